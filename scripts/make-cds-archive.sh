@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Writes an AppCDS archive for the FrameScope JAR by replaying one short MCP session over stdio (initialize,
+# tools/list, one tool call, then EOF). Later starts that pass -XX:SharedArchiveFile map those classes instead of
+# loading them, which roughly halves cold start (docs/benchmarks.md). Called by `mvn package`.
+set -euo pipefail
+jar=${1:?usage: make-cds-archive.sh JAR ARCHIVE}
+archive=${2:?usage: make-cds-archive.sh JAR ARCHIVE}
+rm -f "$archive"
+session='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"cds-training","version":"1"}}}
+{"jsonrpc":"2.0","method":"notifications/initialized"}
+{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}
+{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_server_diagnostics","arguments":{"include_environment":false}}}
+{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"get_server_diagnostics","arguments":{"tool_limit":0}}}'
+# Replies arrive before EOF only if we wait for them: feed the session, then hold stdin open briefly.
+{ printf '%s\n' "$session"; sleep 2; } | FRAMESCOPE_LOG_LEVEL=warn java -XX:ArchiveClassesAtExit="$archive" \
+    -Xlog:disable -Xlog:all=error:stderr -jar "$jar" > /dev/null
+[ -s "$archive" ] || { echo "make-cds-archive: no archive written" >&2; exit 1; }
+echo "AppCDS archive: $archive ($(du -h "$archive" | cut -f1))" >&2

@@ -1,0 +1,94 @@
+package dev.framescope.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.Json;
+import dev.framescope.common.ToolContext;
+import dev.framescope.common.ToolDef;
+import dev.framescope.common.ToolGroup;
+import dev.framescope.common.ToolGroup.DemoCall;
+import dev.framescope.server.ToolGroups;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.TextContent;
+import java.io.PrintStream;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "demo", description = "Run every tool group's scripted calls on the bundled demo data and print a "
+        + "readable report. Exits 1 if any step fails.")
+final class DemoCommand implements Callable<Integer> {
+
+    private final FrameScopeCli.Streams streams;
+
+    @Option(names = "--full", description = "Print each step's whole JSON result, not only its summary and headline fields.")
+    boolean full;
+
+    DemoCommand(FrameScopeCli.Streams streams) {
+        this.streams = streams;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        ToolGroups.Toolkit toolkit = streams.toolkit();
+        PrintStream out = streams.out();
+        out.println("FrameScope demo: " + toolkit.registry().tools().size() + " tools in "
+                + toolkit.registry().groups().size() + " group(s)\n");
+        int steps = 0;
+        int failed = 0;
+        for (ToolGroup group : toolkit.registry().groups()) {
+            out.println("== " + group.name() + " ==");
+            for (DemoCall demo : group.demoCalls()) {
+                steps++;
+                if (!runStep(toolkit, demo, out)) {
+                    failed++;
+                }
+            }
+            out.println();
+        }
+        out.println(steps - failed + " passed, " + failed + " failed");
+        return failed == 0 ? ExitCodes.OK : ExitCodes.FAILED;
+    }
+
+    @SuppressWarnings("unchecked")
+    private boolean runStep(ToolGroups.Toolkit toolkit, DemoCall demo, PrintStream out) throws Exception {
+        ToolDef<?> tool = toolkit.registry().find(demo.tool())
+                .orElseThrow(() -> new IllegalStateException("demo names unknown tool " + demo.tool()));
+        Map<String, Object> args = Json.mapper().readValue(demo.argumentsJson(), Map.class);
+        long start = System.nanoTime();
+        CallToolResult result = toolkit.invoker().call(tool, args, ToolContext.SILENT);
+        double ms = (System.nanoTime() - start) / 1e6;
+        boolean ok = !Boolean.TRUE.equals(result.isError());
+        out.printf("%s %s  (%s %s, %.0f ms)%n", ok ? "[ok]  " : "[FAIL]", demo.title(), demo.tool(),
+                demo.argumentsJson(), ms);
+        String text = ((TextContent) result.content().get(0)).text();
+        if (!ok || full) {
+            out.println(indent(text));
+            return ok;
+        }
+        JsonNode body = Json.mapper().readTree(text.substring(text.indexOf('{')));
+        out.println(indent(body.path("summary").asText()));
+        body.fields().forEachRemaining(field -> {
+            if (field.getValue().isArray() && !field.getKey().equals("preview")) {
+                field.getValue().forEach(item -> out.println(indent("- " + headline(item))));
+            }
+        });
+        return true;
+    }
+
+    /** One line for a list item: its name-like field, then its scalar fields. */
+    private static String headline(JsonNode item) {
+        StringBuilder line = new StringBuilder();
+        item.fields().forEachRemaining(field -> {
+            if (field.getValue().isValueNode() && !field.getValue().isNull()) {
+                line.append(line.length() == 0 ? "" : ", ").append(field.getKey()).append('=')
+                        .append(field.getValue().asText());
+            }
+        });
+        return line.toString();
+    }
+
+    private static String indent(String text) {
+        return "    " + text.replace("\n", "\n    ");
+    }
+}

@@ -1,0 +1,18 @@
+package dev.framescope.cli;
+
+/** Process exit codes of every command; README "Exit codes" documents them. */
+public final class ExitCodes {
+
+    /** Success; for {@code serve}, the client closed stdin. */
+    public static final int OK = 0;
+    /** {@code call}: the tool returned an error result; {@code doctor}: a required part is missing;
+     * {@code demo}: a step failed. */
+    public static final int FAILED = 1;
+    /** Bad command line: unknown command or option, arguments that are not a JSON object, unknown tool. */
+    public static final int USAGE = 2;
+    /** A bug in FrameScope (stack trace on stderr). */
+    public static final int INTERNAL = 70;
+
+    private ExitCodes() {
+    }
+}

@@ -1,0 +1,92 @@
+package dev.framescope.cli;
+
+import dev.framescope.common.Config;
+import dev.framescope.common.Version;
+import dev.framescope.server.ToolGroups;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The command line of the one JAR: {@code serve} (default), {@code tools}, {@code call}, {@code doctor},
+ * {@code demo}, {@code docs}. Parsing and help come from picocli; each command prints to the real stdout it is
+ * given, because {@code System.out} itself is redirected to stderr for the whole process.
+ */
+@Command(name = "framescope", mixinStandardHelpOptions = true, versionProvider = FrameScopeCli.VersionProvider.class,
+        description = "Graphics-debugging MCP server. With no command it serves MCP over stdio.",
+        subcommands = {ServeCommand.class, ToolsCommand.class, CallCommand.class, DoctorCommand.class,
+                DemoCommand.class, DocsCommand.class},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:success", "1:tool error (call), required part missing (doctor), failed step (demo)",
+                "2:bad command line or unknown tool", "70:internal error"})
+public final class FrameScopeCli implements Callable<Integer> {
+
+    private final Streams streams;
+
+    /** The process's real stdout/stdin and environment, handed to every command. */
+    record Streams(PrintStream out, InputStream in, Map<String, String> env) {
+        Config config() {
+            return Config.fromEnvironment(env);
+        }
+
+        ToolGroups.Toolkit toolkit() {
+            return ToolGroups.create(config());
+        }
+    }
+
+    private FrameScopeCli(Streams streams) {
+        this.streams = streams;
+    }
+
+    public static int run(String[] args, PrintStream out, InputStream in, Map<String, String> env) {
+        Streams streams = new Streams(out, in, env);
+        if (args.length == 0) {
+            // How MCP clients start us. picocli's classes target Java 5, which AppCDS cannot archive, and loading
+            // its parser model costs ~0.1 s of cold start, so the default command skips it.
+            try {
+                return new ServeCommand(streams).call();
+            } catch (Exception e) {
+                e.printStackTrace(System.err);
+                return ExitCodes.INTERNAL;
+            }
+        }
+        CommandLine cli = new CommandLine(new FrameScopeCli(streams), new Factory(streams));
+        cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
+        cli.setErr(new PrintWriter(System.err, true, StandardCharsets.UTF_8));
+        cli.setExitCodeExceptionMapper(e -> ExitCodes.INTERNAL);
+        cli.setExecutionExceptionHandler((e, command, parsed) -> {
+            e.printStackTrace(System.err);
+            return ExitCodes.INTERNAL;
+        });
+        return cli.execute(args);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        return new ServeCommand(streams).call();
+    }
+
+    static final class VersionProvider implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"framescope " + Version.current()};
+        }
+    }
+
+    /** Gives each command the shared streams through its constructor instead of a static. */
+    private record Factory(Streams streams) implements CommandLine.IFactory {
+        @Override
+        public <K> K create(Class<K> type) throws Exception {
+            try {
+                return type.getDeclaredConstructor(Streams.class).newInstance(streams);
+            } catch (NoSuchMethodException e) {
+                return CommandLine.defaultFactory().create(type);
+            }
+        }
+    }
+}

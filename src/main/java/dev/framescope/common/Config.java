@@ -1,0 +1,58 @@
+package dev.framescope.common;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * Every setting FrameScope reads, built in one place from the environment (and, later, CLI flags). Tests build their
+ * own with {@link #defaults(Path)} so that all state points into a temporary folder.
+ *
+ * @param chromium          Chromium executable ({@code FRAMESCOPE_CHROMIUM}, default {@code /usr/bin/chromium})
+ * @param python            interpreter that can {@code import renderdoc} ({@code FRAMESCOPE_PYTHON}, default
+ *                          Debian's {@code /usr/bin/python3}; a pyenv or venv python cannot)
+ * @param glslangValidator  offline GLSL checker ({@code FRAMESCOPE_GLSLANG}, default found on PATH)
+ * @param renderdoccmd      RenderDoc's command-line tool ({@code FRAMESCOPE_RENDERDOCCMD}, default found on PATH)
+ * @param stateDir          where FrameScope may write its own files ({@code FRAMESCOPE_STATE_DIR})
+ * @param requestTimeout    limit for server-to-client requests such as elicitation, long enough for a person
+ *                          ({@code FRAMESCOPE_REQUEST_TIMEOUT_S}, default 1800 s)
+ * @param maxMessageBytes   largest inbound JSON-RPC line accepted ({@code FRAMESCOPE_MAX_MESSAGE_BYTES}, 16 MiB)
+ */
+public record Config(Path chromium, Path python, String glslangValidator, String renderdoccmd, Path stateDir,
+                     Duration requestTimeout, int maxMessageBytes) {
+
+    public static final int DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+    public static Config fromEnvironment(Map<String, String> env) {
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        return new Config(
+                Path.of(env.getOrDefault("FRAMESCOPE_CHROMIUM", "/usr/bin/chromium")),
+                Path.of(env.getOrDefault("FRAMESCOPE_PYTHON", "/usr/bin/python3")),
+                env.getOrDefault("FRAMESCOPE_GLSLANG", "glslangValidator"),
+                env.getOrDefault("FRAMESCOPE_RENDERDOCCMD", "renderdoccmd"),
+                Path.of(env.getOrDefault("FRAMESCOPE_STATE_DIR",
+                        tmp.resolve("framescope-" + System.getProperty("user.name")).toString())),
+                Duration.ofSeconds(positiveInt(env, "FRAMESCOPE_REQUEST_TIMEOUT_S", 1800)),
+                positiveInt(env, "FRAMESCOPE_MAX_MESSAGE_BYTES", DEFAULT_MAX_MESSAGE_BYTES));
+    }
+
+    public static Config defaults(Path stateDir) {
+        return fromEnvironment(Map.of("FRAMESCOPE_STATE_DIR", stateDir.toString()));
+    }
+
+    private static int positiveInt(Map<String, String> env, String key, int fallback) {
+        String raw = env.get(key);
+        if (raw == null || raw.isBlank()) {
+            return fallback;
+        }
+        try {
+            int value = Integer.parseInt(raw.trim());
+            if (value > 0) {
+                return value;
+            }
+        } catch (NumberFormatException ignored) {
+            // fall through to the message below
+        }
+        throw new IllegalArgumentException(key + " must be a positive integer, was '" + raw + "'");
+    }
+}

@@ -1,0 +1,65 @@
+package dev.framescope.common;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+
+/**
+ * The one ObjectMapper for FrameScope's own JSON: tool arguments, results, bridge messages and tests. JSON names are
+ * snake_case mapped from Java camelCase, absent values are omitted, and unknown input properties are an error so a
+ * mistyped parameter is reported instead of ignored. The MCP SDK keeps its own mapper for protocol messages.
+ */
+public final class Json {
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .serializationInclusion(JsonInclude.Include.NON_NULL)
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .build();
+
+    private Json() {
+    }
+
+    public static ObjectMapper mapper() {
+        return MAPPER;
+    }
+
+    public static JsonNode tree(Object value) {
+        return MAPPER.valueToTree(value);
+    }
+
+    public static String write(Object value) {
+        try {
+            return MAPPER.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialise " + value.getClass().getName(), e);
+        }
+    }
+
+    public static String pretty(Object value) {
+        try {
+            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialise " + value.getClass().getName(), e);
+        }
+    }
+
+    /** JSON text of {@code value}, cut to {@code maxChars} with an ellipsis, for error messages. */
+    public static String compact(Object value, int maxChars) {
+        String text;
+        try {
+            text = MAPPER.writeValueAsString(value);
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            text = String.valueOf(value);
+        }
+        return text.length() <= maxChars ? text : text.substring(0, maxChars) + "…";
+    }
+}

@@ -1,0 +1,21 @@
+package dev.framescope.common;
+
+/**
+ * What a running tool may say to its caller while it works. Progress is sent only when the client asked for it
+ * (MCP {@code _meta.progressToken}); clients reset their idle timers on each notification.
+ */
+public interface ToolContext {
+
+    /**
+     * Reports progress; {@code progress} must increase from call to call.
+     *
+     * @param progress work done so far, in the same unit as {@code total}
+     * @param total    total work, or null when unknown
+     * @param message  one line for the person watching, or null
+     */
+    void progress(double progress, Double total, String message);
+
+    /** A context for callers that show no progress: the CLI, unit tests. */
+    ToolContext SILENT = (progress, total, message) -> {
+    };
+}

@@ -1,0 +1,40 @@
+package dev.framescope.common;
+
+/**
+ * One tool as a group declares it, with nothing of MCP in it: the server turns it into an MCP tool, the CLI calls it
+ * in-process, and the docs generator and contract tests read it. The input schema is generated from
+ * {@code argsType}, a record whose components carry {@link Param} annotations.
+ *
+ * @param name           tool name as clients see it (snake_case, or camelCase in the shader group)
+ * @param title          short human title
+ * @param description    written for the model: what it does, when to use it, cost, what comes back
+ * @param argsType       input record; arguments are validated against its schema, then converted into it
+ * @param hints          MCP annotations
+ * @param maxOutputBytes budget for the text of one result; larger results fail with OUTPUT_TOO_LARGE
+ * @param handler        the single call into the group's core
+ */
+public record ToolDef<A>(String name, String title, String description, Class<A> argsType, ToolHints hints,
+                         int maxOutputBytes, Handler<A> handler) {
+
+    /** Enough for a rich analysis result and well under Claude Code's default 25,000-token output cap. */
+    public static final int DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024;
+
+    public ToolDef {
+        if (!name.matches("[A-Za-z0-9_.-]{1,128}")) {
+            throw new IllegalArgumentException("tool name not allowed by MCP: " + name);
+        }
+        if (!argsType.isRecord()) {
+            throw new IllegalArgumentException("argsType of " + name + " must be a record: " + argsType);
+        }
+    }
+
+    public static <A> ToolDef<A> of(String name, String title, String description, Class<A> argsType,
+                                    ToolHints hints, Handler<A> handler) {
+        return new ToolDef<>(name, title, description, argsType, hints, DEFAULT_MAX_OUTPUT_BYTES, handler);
+    }
+
+    @FunctionalInterface
+    public interface Handler<A> {
+        ToolOutput handle(A args, ToolContext context);
+    }
+}

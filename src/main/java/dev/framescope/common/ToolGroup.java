@@ -1,0 +1,27 @@
+package dev.framescope.common;
+
+import java.util.List;
+
+/**
+ * A package's contribution to the server: its tools, and the calls {@code demo} makes to show them on the bundled
+ * demo data. The server holds one list of groups; nothing else keeps a copy of the tool list.
+ */
+public interface ToolGroup {
+
+    /** Short group name, e.g. "diagnostics", "physics". */
+    String name();
+
+    /** One or two sentences for the server's instructions: what the group is for and the call to make first. */
+    String guide();
+
+    List<ToolDef<?>> tools();
+
+    /** Calls the {@code demo} command makes, in order, to show this group working. */
+    default List<DemoCall> demoCalls() {
+        return List.of();
+    }
+
+    /** One scripted tool call in the demo report. {@code argumentsJson} is a JSON object. */
+    record DemoCall(String title, String tool, String argumentsJson) {
+    }
+}

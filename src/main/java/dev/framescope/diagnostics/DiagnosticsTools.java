@@ -1,0 +1,47 @@
+package dev.framescope.diagnostics;
+
+import dev.framescope.common.ToolDef;
+import dev.framescope.common.ToolGroup;
+import dev.framescope.common.ToolHints;
+import dev.framescope.common.ToolOutput;
+import java.util.List;
+
+/** The server's own tools: {@code get_server_diagnostics}. */
+public final class DiagnosticsTools implements ToolGroup {
+
+    private final Diagnostics diagnostics;
+
+    public DiagnosticsTools(Diagnostics diagnostics) {
+        this.diagnostics = diagnostics;
+    }
+
+    @Override
+    public String name() {
+        return "server";
+    }
+
+    @Override
+    public String guide() {
+        return "Server health: call get_server_diagnostics first when any tool reports ENGINE_UNAVAILABLE, times "
+                + "out, or behaves oddly; it lists what is missing on this machine and the exact fix.";
+    }
+
+    @Override
+    public List<ToolDef<?>> tools() {
+        return List.of(ToolDef.of("get_server_diagnostics", "Server diagnostics",
+                "Reports FrameScope's own health: version and uptime; per-tool counters (calls, errors, timeouts, "
+                        + "p50/p95 latency in ms, last error); the state of each external component it drives "
+                        + "(browser, RenderDoc bridge, dialog page; 'not_started' is normal until a tool needs "
+                        + "one); and environment checks (Chromium, Debian python3 importing renderdoc, "
+                        + "glslangValidator, renderdoccmd) each with its version or the exact fix. Call it first "
+                        + "when a tool fails with ENGINE_UNAVAILABLE or keeps timing out. Reads only; the "
+                        + "environment checks start short processes (~0.5 s, cached 60 s; set refresh to re-run).",
+                DiagnosticsArgs.class, ToolHints.READS_ONLY,
+                (args, context) -> ToolOutput.of(diagnostics.report(args))));
+    }
+
+    @Override
+    public List<DemoCall> demoCalls() {
+        return List.of(new DemoCall("Server health and environment checks", "get_server_diagnostics", "{}"));
+    }
+}

@@ -1,0 +1,28 @@
+package dev.framescope.diagnostics;
+
+import dev.framescope.common.Bounded;
+import dev.framescope.common.ComponentStatus;
+import dev.framescope.diagnostics.CallStats.ToolCallStats;
+import java.util.List;
+
+/**
+ * Result of {@code get_server_diagnostics}.
+ *
+ * @param schemaVersion  version of this shape; bumped on a breaking change
+ * @param summary        one sentence: version, uptime, call totals, failing checks
+ * @param server         server name as announced in {@code initialize}
+ * @param version        FrameScope version
+ * @param javaVersion    the JVM running the server
+ * @param startedAt      ISO-8601 start time
+ * @param uptimeMs       milliseconds since start
+ * @param toolCount      tools registered in this build
+ * @param tools          per-tool counters, busiest first (tools never called have zero counts)
+ * @param components     state of each external component; {@code not_started} until a tool needs it
+ * @param environment    environment checks; absent when {@code include_environment} is false
+ */
+public record ServerDiagnostics(int schemaVersion, String summary, String server, String version, String javaVersion,
+                                String startedAt, long uptimeMs, int toolCount, Bounded<ToolCallStats> tools,
+                                List<ComponentStatus> components, List<EnvironmentCheck> environment) {
+
+    public static final int SCHEMA_VERSION = 1;
+}

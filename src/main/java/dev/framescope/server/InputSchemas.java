@@ -1,0 +1,104 @@
+package dev.framescope.server;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.github.victools.jsonschema.generator.FieldScope;
+import com.github.victools.jsonschema.generator.Option;
+import com.github.victools.jsonschema.generator.OptionPreset;
+import com.github.victools.jsonschema.generator.SchemaGenerator;
+import com.github.victools.jsonschema.generator.SchemaGeneratorConfigBuilder;
+import com.github.victools.jsonschema.generator.SchemaVersion;
+import dev.framescope.common.Json;
+import dev.framescope.common.Param;
+import java.math.BigDecimal;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Generates a tool's JSON input schema (2020-12) from its input record, configured once here: property names follow
+ * {@link Json}'s snake_case mapping unless {@code @JsonProperty} says otherwise, descriptions, ranges, defaults and
+ * required flags come from {@link Param}, and unknown properties are forbidden. Schemas are cached per record type.
+ */
+final class InputSchemas {
+
+    private static final PropertyNamingStrategies.NamingBase SNAKE =
+            (PropertyNamingStrategies.NamingBase) PropertyNamingStrategies.SNAKE_CASE;
+
+    private final SchemaGenerator generator;
+    private final Map<Class<?>, ObjectNode> cache = new ConcurrentHashMap<>();
+
+    InputSchemas() {
+        var builder = new SchemaGeneratorConfigBuilder(Json.mapper(), SchemaVersion.DRAFT_2020_12,
+                OptionPreset.PLAIN_JSON)
+                .with(Option.FORBIDDEN_ADDITIONAL_PROPERTIES_BY_DEFAULT)
+                .without(Option.SCHEMA_VERSION_INDICATOR);
+        var fields = builder.forFields();
+        fields.withPropertyNameOverrideResolver(InputSchemas::jsonName);
+        fields.withDescriptionResolver(f -> param(f) == null ? null : param(f).value());
+        fields.withRequiredCheck(f -> param(f) != null && param(f).required());
+        fields.withNumberInclusiveMinimumResolver(f -> bound(f, true));
+        fields.withNumberInclusiveMaximumResolver(f -> bound(f, false));
+        fields.withStringMaxLengthResolver(f -> maxLength(f));
+        fields.withArrayMaxItemsResolver(f -> maxLength(f));
+        fields.withDefaultResolver(InputSchemas::defaultValue);
+        this.generator = new SchemaGenerator(builder.build());
+    }
+
+    /** The input schema of {@code argsType}; callers must not modify it. */
+    ObjectNode schemaOf(Class<?> argsType) {
+        return cache.computeIfAbsent(argsType, type -> {
+            ObjectNode schema = generator.generateSchema(type);
+            if (!schema.has("properties")) {
+                schema.putObject("properties");
+            }
+            return schema;
+        });
+    }
+
+    private static Param param(FieldScope field) {
+        return field.getAnnotationConsideringFieldAndGetter(Param.class);
+    }
+
+    private static String jsonName(FieldScope field) {
+        JsonProperty explicit = field.getAnnotationConsideringFieldAndGetter(JsonProperty.class);
+        if (explicit != null && !explicit.value().isEmpty()) {
+            return explicit.value();
+        }
+        return SNAKE.translate(field.getDeclaredName());
+    }
+
+    private static BigDecimal bound(FieldScope field, boolean lower) {
+        Param p = param(field);
+        if (p == null || field.isFakeContainerItemScope()) {
+            return null;
+        }
+        double value = lower ? p.min() : p.max();
+        if (Double.isNaN(value)) {
+            return null;
+        }
+        // Integral bounds as plain integers: BigDecimal.valueOf(500.0).stripTrailingZeros() would print 5E+2.
+        return value == Math.rint(value) ? BigDecimal.valueOf((long) value) : BigDecimal.valueOf(value);
+    }
+
+    private static Integer maxLength(FieldScope field) {
+        Param p = param(field);
+        return p == null || p.maxLength() < 0 || field.isFakeContainerItemScope() ? null : p.maxLength();
+    }
+
+    private static Object defaultValue(FieldScope field) {
+        Param p = param(field);
+        if (p == null || p.defaultValue().isEmpty() || field.isFakeContainerItemScope()) {
+            return null;
+        }
+        try {
+            JsonNode node = Json.mapper().readTree(p.defaultValue());
+            return Json.mapper().treeToValue(node, Object.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("@Param default of " + field.getDeclaredName() + " is not JSON: "
+                    + p.defaultValue(), e);
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package dev.framescope.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.framescope.common.ErrorCode;
+import dev.framescope.common.Json;
+import dev.framescope.common.ToolException;
+import dev.framescope.common.ToolOutput;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.ImageContent;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The text layout of tool results, a contract clients parse. Success: the body's {@code summary} on the first line,
+ * a blank line, then the body as compact JSON; the same body as {@code structuredContent}, except when the result
+ * carries an image (Claude Code would drop the image). Failure: {@code isError: true} and exactly the JSON
+ * {@code {code, message, context}} as text.
+ */
+final class ResultRenderer {
+
+    private ResultRenderer() {
+    }
+
+    static CallToolResult success(ToolOutput output, int maxOutputBytes) {
+        JsonNode body = Json.tree(output.body());
+        String json = Json.write(body);
+        String summary = body.path("summary").asText("");
+        String text = summary.isEmpty() ? json : summary + "\n\n" + json;
+        int size = text.getBytes(StandardCharsets.UTF_8).length;
+        if (size > maxOutputBytes) {
+            Map<String, Object> context = new LinkedHashMap<>();
+            context.put("result_bytes", size);
+            context.put("limit_bytes", maxOutputBytes);
+            throw new ToolException(ErrorCode.OUTPUT_TOO_LARGE, "The result is " + size + " bytes, over this tool's "
+                    + "budget of " + maxOutputBytes + " bytes; narrow the request (a smaller range or limit).",
+                    context);
+        }
+        CallToolResult.Builder result = CallToolResult.builder().addTextContent(text).isError(false);
+        if (output instanceof ToolOutput.WithImage image) {
+            result.addContent(ImageContent.builder(Base64.getEncoder().encodeToString(image.image()),
+                    image.mimeType()).build());
+        } else if (body instanceof ObjectNode) {
+            result.structuredContent(Json.mapper().convertValue(body, Map.class));
+        }
+        return result.build();
+    }
+
+    static CallToolResult error(ToolException e) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("code", e.code().name());
+        body.put("message", e.getMessage());
+        body.put("context", e.context());
+        return CallToolResult.builder().addTextContent(Json.write(body)).isError(true).build();
+    }
+}

@@ -1,0 +1,75 @@
+package dev.framescope.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Turns a property schema into the short English an error message or a docs table needs. */
+final class SchemaText {
+
+    private SchemaText() {
+    }
+
+    /** E.g. "integer from 1 to 100", "one of \"json\", \"table\"", "string of at most 200 characters". */
+    static String describe(JsonNode schema) {
+        if (schema == null || schema.isMissingNode()) {
+            return "a value";
+        }
+        if (schema.has("enum")) {
+            List<String> values = new ArrayList<>();
+            schema.get("enum").forEach(v -> values.add(v.toString()));
+            return "one of " + String.join(", ", values);
+        }
+        String type = typeName(schema);
+        StringBuilder text = new StringBuilder(type);
+        boolean hasMin = schema.has("minimum");
+        boolean hasMax = schema.has("maximum");
+        if (hasMin && hasMax) {
+            text.append(" from ").append(schema.get("minimum").asText()).append(" to ")
+                    .append(schema.get("maximum").asText());
+        } else if (hasMin) {
+            text.append(" ≥ ").append(schema.get("minimum").asText());
+        } else if (hasMax) {
+            text.append(" ≤ ").append(schema.get("maximum").asText());
+        }
+        if (schema.has("maxLength")) {
+            text.append(" of at most ").append(schema.get("maxLength").asInt()).append(" characters");
+        }
+        if (schema.has("maxItems")) {
+            text.append(" of at most ").append(schema.get("maxItems").asInt()).append(" items");
+        }
+        return text.toString();
+    }
+
+    static String typeName(JsonNode schema) {
+        JsonNode type = schema.path("type");
+        if (type.isArray()) {
+            List<String> types = new ArrayList<>();
+            type.forEach(t -> types.add(t.asText()));
+            return String.join(" or ", types);
+        }
+        if ("array".equals(type.asText()) && schema.has("items")) {
+            return "array of " + typeName(schema.get("items"));
+        }
+        return type.isMissingNode() ? "value" : type.asText();
+    }
+
+    /** "/options/0/label" becomes "options[0].label"; the root becomes "". */
+    static String parameterName(String instanceLocation) {
+        String path = instanceLocation.startsWith("$") ? instanceLocation.substring(1) : instanceLocation;
+        StringBuilder name = new StringBuilder();
+        for (String part : path.split("[/.]")) {
+            if (part.isEmpty()) {
+                continue;
+            }
+            if (part.matches("\\d+")) {
+                name.append('[').append(part).append(']');
+            } else if (part.startsWith("[")) {
+                name.append(part);
+            } else {
+                name.append(name.length() == 0 ? "" : ".").append(part);
+            }
+        }
+        return name.toString();
+    }
+}

@@ -1,0 +1,25 @@
+package dev.framescope.server;
+
+import dev.framescope.common.ToolGroup;
+
+/** The {@code instructions} text sent in {@code initialize}: what FrameScope is and each group's first call. */
+final class ServerInstructions {
+
+    private ServerInstructions() {
+    }
+
+    static String text(ToolRegistry registry) {
+        StringBuilder text = new StringBuilder("""
+                FrameScope is a graphics-debugging toolkit: every answer comes from a real engine (headless \
+                Chromium for shader effects, RenderDoc's own replay for .rdc captures, SQLite for physics \
+                recordings) and returns raw measurements with documented formulas; you decide the thresholds. \
+                Failures come back as isError results whose text is JSON {code, message, context}; the message \
+                says what to do next. Lists are bounded: count, preview, truncated.
+                Tool groups in this build:
+                """);
+        for (ToolGroup group : registry.groups()) {
+            text.append("- ").append(group.name()).append(": ").append(group.guide()).append('\n');
+        }
+        return text.toString().strip();
+    }
+}

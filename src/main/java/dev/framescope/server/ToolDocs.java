@@ -1,0 +1,103 @@
+package dev.framescope.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.framescope.common.ToolDef;
+import dev.framescope.common.ToolGroup;
+import dev.framescope.common.ToolHints;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Generates {@code docs/tools.md} and the tool table in {@code README.md} from the registry, so the docs say what
+ * the server serves. {@code ToolDocsTest} fails when the committed files differ from what this produces.
+ */
+public final class ToolDocs {
+
+    public static final String README_BEGIN = "<!-- tools:begin (generated: framescope docs --write .) -->";
+    public static final String README_END = "<!-- tools:end -->";
+
+    private ToolDocs() {
+    }
+
+    public static String toolsMarkdown(ToolRegistry registry) {
+        StringBuilder md = new StringBuilder("""
+                # FrameScope tools
+
+                Generated from the tool registry by `java -jar target/framescope.jar docs --write .`; do not edit \
+                by hand (`ToolDocsTest` fails when this file is stale).
+
+                Every tool validates its arguments against the input schema below before it runs. Failures are \
+                results with `isError: true` whose text is the JSON `{code, message, context}`; codes: \
+                `INVALID_ARGUMENT`, `NOT_FOUND`, `FAILED_PRECONDITION`, `TIMEOUT`, `ENGINE_UNAVAILABLE`, \
+                `ENGINE_FAILED`, `OUTPUT_TOO_LARGE`, `INTERNAL`. A successful result's text is a one-line \
+                `summary`, a blank line, then the JSON body (also sent as `structuredContent` unless the result \
+                carries an image).
+                """);
+        for (ToolGroup group : registry.groups()) {
+            md.append("\n## ").append(group.name()).append("\n\n").append(group.guide()).append('\n');
+            for (ToolDef<?> tool : group.tools()) {
+                appendTool(md, tool, registry.inputSchema(tool));
+            }
+        }
+        return md.toString();
+    }
+
+    private static void appendTool(StringBuilder md, ToolDef<?> tool, ObjectNode schema) {
+        md.append("\n### `").append(tool.name()).append("` — ").append(tool.title()).append("\n\n")
+                .append(hints(tool.hints())).append(" Output budget: ").append(tool.maxOutputBytes() / 1024)
+                .append(" KiB.\n\n").append(tool.description()).append("\n\n");
+        JsonNode properties = schema.path("properties");
+        if (properties.isEmpty()) {
+            md.append("No parameters.\n");
+            return;
+        }
+        List<String> required = new ArrayList<>();
+        schema.path("required").forEach(r -> required.add(r.asText()));
+        md.append("| parameter | type | required | default | description |\n|---|---|---|---|---|\n");
+        for (Iterator<Map.Entry<String, JsonNode>> it = properties.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> property = it.next();
+            JsonNode p = property.getValue();
+            md.append("| `").append(property.getKey()).append("` | ").append(cell(SchemaText.describe(p)))
+                    .append(" | ").append(required.contains(property.getKey()) ? "yes" : "no").append(" | ")
+                    .append(p.has("default") ? "`" + p.get("default") + "`" : "-").append(" | ")
+                    .append(cell(p.path("description").asText(""))).append(" |\n");
+        }
+    }
+
+    public static String readmeTable(ToolRegistry registry) {
+        StringBuilder md = new StringBuilder("| tool | group | read-only | what it does |\n|---|---|---|---|\n");
+        for (ToolGroup group : registry.groups()) {
+            for (ToolDef<?> tool : group.tools()) {
+                md.append("| `").append(tool.name()).append("` | ").append(group.name()).append(" | ")
+                        .append(tool.hints().readOnly() ? "yes" : "no").append(" | ").append(cell(tool.title()))
+                        .append(" |\n");
+            }
+        }
+        return md.toString();
+    }
+
+    /** {@code readme} with the text between the tool-table markers replaced by the current table. */
+    public static String updateReadme(String readme, ToolRegistry registry) {
+        int begin = readme.indexOf(README_BEGIN);
+        int end = readme.indexOf(README_END);
+        if (begin < 0 || end < begin) {
+            throw new IllegalStateException("README.md lacks the markers " + README_BEGIN + " … " + README_END);
+        }
+        return readme.substring(0, begin + README_BEGIN.length()) + "\n" + readmeTable(registry)
+                + readme.substring(end);
+    }
+
+    private static String hints(ToolHints hints) {
+        return "Annotations: " + (hints.readOnly() ? "read-only" : "writes") + ", "
+                + (hints.destructive() ? "destructive" : "non-destructive") + ", "
+                + (hints.idempotent() ? "idempotent" : "not idempotent") + ", "
+                + (hints.openWorld() ? "open-world" : "closed-world") + ".";
+    }
+
+    private static String cell(String text) {
+        return text.replace("|", "\\|").replace("\n", " ");
+    }
+}

@@ -1,0 +1,39 @@
+package dev.framescope.server;
+
+import dev.framescope.common.Components;
+import dev.framescope.common.Config;
+import dev.framescope.common.ToolDef;
+import dev.framescope.common.ToolGroup;
+import dev.framescope.diagnostics.CallStats;
+import dev.framescope.diagnostics.Diagnostics;
+import dev.framescope.diagnostics.DiagnosticsTools;
+import dev.framescope.diagnostics.EnvironmentChecks;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The one list of tool groups in this build, and the shared parts they are built on. Adding a group means adding
+ * one line here; {@code serve}, {@code tools}, {@code call}, {@code demo} and the docs all follow.
+ */
+public final class ToolGroups {
+
+    private ToolGroups() {
+    }
+
+    /** Everything a running FrameScope needs: the registry, the invoker that runs calls, and shared state. */
+    public record Toolkit(Config config, ToolRegistry registry, ToolInvoker invoker, EnvironmentChecks environment,
+                          Components components) {
+    }
+
+    public static Toolkit create(Config config) {
+        CallStats stats = new CallStats();
+        Components components = new Components();
+        EnvironmentChecks environment = new EnvironmentChecks(config);
+        AtomicReference<List<String>> toolNames = new AtomicReference<>(List.of());
+        List<ToolGroup> groups = List.of(
+                new DiagnosticsTools(new Diagnostics(stats, components, environment, toolNames::get)));
+        ToolRegistry registry = new ToolRegistry(groups);
+        toolNames.set(registry.tools().stream().map(ToolDef::name).toList());
+        return new Toolkit(config, registry, new ToolInvoker(registry, stats), environment, components);
+    }
+}

@@ -1,0 +1,107 @@
+package dev.framescope.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.framescope.common.ErrorCode;
+import dev.framescope.common.Json;
+import dev.framescope.common.ToolContext;
+import dev.framescope.common.ToolDef;
+import dev.framescope.common.ToolException;
+import dev.framescope.common.ToolOutput;
+import dev.framescope.diagnostics.CallStats;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs one tool call the same way for MCP clients and the {@code call} command: schema check, conversion into the
+ * input record, the handler, rendering, the output budget, and the call counters. Nothing escapes: a
+ * {@link ToolException} becomes an {@code isError} result with {@code {code, message, context}}, anything else
+ * becomes {@code INTERNAL} with its cause chain (stack trace on stderr).
+ */
+public final class ToolInvoker {
+
+    private static final Logger log = LoggerFactory.getLogger(ToolInvoker.class);
+
+    private final ToolRegistry registry;
+    private final CallStats stats;
+    private final ArgumentValidator validator = new ArgumentValidator();
+
+    public ToolInvoker(ToolRegistry registry, CallStats stats) {
+        this.registry = registry;
+        this.stats = stats;
+    }
+
+    public ToolRegistry registry() {
+        return registry;
+    }
+
+    public CallToolResult call(ToolDef<?> tool, Map<String, Object> arguments, ToolContext context) {
+        long start = System.nanoTime();
+        try {
+            CallToolResult result = ResultRenderer.success(run(tool, arguments, context), tool.maxOutputBytes());
+            stats.recordSuccess(tool.name(), System.nanoTime() - start);
+            return result;
+        } catch (ToolException e) {
+            return failure(tool, e, start);
+        } catch (RuntimeException | Error e) {
+            log.error("Tool {} failed with an unexpected exception", tool.name(), e);
+            return failure(tool, internal(e), start);
+        }
+    }
+
+    private <A> ToolOutput run(ToolDef<A> tool, Map<String, Object> arguments, ToolContext context) {
+        ObjectNode args = arguments == null ? Json.mapper().createObjectNode() : Json.mapper().valueToTree(arguments);
+        validator.validate(registry.inputSchema(tool), args);
+        A input = convert(args, tool.argsType());
+        ToolOutput output = tool.handler().handle(input, context);
+        if (output == null) {
+            throw new IllegalStateException("handler of " + tool.name() + " returned null");
+        }
+        return output;
+    }
+
+    private static <A> A convert(ObjectNode args, Class<A> type) {
+        try {
+            return Json.mapper().treeToValue(args, type);
+        } catch (ValueInstantiationException e) {
+            // A compact constructor rejected a combination the schema cannot express, e.g. end < start.
+            if (e.getCause() instanceof ToolException toolException) {
+                throw toolException;
+            }
+            throw new ToolException(ErrorCode.INVALID_ARGUMENT,
+                    "Invalid arguments: " + (e.getCause() != null ? e.getCause().getMessage() : e.getOriginalMessage()),
+                    Map.of());
+        } catch (MismatchedInputException e) {
+            String param = e.getPath().isEmpty() ? "arguments" : e.getPath().get(0).getFieldName();
+            JsonNode given = args.get(param);
+            throw ToolException.invalidArgument(param, "a value of type " + e.getTargetType().getSimpleName(), given);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new ToolException(ErrorCode.INVALID_ARGUMENT, "Invalid arguments: " + e.getOriginalMessage(),
+                    Map.of());
+        }
+    }
+
+    private CallToolResult failure(ToolDef<?> tool, ToolException e, long start) {
+        stats.recordError(tool.name(), System.nanoTime() - start, e.code(), e.getMessage());
+        return ResultRenderer.error(e);
+    }
+
+    private static ToolException internal(Throwable e) {
+        List<String> causes = new ArrayList<>();
+        for (Throwable t = e; t != null && causes.size() < 8; t = t.getCause()) {
+            causes.add(t.getClass().getName() + ": " + t.getMessage());
+        }
+        Map<String, Object> context = new LinkedHashMap<>();
+        context.put("causes", causes);
+        return new ToolException(ErrorCode.INTERNAL,
+                "Internal error in FrameScope (" + e.getClass().getSimpleName() + "); the stack trace is on the "
+                        + "server's stderr. Please report it.", context, e);
+    }
+}

@@ -1,0 +1,54 @@
+package dev.framescope.server;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.framescope.common.ToolDef;
+import dev.framescope.common.ToolGroup;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * All tools of all groups in this build, in group order, with their generated input schemas. This single list
+ * feeds {@code serve}, {@code tools}, {@code call}, {@code docs/tools.md} and the contract tests.
+ */
+public final class ToolRegistry {
+
+    private final List<ToolGroup> groups;
+    private final Map<String, ToolDef<?>> tools = new LinkedHashMap<>();
+    private final SchemaCatalog schemas;
+
+    public ToolRegistry(List<ToolGroup> groups) {
+        this(groups, SchemaCatalog.load());
+    }
+
+    ToolRegistry(List<ToolGroup> groups, SchemaCatalog schemas) {
+        this.groups = List.copyOf(groups);
+        this.schemas = schemas;
+        for (ToolGroup group : groups) {
+            for (ToolDef<?> tool : group.tools()) {
+                if (tools.putIfAbsent(tool.name(), tool) != null) {
+                    throw new IllegalStateException("two tools named " + tool.name());
+                }
+            }
+        }
+    }
+
+    public List<ToolGroup> groups() {
+        return groups;
+    }
+
+    public List<ToolDef<?>> tools() {
+        return new ArrayList<>(tools.values());
+    }
+
+    public Optional<ToolDef<?>> find(String name) {
+        return Optional.ofNullable(tools.get(name));
+    }
+
+    /** The tool's JSON input schema, generated from its input record; do not modify. */
+    public ObjectNode inputSchema(ToolDef<?> tool) {
+        return schemas.schemaOf(tool.argsType());
+    }
+}
