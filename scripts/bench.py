@@ -21,7 +21,7 @@ INITIALIZED = {"jsonrpc": "2.0", "method": "notifications/initialized"}
 
 
 def start(cmd):
-    env = dict(os.environ, FRAMESCOPE_LOG_LEVEL="warn")
+    env = dict(os.environ, FRAMESCOPE_LOG_LEVEL="warn", FRAMESCOPE_JAR=os.path.abspath(ARGS.jar))
     return subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                             env=env)
 
@@ -85,6 +85,9 @@ def pct(samples, q):
     return ordered[max(0, int(round(q * len(ordered) + 0.5)) - 1)]
 
 
+ARGS = None
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jar", default="target/framescope.jar")
@@ -92,19 +95,17 @@ def main():
     parser.add_argument("--warmup", type=int, default=500)
     parser.add_argument("--calls", type=int, default=2000)
     args = parser.parse_args()
-    archive = os.path.splitext(args.jar)[0] + ".jsa"
-    quiet_jvm = ["-Xlog:disable", "-Xlog:all=warning:stderr"]
-    variants = [("plain java -jar", ["java"] + quiet_jvm + ["-jar", args.jar])]
-    if os.path.exists(archive):
-        variants.append(("AppCDS (as in .mcp.json)",
-                         ["java", "-XX:SharedArchiveFile=" + archive, "-XX:TieredStopAtLevel=1"] + quiet_jvm
-                         + ["-jar", args.jar]))
+    global ARGS
+    ARGS = args
+    launcher = os.path.join(os.path.dirname(os.path.abspath(__file__)), "framescope")
+    variants = [("java -jar (no JVM flags)", ["java", "-Xlog:disable", "-Xlog:all=warning:stderr", "-jar", args.jar]),
+                ("scripts/framescope (AppCDS + C1)", [launcher])]
     print("cores: %d, java: %s" % (os.cpu_count(), subprocess.run(["java", "-version"], capture_output=True,
                                                                   text=True).stderr.splitlines()[0]))
     for name, cmd in variants:
         cold_start(cmd)  # first run warms the OS page cache; not counted
         times = [cold_start(cmd)[0] for _ in range(args.runs)]
-        print("cold start to tools/list, %-26s runs=%d  min %.0f  p50 %.0f  max %.0f ms"
+        print("cold start to tools/list, %-34s runs=%d  min %.0f  p50 %.0f  max %.0f ms"
               % (name, args.runs, min(times), statistics.median(times), max(times)))
     samples = round_trips(variants[-1][1], args.warmup, args.calls)
     print("tool round trip (get_server_diagnostics, include_environment=false), %s: calls=%d after %d warm-up  "

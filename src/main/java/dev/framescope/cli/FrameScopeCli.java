@@ -58,7 +58,6 @@ public final class FrameScopeCli implements Callable<Integer> {
         CommandLine cli = new CommandLine(new FrameScopeCli(streams), new Factory(streams));
         cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         cli.setErr(new PrintWriter(System.err, true, StandardCharsets.UTF_8));
-        cli.setExitCodeExceptionMapper(e -> ExitCodes.INTERNAL);
         cli.setExecutionExceptionHandler((e, command, parsed) -> {
             e.printStackTrace(System.err);
             return ExitCodes.INTERNAL;

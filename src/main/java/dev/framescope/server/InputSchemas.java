@@ -54,8 +54,17 @@ final class InputSchemas {
             if (!schema.has("properties")) {
                 schema.putObject("properties");
             }
-            return schema;
+            return reparsed(schema);
         });
+    }
+
+    /** As plain JSON text parses back (500, not a BigDecimal node), so it equals the build-time catalog's copy. */
+    private static ObjectNode reparsed(ObjectNode schema) {
+        try {
+            return (ObjectNode) Json.mapper().readTree(schema.toString());
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static Param param(FieldScope field) {

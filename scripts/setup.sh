@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Installs what FrameScope needs on Debian, then builds the JAR. Idempotent: it asks apt and npm only for what is
+# missing and rebuilds only when a source is newer than the JAR, so it is quiet and quick when everything is there.
+#   scripts/setup.sh             packages + npm test client + JAR (with its AppCDS archive)
+#   scripts/setup.sh --no-build  packages + npm test client only (the test command builds through Maven itself)
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+build=1
+[ "${1:-}" = "--no-build" ] && build=0
+
+# Engines FrameScope drives (see `framescope doctor`), the JDK and Maven that build it, Node for the TypeScript
+# client test. The list grows as tool groups land.
+packages=(
+  openjdk-17-jdk-headless maven
+  chromium
+  glslang-tools
+  python3 python3-renderdoc librenderdoc renderdoccmd
+  libgl1-mesa-dri libegl1 mesa-vulkan-drivers
+)
+command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+# A JDK or Maven installed outside apt (e.g. SDKMAN, Temurin) is fine too.
+if command -v javac >/dev/null 2>&1; then
+  missing=("${missing[@]/openjdk-17-jdk-headless}")
+fi
+if command -v mvn >/dev/null 2>&1; then
+  missing=("${missing[@]/maven}")
+fi
+read -r -a missing <<< "${missing[*]}"
+if [ "${#missing[@]}" -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  echo "setup: installing ${missing[*]}" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+
+# The official MCP TypeScript SDK, for the end-to-end test with a non-Java client.
+client=src/test/node
+if [ ! -d "$client/node_modules/@modelcontextprotocol/sdk" ] || [ "$client/package-lock.json" -nt "$client/node_modules" ]; then
+  echo "setup: installing the TypeScript MCP client for the tests" >&2
+  npm ci --prefix "$client" --no-audit --no-fund --loglevel=error >&2
+  touch "$client/node_modules"
+fi
+
+if [ "$build" = 1 ]; then
+  jar=target/framescope.jar
+  if [ ! -f "$jar" ] || [ -n "$(find pom.xml src/main scripts/make-cds-archive.sh -newer "$jar" -print -quit)" ]; then
+    echo "setup: building $jar" >&2
+    mvn -B -q -DskipTests package >&2
+  fi
+fi

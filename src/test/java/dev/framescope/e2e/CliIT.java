@@ -1,0 +1,89 @@
+package dev.framescope.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The terminal commands of the built JAR, with their documented exit codes. */
+@Timeout(120)
+class CliIT {
+
+    private record Run(int exitCode, String stdout, String stderr) {
+    }
+
+    private static Run run(Map<String, String> env, String... args) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(BuiltJar.command(args));
+        builder.environment().putAll(env);
+        Process process = builder.start();
+        process.getOutputStream().close();
+        byte[] out = process.getInputStream().readAllBytes();
+        byte[] err = process.getErrorStream().readAllBytes();
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        return new Run(process.exitValue(), new String(out, StandardCharsets.UTF_8),
+                new String(err, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void toolsListsEveryToolWithItsSchema() throws Exception {
+        Run table = run(Map.of(), "tools");
+        assertEquals(0, table.exitCode());
+        assertTrue(table.stdout().contains("get_server_diagnostics"), table.stdout());
+        Run json = run(Map.of(), "tools", "--format", "json");
+        JsonNode tools = new ObjectMapper().readTree(json.stdout());
+        assertEquals("get_server_diagnostics", tools.get(0).get("name").asText());
+        assertEquals(500, tools.get(0).at("/inputSchema/properties/tool_limit/maximum").asInt());
+    }
+
+    @Test
+    void callPrintsDiagnosticsAndExitsOneOnToolError() throws Exception {
+        Run ok = run(Map.of(), "call", "get_server_diagnostics", "{}");
+        assertEquals(0, ok.exitCode(), ok.stderr());
+        assertTrue(ok.stdout().startsWith("FrameScope "), ok.stdout());
+        JsonNode body = new ObjectMapper().readTree(ok.stdout().substring(ok.stdout().indexOf('{')));
+        assertEquals("chromium", body.at("/environment/0/name").asText());
+
+        Run bad = run(Map.of(), "call", "get_server_diagnostics", "{\"tool_limit\":-5}");
+        assertEquals(1, bad.exitCode());
+        assertEquals("INVALID_ARGUMENT", new ObjectMapper().readTree(bad.stdout()).get("code").asText());
+
+        assertEquals(2, run(Map.of(), "call", "no_such_tool", "{}").exitCode());
+        assertEquals(2, run(Map.of(), "call", "get_server_diagnostics", "not json").exitCode());
+        assertEquals(2, run(Map.of(), "no-such-command").exitCode());
+    }
+
+    @Test
+    void doctorNamesEveryMissingPartWithItsFix() throws Exception {
+        Run healthy = run(Map.of(), "doctor");
+        assertEquals(0, healthy.exitCode(), healthy.stdout());
+        assertTrue(healthy.stdout().contains("All required parts are present."), healthy.stdout());
+
+        Run broken = run(Map.of("FRAMESCOPE_CHROMIUM", "/nonexistent/chromium",
+                "FRAMESCOPE_PYTHON", "/bin/false", "FRAMESCOPE_GLSLANG", "no-such-glslang"), "doctor");
+        assertEquals(1, broken.exitCode(), broken.stdout());
+        for (String expected : List.of("chromium: /nonexistent/chromium not found",
+                "fix: run scripts/setup.sh, or: sudo apt-get install -y chromium",
+                "renderdoc_python: /bin/false -c import renderdoc",
+                "fix: run scripts/setup.sh, or: sudo apt-get install -y python3-renderdoc",
+                "glslangValidator: no-such-glslang not found",
+                "fix: run scripts/setup.sh, or: sudo apt-get install -y glslang-tools",
+                "2 required part(s) missing.")) {
+            assertTrue(broken.stdout().contains(expected), "missing '" + expected + "' in:\n" + broken.stdout());
+        }
+    }
+
+    @Test
+    void demoRunsEveryGroupOnTheBundledData() throws Exception {
+        Run demo = run(Map.of(), "demo");
+        assertEquals(0, demo.exitCode(), demo.stdout() + demo.stderr());
+        assertTrue(demo.stdout().contains("[ok]"), demo.stdout());
+        assertTrue(demo.stdout().contains("passed, 0 failed"), demo.stdout());
+    }
+}

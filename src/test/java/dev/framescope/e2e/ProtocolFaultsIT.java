@@ -1,0 +1,129 @@
+package dev.framescope.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A raw client that misbehaves: malformed JSON, batches, unknown methods and tools, wrong types and a line over the
+ * 16 MiB limit. Every reply must be a well-formed JSON-RPC error, stdout must hold nothing but JSON-RPC lines, the
+ * server must keep answering, and it must exit 0 within 2 s of stdin closing.
+ */
+@Timeout(120)
+class ProtocolFaultsIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void answersEveryFaultWithJsonRpcErrorAndKeepsServing() throws Exception {
+        Path stdout = dir.resolve("stdout.txt");
+        Path stderr = dir.resolve("stderr.txt");
+        Process server = new ProcessBuilder(BuiltJar.command()).redirectOutput(stdout.toFile())
+                .redirectError(stderr.toFile()).start();
+        OutputStream in = server.getOutputStream();
+        try (BufferedReader replies = Files.newBufferedReader(stdout)) {
+            Tail tail = new Tail(replies);
+            send(in, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                    + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}");
+            assertEquals("framescope", tail.next().at("/result/serverInfo/name").asText());
+            send(in, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+
+            send(in, "{this is not json");
+            assertError(tail.next(), null, -32700);
+            send(in, "[{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}]");
+            assertError(tail.next(), null, -32600);
+            send(in, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"resources/teleport\",\"params\":{}}");
+            assertError(tail.next(), 3, -32601);
+            send(in, "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"nope\"}}");
+            assertError(tail.next(), 4, -32602);
+            send(in, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":\"get_server_diagnostics\"}");
+            assertError(tail.next(), 5, -32602);
+            send(in, "\"just a string\"");
+            assertError(tail.next(), null, -32600);
+
+            byte[] huge = new byte[17 * 1024 * 1024];
+            Arrays.fill(huge, (byte) 'x');
+            in.write("{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"ping\",\"pad\":\"".getBytes(StandardCharsets.UTF_8));
+            in.write(huge);
+            send(in, "\"}");
+            JsonNode tooLarge = tail.next();
+            assertError(tooLarge, null, -32600);
+            assertTrue(tooLarge.at("/error/message").asText().contains("too large"), tooLarge.toString());
+
+            send(in, "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":"
+                    + "\"get_server_diagnostics\",\"arguments\":{\"include_environment\":\"yes\"}}}");
+            JsonNode badArgs = tail.next();
+            assertEquals(7, badArgs.get("id").asInt());
+            assertTrue(badArgs.at("/result/isError").asBoolean(), badArgs.toString());
+            send(in, "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"ping\"}");
+            JsonNode pong = tail.next();
+            assertEquals(8, pong.get("id").asInt());
+            assertTrue(pong.get("result").isObject(), pong.toString());
+
+            long closedAt = System.nanoTime();
+            in.close();
+            assertTrue(server.waitFor(2, TimeUnit.SECONDS), "process still running 2 s after stdin closed");
+            long exitMs = (System.nanoTime() - closedAt) / 1_000_000;
+            assertEquals(0, server.exitValue(), "exit code after EOF");
+            System.err.println("exited " + exitMs + " ms after stdin closed");
+        } finally {
+            server.destroyForcibly();
+        }
+        List<String> lines = Files.readAllLines(stdout);
+        for (String line : lines) {
+            JsonNode message = JSON.readTree(line);
+            assertEquals("2.0", message.get("jsonrpc").asText(), "not JSON-RPC on stdout: " + line);
+        }
+        assertEquals(10, lines.size(), "one stdout line per reply, nothing else: " + lines);
+        assertTrue(Files.readString(stderr).contains("Rejected an inbound line"), "logs go to stderr");
+    }
+
+    private static void send(OutputStream in, String line) throws IOException {
+        in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        in.flush();
+    }
+
+    private static void assertError(JsonNode reply, Integer id, int code) {
+        assertEquals("2.0", reply.get("jsonrpc").asText(), reply.toString());
+        assertEquals(id == null ? "null" : id.toString(), String.valueOf(reply.get("id")), reply.toString());
+        assertEquals(code, reply.at("/error/code").asInt(), reply.toString());
+        assertTrue(reply.at("/error/message").isTextual(), reply.toString());
+    }
+
+    /** Reads the server's stdout file as it grows, one JSON line at a time. */
+    private record Tail(BufferedReader reader) {
+        JsonNode next() throws Exception {
+            StringBuilder partial = new StringBuilder();
+            long deadline = System.currentTimeMillis() + 30_000;
+            while (System.currentTimeMillis() < deadline) {
+                int c = reader.read();
+                if (c == -1) {
+                    Thread.sleep(5);
+                } else if (c == '\n') {
+                    return JSON.readTree(partial.toString());
+                } else {
+                    partial.append((char) c);
+                }
+            }
+            throw new AssertionError("no reply within 30 s; got so far: " + partial);
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package dev.framescope.server;
+
+import dev.framescope.common.Param;
+import dev.framescope.common.ToolDef;
+import dev.framescope.common.ToolException;
+import dev.framescope.common.ToolGroup;
+import dev.framescope.common.ToolHints;
+import dev.framescope.common.ToolOutput;
+import java.util.List;
+import java.util.Map;
+
+/** A tool group for server tests: one tool per behaviour the registry and invoker must handle. */
+final class SampleTools implements ToolGroup {
+
+    enum Mode { fast, exact }
+
+    record Point(@Param(value = "x in pixels", required = true, min = 0) Integer x,
+                 @Param(value = "y in pixels", required = true, min = 0) Integer y) {
+    }
+
+    record EchoArgs(
+            @Param(value = "Name of the thing.", required = true, maxLength = 16) String name,
+            @Param(value = "First frame, 1-based.", defaultValue = "1", min = 1, max = 100) Integer startFrame,
+            @Param(value = "Last frame, ≥ start_frame.", defaultValue = "100", min = 1, max = 100) Integer endFrame,
+            @Param(value = "Speed or precision.", defaultValue = "\"fast\"") Mode mode,
+            @Param(value = "Pixels to look at.", maxLength = 4) List<Point> pixels) {
+
+        EchoArgs {
+            startFrame = startFrame == null ? 1 : startFrame;
+            endFrame = endFrame == null ? 100 : endFrame;
+            mode = mode == null ? Mode.fast : mode;
+            pixels = pixels == null ? List.of() : pixels;
+            if (endFrame < startFrame) {
+                throw ToolException.invalidArgument("end_frame", "≥ start_frame (" + startFrame + ")", endFrame);
+            }
+        }
+    }
+
+    record Echo(int schemaVersion, String summary, EchoArgs args) {
+    }
+
+    record NoArgs() {
+    }
+
+    record SizeArgs(@Param(value = "Characters to return.", required = true, min = 0) Integer chars) {
+    }
+
+    record Big(String summary, String text) {
+    }
+
+    @Override
+    public String name() {
+        return "sample";
+    }
+
+    @Override
+    public String guide() {
+        return "Sample tools for tests.";
+    }
+
+    @Override
+    public List<ToolDef<?>> tools() {
+        return List.of(
+                ToolDef.of("echo", "Echo", "Returns its arguments.", EchoArgs.class, ToolHints.READS_ONLY,
+                        (args, ctx) -> ToolOutput.of(new Echo(1, "echoed " + args.name(), args))),
+                ToolDef.of("fail_not_found", "Fails", "Always NOT_FOUND.", NoArgs.class, ToolHints.READS_ONLY,
+                        (args, ctx) -> {
+                            throw ToolException.notFound("recording", "missing.db", "call list_recordings");
+                        }),
+                ToolDef.of("fail_timeout", "Times out", "Always TIMEOUT.", NoArgs.class, ToolHints.READS_ONLY,
+                        (args, ctx) -> {
+                            throw ToolException.timeout("replay", 250);
+                        }),
+                ToolDef.of("crash", "Crashes", "Throws a bug.", NoArgs.class, ToolHints.READS_ONLY,
+                        (args, ctx) -> {
+                            throw new IllegalStateException("boom", new ArithmeticException("root cause"));
+                        }),
+                new ToolDef<>("sized", "Sized", "Returns a string of the given size.", SizeArgs.class,
+                        ToolHints.READS_ONLY, 1000,
+                        (args, ctx) -> ToolOutput.of(new Big("big", "x".repeat(args.chars())))),
+                ToolDef.of("picture", "Picture", "Returns an image.", NoArgs.class, ToolHints.READS_ONLY,
+                        (args, ctx) -> new ToolOutput.WithImage(Map.of("summary", "a picture"),
+                                new byte[] {(byte) 0x89, 'P', 'N', 'G'}, "image/png")));
+    }
+
+}

@@ -1,0 +1,104 @@
+package dev.framescope.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.Config;
+import dev.framescope.common.Json;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The stdio layer on in-memory pipes: protocol faults get JSON-RPC errors and the server keeps answering. */
+@Timeout(30)
+class StdioServerTest {
+
+    @TempDir
+    Path stateDir;
+
+    private ToolGroups.Toolkit toolkit(int maxMessageBytes) {
+        Config config = Config.fromEnvironment(Map.of("FRAMESCOPE_STATE_DIR", stateDir.toString(),
+                "FRAMESCOPE_MAX_MESSAGE_BYTES", String.valueOf(maxMessageBytes)));
+        return ToolGroups.create(config);
+    }
+
+    private static void assertError(JsonNode reply, Object id, int code) {
+        assertEquals("2.0", reply.get("jsonrpc").asText(), reply.toString());
+        assertEquals(id == null ? "null" : id.toString(), reply.get("id").toString(), reply.toString());
+        assertEquals(code, reply.at("/error/code").asInt(), reply.toString());
+        assertFalse(reply.at("/error/message").asText().isEmpty());
+    }
+
+    private static void assertStillServing(StdioSession session, int id) throws Exception {
+        JsonNode pong = session.request(id, "ping", "{}");
+        assertEquals(id, pong.get("id").asInt(), pong.toString());
+        assertTrue(pong.has("result"), pong.toString());
+    }
+
+    @Test
+    void answersEveryProtocolFaultAndKeepsServing() throws Exception {
+        try (StdioSession session = new StdioSession(toolkit(4096))) {
+            session.initialize();
+
+            session.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":");
+            assertError(session.receive(), null, -32700);
+            assertStillServing(session, 2);
+
+            session.send("[{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}]");
+            assertError(session.receive(), null, -32600);
+
+            session.send("{\"jsonrpc\":\"1.0\",\"id\":4,\"method\":\"ping\"}");
+            assertError(session.receive(), 4, -32600);
+
+            session.send("{\"jsonrpc\":\"2.0\",\"id\":{\"x\":1},\"method\":\"ping\"}");
+            assertError(session.receive(), null, -32600);
+
+            session.send("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":[1,2]}");
+            assertError(session.receive(), 5, -32602);
+
+            assertError(session.request(6, "no/such/method", "{}"), 6, -32601);
+            assertError(session.request(7, "tools/call", "{\"name\":\"no_such_tool\",\"arguments\":{}}"), 7,
+                    -32602);
+
+            session.send("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"ping\",\"pad\":\"" + "x".repeat(5000) + "\"}");
+            JsonNode tooLarge = session.receive();
+            assertError(tooLarge, null, -32600);
+            assertTrue(tooLarge.at("/error/message").asText().contains("limit 4096"), tooLarge.toString());
+
+            session.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/nonsense\",\"params\":7}");
+            assertStillServing(session, 9);
+        }
+    }
+
+    @Test
+    void badToolArgumentsAreAToolResultNotAProtocolError() throws Exception {
+        try (StdioSession session = new StdioSession(toolkit(1 << 20))) {
+            session.initialize();
+            JsonNode reply = session.request(1, "tools/call",
+                    "{\"name\":\"get_server_diagnostics\",\"arguments\":{\"tool_limit\":\"all\"}}");
+            assertTrue(reply.at("/result/isError").asBoolean(), reply.toString());
+            JsonNode body = Json.mapper().readTree(reply.at("/result/content/0/text").asText());
+            assertEquals("INVALID_ARGUMENT", body.get("code").asText());
+            assertEquals("tool_limit", body.at("/context/parameter").asText());
+            JsonNode ok = session.request(2, "tools/call",
+                    "{\"name\":\"get_server_diagnostics\",\"arguments\":{\"include_environment\":false}}");
+            assertFalse(ok.at("/result/isError").asBoolean(), ok.toString());
+            assertEquals(1, ok.at("/result/structuredContent/schema_version").asInt());
+        }
+    }
+
+    @Test
+    void answersRequestsInFlightWhenInputEnds() throws Exception {
+        StdioSession session = new StdioSession(toolkit(1 << 20));
+        session.initialize();
+        session.send("{\"jsonrpc\":\"2.0\",\"id\":\"last\",\"method\":\"tools/call\",\"params\":"
+                + "{\"name\":\"get_server_diagnostics\",\"arguments\":{\"include_environment\":false}}}");
+        session.close();
+        JsonNode reply = session.receive();
+        assertEquals("last", reply.get("id").asText(), reply.toString());
+    }
+}

@@ -1,0 +1,92 @@
+package dev.framescope.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.dialect.Dialects;
+import dev.framescope.common.Config;
+import dev.framescope.common.Json;
+import dev.framescope.common.ToolContext;
+import dev.framescope.common.ToolDef;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.TextContent;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Checks every registered tool, so a new tool is covered without writing a test for it. */
+class ToolContractTest {
+
+    @TempDir
+    static Path stateDir;
+
+    static Stream<ToolDef<?>> tools() {
+        return toolkit().registry().tools().stream();
+    }
+
+    private static ToolGroups.Toolkit toolkit() {
+        return ToolGroups.create(Config.defaults(stateDir));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("tools")
+    void declaresSchemaDescriptionsAndAnnotations(ToolDef<?> tool) {
+        ToolRegistry registry = toolkit().registry();
+        ObjectNode schema = registry.inputSchema(tool);
+        var metaSchema = SchemaRegistry.withDefaultDialect(Dialects.getDraft202012())
+                .getSchema(SchemaLocation.of("https://json-schema.org/draft/2020-12/schema"));
+        assertEquals(0, metaSchema.validate(schema).size(), "input schema is valid JSON Schema 2020-12");
+        assertEquals("object", schema.get("type").asText());
+        assertFalse(schema.path("additionalProperties").asBoolean(true), "unknown parameters are rejected");
+        for (Iterator<Map.Entry<String, JsonNode>> it = schema.path("properties").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> property = it.next();
+            assertTrue(property.getValue().path("description").asText().length() >= 10,
+                    tool.name() + "." + property.getKey() + " has a description");
+        }
+        assertTrue(tool.description().length() >= 80, tool.name() + " has a description a model can act on");
+        assertFalse(tool.title().isBlank());
+        var annotations = FrameScopeServer.describe(tool, registry).annotations();
+        assertNotNull(annotations.readOnlyHint());
+        assertNotNull(annotations.destructiveHint());
+        assertNotNull(annotations.idempotentHint());
+        assertNotNull(annotations.openWorldHint());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("tools")
+    void documentedDefaultsAreTheAppliedDefaults(ToolDef<?> tool) throws Exception {
+        ObjectNode schema = toolkit().registry().inputSchema(tool);
+        if (schema.path("required").size() > 0) {
+            return; // cannot be built from {}; its defaults are covered by the group's own tests
+        }
+        JsonNode applied = Json.tree(Json.mapper().treeToValue(Json.mapper().createObjectNode(), tool.argsType()));
+        for (Iterator<Map.Entry<String, JsonNode>> it = schema.path("properties").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> property = it.next();
+            if (property.getValue().has("default")) {
+                assertEquals(property.getValue().get("default"), applied.get(property.getKey()),
+                        tool.name() + "." + property.getKey() + ": schema default = record default");
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("tools")
+    void rejectsUnknownParameterWithStructuredError(ToolDef<?> tool) throws Exception {
+        ToolGroups.Toolkit toolkit = toolkit();
+        CallToolResult result = toolkit.invoker().call(tool, Map.of("no_such_parameter", 1), ToolContext.SILENT);
+        assertTrue(result.isError());
+        JsonNode body = Json.mapper().readTree(((TextContent) result.content().get(0)).text());
+        assertEquals("INVALID_ARGUMENT", body.get("code").asText());
+        assertEquals("no_such_parameter", body.at("/context/parameter").asText());
+    }
+}

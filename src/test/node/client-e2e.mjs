@@ -1,0 +1,76 @@
+// End-to-end check of the FrameScope server with the official MCP TypeScript SDK client.
+// Usage: node client-e2e.mjs <command> [args...]   (the command that starts the server, e.g. java -jar framescope.jar)
+// Prints one JSON report on stdout and exits 0 only if every check held. Run by TypeScriptClientIT.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+const [command, ...args] = process.argv.slice(2);
+const checks = [];
+const check = (name, ok, detail) => checks.push({ name, ok: Boolean(ok), detail });
+const bodyOf = (result) => {
+  const text = result.content?.[0]?.text ?? '';
+  return JSON.parse(text.slice(text.indexOf('{')));
+};
+
+const transport = new StdioClientTransport({
+  command, args, stderr: 'pipe',
+  env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+});
+let stderr = '';
+transport.stderr?.on('data', (chunk) => { stderr += chunk; });
+const client = new Client({ name: 'framescope-ts-e2e', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+
+try {
+  await client.connect(transport);
+  const info = client.getServerVersion();
+  check('initialize: server name', info?.name === 'framescope', info);
+  check('initialize: instructions name the first call', (client.getInstructions() ?? '').includes('get_server_diagnostics'));
+
+  const { tools } = await client.listTools();
+  const diagnostics = tools.find((t) => t.name === 'get_server_diagnostics');
+  check('tools/list has get_server_diagnostics', diagnostics, tools.map((t) => t.name));
+  check('annotations: read-only', diagnostics?.annotations?.readOnlyHint === true, diagnostics?.annotations);
+  check('input schema: tool_limit range', diagnostics?.inputSchema?.properties?.tool_limit?.maximum === 500);
+
+  const ok = await client.callTool({ name: 'get_server_diagnostics', arguments: {} });
+  const body = bodyOf(ok);
+  check('diagnostics: not an error', ok.isError !== true, ok.content?.[0]?.text?.slice(0, 300));
+  check('diagnostics: schema_version 1', body.schema_version === 1 && ok.structuredContent?.schema_version === 1);
+  check('diagnostics: three components', (body.components ?? []).map((c) => c.name).join() === 'browser,renderdoc_bridge,dialog_page');
+  check('diagnostics: environment checks', (body.environment ?? []).length === 4, body.environment);
+
+  const bad = await client.callTool({ name: 'get_server_diagnostics', arguments: { tool_limit: 0 } });
+  const error = bodyOf(bad);
+  check('bad argument: isError', bad.isError === true);
+  check('bad argument: structured error', error.code === 'INVALID_ARGUMENT' && error.context?.parameter === 'tool_limit'
+      && error.context?.given === 0 && /1 to 500/.test(error.message), error);
+
+  let unknownTool;
+  try {
+    await client.callTool({ name: 'no_such_tool', arguments: {} });
+  } catch (e) {
+    unknownTool = e;
+  }
+  check('unknown tool: JSON-RPC error', unknownTool?.code === -32602, String(unknownTool));
+
+  const again = await client.callTool({ name: 'get_server_diagnostics', arguments: { include_environment: false } });
+  const counters = bodyOf(again).tools?.preview?.find((t) => t.tool === 'get_server_diagnostics');
+  check('server still serving, counted the failure', again.isError !== true && counters?.errors === 1, counters);
+} catch (e) {
+  check('session completed', false, String(e?.stack ?? e));
+}
+
+// The SDK's close() ends stdin, waits up to 2 s for the process to exit, and only then sends SIGTERM:
+// returning in under 2 s means the server exited on end of input by itself.
+const pid = transport.pid;
+const closeStart = Date.now();
+await client.close();
+const closeMs = Date.now() - closeStart;
+let alive = true;
+try { process.kill(pid, 0); } catch { alive = false; }
+check('exits on stdin EOF within 2 s', closeMs < 2000 && !alive, { closeMs, alive });
+check('logs went to stderr', stderr.includes('serving'), stderr.slice(0, 200));
+
+const failed = checks.filter((c) => !c.ok);
+console.log(JSON.stringify({ passed: checks.length - failed.length, failed: failed.length, checks }, null, 1));
+process.exit(failed.length === 0 ? 0 : 1);
