@@ -19,6 +19,9 @@ const transport = new StdioClientTransport({
 let stderr = '';
 transport.stderr?.on('data', (chunk) => { stderr += chunk; });
 const client = new Client({ name: 'framescope-ts-e2e', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+// The transport reports every stdout line that is not a JSON-RPC message here, then carries on.
+const transportErrors = [];
+client.onerror = (error) => transportErrors.push(String(error));
 
 try {
   await client.connect(transport);
@@ -70,6 +73,7 @@ let alive = true;
 try { process.kill(pid, 0); } catch { alive = false; }
 check('exits on stdin EOF within 2 s', closeMs < 2000 && !alive, { closeMs, alive });
 check('logs went to stderr', stderr.includes('serving'), stderr.slice(0, 200));
+check('stdout held only JSON-RPC', transportErrors.length === 0, transportErrors);
 
 const failed = checks.filter((c) => !c.ok);
 console.log(JSON.stringify({ passed: checks.length - failed.length, failed: failed.length, checks }, null, 1));

@@ -58,11 +58,12 @@ final class DemoCommand implements Callable<Integer> {
         long start = System.nanoTime();
         CallToolResult result = toolkit.invoker().call(tool, args, ToolContext.SILENT);
         double ms = (System.nanoTime() - start) / 1e6;
-        boolean ok = !Boolean.TRUE.equals(result.isError());
+        boolean isError = Boolean.TRUE.equals(result.isError());
+        boolean ok = isError == demo.expectsError();
         out.printf("%s %s  (%s %s, %.0f ms)%n", ok ? "[ok]  " : "[FAIL]", demo.title(), demo.tool(),
                 demo.argumentsJson(), ms);
         String text = ((TextContent) result.content().get(0)).text();
-        if (!ok || full) {
+        if (isError || full) {
             out.println(indent(text));
             return ok;
         }

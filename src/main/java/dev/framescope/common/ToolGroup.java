@@ -21,7 +21,13 @@ public interface ToolGroup {
         return List.of();
     }
 
-    /** One scripted tool call in the demo report. {@code argumentsJson} is a JSON object. */
-    record DemoCall(String title, String tool, String argumentsJson) {
+    /**
+     * One scripted tool call in the demo report. {@code argumentsJson} is a JSON object; {@code expectsError} marks
+     * a call that shows a failure mode and passes when the tool answers with a structured error.
+     */
+    record DemoCall(String title, String tool, String argumentsJson, boolean expectsError) {
+        public DemoCall(String title, String tool, String argumentsJson) {
+            this(title, tool, argumentsJson, false);
+        }
     }
 }

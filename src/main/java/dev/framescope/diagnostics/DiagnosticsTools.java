@@ -42,6 +42,8 @@ public final class DiagnosticsTools implements ToolGroup {
 
     @Override
     public List<DemoCall> demoCalls() {
-        return List.of(new DemoCall("Server health and environment checks", "get_server_diagnostics", "{}"));
+        return List.of(new DemoCall("Server health and environment checks", "get_server_diagnostics", "{}"),
+                new DemoCall("A bad argument gets a structured error naming the parameter and its range",
+                        "get_server_diagnostics", "{\"tool_limit\": 0}", true));
     }
 }
