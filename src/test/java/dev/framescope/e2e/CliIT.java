@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -62,6 +63,9 @@ class CliIT {
     @Test
     void doctorNamesEveryMissingPartWithItsFix() throws Exception {
         Run healthy = run(Map.of(), "doctor");
+        // Locally a missing engine skips this part (with the reason); under CI it fails the run.
+        Assumptions.assumeTrue(healthy.exitCode() == 0 || "true".equals(System.getenv("CI")),
+                "engines missing on this machine, run scripts/setup.sh:\n" + healthy.stdout());
         assertEquals(0, healthy.exitCode(), healthy.stdout());
         assertTrue(healthy.stdout().contains("All required parts are present."), healthy.stdout());
 

@@ -78,6 +78,12 @@ final class SampleTools implements ToolGroup {
                 new ToolDef<>("sized", "Sized", "Returns a string of the given size.", SizeArgs.class,
                         ToolHints.READS_ONLY, 1000,
                         (args, ctx) -> ToolOutput.of(new Big("big", "x".repeat(args.chars())))),
+                ToolDef.of("steps", "Steps", "Reports progress twice, then returns.", NoArgs.class,
+                        ToolHints.READS_ONLY, (args, ctx) -> {
+                            ctx.progress(1, 2.0, "first half");
+                            ctx.progress(2, 2.0, "done");
+                            return ToolOutput.of(Map.of("summary", "two steps"));
+                        }),
                 ToolDef.of("picture", "Picture", "Returns an image.", NoArgs.class, ToolHints.READS_ONLY,
                         (args, ctx) -> new ToolOutput.WithImage(Map.of("summary", "a picture"),
                                 new byte[] {(byte) 0x89, 'P', 'N', 'G'}, "image/png")));

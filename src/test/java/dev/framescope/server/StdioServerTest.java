@@ -5,9 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.Components;
 import dev.framescope.common.Config;
 import dev.framescope.common.Json;
+import dev.framescope.diagnostics.CallStats;
+import dev.framescope.diagnostics.EnvironmentChecks;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -88,6 +92,31 @@ class StdioServerTest {
                     "{\"name\":\"get_server_diagnostics\",\"arguments\":{\"include_environment\":false}}");
             assertFalse(ok.at("/result/isError").asBoolean(), ok.toString());
             assertEquals(1, ok.at("/result/structuredContent/schema_version").asInt());
+        }
+    }
+
+    @Test
+    void sendsProgressOnlyWhenTheRequestCarriesAToken() throws Exception {
+        Config config = Config.defaults(stateDir);
+        ToolRegistry registry = new ToolRegistry(List.of(new SampleTools()));
+        var toolkit = new ToolGroups.Toolkit(config, registry, new ToolInvoker(registry, new CallStats()),
+                new EnvironmentChecks(config), new Components());
+        try (StdioSession session = new StdioSession(toolkit)) {
+            session.initialize();
+            session.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"steps\","
+                    + "\"arguments\":{},\"_meta\":{\"progressToken\":\"p1\"}}}");
+            JsonNode first = session.receive();
+            JsonNode second = session.receive();
+            assertEquals("notifications/progress", first.get("method").asText(), first.toString());
+            assertEquals("p1", first.at("/params/progressToken").asText());
+            assertEquals(1.0, first.at("/params/progress").asDouble());
+            assertEquals(2.0, first.at("/params/total").asDouble());
+            assertEquals("first half", first.at("/params/message").asText());
+            assertEquals(2.0, second.at("/params/progress").asDouble());
+            assertEquals("two steps", session.receive().at("/result/structuredContent/summary").asText());
+
+            JsonNode withoutToken = session.request(2, "tools/call", "{\"name\":\"steps\",\"arguments\":{}}");
+            assertEquals(2, withoutToken.get("id").asInt(), "no progress notification came first");
         }
     }
 
