@@ -10,6 +10,8 @@ import java.util.Map;
  */
 public final class ToolException extends RuntimeException {
 
+    private static final int MAX_ECHO_CHARS = 512;
+
     private final ErrorCode code;
     private final Map<String, Object> context;
 
@@ -31,11 +33,14 @@ public final class ToolException extends RuntimeException {
         return context;
     }
 
+    /** {@code given} is echoed in context as JSON when short, else as a cut JSON text, so errors stay small. */
     public static ToolException invalidArgument(String param, String expected, Object given) {
         String shown = given == null ? "nothing" : Json.compact(given, 120);
+        String json = given == null ? "null" : Json.compact(given, MAX_ECHO_CHARS);
+        Object echoed = json.length() <= MAX_ECHO_CHARS ? given : json;
         return new ToolException(ErrorCode.INVALID_ARGUMENT,
                 "Invalid argument '" + param + "': expected " + expected + "; given " + shown + ".",
-                ordered("parameter", param, "expected", expected, "given", given));
+                ordered("parameter", param, "expected", expected, "given", echoed));
     }
 
     public static ToolException notFound(String kind, Object id, String hint) {

@@ -41,8 +41,8 @@ final class InputSchemas {
         fields.withRequiredCheck(f -> param(f) != null && param(f).required());
         fields.withNumberInclusiveMinimumResolver(f -> bound(f, true));
         fields.withNumberInclusiveMaximumResolver(f -> bound(f, false));
-        fields.withStringMaxLengthResolver(f -> maxLength(f));
-        fields.withArrayMaxItemsResolver(f -> maxLength(f));
+        fields.withStringMaxLengthResolver(f -> f.isContainerType() ? null : maxLength(f));
+        fields.withArrayMaxItemsResolver(f -> f.isContainerType() ? maxLength(f) : null);
         fields.withDefaultResolver(InputSchemas::defaultValue);
         this.generator = new SchemaGenerator(builder.build());
     }

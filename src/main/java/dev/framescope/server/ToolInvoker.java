@@ -38,10 +38,6 @@ public final class ToolInvoker {
         this.stats = stats;
     }
 
-    public ToolRegistry registry() {
-        return registry;
-    }
-
     public CallToolResult call(ToolDef<?> tool, Map<String, Object> arguments, ToolContext context) {
         long start = System.nanoTime();
         try {

@@ -82,6 +82,28 @@ class ToolInvokerTest {
     }
 
     @Test
+    void schemaCarriesParamAnnotations() {
+        JsonNode schema = registry.inputSchema(registry.find("echo").orElseThrow());
+        assertEquals("[\"name\"]", schema.get("required").toString());
+        assertEquals(16, schema.at("/properties/name/maxLength").asInt());
+        assertTrue(schema.at("/properties/name/maxItems").isMissingNode());
+        assertEquals(4, schema.at("/properties/pixels/maxItems").asInt());
+        assertTrue(schema.at("/properties/pixels/maxLength").isMissingNode());
+        assertEquals("\"fast\"", schema.at("/properties/mode/default").toString());
+        assertEquals("[\"fast\",\"exact\"]", schema.at("/properties/mode/enum").toString());
+        assertEquals("First frame, 1-based.", schema.at("/properties/start_frame/description").asText());
+    }
+
+    @Test
+    void echoesOnlyTheStartOfAHugeGivenValue() throws Exception {
+        JsonNode error = errorBody(call("echo", "{\"name\":\"" + "n".repeat(100_000) + "\"}"));
+        assertEquals("string of at most 16 characters", error.at("/context/expected").asText());
+        String given = error.at("/context/given").asText();
+        assertEquals(513, given.length());
+        assertTrue(given.endsWith("…"), given);
+    }
+
+    @Test
     void reportsNestedParameterPath() throws Exception {
         JsonNode error = errorBody(call("echo", "{\"name\":\"a\",\"pixels\":[{\"x\":1,\"y\":2},{\"x\":-1,\"y\":0}]}"));
         assertEquals("pixels[1].x", error.at("/context/parameter").asText());
