@@ -1,0 +1,38 @@
+package dev.framescope.physics.sim;
+
+import java.util.List;
+
+/** A defect injected into the simulator at known frames, so a scene's ground truth is known exactly. */
+interface Fault {
+
+    Fault NONE = new Fault() {
+    };
+
+    /** May change the contacts found at the start of {@code frame} (drop them, flip normals). */
+    default void contacts(long frame, List<Contact> contacts) {
+    }
+
+    /** Whether the solver enforces this contact at all (false: the body sinks into what it touches). */
+    default boolean solvesNormal(long frame, Contact contact) {
+        return true;
+    }
+
+    /** Multiplies the friction limit μλn the solver enforces. */
+    default double frictionLimitScale(long frame, Contact contact) {
+        return 1;
+    }
+
+    /** The restitution the solver uses, given the correct effective one. */
+    default double restitution(long frame, Contact contact, double correct) {
+        return correct;
+    }
+
+    /** Whether position correction runs for {@code body} after {@code frame}'s integration. */
+    default boolean correctsPosition(long frame, Body body) {
+        return true;
+    }
+
+    /** Last chance to corrupt the state before {@code frame} is recorded. */
+    default void afterIntegrate(long frame, World world) {
+    }
+}
