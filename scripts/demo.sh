@@ -4,4 +4,5 @@
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 "$root/scripts/setup.sh"
-exec "$root/scripts/framescope" demo "$@"
+cd "$root" # the demo calls name the bundled data by relative paths (demo/recordings/…)
+exec scripts/framescope demo "$@"

@@ -70,15 +70,25 @@ final class DemoCommand implements Callable<Integer> {
         JsonNode body = Json.mapper().readTree(text.substring(text.indexOf('{')));
         out.println(indent(body.path("summary").asText()));
         body.fields().forEachRemaining(field -> {
-            if (field.getValue().isArray() && !field.getKey().equals("preview")) {
-                field.getValue().forEach(item -> out.println(indent("- " + headline(item))));
+            JsonNode value = field.getValue();
+            JsonNode items = value.isArray() ? value : value.path("preview");
+            if (items.isArray() && !items.isEmpty()) {
+                out.println(indent(field.getKey() + (value.has("count") ? " (" + value.get("count") + ")" : "") + ":"));
+                for (int i = 0; i < Math.min(items.size(), DEMO_ITEMS); i++) {
+                    out.println(indent("  - " + headline(items.get(i))));
+                }
             }
         });
         return true;
     }
 
-    /** One line for a list item: its name-like field, then its scalar fields. */
+    private static final int DEMO_ITEMS = 5;
+
+    /** One line for a list item: the item itself, or its scalar fields. */
     private static String headline(JsonNode item) {
+        if (item.isValueNode()) {
+            return item.asText();
+        }
         StringBuilder line = new StringBuilder();
         item.fields().forEachRemaining(field -> {
             if (field.getValue().isValueNode() && !field.getValue().isNull()) {

@@ -2,6 +2,8 @@ package dev.framescope.common;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -17,9 +19,12 @@ import java.util.Map;
  * @param requestTimeout    limit for server-to-client requests such as elicitation, long enough for a person
  *                          ({@code FRAMESCOPE_REQUEST_TIMEOUT_S}, default 1800 s)
  * @param maxMessageBytes   largest inbound JSON-RPC line accepted ({@code FRAMESCOPE_MAX_MESSAGE_BYTES}, 16 MiB)
+ * @param recordingDirs     where {@code list_recordings} looks: {@code MSD_RECORDINGS_DIR}, then
+ *                          {@code FRAMESCOPE_RECORDING_DIRS} (':'-separated), then MSD-CPP's defaults
+ *                          {@code replay/recordings/} and {@code build/Debug/debug/recordings/} under the working dir
  */
 public record Config(Path chromium, Path python, String glslangValidator, String renderdoccmd, Path stateDir,
-                     Duration requestTimeout, int maxMessageBytes) {
+                     Duration requestTimeout, int maxMessageBytes, List<Path> recordingDirs) {
 
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
@@ -33,7 +38,23 @@ public record Config(Path chromium, Path python, String glslangValidator, String
                 Path.of(env.getOrDefault("FRAMESCOPE_STATE_DIR",
                         tmp.resolve("framescope-" + System.getProperty("user.name")).toString())),
                 Duration.ofSeconds(positiveInt(env, "FRAMESCOPE_REQUEST_TIMEOUT_S", 1800)),
-                positiveInt(env, "FRAMESCOPE_MAX_MESSAGE_BYTES", DEFAULT_MAX_MESSAGE_BYTES));
+                positiveInt(env, "FRAMESCOPE_MAX_MESSAGE_BYTES", DEFAULT_MAX_MESSAGE_BYTES),
+                recordingDirs(env));
+    }
+
+    private static List<Path> recordingDirs(Map<String, String> env) {
+        List<Path> dirs = new ArrayList<>();
+        if (env.containsKey("MSD_RECORDINGS_DIR")) {
+            dirs.add(Path.of(env.get("MSD_RECORDINGS_DIR")));
+        }
+        for (String dir : env.getOrDefault("FRAMESCOPE_RECORDING_DIRS", "").split(":")) {
+            if (!dir.isBlank()) {
+                dirs.add(Path.of(dir));
+            }
+        }
+        dirs.add(Path.of("replay/recordings"));
+        dirs.add(Path.of("build/Debug/debug/recordings"));
+        return List.copyOf(dirs);
     }
 
     public static Config defaults(Path stateDir) {

@@ -1,13 +1,18 @@
 package dev.framescope.common;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import java.io.IOException;
 
 /**
  * The one ObjectMapper for FrameScope's own JSON: tool arguments, results, bridge messages and tests. JSON names are
@@ -23,7 +28,31 @@ public final class Json {
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .addModule(new SimpleModule("non-finite-as-null")
+                    .addSerializer(Double.class, NonFiniteAsNull.INSTANCE)
+                    .addSerializer(double.class, NonFiniteAsNull.INSTANCE))
             .build();
+
+    /**
+     * NaN and ±Infinity are not JSON; Jackson would write them as strings. A missing measurement (MSD-CPP stores
+     * NaN as NULL) reads best as null; tools that must distinguish NaN from Inf report that in their own fields.
+     */
+    private static final class NonFiniteAsNull extends StdSerializer<Double> {
+        static final NonFiniteAsNull INSTANCE = new NonFiniteAsNull();
+
+        private NonFiniteAsNull() {
+            super(Double.class);
+        }
+
+        @Override
+        public void serialize(Double value, JsonGenerator gen, SerializerProvider provider) throws IOException {
+            if (Double.isFinite(value)) {
+                gen.writeNumber(value);
+            } else {
+                gen.writeNull();
+            }
+        }
+    }
 
     private Json() {
     }

@@ -1,5 +1,7 @@
 package dev.framescope.physics;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
 /** A quaternion (w, x, y, z), as MSD-CPP stores orientations. */
 public record Quat(double w, double x, double y, double z) {
 
@@ -9,6 +11,7 @@ public record Quat(double w, double x, double y, double z) {
         return Math.sqrt(w * w + x * x + y * y + z * z);
     }
 
+    @JsonIgnore
     public boolean isFinite() {
         return Double.isFinite(w) && Double.isFinite(x) && Double.isFinite(y) && Double.isFinite(z);
     }

@@ -1,5 +1,7 @@
 package dev.framescope.physics;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
 /** A 3-vector in SI units, world frame (z up). A NULL column read from a recording is NaN here. */
 public record Vec3(double x, double y, double z) {
 
@@ -29,6 +31,7 @@ public record Vec3(double x, double y, double z) {
         return Math.sqrt(dot(this));
     }
 
+    @JsonIgnore
     public boolean isFinite() {
         return Double.isFinite(x) && Double.isFinite(y) && Double.isFinite(z);
     }

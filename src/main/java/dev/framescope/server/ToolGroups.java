@@ -8,6 +8,8 @@ import dev.framescope.diagnostics.CallStats;
 import dev.framescope.diagnostics.Diagnostics;
 import dev.framescope.diagnostics.DiagnosticsTools;
 import dev.framescope.diagnostics.EnvironmentChecks;
+import dev.framescope.physics.PhysicsTools;
+import dev.framescope.physics.Recordings;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -31,7 +33,8 @@ public final class ToolGroups {
         EnvironmentChecks environment = new EnvironmentChecks(config);
         AtomicReference<List<String>> toolNames = new AtomicReference<>(List.of());
         List<ToolGroup> groups = List.of(
-                new DiagnosticsTools(new Diagnostics(stats, components, environment, toolNames::get)));
+                new DiagnosticsTools(new Diagnostics(stats, components, environment, toolNames::get)),
+                new PhysicsTools(new Recordings(config.recordingDirs())));
         ToolRegistry registry = new ToolRegistry(groups);
         toolNames.set(registry.tools().stream().map(ToolDef::name).toList());
         return new Toolkit(config, registry, new ToolInvoker(registry, stats), environment, components);

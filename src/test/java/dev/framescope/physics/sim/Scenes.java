@@ -106,15 +106,19 @@ final class Scenes {
             Body box = w.addBox(at(0.5, 0.5, 0.25), 10, 0.5, 0.5, at(0, 0, 0.248), at(3, 0, 0));
             w.run(150);
             double worst = 0;
+            int violating = 0;
             List<Contact> contacts = w.log.get((int) frame - 1).contacts();
             for (Contact c : contacts) {
                 double tangent = Math.hypot(c.tangent1Impulse, c.tangent2Impulse);
+                if (tangent > 1.01 * c.friction * c.normalImpulse) {
+                    violating++;
+                }
                 if (c.normalImpulse > 0) {
                     worst = Math.max(worst, tangent / (c.friction * c.normalImpulse));
                 }
             }
             return List.of(new Defect("FRICTION_CONE_VIOLATION", frame, List.of(box.id, GROUND),
-                    Map.of("contacts", contacts.size(), "max_utilisation", worst)));
+                    Map.of("contacts", contacts.size(), "violating_contacts", violating, "max_utilisation", worst)));
         });
     }
 

@@ -1,0 +1,123 @@
+package dev.framescope.physics;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.framescope.common.Bounded;
+import dev.framescope.physics.PhysicsArgs.FrictionConeArgs;
+import dev.framescope.physics.PhysicsArgs.PenetrationArgs;
+import dev.framescope.physics.PhysicsModel.CollisionInfo;
+import dev.framescope.physics.PhysicsModel.ContactConstraintInfo;
+import dev.framescope.physics.PhysicsModel.ContactPoint;
+import dev.framescope.physics.PhysicsModel.FrictionConstraintInfo;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Per-frame contact checks: the friction cone and penetration depth. */
+public final class ContactChecks {
+
+    private final Recordings recordings;
+
+    public ContactChecks(Recordings recordings) {
+        this.recordings = recordings;
+    }
+
+    /**
+     * One friction row. |λt| = √(λt1² + λt2²); limit = μ·λn; utilisation = |λt| / limit (≈ 1 sliding, < 1
+     * sticking); violation when |λt| > limit·(1 + ε_rel) + ε_abs; margin = limit·(1 + ε_rel) + ε_abs − |λt|
+     * (negative = violated); {@code negativeNormal} when λn < −ε_abs (a pulling contact).
+     */
+    public record ConeRow(int index, @JsonProperty("body_a_id") long bodyAId, @JsonProperty("body_b_id") long bodyBId, double frictionCoefficient, double normalLambdaN,
+                          double tangentLambdaN, double limitN, Double utilisation, double marginN, boolean violation,
+                          boolean negativeNormal) {
+    }
+
+    public record FrictionConeReport(int schemaVersion, String summary, long frameId, String model,
+                                     double relativeTolerance, double absoluteToleranceN, int rows, int violations,
+                                     Bounded<ConeRow> checked) {
+    }
+
+    public FrictionConeReport frictionCone(FrictionConeArgs args) {
+        RecordingStore store = recordings.resolve(args.recording());
+        long frame = FrameRange.frame(store, "frame_id", args.frameId());
+        List<FrictionConstraintInfo> rows = store.friction(frame);
+        List<ConeRow> checked = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            FrictionConstraintInfo f = rows.get(i);
+            if (args.bodyId() != null && f.bodyAId() != args.bodyId() && f.bodyBId() != args.bodyId()) {
+                continue;
+            }
+            checked.add(cone(i, f, args.relativeTolerance(), args.absoluteToleranceN()));
+        }
+        List<ConeRow> violations = checked.stream().filter(r -> r.violation() || r.negativeNormal()).toList();
+        List<ConeRow> ordered = new ArrayList<>(violations);
+        checked.stream().filter(r -> !violations.contains(r)).forEach(ordered::add);
+        double worst = checked.stream().map(ConeRow::utilisation).filter(u -> u != null).mapToDouble(u -> u)
+                .max().orElse(0);
+        String summary = checked.isEmpty() ? "No friction rows at frame " + frame
+                + (args.bodyId() != null ? " for body " + args.bodyId() : "") + "."
+                : String.format("Frame %d: %d of %d friction rows violate the cone (max utilisation %.3f).", frame,
+                violations.size(), checked.size(), worst);
+        return new FrictionConeReport(RecordingQueries.SCHEMA_VERSION, summary, frame,
+                "circular cone |λt| ≤ μ·λn; MSD-CPP's solver enforces the inscribed box |λt_i| ≤ μ/√2·λn, which "
+                        + "lies inside it", args.relativeTolerance(), args.absoluteToleranceN(), checked.size(),
+                violations.size(), Bounded.of(ordered, 50));
+    }
+
+    static ConeRow cone(int index, FrictionConstraintInfo f, double relative, double absolute) {
+        double tangent = Math.hypot(f.tangent1Lambda(), f.tangent2Lambda());
+        double limit = f.frictionCoefficient() * f.normalLambda();
+        double bound = limit * (1 + relative) + absolute;
+        Double utilisation = limit > 0 ? tangent / limit : null;
+        return new ConeRow(index, f.bodyAId(), f.bodyBId(), f.frictionCoefficient(), f.normalLambda(), tangent,
+                limit, utilisation, bound - tangent, tangent > bound, f.normalLambda() < -absolute);
+    }
+
+    /**
+     * One colliding pair. {@code maxDepthM} is the largest of the pair's EPA depth, its contact points' depths and
+     * its contact constraints' depths (positive = overlap). Band: ok ≤ 0.005 m (slop), warn ≤ threshold, violation
+     * above.
+     */
+    public record PenetrationRow(@JsonProperty("body_a_id") long bodyAId, @JsonProperty("body_b_id") long bodyBId, double penetrationDepthM, double maxPointDepthM,
+                                 double maxConstraintDepthM, double maxDepthM, String band, boolean flagged) {
+    }
+
+    public record PenetrationReport(int schemaVersion, String summary, long frameId, double thresholdM, int pairs,
+                                    int flagged, Bounded<PenetrationRow> pairsChecked) {
+    }
+
+    public PenetrationReport penetration(PenetrationArgs args) {
+        RecordingStore store = recordings.resolve(args.recording());
+        long frame = FrameRange.frame(store, "frame_id", args.frameId());
+        List<ContactConstraintInfo> constraints = store.contactConstraints(frame);
+        List<PenetrationRow> rows = new ArrayList<>();
+        for (CollisionInfo c : store.collisions(frame)) {
+            double points = c.contacts().stream().mapToDouble(ContactPoint::depth).filter(Double::isFinite).max()
+                    .orElse(Double.NaN);
+            double constraint = constraints.stream()
+                    .filter(k -> k.bodyAId() == c.bodyAId() && k.bodyBId() == c.bodyBId())
+                    .mapToDouble(ContactConstraintInfo::penetrationDepth).filter(Double::isFinite).max()
+                    .orElse(Double.NaN);
+            double max = maxFinite(c.penetrationDepth(), points, constraint);
+            String band = max <= EnergyChecks.SLOP_M ? "ok" : max <= args.threshold() ? "warn" : "violation";
+            rows.add(new PenetrationRow(c.bodyAId(), c.bodyBId(), c.penetrationDepth(), points, constraint, max,
+                    band, max > args.threshold()));
+        }
+        rows.sort((a, b) -> Double.compare(b.maxDepthM(), a.maxDepthM()));
+        long flagged = rows.stream().filter(PenetrationRow::flagged).count();
+        String summary = rows.isEmpty() ? "No colliding pairs at frame " + frame + "."
+                : String.format("Frame %d: %d of %d pairs deeper than %.4f m (deepest %.4f m, bodies %d–%d).", frame,
+                flagged, rows.size(), args.threshold(), rows.get(0).maxDepthM(), rows.get(0).bodyAId(),
+                rows.get(0).bodyBId());
+        return new PenetrationReport(RecordingQueries.SCHEMA_VERSION, summary, frame, args.threshold(), rows.size(),
+                (int) flagged, Bounded.of(rows, 50));
+    }
+
+    private static double maxFinite(double... values) {
+        double max = Double.NaN;
+        for (double v : values) {
+            if (Double.isFinite(v) && (Double.isNaN(max) || v > max)) {
+                max = v;
+            }
+        }
+        return max;
+    }
+}

@@ -1,0 +1,32 @@
+package dev.framescope.physics;
+
+import dev.framescope.common.ToolException;
+
+/** An inclusive frame range checked against a recording: 1 ≤ start ≤ end ≤ frame count. */
+record FrameRange(long start, long end) {
+
+    static FrameRange of(RecordingStore store, Long start, Long end) {
+        long n = store.frameCount();
+        long s = start == null ? 1 : start;
+        long e = end == null ? n : end;
+        if (s < 1 || s > n) {
+            throw ToolException.invalidArgument("start_frame", "a frame id from 1 to " + n, s);
+        }
+        if (e < s || e > n) {
+            throw ToolException.invalidArgument("end_frame", "a frame id from start_frame (" + s + ") to " + n, e);
+        }
+        return new FrameRange(s, e);
+    }
+
+    static long frame(RecordingStore store, String param, long frame) {
+        if (frame < 1 || frame > store.frameCount()) {
+            throw ToolException.invalidArgument(param, "a frame id from 1 to " + store.frameCount()
+                    + " (frame id = step number)", frame);
+        }
+        return frame;
+    }
+
+    boolean contains(long frame) {
+        return frame >= start && frame <= end;
+    }
+}

@@ -1,0 +1,126 @@
+package dev.framescope.physics;
+
+import dev.framescope.common.Bounded;
+import dev.framescope.common.ToolException;
+import dev.framescope.physics.PhysicsArgs.BodyFrameArgs;
+import dev.framescope.physics.PhysicsArgs.FrameArgs;
+import dev.framescope.physics.PhysicsArgs.ListRecordingsArgs;
+import dev.framescope.physics.PhysicsArgs.LoadRecordingArgs;
+import dev.framescope.physics.PhysicsArgs.RecordingArgs;
+import dev.framescope.physics.PhysicsModel.BodyMetadata;
+import dev.framescope.physics.PhysicsModel.BodyState;
+import dev.framescope.physics.PhysicsModel.CollisionInfo;
+import dev.framescope.physics.PhysicsModel.FrictionConstraintInfo;
+import dev.framescope.physics.PhysicsModel.SolverDiagnostics;
+import dev.framescope.physics.Recordings.RecordingFile;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/** Reading recordings as stored: discovery, loading, metadata, one frame, one body's state. */
+public final class RecordingQueries {
+
+    public static final int SCHEMA_VERSION = 1;
+
+    private final Recordings recordings;
+
+    public RecordingQueries(Recordings recordings) {
+        this.recordings = recordings;
+    }
+
+    public record DirectoryListing(String directory, boolean exists, Bounded<RecordingFile> recordings) {
+    }
+
+    public record RecordingList(int schemaVersion, String summary, List<DirectoryListing> directories) {
+    }
+
+    public RecordingList list(ListRecordingsArgs args) {
+        List<Path> dirs = args.directory() != null ? List.of(Path.of(args.directory())) : recordings.searchDirs();
+        List<DirectoryListing> listings = new ArrayList<>();
+        int total = 0;
+        for (Path dir : dirs) {
+            List<RecordingFile> files = Recordings.listDirectory(dir);
+            total += files.size();
+            listings.add(new DirectoryListing(dir.toString(), dir.toFile().isDirectory(),
+                    Bounded.of(files, args.limit())));
+        }
+        return new RecordingList(SCHEMA_VERSION, total + " recording(s) in " + dirs.size() + " director"
+                + (dirs.size() == 1 ? "y" : "ies") + (total == 0 ? "; pass 'directory' to look elsewhere" : ""),
+                listings);
+    }
+
+    public record LoadedRecording(int schemaVersion, String summary, boolean loaded, String path, int totalFrames,
+                                  double durationS, int bodies, List<Long> bodyIds, Set<String> missingTables) {
+    }
+
+    public LoadedRecording load(LoadRecordingArgs args) {
+        RecordingStore store = recordings.load(Path.of(args.path()));
+        List<BodyMetadata> bodies = store.bodies();
+        double duration = store.frameCount() == 0 ? 0 : store.simulationTime(store.frameCount());
+        String missing = store.missingTables().isEmpty() ? ""
+                : "; missing tables: " + String.join(", ", store.missingTables());
+        return new LoadedRecording(SCHEMA_VERSION, "Loaded " + store.path().getFileName() + ": "
+                + store.frameCount() + " frames (" + String.format("%.3f", duration) + " s), " + bodies.size()
+                + " bodies" + missing + ".", true, store.path().toString(), store.frameCount(), duration,
+                bodies.size(), bodies.stream().map(BodyMetadata::bodyId).toList(), store.missingTables());
+    }
+
+    public record Metadata(int schemaVersion, String summary, String path, int totalFrames, Double dtS,
+                           List<BodyMetadata> bodies) {
+    }
+
+    public Metadata metadata(RecordingArgs args) {
+        RecordingStore store = recordings.resolve(args.recording());
+        List<BodyMetadata> bodies = store.bodies();
+        Double dt = store.frameCount() >= 2 ? store.simulationTime(2) - store.simulationTime(1) : null;
+        long environment = bodies.stream().filter(BodyMetadata::isEnvironment).count();
+        return new Metadata(SCHEMA_VERSION, store.frameCount() + " frames, " + (bodies.size() - environment)
+                + " inertial and " + environment + " environment bodies (environment ids have bit 31 set).",
+                store.path().toString(), store.frameCount(), dt, bodies);
+    }
+
+    public record FrameData(int schemaVersion, String summary, long frameId, double simulationTime,
+                            List<BodyState> states, Bounded<CollisionInfo> collisions,
+                            Bounded<FrictionConstraintInfo> frictionConstraints, SolverDiagnostics solver) {
+    }
+
+    public FrameData frame(FrameArgs args) {
+        RecordingStore store = recordings.resolve(args.recording());
+        long frame = FrameRange.frame(store, "frame_id", args.frameId());
+        List<BodyState> states = store.states(frame);
+        List<CollisionInfo> collisions = store.collisions(frame);
+        List<FrictionConstraintInfo> friction = store.friction(frame);
+        SolverDiagnostics solver = store.solver(frame);
+        String solve = solver == null ? "no solver row" : !solver.solved() ? "no solve (no collisions)"
+                : "solver " + solver.iterations() + " iterations, " + (solver.converged() ? "converged" : "NOT converged");
+        return new FrameData(SCHEMA_VERSION, "Frame " + frame + " (t = " + String.format("%.3f",
+                store.simulationTime(frame)) + " s): " + states.size() + " bodies, " + collisions.size()
+                + " colliding pair(s), " + friction.size() + " friction rows, " + solve + ".", frame,
+                store.simulationTime(frame), states, Bounded.of(collisions, args.limit()),
+                Bounded.of(friction, args.limit()), solver);
+    }
+
+    public record BodyStateResult(int schemaVersion, String summary, BodyState state, double speedMPerS,
+                                  double angularSpeedRadS, String angularVelocityFrame) {
+    }
+
+    public BodyStateResult bodyState(BodyFrameArgs args) {
+        RecordingStore store = recordings.resolve(args.recording());
+        long frame = FrameRange.frame(store, "frame_id", args.frameId());
+        BodyState state = store.states(frame).stream().filter(s -> s.bodyId() == args.bodyId()).findFirst()
+                .orElseThrow(() -> bodyNotFound(store, args.bodyId(), frame));
+        double speed = state.velocity().norm();
+        double omega = state.angularVelocity().norm();
+        return new BodyStateResult(SCHEMA_VERSION, String.format("Body %d at frame %d: z = %.4f m, |v| = %.4f m/s, "
+                        + "|ω| = %.4f rad/s.", args.bodyId(), frame, state.position().z(), speed, omega), state, speed,
+                omega, "as MSD-CPP defines it: ω = 2·vec(conj(q) ⊗ q̇)");
+    }
+
+    static ToolException bodyNotFound(RecordingStore store, long body, long frame) {
+        List<Long> inertial = store.bodies().stream().filter(b -> !b.isEnvironment()).map(BodyMetadata::bodyId)
+                .toList();
+        return ToolException.invalidArgument("body_id", "an inertial body of this recording, one of " + inertial
+                + (frame > 0 ? " (no state row for it at frame " + frame + ")" : ""), body);
+    }
+}

@@ -1,0 +1,420 @@
+package dev.framescope.physics;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.framescope.common.ErrorCode;
+import dev.framescope.common.ToolException;
+import dev.framescope.physics.PhysicsModel.BodyMetadata;
+import dev.framescope.physics.PhysicsModel.CollisionInfo;
+import dev.framescope.physics.PhysicsModel.ContactConstraintInfo;
+import dev.framescope.physics.PhysicsModel.ContactPoint;
+import dev.framescope.physics.PhysicsModel.EnergyPoint;
+import dev.framescope.physics.PhysicsModel.FrictionConstraintInfo;
+import dev.framescope.physics.PhysicsModel.SolverDiagnostics;
+import dev.framescope.physics.PhysicsModel.SystemEnergyPoint;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * One MSD-CPP recording, opened read-only over JDBC: no tool can change a byte of it. The schema has no index on
+ * {@code frame_id}, so per-frame reads go through an in-memory map from frame to the contiguous id range the
+ * recorder wrote for it (built once per table on first use); whole series are read once and kept. Thread-safe
+ * (one connection, serialised).
+ */
+public final class RecordingStore implements AutoCloseable {
+
+    static final long ENVIRONMENT_FLAG = 0x80000000L;
+
+    private static final String STATES = """
+            SELECT adr.body_id, adr.frame_id, p.x, p.y, p.z, v.x, v.y, v.z, a.x, a.y, a.z,
+                   q.w, q.x, q.y, q.z, qd.x, qd.y, qd.z, qd.w
+            FROM AssetDynamicStateRecord adr
+            JOIN InertialStateRecord isr ON adr.kinematicState_id = isr.id
+            JOIN CoordinateRecord p ON isr.position_id = p.id
+            JOIN VelocityRecord v ON isr.velocity_id = v.id
+            JOIN QuaternionDRecord q ON isr.orientation_id = q.id
+            JOIN Vector4DRecord qd ON isr.quaternionRate_id = qd.id
+            LEFT JOIN AccelerationRecord a ON isr.acceleration_id = a.id
+            WHERE adr.id BETWEEN ? AND ? AND adr.frame_id = ? ORDER BY adr.id""";
+    private static final String COLLISIONS = """
+            SELECT c.id, c.body_a_id, c.body_b_id, n.x, n.y, n.z, c.penetrationDepth
+            FROM CollisionResultRecord c JOIN Vector3DRecord n ON c.normal_id = n.id
+            WHERE c.id BETWEEN ? AND ? AND c.frame_id = ? ORDER BY c.id""";
+    private static final String CONTACT_POINTS = """
+            SELECT j.CollisionResultRecord_id, pa.x, pa.y, pa.z, pb.x, pb.y, pb.z, cp.depth
+            FROM CollisionResultRecord_ContactPointRecord j
+            JOIN ContactPointRecord cp ON j.ContactPointRecord_id = cp.id
+            JOIN CoordinateRecord pa ON cp.pointA_id = pa.id
+            JOIN CoordinateRecord pb ON cp.pointB_id = pb.id
+            WHERE j.CollisionResultRecord_id BETWEEN ? AND ? ORDER BY j.rowid""";
+    private static final String FRICTION = """
+            SELECT f.body_a_id, f.body_b_id, n.x, n.y, n.z, t1.x, t1.y, t1.z, t2.x, t2.y, t2.z,
+                   la.x, la.y, la.z, lb.x, lb.y, lb.z,
+                   f.friction_coefficient, f.normal_lambda, f.tangent1_lambda, f.tangent2_lambda
+            FROM FrictionConstraintRecord f
+            JOIN Vector3DRecord n ON f.normal_id = n.id
+            JOIN Vector3DRecord t1 ON f.tangent1_id = t1.id
+            JOIN Vector3DRecord t2 ON f.tangent2_id = t2.id
+            LEFT JOIN Vector3DRecord la ON f.lever_arm_a_id = la.id
+            LEFT JOIN Vector3DRecord lb ON f.lever_arm_b_id = lb.id
+            WHERE f.id BETWEEN ? AND ? AND f.frame_id = ? ORDER BY f.id""";
+    private static final String CONTACT_CONSTRAINTS = """
+            SELECT c.body_a_id, c.body_b_id, n.x, n.y, n.z, la.x, la.y, la.z, lb.x, lb.y, lb.z,
+                   c.penetration_depth, c.restitution, c.pre_impact_rel_vel_normal
+            FROM ContactConstraintRecord c
+            JOIN Vector3DRecord n ON c.normal_id = n.id
+            LEFT JOIN Vector3DRecord la ON c.lever_arm_a_id = la.id
+            LEFT JOIN Vector3DRecord lb ON c.lever_arm_b_id = lb.id
+            WHERE c.id BETWEEN ? AND ? AND c.frame_id = ? ORDER BY c.id""";
+
+    private final Path path;
+    private final Connection db;
+    private final Set<String> tables;
+    private final Set<String> missingTables;
+    private final int frameCount;
+    private final double[] simulationTimes;
+    private final Map<String, FrameIndex> frameIndexes = new HashMap<>();
+    private List<BodyMetadata> bodies;
+    private List<SystemEnergyPoint> systemEnergy;
+    private Map<Long, List<EnergyPoint>> bodyEnergy;
+    private Map<Long, SolverDiagnostics> solver;
+    private Map<Long, List<ContactSummary>> contactSummaries;
+
+    /** One collision row without its vectors: enough for per-frame contact status over a whole recording. */
+    public record ContactSummary(@JsonProperty("body_a_id") long bodyAId, @JsonProperty("body_b_id") long bodyBId, double penetrationDepth) {
+    }
+
+    private RecordingStore(Path path, Connection db) throws SQLException {
+        this.path = path;
+        this.db = db;
+        this.tables = new TreeSet<>();
+        try (ResultSet rs = db.createStatement().executeQuery("SELECT name FROM sqlite_master WHERE type='table'")) {
+            while (rs.next()) {
+                tables.add(rs.getString(1));
+            }
+        }
+        this.missingTables = new TreeSet<>(MsdSchema.tableNames());
+        missingTables.removeAll(tables);
+        if (!tables.contains("SimulationFrameRecord")) {
+            throw notARecording(path, "it has no SimulationFrameRecord table (missing: "
+                    + String.join(", ", missingTables) + ")");
+        }
+        List<Double> times = new ArrayList<>();
+        try (ResultSet rs = db.createStatement().executeQuery(
+                "SELECT id, simulation_time FROM SimulationFrameRecord ORDER BY id")) {
+            while (rs.next()) {
+                if (rs.getLong(1) != times.size() + 1) {
+                    throw notARecording(path, "frame ids are not 1..N in order (frame " + rs.getLong(1)
+                            + " after " + times.size() + ")");
+                }
+                times.add(real(rs, 2));
+            }
+        }
+        this.frameCount = times.size();
+        this.simulationTimes = times.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /** Opens {@code path} read-only; the file is never written, not even a journal. */
+    public static RecordingStore open(Path path) {
+        if (!Files.isRegularFile(path)) {
+            throw ToolException.notFound("recording", path, "call list_recordings to see the recordings found");
+        }
+        Properties properties = new Properties();
+        properties.setProperty("open_mode", "1"); // SQLITE_OPEN_READONLY, as MSD-CPP's own reader opens it
+        try {
+            Connection db = DriverManager.getConnection("jdbc:sqlite:file:" + path.toAbsolutePath() + "?mode=ro",
+                    properties);
+            try {
+                return new RecordingStore(path, db);
+            } catch (SQLException | RuntimeException e) {
+                db.close();
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw failure(path, e);
+        }
+    }
+
+    private static ToolException notARecording(Path path, String why) {
+        return new ToolException(ErrorCode.INVALID_ARGUMENT, "'" + path + "' is not an MSD-CPP recording: " + why
+                + ".", Map.of("path", path.toString()));
+    }
+
+    static ToolException failure(Path path, SQLException e) {
+        String message = String.valueOf(e.getMessage());
+        if (message.contains("SQLITE_NOTADB") || message.contains("not a database")) {
+            return notARecording(path, "it is not an SQLite database");
+        }
+        if (message.contains("SQLITE_CORRUPT") || message.contains("malformed")) {
+            return new ToolException(ErrorCode.ENGINE_FAILED, "Recording '" + path + "' is corrupt: " + message,
+                    Map.of("path", path.toString()), e);
+        }
+        if (message.contains("SQLITE_BUSY") || message.contains("locked")) {
+            return new ToolException(ErrorCode.ENGINE_FAILED, "Recording '" + path + "' is locked by another "
+                    + "process (is the simulation still writing it?); retry when it is done: " + message,
+                    Map.of("path", path.toString()), e);
+        }
+        return ToolException.engineFailed("SQLite", "reading '" + path + "': " + message, e);
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    public int frameCount() {
+        return frameCount;
+    }
+
+    public Set<String> missingTables() {
+        return missingTables;
+    }
+
+    public double simulationTime(long frame) {
+        return simulationTimes[(int) frame - 1];
+    }
+
+    /** Fails with a message naming the table when a tool needs one the recording lacks. */
+    void require(String table, String forWhat) {
+        if (!tables.contains(table)) {
+            throw new ToolException(ErrorCode.FAILED_PRECONDITION, "This recording has no " + table + " table, "
+                    + "which " + forWhat + " needs (older MSD-CPP versions did not write it).",
+                    Map.of("table", table, "path", path.toString()));
+        }
+    }
+
+    public synchronized List<BodyMetadata> bodies() {
+        if (bodies == null) {
+            bodies = query(() -> MsdSchema.readBodies(db, tables));
+        }
+        return bodies;
+    }
+
+    public synchronized List<PhysicsModel.BodyState> states(long frame) {
+        require("AssetDynamicStateRecord", "body states");
+        return rowsOfFrame("AssetDynamicStateRecord", frame, STATES, rs -> {
+            Quat q = new Quat(real(rs, 12), real(rs, 13), real(rs, 14), real(rs, 15));
+            Quat rate = new Quat(real(rs, 19), real(rs, 16), real(rs, 17), real(rs, 18)); // stored x, y, z, w
+            return new PhysicsModel.BodyState(rs.getLong(1), rs.getLong(2), vec(rs, 3), vec(rs, 6), vec(rs, 9), q,
+                    q.omegaFromRate(rate));
+        });
+    }
+
+    public synchronized List<CollisionInfo> collisions(long frame) {
+        if (!tables.contains("CollisionResultRecord")) {
+            return List.of();
+        }
+        Map<Long, List<ContactPoint>> points = new LinkedHashMap<>();
+        FrameIndex.Range range = frameIndex("CollisionResultRecord").range(frame);
+        if (range == null) {
+            return List.of();
+        }
+        if (tables.contains("CollisionResultRecord_ContactPointRecord")) {
+            query(() -> {
+                try (PreparedStatement st = db.prepareStatement(CONTACT_POINTS)) {
+                    st.setLong(1, range.firstId());
+                    st.setLong(2, range.lastId());
+                    try (ResultSet rs = st.executeQuery()) {
+                        while (rs.next()) {
+                            points.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>())
+                                    .add(new ContactPoint(vec(rs, 2), vec(rs, 5), real(rs, 8)));
+                        }
+                    }
+                }
+                return null;
+            });
+        }
+        return rowsOfFrame("CollisionResultRecord", frame, COLLISIONS, rs -> new CollisionInfo(rs.getLong(2),
+                rs.getLong(3), vec(rs, 4), real(rs, 7), points.getOrDefault(rs.getLong(1), List.of())));
+    }
+
+    public synchronized List<FrictionConstraintInfo> friction(long frame) {
+        if (!tables.contains("FrictionConstraintRecord")) {
+            return List.of();
+        }
+        return rowsOfFrame("FrictionConstraintRecord", frame, FRICTION, rs -> new FrictionConstraintInfo(
+                rs.getLong(1), rs.getLong(2), vec(rs, 3), vec(rs, 6), vec(rs, 9), vec(rs, 12), vec(rs, 15),
+                real(rs, 18), real(rs, 19), real(rs, 20), real(rs, 21)));
+    }
+
+    public synchronized List<ContactConstraintInfo> contactConstraints(long frame) {
+        if (!tables.contains("ContactConstraintRecord")) {
+            return List.of();
+        }
+        return rowsOfFrame("ContactConstraintRecord", frame, CONTACT_CONSTRAINTS, rs -> new ContactConstraintInfo(
+                rs.getLong(1), rs.getLong(2), vec(rs, 3), vec(rs, 6), vec(rs, 9), real(rs, 12), real(rs, 13),
+                real(rs, 14)));
+    }
+
+    /** Whether {@code frame} has at least one collision row. */
+    public synchronized boolean hasCollisions(long frame) {
+        return tables.contains("CollisionResultRecord") && frameIndex("CollisionResultRecord").range(frame) != null;
+    }
+
+    public synchronized SolverDiagnostics solver(long frame) {
+        require("SolverDiagnosticRecord", "solver diagnostics");
+        if (solver == null) {
+            Map<Long, SolverDiagnostics> rows = new HashMap<>();
+            query(() -> {
+                try (ResultSet rs = db.createStatement().executeQuery("SELECT frame_id, iterations, residual, "
+                        + "converged, num_constraints, num_contacts FROM SolverDiagnosticRecord")) {
+                    while (rs.next()) {
+                        long f = rs.getLong(1);
+                        rows.put(f, new SolverDiagnostics(f, rs.getInt(2), real(rs, 3), rs.getInt(4) != 0,
+                                rs.getInt(5), rs.getInt(6), false));
+                    }
+                }
+                return null;
+            });
+            solver = rows;
+        }
+        SolverDiagnostics row = solver.get(frame);
+        if (row == null) {
+            return null;
+        }
+        boolean solved = hasCollisions(frame);
+        return new SolverDiagnostics(row.frameId(), row.iterations(), row.residual(), row.converged(),
+                row.numConstraints(), row.numContacts(), solved);
+    }
+
+    public synchronized List<SystemEnergyPoint> systemEnergy() {
+        require("SystemEnergyRecord", "system energy");
+        if (systemEnergy == null) {
+            systemEnergy = query(() -> {
+                List<SystemEnergyPoint> points = new ArrayList<>();
+                try (ResultSet rs = db.createStatement().executeQuery("SELECT frame_id, total_linear_ke, "
+                        + "total_rotational_ke, total_potential_e, total_system_e, delta_e, energy_injection, "
+                        + "collision_active FROM SystemEnergyRecord ORDER BY frame_id")) {
+                    while (rs.next()) {
+                        long f = rs.getLong(1);
+                        points.add(new SystemEnergyPoint(f, timeOf(f), real(rs, 2), real(rs, 3), real(rs, 4),
+                                real(rs, 5), real(rs, 6), rs.getInt(7) != 0, rs.getInt(8) != 0));
+                    }
+                }
+                return List.copyOf(points);
+            });
+        }
+        return systemEnergy;
+    }
+
+    /** The energy series of {@code body}, ascending by frame; empty when the body has no rows. */
+    public synchronized List<EnergyPoint> bodyEnergy(long body) {
+        require("EnergyRecord", "body energy");
+        if (bodyEnergy == null) {
+            bodyEnergy = query(() -> {
+                Map<Long, List<EnergyPoint>> byBody = new HashMap<>();
+                try (ResultSet rs = db.createStatement().executeQuery("SELECT body_id, frame_id, linear_ke, "
+                        + "rotational_ke, potential_e, total_e FROM EnergyRecord ORDER BY id")) {
+                    while (rs.next()) {
+                        long b = rs.getLong(1);
+                        long f = rs.getLong(2);
+                        byBody.computeIfAbsent(b, k -> new ArrayList<>()).add(new EnergyPoint(b, f, timeOf(f),
+                                real(rs, 3), real(rs, 4), real(rs, 5), real(rs, 6)));
+                    }
+                }
+                return byBody;
+            });
+        }
+        return bodyEnergy.getOrDefault(body, List.of());
+    }
+
+    /** Collision rows of every frame, by frame id; read once. */
+    public synchronized Map<Long, List<ContactSummary>> contactSummaries() {
+        if (contactSummaries == null) {
+            Map<Long, List<ContactSummary>> byFrame = new HashMap<>();
+            if (tables.contains("CollisionResultRecord")) {
+                query(() -> {
+                    try (ResultSet rs = db.createStatement().executeQuery("SELECT frame_id, body_a_id, body_b_id, "
+                            + "penetrationDepth FROM CollisionResultRecord ORDER BY id")) {
+                        while (rs.next()) {
+                            byFrame.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>())
+                                    .add(new ContactSummary(rs.getLong(2), rs.getLong(3), real(rs, 4)));
+                        }
+                    }
+                    return null;
+                });
+            }
+            contactSummaries = byFrame;
+        }
+        return contactSummaries;
+    }
+
+    private double timeOf(long frame) {
+        return frame >= 1 && frame <= frameCount ? simulationTimes[(int) frame - 1] : Double.NaN;
+    }
+
+    private FrameIndex frameIndex(String table) {
+        return frameIndexes.computeIfAbsent(table, t -> query(() -> FrameIndex.build(db, t, frameCount)));
+    }
+
+    @FunctionalInterface
+    interface Row<T> {
+        T read(ResultSet rs) throws SQLException;
+    }
+
+    @FunctionalInterface
+    interface Query<T> {
+        T run() throws SQLException;
+    }
+
+    private <T> T query(Query<T> query) {
+        try {
+            return query.run();
+        } catch (SQLException e) {
+            throw failure(path, e);
+        }
+    }
+
+    private <T> List<T> rowsOfFrame(String table, long frame, String sql, Row<T> row) {
+        FrameIndex.Range range = frameIndex(table).range(frame);
+        if (range == null) {
+            return List.of();
+        }
+        return query(() -> {
+            List<T> rows = new ArrayList<>();
+            try (PreparedStatement st = db.prepareStatement(sql)) {
+                // The recorder writes a frame's rows one after another, so the id range is tight; the frame_id
+                // test keeps the answer right even for a file whose rows interleave.
+                st.setLong(1, range.firstId());
+                st.setLong(2, range.lastId());
+                st.setLong(3, frame);
+                try (ResultSet rs = st.executeQuery()) {
+                    while (rs.next()) {
+                        rows.add(row.read(rs));
+                    }
+                }
+            }
+            return rows;
+        });
+    }
+
+    /** A REAL column; NULL (how cpp_sqlite stores NaN) reads as NaN. */
+    static double real(ResultSet rs, int column) throws SQLException {
+        double value = rs.getDouble(column);
+        return rs.wasNull() ? Double.NaN : value;
+    }
+
+    private static Vec3 vec(ResultSet rs, int first) throws SQLException {
+        return new Vec3(real(rs, first), real(rs, first + 1), real(rs, first + 2));
+    }
+
+    @Override
+    public synchronized void close() {
+        try {
+            db.close();
+        } catch (SQLException e) {
+            // closing a read-only connection cannot lose data
+        }
+    }
+}

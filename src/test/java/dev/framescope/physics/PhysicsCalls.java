@@ -1,0 +1,67 @@
+package dev.framescope.physics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.Config;
+import dev.framescope.common.Json;
+import dev.framescope.common.ToolContext;
+import dev.framescope.server.ToolGroups;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.TextContent;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+
+/** Calls physics tools in-process through the real registry and invoker, as an MCP client would get them. */
+final class PhysicsCalls {
+
+    static final Path FIXTURES = Path.of("demo/recordings");
+
+    private final ToolGroups.Toolkit toolkit;
+
+    PhysicsCalls(Path stateDir) {
+        toolkit = ToolGroups.create(Config.defaults(stateDir));
+    }
+
+    static String fixture(String scene) {
+        return FIXTURES.resolve(scene + ".db").toString();
+    }
+
+    static JsonNode groundTruth(String scene) throws IOException {
+        for (JsonNode s : Json.mapper().readTree(FIXTURES.resolve("ground-truth.json").toFile()).get("scenes")) {
+            if (s.get("name").asText().equals(scene)) {
+                return s;
+            }
+        }
+        throw new AssertionError("no scene " + scene + " in ground-truth.json");
+    }
+
+    private CallToolResult raw(String tool, String argsJson) throws IOException {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> args = Json.mapper().readValue(argsJson, Map.class);
+        return toolkit.invoker().call(toolkit.registry().find(tool).orElseThrow(), args, ToolContext.SILENT);
+    }
+
+    /** The result body of a successful call. */
+    JsonNode ok(String tool, String argsJson) throws IOException {
+        CallToolResult result = raw(tool, argsJson);
+        String text = ((TextContent) result.content().get(0)).text();
+        assertFalse(result.isError(), tool + " failed: " + text);
+        return Json.mapper().readTree(text.substring(text.indexOf('{')));
+    }
+
+    /** The {code, message, context} body of a failed call. */
+    JsonNode error(String tool, String argsJson) throws IOException {
+        CallToolResult result = raw(tool, argsJson);
+        assertTrue(result.isError(), tool + " should have failed");
+        return Json.mapper().readTree(((TextContent) result.content().get(0)).text());
+    }
+
+    static void assertClose(double expected, JsonNode actual, String what) {
+        assertTrue(actual.isNumber(), what + " is a number: " + actual);
+        assertEquals(expected, actual.asDouble(), 1e-9 * Math.max(1, Math.abs(expected)), what);
+    }
+}
