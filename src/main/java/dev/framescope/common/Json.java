@@ -21,8 +21,28 @@ import java.io.IOException;
  */
 public final class Json {
 
+    /**
+     * camelCase to snake_case with an underscore before every capital, so one-letter words and units survive:
+     * {@code bodyAId} → {@code body_a_id}, {@code speedMPerS} → {@code speed_m_per_s} (Jackson's own SNAKE_CASE
+     * merges capital runs: {@code body_aid}).
+     */
+    public static final PropertyNamingStrategies.NamingBase SNAKE = new PropertyNamingStrategies.NamingBase() {
+        @Override
+        public String translate(String name) {
+            StringBuilder out = new StringBuilder(name.length() + 8);
+            for (char c : name.toCharArray()) {
+                if (Character.isUpperCase(c)) {
+                    out.append('_').append(Character.toLowerCase(c));
+                } else {
+                    out.append(c);
+                }
+            }
+            return out.toString();
+        }
+    };
+
     private static final ObjectMapper MAPPER = JsonMapper.builder()
-            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .propertyNamingStrategy(SNAKE)
             .serializationInclusion(JsonInclude.Include.NON_NULL)
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)

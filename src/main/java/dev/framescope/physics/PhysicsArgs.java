@@ -112,4 +112,117 @@ public final class PhysicsArgs {
             threshold = threshold == null ? 0.01 : threshold;
         }
     }
+
+    public record CompareArgs(
+            @Param(value = BODY, required = true) Long bodyId,
+            @Param(value = "First frame of the comparison. " + FRAME, required = true, min = 1) Long frameA,
+            @Param(value = "Second frame of the comparison. " + FRAME, required = true, min = 1) Long frameB,
+            @Param(RECORDING) String recording) {
+    }
+
+    public record ContactHistoryArgs(
+            @Param(value = "One body of the pair (inertial or environment id).", required = true) Long bodyAId,
+            @Param(value = "The other body of the pair; order does not matter, normals are reported from "
+                    + "body_a_id to body_b_id.", required = true) Long bodyBId,
+            @Param(value = START, min = 1) Long startFrame,
+            @Param(value = END, min = 1) Long endFrame,
+            @Param(value = LIMIT + " Applies to the per-frame rows.", defaultValue = "100", min = 1, max = 5000)
+            Integer limit,
+            @Param(RECORDING) String recording) {
+        public ContactHistoryArgs {
+            limit = limit == null ? 100 : limit;
+        }
+    }
+
+    public record RestingArgs(
+            @Param(value = "Last frame of the window that is checked. " + FRAME, required = true, min = 1)
+            Long frameId,
+            @Param(value = "m/s: a body is moving when |v| exceeds this.", defaultValue = "0.01", min = 0)
+            Double velocityThreshold,
+            @Param(value = "rad/s: a body is rotating when |ω| exceeds this.", defaultValue = "0.01", min = 0)
+            Double angularVelocityThreshold,
+            @Param(value = "Frames in the window ending at frame_id (31 ≈ 0.5 s at 16 ms).", defaultValue = "31",
+                    min = 1, max = 10000) Integer windowFrames,
+            @Param(RECORDING) String recording) {
+        public RestingArgs {
+            velocityThreshold = velocityThreshold == null ? 0.01 : velocityThreshold;
+            angularVelocityThreshold = angularVelocityThreshold == null ? 0.01 : angularVelocityThreshold;
+            windowFrames = windowFrames == null ? 31 : windowFrames;
+        }
+    }
+
+    public record RestitutionArgs(
+            @Param(value = START, min = 1) Long startFrame,
+            @Param(value = END, min = 1) Long endFrame,
+            @Param(value = "m/s slack on u⁺ ≤ −e·u⁻ + tolerance; default |g|·dt, the velocity gravity adds in one "
+                    + "step.", defaultValue = "0.157", min = 0) Double tolerance,
+            @Param(value = "m/s: approach speeds below this are resting contacts, not impacts (MSD-CPP 0.5).",
+                    defaultValue = "0.5", min = 0) Double restVelocity,
+            @Param(value = LIMIT, defaultValue = "50", min = 1, max = 5000) Integer limit,
+            @Param(RECORDING) String recording) {
+        public RestitutionArgs {
+            tolerance = tolerance == null ? 0.157 : tolerance;
+            restVelocity = restVelocity == null ? 0.5 : restVelocity;
+            limit = limit == null ? 50 : limit;
+        }
+    }
+
+    public record MomentumArgs(
+            @Param(value = START, min = 1) Long startFrame,
+            @Param(value = END, min = 1) Long endFrame,
+            @Param(value = "kg·m/s: largest |ΔP − M·g·dt| accepted for a group of colliding free bodies.",
+                    defaultValue = "1.0E-6", min = 0) Double tolerance,
+            @Param(value = LIMIT, defaultValue = "50", min = 1, max = 5000) Integer limit,
+            @Param(RECORDING) String recording) {
+        public MomentumArgs {
+            tolerance = tolerance == null ? 1e-6 : tolerance;
+            limit = limit == null ? 50 : limit;
+        }
+    }
+
+    public record NonfiniteArgs(
+            @Param(value = START, min = 1) Long startFrame,
+            @Param(value = END, min = 1) Long endFrame,
+            @Param(value = "Largest accepted | |q| − 1 | of an orientation quaternion.", defaultValue = "1.0E-6",
+                    min = 0) Double quaternionTolerance,
+            @Param(value = LIMIT, defaultValue = "50", min = 1, max = 5000) Integer limit,
+            @Param(RECORDING) String recording) {
+        public NonfiniteArgs {
+            quaternionTolerance = quaternionTolerance == null ? 1e-6 : quaternionTolerance;
+            limit = limit == null ? 50 : limit;
+        }
+    }
+
+    public record PlotArgs(
+            @Param(BODY + " Plot this body's energy; default the system energy.") Long bodyId,
+            @Param(value = START, min = 1) Long startFrame,
+            @Param(value = END, min = 1) Long endFrame,
+            @Param(value = "Image width in pixels.", defaultValue = "800", min = 200, max = 1600) Integer width,
+            @Param(value = "Image height in pixels.", defaultValue = "400", min = 150, max = 1000) Integer height,
+            @Param(value = "Joules: energy injections above this (as find_energy_anomalies) are marked.",
+                    defaultValue = "1.0", min = 0) Double threshold,
+            @Param(RECORDING) String recording) {
+        public PlotArgs {
+            width = width == null ? 800 : width;
+            height = height == null ? 400 : height;
+            threshold = threshold == null ? 1.0 : threshold;
+        }
+    }
+
+    public record TriageArgs(
+            @Param(value = "Joules, as find_energy_anomalies.", defaultValue = "1.0", min = 0) Double energyThreshold,
+            @Param(value = "Metres, as check_penetration; only growing penetration (sinking) is reported.",
+                    defaultValue = "0.01", min = 0) Double penetrationThreshold,
+            @Param(value = "m/s and rad/s, as check_resting_contact.", defaultValue = "0.01", min = 0)
+            Double velocityThreshold,
+            @Param(value = "Most anomalies to return, most severe first.", defaultValue = "20", min = 1, max = 200)
+            Integer limit,
+            @Param(RECORDING) String recording) {
+        public TriageArgs {
+            energyThreshold = energyThreshold == null ? 1.0 : energyThreshold;
+            penetrationThreshold = penetrationThreshold == null ? 0.01 : penetrationThreshold;
+            velocityThreshold = velocityThreshold == null ? 0.01 : velocityThreshold;
+            limit = limit == null ? 20 : limit;
+        }
+    }
 }

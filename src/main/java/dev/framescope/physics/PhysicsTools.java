@@ -7,6 +7,14 @@ import dev.framescope.common.ToolOutput;
 import dev.framescope.physics.PhysicsArgs.AnomalyArgs;
 import dev.framescope.physics.PhysicsArgs.BodyFrameArgs;
 import dev.framescope.physics.PhysicsArgs.BodyRangeArgs;
+import dev.framescope.physics.PhysicsArgs.CompareArgs;
+import dev.framescope.physics.PhysicsArgs.ContactHistoryArgs;
+import dev.framescope.physics.PhysicsArgs.MomentumArgs;
+import dev.framescope.physics.PhysicsArgs.NonfiniteArgs;
+import dev.framescope.physics.PhysicsArgs.PlotArgs;
+import dev.framescope.physics.PhysicsArgs.RestingArgs;
+import dev.framescope.physics.PhysicsArgs.RestitutionArgs;
+import dev.framescope.physics.PhysicsArgs.TriageArgs;
 import dev.framescope.physics.PhysicsArgs.FrameArgs;
 import dev.framescope.physics.PhysicsArgs.FrictionConeArgs;
 import dev.framescope.physics.PhysicsArgs.ListRecordingsArgs;
@@ -25,12 +33,22 @@ public final class PhysicsTools implements ToolGroup {
     private final EnergyChecks energy;
     private final ContactChecks contacts;
     private final SolverChecks solver;
+    private final MotionChecks motion;
+    private final ImpactChecks impacts;
+    private final ContactHistory history;
+    private final EnergyPlot plot;
+    private final Triage triage;
 
     public PhysicsTools(Recordings recordings) {
         this.queries = new RecordingQueries(recordings);
         this.energy = new EnergyChecks(recordings);
         this.contacts = new ContactChecks(recordings);
         this.solver = new SolverChecks(recordings);
+        this.motion = new MotionChecks(recordings);
+        this.impacts = new ImpactChecks(recordings);
+        this.history = new ContactHistory(recordings);
+        this.plot = new EnergyPlot(recordings);
+        this.triage = new Triage(recordings);
     }
 
     @Override
@@ -40,9 +58,9 @@ public final class PhysicsTools implements ToolGroup {
 
     @Override
     public String guide() {
-        return "MSD-CPP rigid-body recordings (SQLite): call list_recordings, then load_recording with a path; "
-                + "then find_energy_anomalies, check_friction_cone or check_penetration at a frame, and get_frame "
-                + "to read what was stored. Every tool also accepts 'recording' to use another file for one call.";
+        return "MSD-CPP rigid-body recordings (SQLite): call triage_recording with the recording's path first; it "
+                + "runs every check and names the frames, bodies and next calls. list_recordings finds files, "
+                + "load_recording makes one active; every tool also accepts 'recording' for a single call.";
     }
 
     @Override
@@ -92,6 +110,46 @@ public final class PhysicsTools implements ToolGroup {
                         + "row against the circular Coulomb cone |λt| = √(λt1² + λt2²) ≤ μ·λn·(1 + ε_rel) + ε_abs "
                         + "and reports utilisation |λt|/(μ·λn) and margin per row; violations first.",
                         FrictionConeArgs.class, ro, (a, c) -> ToolOutput.of(contacts.frictionCone(a))),
+                ToolDef.of("get_contacts_for_body", "Contacts of a body", "Collision, contact-constraint and "
+                        + "friction rows involving one body at one frame (the original tool returned only the friction "
+                        + "rows).", BodyFrameArgs.class, ro, (a, c) -> ToolOutput.of(queries.contactsForBody(a))),
+                ToolDef.of("compare_body_across_frames", "Compare a body across frames", "Position and velocity "
+                        + "deltas of one body between two frames, with displacement, speeds, angular speeds and the "
+                        + "rotation angle between the two orientations.", CompareArgs.class, ro,
+                        (a, c) -> ToolOutput.of(motion.compare(a))),
+                ToolDef.of("get_contact_history", "Contact history of a pair", "Per-frame contact of two bodies "
+                        + "over a range, analysed: on/off transitions, chatter (contact lost for single frames, "
+                        + "twice or more within 10 frames), normal flips (n_k·n_prev < 0) and jumps (> 30°), and the "
+                        + "penetration trend (deepest frame, slope, longest growing run).", ContactHistoryArgs.class,
+                        ro, (a, c) -> ToolOutput.of(history.history(a))),
+                ToolDef.of("check_resting_contact", "Check resting contact", "For the inertial bodies in contact at "
+                        + "frame_id (environment bodies, id bit 31, excluded), checks the window of frames ending "
+                        + "there: resting = in contact every frame with |v| ≤ velocity_threshold and |ω| ≤ "
+                        + "angular_velocity_threshold; reports max speeds, creep and the first moving frame.",
+                        RestingArgs.class, ro, (a, c) -> ToolOutput.of(motion.resting(a))),
+                ToolDef.of("check_restitution", "Check restitution", "For each impact (contact row with "
+                        + "pre_impact_rel_vel_normal u⁻ < −rest_velocity) compares the post-step normal velocity "
+                        + "u⁺ = (v_B + ω_B×r_B − v_A − ω_A×r_A)·n with −e·u⁻ (e = recorded effective restitution): "
+                        + "'energy_gaining' when u⁺ > −e·u⁻ + tolerance, 'still_approaching' when u⁺ < −tolerance.",
+                        RestitutionArgs.class, ro, (a, c) -> ToolOutput.of(impacts.restitution(a))),
+                ToolDef.of("check_momentum", "Check momentum", "For frames where free bodies collide with each "
+                        + "other and with nothing static, checks linear momentum: residual = |ΣP_k − ΣP_{k−1} − "
+                        + "M·g·dt| against a tolerance. Groups touching an environment body are skipped (counted).",
+                        MomentumArgs.class, ro, (a, c) -> ToolOutput.of(impacts.momentum(a))),
+                ToolDef.of("find_nonfinite_state", "Find non-finite state", "Per body, the first frame where "
+                        + "velocity, position, orientation or angular velocity is NaN (stored as NULL) or Inf, and "
+                        + "orientations that are not unit quaternions (| |q| − 1 | > quaternion_tolerance).",
+                        NonfiniteArgs.class, ro, (a, c) -> ToolOutput.of(motion.nonfinite(a))),
+                ToolDef.of("plot_energy", "Plot energy", "A PNG chart (image content) of system energy (total, "
+                        + "kinetic, potential) or one body's energy over a frame range, energy injections marked "
+                        + "with red lines; the JSON part names the marked frames. ~0.3 s.", PlotArgs.class, ro,
+                        (a, c) -> plot.plot(a)),
+                ToolDef.of("triage_recording", "Triage a recording", "Start here. Runs every check over the whole "
+                        + "recording (non-finite state, energy injection, friction cone, sinking penetration, "
+                        + "contact chatter and normal flips, bodies that never rest, restitution gain, momentum, "
+                        + "solver convergence) and returns the anomalies ranked by severity then frame, each with "
+                        + "frame, bodies, code, message, numbers and the calls that confirm it. A clean recording "
+                        + "returns no anomalies.", TriageArgs.class, ro, (a, c) -> ToolOutput.of(triage.triage(a))),
                 ToolDef.of("check_penetration", "Check penetration", "At one frame, the deepest overlap of every "
                         + "colliding pair (largest of the pair's EPA depth, contact-point depths and constraint "
                         + "depths; positive = overlap), banded ok ≤ 5 mm slop < warn ≤ threshold < violation.",
@@ -101,6 +159,10 @@ public final class PhysicsTools implements ToolGroup {
     @Override
     public List<DemoCall> demoCalls() {
         return List.of(
+                new DemoCall("Triage a faulty recording in one call", "triage_recording",
+                        "{\"recording\": \"demo/recordings/penetration.db\", \"limit\": 3}"),
+                new DemoCall("Triage a clean recording: no anomalies", "triage_recording",
+                        "{\"recording\": \"demo/recordings/drop_settle.db\"}"),
                 new DemoCall("Load the energy-injection fixture", "load_recording",
                         "{\"path\": \"demo/recordings/energy_injection.db\"}"),
                 new DemoCall("Find the injected energy", "find_energy_anomalies", "{\"limit\": 3}"),

@@ -117,6 +117,30 @@ public final class RecordingQueries {
                 omega, "as MSD-CPP defines it: ω = 2·vec(conj(q) ⊗ q̇)");
     }
 
+    public record BodyContacts(int schemaVersion, String summary, long bodyId, long frameId,
+                               List<CollisionInfo> collisions, List<PhysicsModel.ContactConstraintInfo> contactConstraints,
+                               List<FrictionConstraintInfo> frictionConstraints) {
+    }
+
+    /** Collision, contact-constraint and friction rows involving one body at one frame. */
+    public BodyContacts contactsForBody(BodyFrameArgs args) {
+        RecordingStore store = recordings.resolve(args.recording());
+        long frame = FrameRange.frame(store, "frame_id", args.frameId());
+        long body = args.bodyId();
+        if (store.bodies().stream().noneMatch(b -> b.bodyId() == body)) {
+            throw bodyNotFound(store, body, 0);
+        }
+        List<CollisionInfo> collisions = store.collisions(frame).stream()
+                .filter(c -> c.bodyAId() == body || c.bodyBId() == body).toList();
+        List<PhysicsModel.ContactConstraintInfo> constraints = store.contactConstraints(frame).stream()
+                .filter(c -> c.bodyAId() == body || c.bodyBId() == body).toList();
+        List<FrictionConstraintInfo> friction = store.friction(frame).stream()
+                .filter(f -> f.bodyAId() == body || f.bodyBId() == body).toList();
+        return new BodyContacts(SCHEMA_VERSION, "Body " + body + " at frame " + frame + ": " + collisions.size()
+                + " colliding pair(s), " + constraints.size() + " contact and " + friction.size()
+                + " friction constraint row(s).", body, frame, collisions, constraints, friction);
+    }
+
     static ToolException bodyNotFound(RecordingStore store, long body, long frame) {
         List<Long> inertial = store.bodies().stream().filter(b -> !b.isEnvironment()).map(BodyMetadata::bodyId)
                 .toList();

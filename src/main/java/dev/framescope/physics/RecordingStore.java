@@ -91,6 +91,8 @@ public final class RecordingStore implements AutoCloseable {
     private Map<Long, List<EnergyPoint>> bodyEnergy;
     private Map<Long, SolverDiagnostics> solver;
     private Map<Long, List<ContactSummary>> contactSummaries;
+    private StateSeries stateSeries;
+    private ContactSeries contactSeries;
 
     /** One collision row without its vectors: enough for per-frame contact status over a whole recording. */
     public record ContactSummary(@JsonProperty("body_a_id") long bodyAId, @JsonProperty("body_b_id") long bodyBId, double penetrationDepth) {
@@ -327,6 +329,23 @@ public final class RecordingStore implements AutoCloseable {
             });
         }
         return bodyEnergy.getOrDefault(body, List.of());
+    }
+
+    /** Every body state, per body; read once with sequential scans (whole-recording checks). */
+    synchronized StateSeries stateSeries() {
+        require("AssetDynamicStateRecord", "body states");
+        if (stateSeries == null) {
+            stateSeries = query(() -> StateSeries.read(db));
+        }
+        return stateSeries;
+    }
+
+    /** Every collision, contact-constraint and friction row, by frame; read once. */
+    synchronized ContactSeries contactSeries() {
+        if (contactSeries == null) {
+            contactSeries = query(() -> ContactSeries.read(db, tables));
+        }
+        return contactSeries;
     }
 
     /** Collision rows of every frame, by frame id; read once. */

@@ -3,7 +3,6 @@ package dev.framescope.server;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.victools.jsonschema.generator.FieldScope;
 import com.github.victools.jsonschema.generator.Option;
@@ -23,9 +22,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * required flags come from {@link Param}, and unknown properties are forbidden. Schemas are cached per record type.
  */
 final class InputSchemas {
-
-    private static final PropertyNamingStrategies.NamingBase SNAKE =
-            (PropertyNamingStrategies.NamingBase) PropertyNamingStrategies.SNAKE_CASE;
 
     private final SchemaGenerator generator;
     private final Map<Class<?>, ObjectNode> cache = new ConcurrentHashMap<>();
@@ -76,7 +72,7 @@ final class InputSchemas {
         if (explicit != null && !explicit.value().isEmpty()) {
             return explicit.value();
         }
-        return SNAKE.translate(field.getDeclaredName());
+        return Json.SNAKE.translate(field.getDeclaredName());
     }
 
     private static BigDecimal bound(FieldScope field, boolean lower) {

@@ -42,7 +42,7 @@ final class Scenes {
 
     static Scene dropSettle() {
         return new Simple("drop_settle", "Clean: a 10 kg ball (r 0.5 m, e 0.5, μ 0.5) dropped from 2 m bounces "
-                + "four times and comes to rest by frame ~100.", 300, writer -> {
+                + "until it rests from frame 111.", 300, writer -> {
             World w = new World(writer, Fault.NONE);
             ball(w);
             w.run(300);
@@ -160,7 +160,7 @@ final class Scenes {
     }
 
     static Scene neverRests() {
-        long from = 101;
+        long from = 150;
         return new Simple("never_rests", "Fault: from frame " + from + " the ball on the ground gets a ±0.05 m/s "
                 + "sideways jitter every frame (solver noise), so it never comes to rest.", 300, writer -> {
             World w = new World(writer, new Fault() {
@@ -199,6 +199,7 @@ final class Scenes {
             Body b = w.addSphere(0.5, 10, 0.5, 0.5, at(0.996, 0, 0.496), Vec3.ZERO);
             w.run(200);
             List<Long> flips = new ArrayList<>();
+            long firstGap = -1;
             int transitions = 0;
             Vec3 previous = null;
             boolean wasTouching = true;
@@ -206,6 +207,9 @@ final class Scenes {
                 Contact pair = log.contacts().stream().filter(c -> c.b != null).findFirst().orElse(null);
                 if ((pair != null) != wasTouching && log.frame() >= from && log.frame() <= to + 1) {
                     transitions++;
+                    if (pair == null && firstGap < 0) {
+                        firstGap = log.frame();
+                    }
                 }
                 wasTouching = pair != null;
                 if (pair != null) {
@@ -219,7 +223,7 @@ final class Scenes {
             chatter.put("first_frame", from);
             chatter.put("last_frame", to);
             chatter.put("transitions", transitions);
-            return List.of(new Defect("CONTACT_CHATTER", from, List.of(a.id, b.id), chatter),
+            return List.of(new Defect("CONTACT_CHATTER", firstGap, List.of(a.id, b.id), chatter),
                     new Defect("NORMAL_FLIP", flips.get(0), List.of(a.id, b.id), Map.of("flip_frames", flips)));
         });
     }
