@@ -88,12 +88,97 @@ def pct(samples, q):
 ARGS = None
 
 
+def call(proc, request_id, tool, arguments):
+    t0 = time.perf_counter()
+    send(proc, {"jsonrpc": "2.0", "id": request_id, "method": "tools/call",
+                "params": {"name": tool, "arguments": arguments}})
+    result = reply(proc, request_id)["result"]
+    elapsed = (time.perf_counter() - t0) * 1000
+    if result.get("isError"):
+        raise RuntimeError("%s failed: %s" % (tool, result["content"][0]["text"][:300]))
+    return elapsed, result
+
+
+def session(cmd):
+    proc = start(cmd)
+    send(proc, INIT)
+    reply(proc, 1)
+    send(proc, INITIALIZED)
+    return proc
+
+
+def rss_mib(pid):
+    """Resident memory of the java process (the launcher execs java, so the pid is the JVM's)."""
+    with open("/proc/%d/status" % pid) as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def physics(cmd, recording, frames_sampled):
+    """Physics tools on the large recording, in sessions started like a client starts the server."""
+    import random
+    loads = []
+    for _ in range(5):
+        proc = session(cmd)
+        loads.append(call(proc, 10, "load_recording", {"path": recording})[0])
+        stop(proc)
+    proc = session(cmd)
+    load_ms, loaded = call(proc, 10, "load_recording", {"path": recording})
+    total = loaded["structuredContent"]["total_frames"]
+    bodies = [b for b in loaded["structuredContent"]["body_ids"] if b < 2 ** 31]
+    rng = random.Random(42)
+    per_frame = {"get_frame": [], "get_body_state": [], "check_friction_cone": [], "check_penetration": []}
+    request_id = 100
+    for _ in range(frames_sampled):
+        frame = rng.randint(1, total)
+        for tool in per_frame:
+            args = {"frame_id": frame}
+            if tool == "get_body_state":
+                args["body_id"] = rng.choice(bodies)
+            request_id += 1
+            per_frame[tool].append(call(proc, request_id, tool, args)[0])
+    anomalies = []
+    for _ in range(10):
+        request_id += 1
+        anomalies.append(call(proc, request_id, "find_energy_anomalies", {})[0])
+    request_id += 1
+    triage_first = call(proc, request_id, "triage_recording", {})[0]
+    triage = []
+    for _ in range(5):
+        request_id += 1
+        triage.append(call(proc, request_id, "triage_recording", {})[0])
+    rss = rss_mib(proc.pid)
+    request_id += 1
+    memory = call(proc, request_id, "get_server_diagnostics", {"include_environment": False})[1]
+    memory = memory["structuredContent"]["memory"]
+    stop(proc)
+    everything = [t for ts in per_frame.values() for t in ts]
+    print("physics, %s (%d frames, %d bodies):" % (os.path.basename(recording), total, len(bodies)))
+    print("  load_recording, fresh server each: min %.0f  p50 %.0f  max %.0f ms" % (
+        min(loads), statistics.median(loads), max(loads)))
+    print("  per-frame queries, %d random frames x 4 tools, from right after load_recording: p50 %.2f  p95 %.2f  "
+          "max %.1f ms" % (frames_sampled, pct(everything, 0.5), pct(everything, 0.95), max(everything)))
+    for tool, ts in per_frame.items():
+        print("    %-20s p50 %.2f  p95 %.2f ms" % (tool, pct(ts, 0.5), pct(ts, 0.95)))
+    print("  find_energy_anomalies, 10 calls: first %.0f  p50 %.0f  max %.0f ms" % (
+        anomalies[0], statistics.median(anomalies), max(anomalies)))
+    print("  triage_recording: first call %.0f ms (waits for the background read started by load_recording); "
+          "then 5 calls p50 %.0f  max %.0f ms" % (triage_first, statistics.median(triage), max(triage)))
+    print("  memory after triage: resident %.0f MiB; heap used %.0f MiB of %.0f MiB committed (get_server_diagnostics)"
+          % (rss, memory["heap_used_mib"], memory["heap_committed_mib"]))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jar", default="target/framescope.jar")
     parser.add_argument("--runs", type=int, default=10, help="cold starts per variant")
     parser.add_argument("--warmup", type=int, default=500)
     parser.add_argument("--calls", type=int, default=2000)
+    parser.add_argument("--physics", default="target/recordings/large_20x10000.db",
+                        help="large recording for the physics figures (scripts/make-recordings.sh --large)")
+    parser.add_argument("--frames", type=int, default=100, help="random frames for the per-frame queries")
     args = parser.parse_args()
     global ARGS
     ARGS = args
@@ -112,6 +197,10 @@ def main():
           "p50 %.3f  p95 %.3f  p99 %.3f  max %.3f ms"
           % (variants[-1][0], args.calls, args.warmup, pct(samples, 0.5), pct(samples, 0.95), pct(samples, 0.99),
              max(samples)))
+    if os.path.exists(args.physics):
+        physics(variants[-1][1], os.path.abspath(args.physics), args.frames)
+    else:
+        print("physics: %s missing; run scripts/make-recordings.sh --large" % args.physics)
 
 
 if __name__ == "__main__":

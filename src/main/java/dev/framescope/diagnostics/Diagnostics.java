@@ -43,7 +43,8 @@ public final class Diagnostics {
         long uptimeMs = (System.nanoTime() - startedNanos) / 1_000_000;
         return new ServerDiagnostics(ServerDiagnostics.SCHEMA_VERSION, summary(perTool, checks, uptimeMs),
                 SERVER_NAME, Version.current(), Runtime.version().toString(), startedAt.toString(), uptimeMs,
-                toolNames.get().size(), Bounded.of(perTool, args.toolLimit()), componentStates, checks);
+                toolNames.get().size(), Bounded.of(perTool, args.toolLimit()), componentStates, checks,
+                ServerDiagnostics.Memory.now());
     }
 
     /** Every registered tool, with zero counts for those never called, busiest first. */

@@ -19,10 +19,21 @@ import java.util.List;
  * @param tools          per-tool counters, busiest first (tools never called have zero counts)
  * @param components     state of each external component; {@code not_started} until a tool needs it
  * @param environment    environment checks; absent when {@code include_environment} is false
+ * @param memory         JVM heap now, in MiB (used includes garbage not yet collected)
  */
 public record ServerDiagnostics(int schemaVersion, String summary, String server, String version, String javaVersion,
                                 String startedAt, long uptimeMs, int toolCount, Bounded<ToolCallStats> tools,
-                                List<ComponentStatus> components, List<EnvironmentCheck> environment) {
+                                List<ComponentStatus> components, List<EnvironmentCheck> environment, Memory memory) {
+
+    /** Heap figures from {@link Runtime}: used = total − free, committed = total, max = the -Xmx limit. */
+    public record Memory(double heapUsedMib, double heapCommittedMib, double heapMaxMib) {
+        static Memory now() {
+            Runtime runtime = Runtime.getRuntime();
+            double mib = 1024.0 * 1024.0;
+            return new Memory((runtime.totalMemory() - runtime.freeMemory()) / mib, runtime.totalMemory() / mib,
+                    runtime.maxMemory() / mib);
+        }
+    }
 
     public static final int SCHEMA_VERSION = 1;
 }

@@ -1,5 +1,6 @@
 package dev.framescope.physics;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.framescope.common.Bounded;
 import dev.framescope.physics.PhysicsArgs.ContactHistoryArgs;
@@ -39,7 +40,8 @@ public final class ContactHistory {
     public record History(int schemaVersion, String summary, @JsonProperty("body_a_id") long bodyAId,
                           @JsonProperty("body_b_id") long bodyBId, long startFrame, long endFrame,
                           int framesInContact, int transitions, List<Burst> chatter, List<Long> normalFlipFrames,
-                          List<Long> normalJumpFrames, Trend penetration, Bounded<Row> rows) {
+                          List<Long> normalJumpFrames, Trend penetration, Bounded<Row> rows,
+                          @JsonIgnore List<Row> contactRows) {
     }
 
     public History history(ContactHistoryArgs args) {
@@ -49,57 +51,72 @@ public final class ContactHistory {
         return h;
     }
 
+    /**
+     * Works from the pair's contact frames only, so a whole-recording triage costs in proportion to the contacts,
+     * not pairs × frames; per-frame rows (with the frames out of contact) are built only for the preview.
+     */
     static History analyse(ContactSeries contacts, long a, long b, FrameRange range, int limit) {
-        List<Row> rows = new ArrayList<>();
-        for (long f = range.start(); f <= range.end(); f++) {
-            Row row = new Row(f, false, null, null);
-            for (ContactSeries.Collision c : contacts.collisions(f)) {
-                if (c.bodyA() == a && c.bodyB() == b) {
-                    row = new Row(f, true, c.normal(), c.depth());
-                } else if (c.bodyA() == b && c.bodyB() == a) {
-                    row = new Row(f, true, c.normal().times(-1), c.depth());
-                }
+        List<Row> inContact = new ArrayList<>();
+        for (ContactSeries.Collision c : contacts.pairCollisions(a, b)) {
+            if (range.contains(c.frame())) {
+                inContact.add(new Row(c.frame(), true, c.bodyA() == a ? c.normal() : c.normal().times(-1),
+                        c.depth()));
             }
-            rows.add(row);
         }
         List<Long> transitions = new ArrayList<>();
+        List<Long> gaps = new ArrayList<>();
         List<Long> flips = new ArrayList<>();
         List<Long> jumps = new ArrayList<>();
-        Vec3 previousNormal = null;
-        for (int i = 0; i < rows.size(); i++) {
-            Row row = rows.get(i);
-            if (i > 0 && row.inContact() != rows.get(i - 1).inContact()) {
+        for (int i = 0; i < inContact.size(); i++) {
+            Row row = inContact.get(i);
+            long previousFrame = i == 0 ? range.start() - 1 : inContact.get(i - 1).frameId();
+            if (row.frameId() - previousFrame > 1 && (i > 0 || row.frameId() > range.start())) {
+                if (i > 0) {
+                    transitions.add(previousFrame + 1);
+                }
                 transitions.add(row.frameId());
             }
-            if (row.inContact()) {
-                if (previousNormal != null) {
-                    double cos = row.normal().dot(previousNormal) / (row.normal().norm() * previousNormal.norm());
-                    if (cos < 0) {
-                        flips.add(row.frameId());
-                    } else if (cos < JUMP_COS) {
-                        jumps.add(row.frameId());
-                    }
+            if (i > 0 && row.frameId() - previousFrame == 2) {
+                gaps.add(previousFrame + 1);
+            }
+            if (i > 0) {
+                Vec3 previous = inContact.get(i - 1).normal();
+                double cos = row.normal().dot(previous) / (row.normal().norm() * previous.norm());
+                if (cos < 0) {
+                    flips.add(row.frameId());
+                } else if (cos < JUMP_COS) {
+                    jumps.add(row.frameId());
                 }
-                previousNormal = row.normal();
             }
         }
-        List<Long> gaps = new ArrayList<>();
-        for (int i = 1; i + 1 < rows.size(); i++) {
-            if (!rows.get(i).inContact() && rows.get(i - 1).inContact() && rows.get(i + 1).inContact()) {
-                gaps.add(rows.get(i).frameId());
-            }
+        if (!inContact.isEmpty() && inContact.get(inContact.size() - 1).frameId() < range.end()) {
+            transitions.add(inContact.get(inContact.size() - 1).frameId() + 1);
         }
         List<Burst> chatter = bursts(gaps);
-        Trend trend = trend(rows);
-        int inContact = (int) rows.stream().filter(Row::inContact).count();
+        Trend trend = trend(inContact);
         String summary = String.format("Pair %d–%d, frames %d–%d: in contact %d frames, %d transitions, %d chatter "
-                        + "burst(s)%s, %d normal flip(s)%s%s.", a, b, range.start(), range.end(), inContact,
+                        + "burst(s)%s, %d normal flip(s)%s%s.", a, b, range.start(), range.end(), inContact.size(),
                 transitions.size(), chatter.size(), chatter.isEmpty() ? "" : " from frame " + chatter.get(0).firstFrame(),
                 flips.size(), flips.isEmpty() ? "" : " from frame " + flips.get(0),
                 trend.maxDepthM() == null ? "" : String.format(", deepest %.4f m at frame %d", trend.maxDepthM(),
                         trend.maxDepthFrame()));
-        return new History(RecordingQueries.SCHEMA_VERSION, summary, a, b, range.start(), range.end(), inContact,
-                transitions.size(), chatter, flips, jumps, trend, Bounded.of(rows, limit));
+        return new History(RecordingQueries.SCHEMA_VERSION, summary, a, b, range.start(), range.end(),
+                inContact.size(), transitions.size(), chatter, flips, jumps, trend, preview(inContact, range, limit),
+                inContact);
+    }
+
+    /** Per-frame rows from the start of the range, frames out of contact included, at most {@code limit}. */
+    private static Bounded<Row> preview(List<Row> inContact, FrameRange range, int limit) {
+        List<Row> rows = new ArrayList<>();
+        int next = 0;
+        for (long f = range.start(); f <= range.end() && rows.size() < limit; f++) {
+            if (next < inContact.size() && inContact.get(next).frameId() == f) {
+                rows.add(inContact.get(next++));
+            } else {
+                rows.add(new Row(f, false, null, null));
+            }
+        }
+        return new Bounded<>((int) (range.end() - range.start() + 1), rows, range.end() - range.start() + 1 > limit);
     }
 
     /** One-frame gaps grouped into bursts: consecutive gaps less than 10 frames apart, at least two of them. */
@@ -137,6 +154,10 @@ public final class ContactHistory {
                 previous = null;
                 run = 0;
                 continue;
+            }
+            if (previous != null && row.frameId() != previous.frameId() + 1) {
+                previous = null; // a growing run needs consecutive frames
+                run = 0;
             }
             double d = row.depthM();
             if (max == null || d > max) {

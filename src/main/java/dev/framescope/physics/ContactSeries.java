@@ -1,9 +1,14 @@
 package dev.framescope.physics;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -25,53 +30,122 @@ final class ContactSeries {
     private final Map<Long, List<Collision>> collisions = new HashMap<>();
     private final Map<Long, List<Constraint>> constraints = new HashMap<>();
     private final Map<Long, List<Friction>> friction = new HashMap<>();
+    private final Map<Long, Set<Long>> inertialInContact = new HashMap<>();
+    private final Map<List<Long>, Map<Long, Collision>> byPair = new LinkedHashMap<>();
+    private final Set<Long> framesWithFreePairs = new HashSet<>();
+    private final Map<Long, BitSet> contactFramesByBody = new HashMap<>();
 
+    /** Joins fetch only the vectors the checks use; see {@link StateSeries#read} for why joins. */
     static ContactSeries read(Connection db, Set<String> tables) throws SQLException {
         ContactSeries series = new ContactSeries();
         if (!tables.contains("Vector3DRecord")) {
             return series;
         }
-        Columns vectors = Columns.read(db, "Vector3DRecord", new String[] {"x", "y", "z"}, new String[0]);
         if (tables.contains("CollisionResultRecord")) {
-            Columns c = Columns.read(db, "CollisionResultRecord", new String[] {"penetrationDepth"},
-                    new String[] {"frame_id", "body_a_id", "body_b_id", "normal_id"});
-            for (int id = 1; id < c.size(); id++) {
-                long frame = c.integer(0, id);
-                if (frame > 0) {
-                    series.collisions.computeIfAbsent(frame, k -> new ArrayList<>()).add(new Collision(frame,
-                            c.integer(1, id), c.integer(2, id), vectors.vec(c.integer(3, id)), c.real(0, id)));
-                }
-            }
+            query(db, """
+                    SELECT c.frame_id, c.body_a_id, c.body_b_id, n.x, n.y, n.z, c.penetrationDepth
+                    FROM CollisionResultRecord c JOIN Vector3DRecord n ON c.normal_id = n.id ORDER BY c.id""", rs -> {
+                Collision collision = new Collision(rs.getLong(1), rs.getLong(2), rs.getLong(3), vec(rs, 4),
+                        RecordingStore.real(rs, 7));
+                series.collisions.computeIfAbsent(collision.frame(), k -> new ArrayList<>()).add(collision);
+                series.index(collision);
+            });
         }
         if (tables.contains("ContactConstraintRecord")) {
-            Columns c = Columns.read(db, "ContactConstraintRecord",
-                    new String[] {"penetration_depth", "restitution", "pre_impact_rel_vel_normal"},
-                    new String[] {"frame_id", "body_a_id", "body_b_id", "normal_id", "lever_arm_a_id",
-                        "lever_arm_b_id"});
-            for (int id = 1; id < c.size(); id++) {
-                long frame = c.integer(0, id);
-                if (frame > 0) {
-                    series.constraints.computeIfAbsent(frame, k -> new ArrayList<>()).add(new Constraint(frame,
-                            c.integer(1, id), c.integer(2, id), vectors.vec(c.integer(3, id)),
-                            vectors.vec(c.integer(4, id)), vectors.vec(c.integer(5, id)), c.real(0, id),
-                            c.real(1, id), c.real(2, id)));
-                }
-            }
+            query(db, """
+                    SELECT c.frame_id, c.body_a_id, c.body_b_id, n.x, n.y, n.z, la.x, la.y, la.z, lb.x, lb.y, lb.z,
+                           c.penetration_depth, c.restitution, c.pre_impact_rel_vel_normal
+                    FROM ContactConstraintRecord c
+                    JOIN Vector3DRecord n ON c.normal_id = n.id
+                    LEFT JOIN Vector3DRecord la ON c.lever_arm_a_id = la.id
+                    LEFT JOIN Vector3DRecord lb ON c.lever_arm_b_id = lb.id ORDER BY c.id""", rs -> {
+                long frame = rs.getLong(1);
+                series.constraints.computeIfAbsent(frame, k -> new ArrayList<>()).add(new Constraint(frame,
+                        rs.getLong(2), rs.getLong(3), vec(rs, 4), vec(rs, 7), vec(rs, 10), RecordingStore.real(rs, 13),
+                        RecordingStore.real(rs, 14), RecordingStore.real(rs, 15)));
+            });
         }
         if (tables.contains("FrictionConstraintRecord")) {
-            Columns c = Columns.read(db, "FrictionConstraintRecord",
-                    new String[] {"friction_coefficient", "normal_lambda", "tangent1_lambda", "tangent2_lambda"},
-                    new String[] {"frame_id", "body_a_id", "body_b_id"});
-            for (int id = 1; id < c.size(); id++) {
-                long frame = c.integer(0, id);
-                if (frame > 0) {
-                    List<Friction> rows = series.friction.computeIfAbsent(frame, k -> new ArrayList<>());
-                    rows.add(new Friction(frame, rows.size(), c.integer(1, id), c.integer(2, id), c.real(0, id),
-                            c.real(1, id), c.real(2, id), c.real(3, id)));
-                }
-            }
+            query(db, """
+                    SELECT frame_id, body_a_id, body_b_id, friction_coefficient, normal_lambda, tangent1_lambda,
+                           tangent2_lambda FROM FrictionConstraintRecord ORDER BY id""", rs -> {
+                long frame = rs.getLong(1);
+                List<Friction> rows = series.friction.computeIfAbsent(frame, k -> new ArrayList<>());
+                rows.add(new Friction(frame, rows.size(), rs.getLong(2), rs.getLong(3), RecordingStore.real(rs, 4),
+                        RecordingStore.real(rs, 5), RecordingStore.real(rs, 6), RecordingStore.real(rs, 7)));
+            });
         }
         return series;
+    }
+
+    @FunctionalInterface
+    private interface RowReader {
+        void read(ResultSet rs) throws SQLException;
+    }
+
+    private static void query(Connection db, String sql, RowReader reader) throws SQLException {
+        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            while (rs.next()) {
+                reader.read(rs);
+            }
+        }
+    }
+
+    private static Vec3 vec(ResultSet rs, int first) throws SQLException {
+        return new Vec3(RecordingStore.real(rs, first), RecordingStore.real(rs, first + 1),
+                RecordingStore.real(rs, first + 2));
+    }
+
+    /** Indexes a collision by frame (inertial bodies in contact) and by pair, for whole-recording scans. */
+    private void index(Collision c) {
+        Set<Long> touching = inertialInContact.computeIfAbsent(c.frame(), k -> new HashSet<>());
+        for (long id : new long[] {c.bodyA(), c.bodyB()}) {
+            if ((id & RecordingStore.ENVIRONMENT_FLAG) == 0) {
+                touching.add(id);
+                contactFramesByBody.computeIfAbsent(id, k -> new BitSet()).set((int) c.frame());
+            }
+        }
+        byPair.computeIfAbsent(List.of(c.bodyA(), c.bodyB()), k -> new HashMap<>()).put(c.frame(), c);
+        if (((c.bodyA() | c.bodyB()) & RecordingStore.ENVIRONMENT_FLAG) == 0) {
+            framesWithFreePairs.add(c.frame());
+        }
+    }
+
+    /** Inertial bodies (environment ids, bit 31, excluded) with a collision row at {@code frame}. */
+    Set<Long> inertialInContact(long frame) {
+        return inertialInContact.getOrDefault(frame, Set.of());
+    }
+
+    /** Whether inertial {@code body} has a collision row at {@code frame}. */
+    boolean inContact(long body, long frame) {
+        BitSet frames = contactFramesByBody.get(body);
+        return frames != null && frames.get((int) frame);
+    }
+
+    /** Every pair that ever collides, in the order stored (body A, body B). */
+    Set<List<Long>> pairs() {
+        return byPair.keySet();
+    }
+
+    /** Every collision of the pair in either stored order, ascending by frame (one per frame). */
+    List<Collision> pairCollisions(long a, long b) {
+        List<Collision> all = new ArrayList<>(byPair.getOrDefault(List.of(a, b), Map.of()).values());
+        if (a != b) {
+            all.addAll(byPair.getOrDefault(List.of(b, a), Map.of()).values());
+        }
+        all.sort((x, y) -> Long.compare(x.frame(), y.frame()));
+        return all;
+    }
+
+    /** Frames where two inertial (free) bodies collide. */
+    Set<Long> framesWithFreePairs() {
+        return framesWithFreePairs;
+    }
+
+    /** The collision of the pair at a frame as stored, in either order; null when not in contact. */
+    Collision pairAt(long a, long b, long frame) {
+        Collision c = byPair.getOrDefault(List.of(a, b), Map.of()).get(frame);
+        return c != null ? c : byPair.getOrDefault(List.of(b, a), Map.of()).get(frame);
     }
 
     List<Collision> collisions(long frame) {

@@ -122,7 +122,10 @@ public final class ImpactChecks {
         StateSeries states = store.stateSeries();
         ContactSeries contacts = store.contactSeries();
         List<MomentumStep> steps = new ArrayList<>();
-        for (long f = Math.max(2, range.start()); f <= range.end(); f++) {
+        for (long f : contacts.framesWithFreePairs().stream().sorted().toList()) {
+            if (f < Math.max(2, range.start()) || f > range.end()) {
+                continue;
+            }
             Set<Long> touchingEnvironment = new HashSet<>();
             Set<Long> group = new LinkedHashSet<>();
             for (ContactSeries.Collision c : contacts.collisions(f)) {

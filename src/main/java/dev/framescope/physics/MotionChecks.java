@@ -7,7 +7,6 @@ import dev.framescope.physics.PhysicsArgs.RestingArgs;
 import dev.framescope.physics.PhysicsModel.BodyMetadata;
 import dev.framescope.physics.StateSeries.State;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -120,15 +119,7 @@ public final class MotionChecks {
     }
 
     static Set<Long> inertialInContact(ContactSeries contacts, long frame) {
-        Set<Long> bodies = new HashSet<>();
-        for (ContactSeries.Collision c : contacts.collisions(frame)) {
-            for (long id : new long[] {c.bodyA(), c.bodyB()}) {
-                if ((id & RecordingStore.ENVIRONMENT_FLAG) == 0) {
-                    bodies.add(id);
-                }
-            }
-        }
-        return bodies;
+        return contacts.inertialInContact(frame);
     }
 
     /** A body whose stored state first turns non-finite, or whose orientation stops being a unit quaternion. */

@@ -26,6 +26,10 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * One MSD-CPP recording, opened read-only over JDBC: no tool can change a byte of it. The schema has no index on
@@ -58,7 +62,7 @@ public final class RecordingStore implements AutoCloseable {
             JOIN ContactPointRecord cp ON j.ContactPointRecord_id = cp.id
             JOIN CoordinateRecord pa ON cp.pointA_id = pa.id
             JOIN CoordinateRecord pb ON cp.pointB_id = pb.id
-            WHERE j.CollisionResultRecord_id BETWEEN ? AND ? ORDER BY j.rowid""";
+            WHERE j.rowid BETWEEN ? AND ? ORDER BY j.rowid""";
     private static final String FRICTION = """
             SELECT f.body_a_id, f.body_b_id, n.x, n.y, n.z, t1.x, t1.y, t1.z, t2.x, t2.y, t2.z,
                    la.x, la.y, la.z, lb.x, lb.y, lb.z,
@@ -86,13 +90,22 @@ public final class RecordingStore implements AutoCloseable {
     private final int frameCount;
     private final double[] simulationTimes;
     private final Map<String, FrameIndex> frameIndexes = new HashMap<>();
+    private JunctionIndex junctionIndex;
     private List<BodyMetadata> bodies;
     private List<SystemEnergyPoint> systemEnergy;
     private Map<Long, List<EnergyPoint>> bodyEnergy;
     private Map<Long, SolverDiagnostics> solver;
     private Map<Long, List<ContactSummary>> contactSummaries;
-    private StateSeries stateSeries;
-    private ContactSeries contactSeries;
+    private CompletableFuture<StateSeries> stateSeries;
+    private CompletableFuture<ContactSeries> contactSeries;
+
+    /** Reads whole-recording series off the caller's thread, each on its own read-only connection. */
+    /** One thread: on two cores the other stays free for the calls the agent makes meanwhile. */
+    private static final ExecutorService BACKGROUND = Executors.newFixedThreadPool(1, runnable -> {
+        Thread thread = new Thread(runnable, "recording-preload");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     /** One collision row without its vectors: enough for per-frame contact status over a whole recording. */
     public record ContactSummary(@JsonProperty("body_a_id") long bodyAId, @JsonProperty("body_b_id") long bodyBId, double penetrationDepth) {
@@ -133,11 +146,8 @@ public final class RecordingStore implements AutoCloseable {
         if (!Files.isRegularFile(path)) {
             throw ToolException.notFound("recording", path, "call list_recordings to see the recordings found");
         }
-        Properties properties = new Properties();
-        properties.setProperty("open_mode", "1"); // SQLITE_OPEN_READONLY, as MSD-CPP's own reader opens it
         try {
-            Connection db = DriverManager.getConnection("jdbc:sqlite:file:" + path.toAbsolutePath() + "?mode=ro",
-                    properties);
+            Connection db = connect(path);
             try {
                 return new RecordingStore(path, db);
             } catch (SQLException | RuntimeException e) {
@@ -147,6 +157,13 @@ public final class RecordingStore implements AutoCloseable {
         } catch (SQLException e) {
             throw failure(path, e);
         }
+    }
+
+    /** A read-only connection: SQLite's read-only open mode, as MSD-CPP's own reader opens recordings. */
+    private static Connection connect(Path path) throws SQLException {
+        Properties properties = new Properties();
+        properties.setProperty("open_mode", "1"); // SQLITE_OPEN_READONLY
+        return DriverManager.getConnection("jdbc:sqlite:file:" + path.toAbsolutePath() + "?mode=ro", properties);
     }
 
     private static ToolException notARecording(Path path, String why) {
@@ -222,11 +239,13 @@ public final class RecordingStore implements AutoCloseable {
         if (range == null) {
             return List.of();
         }
-        if (tables.contains("CollisionResultRecord_ContactPointRecord")) {
+        FrameIndex.Range pointRows = !tables.contains("CollisionResultRecord_ContactPointRecord") ? null
+                : junctionIndex().rows(range.firstId(), range.lastId());
+        if (pointRows != null) {
             query(() -> {
                 try (PreparedStatement st = db.prepareStatement(CONTACT_POINTS)) {
-                    st.setLong(1, range.firstId());
-                    st.setLong(2, range.lastId());
+                    st.setLong(1, pointRows.firstId());
+                    st.setLong(2, pointRows.lastId());
                     try (ResultSet rs = st.executeQuery()) {
                         while (rs.next()) {
                             points.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>())
@@ -331,21 +350,66 @@ public final class RecordingStore implements AutoCloseable {
         return bodyEnergy.getOrDefault(body, List.of());
     }
 
-    /** Every body state, per body; read once with sequential scans (whole-recording checks). */
-    synchronized StateSeries stateSeries() {
+    /**
+     * Starts reading the whole-recording series (states, contacts) in the background, so that checks over the
+     * whole recording find them ready; per-frame queries are not held up, since the reads use their own
+     * connections. Called when a recording is made active.
+     */
+    public void preload() {
+        if (tables.contains("AssetDynamicStateRecord")) {
+            stateSeriesFuture();
+        }
+        contactSeriesFuture();
+    }
+
+    /** Every body state, per body; read once (whole-recording checks). */
+    StateSeries stateSeries() {
         require("AssetDynamicStateRecord", "body states");
+        return await(stateSeriesFuture());
+    }
+
+    /** Every collision, contact-constraint and friction row, by frame; read once. */
+    ContactSeries contactSeries() {
+        return await(contactSeriesFuture());
+    }
+
+    private synchronized CompletableFuture<StateSeries> stateSeriesFuture() {
         if (stateSeries == null) {
-            stateSeries = query(() -> StateSeries.read(db));
+            stateSeries = CompletableFuture.supplyAsync(() -> onOwnConnection(StateSeries::read), BACKGROUND);
         }
         return stateSeries;
     }
 
-    /** Every collision, contact-constraint and friction row, by frame; read once. */
-    synchronized ContactSeries contactSeries() {
+    private synchronized CompletableFuture<ContactSeries> contactSeriesFuture() {
         if (contactSeries == null) {
-            contactSeries = query(() -> ContactSeries.read(db, tables));
+            contactSeries = CompletableFuture.supplyAsync(() -> onOwnConnection(c -> ContactSeries.read(c, tables)),
+                    BACKGROUND);
         }
         return contactSeries;
+    }
+
+    @FunctionalInterface
+    private interface Reader<T> {
+        T read(Connection connection) throws SQLException;
+    }
+
+    private <T> T onOwnConnection(Reader<T> reader) {
+        try (Connection own = connect(path)) {
+            return reader.read(own);
+        } catch (SQLException e) {
+            throw failure(path, e);
+        }
+    }
+
+    private static <T> T await(CompletableFuture<T> future) {
+        try {
+            return future.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof ToolException toolException) {
+                throw toolException;
+            }
+            throw e;
+        }
     }
 
     /** Collision rows of every frame, by frame id; read once. */
@@ -371,6 +435,13 @@ public final class RecordingStore implements AutoCloseable {
 
     private double timeOf(long frame) {
         return frame >= 1 && frame <= frameCount ? simulationTimes[(int) frame - 1] : Double.NaN;
+    }
+
+    private JunctionIndex junctionIndex() {
+        if (junctionIndex == null) {
+            junctionIndex = query(() -> JunctionIndex.build(db));
+        }
+        return junctionIndex;
     }
 
     private FrameIndex frameIndex(String table) {

@@ -36,6 +36,7 @@ public final class Recordings implements AutoCloseable {
     public synchronized RecordingStore load(Path path) {
         RecordingStore store = store(path);
         active = store.path();
+        store.preload();
         return store;
     }
 

@@ -1,6 +1,8 @@
 package dev.framescope.physics;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,35 +25,36 @@ final class StateSeries {
         this.byBody = byBody;
     }
 
+    /**
+     * One join over the state tables. Reading through JDBC costs per value fetched, so the join, which fetches
+     * only the columns states need, beats scanning the shared pools (most of whose rows are contact points).
+     */
     static StateSeries read(Connection db) throws SQLException {
-        String[] xyz = {"x", "y", "z"};
-        Columns dynamic = Columns.read(db, "AssetDynamicStateRecord", new String[0],
-                new String[] {"body_id", "kinematicState_id", "frame_id"});
-        Columns inertial = Columns.read(db, "InertialStateRecord", new String[0],
-                new String[] {"position_id", "velocity_id", "orientation_id", "quaternionRate_id"});
-        Columns positions = Columns.read(db, "CoordinateRecord", xyz, new String[0]);
-        Columns velocities = Columns.read(db, "VelocityRecord", xyz, new String[0]);
-        Columns orientations = Columns.read(db, "QuaternionDRecord", new String[] {"w", "x", "y", "z"}, new String[0]);
-        Columns rates = Columns.read(db, "Vector4DRecord", new String[] {"x", "y", "z", "w"}, new String[0]);
         Map<Long, List<State>> byBody = new HashMap<>();
-        for (int id = 1; id < dynamic.size(); id++) {
-            long body = dynamic.integer(0, id);
-            long kinematic = dynamic.integer(1, id);
-            long frame = dynamic.integer(2, id);
-            if (frame == 0 || kinematic <= 0 || kinematic >= inertial.size()) {
-                continue;
+        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("""
+                SELECT adr.body_id, adr.frame_id, p.x, p.y, p.z, v.x, v.y, v.z, q.w, q.x, q.y, q.z,
+                       qd.x, qd.y, qd.z, qd.w
+                FROM AssetDynamicStateRecord adr
+                JOIN InertialStateRecord isr ON adr.kinematicState_id = isr.id
+                JOIN CoordinateRecord p ON isr.position_id = p.id
+                JOIN VelocityRecord v ON isr.velocity_id = v.id
+                JOIN QuaternionDRecord q ON isr.orientation_id = q.id
+                JOIN Vector4DRecord qd ON isr.quaternionRate_id = qd.id
+                ORDER BY adr.id""")) {
+            while (rs.next()) {
+                Quat q = new Quat(r(rs, 9), r(rs, 10), r(rs, 11), r(rs, 12));
+                Quat rate = new Quat(r(rs, 16), r(rs, 13), r(rs, 14), r(rs, 15)); // stored x, y, z, w
+                byBody.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>()).add(new State(rs.getLong(2),
+                        new Vec3(r(rs, 3), r(rs, 4), r(rs, 5)), new Vec3(r(rs, 6), r(rs, 7), r(rs, 8)), q, rate,
+                        q.omegaFromRate(rate)));
             }
-            long o = inertial.integer(2, kinematic);
-            long r = inertial.integer(3, kinematic);
-            Quat q = new Quat(orientations.real(0, o), orientations.real(1, o), orientations.real(2, o),
-                    orientations.real(3, o));
-            Quat rate = new Quat(rates.real(3, r), rates.real(0, r), rates.real(1, r), rates.real(2, r));
-            byBody.computeIfAbsent(body, k -> new ArrayList<>()).add(new State(frame,
-                    positions.vec(inertial.integer(0, kinematic)), velocities.vec(inertial.integer(1, kinematic)),
-                    q, rate, q.omegaFromRate(rate)));
         }
         byBody.values().forEach(list -> list.sort((a, b) -> Long.compare(a.frame(), b.frame())));
         return new StateSeries(byBody);
+    }
+
+    private static double r(ResultSet rs, int column) throws SQLException {
+        return RecordingStore.real(rs, column);
     }
 
     List<Long> bodies() {

@@ -167,15 +167,8 @@ public final class Triage {
     private static void pairs(RecordingStore store, FrameRange all, double threshold, String file,
                               List<Anomaly> found) {
         ContactSeries contacts = store.contactSeries();
-        Set<List<Long>> pairs = new LinkedHashSet<>();
-        for (long f = all.start(); f <= all.end(); f++) {
-            for (ContactSeries.Collision c : contacts.collisions(f)) {
-                pairs.add(List.of(c.bodyA(), c.bodyB()));
-            }
-        }
-        for (List<Long> pair : pairs) {
-            ContactHistory.History h = ContactHistory.analyse(contacts, pair.get(0), pair.get(1), all,
-                    Integer.MAX_VALUE);
+        for (List<Long> pair : contacts.pairs()) {
+            ContactHistory.History h = ContactHistory.analyse(contacts, pair.get(0), pair.get(1), all, 1);
             NextCall history = call("get_contact_history", file, "body_a_id", pair.get(0), "body_b_id", pair.get(1));
             if (!h.chatter().isEmpty()) {
                 ContactHistory.Burst b = h.chatter().get(0);
@@ -194,7 +187,7 @@ public final class Triage {
                         h.normalFlipFrames().size(), first), numbers("flip_frames", h.normalFlipFrames()),
                         List.of(history)));
             }
-            sinking(h.rows().preview(), threshold, pair, file, found);
+            sinking(h.contactRows(), threshold, pair, file, found);
         }
     }
 
@@ -210,7 +203,8 @@ public final class Triage {
             int end = i;
             int growth = 0;
             double deepest = rows.get(i).depthM();
-            while (end + 1 < rows.size() && deeper(rows.get(end + 1), threshold)) {
+            while (end + 1 < rows.size() && deeper(rows.get(end + 1), threshold)
+                    && rows.get(end + 1).frameId() == rows.get(end).frameId() + 1) {
                 if (rows.get(end + 1).depthM() > rows.get(end).depthM()) {
                     growth++;
                 }
@@ -240,9 +234,13 @@ public final class Triage {
         long last = store.frameCount();
         ContactSeries contacts = store.contactSeries();
         for (long body : MotionChecks.inertialInContact(contacts, last)) {
+            List<StateSeries.State> states = store.stateSeries().of(body);
             long f = last;
-            while (f >= 1 && MotionChecks.inertialInContact(contacts, f).contains(body) && moving(store, body, f,
-                    threshold)) {
+            for (int i = states.size() - 1; i >= 0; i--) {
+                StateSeries.State s = states.get(i);
+                if (s.frame() != f || !contacts.inContact(body, f) || !moving(s, threshold)) {
+                    break;
+                }
                 f--;
             }
             long runStart = f + 1;
@@ -257,9 +255,8 @@ public final class Triage {
         }
     }
 
-    private static boolean moving(RecordingStore store, long body, long frame, double threshold) {
-        StateSeries.State s = store.stateSeries().at(body, frame);
-        return s != null && (!(s.velocity().norm() <= threshold) || !(s.omega().norm() <= threshold));
+    private static boolean moving(StateSeries.State s, double threshold) {
+        return !(s.velocity().norm() <= threshold) || !(s.omega().norm() <= threshold);
     }
 
     private static void impacts(RecordingStore store, FrameRange all, String file, List<Anomaly> found) {
