@@ -92,10 +92,10 @@ public final class RecordingStore implements AutoCloseable {
     private final Map<String, FrameIndex> frameIndexes = new HashMap<>();
     private JunctionIndex junctionIndex;
     private List<BodyMetadata> bodies;
-    private List<SystemEnergyPoint> systemEnergy;
+    private CompletableFuture<List<SystemEnergyPoint>> systemEnergy;
     private Map<Long, List<EnergyPoint>> bodyEnergy;
     private Map<Long, SolverDiagnostics> solver;
-    private Map<Long, List<ContactSummary>> contactSummaries;
+    private CompletableFuture<Map<Long, List<ContactSummary>>> contactSummaries;
     private CompletableFuture<StateSeries> stateSeries;
     private CompletableFuture<ContactSeries> contactSeries;
 
@@ -309,24 +309,30 @@ public final class RecordingStore implements AutoCloseable {
                 row.numConstraints(), row.numContacts(), solved);
     }
 
-    public synchronized List<SystemEnergyPoint> systemEnergy() {
+    public List<SystemEnergyPoint> systemEnergy() {
         require("SystemEnergyRecord", "system energy");
+        return await(systemEnergyFuture());
+    }
+
+    private synchronized CompletableFuture<List<SystemEnergyPoint>> systemEnergyFuture() {
         if (systemEnergy == null) {
-            systemEnergy = query(() -> {
-                List<SystemEnergyPoint> points = new ArrayList<>();
-                try (ResultSet rs = db.createStatement().executeQuery("SELECT frame_id, total_linear_ke, "
-                        + "total_rotational_ke, total_potential_e, total_system_e, delta_e, energy_injection, "
-                        + "collision_active FROM SystemEnergyRecord ORDER BY frame_id")) {
-                    while (rs.next()) {
-                        long f = rs.getLong(1);
-                        points.add(new SystemEnergyPoint(f, timeOf(f), real(rs, 2), real(rs, 3), real(rs, 4),
-                                real(rs, 5), real(rs, 6), rs.getInt(7) != 0, rs.getInt(8) != 0));
-                    }
-                }
-                return List.copyOf(points);
-            });
+            systemEnergy = CompletableFuture.supplyAsync(() -> onOwnConnection(this::readSystemEnergy), BACKGROUND);
         }
         return systemEnergy;
+    }
+
+    private List<SystemEnergyPoint> readSystemEnergy(Connection connection) throws SQLException {
+        List<SystemEnergyPoint> points = new ArrayList<>();
+        try (ResultSet rs = connection.createStatement().executeQuery("SELECT frame_id, total_linear_ke, "
+                + "total_rotational_ke, total_potential_e, total_system_e, delta_e, energy_injection, "
+                + "collision_active FROM SystemEnergyRecord ORDER BY frame_id")) {
+            while (rs.next()) {
+                long f = rs.getLong(1);
+                points.add(new SystemEnergyPoint(f, timeOf(f), real(rs, 2), real(rs, 3), real(rs, 4),
+                        real(rs, 5), real(rs, 6), rs.getInt(7) != 0, rs.getInt(8) != 0));
+            }
+        }
+        return List.copyOf(points);
     }
 
     /** The energy series of {@code body}, ascending by frame; empty when the body has no rows. */
@@ -356,6 +362,11 @@ public final class RecordingStore implements AutoCloseable {
      * connections. Called when a recording is made active.
      */
     public void preload() {
+        // Queued in this order: the energy search needs the first two and they are small.
+        if (tables.contains("SystemEnergyRecord")) {
+            systemEnergyFuture();
+        }
+        contactSummariesFuture();
         if (tables.contains("AssetDynamicStateRecord")) {
             stateSeriesFuture();
         }
@@ -413,24 +424,30 @@ public final class RecordingStore implements AutoCloseable {
     }
 
     /** Collision rows of every frame, by frame id; read once. */
-    public synchronized Map<Long, List<ContactSummary>> contactSummaries() {
+    public Map<Long, List<ContactSummary>> contactSummaries() {
+        return await(contactSummariesFuture());
+    }
+
+    private synchronized CompletableFuture<Map<Long, List<ContactSummary>>> contactSummariesFuture() {
         if (contactSummaries == null) {
-            Map<Long, List<ContactSummary>> byFrame = new HashMap<>();
-            if (tables.contains("CollisionResultRecord")) {
-                query(() -> {
-                    try (ResultSet rs = db.createStatement().executeQuery("SELECT frame_id, body_a_id, body_b_id, "
-                            + "penetrationDepth FROM CollisionResultRecord ORDER BY id")) {
-                        while (rs.next()) {
-                            byFrame.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>())
-                                    .add(new ContactSummary(rs.getLong(2), rs.getLong(3), real(rs, 4)));
-                        }
-                    }
-                    return null;
-                });
-            }
-            contactSummaries = byFrame;
+            contactSummaries = CompletableFuture.supplyAsync(() -> onOwnConnection(this::readContactSummaries),
+                    BACKGROUND);
         }
         return contactSummaries;
+    }
+
+    private Map<Long, List<ContactSummary>> readContactSummaries(Connection connection) throws SQLException {
+        Map<Long, List<ContactSummary>> byFrame = new HashMap<>();
+        if (tables.contains("CollisionResultRecord")) {
+            try (ResultSet rs = connection.createStatement().executeQuery("SELECT frame_id, body_a_id, body_b_id, "
+                    + "penetrationDepth FROM CollisionResultRecord ORDER BY id")) {
+                while (rs.next()) {
+                    byFrame.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>())
+                            .add(new ContactSummary(rs.getLong(2), rs.getLong(3), real(rs, 4)));
+                }
+            }
+        }
+        return byFrame;
     }
 
     private double timeOf(long frame) {
