@@ -8,7 +8,7 @@ import dev.framescope.physics.PhysicsArgs.RangeArgs;
 import dev.framescope.physics.PhysicsModel.BodyMetadata;
 import dev.framescope.physics.PhysicsModel.EnergyPoint;
 import dev.framescope.physics.PhysicsModel.SystemEnergyPoint;
-import dev.framescope.physics.RecordingStore.ContactSummary;
+import dev.framescope.physics.RecordingSeries.ContactSummary;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

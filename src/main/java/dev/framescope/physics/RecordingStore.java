@@ -1,6 +1,5 @@
 package dev.framescope.physics;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.ToolException;
 import dev.framescope.physics.PhysicsModel.BodyMetadata;
@@ -26,10 +25,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * One MSD-CPP recording, opened read-only over JDBC: no tool can change a byte of it. The schema has no index on
@@ -41,7 +36,8 @@ public final class RecordingStore implements AutoCloseable {
 
     static final long ENVIRONMENT_FLAG = 0x80000000L;
 
-    private static final String STATES = """
+    /** Body states: body, frame, position, velocity, acceleration, orientation (w, x, y, z), rate (x, y, z, w). */
+    static final String STATE_JOIN = """
             SELECT adr.body_id, adr.frame_id, p.x, p.y, p.z, v.x, v.y, v.z, a.x, a.y, a.z,
                    q.w, q.x, q.y, q.z, qd.x, qd.y, qd.z, qd.w
             FROM AssetDynamicStateRecord adr
@@ -50,8 +46,9 @@ public final class RecordingStore implements AutoCloseable {
             JOIN VelocityRecord v ON isr.velocity_id = v.id
             JOIN QuaternionDRecord q ON isr.orientation_id = q.id
             JOIN Vector4DRecord qd ON isr.quaternionRate_id = qd.id
-            LEFT JOIN AccelerationRecord a ON isr.acceleration_id = a.id
-            WHERE adr.id BETWEEN ? AND ? AND adr.frame_id = ? ORDER BY adr.id""";
+            LEFT JOIN AccelerationRecord a ON isr.acceleration_id = a.id""";
+    private static final String STATES = STATE_JOIN
+            + " WHERE adr.id BETWEEN ? AND ? AND adr.frame_id = ? ORDER BY adr.id";
     private static final String COLLISIONS = """
             SELECT c.id, c.body_a_id, c.body_b_id, n.x, n.y, n.z, c.penetrationDepth
             FROM CollisionResultRecord c JOIN Vector3DRecord n ON c.normal_id = n.id
@@ -92,24 +89,9 @@ public final class RecordingStore implements AutoCloseable {
     private final Map<String, FrameIndex> frameIndexes = new HashMap<>();
     private JunctionIndex junctionIndex;
     private List<BodyMetadata> bodies;
-    private CompletableFuture<List<SystemEnergyPoint>> systemEnergy;
     private Map<Long, List<EnergyPoint>> bodyEnergy;
     private Map<Long, SolverDiagnostics> solver;
-    private CompletableFuture<Map<Long, List<ContactSummary>>> contactSummaries;
-    private CompletableFuture<StateSeries> stateSeries;
-    private CompletableFuture<ContactSeries> contactSeries;
-
-    /** Reads whole-recording series off the caller's thread, each on its own read-only connection. */
-    /** One thread: on two cores the other stays free for the calls the agent makes meanwhile. */
-    private static final ExecutorService BACKGROUND = Executors.newFixedThreadPool(1, runnable -> {
-        Thread thread = new Thread(runnable, "recording-preload");
-        thread.setDaemon(true);
-        return thread;
-    });
-
-    /** One collision row without its vectors: enough for per-frame contact status over a whole recording. */
-    public record ContactSummary(@JsonProperty("body_a_id") long bodyAId, @JsonProperty("body_b_id") long bodyBId, double penetrationDepth) {
-    }
+    private final RecordingSeries series;
 
     private RecordingStore(Path path, Connection db) throws SQLException {
         this.path = path;
@@ -139,6 +121,7 @@ public final class RecordingStore implements AutoCloseable {
         }
         this.frameCount = times.size();
         this.simulationTimes = times.stream().mapToDouble(Double::doubleValue).toArray();
+        this.series = new RecordingSeries(path, tables, this::timeOf);
     }
 
     /** Opens {@code path} read-only; the file is never written, not even a journal. */
@@ -160,7 +143,7 @@ public final class RecordingStore implements AutoCloseable {
     }
 
     /** A read-only connection: SQLite's read-only open mode, as MSD-CPP's own reader opens recordings. */
-    private static Connection connect(Path path) throws SQLException {
+    static Connection connect(Path path) throws SQLException {
         Properties properties = new Properties();
         properties.setProperty("open_mode", "1"); // SQLITE_OPEN_READONLY
         return DriverManager.getConnection("jdbc:sqlite:file:" + path.toAbsolutePath() + "?mode=ro", properties);
@@ -311,28 +294,7 @@ public final class RecordingStore implements AutoCloseable {
 
     public List<SystemEnergyPoint> systemEnergy() {
         require("SystemEnergyRecord", "system energy");
-        return await(systemEnergyFuture());
-    }
-
-    private synchronized CompletableFuture<List<SystemEnergyPoint>> systemEnergyFuture() {
-        if (systemEnergy == null) {
-            systemEnergy = CompletableFuture.supplyAsync(() -> onOwnConnection(this::readSystemEnergy), BACKGROUND);
-        }
-        return systemEnergy;
-    }
-
-    private List<SystemEnergyPoint> readSystemEnergy(Connection connection) throws SQLException {
-        List<SystemEnergyPoint> points = new ArrayList<>();
-        try (ResultSet rs = connection.createStatement().executeQuery("SELECT frame_id, total_linear_ke, "
-                + "total_rotational_ke, total_potential_e, total_system_e, delta_e, energy_injection, "
-                + "collision_active FROM SystemEnergyRecord ORDER BY frame_id")) {
-            while (rs.next()) {
-                long f = rs.getLong(1);
-                points.add(new SystemEnergyPoint(f, timeOf(f), real(rs, 2), real(rs, 3), real(rs, 4),
-                        real(rs, 5), real(rs, 6), rs.getInt(7) != 0, rs.getInt(8) != 0));
-            }
-        }
-        return List.copyOf(points);
+        return series.systemEnergy();
     }
 
     /** The energy series of {@code body}, ascending by frame; empty when the body has no rows. */
@@ -356,98 +318,25 @@ public final class RecordingStore implements AutoCloseable {
         return bodyEnergy.getOrDefault(body, List.of());
     }
 
-    /**
-     * Starts reading the whole-recording series (states, contacts) in the background, so that checks over the
-     * whole recording find them ready; per-frame queries are not held up, since the reads use their own
-     * connections. Called when a recording is made active.
-     */
+    /** Starts reading the whole-recording series in the background; called when a recording is made active. */
     public void preload() {
-        // Queued in this order: the energy search needs the first two and they are small.
-        if (tables.contains("SystemEnergyRecord")) {
-            systemEnergyFuture();
-        }
-        contactSummariesFuture();
-        if (tables.contains("AssetDynamicStateRecord")) {
-            stateSeriesFuture();
-        }
-        contactSeriesFuture();
+        series.preload();
     }
 
     /** Every body state, per body; read once (whole-recording checks). */
     StateSeries stateSeries() {
         require("AssetDynamicStateRecord", "body states");
-        return await(stateSeriesFuture());
+        return series.states();
     }
 
     /** Every collision, contact-constraint and friction row, by frame; read once. */
     ContactSeries contactSeries() {
-        return await(contactSeriesFuture());
-    }
-
-    private synchronized CompletableFuture<StateSeries> stateSeriesFuture() {
-        if (stateSeries == null) {
-            stateSeries = CompletableFuture.supplyAsync(() -> onOwnConnection(StateSeries::read), BACKGROUND);
-        }
-        return stateSeries;
-    }
-
-    private synchronized CompletableFuture<ContactSeries> contactSeriesFuture() {
-        if (contactSeries == null) {
-            contactSeries = CompletableFuture.supplyAsync(() -> onOwnConnection(c -> ContactSeries.read(c, tables)),
-                    BACKGROUND);
-        }
-        return contactSeries;
-    }
-
-    @FunctionalInterface
-    private interface Reader<T> {
-        T read(Connection connection) throws SQLException;
-    }
-
-    private <T> T onOwnConnection(Reader<T> reader) {
-        try (Connection own = connect(path)) {
-            return reader.read(own);
-        } catch (SQLException e) {
-            throw failure(path, e);
-        }
-    }
-
-    private static <T> T await(CompletableFuture<T> future) {
-        try {
-            return future.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof ToolException toolException) {
-                throw toolException;
-            }
-            throw e;
-        }
+        return series.contacts();
     }
 
     /** Collision rows of every frame, by frame id; read once. */
-    public Map<Long, List<ContactSummary>> contactSummaries() {
-        return await(contactSummariesFuture());
-    }
-
-    private synchronized CompletableFuture<Map<Long, List<ContactSummary>>> contactSummariesFuture() {
-        if (contactSummaries == null) {
-            contactSummaries = CompletableFuture.supplyAsync(() -> onOwnConnection(this::readContactSummaries),
-                    BACKGROUND);
-        }
-        return contactSummaries;
-    }
-
-    private Map<Long, List<ContactSummary>> readContactSummaries(Connection connection) throws SQLException {
-        Map<Long, List<ContactSummary>> byFrame = new HashMap<>();
-        if (tables.contains("CollisionResultRecord")) {
-            try (ResultSet rs = connection.createStatement().executeQuery("SELECT frame_id, body_a_id, body_b_id, "
-                    + "penetrationDepth FROM CollisionResultRecord ORDER BY id")) {
-                while (rs.next()) {
-                    byFrame.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>())
-                            .add(new ContactSummary(rs.getLong(2), rs.getLong(3), real(rs, 4)));
-                }
-            }
-        }
-        return byFrame;
+    public Map<Long, List<RecordingSeries.ContactSummary>> contactSummaries() {
+        return series.contactSummaries();
     }
 
     private double timeOf(long frame) {

@@ -31,19 +31,11 @@ final class StateSeries {
      */
     static StateSeries read(Connection db) throws SQLException {
         Map<Long, List<State>> byBody = new HashMap<>();
-        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("""
-                SELECT adr.body_id, adr.frame_id, p.x, p.y, p.z, v.x, v.y, v.z, q.w, q.x, q.y, q.z,
-                       qd.x, qd.y, qd.z, qd.w
-                FROM AssetDynamicStateRecord adr
-                JOIN InertialStateRecord isr ON adr.kinematicState_id = isr.id
-                JOIN CoordinateRecord p ON isr.position_id = p.id
-                JOIN VelocityRecord v ON isr.velocity_id = v.id
-                JOIN QuaternionDRecord q ON isr.orientation_id = q.id
-                JOIN Vector4DRecord qd ON isr.quaternionRate_id = qd.id
-                ORDER BY adr.id""")) {
+        try (Statement st = db.createStatement();
+             ResultSet rs = st.executeQuery(RecordingStore.STATE_JOIN + " ORDER BY adr.id")) {
             while (rs.next()) {
-                Quat q = new Quat(r(rs, 9), r(rs, 10), r(rs, 11), r(rs, 12));
-                Quat rate = new Quat(r(rs, 16), r(rs, 13), r(rs, 14), r(rs, 15)); // stored x, y, z, w
+                Quat q = new Quat(r(rs, 12), r(rs, 13), r(rs, 14), r(rs, 15));
+                Quat rate = new Quat(r(rs, 19), r(rs, 16), r(rs, 17), r(rs, 18)); // stored x, y, z, w
                 byBody.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>()).add(new State(rs.getLong(2),
                         new Vec3(r(rs, 3), r(rs, 4), r(rs, 5)), new Vec3(r(rs, 6), r(rs, 7), r(rs, 8)), q, rate,
                         q.omegaFromRate(rate)));
