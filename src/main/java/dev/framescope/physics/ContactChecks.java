@@ -37,6 +37,7 @@ public final class ContactChecks {
 
     public FrictionConeReport frictionCone(FrictionConeArgs args) {
         RecordingStore store = recordings.resolve(args.recording());
+        store.require("FrictionConstraintRecord", "check_friction_cone");
         long frame = FrameRange.frame(store, "frame_id", args.frameId());
         List<FrictionConstraintInfo> rows = store.friction(frame);
         List<ConeRow> checked = new ArrayList<>();

@@ -159,6 +159,53 @@ class PhysicsToolsTest {
     }
 
     @Test
+    void listsRecordingsAndBodyEnergy() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        JsonNode listed = calls.ok("list_recordings", "{\"directory\":\"demo/recordings\"}");
+        assertEquals(10, listed.at("/directories/0/recordings/count").asInt());
+        assertEquals("bad_restitution.db", listed.at("/directories/0/recordings/preview/0/name").asText());
+        JsonNode defaults = calls.ok("list_recordings", "{}");
+        assertEquals("replay/recordings", defaults.at("/directories/0/directory").asText());
+        JsonNode energy = calls.ok("get_body_energy", "{\"body_id\":2,\"start_frame\":2,\"end_frame\":2,"
+                + "\"recording\":\"" + fixture("drop_settle") + "\"}");
+        JsonNode point = energy.at("/points/preview/0");
+        double z = calls.ok("get_body_state", "{\"body_id\":2,\"frame_id\":2,\"recording\":\""
+                + fixture("drop_settle") + "\"}").at("/state/position/z").asDouble();
+        assertEquals(10 * 9.81 * z, point.get("potential_e").asDouble(), 1e-9, "potential = m·g·z");
+    }
+
+    @Test
+    void toolsThatNeedAMissingTableSaySoAndOthersStillWork() throws Exception {
+        Path copy = stateDir.resolve("no-friction.db");
+        Files.copy(Path.of(fixture("drop_settle")), copy);
+        try (var db = java.sql.DriverManager.getConnection("jdbc:sqlite:" + copy)) {
+            db.createStatement().execute("DROP TABLE FrictionConstraintRecord");
+        }
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        JsonNode loaded = calls.ok("load_recording", "{\"path\":\"" + copy + "\"}");
+        assertEquals("[\"FrictionConstraintRecord\"]", loaded.get("missing_tables").toString());
+        assertEquals(1, calls.ok("get_frame", "{\"frame_id\":36}").at("/collisions/count").asInt());
+        JsonNode error = calls.error("check_friction_cone", "{\"frame_id\":36}");
+        assertEquals("FAILED_PRECONDITION", error.get("code").asText());
+        assertTrue(error.get("message").asText().contains("no FrictionConstraintRecord table"), error.toString());
+    }
+
+    @Test
+    void corruptFileIsAnEngineFailureNamingTheFile() throws Exception {
+        Path copy = stateDir.resolve("corrupt.db");
+        byte[] bytes = Files.readAllBytes(Path.of(fixture("drop_settle")));
+        for (int i = 4096; i < bytes.length; i++) {
+            bytes[i] = (byte) (i * 31);
+        }
+        Files.write(copy, bytes);
+        JsonNode error = new PhysicsCalls(stateDir).error("get_frame", "{\"frame_id\":1,\"recording\":\"" + copy
+                + "\"}");
+        assertTrue(error.get("message").asText().contains(copy.toString()), error.toString());
+        assertEquals("ENGINE_FAILED", error.get("code").asText());
+        assertTrue(error.get("message").asText().contains("is corrupt"), error.toString());
+    }
+
+    @Test
     void errorsNameTheFixAndTheValidRange() throws Exception {
         PhysicsCalls calls = new PhysicsCalls(stateDir);
         JsonNode notLoaded = calls.error("get_metadata", "{}");

@@ -6,7 +6,9 @@ import dev.framescope.common.Json;
 import dev.framescope.physics.Vec3;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 
@@ -64,6 +66,8 @@ public final class FixtureScenes {
         entry.put("frames", scene.frames());
         entry.put("clean", defects.isEmpty());
         entry.set("defects", Json.tree(new ArrayList<>(defects)));
+        entry.put("sha256", HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                .digest(Files.readAllBytes(file))));
         System.err.println("wrote " + file + " (" + Files.size(file) + " bytes, " + defects.size() + " defects)");
         return entry;
     }
