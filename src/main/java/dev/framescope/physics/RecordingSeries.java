@@ -45,12 +45,14 @@ final class RecordingSeries {
 
     private final Path path;
     private final Set<String> tables;
+    private final boolean legacyStates;
     private final LongToDoubleFunction timeOf;
     private final Map<String, CompletableFuture<?>> started = new HashMap<>();
 
-    RecordingSeries(Path path, Set<String> tables, LongToDoubleFunction timeOf) {
+    RecordingSeries(Path path, Set<String> tables, boolean legacyStates, LongToDoubleFunction timeOf) {
         this.path = path;
         this.tables = tables;
+        this.legacyStates = legacyStates;
         this.timeOf = timeOf;
     }
 
@@ -60,7 +62,7 @@ final class RecordingSeries {
             systemEnergyFuture();
         }
         contactSummariesFuture();
-        if (tables.contains("AssetDynamicStateRecord")) {
+        if (tables.contains(RecordingStore.stateTable(legacyStates))) {
             statesFuture();
         }
         contactsFuture();
@@ -91,7 +93,7 @@ final class RecordingSeries {
     }
 
     private CompletableFuture<StateSeries> statesFuture() {
-        return start("states", StateSeries::read);
+        return start("states", c -> StateSeries.read(c, legacyStates));
     }
 
     private CompletableFuture<ContactSeries> contactsFuture() {

@@ -36,19 +36,29 @@ public final class RecordingStore implements AutoCloseable {
 
     static final long ENVIRONMENT_FLAG = 0x80000000L;
 
-    /** Body states: body, frame, position, velocity, acceleration, orientation (w, x, y, z), rate (x, y, z, w). */
-    static final String STATE_JOIN = """
-            SELECT adr.body_id, adr.frame_id, p.x, p.y, p.z, v.x, v.y, v.z, a.x, a.y, a.z,
-                   q.w, q.x, q.y, q.z, qd.x, qd.y, qd.z, qd.w
-            FROM AssetDynamicStateRecord adr
-            JOIN InertialStateRecord isr ON adr.kinematicState_id = isr.id
-            JOIN CoordinateRecord p ON isr.position_id = p.id
-            JOIN VelocityRecord v ON isr.velocity_id = v.id
-            JOIN QuaternionDRecord q ON isr.orientation_id = q.id
-            JOIN Vector4DRecord qd ON isr.quaternionRate_id = qd.id
-            LEFT JOIN AccelerationRecord a ON isr.acceleration_id = a.id""";
-    private static final String STATES = STATE_JOIN
-            + " WHERE adr.id BETWEEN ? AND ? AND adr.frame_id = ? ORDER BY adr.id";
+    /**
+     * Body states: body, frame, position, velocity, acceleration, orientation (w, x, y, z), rate (x, y, z, w).
+     * Current recordings reach states through {@code AssetDynamicStateRecord}; recordings written before MSD-CPP's
+     * 2026-02-12 refactor leave it empty and set {@code body_id}/{@code frame_id} on {@code InertialStateRecord}.
+     */
+    static String stateJoin(boolean legacy) {
+        String owner = legacy ? "isr" : "adr";
+        return "SELECT " + owner + ".body_id, " + owner + ".frame_id, p.x, p.y, p.z, v.x, v.y, v.z, a.x, a.y, a.z, "
+                + "q.w, q.x, q.y, q.z, qd.x, qd.y, qd.z, qd.w FROM "
+                + (legacy ? "InertialStateRecord isr"
+                : "AssetDynamicStateRecord adr JOIN InertialStateRecord isr ON adr.kinematicState_id = isr.id")
+                + " JOIN CoordinateRecord p ON isr.position_id = p.id"
+                + " JOIN VelocityRecord v ON isr.velocity_id = v.id"
+                + " JOIN QuaternionDRecord q ON isr.orientation_id = q.id"
+                + " JOIN Vector4DRecord qd ON isr.quaternionRate_id = qd.id"
+                + " LEFT JOIN AccelerationRecord a ON isr.acceleration_id = a.id";
+    }
+
+    /** The table whose rows carry each state's frame: see {@link #stateJoin}. */
+    static String stateTable(boolean legacy) {
+        return legacy ? "InertialStateRecord" : "AssetDynamicStateRecord";
+    }
+
     private static final String COLLISIONS = """
             SELECT c.id, c.body_a_id, c.body_b_id, n.x, n.y, n.z, c.penetrationDepth
             FROM CollisionResultRecord c JOIN Vector3DRecord n ON c.normal_id = n.id
@@ -92,6 +102,7 @@ public final class RecordingStore implements AutoCloseable {
     private Map<Long, List<EnergyPoint>> bodyEnergy;
     private Map<Long, SolverDiagnostics> solver;
     private final RecordingSeries series;
+    private final boolean legacyStates;
 
     private RecordingStore(Path path, Connection db) throws SQLException {
         this.path = path;
@@ -121,7 +132,8 @@ public final class RecordingStore implements AutoCloseable {
         }
         this.frameCount = times.size();
         this.simulationTimes = times.stream().mapToDouble(Double::doubleValue).toArray();
-        this.series = new RecordingSeries(path, tables, this::timeOf);
+        this.legacyStates = isLegacy(db, tables);
+        this.series = new RecordingSeries(path, tables, legacyStates, this::timeOf);
     }
 
     /** Opens {@code path} read-only; the file is never written, not even a journal. */
@@ -139,6 +151,23 @@ public final class RecordingStore implements AutoCloseable {
             }
         } catch (SQLException e) {
             throw failure(path, e);
+        }
+    }
+
+    private static boolean isLegacy(Connection db, Set<String> tables) throws SQLException {
+        if (!tables.contains("InertialStateRecord")) {
+            return false;
+        }
+        if (tables.contains("AssetDynamicStateRecord")) {
+            try (ResultSet rs = db.createStatement().executeQuery("SELECT 1 FROM AssetDynamicStateRecord LIMIT 1")) {
+                if (rs.next()) {
+                    return false;
+                }
+            }
+        }
+        try (ResultSet rs = db.createStatement().executeQuery(
+                "SELECT 1 FROM InertialStateRecord WHERE frame_id > 0 LIMIT 1")) {
+            return rs.next();
         }
     }
 
@@ -204,8 +233,11 @@ public final class RecordingStore implements AutoCloseable {
     }
 
     public synchronized List<PhysicsModel.BodyState> states(long frame) {
-        require("AssetDynamicStateRecord", "body states");
-        return rowsOfFrame("AssetDynamicStateRecord", frame, STATES, rs -> {
+        require(stateTable(legacyStates), "body states");
+        String owner = legacyStates ? "isr" : "adr";
+        String sql = stateJoin(legacyStates) + " WHERE " + owner + ".id BETWEEN ? AND ? AND " + owner
+                + ".frame_id = ? ORDER BY " + owner + ".id";
+        return rowsOfFrame(stateTable(legacyStates), frame, sql, rs -> {
             Quat q = new Quat(real(rs, 12), real(rs, 13), real(rs, 14), real(rs, 15));
             Quat rate = new Quat(real(rs, 19), real(rs, 16), real(rs, 17), real(rs, 18)); // stored x, y, z, w
             return new PhysicsModel.BodyState(rs.getLong(1), rs.getLong(2), vec(rs, 3), vec(rs, 6), vec(rs, 9), q,
@@ -325,7 +357,7 @@ public final class RecordingStore implements AutoCloseable {
 
     /** Every body state, per body; read once (whole-recording checks). */
     StateSeries stateSeries() {
-        require("AssetDynamicStateRecord", "body states");
+        require(stateTable(legacyStates), "body states");
         return series.states();
     }
 

@@ -29,10 +29,11 @@ final class StateSeries {
      * One join over the state tables. Reading through JDBC costs per value fetched, so the join, which fetches
      * only the columns states need, beats scanning the shared pools (most of whose rows are contact points).
      */
-    static StateSeries read(Connection db) throws SQLException {
+    static StateSeries read(Connection db, boolean legacy) throws SQLException {
         Map<Long, List<State>> byBody = new HashMap<>();
         try (Statement st = db.createStatement();
-             ResultSet rs = st.executeQuery(RecordingStore.STATE_JOIN + " ORDER BY adr.id")) {
+             ResultSet rs = st.executeQuery(RecordingStore.stateJoin(legacy) + " ORDER BY "
+                     + (legacy ? "isr" : "adr") + ".id")) {
             while (rs.next()) {
                 Quat q = new Quat(r(rs, 12), r(rs, 13), r(rs, 14), r(rs, 15));
                 Quat rate = new Quat(r(rs, 19), r(rs, 16), r(rs, 17), r(rs, 18)); // stored x, y, z, w

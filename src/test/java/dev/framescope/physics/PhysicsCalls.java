@@ -53,6 +53,14 @@ final class PhysicsCalls {
         return Json.mapper().readTree(text.substring(text.indexOf('{')));
     }
 
+    /** A successful call whose result carries an image. */
+    CallToolResult image(String tool, String argsJson) throws IOException {
+        CallToolResult result = raw(tool, argsJson);
+        assertFalse(result.isError(), tool + " failed: " + result);
+        assertEquals(2, result.content().size(), "text and image");
+        return result;
+    }
+
     /** The {code, message, context} body of a failed call. */
     JsonNode error(String tool, String argsJson) throws IOException {
         CallToolResult result = raw(tool, argsJson);
