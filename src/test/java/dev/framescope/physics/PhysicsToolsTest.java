@@ -206,6 +206,21 @@ class PhysicsToolsTest {
     }
 
     @Test
+    void lockedFileIsAnEngineFailureThatSaysSo() throws Exception {
+        Path copy = stateDir.resolve("locked.db");
+        Files.copy(Path.of(fixture("drop_settle")), copy);
+        try (var writer = java.sql.DriverManager.getConnection("jdbc:sqlite:" + copy)) {
+            // An EXCLUSIVE transaction (rollback journal) keeps every reader out until it ends, as a simulation
+            // committing a large batch would.
+            writer.createStatement().execute("BEGIN EXCLUSIVE");
+            JsonNode error = new PhysicsCalls(stateDir).error("load_recording", "{\"path\":\"" + copy + "\"}");
+            assertEquals("ENGINE_FAILED", error.get("code").asText());
+            assertTrue(error.get("message").asText().contains("locked by another process"), error.toString());
+            writer.createStatement().execute("ROLLBACK");
+        }
+    }
+
+    @Test
     void errorsNameTheFixAndTheValidRange() throws Exception {
         PhysicsCalls calls = new PhysicsCalls(stateDir);
         JsonNode notLoaded = calls.error("get_metadata", "{}");
