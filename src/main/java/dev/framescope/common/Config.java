@@ -19,12 +19,13 @@ import java.util.Map;
  * @param requestTimeout    limit for server-to-client requests such as elicitation, long enough for a person
  *                          ({@code FRAMESCOPE_REQUEST_TIMEOUT_S}, default 1800 s)
  * @param maxMessageBytes   largest inbound JSON-RPC line accepted ({@code FRAMESCOPE_MAX_MESSAGE_BYTES}, 16 MiB)
+ * @param effectsRoot       shader effects folder ({@code FRAMESCOPE_EFFECTS_ROOT}, default {@code demo/shaders/effects})
  * @param recordingDirs     where {@code list_recordings} looks: {@code MSD_RECORDINGS_DIR}, then
  *                          {@code FRAMESCOPE_RECORDING_DIRS} (':'-separated), then MSD-CPP's defaults
  *                          {@code replay/recordings/} and {@code build/Debug/debug/recordings/} under the working dir
  */
 public record Config(Path chromium, Path python, String glslangValidator, String renderdoccmd, Path stateDir,
-                     Duration requestTimeout, int maxMessageBytes, List<Path> recordingDirs) {
+                     Duration requestTimeout, int maxMessageBytes, Path effectsRoot, List<Path> recordingDirs) {
 
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
@@ -39,6 +40,7 @@ public record Config(Path chromium, Path python, String glslangValidator, String
                         tmp.resolve("framescope-" + System.getProperty("user.name")).toString())),
                 Duration.ofSeconds(positiveInt(env, "FRAMESCOPE_REQUEST_TIMEOUT_S", 1800)),
                 positiveInt(env, "FRAMESCOPE_MAX_MESSAGE_BYTES", DEFAULT_MAX_MESSAGE_BYTES),
+                Path.of(env.getOrDefault("FRAMESCOPE_EFFECTS_ROOT", "demo/shaders/effects")),
                 recordingDirs(env));
     }
 

@@ -10,6 +10,7 @@ import dev.framescope.diagnostics.DiagnosticsTools;
 import dev.framescope.diagnostics.EnvironmentChecks;
 import dev.framescope.physics.PhysicsTools;
 import dev.framescope.physics.Recordings;
+import dev.framescope.shader.ShaderTools;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -34,7 +35,8 @@ public final class ToolGroups {
         AtomicReference<List<String>> toolNames = new AtomicReference<>(List.of());
         List<ToolGroup> groups = List.of(
                 new DiagnosticsTools(new Diagnostics(stats, components, environment, toolNames::get)),
-                new PhysicsTools(new Recordings(config.recordingDirs())));
+                new PhysicsTools(new Recordings(config.recordingDirs())),
+                new ShaderTools(config.chromium(), config.effectsRoot(), components));
         ToolRegistry registry = new ToolRegistry(groups);
         toolNames.set(registry.tools().stream().map(ToolDef::name).toList());
         return new Toolkit(config, registry, new ToolInvoker(registry, stats), environment, components);

@@ -1,0 +1,93 @@
+// Compiles effect programs on the real WebGL2 and WebGPU implementations of this browser and reports
+// diagnostics with line numbers in the user's file. Called by FrameScope's harness through page.evaluate.
+
+const GLSL_PRELUDE_LINES = 2; // "#version 300 es" and "#line 1" are prepended; #line keeps user line numbers
+
+const FULLSCREEN_VERTEX = `#version 300 es
+in vec2 position;
+void main() { gl_Position = vec4(position, 0.0, 1.0); }`;
+
+/** The WebGL2 renderer string (UNMASKED_RENDERER_WEBGL when exposed), or null without WebGL2. */
+export function webgl2Renderer() {
+  const gl = document.createElement('canvas').getContext('webgl2');
+  if (!gl) return null;
+  const ext = gl.getExtension('WEBGL_debug_renderer_info');
+  return ext ? gl.getParameter(ext.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER);
+}
+
+/**
+ * Compiles a fragment program (GLSL ES 3.00 body without #version) and links it with a full-screen vertex
+ * shader. Returns {ok, diagnostics: [{stage, line, column, message}], renderer}.
+ */
+export function compileGlsl(source, defines = {}) {
+  const canvas = document.createElement('canvas');
+  const gl = canvas.getContext('webgl2');
+  if (!gl) return { ok: false, unavailable: 'WebGL2 context could not be created', diagnostics: [] };
+  const defineLines = Object.entries(defines).map(([k, v]) => `#define ${k} ${v}`).join('\n');
+  const text = `#version 300 es\n${defineLines}${defineLines ? '\n' : ''}#line 1\n${source}`;
+  const diagnostics = [];
+  const shader = gl.createShader(gl.FRAGMENT_SHADER);
+  gl.shaderSource(shader, text);
+  gl.compileShader(shader);
+  if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS)) {
+    diagnostics.push(...parseGlslLog(gl.getShaderInfoLog(shader) || '', 'fragment'));
+  } else {
+    const vertex = gl.createShader(gl.VERTEX_SHADER);
+    gl.shaderSource(vertex, FULLSCREEN_VERTEX);
+    gl.compileShader(vertex);
+    const program = gl.createProgram();
+    gl.attachShader(program, vertex);
+    gl.attachShader(program, shader);
+    gl.linkProgram(program);
+    if (!gl.getProgramParameter(program, gl.LINK_STATUS)) {
+      diagnostics.push({ stage: 'link', line: null, column: null, message: (gl.getProgramInfoLog(program) || '').trim() });
+    }
+  }
+  return { ok: diagnostics.length === 0, diagnostics, renderer: webgl2Renderer(), prelude_lines: GLSL_PRELUDE_LINES };
+}
+
+/** "ERROR: 0:<line>: '<token>' : <message>" lines, as ANGLE and glslang write them. */
+export function parseGlslLog(log, stage) {
+  const out = [];
+  for (const raw of log.split('\n')) {
+    const line = raw.trim();
+    if (!line) continue;
+    const m = /^(ERROR|WARNING):\s*\d+:(\d+):\s*(.*)$/.exec(line);
+    if (m) out.push({ stage, severity: m[1].toLowerCase(), line: Number(m[2]), column: null, message: m[3].trim() });
+    else if (!/compilation terminated/.test(line)) out.push({ stage, severity: 'error', line: null, column: null, message: line });
+  }
+  return out;
+}
+
+// One device per page: an adapter can create a device only once.
+let gpuPromise;
+function device() {
+  gpuPromise ??= openDevice();
+  return gpuPromise;
+}
+
+async function openDevice() {
+  if (!navigator.gpu) return { unavailable: 'navigator.gpu is missing (needs a secure context and --enable-unsafe-webgpu)' };
+  const adapter = await navigator.gpu.requestAdapter();
+  if (!adapter) return { unavailable: 'requestAdapter() returned null (WebGPU disabled in this browser)' };
+  const info = adapter.info || {};
+  return { device: await adapter.requestDevice(), adapter: [info.vendor, info.architecture, info.description].filter(Boolean).join(' / ') };
+}
+
+/** Compiles a WGSL module. Returns {ok, diagnostics: [{stage, severity, line, column, message}], adapter}. */
+export async function compileWgsl(source) {
+  const gpu = await device();
+  if (gpu.unavailable) return { ok: false, unavailable: gpu.unavailable, diagnostics: [] };
+  const module = gpu.device.createShaderModule({ code: source });
+  const info = await module.getCompilationInfo();
+  const diagnostics = info.messages.map(m => ({
+    stage: 'module', severity: m.type, line: m.lineNum || null, column: m.linePos || null, message: m.message,
+  }));
+  return { ok: !diagnostics.some(d => d.severity === 'error'), diagnostics, adapter: gpu.adapter };
+}
+
+/** What this browser offers: WebGL2 renderer and WebGPU adapter strings, or why not. */
+export async function describeBackends() {
+  const gpu = await device();
+  return { webgl2: webgl2Renderer() ?? 'unavailable', webgpu: gpu.unavailable ?? gpu.adapter, secure_context: window.isSecureContext };
+}

@@ -1,0 +1,138 @@
+package dev.framescope.shader;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.Bounded;
+import dev.framescope.common.Json;
+import dev.framescope.common.ToolContext;
+import dev.framescope.shader.EffectLibrary.Effect;
+import dev.framescope.shader.EffectLibrary.Program;
+import com.microsoft.playwright.Page;
+import dev.framescope.shader.harness.BrowserHarness;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code compileEffect}: compiles every program of the selected effects on the browser's real WebGL2 (GLSL ES 3.00,
+ * linked with a full-screen vertex shader) and WebGPU (WGSL, {@code getCompilationInfo}) and returns diagnostics
+ * with line numbers in the user's files (a {@code #line 1} after the prepended {@code #version}). One failing
+ * effect never stops the batch.
+ */
+public final class EffectCompiler {
+
+    public static final int SCHEMA_VERSION = 1;
+
+    private final BrowserHarness harness;
+
+    public EffectCompiler(BrowserHarness harness) {
+        this.harness = harness;
+    }
+
+    public enum Backend { webgl2, webgpu, both }
+
+    public record Diagnostic(String pass, String program, String language, String stage, String severity,
+                             Integer line, Integer column, String message) {
+    }
+
+    public record ProgramResult(String pass, String program, String language, String file, String status,
+                                List<Diagnostic> diagnostics) {
+    }
+
+    public record EffectResult(String effect, String status, List<ProgramResult> programs, Map<String, Object> error) {
+    }
+
+    public record CompileReport(int schemaVersion, String summary, String effectsRoot, String webgl2Renderer,
+                                String webgpuAdapter, Bounded<EffectResult> effects) {
+    }
+
+    public CompileReport compile(EffectLibrary library, String selector, Backend backend, ToolContext context) {
+        List<Effect> effects = library.select(selector);
+        String[] renderer = {null, null};
+        // One fresh page for the whole call; each effect is compiled in it and fails on its own.
+        List<EffectResult> results = harness.withPage(page -> {
+            List<EffectResult> batch = new ArrayList<>();
+            for (Effect effect : effects) {
+                try {
+                    batch.add(compileOne(page, effect, backend, renderer));
+                } catch (RuntimeException e) {
+                    String message = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+                    batch.add(new EffectResult(effect.id(), "error", List.of(), Map.of("message", message)));
+                }
+                context.progress(batch.size(), (double) effects.size(), "compiled " + effect.id());
+            }
+            return batch;
+        }, 30_000 + 10_000L * effects.size());
+        long failed = results.stream().filter(r -> !r.status().equals("ok")).count();
+        String summary = results.size() + " effect(s) compiled on " + backend + ": " + (results.size() - failed)
+                + " ok, " + failed + " with errors" + firstError(results) + ".";
+        return new CompileReport(SCHEMA_VERSION, summary, library.root().toString(), renderer[0], renderer[1],
+                Bounded.of(results, 100));
+    }
+
+    private EffectResult compileOne(Page page, Effect effect, Backend backend, String[] renderer) {
+        List<ProgramResult> programs = new ArrayList<>();
+        for (Program program : effect.programs()) {
+            if (backend != Backend.webgpu) {
+                programs.add(program.glsl() == null ? missing(program, "glsl")
+                        : run(page, program, "glsl", program.glsl(), "framescope.compileGlsl", renderer, 0));
+            }
+            if (backend != Backend.webgl2) {
+                programs.add(program.wgsl() == null ? missing(program, "wgsl")
+                        : run(page, program, "wgsl", program.wgsl(), "framescope.compileWgsl", renderer, 1));
+            }
+        }
+        boolean ok = programs.stream().allMatch(p -> p.status().equals("ok") || p.status().equals("not_available"));
+        return new EffectResult(effect.id(), ok ? "ok" : "error", programs, null);
+    }
+
+    private static ProgramResult missing(Program program, String language) {
+        return new ProgramResult(program.pass(), program.name(), language, null, "not_available", List.of());
+    }
+
+    private static ProgramResult run(Page page, Program program, String language, Path file, String function,
+                                     String[] renderer, int slot) {
+        String source = read(file);
+        Object raw = page.evaluate("source => " + function + "(source)", source);
+        JsonNode result = Json.mapper().valueToTree(raw);
+        if (result.has("unavailable")) {
+            return new ProgramResult(program.pass(), program.name(), language, file.toString(), "unavailable",
+                    List.of(new Diagnostic(program.pass(), program.name(), language, "backend", "error", null, null,
+                            result.get("unavailable").asText())));
+        }
+        renderer[slot] = result.path(slot == 0 ? "renderer" : "adapter").asText(renderer[slot]);
+        List<Diagnostic> diagnostics = new ArrayList<>();
+        for (JsonNode d : result.path("diagnostics")) {
+            diagnostics.add(new Diagnostic(program.pass(), program.name(), language, d.path("stage").asText(),
+                    d.path("severity").asText("error"), d.path("line").isNumber() ? d.get("line").asInt() : null,
+                    d.path("column").isNumber() ? d.get("column").asInt() : null, d.path("message").asText()));
+        }
+        return new ProgramResult(program.pass(), program.name(), language, file.toString(),
+                result.path("ok").asBoolean() ? "ok" : "error", diagnostics);
+    }
+
+    private static String firstError(List<EffectResult> results) {
+        for (EffectResult r : results) {
+            for (ProgramResult p : r.programs()) {
+                for (Diagnostic d : p.diagnostics()) {
+                    if (d.severity().equals("error")) {
+                        return "; first: " + r.effect() + " " + p.language() + " line " + d.line() + ": " + d.message();
+                    }
+                }
+            }
+        }
+        return "";
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

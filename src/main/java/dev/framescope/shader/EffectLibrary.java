@@ -1,0 +1,95 @@
+package dev.framescope.shader;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.ErrorCode;
+import dev.framescope.common.Json;
+import dev.framescope.common.ToolException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Effects on disk in the native format: {@code <root>/<namespace>/<effect>/definition.json} with
+ * {@code glsl/<program>.glsl} and {@code wgsl/<program>.wgsl} per pass. Selectors are ids or globs
+ * ({@code synth/*}, {@code *}, comma-separated lists).
+ */
+public final class EffectLibrary {
+
+    /** One program of an effect: its pass, name and the source files (null when the language is missing). */
+    public record Program(String pass, String name, Path glsl, Path wgsl) {
+    }
+
+    public record Effect(String id, Path dir, JsonNode definition, List<Program> programs) {
+    }
+
+    private final Path root;
+
+    public EffectLibrary(Path root) {
+        this.root = root;
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    /** Effects whose id matches the selector, sorted by id; fails naming the selector when none match. */
+    public List<Effect> select(String selector) {
+        if (!Files.isDirectory(root)) {
+            throw ToolException.notFound("effects root", root, "pass effects_root or set FRAMESCOPE_EFFECTS_ROOT");
+        }
+        List<Pattern> patterns = new ArrayList<>();
+        for (String part : selector.split(",")) {
+            patterns.add(glob(part.trim()));
+        }
+        List<Effect> effects = new ArrayList<>();
+        try (Stream<Path> definitions = Files.find(root, 3, (p, a) -> p.getFileName().toString().equals(
+                "definition.json"))) {
+            for (Path definition : definitions.sorted().toList()) {
+                String id = root.relativize(definition.getParent()).toString().replace('\\', '/');
+                if (patterns.stream().anyMatch(p -> p.matcher(id).matches())) {
+                    effects.add(load(id, definition));
+                }
+            }
+        } catch (IOException e) {
+            throw new ToolException(ErrorCode.ENGINE_FAILED, "Cannot read effects under " + root + ": "
+                    + e.getMessage(), Map.of("effects_root", root.toString()), e);
+        }
+        if (effects.isEmpty()) {
+            throw ToolException.notFound("effect", selector, "no effect id under " + root + " matches; ids look "
+                    + "like 'namespace/effect', globs like 'synth/*'");
+        }
+        return effects;
+    }
+
+    private static Pattern glob(String glob) {
+        StringBuilder regex = new StringBuilder();
+        for (char c : glob.toCharArray()) {
+            regex.append(switch (c) {
+                case '*' -> "[^,]*";
+                case '?' -> ".";
+                default -> Pattern.quote(String.valueOf(c));
+            });
+        }
+        return Pattern.compile(regex.toString());
+    }
+
+    private static Effect load(String id, Path definitionFile) throws IOException {
+        JsonNode definition = Json.mapper().readTree(Files.readString(definitionFile, StandardCharsets.UTF_8));
+        Path dir = definitionFile.getParent();
+        List<Program> programs = new ArrayList<>();
+        for (JsonNode pass : definition.path("passes")) {
+            String program = pass.path("program").asText();
+            Path glsl = dir.resolve("glsl").resolve(program + ".glsl");
+            Path wgsl = dir.resolve("wgsl").resolve(program + ".wgsl");
+            programs.add(new Program(pass.path("name").asText(program), program,
+                    Files.isRegularFile(glsl) ? glsl : null, Files.isRegularFile(wgsl) ? wgsl : null));
+        }
+        return new Effect(id, dir, definition, programs);
+    }
+}

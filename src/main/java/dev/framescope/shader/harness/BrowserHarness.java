@@ -1,0 +1,135 @@
+package dev.framescope.shader.harness;
+
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.BrowserType;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Playwright;
+import com.microsoft.playwright.PlaywrightException;
+import dev.framescope.common.ComponentStatus;
+import dev.framescope.common.ErrorCode;
+import dev.framescope.common.ToolException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+
+/**
+ * The only Playwright code: one Playwright and one headless Chromium per process, created on first use, and a fresh
+ * isolated browser context and page for every call, closed when the call ends. Playwright is not thread-safe, so
+ * every Playwright call runs on one owner thread; concurrent tool calls queue. A browser that crashed or was killed
+ * is relaunched on the next call.
+ */
+public final class BrowserHarness implements AutoCloseable {
+
+    /** WebGPU on a GPU-less machine needs only this; flags with --use-angle=vulkan break WebGL2 (platform.md §6). */
+    static final List<String> FLAGS = List.of("--enable-unsafe-webgpu", "--no-first-run", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--disable-quic");
+
+    private final Path chromium;
+    private final ExecutorService owner = Executors.newSingleThreadExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "browser-owner");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private Playwright playwright;
+    private Browser browser;
+    private PageServer pages;
+    private volatile ComponentStatus status = ComponentStatus.notStarted("browser", "starts on the first shader tool call");
+
+    public BrowserHarness(Path chromium) {
+        this.chromium = chromium;
+        Runtime.getRuntime().addShutdownHook(new Thread(this::close, "browser-shutdown"));
+    }
+
+    public ComponentStatus status() {
+        return status;
+    }
+
+    /**
+     * Runs {@code work} on a fresh page showing the runtime, within {@code timeoutMs}; the context is closed after.
+     */
+    public <T> T withPage(Function<Page, T> work, long timeoutMs) {
+        Future<T> call = owner.submit(() -> {
+            ensureBrowser();
+            try (BrowserContext context = browser.newContext(); Page page = context.newPage()) {
+                page.navigate(pages.url("index.html"));
+                page.waitForFunction("() => window.framescope !== undefined");
+                return work.apply(page);
+            }
+        });
+        try {
+            return call.get(timeoutMs, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            call.cancel(true);
+            throw ToolException.timeout("browser call", timeoutMs);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw ToolException.timeout("browser call (interrupted)", timeoutMs);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof ToolException toolException) {
+                throw toolException;
+            }
+            status = new ComponentStatus("browser", "degraded", "last call failed: " + e.getCause().getMessage());
+            throw ToolException.engineFailed("Chromium", String.valueOf(e.getCause().getMessage()), e.getCause());
+        }
+    }
+
+    private void ensureBrowser() throws IOException {
+        if (browser != null && browser.isConnected()) {
+            return;
+        }
+        if (!Files.isExecutable(chromium)) {
+            throw ToolException.engineUnavailable("Chromium", chromium + " not found",
+                    "run scripts/setup.sh, or: sudo apt-get install -y chromium (or set FRAMESCOPE_CHROMIUM)");
+        }
+        status = new ComponentStatus("browser", "starting", chromium.toString());
+        if (pages == null) {
+            pages = PageServer.start();
+        }
+        if (playwright == null) {
+            Map<String, String> env = new HashMap<>(System.getenv());
+            env.put("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
+            playwright = Playwright.create(new Playwright.CreateOptions().setEnv(env));
+        }
+        try {
+            browser = playwright.chromium().launch(new BrowserType.LaunchOptions().setHeadless(true)
+                    .setExecutablePath(chromium).setArgs(FLAGS));
+        } catch (PlaywrightException e) {
+            status = new ComponentStatus("browser", "failed", e.getMessage());
+            throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, "Chromium would not start: " + e.getMessage(),
+                    Map.of("chromium", chromium.toString()), e);
+        }
+        status = new ComponentStatus("browser", "running", "Chromium " + browser.version() + " at " + pages.url(""));
+    }
+
+    @Override
+    public void close() {
+        Future<?> shutdown = owner.submit(() -> {
+            if (browser != null) {
+                browser.close();
+            }
+            if (playwright != null) {
+                playwright.close();
+            }
+            if (pages != null) {
+                pages.close();
+            }
+        });
+        try {
+            shutdown.get(5, TimeUnit.SECONDS);
+        } catch (InterruptedException | ExecutionException | TimeoutException | RuntimeException e) {
+            // the process is ending; the browser dies with it
+        }
+        owner.shutdownNow();
+    }
+}

@@ -1,0 +1,88 @@
+package dev.framescope.shader;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.Config;
+import dev.framescope.common.Json;
+import dev.framescope.common.ToolContext;
+import dev.framescope.server.ToolGroups;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.TextContent;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** compileEffect in real headless Chromium (Debian's, SwiftShader) on the demo effects with known defects. */
+@Timeout(180)
+class CompileEffectIT {
+
+    @TempDir
+    Path stateDir;
+
+    private static JsonNode call(ToolGroups.Toolkit toolkit, String tool, Map<String, Object> args) throws Exception {
+        CallToolResult result = toolkit.invoker().call(toolkit.registry().find(tool).orElseThrow(), args,
+                ToolContext.SILENT);
+        String text = ((TextContent) result.content().get(0)).text();
+        return Json.mapper().readTree(text.substring(text.indexOf('{')));
+    }
+
+    private static JsonNode effect(JsonNode report, String id) {
+        for (JsonNode e : report.at("/effects/preview")) {
+            if (e.get("effect").asText().equals(id)) {
+                return e;
+            }
+        }
+        throw new AssertionError(id + " missing from " + report);
+    }
+
+    private static JsonNode program(JsonNode effect, String language) {
+        for (JsonNode p : effect.get("programs")) {
+            if (p.get("language").asText().equals(language)) {
+                return p;
+            }
+        }
+        throw new AssertionError(language + " missing from " + effect);
+    }
+
+    @Test
+    void reportsKnownErrorsAtTheirLinesOnBothBackendsAndTheBatchGoesOn() throws Exception {
+        ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(stateDir));
+        JsonNode report = call(toolkit, "compileEffect", Map.of("effect", "*"));
+        assertEquals(3, report.at("/effects/count").asInt(), report.toString());
+        assertTrue(report.get("webgl2_renderer").asText().contains("SwiftShader"), report.toString());
+        assertTrue(report.get("webgpu_adapter").asText().contains("swiftshader"), report.toString());
+
+        JsonNode glslError = program(effect(report, "broken/glsl-error"), "glsl");
+        assertEquals("error", glslError.get("status").asText());
+        assertEquals(8, glslError.at("/diagnostics/0/line").asInt());
+        assertTrue(glslError.at("/diagnostics/0/message").asText().contains("undeclaredValue"));
+        assertEquals("ok", program(effect(report, "broken/glsl-error"), "wgsl").get("status").asText());
+
+        JsonNode wgslError = program(effect(report, "broken/wgsl-error"), "wgsl");
+        assertEquals("error", wgslError.get("status").asText());
+        assertEquals(6, wgslError.at("/diagnostics/0/line").asInt());
+        assertEquals(9, wgslError.at("/diagnostics/0/column").asInt());
+
+        JsonNode clean = effect(report, "synth/gradient");
+        assertEquals("ok", clean.get("status").asText(), clean.toString());
+
+        JsonNode diagnostics = call(toolkit, "get_server_diagnostics", Map.of("include_environment", false));
+        assertEquals("running", diagnostics.at("/components/0/state").asText(), diagnostics.toString());
+    }
+
+    @Test
+    void unknownEffectAndMissingChromiumAreStructuredErrors() throws Exception {
+        ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(stateDir));
+        JsonNode unknown = call(toolkit, "compileEffect", Map.of("effect", "nope/*"));
+        assertEquals("NOT_FOUND", unknown.get("code").asText());
+        ToolGroups.Toolkit noBrowser = ToolGroups.create(Config.fromEnvironment(Map.of(
+                "FRAMESCOPE_STATE_DIR", stateDir.toString(), "FRAMESCOPE_CHROMIUM", "/nonexistent/chromium")));
+        JsonNode missing = call(noBrowser, "compileEffect", Map.of("effect", "synth/gradient"));
+        assertEquals("ENGINE_UNAVAILABLE", missing.get("code").asText());
+        assertTrue(missing.get("message").asText().contains("apt-get install -y chromium"), missing.toString());
+    }
+}
