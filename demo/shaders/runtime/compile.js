@@ -61,6 +61,10 @@ export function parseGlslLog(log, stage) {
 
 // One device per page: an adapter can create a device only once.
 let gpuPromise;
+export function gpuDevice() {
+  return device();
+}
+
 function device() {
   gpuPromise ??= openDevice();
   return gpuPromise;

@@ -29,7 +29,7 @@ final class InputSchemas {
     InputSchemas() {
         var builder = new SchemaGeneratorConfigBuilder(Json.mapper(), SchemaVersion.DRAFT_2020_12,
                 OptionPreset.PLAIN_JSON)
-                .with(Option.FORBIDDEN_ADDITIONAL_PROPERTIES_BY_DEFAULT)
+                .with(Option.FORBIDDEN_ADDITIONAL_PROPERTIES_BY_DEFAULT, Option.MAP_VALUES_AS_ADDITIONAL_PROPERTIES)
                 .without(Option.SCHEMA_VERSION_INDICATOR);
         var fields = builder.forFields();
         fields.withPropertyNameOverrideResolver(InputSchemas::jsonName);

@@ -1,6 +1,8 @@
 package dev.framescope.shader;
 
 import dev.framescope.common.Param;
+import dev.framescope.common.ToolException;
+import java.util.Map;
 import dev.framescope.shader.EffectCompiler.Backend;
 
 /** Inputs of the shader tools. */
@@ -17,6 +19,34 @@ public final class ShaderArgs {
                     + "bundled demo/shaders/effects.") String effectsRoot) {
         public CompileEffectArgs {
             backend = backend == null ? Backend.both : backend;
+        }
+    }
+
+    public record RenderEffectFrameArgs(
+            @Param(value = "Effect id 'namespace/effect', a glob ('synth/*') or a comma-separated list.",
+                    required = true, maxLength = 500) String effect,
+            @Param(value = "webgl2 (GLSL) or webgpu (WGSL).", defaultValue = "\"webgl2\"") EffectCompiler.Backend backend,
+            @Param(value = "Effect time, normalised 0..1 over the effect's loop (8 s).", defaultValue = "0.0",
+                    min = 0, max = 1) Double time,
+            @Param(value = "Render target width in pixels.", defaultValue = "256", min = 1, max = 2048) Integer width,
+            @Param(value = "Render target height in pixels.", defaultValue = "256", min = 1, max = 2048)
+            Integer height,
+            @Param("Uniform values by global or uniform name, e.g. {\"speed\": 1.5}; others keep their defaults.")
+            Map<String, Object> uniforms,
+            @Param(value = "Also return the first rendered frame as PNG image content (then no structuredContent).",
+                    defaultValue = "false") Boolean includeImage,
+            @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
+            String effectsRoot) {
+        public RenderEffectFrameArgs {
+            backend = backend == null ? EffectCompiler.Backend.webgl2 : backend;
+            if (backend == EffectCompiler.Backend.both) {
+                throw ToolException.invalidArgument("backend", "webgl2 or webgpu (one frame per backend)", "both");
+            }
+            time = time == null ? 0.0 : time;
+            width = width == null ? 256 : width;
+            height = height == null ? 256 : height;
+            uniforms = uniforms == null ? Map.of() : uniforms;
+            includeImage = includeImage != null && includeImage;
         }
     }
 }

@@ -6,6 +6,7 @@ import dev.framescope.common.ToolGroup;
 import dev.framescope.common.ToolHints;
 import dev.framescope.common.ToolOutput;
 import dev.framescope.shader.ShaderArgs.CompileEffectArgs;
+import dev.framescope.shader.ShaderArgs.RenderEffectFrameArgs;
 import dev.framescope.shader.harness.BrowserHarness;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,12 +16,14 @@ public final class ShaderTools implements ToolGroup {
 
     private final Path defaultEffectsRoot;
     private final EffectCompiler compiler;
+    private final FrameRenderer renderer;
 
     public ShaderTools(Path chromium, Path defaultEffectsRoot, Components components) {
         this.defaultEffectsRoot = defaultEffectsRoot;
         BrowserHarness harness = new BrowserHarness(chromium);
         components.register(Components.BROWSER, harness::status);
         this.compiler = new EffectCompiler(harness);
+        this.renderer = new FrameRenderer(harness);
     }
 
     @Override
@@ -43,7 +46,15 @@ public final class ShaderTools implements ToolGroup {
                 + "renderer/adapter strings. A language without a file is 'not_available', not a failure; one "
                 + "broken effect never stops the batch. Launches Chromium on first use (~2 s), then ~0.5 s per "
                 + "call.", CompileEffectArgs.class, ToolHints.READS_ONLY,
-                (a, c) -> ToolOutput.of(compiler.compile(library(a.effectsRoot()), a.effect(), a.backend(), c))));
+                (a, c) -> ToolOutput.of(compiler.compile(library(a.effectsRoot()), a.effect(), a.backend(), c))),
+                ToolDef.of("renderEffectFrame", "Render and measure a frame", "Renders one frame of each selected "
+                        + "effect offscreen on WebGL2 or WebGPU at a given time, size and uniform values, reads the "
+                        + "pixels back from the GPU (not a screenshot) and returns raw metrics on a 0–1 scale: "
+                        + "mean/std RGB, mean alpha, luma variance, unique sampled colours, all-zero / transparent / "
+                        + "monochrome / essentially-blank flags (formulas in docs/shaders.md). include_image adds the "
+                        + "first frame as PNG image content. Multi-pass effects render their first pass only for "
+                        + "now. ~0.5 s per call once Chromium runs.", RenderEffectFrameArgs.class,
+                        ToolHints.READS_ONLY, (a, c) -> renderer.render(library(a.effectsRoot()), a, c)));
     }
 
     private EffectLibrary library(String effectsRoot) {

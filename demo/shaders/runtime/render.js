@@ -1,0 +1,146 @@
+// Renders one frame of an effect program into an offscreen target and reads the pixels back from the GPU
+// (never a screenshot: WebGPU canvases come out blank in headless screenshots). Returns RGBA8 rows top-down,
+// base64-encoded, plus the renderer string. Called by FrameScope's harness through page.evaluate.
+import { compileGlsl, gpuDevice, webgl2Renderer } from './compile.js';
+
+const FULLSCREEN_VERTEX_GLSL = `#version 300 es
+in vec2 position;
+void main() { gl_Position = vec4(position, 0.0, 1.0); }`;
+
+function toBase64(bytes) {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}
+
+/**
+ * GLSL (WebGL2): uniforms `resolution` (vec2, pixels), `time` (0..1 over the effect's loop), `aspect`, and the
+ * effect's own uniforms by name (numbers, booleans or arrays of 2–4 numbers).
+ */
+export function renderGlsl(source, { width, height, time, uniforms }) {
+  const compiled = compileGlsl(source);
+  if (!compiled.ok) return { ok: false, diagnostics: compiled.diagnostics, unavailable: compiled.unavailable };
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const gl = canvas.getContext('webgl2', { preserveDrawingBuffer: true });
+  const program = link(gl, source);
+  gl.useProgram(program);
+  const target = gl.createTexture();
+  gl.bindTexture(gl.TEXTURE_2D, target);
+  gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, width, height, 0, gl.RGBA, gl.UNSIGNED_BYTE, null);
+  const fbo = gl.createFramebuffer();
+  gl.bindFramebuffer(gl.FRAMEBUFFER, fbo);
+  gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, target, 0);
+  gl.viewport(0, 0, width, height);
+  const buffer = gl.createBuffer();
+  gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+  gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 3, -1, -1, 3]), gl.STATIC_DRAW);
+  const position = gl.getAttribLocation(program, 'position');
+  gl.enableVertexAttribArray(position);
+  gl.vertexAttribPointer(position, 2, gl.FLOAT, false, 0, 0);
+  const values = { resolution: [width, height], time, aspect: width / height, ...uniforms };
+  for (const [name, value] of Object.entries(values)) setUniform(gl, program, name, value);
+  gl.drawArrays(gl.TRIANGLES, 0, 3);
+  const bottomUp = new Uint8Array(width * height * 4);
+  gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, bottomUp);
+  const rows = new Uint8Array(bottomUp.length);
+  for (let y = 0; y < height; y++) rows.set(bottomUp.subarray(y * width * 4, (y + 1) * width * 4), (height - 1 - y) * width * 4);
+  return { ok: true, width, height, rgba: toBase64(rows), renderer: webgl2Renderer(), diagnostics: [] };
+}
+
+function link(gl, source) {
+  const compile = (type, text) => {
+    const shader = gl.createShader(type);
+    gl.shaderSource(shader, text);
+    gl.compileShader(shader);
+    return shader;
+  };
+  const program = gl.createProgram();
+  gl.attachShader(program, compile(gl.VERTEX_SHADER, FULLSCREEN_VERTEX_GLSL));
+  gl.attachShader(program, compile(gl.FRAGMENT_SHADER, `#version 300 es\n#line 1\n${source}`));
+  gl.linkProgram(program);
+  return program;
+}
+
+function setUniform(gl, program, name, value) {
+  const location = gl.getUniformLocation(program, name);
+  if (location === null) return;
+  const info = activeUniform(gl, program, name);
+  const v = Array.isArray(value) ? value : [typeof value === 'boolean' ? (value ? 1 : 0) : value];
+  switch (info?.type) {
+    case gl.INT: case gl.BOOL: gl.uniform1i(location, v[0]); break;
+    case gl.FLOAT_VEC2: gl.uniform2fv(location, v); break;
+    case gl.FLOAT_VEC3: gl.uniform3fv(location, v); break;
+    case gl.FLOAT_VEC4: gl.uniform4fv(location, v); break;
+    default: gl.uniform1f(location, v[0]);
+  }
+}
+
+function activeUniform(gl, program, name) {
+  const count = gl.getProgramParameter(program, gl.ACTIVE_UNIFORMS);
+  for (let i = 0; i < count; i++) {
+    const info = gl.getActiveUniform(program, i);
+    if (info.name === name) return info;
+  }
+  return null;
+}
+
+const FULLSCREEN_VERTEX_WGSL = `@vertex fn fullscreen(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
+  let p = array<vec2<f32>, 3>(vec2<f32>(-1.0, -1.0), vec2<f32>(3.0, -1.0), vec2<f32>(-1.0, 3.0));
+  return vec4<f32>(p[i], 0.0, 1.0);
+}`;
+
+/**
+ * WGSL (WebGPU): each `@group(0) @binding(N) var<uniform> name: type` is filled by name from `resolution`,
+ * `aspect`, `time` and the effect's uniforms; the `@fragment` function is the entry point.
+ */
+export async function renderWgsl(source, { width, height, time, uniforms }) {
+  const g = await gpuDevice();
+  if (g.unavailable) return { ok: false, unavailable: g.unavailable, diagnostics: [] };
+  const device = g.device;
+  const module = device.createShaderModule({ code: source });
+  const info = await module.getCompilationInfo();
+  const diagnostics = info.messages.map(m => ({ stage: 'module', severity: m.type, line: m.lineNum || null, column: m.linePos || null, message: m.message }));
+  if (diagnostics.some(d => d.severity === 'error')) return { ok: false, diagnostics };
+  const entry = /@fragment\s+fn\s+(\w+)/.exec(source)?.[1] ?? 'main';
+  device.pushErrorScope('validation');
+  const pipeline = device.createRenderPipeline({
+    layout: 'auto',
+    vertex: { module: device.createShaderModule({ code: FULLSCREEN_VERTEX_WGSL }), entryPoint: 'fullscreen' },
+    fragment: { module, entryPoint: entry, targets: [{ format: 'rgba8unorm' }] },
+    primitive: { topology: 'triangle-list' },
+  });
+  const values = { resolution: [width, height], time, aspect: width / height, ...uniforms };
+  const entries = [];
+  for (const m of source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var<uniform>\s*(\w+)\s*:\s*([\w<>]+)/g)) {
+    const [, binding, name, type] = m;
+    const raw = values[name] ?? 0;
+    const numbers = Array.isArray(raw) ? raw : [typeof raw === 'boolean' ? (raw ? 1 : 0) : raw];
+    const data = /^(i32|u32)$/.test(type) ? new Int32Array(4) : new Float32Array(4);
+    data.set(numbers.slice(0, 4));
+    const buffer = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+    device.queue.writeBuffer(buffer, 0, data);
+    entries.push({ binding: Number(binding), resource: { buffer } });
+  }
+  const bindGroup = entries.length ? device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries }) : null;
+  const target = device.createTexture({ size: [width, height], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC });
+  const bytesPerRow = Math.ceil(width * 4 / 256) * 256;
+  const readback = device.createBuffer({ size: bytesPerRow * height, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+  const encoder = device.createCommandEncoder();
+  const pass = encoder.beginRenderPass({ colorAttachments: [{ view: target.createView(), loadOp: 'clear', storeOp: 'store', clearValue: [0, 0, 0, 0] }] });
+  pass.setPipeline(pipeline);
+  if (bindGroup) pass.setBindGroup(0, bindGroup);
+  pass.draw(3);
+  pass.end();
+  encoder.copyTextureToBuffer({ texture: target }, { buffer: readback, bytesPerRow }, [width, height]);
+  device.queue.submit([encoder.finish()]);
+  const error = await device.popErrorScope();
+  if (error) return { ok: false, diagnostics: [{ stage: 'pipeline', severity: 'error', line: null, column: null, message: error.message }] };
+  await readback.mapAsync(GPUMapMode.READ);
+  const padded = new Uint8Array(readback.getMappedRange());
+  const rows = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) rows.set(padded.subarray(y * bytesPerRow, y * bytesPerRow + width * 4), y * width * 4);
+  readback.unmap();
+  return { ok: true, width, height, rgba: toBase64(rows), renderer: g.adapter, diagnostics };
+}

@@ -1,0 +1,168 @@
+package dev.framescope.shader;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.microsoft.playwright.Page;
+import dev.framescope.common.Bounded;
+import dev.framescope.common.ErrorCode;
+import dev.framescope.common.Json;
+import dev.framescope.common.ToolContext;
+import dev.framescope.common.ToolException;
+import dev.framescope.common.ToolOutput;
+import dev.framescope.shader.EffectLibrary.Effect;
+import dev.framescope.shader.EffectLibrary.Program;
+import dev.framescope.shader.ShaderArgs.RenderEffectFrameArgs;
+import dev.framescope.shader.harness.BrowserHarness;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.imageio.ImageIO;
+
+/**
+ * {@code renderEffectFrame}: renders one frame of each selected effect into an offscreen target on the chosen
+ * backend, reads the pixels back from the GPU, and measures them ({@link PixelStats}). Uniforms start at the
+ * effect's defaults and take the caller's overrides. Single-pass effects render their one program; for multi-pass
+ * effects only the first pass is rendered for now (reported in {@code note}).
+ */
+public final class FrameRenderer {
+
+    private final BrowserHarness harness;
+
+    public FrameRenderer(BrowserHarness harness) {
+        this.harness = harness;
+    }
+
+    public record FrameResult(String effect, String backend, String status, String renderer, Integer width,
+                              Integer height, Double time, Map<String, Object> uniforms, PixelStats metrics,
+                              List<EffectCompiler.Diagnostic> diagnostics, String note) {
+    }
+
+    public record FrameReport(int schemaVersion, String summary, Bounded<FrameResult> frames) {
+    }
+
+    public ToolOutput render(EffectLibrary library, RenderEffectFrameArgs args, ToolContext context) {
+        List<Effect> effects = library.select(args.effect());
+        byte[][] firstImage = {null};
+        int[] firstSize = {0, 0};
+        List<FrameResult> results = harness.withPage(page -> {
+            List<FrameResult> batch = new ArrayList<>();
+            for (Effect effect : effects) {
+                try {
+                    batch.add(renderOne(page, effect, args, firstImage, firstSize));
+                } catch (IOException | RuntimeException e) {
+                    batch.add(new FrameResult(effect.id(), args.backend().name(), "error", null, null, null, null,
+                            null, null, List.of(), String.valueOf(e.getMessage()).lines().findFirst().orElse("")));
+                }
+                context.progress(batch.size(), (double) effects.size(), "rendered " + effect.id());
+            }
+            return batch;
+        }, 30_000 + 10_000L * effects.size());
+        long ok = results.stream().filter(r -> r.status().equals("ok")).count();
+        String summary = results.size() + " frame(s) on " + args.backend() + ": " + ok + " rendered" + headline(results)
+                + ".";
+        FrameReport report = new FrameReport(EffectCompiler.SCHEMA_VERSION, summary, Bounded.of(results, 100));
+        if (args.includeImage() && firstImage[0] != null) {
+            return new ToolOutput.WithImage(report, png(firstImage[0], firstSize[0], firstSize[1]), "image/png");
+        }
+        return ToolOutput.of(report);
+    }
+
+    private static String headline(List<FrameResult> results) {
+        for (FrameResult r : results) {
+            if (r.metrics() != null) {
+                return String.format("; %s mean RGB (%.3f, %.3f, %.3f), %d sampled colours%s", r.effect(),
+                        r.metrics().meanRgb()[0], r.metrics().meanRgb()[1], r.metrics().meanRgb()[2],
+                        r.metrics().uniqueSampledColors(), r.metrics().isEssentiallyBlank() ? ", essentially blank" : "");
+            }
+        }
+        return "";
+    }
+
+    private FrameResult renderOne(Page page, Effect effect, RenderEffectFrameArgs args, byte[][] firstImage,
+                                  int[] firstSize) throws IOException {
+        if (effect.programs().isEmpty()) {
+            throw new ToolException(ErrorCode.INVALID_ARGUMENT, effect.id() + " has no passes", Map.of());
+        }
+        Program program = effect.programs().get(0);
+        boolean webgl = args.backend() == EffectCompiler.Backend.webgl2;
+        var file = webgl ? program.glsl() : program.wgsl();
+        if (file == null) {
+            return new FrameResult(effect.id(), args.backend().name(), "not_available", null, null, null, null, null,
+                    null, List.of(), "no " + (webgl ? "GLSL" : "WGSL") + " program " + program.name());
+        }
+        Map<String, Object> uniforms = uniforms(effect.definition(), args.uniforms());
+        Map<String, Object> options = new HashMap<>();
+        options.put("width", args.width());
+        options.put("height", args.height());
+        options.put("time", args.time());
+        options.put("uniforms", uniforms);
+        String function = webgl ? "framescope.renderGlsl" : "framescope.renderWgsl";
+        Object raw = page.evaluate("([source, options]) => " + function + "(source, options)",
+                List.of(Files.readString(file, StandardCharsets.UTF_8), options));
+        JsonNode result = Json.mapper().valueToTree(raw);
+        List<EffectCompiler.Diagnostic> diagnostics = new ArrayList<>();
+        for (JsonNode d : result.path("diagnostics")) {
+            diagnostics.add(new EffectCompiler.Diagnostic(program.pass(), program.name(), webgl ? "glsl" : "wgsl",
+                    d.path("stage").asText(), d.path("severity").asText("error"),
+                    d.path("line").isNumber() ? d.get("line").asInt() : null,
+                    d.path("column").isNumber() ? d.get("column").asInt() : null, d.path("message").asText()));
+        }
+        String note = effect.programs().size() > 1 ? "multi-pass effect: only the first pass is rendered so far" : null;
+        if (!result.path("ok").asBoolean()) {
+            return new FrameResult(effect.id(), args.backend().name(), result.has("unavailable") ? "unavailable"
+                    : "error", null, args.width(), args.height(), args.time(), uniforms, null, diagnostics,
+                    result.has("unavailable") ? result.get("unavailable").asText() : note);
+        }
+        byte[] rgba = Base64.getDecoder().decode(result.get("rgba").asText());
+        if (firstImage[0] == null) {
+            firstImage[0] = rgba;
+            firstSize[0] = args.width();
+            firstSize[1] = args.height();
+        }
+        return new FrameResult(effect.id(), args.backend().name(), "ok", result.path("renderer").asText(null),
+                args.width(), args.height(), args.time(), uniforms, PixelStats.of(rgba, args.width(), args.height()),
+                diagnostics, note);
+    }
+
+    /** The effect's global defaults by uniform name, then the caller's values (by global or uniform name). */
+    static Map<String, Object> uniforms(JsonNode definition, Map<String, Object> overrides) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        Map<String, String> uniformOf = new HashMap<>();
+        definition.path("globals").fields().forEachRemaining(global -> {
+            String uniform = global.getValue().path("uniform").asText(global.getKey());
+            uniformOf.put(global.getKey(), uniform);
+            if (global.getValue().has("default")) {
+                values.put(uniform, Json.mapper().convertValue(global.getValue().get("default"), Object.class));
+            }
+        });
+        if (overrides != null) {
+            overrides.forEach((name, value) -> values.put(uniformOf.getOrDefault(name, name), value));
+        }
+        return values;
+    }
+
+    static byte[] png(byte[] rgba, int width, int height) {
+        BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_ARGB);
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                int i = 4 * (y * width + x);
+                image.setRGB(x, y, (rgba[i + 3] & 0xff) << 24 | (rgba[i] & 0xff) << 16 | (rgba[i + 1] & 0xff) << 8
+                        | (rgba[i + 2] & 0xff));
+            }
+        }
+        try (ByteArrayOutputStream out = new ByteArrayOutputStream()) {
+            System.setProperty("java.awt.headless", "true");
+            ImageIO.write(image, "png", out);
+            return out.toByteArray();
+        } catch (IOException e) {
+            throw new ToolException(ErrorCode.INTERNAL, "PNG encoding failed: " + e.getMessage(), Map.of(), e);
+        }
+    }
+}
