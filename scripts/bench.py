@@ -116,6 +116,26 @@ def rss_mib(pid):
     return float("nan")
 
 
+def shader(cmd, calls):
+    """Shader tools in one session: the first call starts Playwright and Chromium; later calls get a fresh page."""
+    proc = session(cmd)
+    first, _ = call(proc, 10, "compileEffect", {"effect": "synth/gradient"})
+    timings = {"compileEffect": [], "renderEffectFrame webgl2 256x256": [], "renderEffectFrame webgpu 256x256": []}
+    request_id = 10
+    for _ in range(calls):
+        request_id += 1
+        timings["compileEffect"].append(call(proc, request_id, "compileEffect", {"effect": "synth/gradient"})[0])
+        for backend in ("webgl2", "webgpu"):
+            request_id += 1
+            timings["renderEffectFrame %s 256x256" % backend].append(call(proc, request_id, "renderEffectFrame", {
+                "effect": "synth/gradient", "backend": backend})[0])
+    stop(proc)
+    print("shader, synth/gradient, one session (first call %.0f ms: starts Playwright + Chromium):" % first)
+    for name, ts in timings.items():
+        print("    %-34s calls=%d  p50 %.0f  p95 %.0f  max %.0f ms" % (name, len(ts), pct(ts, 0.5), pct(ts, 0.95),
+                                                                     max(ts)))
+
+
 def physics(cmd, recording, frames_sampled):
     """Physics tools on the large recording, in sessions started like a client starts the server."""
     import random
@@ -179,6 +199,7 @@ def main():
     parser.add_argument("--physics", default="target/recordings/large_20x10000.db",
                         help="large recording for the physics figures (scripts/make-recordings.sh --large)")
     parser.add_argument("--frames", type=int, default=100, help="random frames for the per-frame queries")
+    parser.add_argument("--shader-calls", type=int, default=20, help="calls per shader tool")
     args = parser.parse_args()
     global ARGS
     ARGS = args
@@ -197,6 +218,7 @@ def main():
           "p50 %.3f  p95 %.3f  p99 %.3f  max %.3f ms"
           % (variants[-1][0], args.calls, args.warmup, pct(samples, 0.5), pct(samples, 0.95), pct(samples, 0.99),
              max(samples)))
+    shader(variants[-1][1], args.shader_calls)
     if os.path.exists(args.physics):
         physics(variants[-1][1], os.path.abspath(args.physics), args.frames)
     else:

@@ -104,14 +104,8 @@ export async function renderWgsl(source, { width, height, time, uniforms }) {
   const diagnostics = info.messages.map(m => ({ stage: 'module', severity: m.type, line: m.lineNum || null, column: m.linePos || null, message: m.message }));
   if (diagnostics.some(d => d.severity === 'error')) return { ok: false, diagnostics };
   const entry = /@fragment\s+fn\s+(\w+)/.exec(source)?.[1] ?? 'main';
-  device.pushErrorScope('validation');
-  const pipeline = device.createRenderPipeline({
-    layout: 'auto',
-    vertex: { module: device.createShaderModule({ code: FULLSCREEN_VERTEX_WGSL }), entryPoint: 'fullscreen' },
-    fragment: { module, entryPoint: entry, targets: [{ format: 'rgba8unorm' }] },
-    primitive: { topology: 'triangle-list' },
-  });
   const values = { resolution: [width, height], time, aspect: width / height, ...uniforms };
+  const layoutEntries = [];
   const entries = [];
   for (const m of source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var<uniform>\s*(\w+)\s*:\s*([\w<>]+)/g)) {
     const [, binding, name, type] = m;
@@ -121,16 +115,26 @@ export async function renderWgsl(source, { width, height, time, uniforms }) {
     data.set(numbers.slice(0, 4));
     const buffer = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
     device.queue.writeBuffer(buffer, 0, data);
+    // An explicit layout keeps declared-but-unused uniforms bindable ('auto' would drop them).
+    layoutEntries.push({ binding: Number(binding), visibility: GPUShaderStage.FRAGMENT, buffer: { type: 'uniform' } });
     entries.push({ binding: Number(binding), resource: { buffer } });
   }
-  const bindGroup = entries.length ? device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries }) : null;
+  device.pushErrorScope('validation');
+  const bindGroupLayout = device.createBindGroupLayout({ entries: layoutEntries });
+  const pipeline = device.createRenderPipeline({
+    layout: device.createPipelineLayout({ bindGroupLayouts: [bindGroupLayout] }),
+    vertex: { module: device.createShaderModule({ code: FULLSCREEN_VERTEX_WGSL }), entryPoint: 'fullscreen' },
+    fragment: { module, entryPoint: entry, targets: [{ format: 'rgba8unorm' }] },
+    primitive: { topology: 'triangle-list' },
+  });
+  const bindGroup = device.createBindGroup({ layout: bindGroupLayout, entries });
   const target = device.createTexture({ size: [width, height], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC });
   const bytesPerRow = Math.ceil(width * 4 / 256) * 256;
   const readback = device.createBuffer({ size: bytesPerRow * height, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
   const encoder = device.createCommandEncoder();
   const pass = encoder.beginRenderPass({ colorAttachments: [{ view: target.createView(), loadOp: 'clear', storeOp: 'store', clearValue: [0, 0, 0, 0] }] });
   pass.setPipeline(pipeline);
-  if (bindGroup) pass.setBindGroup(0, bindGroup);
+  pass.setBindGroup(0, bindGroup);
   pass.draw(3);
   pass.end();
   encoder.copyTextureToBuffer({ texture: target }, { buffer: readback, bytesPerRow }, [width, height]);

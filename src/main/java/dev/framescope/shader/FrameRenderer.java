@@ -85,23 +85,31 @@ public final class FrameRenderer {
         return "";
     }
 
-    private FrameResult renderOne(Page page, Effect effect, RenderEffectFrameArgs args, byte[][] firstImage,
-                                  int[] firstSize) throws IOException {
+    /**
+     * One rendered frame. {@code status}: ok, error (diagnostics say why), unavailable (backend missing, see
+     * {@code note}) or not_available (the effect has no program in that language). {@code rgba} rows top-down.
+     */
+    record Pixels(String status, byte[] rgba, int width, int height, String renderer,
+                  List<EffectCompiler.Diagnostic> diagnostics, String note) {
+    }
+
+    /** Renders the effect's first pass on {@code backend} with the given uniform values (already merged). */
+    static Pixels renderPixels(Page page, Effect effect, EffectCompiler.Backend backend, int width, int height,
+                               double time, Map<String, Object> uniforms) throws IOException {
         if (effect.programs().isEmpty()) {
             throw new ToolException(ErrorCode.INVALID_ARGUMENT, effect.id() + " has no passes", Map.of());
         }
         Program program = effect.programs().get(0);
-        boolean webgl = args.backend() == EffectCompiler.Backend.webgl2;
+        boolean webgl = backend == EffectCompiler.Backend.webgl2;
         var file = webgl ? program.glsl() : program.wgsl();
         if (file == null) {
-            return new FrameResult(effect.id(), args.backend().name(), "not_available", null, null, null, null, null,
-                    null, List.of(), "no " + (webgl ? "GLSL" : "WGSL") + " program " + program.name());
+            return new Pixels("not_available", null, width, height, null, List.of(),
+                    "no " + (webgl ? "GLSL" : "WGSL") + " program " + program.name());
         }
-        Map<String, Object> uniforms = uniforms(effect.definition(), args.uniforms());
         Map<String, Object> options = new HashMap<>();
-        options.put("width", args.width());
-        options.put("height", args.height());
-        options.put("time", args.time());
+        options.put("width", width);
+        options.put("height", height);
+        options.put("time", time);
         options.put("uniforms", uniforms);
         String function = webgl ? "framescope.renderGlsl" : "framescope.renderWgsl";
         Object raw = page.evaluate("([source, options]) => " + function + "(source, options)",
@@ -116,19 +124,29 @@ public final class FrameRenderer {
         }
         String note = effect.programs().size() > 1 ? "multi-pass effect: only the first pass is rendered so far" : null;
         if (!result.path("ok").asBoolean()) {
-            return new FrameResult(effect.id(), args.backend().name(), result.has("unavailable") ? "unavailable"
-                    : "error", null, args.width(), args.height(), args.time(), uniforms, null, diagnostics,
-                    result.has("unavailable") ? result.get("unavailable").asText() : note);
+            return new Pixels(result.has("unavailable") ? "unavailable" : "error", null, width, height, null,
+                    diagnostics, result.has("unavailable") ? result.get("unavailable").asText() : note);
         }
-        byte[] rgba = Base64.getDecoder().decode(result.get("rgba").asText());
+        return new Pixels("ok", Base64.getDecoder().decode(result.get("rgba").asText()), width, height,
+                result.path("renderer").asText(null), diagnostics, note);
+    }
+
+    private FrameResult renderOne(Page page, Effect effect, RenderEffectFrameArgs args, byte[][] firstImage,
+                                  int[] firstSize) throws IOException {
+        Map<String, Object> uniforms = uniforms(effect.definition(), args.uniforms());
+        Pixels pixels = renderPixels(page, effect, args.backend(), args.width(), args.height(), args.time(), uniforms);
+        if (pixels.rgba() == null) {
+            return new FrameResult(effect.id(), args.backend().name(), pixels.status(), null, args.width(),
+                    args.height(), args.time(), uniforms, null, pixels.diagnostics(), pixels.note());
+        }
         if (firstImage[0] == null) {
-            firstImage[0] = rgba;
+            firstImage[0] = pixels.rgba();
             firstSize[0] = args.width();
             firstSize[1] = args.height();
         }
-        return new FrameResult(effect.id(), args.backend().name(), "ok", result.path("renderer").asText(null),
-                args.width(), args.height(), args.time(), uniforms, PixelStats.of(rgba, args.width(), args.height()),
-                diagnostics, note);
+        return new FrameResult(effect.id(), args.backend().name(), "ok", pixels.renderer(), args.width(),
+                args.height(), args.time(), uniforms, PixelStats.of(pixels.rgba(), args.width(), args.height()),
+                pixels.diagnostics(), pixels.note());
     }
 
     /** The effect's global defaults by uniform name, then the caller's values (by global or uniform name). */

@@ -49,4 +49,41 @@ public final class ShaderArgs {
             includeImage = includeImage != null && includeImage;
         }
     }
+
+    public record PixelParityArgs(
+            @Param(value = "Effect id, glob or comma-separated list.", required = true, maxLength = 500) String effect,
+            @Param(value = "Frame width in pixels.", defaultValue = "128", min = 1, max = 1024) Integer width,
+            @Param(value = "Frame height in pixels.", defaultValue = "128", min = 1, max = 1024) Integer height,
+            @Param(value = "Effect time, 0..1 over the loop.", defaultValue = "0.0", min = 0, max = 1) Double time,
+            @Param(value = "Largest per-channel difference (0–255) that still counts as equal.", defaultValue = "1",
+                    min = 0, max = 255) Integer epsilon,
+            @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
+            String effectsRoot) {
+        public PixelParityArgs {
+            width = width == null ? 128 : width;
+            height = height == null ? 128 : height;
+            time = time == null ? 0.0 : time;
+            epsilon = epsilon == null ? 1 : epsilon;
+        }
+    }
+
+    public record UniformResponsivenessArgs(
+            @Param(value = "Effect id, glob or comma-separated list.", required = true, maxLength = 500) String effect,
+            @Param(value = "webgl2 or webgpu.", defaultValue = "\"webgl2\"") EffectCompiler.Backend backend,
+            @Param(value = "Frame width in pixels.", defaultValue = "64", min = 1, max = 1024) Integer width,
+            @Param(value = "Frame height in pixels.", defaultValue = "64", min = 1, max = 1024) Integer height,
+            @Param(value = "Effect time, 0..1 over the loop; not 0 by default, so uniforms that scale time show.",
+                    defaultValue = "0.25", min = 0, max = 1) Double time,
+            @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
+            String effectsRoot) {
+        public UniformResponsivenessArgs {
+            backend = backend == null ? EffectCompiler.Backend.webgl2 : backend;
+            if (backend == EffectCompiler.Backend.both) {
+                throw ToolException.invalidArgument("backend", "webgl2 or webgpu", "both");
+            }
+            width = width == null ? 64 : width;
+            height = height == null ? 64 : height;
+            time = time == null ? 0.25 : time;
+        }
+    }
 }

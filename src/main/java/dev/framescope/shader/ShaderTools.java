@@ -6,6 +6,8 @@ import dev.framescope.common.ToolGroup;
 import dev.framescope.common.ToolHints;
 import dev.framescope.common.ToolOutput;
 import dev.framescope.shader.ShaderArgs.CompileEffectArgs;
+import dev.framescope.shader.ShaderArgs.PixelParityArgs;
+import dev.framescope.shader.ShaderArgs.UniformResponsivenessArgs;
 import dev.framescope.shader.ShaderArgs.RenderEffectFrameArgs;
 import dev.framescope.shader.harness.BrowserHarness;
 import java.nio.file.Path;
@@ -17,6 +19,7 @@ public final class ShaderTools implements ToolGroup {
     private final Path defaultEffectsRoot;
     private final EffectCompiler compiler;
     private final FrameRenderer renderer;
+    private final EffectTests tests;
 
     public ShaderTools(Path chromium, Path defaultEffectsRoot, Components components) {
         this.defaultEffectsRoot = defaultEffectsRoot;
@@ -24,6 +27,7 @@ public final class ShaderTools implements ToolGroup {
         components.register(Components.BROWSER, harness::status);
         this.compiler = new EffectCompiler(harness);
         this.renderer = new FrameRenderer(harness);
+        this.tests = new EffectTests(harness);
     }
 
     @Override
@@ -54,7 +58,20 @@ public final class ShaderTools implements ToolGroup {
                         + "monochrome / essentially-blank flags (formulas in docs/shaders.md). include_image adds the "
                         + "first frame as PNG image content. Multi-pass effects render their first pass only for "
                         + "now. ~0.5 s per call once Chromium runs.", RenderEffectFrameArgs.class,
-                        ToolHints.READS_ONLY, (a, c) -> renderer.render(library(a.effectsRoot()), a, c)));
+                        ToolHints.READS_ONLY, (a, c) -> renderer.render(library(a.effectsRoot()), a, c)),
+                ToolDef.of("testPixelParity", "GLSL/WGSL pixel parity", "Renders each selected effect on WebGL2 "
+                        + "(GLSL) and WebGPU (WGSL) with the same uniforms and compares every pixel: max and mean "
+                        + "difference (0–255), mismatching pixels (any channel > epsilon) and whether the WGSL frame "
+                        + "is upside down (y_flip_detected: the WGSL program forgot to flip y). Raw numbers; the "
+                        + "status is 'mismatch' when any pixel differs by more than epsilon.", PixelParityArgs.class,
+                        ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(tests.parity(library(a.effectsRoot()), a, c))),
+                ToolDef.of("testUniformResponsiveness", "Test uniform responsiveness", "For every numeric global "
+                        + "with a uniform and a min/max range, renders the effect at its defaults and with only that "
+                        + "global moved (toward the farther bound), and reports the per-pixel mean_abs_diff of the "
+                        + "two frames (0–1; 0 = the uniform changes nothing) with the value tested. Per-pixel, so it "
+                        + "also catches shifts and hue swaps that keep whole-image means.",
+                        UniformResponsivenessArgs.class, ToolHints.READS_ONLY,
+                        (a, c) -> ToolOutput.of(tests.responsiveness(library(a.effectsRoot()), a, c))));
     }
 
     private EffectLibrary library(String effectsRoot) {

@@ -1,0 +1,168 @@
+package dev.framescope.shader;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.Bounded;
+import dev.framescope.common.ToolContext;
+import dev.framescope.shader.EffectLibrary.Effect;
+import dev.framescope.shader.FrameRenderer.Pixels;
+import dev.framescope.shader.ShaderArgs.PixelParityArgs;
+import dev.framescope.shader.ShaderArgs.UniformResponsivenessArgs;
+import dev.framescope.shader.harness.BrowserHarness;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Behavioural tests of effects, all raw numbers with the caller deciding: GLSL/WGSL pixel parity, and whether each
+ * uniform changes the picture. Each call renders in one fresh page; one effect failing never stops the batch.
+ */
+public final class EffectTests {
+
+    private final BrowserHarness harness;
+
+    public EffectTests(BrowserHarness harness) {
+        this.harness = harness;
+    }
+
+    public record ParityResult(String effect, String status, Integer maxDiff, Double meanDiff, Integer mismatchCount,
+                               Double mismatchPercent, Boolean yFlipDetected, String glslStatus,
+                               String wgslStatus, String note) {
+    }
+
+    public record ParityReport(int schemaVersion, String summary, int width, int height, double time, int epsilon,
+                               Bounded<ParityResult> effects) {
+    }
+
+    /**
+     * Renders each effect on both backends with the same uniforms and compares per pixel. {@code mismatch} when any
+     * pixel differs by more than epsilon; {@code y_flip_detected} when the WGSL frame flipped upside down matches
+     * the GLSL frame better (the usual cause: the WGSL program does not flip y).
+     */
+    public ParityReport parity(EffectLibrary library, PixelParityArgs args, ToolContext context) {
+        List<Effect> effects = library.select(args.effect());
+        List<ParityResult> results = batch(effects, context, (page, effect) -> {
+            Map<String, Object> uniforms = FrameRenderer.uniforms(effect.definition(), Map.of());
+            Pixels glsl = FrameRenderer.renderPixels(page, effect, EffectCompiler.Backend.webgl2, args.width(),
+                    args.height(), args.time(), uniforms);
+            Pixels wgsl = FrameRenderer.renderPixels(page, effect, EffectCompiler.Backend.webgpu, args.width(),
+                    args.height(), args.time(), uniforms);
+            if (glsl.rgba() == null || wgsl.rgba() == null) {
+                boolean missing = glsl.status().equals("not_available") || wgsl.status().equals("not_available");
+                return new ParityResult(effect.id(), missing ? "not_available" : "error", null, null, null, null,
+                        null, glsl.status(), wgsl.status(), glsl.note() != null ? glsl.note() : wgsl.note());
+            }
+            ImageDiff diff = ImageDiff.of(glsl.rgba(), wgsl.rgba(), args.width(), args.height(), args.epsilon());
+            ImageDiff flipped = ImageDiff.of(glsl.rgba(), ImageDiff.flipped(wgsl.rgba(), args.width(), args.height()),
+                    args.width(), args.height(), args.epsilon());
+            return new ParityResult(effect.id(), diff.mismatchCount() == 0 ? "ok" : "mismatch", diff.maxDiff(),
+                    diff.meanDiff(), diff.mismatchCount(), diff.mismatchPercent(),
+                    flipped.meanDiff() < diff.meanDiff(), "ok", "ok", null);
+        }, ParityResult::status, (id, why) -> new ParityResult(id, "error", null, null, null, null, null, null, null,
+                why));
+        long mismatched = results.stream().filter(r -> r.status().equals("mismatch")).count();
+        return new ParityReport(EffectCompiler.SCHEMA_VERSION, results.size() + " effect(s) compared GLSL vs WGSL: "
+                + mismatched + " mismatch(es).", args.width(), args.height(), args.time(), args.epsilon(),
+                Bounded.of(results, 100));
+    }
+
+    public record UniformResult(String global, String uniform, Object defaultValue, Object testedValue,
+                                double meanAbsDiff, double maxDiff) {
+    }
+
+    public record ResponsivenessResult(String effect, String status, List<UniformResult> uniforms, String note) {
+    }
+
+    public record ResponsivenessReport(int schemaVersion, String summary, String backend, String formula,
+                                       Bounded<ResponsivenessResult> effects) {
+    }
+
+    /**
+     * For each numeric global with a uniform and a range: renders at the defaults and with only that global moved
+     * (default = min → min + 0.75·range; default = max → min + 0.25·range; else halfway to the farther bound;
+     * ints rounded), and reports the per-pixel mean_abs_diff of the two frames (0 = the uniform changes nothing).
+     */
+    public ResponsivenessReport responsiveness(EffectLibrary library, UniformResponsivenessArgs args,
+                                               ToolContext context) {
+        List<Effect> effects = library.select(args.effect());
+        List<ResponsivenessResult> results = batch(effects, context, (page, effect) -> {
+            Map<String, Object> defaults = FrameRenderer.uniforms(effect.definition(), Map.of());
+            Pixels baseline = FrameRenderer.renderPixels(page, effect, args.backend(), args.width(), args.height(),
+                    args.time(), defaults);
+            if (baseline.rgba() == null) {
+                return new ResponsivenessResult(effect.id(), baseline.status(), List.of(), baseline.note());
+            }
+            List<UniformResult> tested = new ArrayList<>();
+            for (Iterator<Map.Entry<String, JsonNode>> it = effect.definition().path("globals").fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> global = it.next();
+                Object value = testValue(global.getValue());
+                if (value == null) {
+                    continue;
+                }
+                String uniform = global.getValue().path("uniform").asText(global.getKey());
+                Map<String, Object> moved = new LinkedHashMap<>(defaults);
+                moved.put(uniform, value);
+                Pixels test = FrameRenderer.renderPixels(page, effect, args.backend(), args.width(), args.height(),
+                        args.time(), moved);
+                ImageDiff diff = ImageDiff.of(baseline.rgba(), test.rgba(), args.width(), args.height(), 0);
+                tested.add(new UniformResult(global.getKey(), uniform, defaults.get(uniform), value,
+                        diff.meanAbsDiff(), diff.maxDiff()));
+            }
+            return new ResponsivenessResult(effect.id(), tested.isEmpty() ? "no_testable_uniforms" : "ok", tested,
+                    null);
+        }, ResponsivenessResult::status, (id, why) -> new ResponsivenessResult(id, "error", List.of(), why));
+        long dead = results.stream().flatMap(r -> r.uniforms().stream()).filter(u -> u.meanAbsDiff() == 0).count();
+        return new ResponsivenessReport(EffectCompiler.SCHEMA_VERSION, results.size() + " effect(s): " + dead
+                + " uniform(s) changed no pixel.", args.backend().name(),
+                "mean_abs_diff = E[(|Δr| + |Δg| + |Δb|) / 3] / 255 over ~1,000 sampled pixels",
+                Bounded.of(results, 100));
+    }
+
+    /** The value a numeric, ranged global is moved to; null for globals that cannot be tested this way. */
+    static Object testValue(JsonNode global) {
+        String type = global.path("type").asText();
+        if (!(type.equals("float") || type.equals("int")) || !global.has("min") || !global.has("max")
+                || !global.has("default")) {
+            return null;
+        }
+        double min = global.get("min").asDouble();
+        double max = global.get("max").asDouble();
+        double value = global.get("default").asDouble();
+        if (min == max) {
+            return null;
+        }
+        double range = max - min;
+        double moved = value == min ? min + 0.75 * range : value == max ? min + 0.25 * range
+                : max - value > value - min ? (value + max) / 2 : (value + min) / 2;
+        return type.equals("int") ? (Object) (int) Math.round(moved) : (Object) moved;
+    }
+
+    @FunctionalInterface
+    private interface PerEffect<R> {
+        R run(com.microsoft.playwright.Page page, Effect effect) throws IOException;
+    }
+
+    private <R> List<R> batch(List<Effect> effects, ToolContext context, PerEffect<R> work,
+                              java.util.function.Function<R, String> status,
+                              java.util.function.BiFunction<String, String, R> failed) {
+        return harness.withPage(page -> {
+            List<R> results = new ArrayList<>();
+            for (Effect effect : effects) {
+                try {
+                    results.add(work.run(page, effect));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                } catch (RuntimeException e) {
+                    results.add(failed.apply(effect.id(), String.valueOf(e.getMessage()).lines().findFirst()
+                            .orElse("")));
+                }
+                context.progress(results.size(), (double) effects.size(), effect.id() + ": "
+                        + status.apply(results.get(results.size() - 1)));
+            }
+            return results;
+        }, 30_000 + 15_000L * effects.size());
+    }
+}

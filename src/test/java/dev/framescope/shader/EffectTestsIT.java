@@ -1,0 +1,69 @@
+package dev.framescope.shader;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.Config;
+import dev.framescope.common.Json;
+import dev.framescope.common.ToolContext;
+import dev.framescope.server.ToolGroups;
+import io.modelcontextprotocol.spec.McpSchema.TextContent;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** testPixelParity and testUniformResponsiveness on the demo effects with known defects, in real Chromium. */
+@Timeout(180)
+class EffectTestsIT {
+
+    @TempDir
+    Path stateDir;
+
+    private JsonNode call(String tool, Map<String, Object> args) throws Exception {
+        ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(stateDir));
+        var result = toolkit.invoker().call(toolkit.registry().find(tool).orElseThrow(), args, ToolContext.SILENT);
+        String text = ((TextContent) result.content().get(0)).text();
+        return Json.mapper().readTree(text.substring(text.indexOf('{')));
+    }
+
+    private static JsonNode effect(JsonNode report, String id) {
+        for (JsonNode e : report.at("/effects/preview")) {
+            if (e.get("effect").asText().equals(id)) {
+                return e;
+            }
+        }
+        throw new AssertionError(id + " missing: " + report);
+    }
+
+    @Test
+    void parityFindsTheMissingYFlipAndPassesTheCleanEffect() throws Exception {
+        JsonNode report = call("testPixelParity", Map.of("effect", "synth/gradient,broken/parity-mismatch",
+                "width", 64, "height", 64));
+        JsonNode clean = effect(report, "synth/gradient");
+        assertEquals("ok", clean.get("status").asText(), clean.toString());
+        assertTrue(clean.get("max_diff").asInt() <= 1, clean.toString());
+        JsonNode broken = effect(report, "broken/parity-mismatch");
+        assertEquals("mismatch", broken.get("status").asText());
+        assertTrue(broken.get("y_flip_detected").asBoolean(), broken.toString());
+        assertTrue(broken.get("mismatch_percent").asDouble() > 90, broken.toString());
+    }
+
+    @Test
+    void responsivenessFindsTheUniformThatChangesNothing() throws Exception {
+        JsonNode report = call("testUniformResponsiveness", Map.of("effect", "broken/dead-uniform,synth/gradient"));
+        JsonNode dead = effect(report, "broken/dead-uniform");
+        JsonNode gain = dead.at("/uniforms/0");
+        assertEquals("gain", gain.get("global").asText());
+        assertEquals(2.5, gain.get("tested_value").asDouble(), "default 1.0 moves halfway to the farther max 4.0");
+        assertEquals(0.0, gain.get("mean_abs_diff").asDouble());
+        JsonNode hue = dead.at("/uniforms/1");
+        assertEquals(0.6, hue.get("tested_value").asDouble(), 1e-12);
+        assertTrue(hue.get("mean_abs_diff").asDouble() > 0.1, hue.toString());
+        JsonNode speed = effect(report, "synth/gradient").at("/uniforms/0");
+        assertFalse(speed.get("mean_abs_diff").asDouble() == 0, "speed scales time, which is 0.25 by default");
+    }
+}
