@@ -86,4 +86,10 @@ public final class ShaderArgs {
             time = time == null ? 0.25 : time;
         }
     }
+
+    public record CheckEffectStructureArgs(
+            @Param(value = "Effect id, glob or comma-separated list.", required = true, maxLength = 500) String effect,
+            @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
+            String effectsRoot) {
+    }
 }

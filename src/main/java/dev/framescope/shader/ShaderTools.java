@@ -5,6 +5,7 @@ import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
 import dev.framescope.common.ToolHints;
 import dev.framescope.common.ToolOutput;
+import dev.framescope.shader.ShaderArgs.CheckEffectStructureArgs;
 import dev.framescope.shader.ShaderArgs.CompileEffectArgs;
 import dev.framescope.shader.ShaderArgs.PixelParityArgs;
 import dev.framescope.shader.ShaderArgs.UniformResponsivenessArgs;
@@ -20,6 +21,7 @@ public final class ShaderTools implements ToolGroup {
     private final EffectCompiler compiler;
     private final FrameRenderer renderer;
     private final EffectTests tests;
+    private final StructureCheck structure = new StructureCheck();
 
     public ShaderTools(Path chromium, Path defaultEffectsRoot, Components components) {
         this.defaultEffectsRoot = defaultEffectsRoot;
@@ -43,7 +45,13 @@ public final class ShaderTools implements ToolGroup {
 
     @Override
     public List<ToolDef<?>> tools() {
-        return List.of(ToolDef.of("compileEffect", "Compile effects", "Compiles every program of the selected "
+        return List.of(ToolDef.of("checkEffectStructure", "Check effect folders", "On-disk checks of effect "
+                        + "folders, no browser (fast): programs a pass names that no file provides, files no pass "
+                        + "uses, uniforms a program declares that no global sets (leaked; they stay zero), globals "
+                        + "whose uniform no program declares, missing help.md. Findings with code, severity, file "
+                        + "and message.", CheckEffectStructureArgs.class, ToolHints.READS_ONLY,
+                        (a, c) -> ToolOutput.of(structure.check(library(a.effectsRoot()), a.effect()))),
+                ToolDef.of("compileEffect", "Compile effects", "Compiles every program of the selected "
                 + "effects on the browser's real WebGL2 (GLSL ES 3.00, linked with a full-screen vertex shader) and "
                 + "WebGPU (WGSL via getCompilationInfo) and returns per-program diagnostics {pass, program, "
                 + "language, stage, severity, line, column, message} with line numbers in your files, plus the "

@@ -1,0 +1,138 @@
+package dev.framescope.shader;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.Bounded;
+import dev.framescope.shader.EffectLibrary.Effect;
+import dev.framescope.shader.EffectLibrary.Program;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * {@code checkEffectStructure}: on-disk checks of effect folders, no browser. Findings: programs a pass names but
+ * no file provides, files nothing uses, uniforms a program declares that no global sets (leaked), globals whose
+ * uniform no program declares (unused), a missing help.md.
+ */
+public final class StructureCheck {
+
+    /** Uniforms the runtime sets itself; a program may declare them without a global. */
+    static final Set<String> BUILT_INS = Set.of("resolution", "time", "aspect", "inputTex", "inputSampler");
+
+    private static final Pattern GLSL_UNIFORM = Pattern.compile("^\\s*uniform\\s+\\w+\\s+(\\w+)\\s*;", Pattern.MULTILINE);
+    private static final Pattern WGSL_UNIFORM = Pattern.compile("var<uniform>\\s*(\\w+)\\s*:");
+
+    public record Finding(String code, String severity, String file, Integer line, String message) {
+    }
+
+    public record EffectStructure(String effect, int errors, int warnings, List<Finding> findings) {
+    }
+
+    public record StructureReport(int schemaVersion, String summary, Bounded<EffectStructure> effects) {
+    }
+
+    public StructureReport check(EffectLibrary library, String selector) {
+        List<EffectStructure> results = new ArrayList<>();
+        for (Effect effect : library.select(selector)) {
+            List<Finding> findings = findings(effect);
+            results.add(new EffectStructure(effect.id(), count(findings, "error"), count(findings, "warning"),
+                    findings));
+        }
+        long withFindings = results.stream().filter(r -> r.errors() + r.warnings() > 0).count();
+        return new StructureReport(EffectCompiler.SCHEMA_VERSION, results.size() + " effect(s) checked on disk: "
+                + withFindings + " with errors or warnings.", Bounded.of(results, 200));
+    }
+
+    private static int count(List<Finding> findings, String severity) {
+        return (int) findings.stream().filter(f -> f.severity().equals(severity)).count();
+    }
+
+    static List<Finding> findings(Effect effect) {
+        List<Finding> findings = new ArrayList<>();
+        Path dir = effect.dir();
+        if (effect.programs().isEmpty()) {
+            findings.add(new Finding("NO_PASSES", "error", "definition.json", null, "definition.json has no passes"));
+        }
+        Set<Path> used = new HashSet<>();
+        Map<String, String> declared = new TreeMap<>();
+        for (Program program : effect.programs()) {
+            if (program.glsl() == null && program.wgsl() == null) {
+                findings.add(new Finding("PROGRAM_MISSING", "error", "definition.json", null, "pass '" + program.pass()
+                        + "' names program '" + program.name() + "', but neither glsl/" + program.name()
+                        + ".glsl nor wgsl/" + program.name() + ".wgsl exists"));
+            }
+            for (Path file : new Path[] {program.glsl(), program.wgsl()}) {
+                if (file != null) {
+                    used.add(file.normalize());
+                    uniforms(file).forEach(name -> declared.putIfAbsent(name, dir.relativize(file).toString()));
+                }
+            }
+        }
+        for (String language : List.of("glsl", "wgsl")) {
+            Path folder = dir.resolve(language);
+            if (!Files.isDirectory(folder)) {
+                continue;
+            }
+            try (Stream<Path> files = Files.list(folder)) {
+                files.filter(f -> !used.contains(f.normalize())).sorted().forEach(f -> findings.add(new Finding(
+                        "UNUSED_FILE", "warning", dir.relativize(f).toString(), null,
+                        "no pass uses this file (passes use programs " + effect.programs().stream()
+                                .map(Program::name).toList() + ")")));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        findings.addAll(leaked(declared, effect.definition().path("globals")));
+        effect.definition().path("globals").fields().forEachRemaining(global -> {
+            String uniform = global.getValue().path("uniform").asText(null);
+            if (uniform != null && !declared.containsKey(uniform) && !global.getValue().has("define")) {
+                findings.add(new Finding("UNUSED_GLOBAL", "warning", "definition.json", null, "global '"
+                        + global.getKey() + "' sets uniform '" + uniform + "', which no program declares"));
+            }
+        });
+        if (!Files.isRegularFile(dir.resolve("help.md"))) {
+            findings.add(new Finding("NO_HELP", "info", null, null, "no help.md"));
+        }
+        return findings;
+    }
+
+    /** The uniform names a program declares. */
+    private static Set<String> uniforms(Path file) {
+        String source;
+        try {
+            source = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Set<String> names = new HashSet<>();
+        Matcher m = (file.toString().endsWith(".glsl") ? GLSL_UNIFORM : WGSL_UNIFORM).matcher(source);
+        while (m.find()) {
+            names.add(m.group(1));
+        }
+        return names;
+    }
+
+    /** Uniforms declared by the programs that no global sets and the runtime does not set either. */
+    static List<Finding> leaked(Map<String, String> declared, JsonNode globals) {
+        List<Finding> findings = new ArrayList<>();
+        Set<String> set = new HashSet<>(BUILT_INS);
+        globals.fields().forEachRemaining(g -> set.add(g.getValue().path("uniform").asText(g.getKey())));
+        declared.forEach((name, file) -> {
+            if (!set.contains(name)) {
+                findings.add(new Finding("LEAKED_UNIFORM", "warning", file, null, "uniform '" + name + "' is "
+                        + "declared here but no global sets it, so it stays at its zero value"));
+            }
+        });
+        return findings;
+    }
+}
