@@ -17,7 +17,15 @@ function toBase64(bytes) {
  * GLSL (WebGL2): uniforms `resolution` (vec2, pixels), `time` (0..1 over the effect's loop), `aspect`, and the
  * effect's own uniforms by name (numbers, booleans or arrays of 2–4 numbers).
  */
-export function renderGlsl(source, { width, height, time, uniforms }) {
+export function renderGlsl(source, options) {
+  const frame = prepareGlsl(source, options);
+  if (!frame.ok) return frame;
+  frame.draw(options.time);
+  return { ok: true, width: options.width, height: options.height, rgba: toBase64(frame.read()), renderer: frame.renderer, diagnostics: [] };
+}
+
+/** Compiles once and returns draw(time) and read() (RGBA rows top-down) over an offscreen RGBA8 target. */
+function prepareGlsl(source, { width, height, uniforms }) {
   const compiled = compileGlsl(source);
   if (!compiled.ok) return { ok: false, diagnostics: compiled.diagnostics, unavailable: compiled.unavailable };
   const canvas = document.createElement('canvas');
@@ -29,24 +37,35 @@ export function renderGlsl(source, { width, height, time, uniforms }) {
   const target = gl.createTexture();
   gl.bindTexture(gl.TEXTURE_2D, target);
   gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, width, height, 0, gl.RGBA, gl.UNSIGNED_BYTE, null);
-  const fbo = gl.createFramebuffer();
-  gl.bindFramebuffer(gl.FRAMEBUFFER, fbo);
+  gl.bindFramebuffer(gl.FRAMEBUFFER, gl.createFramebuffer());
   gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, target, 0);
   gl.viewport(0, 0, width, height);
-  const buffer = gl.createBuffer();
-  gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+  gl.bindBuffer(gl.ARRAY_BUFFER, gl.createBuffer());
   gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 3, -1, -1, 3]), gl.STATIC_DRAW);
   const position = gl.getAttribLocation(program, 'position');
   gl.enableVertexAttribArray(position);
   gl.vertexAttribPointer(position, 2, gl.FLOAT, false, 0, 0);
-  const values = { resolution: [width, height], time, aspect: width / height, ...uniforms };
-  for (const [name, value] of Object.entries(values)) setUniform(gl, program, name, value);
-  gl.drawArrays(gl.TRIANGLES, 0, 3);
-  const bottomUp = new Uint8Array(width * height * 4);
-  gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, bottomUp);
-  const rows = new Uint8Array(bottomUp.length);
-  for (let y = 0; y < height; y++) rows.set(bottomUp.subarray(y * width * 4, (y + 1) * width * 4), (height - 1 - y) * width * 4);
-  return { ok: true, width, height, rgba: toBase64(rows), renderer: webgl2Renderer(), diagnostics: [] };
+  const fixed = { resolution: [width, height], aspect: width / height, ...uniforms };
+  for (const [name, value] of Object.entries(fixed)) setUniform(gl, program, name, value);
+  return {
+    ok: true,
+    renderer: webgl2Renderer(),
+    draw(time) {
+      setUniform(gl, program, 'time', time);
+      gl.drawArrays(gl.TRIANGLES, 0, 3);
+    },
+    /** Waits for the GPU: a one-pixel readPixels cannot return before the frame is done. */
+    fence() {
+      gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+    },
+    read() {
+      const bottomUp = new Uint8Array(width * height * 4);
+      gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, bottomUp);
+      const rows = new Uint8Array(bottomUp.length);
+      for (let y = 0; y < height; y++) rows.set(bottomUp.subarray(y * width * 4, (y + 1) * width * 4), (height - 1 - y) * width * 4);
+      return rows;
+    },
+  };
 }
 
 function link(gl, source) {
@@ -95,7 +114,21 @@ const FULLSCREEN_VERTEX_WGSL = `@vertex fn fullscreen(@builtin(vertex_index) i: 
  * WGSL (WebGPU): each `@group(0) @binding(N) var<uniform> name: type` is filled by name from `resolution`,
  * `aspect`, `time` and the effect's uniforms; the `@fragment` function is the entry point.
  */
-export async function renderWgsl(source, { width, height, time, uniforms }) {
+export async function renderWgsl(source, options) {
+  const frame = await prepareWgsl(source, options);
+  if (!frame.ok) return frame;
+  await frame.draw(options.time);
+  const error = await frame.error();
+  if (error) return { ok: false, diagnostics: [{ stage: 'pipeline', severity: 'error', line: null, column: null, message: error.message }] };
+  const rows = await frame.read();
+  return { ok: true, width: options.width, height: options.height, rgba: toBase64(rows), renderer: frame.renderer, diagnostics: frame.diagnostics };
+}
+
+/**
+ * Compiles once and returns draw(time) (submits one frame), fence() (waits for the queue), read() (RGBA rows
+ * top-down) and error() (the first validation error, or null).
+ */
+async function prepareWgsl(source, { width, height, uniforms }) {
   const g = await gpuDevice();
   if (g.unavailable) return { ok: false, unavailable: g.unavailable, diagnostics: [] };
   const device = g.device;
@@ -104,9 +137,10 @@ export async function renderWgsl(source, { width, height, time, uniforms }) {
   const diagnostics = info.messages.map(m => ({ stage: 'module', severity: m.type, line: m.lineNum || null, column: m.linePos || null, message: m.message }));
   if (diagnostics.some(d => d.severity === 'error')) return { ok: false, diagnostics };
   const entry = /@fragment\s+fn\s+(\w+)/.exec(source)?.[1] ?? 'main';
-  const values = { resolution: [width, height], time, aspect: width / height, ...uniforms };
+  const values = { resolution: [width, height], time: 0, aspect: width / height, ...uniforms };
   const layoutEntries = [];
   const entries = [];
+  let timeBuffer = null;
   for (const m of source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var<uniform>\s*(\w+)\s*:\s*([\w<>]+)/g)) {
     const [, binding, name, type] = m;
     const raw = values[name] ?? 0;
@@ -115,6 +149,7 @@ export async function renderWgsl(source, { width, height, time, uniforms }) {
     data.set(numbers.slice(0, 4));
     const buffer = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
     device.queue.writeBuffer(buffer, 0, data);
+    if (name === 'time') timeBuffer = buffer;
     // An explicit layout keeps declared-but-unused uniforms bindable ('auto' would drop them).
     layoutEntries.push({ binding: Number(binding), visibility: GPUShaderStage.FRAGMENT, buffer: { type: 'uniform' } });
     entries.push({ binding: Number(binding), resource: { buffer } });
@@ -130,21 +165,62 @@ export async function renderWgsl(source, { width, height, time, uniforms }) {
   const bindGroup = device.createBindGroup({ layout: bindGroupLayout, entries });
   const target = device.createTexture({ size: [width, height], format: 'rgba8unorm', usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC });
   const bytesPerRow = Math.ceil(width * 4 / 256) * 256;
-  const readback = device.createBuffer({ size: bytesPerRow * height, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
-  const encoder = device.createCommandEncoder();
-  const pass = encoder.beginRenderPass({ colorAttachments: [{ view: target.createView(), loadOp: 'clear', storeOp: 'store', clearValue: [0, 0, 0, 0] }] });
-  pass.setPipeline(pipeline);
-  pass.setBindGroup(0, bindGroup);
-  pass.draw(3);
-  pass.end();
-  encoder.copyTextureToBuffer({ texture: target }, { buffer: readback, bytesPerRow }, [width, height]);
-  device.queue.submit([encoder.finish()]);
-  const error = await device.popErrorScope();
+  let scopeOpen = true;
+  return {
+    ok: true,
+    renderer: g.adapter,
+    diagnostics,
+    async draw(time) {
+      if (timeBuffer) device.queue.writeBuffer(timeBuffer, 0, new Float32Array([time, 0, 0, 0]));
+      const encoder = device.createCommandEncoder();
+      const pass = encoder.beginRenderPass({ colorAttachments: [{ view: target.createView(), loadOp: 'clear', storeOp: 'store', clearValue: [0, 0, 0, 0] }] });
+      pass.setPipeline(pipeline);
+      pass.setBindGroup(0, bindGroup);
+      pass.draw(3);
+      pass.end();
+      device.queue.submit([encoder.finish()]);
+    },
+    fence() {
+      return device.queue.onSubmittedWorkDone();
+    },
+    async error() {
+      if (!scopeOpen) return null;
+      scopeOpen = false;
+      return device.popErrorScope();
+    },
+    async read() {
+      const readback = device.createBuffer({ size: bytesPerRow * height, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+      const encoder = device.createCommandEncoder();
+      encoder.copyTextureToBuffer({ texture: target }, { buffer: readback, bytesPerRow }, [width, height]);
+      device.queue.submit([encoder.finish()]);
+      await readback.mapAsync(GPUMapMode.READ);
+      const padded = new Uint8Array(readback.getMappedRange());
+      const rows = new Uint8Array(width * height * 4);
+      for (let y = 0; y < height; y++) rows.set(padded.subarray(y * bytesPerRow, y * bytesPerRow + width * 4), y * width * 4);
+      readback.unmap();
+      return rows;
+    },
+  };
+}
+
+/**
+ * Renders `frames` frames back to back (time advancing over one loop), each followed by a fence, and returns the
+ * per-frame wall times in ms. Not bounded by requestAnimationFrame (capped near 60/s in headless Chromium).
+ */
+export async function benchmark(language, source, { width, height, frames, uniforms }) {
+  const frame = language === 'glsl' ? prepareGlsl(source, { width, height, uniforms })
+    : await prepareWgsl(source, { width, height, uniforms });
+  if (!frame.ok) return frame;
+  const frameMs = [];
+  const start = performance.now();
+  for (let i = 0; i < frames; i++) {
+    const t0 = performance.now();
+    await frame.draw(i / frames);
+    await frame.fence();
+    frameMs.push(performance.now() - t0);
+  }
+  const elapsed = performance.now() - start;
+  const error = frame.error ? await frame.error() : null;
   if (error) return { ok: false, diagnostics: [{ stage: 'pipeline', severity: 'error', line: null, column: null, message: error.message }] };
-  await readback.mapAsync(GPUMapMode.READ);
-  const padded = new Uint8Array(readback.getMappedRange());
-  const rows = new Uint8Array(width * height * 4);
-  for (let y = 0; y < height; y++) rows.set(padded.subarray(y * bytesPerRow, y * bytesPerRow + width * 4), y * width * 4);
-  readback.unmap();
-  return { ok: true, width, height, rgba: toBase64(rows), renderer: g.adapter, diagnostics };
+  return { ok: true, frames, elapsed_ms: elapsed, frame_ms: frameMs, renderer: frame.renderer };
 }

@@ -92,4 +92,24 @@ public final class ShaderArgs {
             @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
             String effectsRoot) {
     }
+
+    public record BenchmarkEffectArgs(
+            @Param(value = "Effect id, glob or comma-separated list.", required = true, maxLength = 500) String effect,
+            @Param(value = "webgl2 or webgpu.", defaultValue = "\"webgl2\"") EffectCompiler.Backend backend,
+            @Param(value = "Frames to render back to back, each fenced.", defaultValue = "60", min = 1, max = 1000)
+            Integer frames,
+            @Param(value = "Frame width in pixels.", defaultValue = "512", min = 1, max = 2048) Integer width,
+            @Param(value = "Frame height in pixels.", defaultValue = "512", min = 1, max = 2048) Integer height,
+            @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
+            String effectsRoot) {
+        public BenchmarkEffectArgs {
+            backend = backend == null ? EffectCompiler.Backend.webgl2 : backend;
+            if (backend == EffectCompiler.Backend.both) {
+                throw ToolException.invalidArgument("backend", "webgl2 or webgpu", "both");
+            }
+            frames = frames == null ? 60 : frames;
+            width = width == null ? 512 : width;
+            height = height == null ? 512 : height;
+        }
+    }
 }

@@ -5,6 +5,7 @@ import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
 import dev.framescope.common.ToolHints;
 import dev.framescope.common.ToolOutput;
+import dev.framescope.shader.ShaderArgs.BenchmarkEffectArgs;
 import dev.framescope.shader.ShaderArgs.CheckEffectStructureArgs;
 import dev.framescope.shader.ShaderArgs.CompileEffectArgs;
 import dev.framescope.shader.ShaderArgs.PixelParityArgs;
@@ -22,6 +23,7 @@ public final class ShaderTools implements ToolGroup {
     private final FrameRenderer renderer;
     private final EffectTests tests;
     private final StructureCheck structure = new StructureCheck();
+    private final EffectBenchmark benchmark;
 
     public ShaderTools(Path chromium, Path defaultEffectsRoot, Components components) {
         this.defaultEffectsRoot = defaultEffectsRoot;
@@ -30,6 +32,7 @@ public final class ShaderTools implements ToolGroup {
         this.compiler = new EffectCompiler(harness);
         this.renderer = new FrameRenderer(harness);
         this.tests = new EffectTests(harness);
+        this.benchmark = new EffectBenchmark(harness);
     }
 
     @Override
@@ -79,7 +82,15 @@ public final class ShaderTools implements ToolGroup {
                         + "two frames (0–1; 0 = the uniform changes nothing) with the value tested. Per-pixel, so it "
                         + "also catches shifts and hue swaps that keep whole-image means.",
                         UniformResponsivenessArgs.class, ToolHints.READS_ONLY,
-                        (a, c) -> ToolOutput.of(tests.responsiveness(library(a.effectsRoot()), a, c))));
+                        (a, c) -> ToolOutput.of(tests.responsiveness(library(a.effectsRoot()), a, c))),
+                ToolDef.of("benchmarkEffect", "Benchmark an effect", "Renders N frames of each selected effect back "
+                        + "to back at a given size, each followed by a GPU fence, and reports frames rendered, "
+                        + "elapsed ms and ms per frame (p50, p95, max, mean, and the frames/s the mean allows), with "
+                        + "the renderer string. Not based on requestAnimationFrame (capped near 60/s headless). Here "
+                        + "both backends are SwiftShader on the CPU, so compare effects, not absolute speed. 60 "
+                        + "frames at 512×512 take ~1 s for a simple effect.", BenchmarkEffectArgs.class,
+                        ToolHints.READS_ONLY,
+                        (a, c) -> ToolOutput.of(benchmark.benchmark(library(a.effectsRoot()), a, c))));
     }
 
     private EffectLibrary library(String effectsRoot) {

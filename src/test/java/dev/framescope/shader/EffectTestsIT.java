@@ -66,4 +66,21 @@ class EffectTestsIT {
         JsonNode speed = effect(report, "synth/gradient").at("/uniforms/0");
         assertFalse(speed.get("mean_abs_diff").asDouble() == 0, "speed scales time, which is 0.25 by default");
     }
+
+    @Test
+    void benchmarkRendersEveryFrameOnBothBackends() throws Exception {
+        for (String backend : new String[] {"webgl2", "webgpu"}) {
+            JsonNode report = call("benchmarkEffect", Map.of("effect", "synth/gradient", "backend", backend,
+                    "frames", 12, "width", 128, "height", 128));
+            JsonNode result = report.at("/effects/preview/0");
+            assertEquals("ok", result.get("status").asText(), result.toString());
+            assertEquals(12, result.get("frames_rendered").asInt());
+            double p50 = result.at("/ms_per_frame/p50").asDouble();
+            assertTrue(p50 > 0 && p50 <= result.at("/ms_per_frame/max").asDouble(), result.toString());
+            assertTrue(result.get("elapsed_ms").asDouble() >= 12 * result.at("/ms_per_frame/mean").asDouble() * 0.99,
+                    result.toString());
+        }
+        JsonNode broken = call("benchmarkEffect", Map.of("effect", "broken/glsl-error", "frames", 2));
+        assertEquals("error", broken.at("/effects/preview/0/status").asText());
+    }
 }

@@ -1,0 +1,109 @@
+package dev.framescope.shader;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.Bounded;
+import dev.framescope.common.Json;
+import dev.framescope.common.ToolContext;
+import dev.framescope.shader.EffectLibrary.Effect;
+import dev.framescope.shader.EffectLibrary.Program;
+import dev.framescope.shader.ShaderArgs.BenchmarkEffectArgs;
+import dev.framescope.shader.harness.BrowserHarness;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code benchmarkEffect}: renders N frames back to back, each followed by a GPU fence (a one-pixel readPixels on
+ * WebGL2, {@code onSubmittedWorkDone} on WebGPU), and reports per-frame wall time. Not derived from
+ * requestAnimationFrame, which headless Chromium caps near 60/s. On this machine both backends run on SwiftShader,
+ * so the figures are CPU-rasteriser figures; the renderer string says so.
+ */
+public final class EffectBenchmark {
+
+    private final BrowserHarness harness;
+
+    public EffectBenchmark(BrowserHarness harness) {
+        this.harness = harness;
+    }
+
+    /** Frame-time percentiles in ms (nearest rank) and the rate a mean frame time allows. */
+    public record FrameTimes(double p50, double p95, double max, double mean, double framesPerSecond) {
+        static FrameTimes of(double[] ms) {
+            double[] sorted = ms.clone();
+            Arrays.sort(sorted);
+            double mean = Arrays.stream(ms).average().orElse(Double.NaN);
+            return new FrameTimes(rank(sorted, 0.50), rank(sorted, 0.95), sorted[sorted.length - 1], mean,
+                    1000 / mean);
+        }
+
+        private static double rank(double[] sorted, double q) {
+            return sorted[Math.max(1, (int) Math.ceil(q * sorted.length)) - 1];
+        }
+    }
+
+    public record BenchmarkResult(String effect, String backend, String status, String renderer, Integer framesRendered,
+                                  Double elapsedMs, FrameTimes msPerFrame, String note) {
+    }
+
+    public record BenchmarkReport(int schemaVersion, String summary, int width, int height,
+                                  Bounded<BenchmarkResult> effects) {
+    }
+
+    public BenchmarkReport benchmark(EffectLibrary library, BenchmarkEffectArgs args, ToolContext context) {
+        List<Effect> effects = library.select(args.effect());
+        boolean webgl = args.backend() == EffectCompiler.Backend.webgl2;
+        List<BenchmarkResult> results = harness.withPage(page -> {
+            List<BenchmarkResult> batch = new ArrayList<>();
+            for (Effect effect : effects) {
+                Program program = effect.programs().isEmpty() ? null : effect.programs().get(0);
+                Path file = program == null ? null : webgl ? program.glsl() : program.wgsl();
+                if (file == null) {
+                    batch.add(new BenchmarkResult(effect.id(), args.backend().name(), "not_available", null, null,
+                            null, null, "no " + (webgl ? "GLSL" : "WGSL") + " program"));
+                    continue;
+                }
+                Map<String, Object> options = Map.of("width", args.width(), "height", args.height(), "frames",
+                        args.frames(), "uniforms", FrameRenderer.uniforms(effect.definition(), Map.of()));
+                JsonNode r = Json.mapper().valueToTree(page.evaluate(
+                        "([language, source, options]) => framescope.benchmark(language, source, options)",
+                        List.of(webgl ? "glsl" : "wgsl", read(file), options)));
+                if (!r.path("ok").asBoolean()) {
+                    batch.add(new BenchmarkResult(effect.id(), args.backend().name(), "error", null, null, null, null,
+                            r.has("unavailable") ? r.get("unavailable").asText()
+                                    : r.path("diagnostics").path(0).path("message").asText("does not compile")));
+                } else {
+                    double[] ms = new double[r.get("frame_ms").size()];
+                    for (int i = 0; i < ms.length; i++) {
+                        ms[i] = r.get("frame_ms").get(i).asDouble();
+                    }
+                    batch.add(new BenchmarkResult(effect.id(), args.backend().name(), "ok",
+                            r.path("renderer").asText(null), r.get("frames").asInt(), r.get("elapsed_ms").asDouble(),
+                            FrameTimes.of(ms), null));
+                }
+                context.progress(batch.size(), (double) effects.size(), "benchmarked " + effect.id());
+            }
+            return batch;
+        }, 60_000 + 30_000L * effects.size());
+        BenchmarkResult first = results.stream().filter(r -> r.msPerFrame() != null).findFirst().orElse(null);
+        String summary = results.size() + " effect(s), " + args.frames() + " frames each at " + args.width() + "×"
+                + args.height() + " on " + args.backend() + (first == null ? "" : String.format(
+                "; %s: p50 %.2f ms/frame (%.0f frames/s from the mean)", first.effect(), first.msPerFrame().p50(),
+                first.msPerFrame().framesPerSecond())) + ".";
+        return new BenchmarkReport(EffectCompiler.SCHEMA_VERSION, summary, args.width(), args.height(),
+                Bounded.of(results, 100));
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
