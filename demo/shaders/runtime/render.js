@@ -7,6 +7,30 @@ const FULLSCREEN_VERTEX_GLSL = `#version 300 es
 in vec2 position;
 void main() { gl_Position = vec4(position, 0.0, 1.0); }`;
 
+/**
+ * The deterministic test card filters read as `inputTex`: four coloured quadrants, a diagonal luminance ramp and
+ * an 8-pixel checker, so that shifts, flips, colour swaps and blurs all change it. RGBA rows top-down.
+ */
+export function testCardPixels(width, height) {
+  const px = new Uint8Array(width * height * 4);
+  const quadrant = [[220, 60, 50], [60, 180, 75], [50, 90, 210], [235, 200, 40]];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const q = quadrant[(y < height / 2 ? 0 : 2) + (x < width / 2 ? 0 : 1)];
+      const ramp = (x + y) / (width + height - 2);
+      const checker = ((x >> 3) + (y >> 3)) % 2 === 0 ? 1 : 0.8;
+      const i = 4 * (y * width + x);
+      for (let c = 0; c < 3; c++) px[i + c] = Math.round(q[c] * checker * (0.4 + 0.6 * ramp));
+      px[i + 3] = 255;
+    }
+  }
+  return px;
+}
+
+export function testCard(width, height) {
+  return toBase64(testCardPixels(width, height));
+}
+
 function toBase64(bytes) {
   let text = '';
   for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -47,6 +71,21 @@ function prepareGlsl(source, { width, height, uniforms }) {
   gl.vertexAttribPointer(position, 2, gl.FLOAT, false, 0, 0);
   const fixed = { resolution: [width, height], aspect: width / height, ...uniforms };
   for (const [name, value] of Object.entries(fixed)) setUniform(gl, program, name, value);
+  if (gl.getUniformLocation(program, 'inputTex') !== null) {
+    // Filters read the test card; rows go in bottom-up so that texture(inputTex, uv) with uv from gl_FragCoord
+    // shows it upright, as the output is read back.
+    const card = testCardPixels(width, height);
+    const bottomUp = new Uint8Array(card.length);
+    for (let y = 0; y < height; y++) bottomUp.set(card.subarray(y * width * 4, (y + 1) * width * 4), (height - 1 - y) * width * 4);
+    const input = gl.createTexture();
+    gl.activeTexture(gl.TEXTURE1);
+    gl.bindTexture(gl.TEXTURE_2D, input);
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, width, height, 0, gl.RGBA, gl.UNSIGNED_BYTE, bottomUp);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+    gl.uniform1i(gl.getUniformLocation(program, 'inputTex'), 1);
+    gl.activeTexture(gl.TEXTURE0);
+  }
   return {
     ok: true,
     renderer: webgl2Renderer(),
@@ -153,6 +192,19 @@ async function prepareWgsl(source, { width, height, uniforms }) {
     // An explicit layout keeps declared-but-unused uniforms bindable ('auto' would drop them).
     layoutEntries.push({ binding: Number(binding), visibility: GPUShaderStage.FRAGMENT, buffer: { type: 'uniform' } });
     entries.push({ binding: Number(binding), resource: { buffer } });
+  }
+  const textureBinding = /@group\(0\)\s*@binding\((\d+)\)\s*var\s+inputTex\s*:\s*texture_2d<f32>/.exec(source);
+  const samplerBinding = /@group\(0\)\s*@binding\((\d+)\)\s*var\s+inputSampler\s*:\s*sampler/.exec(source);
+  if (textureBinding) {
+    // Filters read the test card, rows top-down as WebGPU textures are.
+    const input = device.createTexture({ size: [width, height], format: 'rgba8unorm', usage: GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_DST });
+    device.queue.writeTexture({ texture: input }, testCardPixels(width, height), { bytesPerRow: width * 4 }, [width, height]);
+    layoutEntries.push({ binding: Number(textureBinding[1]), visibility: GPUShaderStage.FRAGMENT, texture: { sampleType: 'float' } });
+    entries.push({ binding: Number(textureBinding[1]), resource: input.createView() });
+  }
+  if (samplerBinding) {
+    layoutEntries.push({ binding: Number(samplerBinding[1]), visibility: GPUShaderStage.FRAGMENT, sampler: {} });
+    entries.push({ binding: Number(samplerBinding[1]), resource: device.createSampler({ magFilter: 'nearest', minFilter: 'nearest' }) });
   }
   device.pushErrorScope('validation');
   const bindGroupLayout = device.createBindGroupLayout({ entries: layoutEntries });

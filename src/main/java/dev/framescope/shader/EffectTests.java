@@ -121,6 +121,76 @@ public final class EffectTests {
                 Bounded.of(results, 100));
     }
 
+    public record PassthroughResult(String effect, String status, Double similarity, Boolean passthrough,
+                                    Map<String, Object> uniforms, String note) {
+    }
+
+    public record PassthroughReport(int schemaVersion, String summary, String backend, String formula,
+                                    Bounded<PassthroughResult> effects) {
+    }
+
+    /**
+     * For each filter (a pass reads {@code inputTex}), moves every numeric uniform off its default (default = min
+     * or max → mid-range, else max − 0.1·range), renders the filter over the test card and compares the output
+     * with the test card itself: similarity = 1 − mean_abs_diff. {@code passthrough} states the rule
+     * similarity ≥ 0.99; the raw similarity is what to judge.
+     */
+    public PassthroughReport passthrough(EffectLibrary library, UniformResponsivenessArgs args, ToolContext context) {
+        List<Effect> effects = library.select(args.effect());
+        List<PassthroughResult> results = batch(effects, context, (page, effect) -> {
+            if (!isFilter(effect.definition())) {
+                return new PassthroughResult(effect.id(), "skipped", null, null, null, "not a filter: no pass reads "
+                        + "inputTex");
+            }
+            Map<String, Object> moved = new LinkedHashMap<>(FrameRenderer.uniforms(effect.definition(), Map.of()));
+            effect.definition().path("globals").fields().forEachRemaining(g -> {
+                Object value = offDefault(g.getValue());
+                if (value != null) {
+                    moved.put(g.getValue().path("uniform").asText(g.getKey()), value);
+                }
+            });
+            Pixels output = FrameRenderer.renderPixels(page, effect, args.backend(), args.width(), args.height(),
+                    args.time(), moved);
+            if (output.rgba() == null) {
+                return new PassthroughResult(effect.id(), output.status(), null, null, moved, output.note());
+            }
+            byte[] card = java.util.Base64.getDecoder().decode((String) page.evaluate(
+                    "([w, h]) => framescope.testCard(w, h)", List.of(args.width(), args.height())));
+            double similarity = 1 - ImageDiff.of(card, output.rgba(), args.width(), args.height(), 0).meanAbsDiff();
+            return new PassthroughResult(effect.id(), "ok", similarity, similarity >= 0.99, moved, null);
+        }, PassthroughResult::status, (id, why) -> new PassthroughResult(id, "error", null, null, null, why));
+        long through = results.stream().filter(r -> Boolean.TRUE.equals(r.passthrough())).count();
+        return new PassthroughReport(EffectCompiler.SCHEMA_VERSION, results.size() + " effect(s): " + through
+                + " filter(s) pass their input through (similarity ≥ 0.99).", args.backend().name(),
+                "similarity = 1 − E[(|Δr| + |Δg| + |Δb|) / 3] / 255 between the test card and the output, ~1,000 "
+                        + "sampled pixels", Bounded.of(results, 100));
+    }
+
+    static boolean isFilter(JsonNode definition) {
+        for (JsonNode pass : definition.path("passes")) {
+            for (JsonNode input : pass.path("inputs")) {
+                if (input.asText().equals("inputTex")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Default = min or max → mid-range; otherwise max − 0.1·range; null for globals without a numeric range. */
+    static Object offDefault(JsonNode global) {
+        String type = global.path("type").asText();
+        if (!(type.equals("float") || type.equals("int")) || !global.has("min") || !global.has("max")
+                || !global.has("default") || global.get("min").asDouble() == global.get("max").asDouble()) {
+            return null;
+        }
+        double min = global.get("min").asDouble();
+        double max = global.get("max").asDouble();
+        double value = global.get("default").asDouble();
+        double moved = value == min || value == max ? (min + max) / 2 : max - 0.1 * (max - min);
+        return type.equals("int") ? (Object) (int) Math.round(moved) : (Object) moved;
+    }
+
     /** The value a numeric, ranged global is moved to; null for globals that cannot be tested this way. */
     static Object testValue(JsonNode global) {
         String type = global.path("type").asText();

@@ -83,6 +83,13 @@ public final class ShaderTools implements ToolGroup {
                         + "also catches shifts and hue swaps that keep whole-image means.",
                         UniformResponsivenessArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(tests.responsiveness(library(a.effectsRoot()), a, c))),
+                ToolDef.of("testNoPassthrough", "Test that a filter filters", "For each selected filter (a pass "
+                        + "reads inputTex), moves every numeric uniform off its default, renders it over the "
+                        + "deterministic test card and compares the output with the test card: similarity = 1 − "
+                        + "mean_abs_diff (1 = unchanged). 'passthrough' applies the rule similarity ≥ 0.99; judge the "
+                        + "raw similarity. Non-filters are 'skipped'.", UniformResponsivenessArgs.class,
+                        ToolHints.READS_ONLY,
+                        (a, c) -> ToolOutput.of(tests.passthrough(library(a.effectsRoot()), a, c))),
                 ToolDef.of("benchmarkEffect", "Benchmark an effect", "Renders N frames of each selected effect back "
                         + "to back at a given size, each followed by a GPU fence, and reports frames rendered, "
                         + "elapsed ms and ms per frame (p50, p95, max, mean, and the frames/s the mean allows), with "

@@ -83,4 +83,19 @@ class EffectTestsIT {
         JsonNode broken = call("benchmarkEffect", Map.of("effect", "broken/glsl-error", "frames", 2));
         assertEquals("error", broken.at("/effects/preview/0/status").asText());
     }
+
+    @Test
+    void passthroughFilterIsCaughtOnBothBackendsAndARealFilterIsNot() throws Exception {
+        for (String backend : new String[] {"webgl2", "webgpu"}) {
+            JsonNode report = call("testNoPassthrough", Map.of("effect", "broken/passthrough,filter/invert,synth/gradient",
+                    "backend", backend));
+            JsonNode through = effect(report, "broken/passthrough");
+            assertEquals(1.0, through.get("similarity").asDouble(), 1e-9, backend + ": " + through);
+            assertTrue(through.get("passthrough").asBoolean());
+            JsonNode invert = effect(report, "filter/invert");
+            assertEquals(0.5, invert.at("/uniforms/amount").asDouble(), "default = max → mid-range");
+            assertTrue(invert.get("similarity").asDouble() < 0.9, backend + ": " + invert);
+            assertEquals("skipped", effect(report, "synth/gradient").get("status").asText());
+        }
+    }
 }

@@ -1,0 +1,10 @@
+@group(0) @binding(0) var<uniform> resolution: vec2<f32>;
+@group(0) @binding(3) var<uniform> amount: f32;
+@group(0) @binding(10) var inputSampler: sampler;
+@group(0) @binding(11) var inputTex: texture_2d<f32>;
+
+@fragment
+fn main(@builtin(position) position: vec4<f32>) -> @location(0) vec4<f32> {
+    let color = textureSample(inputTex, inputSampler, position.xy / resolution);
+    return color + vec4<f32>(0.0 * amount);
+}
