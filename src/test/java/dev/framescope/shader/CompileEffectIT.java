@@ -1,15 +1,13 @@
 package dev.framescope.shader;
 
+import static dev.framescope.shader.ShaderCalls.call;
+import static dev.framescope.shader.ShaderCalls.effect;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Config;
-import dev.framescope.common.Json;
-import dev.framescope.common.ToolContext;
 import dev.framescope.server.ToolGroups;
-import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
-import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -22,22 +20,6 @@ class CompileEffectIT {
 
     @TempDir
     Path stateDir;
-
-    private static JsonNode call(ToolGroups.Toolkit toolkit, String tool, Map<String, Object> args) throws Exception {
-        CallToolResult result = toolkit.invoker().call(toolkit.registry().find(tool).orElseThrow(), args,
-                ToolContext.SILENT);
-        String text = ((TextContent) result.content().get(0)).text();
-        return Json.mapper().readTree(text.substring(text.indexOf('{')));
-    }
-
-    private static JsonNode effect(JsonNode report, String id) {
-        for (JsonNode e : report.at("/effects/preview")) {
-            if (e.get("effect").asText().equals(id)) {
-                return e;
-            }
-        }
-        throw new AssertionError(id + " missing from " + report);
-    }
 
     private static JsonNode program(JsonNode effect, String language) {
         for (JsonNode p : effect.get("programs")) {

@@ -1,15 +1,13 @@
 package dev.framescope.shader;
 
+import static dev.framescope.shader.ShaderCalls.effect;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Config;
-import dev.framescope.common.Json;
-import dev.framescope.common.ToolContext;
 import dev.framescope.server.ToolGroups;
-import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -24,19 +22,7 @@ class EffectTestsIT {
     Path stateDir;
 
     private JsonNode call(String tool, Map<String, Object> args) throws Exception {
-        ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(stateDir));
-        var result = toolkit.invoker().call(toolkit.registry().find(tool).orElseThrow(), args, ToolContext.SILENT);
-        String text = ((TextContent) result.content().get(0)).text();
-        return Json.mapper().readTree(text.substring(text.indexOf('{')));
-    }
-
-    private static JsonNode effect(JsonNode report, String id) {
-        for (JsonNode e : report.at("/effects/preview")) {
-            if (e.get("effect").asText().equals(id)) {
-                return e;
-            }
-        }
-        throw new AssertionError(id + " missing: " + report);
+        return ShaderCalls.call(ToolGroups.create(Config.defaults(stateDir)), tool, args);
     }
 
     @Test
