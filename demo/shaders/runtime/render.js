@@ -255,13 +255,17 @@ async function prepareWgsl(source, { width, height, uniforms }) {
   };
 }
 
+/** A prepared program of either language: {ok, draw(time), fence(), read(), renderer} or {ok: false, …}. */
+export async function prepare(language, source, options) {
+  return language === 'glsl' ? prepareGlsl(source, options) : prepareWgsl(source, options);
+}
+
 /**
  * Renders `frames` frames back to back (time advancing over one loop), each followed by a fence, and returns the
  * per-frame wall times in ms. Not bounded by requestAnimationFrame (capped near 60/s in headless Chromium).
  */
 export async function benchmark(language, source, { width, height, frames, uniforms }) {
-  const frame = language === 'glsl' ? prepareGlsl(source, { width, height, uniforms })
-    : await prepareWgsl(source, { width, height, uniforms });
+  const frame = await prepare(language, source, { width, height, uniforms });
   if (!frame.ok) return frame;
   const frameMs = [];
   const start = performance.now();

@@ -20,7 +20,7 @@ import picocli.CommandLine.Command;
 @Command(name = "framescope", mixinStandardHelpOptions = true, versionProvider = FrameScopeCli.VersionProvider.class,
         description = "Graphics-debugging MCP server. With no command it serves MCP over stdio.",
         subcommands = {ServeCommand.class, ToolsCommand.class, CallCommand.class, DoctorCommand.class,
-                DemoCommand.class, DocsCommand.class},
+                DemoCommand.class, DocsCommand.class, PageCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:tool error (call), required part missing (doctor), failed step (demo)",
                 "2:bad command line or unknown tool", "70:internal error"})

@@ -62,7 +62,7 @@ public final class BrowserHarness implements AutoCloseable {
         Future<T> call = owner.submit(() -> {
             ensureBrowser();
             try (BrowserContext context = browser.newContext(); Page page = context.newPage()) {
-                page.navigate(pages.url("index.html"));
+                page.navigate(pages.url("index.html?harness"));
                 page.waitForFunction("() => window.framescope !== undefined");
                 return work.apply(page);
             }

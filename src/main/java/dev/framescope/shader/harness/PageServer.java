@@ -7,13 +7,18 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Executors;
 
 /**
  * Serves the shader runtime page (packaged in the JAR from {@code demo/shaders/}) on 127.0.0.1 at an ephemeral
  * port. WebGPU needs a secure context, which {@code http://127.0.0.1} is. Read-only, loopback only; stays up for the
- * life of the process. Effect sources never go through it: the harness passes them to the page directly.
+ * life of the process. Tool calls pass effect sources to the page directly; for a person using the page, the
+ * effects root is served read-only under {@code /effects/} (files inside the root only) with
+ * {@code /effects/index.json} listing the effects.
  */
 public final class PageServer implements AutoCloseable {
 
@@ -28,8 +33,16 @@ public final class PageServer implements AutoCloseable {
     }
 
     public static PageServer start() throws IOException {
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        return start(null, 0);
+    }
+
+    /** With {@code effectsRoot} null, no effects are served (the tools do not need them). */
+    public static PageServer start(Path effectsRoot, int port) throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
         server.createContext("/", PageServer::serve);
+        if (effectsRoot != null) {
+            server.createContext("/effects/", exchange -> serveEffect(exchange, effectsRoot.toAbsolutePath().normalize()));
+        }
         server.setExecutor(Executors.newSingleThreadExecutor(runnable -> {
             Thread thread = new Thread(runnable, "shader-page-server");
             thread.setDaemon(true);
@@ -60,6 +73,33 @@ public final class PageServer implements AutoCloseable {
             }
             String extension = path.substring(path.lastIndexOf('.') + 1);
             exchange.getResponseHeaders().set("Content-Type", TYPES.getOrDefault(extension, "application/octet-stream"));
+            exchange.getResponseHeaders().set("Cache-Control", "no-store");
+            exchange.sendResponseHeaders(200, bytes.length);
+            out.write(bytes);
+        }
+    }
+
+    private static void serveEffect(HttpExchange exchange, Path root) throws IOException {
+        String relative = exchange.getRequestURI().getPath().substring("/effects/".length());
+        byte[] bytes = null;
+        String type = "text/plain; charset=utf-8";
+        if (relative.equals("index.json")) {
+            bytes = EffectIndex.json(root).getBytes(StandardCharsets.UTF_8);
+            type = TYPES.get("json");
+        } else {
+            Path file = root.resolve(relative).normalize();
+            if (file.startsWith(root) && Files.isRegularFile(file)) {
+                bytes = Files.readAllBytes(file);
+                String extension = relative.substring(relative.lastIndexOf('.') + 1);
+                type = TYPES.getOrDefault(extension, type);
+            }
+        }
+        try (exchange; OutputStream out = exchange.getResponseBody()) {
+            if (bytes == null || !exchange.getRequestMethod().equals("GET")) {
+                exchange.sendResponseHeaders(404, -1);
+                return;
+            }
+            exchange.getResponseHeaders().set("Content-Type", type);
             exchange.getResponseHeaders().set("Cache-Control", "no-store");
             exchange.sendResponseHeaders(200, bytes.length);
             out.write(bytes);

@@ -1,0 +1,36 @@
+package dev.framescope.cli;
+
+import dev.framescope.shader.harness.PageServer;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "page", description = "Serve the shader page for a person on 127.0.0.1 (pick an effect and backend, "
+        + "move the uniform sliders) until interrupted. Over SSH, forward the port.")
+final class PageCommand implements Callable<Integer> {
+
+    private final FrameScopeCli.Streams streams;
+
+    @Option(names = "--port", defaultValue = "0", description = "Port on 127.0.0.1; 0 picks a free one.")
+    int port;
+
+    @Option(names = "--effects-root", paramLabel = "DIR", description = "Effects folder; default FRAMESCOPE_EFFECTS_ROOT.")
+    Path effectsRoot;
+
+    PageCommand(FrameScopeCli.Streams streams) {
+        this.streams = streams;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Path root = effectsRoot != null ? effectsRoot : streams.config().effectsRoot();
+        try (PageServer server = PageServer.start(root, port)) {
+            streams.out().println("FrameScope shader page: " + server.url("index.html") + "  (effects: " + root
+                    + "; Ctrl-C to stop)");
+            new CountDownLatch(1).await();
+        }
+        return ExitCodes.OK;
+    }
+}

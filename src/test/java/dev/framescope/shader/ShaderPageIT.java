@@ -1,0 +1,66 @@
+package dev.framescope.shader;
+
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserType;
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Playwright;
+import dev.framescope.common.Config;
+import dev.framescope.shader.harness.PageServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The page a person uses, driven like a person would in real Chromium: the effect runs, a slider changes it, the
+ * backend switch works. Leaves a screenshot in target/shader-page.png to look at.
+ */
+@Timeout(120)
+class ShaderPageIT {
+
+    private static String centre(Page page) {
+        return page.evaluate("() => Array.from(document.getElementById('view').getContext('2d')"
+                + ".getImageData(256, 256, 1, 1).data).join(',')").toString();
+    }
+
+    private static void waitForFrames(Page page, int more) {
+        int now = Integer.parseInt(String.valueOf(page.evaluate("() => document.body.dataset.frames ?? '0'")));
+        page.waitForFunction("n => Number(document.body.dataset.frames ?? 0) >= n", now + more);
+    }
+
+    @Test
+    void aPersonPicksAnEffectMovesASliderAndSwitchesBackend() throws Exception {
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.put("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
+        Path chromium = Config.fromEnvironment(System.getenv()).chromium();
+        try (PageServer server = PageServer.start(Path.of("demo/shaders/effects"), 0);
+             Playwright playwright = Playwright.create(new Playwright.CreateOptions().setEnv(env));
+             Browser browser = playwright.chromium().launch(new BrowserType.LaunchOptions().setHeadless(true)
+                     .setExecutablePath(chromium).setArgs(List.of("--enable-unsafe-webgpu")))) {
+            Page page = browser.newPage();
+            page.navigate(server.url("index.html"));
+            page.selectOption("#effect", "broken/dead-uniform");
+            waitForFrames(page, 3);
+            String before = centre(page);
+            assertNotEquals("0,0,0,0", before, "the effect is drawn");
+            Locator hue = page.locator("#u-hue");
+            hue.fill("0.9");
+            waitForFrames(page, 3);
+            String after = centre(page);
+            assertNotEquals(before, after, "moving the hue slider changes the picture");
+            page.selectOption("#backend", "wgsl");
+            waitForFrames(page, 3);
+            assertNotEquals("0,0,0,0", centre(page), "WebGPU draws too");
+            Files.createDirectories(Path.of("target"));
+            page.screenshot(new Page.ScreenshotOptions().setPath(Path.of("target/shader-page.png")));
+            assertTrue(Files.size(Path.of("target/shader-page.png")) > 0);
+        }
+    }
+}
