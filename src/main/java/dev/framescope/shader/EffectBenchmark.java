@@ -8,10 +8,6 @@ import dev.framescope.shader.EffectLibrary.Effect;
 import dev.framescope.shader.EffectLibrary.Program;
 import dev.framescope.shader.ShaderArgs.BenchmarkEffectArgs;
 import dev.framescope.shader.harness.BrowserHarness;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -72,7 +68,7 @@ public final class EffectBenchmark {
                         args.frames(), "uniforms", FrameRenderer.uniforms(effect.definition(), Map.of()));
                 JsonNode r = Json.mapper().valueToTree(page.evaluate(
                         "([language, source, options]) => framescope.benchmark(language, source, options)",
-                        List.of(webgl ? "glsl" : "wgsl", read(file), options)));
+                        List.of(webgl ? "glsl" : "wgsl", effect.source(file), options)));
                 if (!r.path("ok").asBoolean()) {
                     batch.add(new BenchmarkResult(effect.id(), args.backend().name(), "error", null, null, null, null,
                             r.has("unavailable") ? r.get("unavailable").asText()
@@ -97,13 +93,5 @@ public final class EffectBenchmark {
                 first.msPerFrame().framesPerSecond())) + ".";
         return new BenchmarkReport(EffectCompiler.SCHEMA_VERSION, summary, args.width(), args.height(),
                 Bounded.of(results, 100));
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -8,10 +8,6 @@ import dev.framescope.shader.EffectLibrary.Effect;
 import dev.framescope.shader.EffectLibrary.Program;
 import com.microsoft.playwright.Page;
 import dev.framescope.shader.harness.BrowserHarness;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -79,11 +75,11 @@ public final class EffectCompiler {
         for (Program program : effect.programs()) {
             if (backend != Backend.webgpu) {
                 programs.add(program.glsl() == null ? missing(program, "glsl")
-                        : run(page, program, "glsl", program.glsl(), "framescope.compileGlsl", renderer, 0));
+                        : run(page, effect, program, "glsl", program.glsl(), "framescope.compileGlsl", renderer, 0));
             }
             if (backend != Backend.webgl2) {
                 programs.add(program.wgsl() == null ? missing(program, "wgsl")
-                        : run(page, program, "wgsl", program.wgsl(), "framescope.compileWgsl", renderer, 1));
+                        : run(page, effect, program, "wgsl", program.wgsl(), "framescope.compileWgsl", renderer, 1));
             }
         }
         boolean ok = programs.stream().allMatch(p -> p.status().equals("ok") || p.status().equals("not_available"));
@@ -94,9 +90,9 @@ public final class EffectCompiler {
         return new ProgramResult(program.pass(), program.name(), language, null, "not_available", List.of());
     }
 
-    private static ProgramResult run(Page page, Program program, String language, Path file, String function,
-                                     String[] renderer, int slot) {
-        String source = read(file);
+    private static ProgramResult run(Page page, Effect effect, Program program, String language, Path file,
+                                     String function, String[] renderer, int slot) {
+        String source = effect.source(file);
         Object raw = page.evaluate("source => " + function + "(source)", source);
         JsonNode result = Json.mapper().valueToTree(raw);
         if (result.has("unavailable")) {
@@ -126,13 +122,5 @@ public final class EffectCompiler {
             }
         }
         return "";
-    }
-
-    private static String read(Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

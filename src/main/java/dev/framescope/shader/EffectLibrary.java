@@ -26,6 +26,21 @@ public final class EffectLibrary {
     }
 
     public record Effect(String id, Path dir, JsonNode definition, List<Program> programs) {
+
+        /** True for an ISF file, whose GLSL runs under {@link IsfImport#wrap}. */
+        public boolean isIsf() {
+            return definition.path("format").asText().equals("isf");
+        }
+
+        /** The source the runtime compiles for {@code file} of this effect (ISF files wrapped). */
+        public String source(Path file) {
+            try {
+                String text = Files.readString(file, StandardCharsets.UTF_8);
+                return isIsf() && file.toString().endsWith(".fs") ? IsfImport.wrap(text, definition) : text;
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
     }
 
     private final Path root;
@@ -48,12 +63,14 @@ public final class EffectLibrary {
             patterns.add(glob(part.trim()));
         }
         List<Effect> effects = new ArrayList<>();
-        try (Stream<Path> definitions = Files.find(root, 3, (p, a) -> p.getFileName().toString().equals(
-                "definition.json"))) {
-            for (Path definition : definitions.sorted().toList()) {
-                String id = root.relativize(definition.getParent()).toString().replace('\\', '/');
+        try (Stream<Path> files = Files.find(root, 3, (p, a) -> p.getFileName().toString().equals(
+                "definition.json") || p.getFileName().toString().endsWith(".fs"))) {
+            for (Path file : files.sorted().toList()) {
+                boolean isf = file.toString().endsWith(".fs");
+                String id = (isf ? root.relativize(file).toString().replaceFirst("\\.fs$", "")
+                        : root.relativize(file.getParent()).toString()).replace('\\', '/');
                 if (patterns.stream().anyMatch(p -> p.matcher(id).matches())) {
-                    effects.add(load(id, definition));
+                    effects.add(isf ? loadIsf(id, file) : load(id, file));
                 }
             }
         } catch (IOException e) {
@@ -77,6 +94,12 @@ public final class EffectLibrary {
             });
         }
         return Pattern.compile(regex.toString());
+    }
+
+    private static Effect loadIsf(String id, Path file) throws IOException {
+        JsonNode definition = IsfImport.definition(file);
+        return new Effect(id, file.getParent(), definition,
+                List.of(new Program("main", definition.get("name").asText(), file, null)));
     }
 
     private static Effect load(String id, Path definitionFile) throws IOException {

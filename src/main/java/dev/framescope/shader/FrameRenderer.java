@@ -113,7 +113,7 @@ public final class FrameRenderer {
         options.put("uniforms", uniforms);
         String function = webgl ? "framescope.renderGlsl" : "framescope.renderWgsl";
         Object raw = page.evaluate("([source, options]) => " + function + "(source, options)",
-                List.of(Files.readString(file, StandardCharsets.UTF_8), options));
+                List.of(effect.source(file), options));
         JsonNode result = Json.mapper().valueToTree(raw);
         List<EffectCompiler.Diagnostic> diagnostics = new ArrayList<>();
         for (JsonNode d : result.path("diagnostics")) {

@@ -84,4 +84,18 @@ class EffectTestsIT {
             assertEquals("skipped", effect(report, "synth/gradient").get("status").asText());
         }
     }
+
+    @Test
+    void isfFilesRunUnchanged() throws Exception {
+        String root = Path.of("demo/shaders/isf").toString();
+        JsonNode compiled = call("compileEffect", Map.of("effect", "*", "effects_root", root));
+        JsonNode broken = effect(compiled, "Broken Line").at("/programs/0");
+        assertEquals(11, broken.at("/diagnostics/0/line").asInt(), "line in the .fs file: " + broken);
+        assertEquals("not_available", effect(compiled, "Radial Pulse").at("/programs/1/status").asText());
+        assertEquals("ok", effect(compiled, "Radial Pulse").get("status").asText());
+        JsonNode swap = call("testNoPassthrough", Map.of("effect", "Channel Swap", "effects_root", root));
+        assertTrue(effect(swap, "Channel Swap").get("similarity").asDouble() < 0.95, swap.toString());
+        JsonNode pulse = call("testUniformResponsiveness", Map.of("effect", "Radial Pulse", "effects_root", root));
+        assertTrue(effect(pulse, "Radial Pulse").at("/uniforms/0/mean_abs_diff").asDouble() > 0.01, pulse.toString());
+    }
 }
