@@ -20,12 +20,15 @@ import java.util.Map;
  *                          ({@code FRAMESCOPE_REQUEST_TIMEOUT_S}, default 1800 s)
  * @param maxMessageBytes   largest inbound JSON-RPC line accepted ({@code FRAMESCOPE_MAX_MESSAGE_BYTES}, 16 MiB)
  * @param effectsRoot       shader effects folder ({@code FRAMESCOPE_EFFECTS_ROOT}, default {@code demo/shaders/effects})
+ * @param strictBrowser     launch a fresh Chromium for every shader call instead of a fresh context in one browser
+ *                          ({@code FRAMESCOPE_BROWSER_STRICT=1}; slower, ~0.5 s more per call)
  * @param recordingDirs     where {@code list_recordings} looks: {@code MSD_RECORDINGS_DIR}, then
  *                          {@code FRAMESCOPE_RECORDING_DIRS} (':'-separated), then MSD-CPP's defaults
  *                          {@code replay/recordings/} and {@code build/Debug/debug/recordings/} under the working dir
  */
 public record Config(Path chromium, Path python, String glslangValidator, String renderdoccmd, Path stateDir,
-                     Duration requestTimeout, int maxMessageBytes, Path effectsRoot, List<Path> recordingDirs) {
+                     Duration requestTimeout, int maxMessageBytes, Path effectsRoot, boolean strictBrowser,
+                     List<Path> recordingDirs) {
 
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
@@ -41,6 +44,7 @@ public record Config(Path chromium, Path python, String glslangValidator, String
                 Duration.ofSeconds(positiveInt(env, "FRAMESCOPE_REQUEST_TIMEOUT_S", 1800)),
                 positiveInt(env, "FRAMESCOPE_MAX_MESSAGE_BYTES", DEFAULT_MAX_MESSAGE_BYTES),
                 Path.of(env.getOrDefault("FRAMESCOPE_EFFECTS_ROOT", "demo/shaders/effects")),
+                "1".equals(env.get("FRAMESCOPE_BROWSER_STRICT")),
                 recordingDirs(env));
     }
 

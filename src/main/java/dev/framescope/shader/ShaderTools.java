@@ -25,9 +25,9 @@ public final class ShaderTools implements ToolGroup {
     private final StructureCheck structure = new StructureCheck();
     private final EffectBenchmark benchmark;
 
-    public ShaderTools(Path chromium, Path defaultEffectsRoot, Components components) {
+    public ShaderTools(Path chromium, boolean strictBrowser, Path defaultEffectsRoot, Components components) {
         this.defaultEffectsRoot = defaultEffectsRoot;
-        BrowserHarness harness = new BrowserHarness(chromium);
+        BrowserHarness harness = new BrowserHarness(chromium, strictBrowser);
         components.register(Components.BROWSER, harness::status);
         this.compiler = new EffectCompiler(harness);
         this.renderer = new FrameRenderer(harness);

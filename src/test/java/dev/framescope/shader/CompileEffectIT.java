@@ -72,4 +72,18 @@ class CompileEffectIT {
         assertEquals("ENGINE_UNAVAILABLE", missing.get("code").asText());
         assertTrue(missing.get("message").asText().contains("apt-get install -y chromium"), missing.toString());
     }
+
+    @Test
+    void strictModeLaunchesAFreshBrowserForEveryCall() throws Exception {
+        ToolGroups.Toolkit strict = ToolGroups.create(Config.fromEnvironment(Map.of(
+                "FRAMESCOPE_STATE_DIR", stateDir.toString(), "FRAMESCOPE_BROWSER_STRICT", "1")));
+        for (int i = 0; i < 2; i++) {
+            JsonNode report = call(strict, "compileEffect", Map.of("effect", "synth/gradient", "backend", "webgl2"));
+            assertEquals("ok", effect(report, "synth/gradient").get("status").asText(), report.toString());
+        }
+        JsonNode browser = call(strict, "get_server_diagnostics", Map.of("include_environment", false))
+                .at("/components/0");
+        assertEquals("stopped", browser.get("state").asText(), browser.toString());
+        assertTrue(browser.get("detail").asText().contains("2 launches"), browser.toString());
+    }
 }

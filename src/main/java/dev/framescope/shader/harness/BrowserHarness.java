@@ -27,7 +27,7 @@ import java.util.function.Function;
  * The only Playwright code: one Playwright and one headless Chromium per process, created on first use, and a fresh
  * isolated browser context and page for every call, closed when the call ends. Playwright is not thread-safe, so
  * every Playwright call runs on one owner thread; concurrent tool calls queue. A browser that crashed or was killed
- * is relaunched on the next call.
+ * is relaunched on the next call. In strict mode the browser itself is launched for each call and closed after it.
  */
 public final class BrowserHarness implements AutoCloseable {
 
@@ -36,6 +36,8 @@ public final class BrowserHarness implements AutoCloseable {
             "--disable-component-update", "--disable-sync", "--disable-quic");
 
     private final Path chromium;
+    private final boolean strict;
+    private int launches;
     private final ExecutorService owner = Executors.newSingleThreadExecutor(runnable -> {
         Thread thread = new Thread(runnable, "browser-owner");
         thread.setDaemon(true);
@@ -46,8 +48,9 @@ public final class BrowserHarness implements AutoCloseable {
     private PageServer pages;
     private volatile ComponentStatus status = ComponentStatus.notStarted("browser", "starts on the first shader tool call");
 
-    public BrowserHarness(Path chromium) {
+    public BrowserHarness(Path chromium, boolean strict) {
         this.chromium = chromium;
+        this.strict = strict;
         Runtime.getRuntime().addShutdownHook(new Thread(this::close, "browser-shutdown"));
     }
 
@@ -65,6 +68,13 @@ public final class BrowserHarness implements AutoCloseable {
                 page.navigate(pages.url("index.html?harness"));
                 page.waitForFunction("() => window.framescope !== undefined");
                 return work.apply(page);
+            } finally {
+                if (strict) {
+                    browser.close();
+                    browser = null;
+                    status = new ComponentStatus("browser", "stopped", "strict mode: closed after the call ("
+                            + launches + " launches so far)");
+                }
             }
         });
         try {
@@ -109,7 +119,9 @@ public final class BrowserHarness implements AutoCloseable {
             throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, "Chromium would not start: " + e.getMessage(),
                     Map.of("chromium", chromium.toString()), e);
         }
-        status = new ComponentStatus("browser", "running", "Chromium " + browser.version() + " at " + pages.url(""));
+        launches++;
+        status = new ComponentStatus("browser", "running", "Chromium " + browser.version() + " at " + pages.url("")
+                + (strict ? " (strict: one browser per call)" : "") + ", launches: " + launches);
     }
 
     @Override
