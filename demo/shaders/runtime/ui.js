@@ -45,6 +45,11 @@ async function select() {
 async function rebuild() {
   const e = effect();
   const language = $('backend').value;
+  if (e.definition.passes.length > 1) {
+    $('status').textContent = 'multi-pass effects are not shown on this page yet; the tools render them (WebGL2)';
+    current = null;
+    return;
+  }
   const program = e.definition.passes[0].program;
   const response = await fetch(`effects/${e.id}/${language}/${program}.${language}`);
   const canvas = $('view');

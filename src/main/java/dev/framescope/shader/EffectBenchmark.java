@@ -59,6 +59,11 @@ public final class EffectBenchmark {
             for (Effect effect : effects) {
                 Program program = effect.programs().isEmpty() ? null : effect.programs().get(0);
                 Path file = program == null ? null : webgl ? program.glsl() : program.wgsl();
+                if (effect.programs().size() > 1) {
+                    batch.add(new BenchmarkResult(effect.id(), args.backend().name(), "not_available", null, null,
+                            null, null, "benchmarking multi-pass effects is not implemented yet"));
+                    continue;
+                }
                 if (file == null) {
                     batch.add(new BenchmarkResult(effect.id(), args.backend().name(), "not_available", null, null,
                             null, null, "no " + (webgl ? "GLSL" : "WGSL") + " program"));

@@ -22,7 +22,7 @@ import java.util.stream.Stream;
 public final class EffectLibrary {
 
     /** One program of an effect: its pass, name and the source files (null when the language is missing). */
-    public record Program(String pass, String name, Path glsl, Path wgsl) {
+    public record Program(String pass, String name, Path glsl, Path wgsl, JsonNode spec) {
     }
 
     public record Effect(String id, Path dir, JsonNode definition, List<Program> programs) {
@@ -99,7 +99,8 @@ public final class EffectLibrary {
     private static Effect loadIsf(String id, Path file) throws IOException {
         JsonNode definition = IsfImport.definition(file);
         return new Effect(id, file.getParent(), definition,
-                List.of(new Program("main", definition.get("name").asText(), file, null)));
+                List.of(new Program("main", definition.get("name").asText(), file, null,
+                        definition.path("passes").path(0))));
     }
 
     private static Effect load(String id, Path definitionFile) throws IOException {
@@ -111,7 +112,7 @@ public final class EffectLibrary {
             Path glsl = dir.resolve("glsl").resolve(program + ".glsl");
             Path wgsl = dir.resolve("wgsl").resolve(program + ".wgsl");
             programs.add(new Program(pass.path("name").asText(program), program,
-                    Files.isRegularFile(glsl) ? glsl : null, Files.isRegularFile(wgsl) ? wgsl : null));
+                    Files.isRegularFile(glsl) ? glsl : null, Files.isRegularFile(wgsl) ? wgsl : null, pass));
         }
         return new Effect(id, dir, definition, programs);
     }

@@ -101,19 +101,39 @@ public final class FrameRenderer {
         }
         Program program = effect.programs().get(0);
         boolean webgl = backend == EffectCompiler.Backend.webgl2;
-        var file = webgl ? program.glsl() : program.wgsl();
-        if (file == null) {
-            return new Pixels("not_available", null, width, height, null, List.of(),
-                    "no " + (webgl ? "GLSL" : "WGSL") + " program " + program.name());
+        for (Program p : effect.programs()) {
+            if ((webgl ? p.glsl() : p.wgsl()) == null) {
+                return new Pixels("not_available", null, width, height, null, List.of(),
+                        "no " + (webgl ? "GLSL" : "WGSL") + " program " + p.name());
+            }
         }
         Map<String, Object> options = new HashMap<>();
         options.put("width", width);
         options.put("height", height);
         options.put("time", time);
         options.put("uniforms", uniforms);
-        String function = webgl ? "framescope.renderGlsl" : "framescope.renderWgsl";
-        Object raw = page.evaluate("([source, options]) => " + function + "(source, options)",
-                List.of(effect.source(file), options));
+        Object raw;
+        if (effect.programs().size() == 1) {
+            String function = webgl ? "framescope.renderGlsl" : "framescope.renderWgsl";
+            raw = page.evaluate("([source, options]) => " + function + "(source, options)",
+                    List.of(effect.source(webgl ? program.glsl() : program.wgsl()), options));
+        } else {
+            List<Map<String, Object>> passes = new ArrayList<>();
+            boolean feedback = false;
+            for (int i = 0; i < effect.programs().size(); i++) {
+                Program p = effect.programs().get(i);
+                Map<String, Object> pass = new HashMap<>();
+                pass.put("source", effect.source(webgl ? p.glsl() : p.wgsl()));
+                pass.put("inputs", Json.mapper().convertValue(p.spec().path("inputs"), Map.class));
+                pass.put("output", p.spec().path("outputs").path("fragColor").asText("pass" + i));
+                feedback |= readsLaterOutput(effect, i);
+                passes.add(pass);
+            }
+            // Feedback needs history: render frames until the loop has filled it; a plain chain needs one.
+            options.put("frames", feedback ? FEEDBACK_FRAMES : 1);
+            raw = page.evaluate("([language, passes, options]) => framescope.renderPasses(language, passes, options)",
+                    List.of(webgl ? "glsl" : "wgsl", passes, options));
+        }
         JsonNode result = Json.mapper().valueToTree(raw);
         List<EffectCompiler.Diagnostic> diagnostics = new ArrayList<>();
         for (JsonNode d : result.path("diagnostics")) {
@@ -122,7 +142,8 @@ public final class FrameRenderer {
                     d.path("line").isNumber() ? d.get("line").asInt() : null,
                     d.path("column").isNumber() ? d.get("column").asInt() : null, d.path("message").asText()));
         }
-        String note = effect.programs().size() > 1 ? "multi-pass effect: only the first pass is rendered so far" : null;
+        String note = effect.programs().size() > 1 && readsAnyLaterOutput(effect)
+                ? "feedback effect: the " + FEEDBACK_FRAMES + " frames up to this time (1/60 s apart) were rendered" : null;
         if (!result.path("ok").asBoolean()) {
             return new Pixels(result.has("unavailable") ? "unavailable" : "error", null, width, height, null,
                     diagnostics, result.has("unavailable") ? result.get("unavailable").asText() : note);
@@ -147,6 +168,30 @@ public final class FrameRenderer {
         return new FrameResult(effect.id(), args.backend().name(), "ok", pixels.renderer(), args.width(),
                 args.height(), args.time(), uniforms, PixelStats.of(pixels.rgba(), args.width(), args.height()),
                 pixels.diagnostics(), pixels.note());
+    }
+
+    /** Frames a feedback effect runs before it is measured. */
+    static final int FEEDBACK_FRAMES = 16;
+
+    /** Whether pass {@code index} reads a texture that it or a later pass writes (the previous frame's copy). */
+    static boolean readsLaterOutput(Effect effect, int index) {
+        for (JsonNode input : effect.programs().get(index).spec().path("inputs")) {
+            for (int j = index; j < effect.programs().size(); j++) {
+                if (input.asText().equals(effect.programs().get(j).spec().path("outputs").path("fragColor").asText())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    static boolean readsAnyLaterOutput(Effect effect) {
+        for (int i = 0; i < effect.programs().size(); i++) {
+            if (readsLaterOutput(effect, i)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The effect's global defaults by uniform name, then the caller's values (by global or uniform name). */

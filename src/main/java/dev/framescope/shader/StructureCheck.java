@@ -92,7 +92,7 @@ public final class StructureCheck {
                 throw new UncheckedIOException(e);
             }
         }
-        findings.addAll(leaked(declared, effect.definition().path("globals")));
+        findings.addAll(leaked(declared, effect.definition()));
         effect.definition().path("globals").fields().forEachRemaining(global -> {
             String uniform = global.getValue().path("uniform").asText(null);
             if (uniform != null && !declared.containsKey(uniform) && !global.getValue().has("define")) {
@@ -123,10 +123,13 @@ public final class StructureCheck {
     }
 
     /** Uniforms declared by the programs that no global sets and the runtime does not set either. */
-    static List<Finding> leaked(Map<String, String> declared, JsonNode globals) {
+    static List<Finding> leaked(Map<String, String> declared, JsonNode definition) {
         List<Finding> findings = new ArrayList<>();
         Set<String> set = new HashSet<>(BUILT_INS);
-        globals.fields().forEachRemaining(g -> set.add(g.getValue().path("uniform").asText(g.getKey())));
+        definition.path("globals").fields().forEachRemaining(g -> set.add(g.getValue().path("uniform")
+                .asText(g.getKey())));
+        // Samplers a pass reads are bound by the runtime from the pass's inputs.
+        definition.path("passes").forEach(pass -> pass.path("inputs").fieldNames().forEachRemaining(set::add));
         declared.forEach((name, file) -> {
             if (!set.contains(name)) {
                 findings.add(new Finding("LEAKED_UNIFORM", "warning", file, null, "uniform '" + name + "' is "

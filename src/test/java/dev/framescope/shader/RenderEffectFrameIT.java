@@ -92,4 +92,20 @@ class RenderEffectFrameIT {
                 "backend", "both")).content().get(0)).text());
         assertEquals("INVALID_ARGUMENT", both.get("code").asText());
     }
+
+    @Test
+    void multiPassFeedbackRendersItsTrailOnWebGl2AndSaysWebGpuIsNotThereYet() throws Exception {
+        ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(stateDir));
+        JsonNode faint = frame(call(toolkit, Map.of("effect", "synth/trails", "time", 0.1, "width", 64, "height", 64,
+                "uniforms", Map.of("decay", 0.0))));
+        JsonNode trail = frame(call(toolkit, Map.of("effect", "synth/trails", "time", 0.1, "width", 64, "height", 64,
+                "uniforms", Map.of("decay", 0.95))));
+        assertEquals("ok", trail.get("status").asText(), trail.toString());
+        assertTrue(trail.get("note").asText().startsWith("feedback effect"), trail.toString());
+        assertTrue(trail.at("/metrics/mean_rgb/0").asDouble() > 1.5 * faint.at("/metrics/mean_rgb/0").asDouble(),
+                "with decay the previous frames stay: " + trail + " vs " + faint);
+        JsonNode gpu = frame(call(toolkit, Map.of("effect", "synth/trails", "backend", "webgpu")));
+        assertEquals("unavailable", gpu.get("status").asText());
+        assertTrue(gpu.get("note").asText().contains("multi-pass WGSL"), gpu.toString());
+    }
 }
