@@ -109,15 +109,125 @@ export function prepareGlslPasses(passes, { width, height, uniforms }) {
 
 /**
  * Renders a multi-pass effect: `frames` frames 1/60 s apart ending at the given time (feedback effects need that
- * history; the others are the same after one), then reads the result back. WGSL multi-pass is not implemented yet.
+ * history; the others are the same after one), then reads the result back.
  */
 export async function renderPasses(language, passes, { width, height, time, uniforms, frames }) {
-  if (language !== 'glsl') return { ok: false, unavailable: 'multi-pass WGSL is not implemented yet', diagnostics: [] };
-  const effect = prepareGlslPasses(passes, { width, height, uniforms });
+  const effect = language === 'glsl' ? prepareGlslPasses(passes, { width, height, uniforms })
+    : await prepareWgslPasses(passes, { width, height, uniforms });
   if (!effect.ok) return effect;
-  for (let i = 0; i < frames; i++) effect.draw(time - (frames - 1 - i) / 480); // 480 frames per 8 s loop
-  const rows = effect.read();
+  for (let i = 0; i < frames; i++) await effect.draw(time - (frames - 1 - i) / 480); // 480 frames per 8 s loop
+  const error = effect.error ? await effect.error() : null;
+  if (error) return { ok: false, diagnostics: [{ stage: 'pipeline', severity: 'error', line: null, column: null, message: error.message }] };
+  const rows = await effect.read();
   let text = '';
   for (let i = 0; i < rows.length; i += 0x8000) text += String.fromCharCode(...rows.subarray(i, i + 0x8000));
   return { ok: true, width, height, rgba: btoa(text), renderer: effect.renderer, diagnostics: [] };
+}
+
+const VERTEX_WGSL = `@vertex fn fullscreen(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
+  let p = array<vec2<f32>, 3>(vec2<f32>(-1.0, -1.0), vec2<f32>(3.0, -1.0), vec2<f32>(-1.0, 3.0));
+  return vec4<f32>(p[i], 0.0, 1.0);
+}`;
+
+/** The WebGPU twin of prepareGlslPasses: bindings found by name (uniforms, texture_2d inputs, samplers). */
+export async function prepareWgslPasses(passes, { width, height, uniforms }) {
+  const g = await gpuDevice();
+  if (g.unavailable) return { ok: false, unavailable: g.unavailable, diagnostics: [] };
+  const device = g.device;
+  const modules = [];
+  for (const [i, p] of passes.entries()) {
+    const module = device.createShaderModule({ code: p.source });
+    const info = await module.getCompilationInfo();
+    const diagnostics = info.messages.map(m => ({ pass: i, stage: 'module', severity: m.type, line: m.lineNum || null, column: m.linePos || null, message: m.message }));
+    if (diagnostics.some(d => d.severity === 'error')) return { ok: false, diagnostics };
+    modules.push(module);
+  }
+  const { finalName, fresh, names } = plan(passes);
+  const usage = GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_SRC | GPUTextureUsage.COPY_DST;
+  const makeTarget = () => device.createTexture({ size: [width, height], format: 'rgba8unorm', usage });
+  const input = makeTarget();
+  device.queue.writeTexture({ texture: input }, testCardPixels(width, height), { bytesPerRow: width * 4 }, [width, height]);
+  const targets = new Map(names.map(n => [n, { current: makeTarget(), previous: makeTarget() }]));
+  const sampler = device.createSampler({ magFilter: 'nearest', minFilter: 'nearest' });
+  const vertex = device.createShaderModule({ code: VERTEX_WGSL });
+  device.pushErrorScope('validation');
+  const prepared = passes.map((p, i) => {
+    const layout = [];
+    const uniformBuffers = [];
+    for (const m of p.source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var<uniform>\s*(\w+)\s*:\s*([\w<>]+)/g)) {
+      const buffer = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+      uniformBuffers.push({ binding: Number(m[1]), name: m[2], int: /^(i32|u32)$/.test(m[3]), buffer });
+      layout.push({ binding: Number(m[1]), visibility: GPUShaderStage.FRAGMENT, buffer: { type: 'uniform' } });
+    }
+    const textures = [...p.source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var\s+(\w+)\s*:\s*texture_2d<f32>/g)]
+      .map(m => ({ binding: Number(m[1]), name: m[2] }));
+    const samplers = [...p.source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var\s+(\w+)\s*:\s*sampler\b/g)]
+      .map(m => ({ binding: Number(m[1]) }));
+    textures.forEach(t => layout.push({ binding: t.binding, visibility: GPUShaderStage.FRAGMENT, texture: { sampleType: 'float' } }));
+    samplers.forEach(s => layout.push({ binding: s.binding, visibility: GPUShaderStage.FRAGMENT, sampler: {} }));
+    const bindGroupLayout = device.createBindGroupLayout({ entries: layout });
+    const entry = /@fragment\s+fn\s+(\w+)/.exec(p.source)?.[1] ?? 'main';
+    const pipeline = device.createRenderPipeline({
+      layout: device.createPipelineLayout({ bindGroupLayouts: [bindGroupLayout] }),
+      vertex: { module: vertex, entryPoint: 'fullscreen' },
+      fragment: { module: modules[i], entryPoint: entry, targets: [{ format: 'rgba8unorm' }] },
+      primitive: { topology: 'triangle-list' },
+    });
+    return { pipeline, bindGroupLayout, uniformBuffers, textures, samplers };
+  });
+  let scopeOpen = true;
+  const bytesPerRow = Math.ceil(width * 4 / 256) * 256;
+  return {
+    ok: true,
+    renderer: g.adapter,
+    async draw(time) {
+      const values = { resolution: [width, height], aspect: width / height, time, ...uniforms };
+      const encoder = device.createCommandEncoder();
+      passes.forEach((p, i) => {
+        const { pipeline, bindGroupLayout, uniformBuffers, textures, samplers } = prepared[i];
+        const entries = [];
+        for (const u of uniformBuffers) {
+          const raw = values[u.name] ?? 0;
+          const numbers = Array.isArray(raw) ? raw : [typeof raw === 'boolean' ? (raw ? 1 : 0) : raw];
+          const data = u.int ? new Int32Array(4) : new Float32Array(4);
+          data.set(numbers.slice(0, 4));
+          device.queue.writeBuffer(u.buffer, 0, data);
+          entries.push({ binding: u.binding, resource: { buffer: u.buffer } });
+        }
+        for (const t of textures) {
+          const name = (p.inputs ?? {})[t.name] ?? t.name;
+          const source = targets.has(name) ? targets.get(name)[fresh(name, i) ? 'current' : 'previous'] : input;
+          entries.push({ binding: t.binding, resource: source.createView() });
+        }
+        samplers.forEach(s => entries.push({ binding: s.binding, resource: sampler }));
+        const pass = encoder.beginRenderPass({ colorAttachments: [{ view: targets.get(p.output).current.createView(), loadOp: 'clear', storeOp: 'store', clearValue: [0, 0, 0, 0] }] });
+        pass.setPipeline(pipeline);
+        pass.setBindGroup(0, device.createBindGroup({ layout: bindGroupLayout, entries }));
+        pass.draw(3);
+        pass.end();
+      });
+      device.queue.submit([encoder.finish()]);
+      for (const t of targets.values()) [t.current, t.previous] = [t.previous, t.current];
+    },
+    fence() {
+      return device.queue.onSubmittedWorkDone();
+    },
+    async error() {
+      if (!scopeOpen) return null;
+      scopeOpen = false;
+      return device.popErrorScope();
+    },
+    async read() {
+      const readback = device.createBuffer({ size: bytesPerRow * height, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+      const encoder = device.createCommandEncoder();
+      encoder.copyTextureToBuffer({ texture: targets.get(finalName).previous }, { buffer: readback, bytesPerRow }, [width, height]);
+      device.queue.submit([encoder.finish()]);
+      await readback.mapAsync(GPUMapMode.READ);
+      const padded = new Uint8Array(readback.getMappedRange());
+      const rows = new Uint8Array(width * height * 4);
+      for (let y = 0; y < height; y++) rows.set(padded.subarray(y * bytesPerRow, y * bytesPerRow + width * 4), y * width * 4);
+      readback.unmap();
+      return rows;
+    },
+  };
 }
