@@ -112,8 +112,7 @@ export function prepareGlslPasses(passes, { width, height, uniforms }) {
  * history; the others are the same after one), then reads the result back.
  */
 export async function renderPasses(language, passes, { width, height, time, uniforms, frames }) {
-  const effect = language === 'glsl' ? prepareGlslPasses(passes, { width, height, uniforms })
-    : await prepareWgslPasses(passes, { width, height, uniforms });
+  const effect = await preparePasses(language, passes, { width, height, uniforms });
   if (!effect.ok) return effect;
   for (let i = 0; i < frames; i++) await effect.draw(time - (frames - 1 - i) / 480); // 480 frames per 8 s loop
   const error = effect.error ? await effect.error() : null;
@@ -122,6 +121,11 @@ export async function renderPasses(language, passes, { width, height, time, unif
   let text = '';
   for (let i = 0; i < rows.length; i += 0x8000) text += String.fromCharCode(...rows.subarray(i, i + 0x8000));
   return { ok: true, width, height, rgba: btoa(text), renderer: effect.renderer, diagnostics: [] };
+}
+
+/** Prepares a multi-pass effect on either backend: {ok, draw(time), fence(), read(), error?(), renderer}. */
+export async function preparePasses(language, passes, options) {
+  return language === 'glsl' ? prepareGlslPasses(passes, options) : prepareWgslPasses(passes, options);
 }
 
 const VERTEX_WGSL = `@vertex fn fullscreen(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {

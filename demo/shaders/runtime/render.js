@@ -264,8 +264,10 @@ export async function prepare(language, source, options) {
  * Renders `frames` frames back to back (time advancing over one loop), each followed by a fence, and returns the
  * per-frame wall times in ms. Not bounded by requestAnimationFrame (capped near 60/s in headless Chromium).
  */
-export async function benchmark(language, source, { width, height, frames, uniforms }) {
-  const frame = await prepare(language, source, { width, height, uniforms });
+export async function benchmark(language, source, { width, height, frames, uniforms, passes }) {
+  // `passes` (multi-pass effects) replaces `source`; see passes.js.
+  const frame = passes ? await (await import('./passes.js')).preparePasses(language, passes, { width, height, uniforms })
+    : await prepare(language, source, { width, height, uniforms });
   if (!frame.ok) return frame;
   const frameMs = [];
   const start = performance.now();

@@ -2,6 +2,7 @@
 // Frames are rendered offscreen exactly as the tools render them and copied into the visible canvas.
 import { describeBackends } from './compile.js';
 import { prepare } from './render.js';
+import { preparePasses } from './passes.js';
 
 const $ = id => document.getElementById(id);
 let effects = [];
@@ -45,16 +46,17 @@ async function select() {
 async function rebuild() {
   const e = effect();
   const language = $('backend').value;
-  if (e.definition.passes.length > 1) {
-    $('status').textContent = 'multi-pass effects are not shown on this page yet; the tools render them (WebGL2)';
-    current = null;
-    return;
-  }
-  const program = e.definition.passes[0].program;
-  const response = await fetch(`effects/${e.id}/${language}/${program}.${language}`);
   const canvas = $('view');
-  const frame = response.ok ? await prepare(language, await response.text(),
-    { width: canvas.width, height: canvas.height, uniforms: values }) : { ok: false, unavailable: `no ${language} program` };
+  const options = { width: canvas.width, height: canvas.height, uniforms: values };
+  const passes = [];
+  for (const [i, pass] of e.definition.passes.entries()) {
+    const response = await fetch(`effects/${e.id}/${language}/${pass.program}.${language}`);
+    if (!response.ok) { passes.length = 0; break; }
+    passes.push({ source: await response.text(), inputs: pass.inputs ?? {}, output: pass.outputs?.fragColor ?? `pass${i}` });
+  }
+  const frame = passes.length === 0 ? { ok: false, unavailable: `no ${language} program for every pass` }
+    : passes.length === 1 ? await prepare(language, passes[0].source, options)
+    : await preparePasses(language, passes, options);
   if (!frame.ok) {
     $('status').textContent = JSON.stringify(frame.diagnostics ?? frame.unavailable, null, 1);
     current = null;

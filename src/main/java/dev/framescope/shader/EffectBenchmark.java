@@ -8,8 +8,8 @@ import dev.framescope.shader.EffectLibrary.Effect;
 import dev.framescope.shader.EffectLibrary.Program;
 import dev.framescope.shader.ShaderArgs.BenchmarkEffectArgs;
 import dev.framescope.shader.harness.BrowserHarness;
-import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -57,23 +57,24 @@ public final class EffectBenchmark {
         List<BenchmarkResult> results = harness.withPage(page -> {
             List<BenchmarkResult> batch = new ArrayList<>();
             for (Effect effect : effects) {
-                Program program = effect.programs().isEmpty() ? null : effect.programs().get(0);
-                Path file = program == null ? null : webgl ? program.glsl() : program.wgsl();
+                if (effect.programs().isEmpty() || effect.programs().stream()
+                        .anyMatch(p -> (webgl ? p.glsl() : p.wgsl()) == null)) {
+                    batch.add(new BenchmarkResult(effect.id(), args.backend().name(), "not_available", null, null,
+                            null, null, "no " + (webgl ? "GLSL" : "WGSL") + " program for every pass"));
+                    continue;
+                }
+                Map<String, Object> options = new HashMap<>(Map.of("width", args.width(), "height", args.height(),
+                        "frames", args.frames(), "uniforms", FrameRenderer.uniforms(effect.definition(), Map.of())));
+                Program program = effect.programs().get(0);
+                String source = "";
                 if (effect.programs().size() > 1) {
-                    batch.add(new BenchmarkResult(effect.id(), args.backend().name(), "not_available", null, null,
-                            null, null, "benchmarking multi-pass effects is not implemented yet"));
-                    continue;
+                    options.put("passes", FrameRenderer.passes(effect, webgl));
+                } else {
+                    source = effect.source(webgl ? program.glsl() : program.wgsl());
                 }
-                if (file == null) {
-                    batch.add(new BenchmarkResult(effect.id(), args.backend().name(), "not_available", null, null,
-                            null, null, "no " + (webgl ? "GLSL" : "WGSL") + " program"));
-                    continue;
-                }
-                Map<String, Object> options = Map.of("width", args.width(), "height", args.height(), "frames",
-                        args.frames(), "uniforms", FrameRenderer.uniforms(effect.definition(), Map.of()));
                 JsonNode r = Json.mapper().valueToTree(page.evaluate(
                         "([language, source, options]) => framescope.benchmark(language, source, options)",
-                        List.of(webgl ? "glsl" : "wgsl", effect.source(file), options)));
+                        List.of(webgl ? "glsl" : "wgsl", source, options)));
                 if (!r.path("ok").asBoolean()) {
                     batch.add(new BenchmarkResult(effect.id(), args.backend().name(), "error", null, null, null, null,
                             r.has("unavailable") ? r.get("unavailable").asText()

@@ -118,19 +118,9 @@ public final class FrameRenderer {
             raw = page.evaluate("([source, options]) => " + function + "(source, options)",
                     List.of(effect.source(webgl ? program.glsl() : program.wgsl()), options));
         } else {
-            List<Map<String, Object>> passes = new ArrayList<>();
-            boolean feedback = false;
-            for (int i = 0; i < effect.programs().size(); i++) {
-                Program p = effect.programs().get(i);
-                Map<String, Object> pass = new HashMap<>();
-                pass.put("source", effect.source(webgl ? p.glsl() : p.wgsl()));
-                pass.put("inputs", Json.mapper().convertValue(p.spec().path("inputs"), Map.class));
-                pass.put("output", p.spec().path("outputs").path("fragColor").asText("pass" + i));
-                feedback |= readsLaterOutput(effect, i);
-                passes.add(pass);
-            }
+            List<Map<String, Object>> passes = passes(effect, webgl);
             // Feedback needs history: render frames until the loop has filled it; a plain chain needs one.
-            options.put("frames", feedback ? FEEDBACK_FRAMES : 1);
+            options.put("frames", readsAnyLaterOutput(effect) ? FEEDBACK_FRAMES : 1);
             raw = page.evaluate("([language, passes, options]) => framescope.renderPasses(language, passes, options)",
                     List.of(webgl ? "glsl" : "wgsl", passes, options));
         }
@@ -168,6 +158,20 @@ public final class FrameRenderer {
         return new FrameResult(effect.id(), args.backend().name(), "ok", pixels.renderer(), args.width(),
                 args.height(), args.time(), uniforms, PixelStats.of(pixels.rgba(), args.width(), args.height()),
                 pixels.diagnostics(), pixels.note());
+    }
+
+    /** The passes as the runtime takes them: source, inputs (sampler → texture), output texture. */
+    static List<Map<String, Object>> passes(Effect effect, boolean webgl) {
+        List<Map<String, Object>> passes = new ArrayList<>();
+        for (int i = 0; i < effect.programs().size(); i++) {
+            Program p = effect.programs().get(i);
+            Map<String, Object> pass = new HashMap<>();
+            pass.put("source", effect.source(webgl ? p.glsl() : p.wgsl()));
+            pass.put("inputs", Json.mapper().convertValue(p.spec().path("inputs"), Map.class));
+            pass.put("output", p.spec().path("outputs").path("fragColor").asText("pass" + i));
+            passes.add(pass);
+        }
+        return passes;
     }
 
     /** Frames a feedback effect runs before it is measured. */

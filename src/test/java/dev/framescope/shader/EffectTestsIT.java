@@ -66,6 +66,9 @@ class EffectTestsIT {
             assertTrue(result.get("elapsed_ms").asDouble() >= 12 * result.at("/ms_per_frame/mean").asDouble() * 0.99,
                     result.toString());
         }
+        JsonNode multiPass = call("benchmarkEffect", Map.of("effect", "synth/trails", "backend", "webgpu",
+                "frames", 5, "width", 64, "height", 64));
+        assertEquals(5, multiPass.at("/effects/preview/0/frames_rendered").asInt(), multiPass.toString());
         JsonNode broken = call("benchmarkEffect", Map.of("effect", "broken/glsl-error", "frames", 2));
         assertEquals("error", broken.at("/effects/preview/0/status").asText());
     }

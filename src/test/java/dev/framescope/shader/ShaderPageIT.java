@@ -58,6 +58,12 @@ class ShaderPageIT {
             page.selectOption("#backend", "wgsl");
             waitForFrames(page, 3);
             assertNotEquals("0,0,0,0", centre(page), "WebGPU draws too");
+            page.selectOption("#effect", "synth/trails");
+            waitForFrames(page, 5);
+            Object lit = page.evaluate("() => { const d = document.getElementById('view').getContext('2d')"
+                    + ".getImageData(0, 0, 512, 512).data; let n = 0; for (let i = 0; i < d.length; i += 4) "
+                    + "if (d[i] > 100) n++; return n; }");
+            assertTrue(((Number) lit).intValue() > 100, "the multi-pass trail is drawn: " + lit + " lit pixels");
             Files.createDirectories(Path.of("target"));
             page.screenshot(new Page.ScreenshotOptions().setPath(Path.of("target/shader-page.png")));
             assertTrue(Files.size(Path.of("target/shader-page.png")) > 0);
