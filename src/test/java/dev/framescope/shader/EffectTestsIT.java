@@ -101,4 +101,17 @@ class EffectTestsIT {
         JsonNode pulse = call("testUniformResponsiveness", Map.of("effect", "Radial Pulse", "effects_root", root));
         assertTrue(effect(pulse, "Radial Pulse").at("/uniforms/0/mean_abs_diff").asDouble() > 0.01, pulse.toString());
     }
+
+    @Test
+    void everyRealDemoEffectAgreesAcrossBackendsAndEveryRealFilterFilters() throws Exception {
+        JsonNode parity = call("testPixelParity", Map.of("effect", "synth/*,filter/*", "time", 0.3));
+        assertTrue(parity.at("/effects/count").asInt() >= 12, parity.toString());
+        for (JsonNode e : parity.at("/effects/preview")) {
+            assertEquals("ok", e.get("status").asText(), e.toString());
+        }
+        JsonNode filters = call("testNoPassthrough", Map.of("effect", "filter/*"));
+        for (JsonNode e : filters.at("/effects/preview")) {
+            assertEquals(false, e.get("passthrough").asBoolean(), e.toString());
+        }
+    }
 }

@@ -1,0 +1,12 @@
+precision highp float;
+uniform vec2 resolution;
+uniform sampler2D inputTex;
+uniform float amount;
+out vec4 fragColor;
+
+void main() {
+    vec2 uv = gl_FragCoord.xy / resolution;
+    vec4 color = texture(inputTex, uv);
+    float y = dot(color.rgb, vec3(0.299, 0.587, 0.114));
+    fragColor = vec4(mix(color.rgb, vec3(y), amount), color.a);
+}
