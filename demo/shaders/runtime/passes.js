@@ -3,7 +3,7 @@
 // frame's copy; reading one written by itself or a later pass gets the previous frame's copy (feedback). The
 // effect's result is the texture named "outputTex", else the last pass's output.
 import { compileGlsl, gpuDevice, webgl2Renderer } from './compile.js';
-import { testCardPixels } from './render.js';
+import { testCardPixels, toBase64 } from './testcard.js';
 
 const VERTEX_GLSL = `#version 300 es
 in vec2 position;
@@ -63,11 +63,26 @@ export function prepareGlslPasses(passes, { width, height, uniforms }) {
     gl.linkProgram(program);
     return program;
   });
-  const set = (program, name, value) => {
+  const types = programs.map(program => {
+    const byName = new Map();
+    for (let i = 0; i < gl.getProgramParameter(program, gl.ACTIVE_UNIFORMS); i++) {
+      const info = gl.getActiveUniform(program, i);
+      byName.set(info.name, info.type);
+    }
+    return byName;
+  });
+  const set = (index, name, value) => {
+    const program = programs[index];
     const location = gl.getUniformLocation(program, name);
     if (location === null) return;
     const v = Array.isArray(value) ? value : [typeof value === 'boolean' ? (value ? 1 : 0) : value];
-    [null, gl.uniform1fv, gl.uniform2fv, gl.uniform3fv, gl.uniform4fv][v.length].call(gl, location, v);
+    switch (types[index].get(name)) {
+      case gl.INT: case gl.BOOL: gl.uniform1i(location, v[0]); break;
+      case gl.FLOAT_VEC2: gl.uniform2fv(location, v); break;
+      case gl.FLOAT_VEC3: gl.uniform3fv(location, v); break;
+      case gl.FLOAT_VEC4: gl.uniform4fv(location, v); break;
+      default: gl.uniform1f(location, v[0]);
+    }
   };
   return {
     ok: true,
@@ -79,7 +94,7 @@ export function prepareGlslPasses(passes, { width, height, uniforms }) {
         const position = gl.getAttribLocation(program, 'position');
         gl.enableVertexAttribArray(position);
         gl.vertexAttribPointer(position, 2, gl.FLOAT, false, 0, 0);
-        for (const [name, value] of Object.entries({ resolution: [width, height], aspect: width / height, time, ...uniforms })) set(program, name, value);
+        for (const [name, value] of Object.entries({ resolution: [width, height], aspect: width / height, time, ...uniforms })) set(i, name, value);
         let unit = 0;
         for (const [sampler, textureName] of Object.entries(p.inputs ?? {})) {
           const source = textureName === 'inputTex' && !targets.has('inputTex') ? input
@@ -120,10 +135,7 @@ export async function renderPasses(language, passes, { width, height, time, unif
   for (let i = 0; i < frames; i++) await effect.draw(time - (frames - 1 - i) / 480); // 480 frames per 8 s loop
   const error = effect.error ? await effect.error() : null;
   if (error) return { ok: false, diagnostics: [{ stage: 'pipeline', severity: 'error', line: null, column: null, message: error.message }] };
-  const rows = await effect.read();
-  let text = '';
-  for (let i = 0; i < rows.length; i += 0x8000) text += String.fromCharCode(...rows.subarray(i, i + 0x8000));
-  return { ok: true, width, height, rgba: btoa(text), renderer: effect.renderer, diagnostics: [] };
+  return { ok: true, width, height, rgba: toBase64(await effect.read()), renderer: effect.renderer, diagnostics: [] };
 }
 
 /** Prepares a multi-pass effect on either backend: {ok, draw(time), fence(), read(), error?(), renderer}. */
