@@ -47,8 +47,7 @@ public final class ContactHistory {
     public History history(ContactHistoryArgs args) {
         RecordingStore store = recordings.resolve(args.recording());
         FrameRange range = FrameRange.of(store, args.startFrame(), args.endFrame());
-        History h = analyse(store.contactSeries(), args.bodyAId(), args.bodyBId(), range, args.limit());
-        return h;
+        return analyse(store.contactSeries(), args.bodyAId(), args.bodyBId(), range, args.limit());
     }
 
     /**

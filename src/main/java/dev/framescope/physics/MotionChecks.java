@@ -84,7 +84,7 @@ public final class MotionChecks {
     /** Inertial bodies in contact at {@code end} (environment ids, bit 31, are never bodies to rest). */
     static List<RestingBody> restingBodies(RecordingStore store, long start, long end, double vMax, double wMax) {
         ContactSeries contacts = store.contactSeries();
-        Set<Long> atEnd = inertialInContact(contacts, end);
+        Set<Long> atEnd = contacts.inertialInContact(end);
         List<RestingBody> result = new ArrayList<>();
         for (long body : atEnd.stream().sorted().toList()) {
             int inContact = 0;
@@ -92,7 +92,7 @@ public final class MotionChecks {
             double maxOmega = 0;
             Long firstMoving = null;
             for (long f = start; f <= end; f++) {
-                if (inertialInContact(contacts, f).contains(body)) {
+                if (contacts.inContact(body, f)) {
                     inContact++;
                 }
                 State s = store.stateSeries().at(body, f);
@@ -116,10 +116,6 @@ public final class MotionChecks {
                     inContact == window && firstMoving == null));
         }
         return result;
-    }
-
-    static Set<Long> inertialInContact(ContactSeries contacts, long frame) {
-        return contacts.inertialInContact(frame);
     }
 
     /** A body whose stored state first turns non-finite, or whose orientation stops being a unit quaternion. */

@@ -233,7 +233,7 @@ public final class Triage {
     private static void resting(RecordingStore store, double threshold, String file, List<Anomaly> found) {
         long last = store.frameCount();
         ContactSeries contacts = store.contactSeries();
-        for (long body : MotionChecks.inertialInContact(contacts, last)) {
+        for (long body : contacts.inertialInContact(last)) {
             List<StateSeries.State> states = store.stateSeries().of(body);
             long f = last;
             for (int i = states.size() - 1; i >= 0; i--) {

@@ -179,35 +179,44 @@ public final class EffectTests {
 
     /** Default = min or max → mid-range; otherwise max − 0.1·range; null for globals without a numeric range. */
     static Object offDefault(JsonNode global) {
+        double[] r = numericRange(global);
+        if (r == null) {
+            return null;
+        }
+        double min = r[0];
+        double max = r[1];
+        double moved = r[2] == min || r[2] == max ? (min + max) / 2 : max - 0.1 * (max - min);
+        return asType(global, moved);
+    }
+
+    /** {min, max, default} of a float or int global with a non-empty range; null otherwise. */
+    private static double[] numericRange(JsonNode global) {
         String type = global.path("type").asText();
         if (!(type.equals("float") || type.equals("int")) || !global.has("min") || !global.has("max")
                 || !global.has("default") || global.get("min").asDouble() == global.get("max").asDouble()) {
             return null;
         }
-        double min = global.get("min").asDouble();
-        double max = global.get("max").asDouble();
-        double value = global.get("default").asDouble();
-        double moved = value == min || value == max ? (min + max) / 2 : max - 0.1 * (max - min);
-        return type.equals("int") ? (Object) (int) Math.round(moved) : (Object) moved;
+        return new double[] {global.get("min").asDouble(), global.get("max").asDouble(),
+            global.get("default").asDouble()};
+    }
+
+    private static Object asType(JsonNode global, double value) {
+        return global.path("type").asText().equals("int") ? (Object) (int) Math.round(value) : (Object) value;
     }
 
     /** The value a numeric, ranged global is moved to; null for globals that cannot be tested this way. */
     static Object testValue(JsonNode global) {
-        String type = global.path("type").asText();
-        if (!(type.equals("float") || type.equals("int")) || !global.has("min") || !global.has("max")
-                || !global.has("default")) {
+        double[] r = numericRange(global);
+        if (r == null) {
             return null;
         }
-        double min = global.get("min").asDouble();
-        double max = global.get("max").asDouble();
-        double value = global.get("default").asDouble();
-        if (min == max) {
-            return null;
-        }
+        double min = r[0];
+        double max = r[1];
+        double value = r[2];
         double range = max - min;
         double moved = value == min ? min + 0.75 * range : value == max ? min + 0.25 * range
                 : max - value > value - min ? (value + max) / 2 : (value + min) / 2;
-        return type.equals("int") ? (Object) (int) Math.round(moved) : (Object) moved;
+        return asType(global, moved);
     }
 
     @FunctionalInterface

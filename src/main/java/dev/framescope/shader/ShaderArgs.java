@@ -11,6 +11,14 @@ public final class ShaderArgs {
     private ShaderArgs() {
     }
 
+    /** Tools that render take one backend: webgl2 by default, never both. */
+    static EffectCompiler.Backend singleBackend(EffectCompiler.Backend backend) {
+        if (backend == EffectCompiler.Backend.both) {
+            throw ToolException.invalidArgument("backend", "webgl2 or webgpu (one backend per call)", "both");
+        }
+        return backend == null ? EffectCompiler.Backend.webgl2 : backend;
+    }
+
     public record CompileEffectArgs(
             @Param(value = "Effect id 'namespace/effect', a glob ('synth/*', '*') or a comma-separated list.",
                     required = true, maxLength = 500) String effect,
@@ -38,10 +46,7 @@ public final class ShaderArgs {
             @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
             String effectsRoot) {
         public RenderEffectFrameArgs {
-            backend = backend == null ? EffectCompiler.Backend.webgl2 : backend;
-            if (backend == EffectCompiler.Backend.both) {
-                throw ToolException.invalidArgument("backend", "webgl2 or webgpu (one frame per backend)", "both");
-            }
+            backend = singleBackend(backend);
             time = time == null ? 0.0 : time;
             width = width == null ? 256 : width;
             height = height == null ? 256 : height;
@@ -77,10 +82,7 @@ public final class ShaderArgs {
             @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
             String effectsRoot) {
         public UniformResponsivenessArgs {
-            backend = backend == null ? EffectCompiler.Backend.webgl2 : backend;
-            if (backend == EffectCompiler.Backend.both) {
-                throw ToolException.invalidArgument("backend", "webgl2 or webgpu", "both");
-            }
+            backend = singleBackend(backend);
             width = width == null ? 64 : width;
             height = height == null ? 64 : height;
             time = time == null ? 0.25 : time;
@@ -103,10 +105,7 @@ public final class ShaderArgs {
             @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
             String effectsRoot) {
         public BenchmarkEffectArgs {
-            backend = backend == null ? EffectCompiler.Backend.webgl2 : backend;
-            if (backend == EffectCompiler.Backend.both) {
-                throw ToolException.invalidArgument("backend", "webgl2 or webgpu", "both");
-            }
+            backend = singleBackend(backend);
             frames = frames == null ? 60 : frames;
             width = width == null ? 512 : width;
             height = height == null ? 512 : height;
