@@ -12,6 +12,9 @@ public record ToolHints(boolean readOnly, boolean destructive, boolean idempoten
     /** Writes new files where the user allowed; never overwrites or deletes user data. */
     public static final ToolHints WRITES_NEW_FILES = new ToolHints(false, false, false, false);
 
+    /** Replaces one generated file (a manifest) with content derived from disk; repeating it changes nothing. */
+    public static final ToolHints REWRITES_GENERATED_FILE = new ToolHints(false, true, true, false);
+
     /** Waits for a person; changes nothing on disk, but each call asks again. */
     public static final ToolHints ASKS_HUMAN = new ToolHints(true, false, false, true);
 }

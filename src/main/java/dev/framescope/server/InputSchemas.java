@@ -77,7 +77,8 @@ final class InputSchemas {
 
     private static BigDecimal bound(FieldScope field, boolean lower) {
         Param p = param(field);
-        if (p == null || field.isFakeContainerItemScope()) {
+        // On a list of numbers the range bounds each item, not the list.
+        if (p == null || field.isContainerType() && !field.isFakeContainerItemScope()) {
             return null;
         }
         double value = lower ? p.min() : p.max();

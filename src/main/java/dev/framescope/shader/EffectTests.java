@@ -3,6 +3,7 @@ package dev.framescope.shader;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Bounded;
 import dev.framescope.common.ToolContext;
+import dev.framescope.shader.EffectCompiler.Backend;
 import dev.framescope.shader.EffectLibrary.Effect;
 import dev.framescope.shader.FrameRenderer.Pixels;
 import dev.framescope.shader.ShaderArgs.PixelParityArgs;
@@ -28,104 +29,158 @@ public final class EffectTests {
         this.harness = harness;
     }
 
-    public record ParityResult(String effect, String status, Integer maxDiff, Double meanDiff, Integer mismatchCount,
-                               Double mismatchPercent, Boolean yFlipDetected, String glslStatus,
+    /** One rendering case of a parity test: a time and a uniform setting. */
+    public record ParityCase(double time, String setting, int maxDiff, double meanDiff, double mismatchPercent,
+                             boolean yFlipDetected) {
+    }
+
+    public record ParityResult(String effect, String status, Integer maxDiff, Double meanDiff,
+                               Double mismatchPercent, Boolean yFlipDetected, ParityCase worstCase,
+                               List<ParityCase> cases, List<String> structuralDifferences, String glslStatus,
                                String wgslStatus, String note) {
     }
 
-    public record ParityReport(int schemaVersion, String summary, int width, int height, double time, int epsilon,
-                               Bounded<ParityResult> effects) {
+    public record ParityReport(int schemaVersion, String summary, int width, int height, List<Double> times,
+                               List<String> settings, int epsilon, Bounded<ParityResult> effects) {
     }
 
     /**
-     * Renders each effect on both backends with the same uniforms and compares per pixel. {@code mismatch} when any
-     * pixel differs by more than epsilon; {@code y_flip_detected} when the WGSL frame flipped upside down matches
-     * the GLSL frame better (the usual cause: the WGSL program does not flip y).
+     * Renders each effect on both backends with the same uniforms, at every time and uniform setting (the defaults,
+     * and every numeric global moved as {@link #testValue} moves it), and compares per pixel. Aggregates: the largest
+     * maxDiff and mismatch percentage over the cases, the mean of meanDiff. {@code mismatch} when any pixel of any
+     * case differs by more than epsilon; {@code y_flip_detected} when, in the worst case, the WGSL frame flipped
+     * upside down matches the GLSL frame better (the usual cause: the WGSL program does not flip y).
+     * Structural differences (programs or uniforms one language has and the other lacks) come from the files.
      */
     public ParityReport parity(EffectLibrary library, PixelParityArgs args, ToolContext context) {
         List<Effect> effects = library.select(args.effect());
+        List<String> settings = args.moveUniforms() ? List.of("defaults", "moved") : List.of("defaults");
         List<ParityResult> results = batch(effects, context, (page, effect) -> {
-            Map<String, Object> uniforms = FrameRenderer.uniforms(effect.definition(), Map.of());
-            Pixels glsl = FrameRenderer.renderPixels(page, effect, EffectCompiler.Backend.webgl2, args.width(),
-                    args.height(), args.time(), uniforms);
-            Pixels wgsl = FrameRenderer.renderPixels(page, effect, EffectCompiler.Backend.webgpu, args.width(),
-                    args.height(), args.time(), uniforms);
-            if (glsl.rgba() == null || wgsl.rgba() == null) {
-                boolean missing = glsl.status().equals("not_available") || wgsl.status().equals("not_available");
-                return new ParityResult(effect.id(), missing ? "not_available" : "error", null, null, null, null,
-                        null, glsl.status(), wgsl.status(), glsl.note() != null ? glsl.note() : wgsl.note());
+            List<String> structural = StructureCheck.languageDifferences(effect);
+            List<ParityCase> cases = new ArrayList<>();
+            for (String setting : settings) {
+                Map<String, Object> uniforms = setting.equals("defaults")
+                        ? FrameRenderer.uniforms(effect.definition(), Map.of()) : moved(effect, EffectTests::testValue);
+                for (double time : args.times()) {
+                    Pixels glsl = FrameRenderer.renderPixels(page, effect, Backend.webgl2, args.width(),
+                            args.height(), time, uniforms);
+                    Pixels wgsl = FrameRenderer.renderPixels(page, effect, Backend.webgpu, args.width(),
+                            args.height(), time, uniforms);
+                    if (glsl.rgba() == null || wgsl.rgba() == null) {
+                        boolean missing = glsl.status().equals("not_available")
+                                || wgsl.status().equals("not_available");
+                        return new ParityResult(effect.id(), missing ? "not_available" : "error", null, null, null,
+                                null, null, List.of(), structural, glsl.status(), wgsl.status(),
+                                glsl.note() != null ? glsl.note() : wgsl.note());
+                    }
+                    ImageDiff diff = ImageDiff.of(glsl.rgba(), wgsl.rgba(), args.width(), args.height(),
+                            args.epsilon());
+                    ImageDiff flipped = ImageDiff.of(glsl.rgba(), ImageDiff.flipped(wgsl.rgba(), args.width(),
+                            args.height()), args.width(), args.height(), args.epsilon());
+                    cases.add(new ParityCase(time, setting, diff.maxDiff(), diff.meanDiff(), diff.mismatchPercent(),
+                            flipped.meanDiff() < diff.meanDiff()));
+                }
             }
-            ImageDiff diff = ImageDiff.of(glsl.rgba(), wgsl.rgba(), args.width(), args.height(), args.epsilon());
-            ImageDiff flipped = ImageDiff.of(glsl.rgba(), ImageDiff.flipped(wgsl.rgba(), args.width(), args.height()),
-                    args.width(), args.height(), args.epsilon());
-            return new ParityResult(effect.id(), diff.mismatchCount() == 0 ? "ok" : "mismatch", diff.maxDiff(),
-                    diff.meanDiff(), diff.mismatchCount(), diff.mismatchPercent(),
-                    flipped.meanDiff() < diff.meanDiff(), "ok", "ok", null);
-        }, ParityResult::status, (id, why) -> new ParityResult(id, "error", null, null, null, null, null, null, null,
-                why));
+            ParityCase worst = cases.stream().max(java.util.Comparator.comparingDouble(ParityCase::meanDiff))
+                    .orElseThrow();
+            int maxDiff = cases.stream().mapToInt(ParityCase::maxDiff).max().orElse(0);
+            return new ParityResult(effect.id(), maxDiff > args.epsilon() ? "mismatch" : "ok", maxDiff,
+                    cases.stream().mapToDouble(ParityCase::meanDiff).average().orElse(0),
+                    cases.stream().mapToDouble(ParityCase::mismatchPercent).max().orElse(0), worst.yFlipDetected(),
+                    worst, cases, structural, "ok", "ok", null);
+        }, ParityResult::status, (id, why) -> new ParityResult(id, "error", null, null, null, null, null, List.of(),
+                List.of(), null, null, why));
         long mismatched = results.stream().filter(r -> r.status().equals("mismatch")).count();
-        return new ParityReport(EffectCompiler.SCHEMA_VERSION, results.size() + " effect(s) compared GLSL vs WGSL: "
-                + mismatched + " mismatch(es).", args.width(), args.height(), args.time(), args.epsilon(),
-                Bounded.of(results, 100));
+        long structural = results.stream().filter(r -> !r.structuralDifferences().isEmpty()).count();
+        return new ParityReport(EffectCompiler.SCHEMA_VERSION, results.size() + " effect(s) compared GLSL vs WGSL "
+                + "over " + args.times().size() * settings.size() + " case(s) each: " + mismatched
+                + " mismatch(es), " + structural + " with structural differences.", args.width(), args.height(),
+                args.times(), settings, args.epsilon(), Bounded.of(results, 100));
+    }
+
+    /** The defaults with every numeric, ranged global moved by {@code move}. */
+    private static Map<String, Object> moved(Effect effect, java.util.function.Function<JsonNode, Object> move) {
+        Map<String, Object> moved = new LinkedHashMap<>(FrameRenderer.uniforms(effect.definition(), Map.of()));
+        effect.definition().path("globals").fields().forEachRemaining(g -> {
+            Object value = move.apply(g.getValue());
+            if (value != null) {
+                moved.put(g.getValue().path("uniform").asText(g.getKey()), value);
+            }
+        });
+        return moved;
+    }
+
+    /** The backends a per-backend test runs on: one, or both (WebGL2 first). */
+    private static List<Backend> backends(Backend backend) {
+        return backend == Backend.both ? List.of(Backend.webgl2, Backend.webgpu) : List.of(backend);
     }
 
     public record UniformResult(String global, String uniform, Object defaultValue, Object testedValue,
-                                double meanAbsDiff, double maxDiff) {
+                                double meanAbsDiff, int maxDiff) {
     }
 
-    public record ResponsivenessResult(String effect, String status, List<UniformResult> uniforms, String note) {
+    public record ResponsivenessResult(String effect, String backend, String status, List<UniformResult> uniforms,
+                                       String note) {
     }
 
-    public record ResponsivenessReport(int schemaVersion, String summary, String backend, String formula,
+    public record ResponsivenessReport(int schemaVersion, String summary, List<String> backends, String formula,
                                        Bounded<ResponsivenessResult> effects) {
     }
 
     /**
      * For each numeric global with a uniform and a range: renders at the defaults and with only that global moved
      * (default = min → min + 0.75·range; default = max → min + 0.25·range; else halfway to the farther bound;
-     * ints rounded), and reports the per-pixel mean_abs_diff of the two frames (0 = the uniform changes nothing).
+     * ints rounded), and reports the per-pixel mean_abs_diff of the two frames (0 = the uniform changes nothing),
+     * on each requested backend.
      */
     public ResponsivenessReport responsiveness(EffectLibrary library, UniformResponsivenessArgs args,
                                                ToolContext context) {
         List<Effect> effects = library.select(args.effect());
-        List<ResponsivenessResult> results = batch(effects, context, (page, effect) -> {
-            Map<String, Object> defaults = FrameRenderer.uniforms(effect.definition(), Map.of());
-            Pixels baseline = FrameRenderer.renderPixels(page, effect, args.backend(), args.width(), args.height(),
-                    args.time(), defaults);
-            if (baseline.rgba() == null) {
-                return new ResponsivenessResult(effect.id(), baseline.status(), List.of(), baseline.note());
-            }
-            List<UniformResult> tested = new ArrayList<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = effect.definition().path("globals").fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> global = it.next();
-                Object value = testValue(global.getValue());
-                if (value == null) {
-                    continue;
+        List<ResponsivenessResult> results = new ArrayList<>();
+        for (Backend backend : backends(args.backend())) {
+            results.addAll(batch(effects, context, (page, effect) -> {
+                Map<String, Object> defaults = FrameRenderer.uniforms(effect.definition(), Map.of());
+                Pixels baseline = FrameRenderer.renderPixels(page, effect, backend, args.width(), args.height(),
+                        args.time(), defaults);
+                if (baseline.rgba() == null) {
+                    return new ResponsivenessResult(effect.id(), backend.name(), baseline.status(), List.of(),
+                            baseline.note());
                 }
-                String uniform = global.getValue().path("uniform").asText(global.getKey());
-                Map<String, Object> moved = new LinkedHashMap<>(defaults);
-                moved.put(uniform, value);
-                Pixels test = FrameRenderer.renderPixels(page, effect, args.backend(), args.width(), args.height(),
-                        args.time(), moved);
-                ImageDiff diff = ImageDiff.of(baseline.rgba(), test.rgba(), args.width(), args.height(), 0);
-                tested.add(new UniformResult(global.getKey(), uniform, defaults.get(uniform), value,
-                        diff.meanAbsDiff(), diff.maxDiff()));
-            }
-            return new ResponsivenessResult(effect.id(), tested.isEmpty() ? "no_testable_uniforms" : "ok", tested,
-                    null);
-        }, ResponsivenessResult::status, (id, why) -> new ResponsivenessResult(id, "error", List.of(), why));
+                List<UniformResult> tested = new ArrayList<>();
+                for (Iterator<Map.Entry<String, JsonNode>> it = effect.definition().path("globals").fields();
+                     it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> global = it.next();
+                    Object value = testValue(global.getValue());
+                    if (value == null) {
+                        continue;
+                    }
+                    String uniform = global.getValue().path("uniform").asText(global.getKey());
+                    Map<String, Object> moved = new LinkedHashMap<>(defaults);
+                    moved.put(uniform, value);
+                    Pixels test = FrameRenderer.renderPixels(page, effect, backend, args.width(), args.height(),
+                            args.time(), moved);
+                    ImageDiff diff = ImageDiff.of(baseline.rgba(), test.rgba(), args.width(), args.height(), 0);
+                    tested.add(new UniformResult(global.getKey(), uniform, defaults.get(uniform), value,
+                            diff.meanAbsDiff(), diff.maxDiff()));
+                }
+                return new ResponsivenessResult(effect.id(), backend.name(),
+                        tested.isEmpty() ? "no_testable_uniforms" : "ok", tested, null);
+            }, ResponsivenessResult::status, (id, why) -> new ResponsivenessResult(id, backend.name(), "error",
+                    List.of(), why)));
+        }
         long dead = results.stream().flatMap(r -> r.uniforms().stream()).filter(u -> u.meanAbsDiff() == 0).count();
-        return new ResponsivenessReport(EffectCompiler.SCHEMA_VERSION, results.size() + " effect(s): " + dead
-                + " uniform(s) changed no pixel.", args.backend().name(),
-                "mean_abs_diff = E[(|Δr| + |Δg| + |Δb|) / 3] / 255 over ~1,000 sampled pixels",
-                Bounded.of(results, 100));
+        return new ResponsivenessReport(EffectCompiler.SCHEMA_VERSION, effects.size() + " effect(s) on "
+                + backends(args.backend()) + ": " + dead + " uniform test(s) changed no pixel.",
+                backends(args.backend()).stream().map(Backend::name).toList(),
+                "mean_abs_diff = E[(|Δr| + |Δg| + |Δb|) / 3] / 255 over all pixels; max_diff = largest |Δ| of any "
+                        + "channel, 0–255", Bounded.of(results, 100));
     }
 
-    public record PassthroughResult(String effect, String status, Double similarity, Boolean passthrough,
-                                    Map<String, Object> uniforms, String note) {
+    public record PassthroughResult(String effect, String backend, String status, Double similarity,
+                                    Boolean passthrough, Map<String, Object> uniforms, String note) {
     }
 
-    public record PassthroughReport(int schemaVersion, String summary, String backend, String formula,
+    public record PassthroughReport(int schemaVersion, String summary, List<String> backends, String formula,
                                     Bounded<PassthroughResult> effects) {
     }
 
@@ -137,33 +192,35 @@ public final class EffectTests {
      */
     public PassthroughReport passthrough(EffectLibrary library, UniformResponsivenessArgs args, ToolContext context) {
         List<Effect> effects = library.select(args.effect());
-        List<PassthroughResult> results = batch(effects, context, (page, effect) -> {
-            if (!isFilter(effect.definition())) {
-                return new PassthroughResult(effect.id(), "skipped", null, null, null, "not a filter: no pass reads "
-                        + "inputTex");
-            }
-            Map<String, Object> moved = new LinkedHashMap<>(FrameRenderer.uniforms(effect.definition(), Map.of()));
-            effect.definition().path("globals").fields().forEachRemaining(g -> {
-                Object value = offDefault(g.getValue());
-                if (value != null) {
-                    moved.put(g.getValue().path("uniform").asText(g.getKey()), value);
+        List<PassthroughResult> results = new ArrayList<>();
+        for (Backend backend : backends(args.backend())) {
+            results.addAll(batch(effects, context, (page, effect) -> {
+                if (!isFilter(effect.definition())) {
+                    return new PassthroughResult(effect.id(), backend.name(), "skipped", null, null, null,
+                            "not a filter: no pass reads inputTex");
                 }
-            });
-            Pixels output = FrameRenderer.renderPixels(page, effect, args.backend(), args.width(), args.height(),
-                    args.time(), moved);
-            if (output.rgba() == null) {
-                return new PassthroughResult(effect.id(), output.status(), null, null, moved, output.note());
-            }
-            byte[] card = java.util.Base64.getDecoder().decode((String) page.evaluate(
-                    "([w, h]) => framescope.testCard(w, h)", List.of(args.width(), args.height())));
-            double similarity = 1 - ImageDiff.of(card, output.rgba(), args.width(), args.height(), 0).meanAbsDiff();
-            return new PassthroughResult(effect.id(), "ok", similarity, similarity >= 0.99, moved, null);
-        }, PassthroughResult::status, (id, why) -> new PassthroughResult(id, "error", null, null, null, why));
+                Map<String, Object> moved = moved(effect, EffectTests::offDefault);
+                Pixels output = FrameRenderer.renderPixels(page, effect, backend, args.width(), args.height(),
+                        args.time(), moved);
+                if (output.rgba() == null) {
+                    return new PassthroughResult(effect.id(), backend.name(), output.status(), null, null, moved,
+                            output.note());
+                }
+                byte[] card = java.util.Base64.getDecoder().decode((String) page.evaluate(
+                        "([w, h]) => framescope.testCard(w, h)", List.of(args.width(), args.height())));
+                double similarity = 1 - ImageDiff.of(card, output.rgba(), args.width(), args.height(), 0)
+                        .meanAbsDiff();
+                return new PassthroughResult(effect.id(), backend.name(), "ok", similarity, similarity >= 0.99,
+                        moved, null);
+            }, PassthroughResult::status, (id, why) -> new PassthroughResult(id, backend.name(), "error", null, null,
+                    null, why)));
+        }
         long through = results.stream().filter(r -> Boolean.TRUE.equals(r.passthrough())).count();
-        return new PassthroughReport(EffectCompiler.SCHEMA_VERSION, results.size() + " effect(s): " + through
-                + " filter(s) pass their input through (similarity ≥ 0.99).", args.backend().name(),
-                "similarity = 1 − E[(|Δr| + |Δg| + |Δb|) / 3] / 255 between the test card and the output, ~1,000 "
-                        + "sampled pixels", Bounded.of(results, 100));
+        return new PassthroughReport(EffectCompiler.SCHEMA_VERSION, effects.size() + " effect(s) on "
+                + backends(args.backend()) + ": " + through + " filter run(s) pass the input through (similarity "
+                + "≥ 0.99).", backends(args.backend()).stream().map(Backend::name).toList(),
+                "similarity = 1 − E[(|Δr| + |Δg| + |Δb|) / 3] / 255 between the test card and the output, over all "
+                        + "pixels", Bounded.of(results, 100));
     }
 
     static boolean isFilter(JsonNode definition) {

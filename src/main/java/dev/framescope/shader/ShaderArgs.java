@@ -2,6 +2,7 @@ package dev.framescope.shader;
 
 import dev.framescope.common.Param;
 import dev.framescope.common.ToolException;
+import java.util.List;
 import java.util.Map;
 import dev.framescope.shader.EffectCompiler.Backend;
 
@@ -59,7 +60,10 @@ public final class ShaderArgs {
             @Param(value = "Effect id, glob or comma-separated list.", required = true, maxLength = 500) String effect,
             @Param(value = "Frame width in pixels.", defaultValue = "128", min = 1, max = 1024) Integer width,
             @Param(value = "Frame height in pixels.", defaultValue = "128", min = 1, max = 1024) Integer height,
-            @Param(value = "Effect time, 0..1 over the loop.", defaultValue = "0.0", min = 0, max = 1) Double time,
+            @Param(value = "Effect times to compare at, each 0..1 over the loop.", defaultValue = "[0.0,0.5]",
+                    min = 0, max = 1, maxLength = 8) List<Double> times,
+            @Param(value = "Also compare with every numeric global moved off its default (a second setting).",
+                    defaultValue = "true") Boolean moveUniforms,
             @Param(value = "Largest per-channel difference (0–255) that still counts as equal.", defaultValue = "1",
                     min = 0, max = 255) Integer epsilon,
             @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
@@ -67,14 +71,16 @@ public final class ShaderArgs {
         public PixelParityArgs {
             width = width == null ? 128 : width;
             height = height == null ? 128 : height;
-            time = time == null ? 0.0 : time;
+            times = times == null || times.isEmpty() ? List.of(0.0, 0.5) : List.copyOf(times);
+            moveUniforms = moveUniforms == null || moveUniforms;
             epsilon = epsilon == null ? 1 : epsilon;
         }
     }
 
     public record UniformResponsivenessArgs(
             @Param(value = "Effect id, glob or comma-separated list.", required = true, maxLength = 500) String effect,
-            @Param(value = "webgl2 or webgpu.", defaultValue = "\"webgl2\"") EffectCompiler.Backend backend,
+            @Param(value = "webgl2, webgpu or both (one result per effect and backend).", defaultValue = "\"both\"")
+            EffectCompiler.Backend backend,
             @Param(value = "Frame width in pixels.", defaultValue = "64", min = 1, max = 1024) Integer width,
             @Param(value = "Frame height in pixels.", defaultValue = "64", min = 1, max = 1024) Integer height,
             @Param(value = "Effect time, 0..1 over the loop; not 0 by default, so uniforms that scale time show.",
@@ -82,7 +88,7 @@ public final class ShaderArgs {
             @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
             String effectsRoot) {
         public UniformResponsivenessArgs {
-            backend = singleBackend(backend);
+            backend = backend == null ? Backend.both : backend;
             width = width == null ? 64 : width;
             height = height == null ? 64 : height;
             time = time == null ? 0.25 : time;
@@ -109,6 +115,28 @@ public final class ShaderArgs {
             frames = frames == null ? 60 : frames;
             width = width == null ? 512 : width;
             height = height == null ? 512 : height;
+        }
+    }
+
+    public record ListEffectsArgs(
+            @Param(value = "Effect id, glob or comma-separated list.", defaultValue = "\"*\"", maxLength = 500)
+            String effect,
+            @Param(value = "Most effects listed in the preview.", defaultValue = "200", min = 1, max = 1000)
+            Integer limit,
+            @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
+            String effectsRoot) {
+        public ListEffectsArgs {
+            effect = effect == null ? "*" : effect;
+            limit = limit == null ? 200 : limit;
+        }
+    }
+
+    public record GenerateManifestArgs(
+            @Param("Folder of effects whose manifest.json is (re)written; default FRAMESCOPE_EFFECTS_ROOT or the "
+                    + "bundled demo/shaders/effects.") String effectsRoot,
+            @Param(value = "Report what would change without writing.", defaultValue = "false") Boolean dryRun) {
+        public GenerateManifestArgs {
+            dryRun = dryRun != null && dryRun;
         }
     }
 }

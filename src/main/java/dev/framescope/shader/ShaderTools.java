@@ -8,6 +8,8 @@ import dev.framescope.common.ToolOutput;
 import dev.framescope.shader.ShaderArgs.BenchmarkEffectArgs;
 import dev.framescope.shader.ShaderArgs.CheckEffectStructureArgs;
 import dev.framescope.shader.ShaderArgs.CompileEffectArgs;
+import dev.framescope.shader.ShaderArgs.GenerateManifestArgs;
+import dev.framescope.shader.ShaderArgs.ListEffectsArgs;
 import dev.framescope.shader.ShaderArgs.PixelParityArgs;
 import dev.framescope.shader.ShaderArgs.UniformResponsivenessArgs;
 import dev.framescope.shader.ShaderArgs.RenderEffectFrameArgs;
@@ -23,6 +25,7 @@ public final class ShaderTools implements ToolGroup {
     private final FrameRenderer renderer;
     private final EffectTests tests;
     private final StructureCheck structure = new StructureCheck();
+    private final EffectCatalog catalog = new EffectCatalog();
     private final EffectBenchmark benchmark;
 
     public ShaderTools(Path chromium, boolean strictBrowser, Path defaultEffectsRoot, Components components) {
@@ -48,7 +51,20 @@ public final class ShaderTools implements ToolGroup {
 
     @Override
     public List<ToolDef<?>> tools() {
-        return List.of(ToolDef.of("checkEffectStructure", "Check effect folders", "On-disk checks of effect "
+        return List.of(ToolDef.of("listEffects", "List effects", "Lists the effects under the effects root "
+                        + "(native definition.json folders and ISF .fs files), no browser: id, name, format, kind "
+                        + "(filter when a pass reads inputTex, else generator), description, tags, passes, whether "
+                        + "every pass has GLSL / WGSL, and the global names. Start here to find effect ids.",
+                        ListEffectsArgs.class, ToolHints.READS_ONLY,
+                        (a, c) -> ToolOutput.of(catalog.list(library(a.effectsRoot()), a.effect(), a.limit()))),
+                ToolDef.of("generateShaderManifest", "Generate the effects manifest", "Writes manifest.json in the "
+                        + "effects root from the effect folders on disk ({id: {description, tags, hasTex, glsl: "
+                        + "{program: 'combined'}, wgsl: {program: 1}}}), with sorted keys: deterministic, and "
+                        + "idempotent (a second run writes nothing). Reports the ids added, removed and changed; "
+                        + "dry_run reports without writing. Writes only that one file.", GenerateManifestArgs.class,
+                        ToolHints.REWRITES_GENERATED_FILE,
+                        (a, c) -> ToolOutput.of(catalog.generate(library(a.effectsRoot()), a.dryRun()))),
+                ToolDef.of("checkEffectStructure", "Check effect folders", "On-disk checks of effect "
                         + "folders, no browser (fast): programs a pass names that no file provides, files no pass "
                         + "uses, uniforms a program declares that no global sets (leaked; they stay zero), globals "
                         + "whose uniform no program declares, missing help.md. Findings with code, severity, file "
@@ -67,30 +83,29 @@ public final class ShaderTools implements ToolGroup {
                         + "pixels back from the GPU (not a screenshot) and returns raw metrics on a 0–1 scale: "
                         + "mean/std RGB, mean alpha, luma variance, unique sampled colours, all-zero / transparent / "
                         + "monochrome / essentially-blank flags (formulas in docs/shaders.md). include_image adds the "
-                        + "first frame as PNG image content. Multi-pass effects render their first pass only for "
-                        + "now. ~0.5 s per call once Chromium runs.", RenderEffectFrameArgs.class,
+                        + "first frame as PNG image content. Multi-pass effects render every pass; feedback effects "
+                        + "render the frames up to the time. ~0.5 s per call once Chromium runs.", RenderEffectFrameArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> renderer.render(library(a.effectsRoot()), a, c)),
-                ToolDef.of("testPixelParity", "GLSL/WGSL pixel parity", "Renders each selected effect on WebGL2 "
-                        + "(GLSL) and WebGPU (WGSL) with the same uniforms and compares every pixel: max and mean "
-                        + "difference (0–255), mismatching pixels (any channel > epsilon) and whether the WGSL frame "
-                        + "is upside down (y_flip_detected: the WGSL program forgot to flip y). Raw numbers; the "
-                        + "status is 'mismatch' when any pixel differs by more than epsilon.", PixelParityArgs.class,
-                        ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(tests.parity(library(a.effectsRoot()), a, c))),
+                parity("testPixelParity", "GLSL/WGSL pixel parity", ""),
+                parity("checkAlgEquiv", "GLSL/WGSL equivalence (alias)", "The original design's name for "
+                        + "testPixelParity; same inputs and output, measured rather than judged by a model. "),
                 ToolDef.of("testUniformResponsiveness", "Test uniform responsiveness", "For every numeric global "
                         + "with a uniform and a min/max range, renders the effect at its defaults and with only that "
                         + "global moved (toward the farther bound), and reports the per-pixel mean_abs_diff of the "
-                        + "two frames (0–1; 0 = the uniform changes nothing) with the value tested. Per-pixel, so it "
-                        + "also catches shifts and hue swaps that keep whole-image means.",
+                        + "two frames (0–1; 0 = the uniform changes nothing) and max_diff (0–255) with the value "
+                        + "tested, on WebGL2 and WebGPU (backend picks one). Per-pixel, so it also catches shifts and "
+                        + "hue swaps that keep whole-image means.",
                         UniformResponsivenessArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(tests.responsiveness(library(a.effectsRoot()), a, c))),
                 ToolDef.of("testNoPassthrough", "Test that a filter filters", "For each selected filter (a pass "
                         + "reads inputTex), moves every numeric uniform off its default, renders it over the "
                         + "deterministic test card and compares the output with the test card: similarity = 1 − "
                         + "mean_abs_diff (1 = unchanged). 'passthrough' applies the rule similarity ≥ 0.99; judge the "
-                        + "raw similarity. Non-filters are 'skipped'.", UniformResponsivenessArgs.class,
+                        + "raw similarity. One result per effect and backend (both by default); non-filters are "
+                        + "'skipped'.", UniformResponsivenessArgs.class,
                         ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(tests.passthrough(library(a.effectsRoot()), a, c))),
-                ToolDef.of("benchmarkEffect", "Benchmark an effect", "Renders N frames of each selected effect back "
+                ToolDef.of("benchmarkEffectFPS", "Benchmark an effect", "Renders N frames of each selected effect back "
                         + "to back at a given size, each followed by a GPU fence, and reports frames rendered, "
                         + "elapsed ms and ms per frame (p50, p95, max, mean, and the frames/s the mean allows), with "
                         + "the renderer string. Not based on requestAnimationFrame (capped near 60/s headless). Here "
@@ -98,6 +113,17 @@ public final class ShaderTools implements ToolGroup {
                         + "frames at 512×512 take ~1 s for a simple effect.", BenchmarkEffectArgs.class,
                         ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(benchmark.benchmark(library(a.effectsRoot()), a, c))));
+    }
+
+    private ToolDef<PixelParityArgs> parity(String name, String title, String prefix) {
+        return ToolDef.of(name, title, prefix + "Renders each selected effect on WebGL2 (GLSL) and WebGPU (WGSL) "
+                + "with the same uniforms at several times and two uniform settings (defaults; every numeric "
+                + "global moved) and compares every pixel: per case and overall max and mean difference (0–255), "
+                + "mismatching pixels % (any channel > epsilon) and whether the WGSL frame is upside down "
+                + "(y_flip_detected: the WGSL program forgot to flip y); plus structural differences (a program or "
+                + "uniform only one language has). Raw numbers; status 'mismatch' when any pixel of any case "
+                + "differs by more than epsilon. ~0.1 s per case at 128×128.", PixelParityArgs.class,
+                ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(tests.parity(library(a.effectsRoot()), a, c)));
     }
 
     private EffectLibrary library(String effectsRoot) {

@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -104,6 +105,41 @@ public final class StructureCheck {
             findings.add(new Finding("NO_HELP", "info", null, null, "no help.md"));
         }
         return findings;
+    }
+
+    /**
+     * What the GLSL and WGSL sides of an effect declare differently: a program one language lacks, or a uniform one
+     * program declares and its counterpart does not (textures and samplers, bound from pass inputs, are left out).
+     */
+    static List<String> languageDifferences(Effect effect) {
+        List<String> differences = new ArrayList<>();
+        Set<String> bound = new HashSet<>(Set.of("inputSampler"));
+        effect.definition().path("passes").forEach(pass -> pass.path("inputs").fieldNames()
+                .forEachRemaining(bound::add));
+        for (Program program : effect.programs()) {
+            if (program.glsl() == null || program.wgsl() == null) {
+                if (program.glsl() != null || program.wgsl() != null) {
+                    differences.add("pass '" + program.pass() + "': no " + (program.glsl() == null ? "GLSL" : "WGSL")
+                            + " program '" + program.name() + "'");
+                }
+                continue;
+            }
+            Set<String> glsl = new TreeSet<>(uniforms(program.glsl()));
+            Set<String> wgsl = new TreeSet<>(uniforms(program.wgsl()));
+            glsl.removeAll(bound);
+            wgsl.removeAll(bound);
+            for (String name : glsl) {
+                if (!wgsl.contains(name)) {
+                    differences.add("program '" + program.name() + "': uniform '" + name + "' only in GLSL");
+                }
+            }
+            for (String name : wgsl) {
+                if (!glsl.contains(name)) {
+                    differences.add("program '" + program.name() + "': uniform '" + name + "' only in WGSL");
+                }
+            }
+        }
+        return differences;
     }
 
     /** The uniform names a program declares. */

@@ -8,7 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Config;
 import dev.framescope.server.ToolGroups;
+import dev.framescope.common.Json;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -39,24 +42,53 @@ class EffectTestsIT {
     }
 
     @Test
-    void responsivenessFindsTheUniformThatChangesNothing() throws Exception {
+    void parityComparesEveryTimeAndSettingAndNamesTheUniformOnlyOneLanguageReads(@TempDir Path root)
+            throws Exception {
+        // synth/gradient whose WGSL hard-codes the default speed: equal at the defaults, apart once speed moves.
+        Path effect = root.resolve("test/fixed-speed");
+        Path demo = Path.of("demo/shaders/effects/synth/gradient");
+        Files.createDirectories(effect.resolve("glsl"));
+        Files.createDirectories(effect.resolve("wgsl"));
+        Files.copy(demo.resolve("definition.json"), effect.resolve("definition.json"));
+        Files.copy(demo.resolve("glsl/gradient.glsl"), effect.resolve("glsl/gradient.glsl"));
+        Files.writeString(effect.resolve("wgsl/gradient.wgsl"), Files.readString(demo.resolve("wgsl/gradient.wgsl"))
+                .replace("@group(0) @binding(3) var<uniform> speed: f32;\n", "").replace("time * speed", "time * 0.25"));
+        JsonNode report = call("testPixelParity", Map.of("effect", "test/fixed-speed", "effects_root", root.toString(),
+                "times", List.of(0.0, 0.5), "width", 64, "height", 64));
+        JsonNode result = effect(report, "test/fixed-speed");
+        assertEquals("mismatch", result.get("status").asText(), result.toString());
+        assertEquals(List.of("program 'gradient': uniform 'speed' only in GLSL"),
+                Json.mapper().convertValue(result.get("structural_differences"), List.class));
+        assertEquals(4, result.get("cases").size());
+        for (JsonNode c : result.get("cases")) {
+            boolean apart = c.get("setting").asText().equals("moved") && c.get("time").asDouble() > 0;
+            assertEquals(apart, c.get("max_diff").asInt() > 1, c.toString());
+        }
+        assertEquals("moved", result.at("/worst_case/setting").asText());
+        assertFalse(result.get("y_flip_detected").asBoolean(), result.toString());
+    }
+
+    @Test
+    void responsivenessFindsTheUniformThatChangesNothingOnBothBackends() throws Exception {
         JsonNode report = call("testUniformResponsiveness", Map.of("effect", "broken/dead-uniform,synth/gradient"));
-        JsonNode dead = effect(report, "broken/dead-uniform");
-        JsonNode gain = dead.at("/uniforms/0");
-        assertEquals("gain", gain.get("global").asText());
-        assertEquals(2.5, gain.get("tested_value").asDouble(), "default 1.0 moves halfway to the farther max 4.0");
-        assertEquals(0.0, gain.get("mean_abs_diff").asDouble());
-        JsonNode hue = dead.at("/uniforms/1");
-        assertEquals(0.6, hue.get("tested_value").asDouble(), 1e-12);
-        assertTrue(hue.get("mean_abs_diff").asDouble() > 0.1, hue.toString());
-        JsonNode speed = effect(report, "synth/gradient").at("/uniforms/0");
-        assertFalse(speed.get("mean_abs_diff").asDouble() == 0, "speed scales time, which is 0.25 by default");
+        for (String backend : new String[] {"webgl2", "webgpu"}) {
+            JsonNode dead = effect(report, "broken/dead-uniform", backend);
+            JsonNode gain = dead.at("/uniforms/0");
+            assertEquals("gain", gain.get("global").asText());
+            assertEquals(2.5, gain.get("tested_value").asDouble(), "default 1.0 moves halfway to the farther max 4.0");
+            assertEquals(0.0, gain.get("mean_abs_diff").asDouble(), backend);
+            JsonNode hue = dead.at("/uniforms/1");
+            assertEquals(0.6, hue.get("tested_value").asDouble(), 1e-12);
+            assertTrue(hue.get("mean_abs_diff").asDouble() > 0.1, backend + ": " + hue);
+            JsonNode speed = effect(report, "synth/gradient", backend).at("/uniforms/0");
+            assertFalse(speed.get("mean_abs_diff").asDouble() == 0, "speed scales time, which is 0.25 by default");
+        }
     }
 
     @Test
     void benchmarkRendersEveryFrameOnBothBackends() throws Exception {
         for (String backend : new String[] {"webgl2", "webgpu"}) {
-            JsonNode report = call("benchmarkEffect", Map.of("effect", "synth/gradient", "backend", backend,
+            JsonNode report = call("benchmarkEffectFPS", Map.of("effect", "synth/gradient", "backend", backend,
                     "frames", 12, "width", 128, "height", 128));
             JsonNode result = report.at("/effects/preview/0");
             assertEquals("ok", result.get("status").asText(), result.toString());
@@ -66,10 +98,10 @@ class EffectTestsIT {
             assertTrue(result.get("elapsed_ms").asDouble() >= 12 * result.at("/ms_per_frame/mean").asDouble() * 0.99,
                     result.toString());
         }
-        JsonNode multiPass = call("benchmarkEffect", Map.of("effect", "synth/trails", "backend", "webgpu",
+        JsonNode multiPass = call("benchmarkEffectFPS", Map.of("effect", "synth/trails", "backend", "webgpu",
                 "frames", 5, "width", 64, "height", 64));
         assertEquals(5, multiPass.at("/effects/preview/0/frames_rendered").asInt(), multiPass.toString());
-        JsonNode broken = call("benchmarkEffect", Map.of("effect", "broken/glsl-error", "frames", 2));
+        JsonNode broken = call("benchmarkEffectFPS", Map.of("effect", "broken/glsl-error", "frames", 2));
         assertEquals("error", broken.at("/effects/preview/0/status").asText());
     }
 
@@ -78,7 +110,7 @@ class EffectTestsIT {
         for (String backend : new String[] {"webgl2", "webgpu"}) {
             JsonNode report = call("testNoPassthrough", Map.of("effect", "broken/passthrough,filter/invert,synth/gradient",
                     "backend", backend));
-            JsonNode through = effect(report, "broken/passthrough");
+            JsonNode through = effect(report, "broken/passthrough", backend);
             assertEquals(1.0, through.get("similarity").asDouble(), 1e-9, backend + ": " + through);
             assertTrue(through.get("passthrough").asBoolean());
             JsonNode invert = effect(report, "filter/invert");
@@ -104,10 +136,11 @@ class EffectTestsIT {
 
     @Test
     void everyRealDemoEffectAgreesAcrossBackendsAndEveryRealFilterFilters() throws Exception {
-        JsonNode parity = call("testPixelParity", Map.of("effect", "synth/*,filter/*", "time", 0.3));
+        JsonNode parity = call("testPixelParity", Map.of("effect", "synth/*,filter/*", "times", List.of(0.3, 0.8)));
         assertTrue(parity.at("/effects/count").asInt() >= 12, parity.toString());
         for (JsonNode e : parity.at("/effects/preview")) {
             assertEquals("ok", e.get("status").asText(), e.toString());
+            assertEquals(List.of(), Json.mapper().convertValue(e.get("structural_differences"), List.class));
         }
         JsonNode filters = call("testNoPassthrough", Map.of("effect", "filter/*"));
         for (JsonNode e : filters.at("/effects/preview")) {

@@ -23,11 +23,16 @@ final class ShaderCalls {
     }
 
     static JsonNode effect(JsonNode report, String id) {
+        return effect(report, id, null);
+    }
+
+    /** The result for {@code id} on {@code backend} (any backend when null) in a per-effect report. */
+    static JsonNode effect(JsonNode report, String id, String backend) {
         for (JsonNode e : report.at("/effects/preview")) {
-            if (e.get("effect").asText().equals(id)) {
+            if (e.get("effect").asText().equals(id) && (backend == null || backend.equals(e.path("backend").asText()))) {
                 return e;
             }
         }
-        throw new AssertionError(id + " missing from " + report);
+        throw new AssertionError(id + " (" + backend + ") missing from " + report);
     }
 }

@@ -1,0 +1,180 @@
+package dev.framescope.shader;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.framescope.common.Bounded;
+import dev.framescope.common.ErrorCode;
+import dev.framescope.common.Json;
+import dev.framescope.common.ToolException;
+import dev.framescope.shader.EffectLibrary.Effect;
+import dev.framescope.shader.EffectLibrary.Program;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * {@code listEffects} and {@code generateShaderManifest}: what is under an effects root, read from disk only.
+ * The manifest keeps the original design's shape ({@code {"ns/effect": {description, tags, hasTex?, glsl: {program:
+ * "combined"}, wgsl: {program: 1}}}}), written with sorted keys so that the same folder always gives the same bytes.
+ */
+public final class EffectCatalog {
+
+    public static final String MANIFEST = "manifest.json";
+
+    public record EffectEntry(String id, String name, String format, String kind, String description,
+                              List<String> tags, List<String> passes, boolean glsl, boolean wgsl,
+                              List<String> globals) {
+    }
+
+    public record EffectList(int schemaVersion, String summary, String effectsRoot, Bounded<EffectEntry> effects) {
+    }
+
+    public EffectList list(EffectLibrary library, String selector, int limit) {
+        List<EffectEntry> entries = library.select(selector).stream().map(EffectCatalog::entry).toList();
+        long filters = entries.stream().filter(e -> e.kind().equals("filter")).count();
+        return new EffectList(EffectCompiler.SCHEMA_VERSION, entries.size() + " effect(s): " + filters
+                + " filter(s), " + (entries.size() - filters) + " generator(s).", library.root().toString(),
+                Bounded.of(entries, limit));
+    }
+
+    private static EffectEntry entry(Effect effect) {
+        JsonNode d = effect.definition();
+        List<String> tags = new ArrayList<>();
+        d.path("tags").forEach(t -> tags.add(t.asText()));
+        List<String> globals = new ArrayList<>();
+        d.path("globals").fieldNames().forEachRemaining(globals::add);
+        return new EffectEntry(effect.id(), d.path("name").asText(effect.id()), effect.isIsf() ? "isf" : "native",
+                EffectTests.isFilter(d) ? "filter" : "generator", d.path("description").asText(null), tags,
+                effect.programs().stream().map(Program::pass).toList(),
+                effect.programs().stream().allMatch(p -> p.glsl() != null),
+                effect.programs().stream().allMatch(p -> p.wgsl() != null), globals);
+    }
+
+    public record ManifestReport(int schemaVersion, String summary, String path, boolean written, boolean dryRun,
+                                 int effects, List<String> added, List<String> removed, List<String> changed) {
+    }
+
+    /**
+     * Builds the manifest of every native effect under the root and, unless {@code dryRun}, writes it when it
+     * differs from the file on disk (atomically: temp file, then rename). ISF files have no manifest entry.
+     */
+    public ManifestReport generate(EffectLibrary library, boolean dryRun) {
+        ObjectNode manifest = manifest(library);
+        Path file = library.root().resolve(MANIFEST);
+        JsonNode old = readOld(file);
+        List<String> added = new ArrayList<>();
+        List<String> changed = new ArrayList<>();
+        List<String> removed = new ArrayList<>();
+        manifest.fields().forEachRemaining(e -> {
+            if (!old.has(e.getKey())) {
+                added.add(e.getKey());
+            } else if (!old.get(e.getKey()).equals(e.getValue())) {
+                changed.add(e.getKey());
+            }
+        });
+        old.fieldNames().forEachRemaining(id -> {
+            if (!manifest.has(id)) {
+                removed.add(id);
+            }
+        });
+        String text = text(manifest);
+        boolean differs = !Files.isRegularFile(file) || !text.equals(readText(file));
+        boolean written = differs && !dryRun;
+        if (written) {
+            write(file, text);
+        }
+        String summary = (written ? "Wrote " : differs ? "Would write " : "Unchanged: ") + file + " (" + manifest.size()
+                + " effects; " + added.size() + " added, " + removed.size() + " removed, " + changed.size()
+                + " changed).";
+        return new ManifestReport(EffectCompiler.SCHEMA_VERSION, summary, file.toString(), written, dryRun,
+                manifest.size(), added, removed, changed);
+    }
+
+    /** The manifest as it would be written, for tests that keep the committed one current. */
+    static String text(EffectLibrary library) {
+        return text(manifest(library));
+    }
+
+    private static String text(ObjectNode manifest) {
+        return Json.pretty(manifest) + "\n";
+    }
+
+    private static ObjectNode manifest(EffectLibrary library) {
+        ObjectNode manifest = Json.mapper().createObjectNode();
+        List<Effect> effects;
+        try {
+            effects = library.select("*");
+        } catch (ToolException e) {
+            if (e.code() == ErrorCode.NOT_FOUND && Files.isDirectory(library.root())) {
+                return manifest; // an empty folder has an empty manifest
+            }
+            throw e;
+        }
+        for (Effect effect : effects) {
+            if (effect.isIsf()) {
+                continue;
+            }
+            JsonNode d = effect.definition();
+            ObjectNode entry = manifest.putObject(effect.id());
+            entry.put("description", d.path("description").asText(""));
+            if (d.has("tags")) {
+                entry.set("tags", d.get("tags"));
+            }
+            if (d.has("starter")) {
+                entry.set("starter", d.get("starter"));
+            }
+            if (EffectTests.isFilter(d)) {
+                entry.put("hasTex", true);
+            }
+            ObjectNode glsl = entry.putObject("glsl");
+            ObjectNode wgsl = entry.putObject("wgsl");
+            for (String program : new TreeSet<>(effect.programs().stream().map(Program::name).toList())) {
+                Program p = effect.programs().stream().filter(q -> q.name().equals(program)).findFirst().orElseThrow();
+                if (p.glsl() != null) {
+                    glsl.put(program, "combined");
+                }
+                if (p.wgsl() != null) {
+                    wgsl.put(program, 1);
+                }
+            }
+        }
+        return manifest;
+    }
+
+    private static JsonNode readOld(Path file) {
+        if (!Files.isRegularFile(file)) {
+            return Json.mapper().createObjectNode();
+        }
+        try {
+            JsonNode old = Json.mapper().readTree(readText(file));
+            return old != null && old.isObject() ? old : Json.mapper().createObjectNode();
+        } catch (IOException e) {
+            return Json.mapper().createObjectNode(); // an unreadable manifest is replaced; every id counts as added
+        }
+    }
+
+    private static String readText(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static void write(Path file, String text) {
+        try {
+            Path temp = Files.createTempFile(file.getParent(), ".manifest", ".tmp");
+            Files.writeString(temp, text, StandardCharsets.UTF_8);
+            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new ToolException(ErrorCode.ENGINE_FAILED, "Cannot write " + file + ": " + e.getMessage(),
+                    Map.of("path", file.toString()), e);
+        }
+    }
+}
