@@ -15,6 +15,11 @@ public interface ToolContext {
      */
     void progress(double progress, Double total, String message);
 
+    /** The client's model through MCP sampling; {@link ClientModel#NONE} where the caller has none. */
+    default ClientModel clientModel() {
+        return ClientModel.NONE;
+    }
+
     /** A context for callers that show no progress: the CLI, unit tests. */
     ToolContext SILENT = (progress, total, message) -> {
     };

@@ -1,7 +1,6 @@
 package dev.framescope.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.framescope.common.ToolContext;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.Version;
 import dev.framescope.diagnostics.Diagnostics;
@@ -9,10 +8,7 @@ import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
-import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
-import io.modelcontextprotocol.spec.McpSchema.ProgressNotification;
 import io.modelcontextprotocol.spec.McpSchema.ServerCapabilities;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
@@ -75,7 +71,7 @@ public final class FrameScopeServer {
         return toolkit.registry().tools().stream()
                 .map(tool -> new SyncToolSpecification(describe(tool, toolkit.registry()),
                         (exchange, request) -> toolkit.invoker().call(tool, request.arguments(),
-                                progressTo(exchange, request))))
+                                new ExchangeContext(exchange, request))))
                 .toList();
     }
 
@@ -90,21 +86,6 @@ public final class FrameScopeServer {
                 .annotations(new ToolAnnotations(tool.title(), tool.hints().readOnly(), tool.hints().destructive(),
                         tool.hints().idempotent(), tool.hints().openWorld(), null))
                 .build();
-    }
-
-    /** Progress goes out only when the request carried a progress token, as the spec requires. */
-    private static ToolContext progressTo(McpSyncServerExchange exchange, CallToolRequest request) {
-        Object token = request.progressToken();
-        if (token == null) {
-            return ToolContext.SILENT;
-        }
-        return (progress, total, message) -> {
-            try {
-                exchange.progressNotification(new ProgressNotification(token, progress, total, message));
-            } catch (RuntimeException e) {
-                log.warn("Could not send progress for {}: {}", request.name(), e.getMessage());
-            }
-        };
     }
 
     /** The MCP tool list as clients see it, for {@code tools} and the docs. */

@@ -139,4 +139,34 @@ public final class ShaderArgs {
             dryRun = dryRun != null && dryRun;
         }
     }
+
+    public record DescribeEffectFrameArgs(
+            @Param(value = "Effect id, glob or comma-separated list; the image and the model's words are for the "
+                    + "first effect that renders.", required = true, maxLength = 500) String effect,
+            @Param(value = "webgl2 (GLSL) or webgpu (WGSL).", defaultValue = "\"webgl2\"") Backend backend,
+            @Param(value = "Effect time, 0..1 over the loop.", defaultValue = "0.0", min = 0, max = 1) Double time,
+            @Param(value = "Frame width in pixels.", defaultValue = "256", min = 8, max = 1024) Integer width,
+            @Param(value = "Frame height in pixels.", defaultValue = "256", min = 8, max = 1024) Integer height,
+            @Param("Uniform values by global or uniform name; others keep their defaults.") Map<String, Object> uniforms,
+            @Param(value = "Also ask the client's model (MCP sampling) to describe the image, when the client offers "
+                    + "sampling; the client may ask its user first.", defaultValue = "true") Boolean askModel,
+            @Param(value = "Question for the client's model instead of the default 'describe what it shows'.",
+                    maxLength = 2000) String question,
+            @Param(value = "Most tokens the client's model may answer with.", defaultValue = "300", min = 16,
+                    max = 4000) Integer maxTokens,
+            @Param(value = "Seconds to wait for the client's model before answering without its words.",
+                    defaultValue = "60", min = 1, max = 600) Integer modelTimeoutS,
+            @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
+            String effectsRoot) {
+        public DescribeEffectFrameArgs {
+            backend = singleBackend(backend);
+            time = time == null ? 0.0 : time;
+            width = width == null ? 256 : width;
+            height = height == null ? 256 : height;
+            uniforms = uniforms == null ? Map.of() : uniforms;
+            askModel = askModel == null || askModel;
+            maxTokens = maxTokens == null ? 300 : maxTokens;
+            modelTimeoutS = modelTimeoutS == null ? 60 : modelTimeoutS;
+        }
+    }
 }

@@ -8,6 +8,7 @@ import dev.framescope.common.ToolOutput;
 import dev.framescope.shader.ShaderArgs.BenchmarkEffectArgs;
 import dev.framescope.shader.ShaderArgs.CheckEffectStructureArgs;
 import dev.framescope.shader.ShaderArgs.CompileEffectArgs;
+import dev.framescope.shader.ShaderArgs.DescribeEffectFrameArgs;
 import dev.framescope.shader.ShaderArgs.GenerateManifestArgs;
 import dev.framescope.shader.ShaderArgs.ListEffectsArgs;
 import dev.framescope.shader.ShaderArgs.PixelParityArgs;
@@ -27,6 +28,7 @@ public final class ShaderTools implements ToolGroup {
     private final StructureCheck structure = new StructureCheck();
     private final EffectCatalog catalog = new EffectCatalog();
     private final EffectBenchmark benchmark;
+    private final EffectDescriber describer;
 
     public ShaderTools(Path chromium, boolean strictBrowser, Path defaultEffectsRoot, Components components) {
         this.defaultEffectsRoot = defaultEffectsRoot;
@@ -36,6 +38,7 @@ public final class ShaderTools implements ToolGroup {
         this.renderer = new FrameRenderer(harness);
         this.tests = new EffectTests(harness);
         this.benchmark = new EffectBenchmark(harness);
+        this.describer = new EffectDescriber(harness);
     }
 
     @Override
@@ -86,6 +89,16 @@ public final class ShaderTools implements ToolGroup {
                         + "first frame as PNG image content. Multi-pass effects render every pass; feedback effects "
                         + "render the frames up to the time. ~0.5 s per call once Chromium runs.", RenderEffectFrameArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> renderer.render(library(a.effectsRoot()), a, c)),
+                ToolDef.of("describeEffectFrame", "Describe a frame", "Renders a frame like renderEffectFrame "
+                        + "and returns it as PNG image content, its metrics, and a description computed from the "
+                        + "pixels: mean luma and its spread, share of colourful pixels and of each hue name, edge "
+                        + "density, left/right, top/bottom and centre/edge luma differences, and one sentence built "
+                        + "from them. When the client offers MCP sampling (ask_model), the image also goes to the "
+                        + "client's own model and its words come back in model_description (status ok, "
+                        + "not_supported, declined, timeout or error); FrameScope holds no API keys. With a "
+                        + "selector, every effect is described from pixels; the image and the model's words are for "
+                        + "the first that renders. ~0.5 s plus the model's time.", DescribeEffectFrameArgs.class,
+                        ToolHints.READS_ONLY, (a, c) -> describer.describe(library(a.effectsRoot()), a, c)),
                 parity("testPixelParity", "GLSL/WGSL pixel parity", ""),
                 parity("checkAlgEquiv", "GLSL/WGSL equivalence (alias)", "The original design's name for "
                         + "testPixelParity; same inputs and output, measured rather than judged by a model. "),

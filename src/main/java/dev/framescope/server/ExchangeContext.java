@@ -1,0 +1,97 @@
+package dev.framescope.server;
+
+import dev.framescope.common.ClientModel;
+import dev.framescope.common.ToolContext;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
+import io.modelcontextprotocol.spec.McpSchema.Content;
+import io.modelcontextprotocol.spec.McpSchema.CreateMessageRequest;
+import io.modelcontextprotocol.spec.McpSchema.CreateMessageResult;
+import io.modelcontextprotocol.spec.McpSchema.ImageContent;
+import io.modelcontextprotocol.spec.McpSchema.ProgressNotification;
+import io.modelcontextprotocol.spec.McpSchema.Role;
+import io.modelcontextprotocol.spec.McpSchema.SamplingMessage;
+import io.modelcontextprotocol.spec.McpSchema.TextContent;
+import java.util.Base64;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** What a tool may ask of the MCP client during one call: progress notifications and sampling. */
+final class ExchangeContext implements ToolContext {
+
+    private static final Logger log = LoggerFactory.getLogger(ExchangeContext.class);
+
+    private final McpSyncServerExchange exchange;
+    private final CallToolRequest request;
+
+    ExchangeContext(McpSyncServerExchange exchange, CallToolRequest request) {
+        this.exchange = exchange;
+        this.request = request;
+    }
+
+    /** Progress goes out only when the request carried a progress token, as the spec requires. */
+    @Override
+    public void progress(double progress, Double total, String message) {
+        Object token = request.progressToken();
+        if (token == null) {
+            return;
+        }
+        try {
+            exchange.progressNotification(new ProgressNotification(token, progress, total, message));
+        } catch (RuntimeException e) {
+            log.warn("Could not send progress for {}: {}", request.name(), e.getMessage());
+        }
+    }
+
+    @Override
+    public ClientModel clientModel() {
+        var capabilities = exchange.getClientCapabilities();
+        if (capabilities == null || capabilities.sampling() == null) {
+            return ClientModel.NONE;
+        }
+        return this::sample;
+    }
+
+    private ClientModel.Answer sample(String systemPrompt, String question, byte[] image, String mimeType,
+                                      int maxTokens, long timeoutMs) {
+        CreateMessageRequest ask = CreateMessageRequest.builder()
+                .systemPrompt(systemPrompt)
+                .messages(List.of(
+                        new SamplingMessage(Role.USER, new ImageContent(null, Base64.getEncoder().encodeToString(image),
+                                mimeType)),
+                        new SamplingMessage(Role.USER, new TextContent(question))))
+                .maxTokens(maxTokens)
+                .includeContext(CreateMessageRequest.ContextInclusionStrategy.NONE)
+                .build();
+        // The client may ask its user before sampling; bound the wait so the tool call still answers.
+        CompletableFuture<CreateMessageResult> answer = CompletableFuture.supplyAsync(() -> exchange.createMessage(ask));
+        try {
+            CreateMessageResult result = answer.get(timeoutMs, TimeUnit.MILLISECONDS);
+            Content content = result.content();
+            if (content instanceof TextContent text) {
+                return new ClientModel.Answer("ok", result.model(), text.text(), null);
+            }
+            return ClientModel.Answer.unavailable("error", "the client's model answered with " + content.type()
+                    + " content, not text");
+        } catch (TimeoutException e) {
+            answer.cancel(true);
+            return ClientModel.Answer.unavailable("timeout", "no answer from the client's model within " + timeoutMs
+                    + " ms");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ClientModel.Answer.unavailable("error", "interrupted");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            String message = String.valueOf(cause.getMessage());
+            // Clients answer a refused sampling request with a JSON-RPC error; say so rather than "error".
+            boolean declined = cause instanceof McpError && message.toLowerCase().matches(".*(declin|reject|denied|cancel).*");
+            return ClientModel.Answer.unavailable(declined ? "declined" : "error", message);
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package dev.framescope.shader;
+
+import dev.framescope.common.Bounded;
+import dev.framescope.common.ClientModel;
+import dev.framescope.common.ToolContext;
+import dev.framescope.common.ToolOutput;
+import dev.framescope.shader.EffectLibrary.Effect;
+import dev.framescope.shader.FrameRenderer.Pixels;
+import dev.framescope.shader.ShaderArgs.DescribeEffectFrameArgs;
+import dev.framescope.shader.harness.BrowserHarness;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code describeEffectFrame}: renders a frame, measures it and describes it from the pixels ({@link FrameDescription});
+ * the first effect's frame also goes back as PNG and, when the client offers MCP sampling, to the client's own model
+ * for a description in words. The browser is released before the model is asked, so a slow answer holds no page.
+ */
+public final class EffectDescriber {
+
+    static final String SYSTEM_PROMPT = "You describe frames rendered by real-time shader effects for a graphics "
+            + "programmer. Be concrete and short: shapes, colours, patterns, artefacts (banding, seams, NaN-black "
+            + "pixels, flipped or stretched images). No speculation about code.";
+
+    private final BrowserHarness harness;
+
+    public EffectDescriber(BrowserHarness harness) {
+        this.harness = harness;
+    }
+
+    public record Described(String effect, String status, String backend, String renderer, Integer width,
+                            Integer height, Double time, Map<String, Object> uniforms, PixelStats metrics,
+                            FrameDescription description, List<EffectCompiler.Diagnostic> diagnostics, String note) {
+    }
+
+    public record DescribeReport(int schemaVersion, String summary, String imageOf, ClientModel.Answer modelDescription,
+                                 Bounded<Described> effects) {
+    }
+
+    public ToolOutput describe(EffectLibrary library, DescribeEffectFrameArgs args, ToolContext context) {
+        List<Effect> effects = library.select(args.effect());
+        byte[][] first = {null};
+        List<Described> described = harness.withPage(page -> {
+            List<Described> batch = new ArrayList<>();
+            for (Effect effect : effects) {
+                batch.add(describeOne(page, effect, args, first));
+                context.progress(batch.size(), (double) effects.size(), "described " + effect.id());
+            }
+            return batch;
+        }, 30_000 + 10_000L * effects.size());
+        String imageOf = described.stream().filter(d -> d.description() != null).map(Described::effect).findFirst()
+                .orElse(null);
+        byte[] png = first[0] == null ? null : FrameRenderer.png(first[0], args.width(), args.height());
+        ClientModel.Answer answer;
+        if (png == null) {
+            answer = ClientModel.Answer.unavailable("skipped", "no frame rendered");
+        } else if (!args.askModel()) {
+            answer = ClientModel.Answer.unavailable("skipped", "ask_model is false");
+        } else {
+            answer = context.clientModel().ask(SYSTEM_PROMPT, question(imageOf, args), png, "image/png",
+                    args.maxTokens(), args.modelTimeoutS() * 1000L);
+        }
+        Described head = described.get(0);
+        String summary = imageOf == null ? "No frame rendered: " + head.effect() + " " + head.status()
+                + (head.note() != null ? " (" + head.note() + ")" : "") + "."
+                : imageOf + " on " + args.backend() + ": " + described.stream().filter(d -> d.effect().equals(imageOf))
+                .findFirst().orElseThrow().description().text() + " Client model: " + answer.status() + ".";
+        DescribeReport report = new DescribeReport(EffectCompiler.SCHEMA_VERSION, summary, imageOf, answer,
+                Bounded.of(described, 50));
+        return png == null ? ToolOutput.of(report) : new ToolOutput.WithImage(report, png, "image/png");
+    }
+
+    private static String question(String effect, DescribeEffectFrameArgs args) {
+        return args.question() != null ? args.question() : "This is one frame of the shader effect '" + effect
+                + "' rendered at " + args.width() + "×" + args.height() + ", time " + args.time() + " of its loop. "
+                + "Describe what it shows in at most three sentences.";
+    }
+
+    private static Described describeOne(com.microsoft.playwright.Page page, Effect effect,
+                                         DescribeEffectFrameArgs args, byte[][] first) {
+        Map<String, Object> uniforms = FrameRenderer.uniforms(effect.definition(), args.uniforms());
+        try {
+            Pixels pixels = FrameRenderer.renderPixels(page, effect, args.backend(), args.width(), args.height(),
+                    args.time(), uniforms);
+            if (pixels.rgba() == null) {
+                return new Described(effect.id(), pixels.status(), args.backend().name(), null, args.width(),
+                        args.height(), args.time(), uniforms, null, null, pixels.diagnostics(), pixels.note());
+            }
+            if (first[0] == null) {
+                first[0] = pixels.rgba();
+            }
+            return new Described(effect.id(), "ok", args.backend().name(), pixels.renderer(), args.width(),
+                    args.height(), args.time(), uniforms, PixelStats.of(pixels.rgba(), args.width(), args.height()),
+                    FrameDescription.of(pixels.rgba(), args.width(), args.height()), pixels.diagnostics(),
+                    pixels.note());
+        } catch (IOException | RuntimeException e) {
+            return new Described(effect.id(), "error", args.backend().name(), null, args.width(), args.height(),
+                    args.time(), uniforms, null, null, List.of(), String.valueOf(e.getMessage()).lines().findFirst()
+                    .orElse(""));
+        }
+    }
+}
