@@ -36,7 +36,8 @@ public final class ToolGroups {
         List<ToolGroup> groups = List.of(
                 new DiagnosticsTools(new Diagnostics(stats, components, environment, toolNames::get)),
                 new PhysicsTools(new Recordings(config.recordingDirs())),
-                new ShaderTools(config.chromium(), config.strictBrowser(), config.effectsRoot(), components));
+                new ShaderTools(config.chromium(), config.strictBrowser(), config.effectsRoot(),
+                        config.glslangValidator(), components));
         ToolRegistry registry = new ToolRegistry(groups);
         toolNames.set(registry.tools().stream().map(ToolDef::name).toList());
         return new Toolkit(config, registry, new ToolInvoker(registry, stats), environment, components);

@@ -25,13 +25,15 @@ public final class ShaderTools implements ToolGroup {
     private final EffectCompiler compiler;
     private final FrameRenderer renderer;
     private final EffectTests tests;
-    private final StructureCheck structure = new StructureCheck();
+    private final StructureCheck structure;
     private final EffectCatalog catalog = new EffectCatalog();
     private final EffectBenchmark benchmark;
     private final EffectDescriber describer;
 
-    public ShaderTools(Path chromium, boolean strictBrowser, Path defaultEffectsRoot, Components components) {
+    public ShaderTools(Path chromium, boolean strictBrowser, Path defaultEffectsRoot, String glslangValidator,
+                       Components components) {
         this.defaultEffectsRoot = defaultEffectsRoot;
+        this.structure = new StructureCheck(glslangValidator);
         BrowserHarness harness = new BrowserHarness(chromium, strictBrowser);
         components.register(Components.BROWSER, harness::status);
         this.compiler = new EffectCompiler(harness);
@@ -70,8 +72,9 @@ public final class ShaderTools implements ToolGroup {
                 ToolDef.of("checkEffectStructure", "Check effect folders", "On-disk checks of effect "
                         + "folders, no browser (fast): programs a pass names that no file provides, files no pass "
                         + "uses, uniforms a program declares that no global sets (leaked; they stay zero), globals "
-                        + "whose uniform no program declares, missing help.md. Findings with code, severity, file "
-                        + "and message.", CheckEffectStructureArgs.class, ToolHints.READS_ONLY,
+                        + "whose uniform no program declares, uniforms declared but never read and GLSL errors with "
+                        + "lines (glslangValidator's active-uniform reflection), names that clash with GLSL/WGSL, "
+                        + "missing description or help.md. Findings with code, severity, file, line and message.", CheckEffectStructureArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(structure.check(library(a.effectsRoot()), a.effect()))),
                 ToolDef.of("compileEffect", "Compile effects", "Compiles every program of the selected "
                 + "effects on the browser's real WebGL2 (GLSL ES 3.00, linked with a full-screen vertex shader) and "

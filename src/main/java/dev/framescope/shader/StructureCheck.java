@@ -27,6 +27,13 @@ import java.util.stream.Stream;
  */
 public final class StructureCheck {
 
+    private final GlslReflection glslang;
+
+    /** @param glslangValidator the offline GLSL checker's executable (name on PATH or path) */
+    public StructureCheck(String glslangValidator) {
+        this.glslang = new GlslReflection(glslangValidator);
+    }
+
     /** Uniforms the runtime sets itself; a program may declare them without a global. */
     static final Set<String> BUILT_INS = Set.of("resolution", "time", "aspect", "inputTex", "inputSampler");
 
@@ -58,7 +65,7 @@ public final class StructureCheck {
         return (int) findings.stream().filter(f -> f.severity().equals(severity)).count();
     }
 
-    static List<Finding> findings(Effect effect) {
+    List<Finding> findings(Effect effect) {
         List<Finding> findings = new ArrayList<>();
         Path dir = effect.dir();
         if (effect.programs().isEmpty()) {
@@ -75,7 +82,7 @@ public final class StructureCheck {
             for (Path file : new Path[] {program.glsl(), program.wgsl()}) {
                 if (file != null) {
                     used.add(file.normalize());
-                    uniforms(file).forEach(name -> declared.putIfAbsent(name, dir.relativize(file).toString()));
+                    uniforms(effect, file).forEach(name -> declared.putIfAbsent(name, dir.relativize(file).toString()));
                 }
             }
         }
@@ -94,6 +101,7 @@ public final class StructureCheck {
             }
         }
         findings.addAll(leaked(declared, effect.definition()));
+        findings.addAll(reflected(effect));
         effect.definition().path("globals").fields().forEachRemaining(global -> {
             String uniform = global.getValue().path("uniform").asText(null);
             if (uniform != null && !declared.containsKey(uniform) && !global.getValue().has("define")) {
@@ -101,6 +109,11 @@ public final class StructureCheck {
                         + global.getKey() + "' sets uniform '" + uniform + "', which no program declares"));
             }
         });
+        findings.addAll(naming(effect));
+        if (effect.definition().path("description").asText("").isBlank()) {
+            findings.add(new Finding("NO_DESCRIPTION", "warning", effect.isIsf() ? null : "definition.json", null,
+                    "no description: listEffects and agents have only the id to go by"));
+        }
         if (!Files.isRegularFile(dir.resolve("help.md"))) {
             findings.add(new Finding("NO_HELP", "info", null, null, "no help.md"));
         }
@@ -124,8 +137,8 @@ public final class StructureCheck {
                 }
                 continue;
             }
-            Set<String> glsl = new TreeSet<>(uniforms(program.glsl()));
-            Set<String> wgsl = new TreeSet<>(uniforms(program.wgsl()));
+            Set<String> glsl = new TreeSet<>(uniforms(effect, program.glsl()));
+            Set<String> wgsl = new TreeSet<>(uniforms(effect, program.wgsl()));
             glsl.removeAll(bound);
             wgsl.removeAll(bound);
             for (String name : glsl) {
@@ -142,19 +155,92 @@ public final class StructureCheck {
         return differences;
     }
 
-    /** The uniform names a program declares. */
-    private static Set<String> uniforms(Path file) {
-        String source;
-        try {
-            source = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+    private static final Pattern ID_PART = Pattern.compile("[a-z0-9][a-z0-9-]*");
+    private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    /** Names a uniform cannot take without clashing with GLSL ES 3.00 or WGSL: keywords and built-in functions. */
+    static final Set<String> RESERVED = Set.of("abs", "alias", "break", "ceil", "clamp", "const", "continue", "cos",
+            "discard", "distance", "dot", "else", "enable", "exp", "false", "floor", "fn", "for", "fract", "if",
+            "in", "inout", "int", "length", "let", "log", "loop", "main", "max", "min", "mix", "mod", "normalize",
+            "out", "override", "pow", "return", "sampler", "select", "sign", "sin", "smoothstep", "sqrt", "step",
+            "struct", "switch", "tan", "texture", "true", "uniform", "var", "while");
+
+    /** Native ids are lower-case kebab segments; programs and uniforms must be identifiers neither language owns. */
+    private static List<Finding> naming(Effect effect) {
+        List<Finding> findings = new ArrayList<>();
+        if (!effect.isIsf()) { // an ISF file's name is free text and its one program is the file
+            for (String part : effect.id().split("/")) {
+                if (!ID_PART.matcher(part).matches()) {
+                    findings.add(new Finding("NAMING", "warning", null, null, "id part '" + part + "' is not "
+                            + "lower-case letters, digits and hyphens"));
+                }
+            }
+            for (Program program : effect.programs()) {
+                if (!IDENTIFIER.matcher(program.name()).matches()) {
+                    findings.add(new Finding("NAMING", "warning", "definition.json", null, "program '"
+                            + program.name() + "' is not an identifier ([A-Za-z_][A-Za-z0-9_]*)"));
+                }
+            }
         }
+        effect.definition().path("globals").fields().forEachRemaining(g -> {
+            String uniform = g.getValue().path("uniform").asText(g.getKey());
+            if (!IDENTIFIER.matcher(uniform).matches() || RESERVED.contains(uniform)) {
+                findings.add(new Finding("NAMING", "error", effect.isIsf() ? null : "definition.json", null,
+                        "global '" + g.getKey() + "' uses uniform name '" + uniform + "', which is not an identifier "
+                                + "or is a GLSL/WGSL keyword or built-in function"));
+            }
+        });
+        return findings;
+    }
+
+    /**
+     * glslangValidator on each GLSL program as the runtime compiles it: errors with their lines, and uniforms the
+     * program declares (an ISF file: its inputs) that it never reads, so whatever sets them changes nothing.
+     */
+    private List<Finding> reflected(Effect effect) {
+        List<Finding> findings = new ArrayList<>();
+        for (Program program : effect.programs()) {
+            if (program.glsl() == null) {
+                continue;
+            }
+            GlslReflection.Result result = glslang.reflect(effect.source(program.glsl()));
+            String file = effect.dir().relativize(program.glsl()).toString();
+            if (!result.available()) {
+                findings.add(new Finding("GLSLANG_UNAVAILABLE", "info", file, null, result.note()));
+                return findings;
+            }
+            result.errors().forEach(e -> findings.add(new Finding("GLSL_ERROR", "error", file, e.line(),
+                    e.message())));
+            if (!result.errors().isEmpty()) {
+                continue;
+            }
+            Set<String> candidates = new TreeSet<>(uniforms(effect, program.glsl()));
+            if (effect.isIsf()) {
+                // The ISF prelude declares every built-in; only the file's own inputs are the author's to use.
+                candidates.retainAll(globalUniforms(effect));
+            }
+            candidates.removeAll(result.activeUniforms());
+            candidates.forEach(name -> findings.add(new Finding("INACTIVE_UNIFORM", "warning", file, null,
+                    "uniform '" + name + "' is declared but the program never reads it (not among "
+                            + "glslangValidator's active uniforms), so setting it changes nothing")));
+        }
+        return findings;
+    }
+
+    /** The uniform names a program declares, in the source the runtime compiles (an ISF file with its prelude). */
+    private static Set<String> uniforms(Effect effect, Path file) {
+        String source = effect.source(file);
         Set<String> names = new HashSet<>();
-        Matcher m = (file.toString().endsWith(".glsl") ? GLSL_UNIFORM : WGSL_UNIFORM).matcher(source);
+        Matcher m = (file.toString().endsWith(".wgsl") ? WGSL_UNIFORM : GLSL_UNIFORM).matcher(source);
         while (m.find()) {
             names.add(m.group(1));
         }
+        return names;
+    }
+
+    private static Set<String> globalUniforms(Effect effect) {
+        Set<String> names = new HashSet<>();
+        effect.definition().path("globals").fields().forEachRemaining(g -> names.add(g.getValue().path("uniform")
+                .asText(g.getKey())));
         return names;
     }
 

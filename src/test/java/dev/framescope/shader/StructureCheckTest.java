@@ -23,7 +23,7 @@ class StructureCheckTest {
 
     @Test
     void findsTheUnusedFileAndTheLeakedUniformAndNothingInTheCleanEffect() {
-        var report = new StructureCheck().check(demo, "broken/unused-file,broken/leaked-uniform,synth/gradient");
+        var report = new StructureCheck("glslangValidator").check(demo, "broken/unused-file,broken/leaked-uniform,synth/gradient");
         assertEquals(List.of("LEAKED_UNIFORM glsl/main.glsl"), codes(report.effects().preview().get(0)));
         assertEquals(List.of("UNUSED_FILE glsl/old.glsl"), codes(report.effects().preview().get(1)));
         assertEquals(List.of(), report.effects().preview().get(2).findings(), "synth/gradient is clean");
@@ -35,11 +35,72 @@ class StructureCheckTest {
         Files.writeString(effect.resolve("definition.json"), """
                 {"globals": {"gain": {"type": "float", "default": 1, "uniform": "gain"}},
                  "passes": [{"name": "main", "program": "nowhere"}]}""");
-        var report = new StructureCheck().check(new EffectLibrary(root), "mine/*");
+        var report = new StructureCheck("glslangValidator").check(new EffectLibrary(root), "mine/*");
         var found = codes(report.effects().preview().get(0));
         assertTrue(found.contains("PROGRAM_MISSING definition.json"), found.toString());
         assertTrue(found.contains("UNUSED_GLOBAL definition.json"), found.toString());
+        assertTrue(found.contains("NO_DESCRIPTION definition.json"), found.toString());
         assertEquals(1, report.effects().preview().get(0).errors());
+    }
+
+    @Test
+    void glslangFindsTheUniformNothingReadsAndTheErrorLineOffline(@TempDir Path root) throws Exception {
+        Path effect = Files.createDirectories(root.resolve("mine/idle/glsl"));
+        Files.writeString(effect.resolveSibling("definition.json"), """
+                {"description": "d", "globals": {"gain": {"type": "float", "default": 1, "min": 0, "max": 2,
+                 "uniform": "gain"}},
+                 "passes": [{"name": "main", "program": "main"}]}""");
+        Files.writeString(effect.resolve("main.glsl"), """
+                precision highp float;
+                uniform vec2 resolution;
+                uniform float gain;
+                out vec4 fragColor;
+                void main() { fragColor = vec4(gl_FragCoord.xy / resolution, 0.0, 1.0); }
+                """);
+        var idle = new StructureCheck("glslangValidator").check(new EffectLibrary(root), "mine/idle")
+                .effects().preview().get(0);
+        assertEquals(List.of("INACTIVE_UNIFORM glsl/main.glsl"), codes(idle));
+        assertTrue(idle.findings().get(0).message().contains("'gain'"), idle.toString());
+
+        var isf = new StructureCheck("glslangValidator").check(new EffectLibrary(Path.of("demo/shaders/isf")), "*")
+                .effects().preview();
+        assertEquals(List.of("GLSL_ERROR Broken Line.fs"), codes(isf.get(0)), "line 11 of the .fs file");
+        assertEquals(11, isf.get(0).findings().get(0).line());
+        assertEquals(List.of(), codes(isf.get(1)), "ISF inputs are declared by the prelude, not unused");
+        assertEquals(List.of(), codes(isf.get(2)));
+    }
+
+    @Test
+    void namesThatClashWithTheLanguagesAreReported(@TempDir Path root) throws Exception {
+        Path effect = Files.createDirectories(root.resolve("Mine/clash"));
+        Files.writeString(effect.resolve("definition.json"), """
+                {"description": "d", "globals": {"amount": {"type": "float", "default": 1, "uniform": "mix"}},
+                 "passes": [{"name": "main", "program": "main"}]}""");
+        var found = codes(new StructureCheck("glslangValidator").check(new EffectLibrary(root), "Mine/clash")
+                .effects().preview().get(0));
+        assertTrue(found.contains("NAMING definition.json"), "uniform 'mix' shadows a built-in: " + found);
+        assertTrue(found.contains("NAMING null"), "'Mine' is not lower-case: " + found);
+    }
+
+    @Test
+    void withoutGlslangTheCheckSaysSoAndGoesOn() {
+        var report = new StructureCheck("/nonexistent/glslangValidator").check(demo, "broken/unused-file");
+        var found = codes(report.effects().preview().get(0));
+        assertEquals(List.of("GLSLANG_UNAVAILABLE glsl/main.glsl", "UNUSED_FILE glsl/old.glsl"),
+                found.stream().sorted().toList());
+    }
+
+    @Test
+    void glslangOutputOfBothFormsParses() {
+        var fromStdin = GlslReflection.parse("ERROR: 0:8: 'x' : undeclared identifier\n"
+                + "ERROR: 0:8: '' : compilation terminated\n");
+        assertEquals(List.of(new GlslReflection.Error(8, "'x' : undeclared identifier")), fromStdin.errors());
+        var reflected = GlslReflection.parse("/tmp/a.frag\nUniform reflection:\n"
+                + "resolution: offset -1, type 8b50, size 1, index -1, binding -1, stages 16\n"
+                + "weights[0]: offset -1, type 1406, size 4, index -1, binding -1, stages 16\n\n"
+                + "Uniform block reflection:\n\nPipeline output reflection:\n"
+                + "fragColor: offset 0, type 8b52, size 1, index 0, binding -1, stages 16\n");
+        assertEquals(java.util.Set.of("resolution", "weights"), reflected.activeUniforms());
     }
 
     @Test

@@ -1,0 +1,92 @@
+package dev.framescope.shader;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Offline GLSL facts from Debian's {@code glslangValidator}: compile errors with their lines, and the uniforms the
+ * program actually reads ({@code -l -q} prints only active uniforms; a declared uniform that nothing reads is
+ * absent). The source is given the prefix the runtime gives it, so lines are the file's.
+ */
+final class GlslReflection {
+
+    record Error(int line, String message) {
+    }
+
+    /** {@code available} false when glslangValidator could not run; {@code note} says why. */
+    record Result(boolean available, Set<String> activeUniforms, List<Error> errors, String note) {
+    }
+
+    /** "ERROR: 0:8: …" from stdin, "ERROR: /tmp/x.frag:8: …" from a file (glslang 12). */
+    private static final Pattern ERROR = Pattern.compile("^ERROR: [^\\n]*?:(\\d+): (.*)$", Pattern.MULTILINE);
+    private static final Pattern UNIFORM = Pattern.compile("^(\\w+)(?:\\[\\d+\\])?: offset");
+    private static final long TIMEOUT_MS = 10_000;
+
+    private final String executable;
+
+    GlslReflection(String executable) {
+        this.executable = executable;
+    }
+
+    /** Reflects a fragment program given as the runtime compiles it (no #version line). */
+    Result reflect(String source) {
+        Path file = null;
+        try {
+            file = Files.createTempFile("framescope-", ".frag");
+            Files.writeString(file, "#version 300 es\n#line 1\n" + source, StandardCharsets.UTF_8);
+            Process process = new ProcessBuilder(executable, "-S", "frag", "-l", "-q", file.toString())
+                    .redirectErrorStream(true).start();
+            byte[] out = process.getInputStream().readAllBytes();
+            if (!process.waitFor(TIMEOUT_MS, TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly();
+                return new Result(false, Set.of(), List.of(), executable + " took over " + TIMEOUT_MS + " ms");
+            }
+            return parse(new String(out, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            return new Result(false, Set.of(), List.of(), executable + " could not run (" + e.getMessage()
+                    + "); install glslang-tools or set FRAMESCOPE_GLSLANG");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Result(false, Set.of(), List.of(), "interrupted");
+        } finally {
+            if (file != null) {
+                file.toFile().delete();
+            }
+        }
+    }
+
+    static Result parse(String output) {
+        List<Error> errors = new ArrayList<>();
+        Matcher m = ERROR.matcher(output);
+        while (m.find()) {
+            if (m.group(2).contains("compilation terminated")) {
+                continue;
+            }
+            errors.add(new Error(Integer.parseInt(m.group(1)), m.group(2).trim()));
+        }
+        Set<String> active = new LinkedHashSet<>();
+        boolean inUniforms = false;
+        for (String line : output.split("\n")) {
+            if (line.startsWith("Uniform reflection:")) {
+                inUniforms = true;
+            } else if (line.isBlank() || line.endsWith("reflection:")) {
+                inUniforms = false;
+            } else if (inUniforms) {
+                Matcher u = UNIFORM.matcher(line);
+                if (u.find()) {
+                    active.add(u.group(1));
+                }
+            }
+        }
+        return new Result(true, active, errors, null);
+    }
+}
