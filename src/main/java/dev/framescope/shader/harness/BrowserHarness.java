@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -33,18 +34,18 @@ public final class BrowserHarness implements AutoCloseable {
 
     /** WebGPU on a GPU-less machine needs only this; flags with --use-angle=vulkan break WebGL2 (platform.md §6). */
     static final List<String> FLAGS = List.of("--enable-unsafe-webgpu", "--no-first-run", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--disable-quic");
+            "--disable-component-update", "--disable-sync", "--disable-quic", "--disable-crash-reporter",
+            "--disable-breakpad");
 
     private final Path chromium;
     private final boolean strict;
+    private final String marker = "--framescope-harness=" + java.util.UUID.randomUUID();
     private int launches;
-    private final ExecutorService owner = Executors.newSingleThreadExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "browser-owner");
-        thread.setDaemon(true);
-        return thread;
-    });
-    private Playwright playwright;
-    private Browser browser;
+    private volatile ExecutorService owner = newOwner();
+    private volatile Playwright playwright;
+    private volatile Browser browser;
+    /** Playwright's Node driver process, the parent of our browser: killed when Playwright itself is stuck. */
+    private volatile ProcessHandle driver;
     private PageServer pages;
     private volatile ComponentStatus status = ComponentStatus.notStarted("browser", "starts on the first shader tool call");
 
@@ -80,7 +81,15 @@ public final class BrowserHarness implements AutoCloseable {
         try {
             return call.get(timeoutMs, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            call.cancel(true);
+            // Playwright is not thread-safe, so the owner thread cannot be told to stop; killing Chromium makes its
+            // blocked call fail at once, frees the thread for the next call, and that call relaunches the browser.
+            int killed = killChromium();
+            String recovery = "killed " + killed + " Chromium process(es), the next call relaunches it";
+            if (!finishesWithin(call, 5_000)) {
+                abandonPlaywright();
+                recovery += "; Playwright did not return either, so the next call starts a new one";
+            }
+            status = new ComponentStatus("browser", "degraded", "a call ran over " + timeoutMs + " ms; " + recovery);
             throw ToolException.timeout("browser call", timeoutMs);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -92,6 +101,68 @@ public final class BrowserHarness implements AutoCloseable {
             status = new ComponentStatus("browser", "degraded", "last call failed: " + e.getCause().getMessage());
             throw ToolException.engineFailed("Chromium", String.valueOf(e.getCause().getMessage()), e.getCause());
         }
+    }
+
+    /**
+     * This harness's Chromium: the browser process (found by the marker switch it was launched with, which
+     * Chromium ignores) and every process under it. Other harnesses' browsers in the same JVM are not included.
+     */
+    public List<ProcessHandle> chromiumProcesses() {
+        List<ProcessHandle> processes = new java.util.ArrayList<>();
+        ProcessHandle.allProcesses()
+                .filter(p -> p.info().commandLine().map(c -> c.contains(marker)).orElse(false))
+                .forEach(browser -> {
+                    processes.add(browser);
+                    browser.descendants().forEach(processes::add);
+                });
+        return processes;
+    }
+
+    private static boolean finishesWithin(Future<?> call, long ms) {
+        try {
+            call.get(ms, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | CancellationException e) {
+            return true;
+        } catch (TimeoutException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * A Playwright call that does not return even after its browser died leaves the owner thread stuck for good.
+     * Its thread, Playwright and driver are given up (the thread is a daemon; the driver process is killed) and the
+     * next call starts from scratch on a new owner thread.
+     */
+    private void abandonPlaywright() {
+        ExecutorService stuck = owner;
+        owner = newOwner();
+        stuck.shutdownNow();
+        ProcessHandle node = driver;
+        if (node != null) {
+            node.descendants().forEach(ProcessHandle::destroyForcibly);
+            node.destroyForcibly();
+        }
+        driver = null;
+        browser = null;
+        playwright = null;
+    }
+
+    private static ExecutorService newOwner() {
+        return Executors.newSingleThreadExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "browser-owner");
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    private int killChromium() {
+        List<ProcessHandle> processes = chromiumProcesses();
+        processes.forEach(ProcessHandle::destroyForcibly);
+        return processes.size();
     }
 
     private void ensureBrowser() throws IOException {
@@ -113,15 +184,22 @@ public final class BrowserHarness implements AutoCloseable {
         }
         try {
             browser = playwright.chromium().launch(new BrowserType.LaunchOptions().setHeadless(true)
-                    .setExecutablePath(chromium).setArgs(FLAGS));
+                    .setExecutablePath(chromium).setArgs(flags()));
         } catch (PlaywrightException e) {
             status = new ComponentStatus("browser", "failed", e.getMessage());
             throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, "Chromium would not start: " + e.getMessage(),
                     Map.of("chromium", chromium.toString()), e);
         }
         launches++;
+        driver = chromiumProcesses().stream().findFirst().flatMap(ProcessHandle::parent).orElse(null);
         status = new ComponentStatus("browser", "running", "Chromium " + browser.version() + " at " + pages.url("")
                 + (strict ? " (strict: one browser per call)" : "") + ", launches: " + launches);
+    }
+
+    private List<String> flags() {
+        List<String> flags = new java.util.ArrayList<>(FLAGS);
+        flags.add(marker);
+        return flags;
     }
 
     @Override
@@ -140,7 +218,7 @@ public final class BrowserHarness implements AutoCloseable {
         try {
             shutdown.get(5, TimeUnit.SECONDS);
         } catch (InterruptedException | ExecutionException | TimeoutException | RuntimeException e) {
-            // the process is ending; the browser dies with it
+            killChromium(); // Playwright is stuck or gone; do not leave its browser behind
         }
         owner.shutdownNow();
     }

@@ -1,0 +1,140 @@
+package dev.framescope.shader.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.framescope.common.ErrorCode;
+import dev.framescope.common.ToolException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Real Chromium processes around tool calls: what is left after a call, after a kill in the middle of one, after a
+ * call that runs over its time, and after shutdown. Counts only this harness's processes (its browser, found by
+ * the marker switch, and everything under it), so other tests' browsers in the same JVM do not count.
+ */
+@Timeout(180)
+class BrowserLifecycleIT {
+
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+
+    /** Renderers rewrite their argv in place, which ProcessHandle.Info cannot parse; /proc has it as text. */
+    private static List<ProcessHandle> renderers(BrowserHarness harness) {
+        return harness.chromiumProcesses().stream().filter(p -> {
+            try {
+                return Files.readString(Path.of("/proc", String.valueOf(p.pid()), "cmdline")).contains("--type=renderer");
+            } catch (IOException e) {
+                return false; // exited meanwhile
+            }
+        }).toList();
+    }
+
+    /** Waits up to 10 s for the condition: processes take a moment to exit after their parent closes them. */
+    private static boolean eventually(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        for (int i = 0; i < 100; i++) {
+            if (condition.getAsBoolean()) {
+                return true;
+            }
+            Thread.sleep(100);
+        }
+        return condition.getAsBoolean();
+    }
+
+    private static int rendererCountDuringACall(BrowserHarness harness) {
+        return harness.withPage(page -> renderers(harness).size(), 60_000);
+    }
+
+    @Test
+    void strictModeLeavesNoChromiumProcessAfterACall() throws Exception {
+        try (BrowserHarness harness = new BrowserHarness(CHROMIUM, true)) {
+            assertTrue(rendererCountDuringACall(harness) >= 1, "the page had a renderer while the call ran");
+            assertTrue(eventually(() -> harness.chromiumProcesses().isEmpty()),
+                    "left: " + harness.chromiumProcesses().stream().map(ProcessHandle::pid).toList());
+        }
+    }
+
+    @Test
+    void aCallsPageAndContextAreGoneAfterItAndShutdownLeavesNothing() throws Exception {
+        BrowserHarness harness = new BrowserHarness(CHROMIUM, false);
+        try {
+            for (int call = 0; call < 3; call++) {
+                assertTrue(rendererCountDuringACall(harness) >= 1);
+                assertTrue(eventually(() -> renderers(harness).isEmpty()), "call " + call + " left a renderer");
+            }
+            assertFalse(harness.chromiumProcesses().isEmpty(), "the browser itself stays up between calls");
+        } finally {
+            harness.close();
+        }
+        assertTrue(eventually(() -> harness.chromiumProcesses().isEmpty()), "shutdown left Chromium running");
+    }
+
+    @Test
+    void aBrowserKilledMidCallGivesAStructuredErrorNoOrphansAndTheNextCallRelaunches() throws Exception {
+        BrowserHarness harness = new BrowserHarness(CHROMIUM, false);
+        try (harness) {
+            rendererCountDuringACall(harness);
+            CountDownLatch rendering = new CountDownLatch(1);
+            CompletableFuture<Object> stuck = CompletableFuture.supplyAsync(() -> harness.<Object>withPage(page -> {
+                rendering.countDown();
+                return page.evaluate("() => new Promise(resolve => setTimeout(resolve, 60000))");
+            }, 120_000));
+            assertTrue(rendering.await(30, TimeUnit.SECONDS), "the call reached its page");
+            Thread.sleep(300);
+            harness.chromiumProcesses().forEach(ProcessHandle::destroyForcibly);
+
+            Exception failure = assertThrows(Exception.class, () -> stuck.get(30, TimeUnit.SECONDS));
+            ToolException error = (ToolException) failure.getCause();
+            assertEquals(ErrorCode.ENGINE_FAILED, error.code(), error.getMessage());
+            assertTrue(eventually(() -> harness.chromiumProcesses().isEmpty()), "killed browser left orphans");
+
+            assertTrue(rendererCountDuringACall(harness) >= 1, "the next call relaunched Chromium");
+            assertTrue(harness.status().detail().contains("launches: 2"), harness.status().toString());
+        }
+        assertTrue(eventually(() -> harness.chromiumProcesses().isEmpty()));
+    }
+
+    @Test
+    void killsAtAnyMomentOfACallEndInAStructuredErrorAndTheNextCallWorks() throws Exception {
+        BrowserHarness harness = new BrowserHarness(CHROMIUM, false);
+        try (harness) {
+            for (long delayMs : new long[] {0, 40, 120, 300}) {
+                harness.withPage(page -> 0, 60_000); // browser up, so the kill lands inside the next call
+                CompletableFuture<Object> call = CompletableFuture.supplyAsync(() -> harness.<Object>withPage(
+                        page -> page.evaluate("() => new Promise(resolve => setTimeout(resolve, 60000))"), 10_000));
+                Thread.sleep(delayMs);
+                harness.chromiumProcesses().forEach(ProcessHandle::destroyForcibly);
+                Exception failure = assertThrows(Exception.class, () -> call.get(30, TimeUnit.SECONDS));
+                assertTrue(failure.getCause() instanceof ToolException, delayMs + " ms: " + failure);
+                Object two = harness.<Object>withPage(page -> page.evaluate("() => 1 + 1"), 60_000);
+                assertEquals("2", String.valueOf(two), "after a kill " + delayMs + " ms into a call");
+            }
+        }
+        assertTrue(eventually(() -> harness.chromiumProcesses().isEmpty()));
+    }
+
+    @Test
+    void aCallOverItsTimeIsStoppedAndTheHarnessRecovers() throws Exception {
+        BrowserHarness harness = new BrowserHarness(CHROMIUM, false);
+        try (harness) {
+            long start = System.nanoTime();
+            ToolException timeout = assertThrows(ToolException.class, () -> harness.<Object>withPage(
+                    page -> page.evaluate("() => new Promise(resolve => setTimeout(resolve, 60000))"), 8_000));
+            assertEquals(ErrorCode.TIMEOUT, timeout.code());
+            assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(20));
+            assertEquals("degraded", harness.status().state());
+            Object two = harness.<Object>withPage(page -> page.evaluate("() => 1 + 1"), 60_000);
+            assertEquals("2", String.valueOf(two));
+            assertEquals("running", harness.status().state());
+        }
+        assertTrue(eventually(() -> harness.chromiumProcesses().isEmpty()));
+    }
+}
