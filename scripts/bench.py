@@ -116,24 +116,53 @@ def rss_mib(pid):
     return float("nan")
 
 
-def shader(cmd, calls):
-    """Shader tools in one session: the first call starts Playwright and Chromium; later calls get a fresh page."""
+SHADER_CALLS = [
+    ("compileEffect", {"effect": "synth/gradient"}),
+    ("renderEffectFrame webgl2 256x256", {"effect": "synth/gradient", "backend": "webgl2"}),
+    ("renderEffectFrame webgpu 256x256", {"effect": "synth/gradient", "backend": "webgpu"}),
+]
+
+# Every other shader tool on one effect, with its defaults unless noted: the 1 s design budget per operation.
+SHADER_OTHERS = [
+    ("listEffects", {}),
+    ("checkEffectStructure", {"effect": "synth/gradient"}),
+    ("describeEffectFrame", {"effect": "synth/gradient"}),
+    ("testPixelParity", {"effect": "synth/gradient"}),
+    ("testUniformResponsiveness", {"effect": "synth/gradient"}),
+    ("testNoPassthrough", {"effect": "filter/invert"}),
+    ("benchmarkEffectFPS", {"effect": "synth/gradient", "frames": 30, "width": 256, "height": 256}),
+    ("renderEffectFrame multi-pass synth/trails", {"effect": "synth/trails"}),
+]
+
+
+def shader(cmd, calls, pause):
+    """Shader tools in one session: the first call starts Playwright and Chromium; each later call gets a fresh
+    context and page. Paced calls leave `pause` seconds between calls, as an agent does while its model thinks; the
+    harness prepares the next call's page in that time. Back-to-back calls find it still being prepared."""
     proc = session(cmd)
     first, _ = call(proc, 10, "compileEffect", {"effect": "synth/gradient"})
-    timings = {"compileEffect": [], "renderEffectFrame webgl2 256x256": [], "renderEffectFrame webgpu 256x256": []}
     request_id = 10
-    for _ in range(calls):
-        request_id += 1
-        timings["compileEffect"].append(call(proc, request_id, "compileEffect", {"effect": "synth/gradient"})[0])
-        for backend in ("webgl2", "webgpu"):
+    print("shader, one session (first call %.0f ms: starts Playwright + Chromium):" % first)
+    for label, gap in (("paced, %.1f s between calls" % pause, pause), ("back to back", 0)):
+        timings = {name: [] for name, _ in SHADER_CALLS}
+        for _ in range(calls):
+            for name, arguments in SHADER_CALLS:
+                time.sleep(gap)
+                request_id += 1
+                timings[name].append(call(proc, request_id, name.split(" ")[0], arguments)[0])
+        print("  %s:" % label)
+        for name, ts in timings.items():
+            print("    %-42s calls=%d  p50 %.0f  p95 %.0f  max %.0f ms" % (name, len(ts), pct(ts, 0.5), pct(ts, 0.95),
+                                                                         max(ts)))
+    print("  other tools, paced, 5 calls each:")
+    for name, arguments in SHADER_OTHERS:
+        ts = []
+        for _ in range(5):
+            time.sleep(pause)
             request_id += 1
-            timings["renderEffectFrame %s 256x256" % backend].append(call(proc, request_id, "renderEffectFrame", {
-                "effect": "synth/gradient", "backend": backend})[0])
+            ts.append(call(proc, request_id, name.split(" ")[0], arguments)[0])
+        print("    %-42s p50 %.0f  max %.0f ms" % (name, pct(ts, 0.5), max(ts)))
     stop(proc)
-    print("shader, synth/gradient, one session (first call %.0f ms: starts Playwright + Chromium):" % first)
-    for name, ts in timings.items():
-        print("    %-34s calls=%d  p50 %.0f  p95 %.0f  max %.0f ms" % (name, len(ts), pct(ts, 0.5), pct(ts, 0.95),
-                                                                     max(ts)))
 
 
 def physics(cmd, recording, frames_sampled):
@@ -199,7 +228,8 @@ def main():
     parser.add_argument("--physics", default="target/recordings/large_20x10000.db",
                         help="large recording for the physics figures (scripts/make-recordings.sh --large)")
     parser.add_argument("--frames", type=int, default=100, help="random frames for the per-frame queries")
-    parser.add_argument("--shader-calls", type=int, default=20, help="calls per shader tool")
+    parser.add_argument("--shader-calls", type=int, default=20, help="calls per shader tool and pacing")
+    parser.add_argument("--shader-pause", type=float, default=0.5, help="seconds between paced shader calls")
     args = parser.parse_args()
     global ARGS
     ARGS = args
@@ -218,7 +248,7 @@ def main():
           "p50 %.3f  p95 %.3f  p99 %.3f  max %.3f ms"
           % (variants[-1][0], args.calls, args.warmup, pct(samples, 0.5), pct(samples, 0.95), pct(samples, 0.99),
              max(samples)))
-    shader(variants[-1][1], args.shader_calls)
+    shader(variants[-1][1], args.shader_calls, args.shader_pause)
     if os.path.exists(args.physics):
         physics(variants[-1][1], os.path.abspath(args.physics), args.frames)
     else:

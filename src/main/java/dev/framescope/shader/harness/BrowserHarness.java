@@ -46,6 +46,8 @@ public final class BrowserHarness implements AutoCloseable {
     private volatile Browser browser;
     /** Playwright's Node driver process, the parent of our browser: killed when Playwright itself is stuck. */
     private volatile ProcessHandle driver;
+    /** The browser's main process, watched while a call runs. */
+    private volatile ProcessHandle browserProcess;
     private PageServer pages;
     private volatile ComponentStatus status = ComponentStatus.notStarted("browser", "starts on the first shader tool call");
 
@@ -60,26 +62,37 @@ public final class BrowserHarness implements AutoCloseable {
     }
 
     /**
-     * Runs {@code work} on a fresh page showing the runtime, within {@code timeoutMs}; the context is closed after.
+     * Runs {@code work} on a fresh page showing the runtime, within {@code timeoutMs}. The page's context was made for
+     * this call alone (prepared while the harness was idle, or now) and is closed after it; the next call's is then
+     * prepared, so a call after a pause starts on a loaded page.
      */
     public <T> T withPage(Function<Page, T> work, long timeoutMs) {
         Future<T> call = owner.submit(() -> {
             ensureBrowser();
-            try (BrowserContext context = browser.newContext(); Page page = context.newPage()) {
-                page.navigate(pages.url("index.html?harness"));
-                page.waitForFunction("() => window.framescope !== undefined");
-                return work.apply(page);
+            Prepared prepared = takePrepared();
+            try {
+                return work.apply(prepared.page());
             } finally {
                 if (strict) {
                     browser.close();
                     browser = null;
                     status = new ComponentStatus("browser", "stopped", "strict mode: closed after the call ("
                             + launches + " launches so far)");
+                } else {
+                    // Runs after the answer has gone back: close this call's context, then ready the next call's.
+                    try {
+                        owner.submit(() -> {
+                            closeQuietly(prepared);
+                            prepareNext();
+                        });
+                    } catch (java.util.concurrent.RejectedExecutionException e) {
+                        closeQuietly(prepared); // shutting down
+                    }
                 }
             }
         });
         try {
-            return call.get(timeoutMs, TimeUnit.MILLISECONDS);
+            return awaitWatchingTheBrowser(call, timeoutMs);
         } catch (TimeoutException e) {
             // Playwright is not thread-safe, so the owner thread cannot be told to stop; killing Chromium makes its
             // blocked call fail at once, frees the thread for the next call, and that call relaunches the browser.
@@ -100,6 +113,90 @@ public final class BrowserHarness implements AutoCloseable {
             }
             status = new ComponentStatus("browser", "degraded", "last call failed: " + e.getCause().getMessage());
             throw ToolException.engineFailed("Chromium", String.valueOf(e.getCause().getMessage()), e.getCause());
+        }
+    }
+
+    /**
+     * Waits for the call, and watches the browser process meanwhile: when Chromium dies mid-call, Playwright usually
+     * fails the call at once, but some calls (seen during navigation) never return. Two seconds after the process
+     * is gone the call is given up, with Playwright, and reported as a crash instead of waiting out the timeout.
+     */
+    private <T> T awaitWatchingTheBrowser(Future<T> call, long timeoutMs)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        long deadSince = 0;
+        while (true) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw new TimeoutException();
+            }
+            try {
+                return call.get(Math.min(left, TimeUnit.MILLISECONDS.toNanos(200)), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException stillRunning) {
+                ProcessHandle process = browserProcess;
+                if (process == null || process.isAlive()) {
+                    deadSince = 0;
+                } else if (deadSince == 0) {
+                    deadSince = System.nanoTime();
+                } else if (System.nanoTime() - deadSince > TimeUnit.SECONDS.toNanos(2)) {
+                    abandonPlaywright();
+                    status = new ComponentStatus("browser", "degraded", "Chromium died during a call and Playwright "
+                            + "did not return; the next call starts both again");
+                    throw ToolException.engineFailed("Chromium", "the browser process died during the call; the "
+                            + "next call relaunches it", null);
+                }
+            }
+        }
+    }
+
+    /** Browser contexts open now (after the calls queued so far): the next call's prepared one, or none. */
+    public int openContexts() throws Exception {
+        return owner.submit(() -> browser == null || !browser.isConnected() ? 0 : browser.contexts().size())
+                .get(30, TimeUnit.SECONDS);
+    }
+
+    /** A fresh context with the runtime page loaded, made for exactly one call and closed after it. */
+    private record Prepared(Browser browser, BrowserContext context, Page page) {
+    }
+
+    /** The next call's context and page, prepared while no call runs; never used by more than one call. */
+    private Prepared next;
+
+    private Prepared takePrepared() {
+        Prepared ready = next;
+        next = null;
+        if (ready != null && ready.browser() == browser && browser.isConnected() && !ready.page().isClosed()) {
+            return ready;
+        }
+        if (ready != null) {
+            closeQuietly(ready);
+        }
+        return prepare();
+    }
+
+    private Prepared prepare() {
+        BrowserContext context = browser.newContext();
+        Page page = context.newPage();
+        page.navigate(pages.url("index.html?harness"));
+        page.waitForFunction("() => window.framescope !== undefined");
+        return new Prepared(browser, context, page);
+    }
+
+    private void prepareNext() {
+        try {
+            if (next == null && browser != null && browser.isConnected()) {
+                next = prepare();
+            }
+        } catch (PlaywrightException e) {
+            next = null; // the next call prepares its own and reports what fails
+        }
+    }
+
+    private static void closeQuietly(Prepared prepared) {
+        try {
+            prepared.context().close();
+        } catch (PlaywrightException e) {
+            // its browser is gone already; nothing is left to close
         }
     }
 
@@ -147,6 +244,8 @@ public final class BrowserHarness implements AutoCloseable {
             node.destroyForcibly();
         }
         driver = null;
+        browserProcess = null;
+        next = null;
         browser = null;
         playwright = null;
     }
@@ -191,7 +290,8 @@ public final class BrowserHarness implements AutoCloseable {
                     Map.of("chromium", chromium.toString()), e);
         }
         launches++;
-        driver = chromiumProcesses().stream().findFirst().flatMap(ProcessHandle::parent).orElse(null);
+        browserProcess = chromiumProcesses().stream().findFirst().orElse(null);
+        driver = browserProcess == null ? null : browserProcess.parent().orElse(null);
         status = new ComponentStatus("browser", "running", "Chromium " + browser.version() + " at " + pages.url("")
                 + (strict ? " (strict: one browser per call)" : "") + ", launches: " + launches);
     }
