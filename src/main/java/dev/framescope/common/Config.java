@@ -21,6 +21,8 @@ import java.util.Map;
  * @param maxMessageBytes   largest inbound JSON-RPC line accepted ({@code FRAMESCOPE_MAX_MESSAGE_BYTES}, 16 MiB)
  * @param effectsRoot       shader effects folder ({@code FRAMESCOPE_EFFECTS_ROOT}, default {@code demo/shaders/effects})
  * @param strictBrowser     launch a fresh Chromium for every shader call instead of a fresh context in one browser
+ * @param browserEndpoint   ws:// endpoint of a Playwright browser server to use instead of a local Chromium
+ *                          ({@code FRAMESCOPE_BROWSER_WS}), or null
  *                          ({@code FRAMESCOPE_BROWSER_STRICT=1}; slower, ~0.5 s more per call)
  * @param recordingDirs     where {@code list_recordings} looks: {@code MSD_RECORDINGS_DIR}, then
  *                          {@code FRAMESCOPE_RECORDING_DIRS} (':'-separated), then MSD-CPP's defaults
@@ -28,7 +30,7 @@ import java.util.Map;
  */
 public record Config(Path chromium, Path python, String glslangValidator, String renderdoccmd, Path stateDir,
                      Duration requestTimeout, int maxMessageBytes, Path effectsRoot, boolean strictBrowser,
-                     List<Path> recordingDirs) {
+                     String browserEndpoint, List<Path> recordingDirs) {
 
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
@@ -45,7 +47,12 @@ public record Config(Path chromium, Path python, String glslangValidator, String
                 positiveInt(env, "FRAMESCOPE_MAX_MESSAGE_BYTES", DEFAULT_MAX_MESSAGE_BYTES),
                 Path.of(env.getOrDefault("FRAMESCOPE_EFFECTS_ROOT", "demo/shaders/effects")),
                 "1".equals(env.get("FRAMESCOPE_BROWSER_STRICT")),
+                blankToNull(env.get("FRAMESCOPE_BROWSER_WS")),
                 recordingDirs(env));
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value.trim();
     }
 
     private static List<Path> recordingDirs(Map<String, String> env) {

@@ -36,7 +36,7 @@ public final class ToolGroups {
         List<ToolGroup> groups = List.of(
                 new DiagnosticsTools(new Diagnostics(stats, components, environment, toolNames::get)),
                 new PhysicsTools(new Recordings(config.recordingDirs())),
-                new ShaderTools(config.chromium(), config.strictBrowser(), config.effectsRoot(),
+                new ShaderTools(config.chromium(), config.strictBrowser(), config.browserEndpoint(), config.effectsRoot(),
                         config.glslangValidator(), components));
         ToolRegistry registry = new ToolRegistry(groups);
         toolNames.set(registry.tools().stream().map(ToolDef::name).toList());

@@ -30,11 +30,11 @@ public final class ShaderTools implements ToolGroup {
     private final EffectBenchmark benchmark;
     private final EffectDescriber describer;
 
-    public ShaderTools(Path chromium, boolean strictBrowser, Path defaultEffectsRoot, String glslangValidator,
-                       Components components) {
+    public ShaderTools(Path chromium, boolean strictBrowser, String browserEndpoint, Path defaultEffectsRoot,
+                       String glslangValidator, Components components) {
         this.defaultEffectsRoot = defaultEffectsRoot;
         this.structure = new StructureCheck(glslangValidator);
-        BrowserHarness harness = new BrowserHarness(chromium, strictBrowser);
+        BrowserHarness harness = new BrowserHarness(chromium, strictBrowser, browserEndpoint);
         components.register(Components.BROWSER, harness::status);
         this.compiler = new EffectCompiler(harness);
         this.renderer = new FrameRenderer(harness);

@@ -39,6 +39,12 @@ public final class BrowserHarness implements AutoCloseable {
 
     private final Path chromium;
     private final boolean strict;
+    private final String remoteEndpoint;
+    /**
+     * A remote browser cannot reach this machine's loopback page server, so its pages load from this origin and
+     * Playwright routes every request back to us. Still "localhost", so still a secure context for WebGPU.
+     */
+    static final String REMOTE_ORIGIN = "http://localhost:8799";
     private final String marker = "--framescope-harness=" + java.util.UUID.randomUUID();
     private int launches;
     private volatile ExecutorService owner = newOwner();
@@ -52,8 +58,17 @@ public final class BrowserHarness implements AutoCloseable {
     private volatile ComponentStatus status = ComponentStatus.notStarted("browser", "starts on the first shader tool call");
 
     public BrowserHarness(Path chromium, boolean strict) {
+        this(chromium, strict, null);
+    }
+
+    /**
+     * @param remoteEndpoint a Playwright browser server's ws:// endpoint to connect to instead of launching Chromium
+     *                       here ({@code framescope browser-server} starts one), or null
+     */
+    public BrowserHarness(Path chromium, boolean strict, String remoteEndpoint) {
         this.chromium = chromium;
         this.strict = strict;
+        this.remoteEndpoint = remoteEndpoint;
         Runtime.getRuntime().addShutdownHook(new Thread(this::close, "browser-shutdown"));
     }
 
@@ -176,8 +191,11 @@ public final class BrowserHarness implements AutoCloseable {
 
     private Prepared prepare() {
         BrowserContext context = browser.newContext();
+        if (remoteEndpoint != null) {
+            context.route(REMOTE_ORIGIN + "/**", BrowserHarness::fulfilFromJar);
+        }
         Page page = context.newPage();
-        page.navigate(pages.url("index.html?harness"));
+        page.navigate(remoteEndpoint != null ? REMOTE_ORIGIN + "/index.html?harness" : pages.url("index.html?harness"));
         page.waitForFunction("() => window.framescope !== undefined");
         return new Prepared(browser, context, page);
     }
@@ -189,6 +207,21 @@ public final class BrowserHarness implements AutoCloseable {
             }
         } catch (PlaywrightException e) {
             next = null; // the next call prepares its own and reports what fails
+        }
+    }
+
+    private static void fulfilFromJar(com.microsoft.playwright.Route route) {
+        String path = java.net.URI.create(route.request().url()).getPath();
+        try {
+            byte[] bytes = PageServer.resource(path);
+            if (bytes == null) {
+                route.fulfill(new com.microsoft.playwright.Route.FulfillOptions().setStatus(404));
+            } else {
+                route.fulfill(new com.microsoft.playwright.Route.FulfillOptions().setStatus(200)
+                        .setContentType(PageServer.contentType(path)).setBodyBytes(bytes));
+            }
+        } catch (IOException e) {
+            route.fulfill(new com.microsoft.playwright.Route.FulfillOptions().setStatus(500));
         }
     }
 
@@ -268,12 +301,14 @@ public final class BrowserHarness implements AutoCloseable {
         if (browser != null && browser.isConnected()) {
             return;
         }
-        if (!Files.isExecutable(chromium)) {
+        if (remoteEndpoint == null && !Files.isExecutable(chromium)) {
             throw ToolException.engineUnavailable("Chromium", chromium + " not found",
-                    "run scripts/setup.sh, or: sudo apt-get install -y chromium (or set FRAMESCOPE_CHROMIUM)");
+                    "run scripts/setup.sh, or: sudo apt-get install -y chromium (or set FRAMESCOPE_CHROMIUM, or "
+                            + "FRAMESCOPE_BROWSER_WS for a remote Playwright browser server)");
         }
-        status = new ComponentStatus("browser", "starting", chromium.toString());
-        if (pages == null) {
+        status = new ComponentStatus("browser", "starting", remoteEndpoint != null ? remoteEndpoint
+                : chromium.toString());
+        if (pages == null && remoteEndpoint == null) {
             pages = PageServer.start();
         }
         if (playwright == null) {
@@ -282,18 +317,35 @@ public final class BrowserHarness implements AutoCloseable {
             playwright = Playwright.create(new Playwright.CreateOptions().setEnv(env));
         }
         try {
-            browser = playwright.chromium().launch(new BrowserType.LaunchOptions().setHeadless(true)
-                    .setExecutablePath(chromium).setArgs(flags()));
+            browser = remoteEndpoint != null ? connect() : playwright.chromium().launch(new BrowserType.LaunchOptions()
+                    .setHeadless(true).setExecutablePath(chromium).setArgs(flags()));
         } catch (PlaywrightException e) {
             status = new ComponentStatus("browser", "failed", e.getMessage());
-            throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, "Chromium would not start: " + e.getMessage(),
-                    Map.of("chromium", chromium.toString()), e);
+            String where = remoteEndpoint != null ? remoteEndpoint : chromium.toString();
+            throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, (remoteEndpoint != null ? "Could not connect to "
+                    + "the Playwright browser server: " : "Chromium would not start: ") + e.getMessage(),
+                    Map.of(remoteEndpoint != null ? "browser_ws" : "chromium", where), e);
         }
         launches++;
         browserProcess = chromiumProcesses().stream().findFirst().orElse(null);
-        driver = browserProcess == null ? null : browserProcess.parent().orElse(null);
-        status = new ComponentStatus("browser", "running", "Chromium " + browser.version() + " at " + pages.url("")
+        driver = remoteEndpoint == null && browserProcess != null ? browserProcess.parent().orElse(null) : null;
+        status = new ComponentStatus("browser", "running", "Chromium " + browser.version()
+                + (remoteEndpoint != null ? " via Playwright server " + remoteEndpoint : " at " + pages.url(""))
                 + (strict ? " (strict: one browser per call)" : "") + ", launches: " + launches);
+    }
+
+    /**
+     * The server launches Chromium with our flags and path when it was started with --unsafe (as
+     * {@code framescope browser-server} does); otherwise it ignores them and launches its own default.
+     */
+    private Browser connect() {
+        Map<String, Object> launch = new HashMap<>();
+        launch.put("headless", true);
+        launch.put("args", flags());
+        launch.put("executablePath", chromium.toString());
+        return playwright.chromium().connect(remoteEndpoint, new BrowserType.ConnectOptions()
+                .setHeaders(Map.of("x-playwright-launch-options", dev.framescope.common.Json.write(launch)))
+                .setTimeout(30_000));
     }
 
     private List<String> flags() {

@@ -56,23 +56,34 @@ public final class PageServer implements AutoCloseable {
         return "http://127.0.0.1:" + server.getAddress().getPort() + "/" + path;
     }
 
-    private static void serve(HttpExchange exchange) throws IOException {
-        String path = exchange.getRequestURI().getPath();
+    /** A file of the runtime page packaged in the JAR ("/index.html", "/runtime/passes.js"), or null. */
+    static byte[] resource(String path) throws IOException {
         if (path.equals("/")) {
             path = "/index.html";
         }
         InputStream body = path.contains("..") ? null : PageServer.class.getResourceAsStream(RESOURCE_ROOT + path);
+        if (body == null) {
+            return null;
+        }
+        try (body) {
+            return body.readAllBytes();
+        }
+    }
+
+    static String contentType(String path) {
+        String extension = path.substring(path.lastIndexOf('.') + 1);
+        return path.equals("/") ? TYPES.get("html") : TYPES.getOrDefault(extension, "application/octet-stream");
+    }
+
+    private static void serve(HttpExchange exchange) throws IOException {
+        String path = exchange.getRequestURI().getPath();
+        byte[] bytes = resource(path);
         try (exchange; OutputStream out = exchange.getResponseBody()) {
-            if (body == null || !exchange.getRequestMethod().equals("GET")) {
+            if (bytes == null || !exchange.getRequestMethod().equals("GET")) {
                 exchange.sendResponseHeaders(404, -1);
                 return;
             }
-            byte[] bytes;
-            try (body) {
-                bytes = body.readAllBytes();
-            }
-            String extension = path.substring(path.lastIndexOf('.') + 1);
-            exchange.getResponseHeaders().set("Content-Type", TYPES.getOrDefault(extension, "application/octet-stream"));
+            exchange.getResponseHeaders().set("Content-Type", contentType(path));
             exchange.getResponseHeaders().set("Cache-Control", "no-store");
             exchange.sendResponseHeaders(200, bytes.length);
             out.write(bytes);

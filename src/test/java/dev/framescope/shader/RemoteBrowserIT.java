@@ -1,0 +1,103 @@
+package dev.framescope.shader;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.Config;
+import dev.framescope.common.ErrorCode;
+import dev.framescope.server.ToolGroups;
+import dev.framescope.shader.harness.BrowserHarness;
+import dev.framescope.common.ToolException;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The harness against a real Playwright browser server, started the way a user starts one
+ * ({@code java -jar framescope.jar browser-server}): Chromium runs under that server process, not under this JVM,
+ * and pages load through Playwright's routing because the server's browser cannot reach our loopback page server.
+ */
+@Timeout(180)
+class RemoteBrowserIT {
+
+    private static int freePort() throws Exception {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    @TempDir
+    Path stateDir;
+
+    /** Chromium processes under this JVM that are not under the browser server. */
+    private static java.util.Set<Long> ownChromium(Process server) {
+        java.util.Set<Long> underServer = new java.util.HashSet<>();
+        server.descendants().forEach(p -> underServer.add(p.pid()));
+        java.util.Set<Long> own = new java.util.HashSet<>();
+        ProcessHandle.current().descendants().filter(p -> !underServer.contains(p.pid()))
+                .filter(p -> p.info().command().map(c -> c.contains("chromium")).orElse(false))
+                .forEach(p -> own.add(p.pid()));
+        return own;
+    }
+
+    @Test
+    void rendersOnBothBackendsThroughABrowserServerInAnotherProcess() throws Exception {
+        int port = freePort();
+        Process server = new ProcessBuilder("java", "-jar", Path.of("target/framescope.jar").toAbsolutePath().toString(),
+                "browser-server", "--port", String.valueOf(port)).redirectErrorStream(true).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            String line;
+            String endpoint = null;
+            while (endpoint == null && (line = out.readLine()) != null) {
+                if (line.contains("ws://")) {
+                    endpoint = line.substring(line.indexOf("ws://")).trim();
+                }
+            }
+            assertTrue(endpoint != null && endpoint.contains(":" + port), "server said: " + endpoint);
+
+            java.util.Set<Long> before = ownChromium(server); // other tests' idle browsers in this JVM
+            ToolGroups.Toolkit toolkit = ToolGroups.create(Config.fromEnvironment(Map.of(
+                    "FRAMESCOPE_STATE_DIR", stateDir.toString(), "FRAMESCOPE_BROWSER_WS", endpoint)));
+            for (String backend : new String[] {"webgl2", "webgpu"}) {
+                JsonNode frame = ShaderCalls.call(toolkit, "renderEffectFrame", Map.of("effect", "synth/gradient",
+                        "backend", backend, "width", 64, "height", 64)).at("/frames/preview/0");
+                assertEquals("ok", frame.get("status").asText(), backend + ": " + frame);
+                assertTrue(frame.get("renderer").asText().toLowerCase().contains("swiftshader"), frame.toString());
+            }
+            JsonNode browser = ShaderCalls.call(toolkit, "get_server_diagnostics",
+                    Map.of("include_environment", false)).at("/components/0");
+            assertTrue(browser.get("detail").asText().contains("via Playwright server " + endpoint),
+                    browser.toString());
+            java.util.Set<Long> started = ownChromium(server);
+            started.removeAll(before);
+            assertEquals(java.util.Set.of(), started, "no Chromium of our own was started: the browser server (our "
+                    + "child here, another machine in use) runs it");
+            assertTrue(server.descendants().anyMatch(p -> p.info().command()
+                    .map(c -> c.contains("chromium")).orElse(false)), "Chromium runs under the browser server");
+        } finally {
+            server.descendants().forEach(ProcessHandle::destroyForcibly);
+            server.destroyForcibly();
+            server.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void anUnreachableServerIsAStructuredError() throws Exception {
+        try (BrowserHarness harness = new BrowserHarness(Path.of("/usr/bin/chromium"), false,
+                "ws://127.0.0.1:" + freePort() + "/")) {
+            ToolException e = org.junit.jupiter.api.Assertions.assertThrows(ToolException.class,
+                    () -> harness.withPage(page -> 0, 60_000));
+            assertEquals(ErrorCode.ENGINE_UNAVAILABLE, e.code(), e.getMessage());
+            assertTrue(e.context().containsKey("browser_ws"), e.context().toString());
+        }
+    }
+}
