@@ -21,7 +21,7 @@ function plan(passes) {
   };
 }
 
-export function prepareGlslPasses(passes, { width, height, uniforms }) {
+export function prepareGlslPasses(passes, { width, height, uniforms, images = {} }) {
   for (const [i, p] of passes.entries()) {
     const compiled = compileGlsl(p.source);
     if (!compiled.ok) return { ok: false, diagnostics: compiled.diagnostics.map(d => ({ ...d, pass: i })), unavailable: compiled.unavailable };
@@ -31,10 +31,15 @@ export function prepareGlslPasses(passes, { width, height, uniforms }) {
   canvas.height = height;
   const gl = canvas.getContext('webgl2');
   const { finalName, fresh, names } = plan(passes);
-  const makeTarget = pixels => {
+  // ISF passes may draw into smaller, float or non-persistent targets; native passes use the frame size, RGBA8,
+  // and keep their previous frame (persistent).
+  const sizeOf = p => [p.width ?? width, p.height ?? height];
+  const floatTargets = !!gl.getExtension('EXT_color_buffer_float');
+  const makeTarget = (pixels, [w, h] = [width, height], float = false) => {
     const tex = gl.createTexture();
     gl.bindTexture(gl.TEXTURE_2D, tex);
-    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, width, height, 0, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+    if (float && floatTargets) gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA32F, w, h, 0, gl.RGBA, gl.FLOAT, null);
+    else gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, w, h, 0, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
     gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
     gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
     // Clamp like WebGPU's default sampler, so both backends treat the edges alike.
@@ -43,13 +48,25 @@ export function prepareGlslPasses(passes, { width, height, uniforms }) {
     const fbo = gl.createFramebuffer();
     gl.bindFramebuffer(gl.FRAMEBUFFER, fbo);
     gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, tex, 0);
-    return { tex, fbo };
+    return { tex, fbo, size: [w, h] };
   };
-  const card = testCardPixels(width, height);
-  const cardBottomUp = new Uint8Array(card.length);
-  for (let y = 0; y < height; y++) cardBottomUp.set(card.subarray(y * width * 4, (y + 1) * width * 4), (height - 1 - y) * width * 4);
-  const input = makeTarget(cardBottomUp);
-  const targets = new Map(names.map(n => [n, { current: makeTarget(null), previous: makeTarget(null) }]));
+  const bottomUp = (rows, w, h) => {
+    const out = new Uint8Array(rows.length);
+    for (let y = 0; y < h; y++) out.set(rows.subarray(y * w * 4, (y + 1) * w * 4), (h - 1 - y) * w * 4);
+    return out;
+  };
+  const input = makeTarget(bottomUp(testCardPixels(width, height), width, height));
+  const blank = makeTarget(new Uint8Array(4), [1, 1]);
+  const imported = new Map(Object.entries(images).map(([name, image]) => {
+    const rows = Uint8Array.from(atob(image.rgba), c => c.charCodeAt(0));
+    return [name, makeTarget(bottomUp(rows, image.width, image.height), [image.width, image.height])];
+  }));
+  const writer = name => passes.find(p => p.output === name);
+  const targets = new Map(names.map(n => {
+    const p = writer(n);
+    const size = n === finalName ? [width, height] : sizeOf(p);
+    return [n, { current: makeTarget(null, size, p.float), previous: makeTarget(null, size, p.float), persistent: p.persistent ?? true }];
+  }));
   gl.bindBuffer(gl.ARRAY_BUFFER, gl.createBuffer());
   gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 3, -1, -1, 3]), gl.STATIC_DRAW);
   const programs = passes.map(p => {
@@ -94,19 +111,22 @@ export function prepareGlslPasses(passes, { width, height, uniforms }) {
         const position = gl.getAttribLocation(program, 'position');
         gl.enableVertexAttribArray(position);
         gl.vertexAttribPointer(position, 2, gl.FLOAT, false, 0, 0);
-        for (const [name, value] of Object.entries({ resolution: [width, height], aspect: width / height, time, ...uniforms })) set(i, name, value);
+        const out = targets.get(p.output);
+        const [w, h] = out.current.size;
+        for (const [name, value] of Object.entries({ resolution: [w, h], aspect: w / h, time, ...uniforms })) set(i, name, value);
         let unit = 0;
         for (const [sampler, textureName] of Object.entries(p.inputs ?? {})) {
-          const source = textureName === 'inputTex' && !targets.has('inputTex') ? input
-            : targets.has(textureName) ? targets.get(textureName)[fresh(textureName, i) ? 'current' : 'previous'] : input;
+          const target = targets.get(textureName);
+          const source = imported.get(textureName)
+            ?? (target ? (fresh(textureName, i) ? target.current : target.persistent ? target.previous : blank) : input);
           gl.activeTexture(gl.TEXTURE0 + unit);
           gl.bindTexture(gl.TEXTURE_2D, source.tex);
           const location = gl.getUniformLocation(program, sampler);
           if (location !== null) gl.uniform1i(location, unit);
           unit++;
         }
-        gl.bindFramebuffer(gl.FRAMEBUFFER, targets.get(p.output).current.fbo);
-        gl.viewport(0, 0, width, height);
+        gl.bindFramebuffer(gl.FRAMEBUFFER, out.current.fbo);
+        gl.viewport(0, 0, w, h);
         gl.drawArrays(gl.TRIANGLES, 0, 3);
       });
       for (const t of targets.values()) [t.current, t.previous] = [t.previous, t.current];
@@ -129,8 +149,8 @@ export function prepareGlslPasses(passes, { width, height, uniforms }) {
  * Renders a multi-pass effect: `frames` frames 1/60 s apart ending at the given time (feedback effects need that
  * history; the others are the same after one), then reads the result back.
  */
-export async function renderPasses(language, passes, { width, height, time, uniforms, frames }) {
-  const effect = await preparePasses(language, passes, { width, height, uniforms });
+export async function renderPasses(language, passes, { width, height, time, uniforms, frames, images }) {
+  const effect = await preparePasses(language, passes, { width, height, uniforms, images });
   if (!effect.ok) return effect;
   for (let i = 0; i < frames; i++) await effect.draw(time - (frames - 1 - i) / 480); // 480 frames per 8 s loop
   const error = effect.error ? await effect.error() : null;

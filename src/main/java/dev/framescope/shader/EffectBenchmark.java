@@ -67,10 +67,11 @@ public final class EffectBenchmark {
                         "frames", args.frames(), "uniforms", FrameRenderer.uniforms(effect.definition(), Map.of())));
                 Program program = effect.programs().get(0);
                 String source = "";
-                if (effect.programs().size() > 1) {
-                    options.put("passes", FrameRenderer.passes(effect, webgl));
+                if (effect.usesPassRuntime()) {
+                    FrameRenderer.putPasses(options, effect, webgl, args.width(), args.height(),
+                            FrameRenderer.uniforms(effect.definition(), Map.of()));
                 } else {
-                    source = effect.source(webgl ? program.glsl() : program.wgsl());
+                    source = effect.source(program, webgl ? program.glsl() : program.wgsl());
                 }
                 JsonNode r = Json.mapper().valueToTree(page.evaluate(
                         "([language, source, options]) => framescope.benchmark(language, source, options)",

@@ -92,7 +92,7 @@ public final class EffectCompiler {
 
     private static ProgramResult run(Page page, Effect effect, Program program, String language, Path file,
                                      String function, String[] renderer, int slot) {
-        String source = effect.source(file);
+        String source = effect.source(program, file);
         Object raw = page.evaluate("source => " + function + "(source)", source);
         JsonNode result = Json.mapper().valueToTree(raw);
         if (result.has("unavailable")) {

@@ -32,14 +32,20 @@ public final class EffectLibrary {
             return definition.path("format").asText().equals("isf");
         }
 
-        /** The source the runtime compiles for {@code file} of this effect (ISF files wrapped). */
-        public String source(Path file) {
+        /** The source the runtime compiles for {@code file} of {@code program} (an ISF pass: wrapped for its index). */
+        public String source(Program program, Path file) {
             try {
                 String text = Files.readString(file, StandardCharsets.UTF_8);
-                return isIsf() && file.toString().endsWith(".fs") ? IsfImport.wrap(text, definition) : text;
+                return isIsf() && file.toString().endsWith(".fs")
+                        ? IsfImport.wrap(text, definition, program.spec().path("passIndex").asInt(0)) : text;
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
+        }
+
+        /** Whether rendering needs the pass runtime: several passes, or images an ISF file imports. */
+        public boolean usesPassRuntime() {
+            return programs.size() > 1 || definition.path("imported").size() > 0;
         }
     }
 
@@ -98,9 +104,11 @@ public final class EffectLibrary {
 
     private static Effect loadIsf(String id, Path file) throws IOException {
         JsonNode definition = IsfImport.definition(file);
-        return new Effect(id, file.getParent(), definition,
-                List.of(new Program("main", definition.get("name").asText(), file, null,
-                        definition.path("passes").path(0))));
+        List<Program> programs = new ArrayList<>();
+        for (JsonNode pass : definition.path("passes")) {
+            programs.add(new Program(pass.get("name").asText(), definition.get("name").asText(), file, null, pass));
+        }
+        return new Effect(id, file.getParent(), definition, programs);
     }
 
     private static Effect load(String id, Path definitionFile) throws IOException {

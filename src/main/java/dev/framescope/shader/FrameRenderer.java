@@ -113,12 +113,13 @@ public final class FrameRenderer {
         options.put("time", time);
         options.put("uniforms", uniforms);
         Object raw;
-        if (effect.programs().size() == 1) {
+        if (!effect.usesPassRuntime()) {
             String function = webgl ? "framescope.renderGlsl" : "framescope.renderWgsl";
             raw = page.evaluate("([source, options]) => " + function + "(source, options)",
-                    List.of(effect.source(webgl ? program.glsl() : program.wgsl()), options));
+                    List.of(effect.source(program, webgl ? program.glsl() : program.wgsl()), options));
         } else {
-            List<Map<String, Object>> passes = passes(effect, webgl);
+            putPasses(options, effect, webgl, width, height, uniforms);
+            Object passes = options.remove("passes");
             // Feedback needs history: render frames until the loop has filled it; a plain chain needs one.
             options.put("frames", readsAnyLaterOutput(effect) ? FEEDBACK_FRAMES : 1);
             raw = page.evaluate("([language, passes, options]) => framescope.renderPasses(language, passes, options)",
@@ -132,7 +133,7 @@ public final class FrameRenderer {
                     d.path("line").isNumber() ? d.get("line").asInt() : null,
                     d.path("column").isNumber() ? d.get("column").asInt() : null, d.path("message").asText()));
         }
-        String note = effect.programs().size() > 1 && readsAnyLaterOutput(effect)
+        String note = effect.usesPassRuntime() && readsAnyLaterOutput(effect)
                 ? "feedback effect: the " + FEEDBACK_FRAMES + " frames up to this time (1/60 s apart) were rendered" : null;
         if (!result.path("ok").asBoolean()) {
             return new Pixels(result.has("unavailable") ? "unavailable" : "error", null, width, height, null,
@@ -160,28 +161,43 @@ public final class FrameRenderer {
                 pixels.diagnostics(), pixels.note());
     }
 
-    /** The passes as the runtime takes them: source, inputs (sampler → texture), output texture. */
-    static List<Map<String, Object>> passes(Effect effect, boolean webgl) {
+    /**
+     * Puts into the runtime's options the passes as it takes them (source, inputs sampler → texture, output
+     * texture; for ISF also the pass's target size, float and persistent flags) and, for ISF, the imported images.
+     */
+    static void putPasses(Map<String, Object> options, Effect effect, boolean webgl, int width, int height,
+                          Map<String, Object> uniforms) {
         List<Map<String, Object>> passes = new ArrayList<>();
         for (int i = 0; i < effect.programs().size(); i++) {
             Program p = effect.programs().get(i);
             Map<String, Object> pass = new HashMap<>();
-            pass.put("source", effect.source(webgl ? p.glsl() : p.wgsl()));
+            pass.put("source", effect.source(p, webgl ? p.glsl() : p.wgsl()));
             pass.put("inputs", Json.mapper().convertValue(p.spec().path("inputs"), Map.class));
             pass.put("output", p.spec().path("outputs").path("fragColor").asText("pass" + i));
+            if (effect.isIsf()) {
+                pass.putAll(IsfImport.targetOptions(p.spec(), width, height, uniforms));
+            }
             passes.add(pass);
         }
-        return passes;
+        options.put("passes", passes);
+        if (effect.isIsf()) {
+            options.put("images", IsfImport.images(effect.dir(), effect.definition()));
+        }
     }
 
     /** Frames a feedback effect runs before it is measured. */
     static final int FEEDBACK_FRAMES = 16;
 
-    /** Whether pass {@code index} reads a texture that it or a later pass writes (the previous frame's copy). */
+    /**
+     * Whether pass {@code index} reads a texture that it or a later pass writes (the previous frame's copy). An ISF
+     * target that is not PERSISTENT is blank in the next frame, so reading it is no feedback.
+     */
     static boolean readsLaterOutput(Effect effect, int index) {
         for (JsonNode input : effect.programs().get(index).spec().path("inputs")) {
             for (int j = index; j < effect.programs().size(); j++) {
-                if (input.asText().equals(effect.programs().get(j).spec().path("outputs").path("fragColor").asText())) {
+                JsonNode writer = effect.programs().get(j).spec();
+                if (input.asText().equals(writer.path("outputs").path("fragColor").asText())
+                        && writer.path("persistent").asBoolean(true)) {
                     return true;
                 }
             }

@@ -9,14 +9,23 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import java.awt.image.BufferedImage;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import javax.imageio.ImageIO;
 
 /**
  * ISF 2.0 effects (a {@code .fs} file starting with a {@code /*{ JSON }*\/} header) tested unchanged: INPUTS become
  * globals with ranges, an image input named {@code inputImage} makes a filter, and the file runs under a prelude that
  * declares the inputs and maps the built-ins (TIME, TIMEDELTA, FRAMEINDEX, RENDERSIZE, isf_FragNormCoord, the IMG_*
  * macros, gl_FragColor, texture2D) onto FrameScope's runtime. A {@code #line 1} after the prelude keeps diagnostics
- * on the file's own line numbers. GLSL only: WGSL is "not available". Not yet: PASSES, IMPORTED images.
+ * on the file's own line numbers. PASSES become passes of the same file (PASSINDEX set per pass) drawing into their
+ * TARGETs, sized by the WIDTH/HEIGHT expressions, float and persistent as flagged; IMPORTED images are decoded here
+ * and bound by name. GLSL only: WGSL is "not available".
  */
 final class IsfImport {
 
@@ -54,20 +63,109 @@ final class IsfImport {
                 }
             }
         }
-        ObjectNode pass = definition.putArray("passes").addObject();
-        pass.put("name", "main");
-        pass.put("program", definition.get("name").asText());
-        if (filter) {
-            pass.putObject("inputs").put("inputTex", "inputTex");
-        }
-        if (header.path("PASSES").size() > 1) {
-            definition.put("note", "ISF PASSES are not rendered yet: only the last pass's code runs, on one pass");
+        List<String> samplers = new ArrayList<>();
+        header.path("PASSES").forEach(p -> {
+            if (!p.path("TARGET").asText("").isEmpty()) {
+                samplers.add(p.get("TARGET").asText());
+            }
+        });
+        ObjectNode imported = definition.putObject("imported");
+        header.path("IMPORTED").fields().forEachRemaining(e -> {
+            imported.put(e.getKey(), e.getValue().path("PATH").asText());
+            samplers.add(e.getKey());
+        });
+        ArrayNode passes = definition.putArray("passes");
+        int count = Math.max(1, header.path("PASSES").size());
+        for (int i = 0; i < count; i++) {
+            JsonNode spec = header.path("PASSES").path(i);
+            String target = spec.path("TARGET").asText("");
+            ObjectNode pass = passes.addObject();
+            pass.put("name", !target.isEmpty() ? target : count == 1 ? "main" : "pass" + i);
+            pass.put("program", definition.get("name").asText());
+            pass.put("passIndex", i);
+            ObjectNode inputs = pass.putObject("inputs");
+            if (filter) {
+                inputs.put("inputTex", "inputTex");
+            }
+            samplers.forEach(name -> inputs.put(name, name));
+            // A pass without a TARGET draws the output (ISF renders the last pass to the screen).
+            pass.putObject("outputs").put("fragColor", target.isEmpty() ? "outputTex" : target);
+            pass.put("persistent", spec.path("PERSISTENT").asBoolean(false));
+            pass.put("float", spec.path("FLOAT").asBoolean(false));
+            for (String[] key : new String[][] {{"WIDTH", "width"}, {"HEIGHT", "height"}}) {
+                if (spec.has(key[0])) {
+                    pass.put(key[1], spec.get(key[0]).asText());
+                }
+            }
         }
         return definition;
     }
 
+    /**
+     * A pass's target options for the runtime: its size from the WIDTH/HEIGHT expressions (at least 1×1; the frame
+     * size without them), and the FLOAT and PERSISTENT flags.
+     */
+    static Map<String, Object> targetOptions(JsonNode pass, int width, int height, Map<String, Object> uniforms) {
+        Map<String, Double> variables = new HashMap<>();
+        uniforms.forEach((name, value) -> {
+            if (value instanceof Number number) {
+                variables.put(name, number.doubleValue());
+            } else if (value instanceof Boolean bool) {
+                variables.put(name, bool ? 1.0 : 0.0);
+            }
+        });
+        variables.put("WIDTH", (double) width);
+        variables.put("HEIGHT", (double) height);
+        Map<String, Object> options = new HashMap<>();
+        options.put("width", size(pass.path("width").asText(null), width, variables));
+        options.put("height", size(pass.path("height").asText(null), height, variables));
+        options.put("float", pass.path("float").asBoolean(false));
+        options.put("persistent", pass.path("persistent").asBoolean(false));
+        return options;
+    }
+
+    private static int size(String expression, int frame, Map<String, Double> variables) {
+        if (expression == null || expression.isBlank()) {
+            return frame;
+        }
+        double value = IsfExpression.evaluate(expression, variables);
+        return (int) Math.max(1, Math.min(4096, Math.floor(value)));
+    }
+
+    /** The IMPORTED images, decoded to RGBA rows top-down, base64, by sampler name; paths relative to the file. */
+    static Map<String, Object> images(Path dir, JsonNode definition) {
+        Map<String, Object> images = new HashMap<>();
+        definition.path("imported").fields().forEachRemaining(e -> {
+            Path file = dir.resolve(e.getValue().asText()).normalize();
+            BufferedImage image;
+            try {
+                image = Files.isRegularFile(file) ? ImageIO.read(file.toFile()) : null;
+            } catch (IOException ex) {
+                image = null;
+            }
+            if (image == null) {
+                throw ToolException.notFound("ISF imported image", file, "IMPORTED '" + e.getKey() + "' names a "
+                        + "file that is missing or not a PNG/JPEG");
+            }
+            byte[] rgba = new byte[image.getWidth() * image.getHeight() * 4];
+            for (int y = 0; y < image.getHeight(); y++) {
+                for (int x = 0; x < image.getWidth(); x++) {
+                    int argb = image.getRGB(x, y);
+                    int i = 4 * (y * image.getWidth() + x);
+                    rgba[i] = (byte) (argb >> 16);
+                    rgba[i + 1] = (byte) (argb >> 8);
+                    rgba[i + 2] = (byte) argb;
+                    rgba[i + 3] = (byte) (argb >>> 24);
+                }
+            }
+            images.put(e.getKey(), Map.of("width", image.getWidth(), "height", image.getHeight(),
+                    "rgba", Base64.getEncoder().encodeToString(rgba)));
+        });
+        return images;
+    }
+
     /** The file under the prelude that makes it GLSL ES 3.00 for the runtime. */
-    static String wrap(String source, JsonNode definition) {
+    static String wrap(String source, JsonNode definition, int passIndex) {
         StringBuilder prelude = new StringBuilder("""
                 precision highp float;
                 uniform vec2 resolution;
@@ -79,17 +177,25 @@ final class IsfImport {
                 #define TIME (time * 8.0)
                 #define TIMEDELTA (1.0 / 60.0)
                 #define FRAMEINDEX int(time * 480.0)
-                #define PASSINDEX 0
+                #define PASSINDEX %d
                 #define isf_FragNormCoord (gl_FragCoord.xy / resolution)
                 #define IMG_NORM_PIXEL(img, uv) texture(img, uv)
-                #define IMG_PIXEL(img, px) texture(img, (px) / resolution)
+                #define IMG_PIXEL(img, px) texture(img, (px) / vec2(textureSize(img, 0)))
                 #define IMG_THIS_PIXEL(img) texture(img, isf_FragNormCoord)
                 #define IMG_THIS_NORM_PIXEL(img) texture(img, isf_FragNormCoord)
-                #define IMG_SIZE(img) resolution
-                """);
+                #define IMG_SIZE(img) vec2(textureSize(img, 0))
+                """.formatted(passIndex));
         if (EffectTests.isFilter(definition)) {
             prelude.append("uniform sampler2D inputTex;\n#define inputImage inputTex\n");
         }
+        definition.path("passes").forEach(pass -> {
+            String target = pass.path("outputs").path("fragColor").asText();
+            if (!target.equals("outputTex") && prelude.indexOf(" " + target + ";") < 0) {
+                prelude.append("uniform sampler2D ").append(target).append(";\n");
+            }
+        });
+        definition.path("imported").fieldNames().forEachRemaining(name -> prelude.append("uniform sampler2D ")
+                .append(name).append(";\n"));
         definition.path("globals").fields().forEachRemaining(g -> prelude.append("uniform ")
                 .append(glslType(g.getValue().path("type").asText())).append(' ').append(g.getKey()).append(";\n"));
         return prelude + "#line 1\n" + source;

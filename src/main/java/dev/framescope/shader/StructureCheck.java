@@ -52,7 +52,8 @@ public final class StructureCheck {
     public StructureReport check(EffectLibrary library, String selector) {
         List<EffectStructure> results = new ArrayList<>();
         for (Effect effect : library.select(selector)) {
-            List<Finding> findings = findings(effect);
+            // distinct: the passes of an ISF file share it, so its findings would repeat per pass
+            List<Finding> findings = findings(effect).stream().distinct().toList();
             results.add(new EffectStructure(effect.id(), count(findings, "error"), count(findings, "warning"),
                     findings));
         }
@@ -202,7 +203,7 @@ public final class StructureCheck {
             if (program.glsl() == null) {
                 continue;
             }
-            GlslReflection.Result result = glslang.reflect(effect.source(program.glsl()));
+            GlslReflection.Result result = glslang.reflect(effect.source(program, program.glsl()));
             String file = effect.dir().relativize(program.glsl()).toString();
             if (!result.available()) {
                 findings.add(new Finding("GLSLANG_UNAVAILABLE", "info", file, null, result.note()));
@@ -228,7 +229,8 @@ public final class StructureCheck {
 
     /** The uniform names a program declares, in the source the runtime compiles (an ISF file with its prelude). */
     private static Set<String> uniforms(Effect effect, Path file) {
-        String source = effect.source(file);
+        String source = effect.source(effect.programs().stream().filter(p -> file.equals(p.glsl())
+                || file.equals(p.wgsl())).findFirst().orElse(effect.programs().get(0)), file);
         Set<String> names = new HashSet<>();
         Matcher m = (file.toString().endsWith(".wgsl") ? WGSL_UNIFORM : GLSL_UNIFORM).matcher(source);
         while (m.find()) {

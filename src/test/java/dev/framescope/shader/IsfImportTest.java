@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** ISF headers mapped to globals and filter inputs; the prelude keeps the file's line numbers. */
@@ -17,9 +18,7 @@ class IsfImportTest {
 
     @Test
     void inputsBecomeGlobalsWithRangesAndInputImageMakesAFilter() {
-        List<EffectLibrary.Effect> effects = isf.select("*");
-        assertEquals(List.of("Broken Line", "Channel Swap", "Radial Pulse"),
-                effects.stream().map(EffectLibrary.Effect::id).toList());
+        List<EffectLibrary.Effect> effects = isf.select("Broken Line,Channel Swap,Radial Pulse");
         JsonNode pulse = effects.get(2).definition();
         assertEquals("float", pulse.at("/globals/rings/type").asText());
         assertEquals(20.0, pulse.at("/globals/rings/max").asDouble());
@@ -33,9 +32,38 @@ class IsfImportTest {
     }
 
     @Test
+    void passesBecomeOnePassPerEntryOfTheSameFileWithTargetsAndImportedImagesBoundByName() {
+        EffectLibrary.Effect quarter = isf.select("Quarter Res").get(0);
+        assertEquals(2, quarter.programs().size());
+        JsonNode first = quarter.programs().get(0).spec();
+        assertEquals("small", first.at("/outputs/fragColor").asText());
+        assertEquals("$WIDTH/4", first.get("width").asText());
+        assertEquals("outputTex", quarter.programs().get(1).spec().at("/outputs/fragColor").asText());
+        assertEquals("small", quarter.programs().get(1).spec().at("/inputs/small").asText());
+        assertEquals(Map.of("width", 16, "height", 12, "float", false, "persistent", false),
+                IsfImport.targetOptions(first, 64, 48, Map.of()));
+        String pass1 = quarter.source(quarter.programs().get(1), quarter.programs().get(1).glsl());
+        assertTrue(pass1.contains("#define PASSINDEX 1\n") && pass1.contains("uniform sampler2D small;"), pass1);
+
+        EffectLibrary.Effect accumulator = isf.select("Slow Accumulator").get(0);
+        assertTrue(accumulator.programs().get(0).spec().get("persistent").asBoolean());
+        assertTrue(FrameRenderer.readsAnyLaterOutput(accumulator), "a persistent target read back is feedback");
+        assertFalse(FrameRenderer.readsAnyLaterOutput(quarter), "a non-persistent one is not");
+
+        EffectLibrary.Effect palette = isf.select("Imported Palette").get(0);
+        assertTrue(palette.usesPassRuntime());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> image = (Map<String, Object>) IsfImport.images(palette.dir(), palette.definition())
+                .get("palette");
+        assertEquals(4, image.get("width"));
+        byte[] rgba = java.util.Base64.getDecoder().decode((String) image.get("rgba"));
+        assertEquals(64 * 3 + 16, rgba[4 * (3 * 4 + 3)] & 0xff, "pixel (3, 3) red, top-down rows");
+    }
+
+    @Test
     void wrappedSourceResetsLineNumbersToTheFile() {
         EffectLibrary.Effect swap = isf.select("Channel Swap").get(0);
-        String wrapped = swap.source(swap.programs().get(0).glsl());
+        String wrapped = swap.source(swap.programs().get(0), swap.programs().get(0).glsl());
         assertTrue(wrapped.contains("uniform sampler2D inputTex;\n#define inputImage inputTex"), wrapped);
         assertTrue(wrapped.contains("uniform float mixAmount;"), wrapped);
         assertTrue(wrapped.contains("\n#line 1\n/*{"), "the file follows #line 1 unchanged");

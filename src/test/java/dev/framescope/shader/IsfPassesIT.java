@@ -1,0 +1,103 @@
+package dev.framescope.shader;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.framescope.shader.EffectCompiler.Backend;
+import dev.framescope.shader.FrameRenderer.Pixels;
+import dev.framescope.shader.harness.BrowserHarness;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * ISF PASSES (TARGET, WIDTH/HEIGHT expressions, PERSISTENT, FLOAT) and IMPORTED images on real WebGL2, checked pixel
+ * by pixel against values that follow from the demo files' code.
+ */
+@Timeout(180)
+class IsfPassesIT {
+
+    private static final Path ISF = Path.of("demo/shaders/isf");
+    private static BrowserHarness harness;
+
+    @BeforeAll
+    static void start() {
+        harness = new BrowserHarness(Path.of("/usr/bin/chromium"), false);
+    }
+
+    @AfterAll
+    static void stop() {
+        harness.close();
+    }
+
+    private static int[] render(Path root, String id) {
+        EffectLibrary.Effect effect = new EffectLibrary(root).select(id).get(0);
+        Pixels pixels = harness.withPage(page -> {
+            try {
+                return FrameRenderer.renderPixels(page, effect, Backend.webgl2, 64, 64, 0.5,
+                        FrameRenderer.uniforms(effect.definition(), Map.of()));
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }, 60_000);
+        assertEquals("ok", pixels.status(), id + ": " + pixels.diagnostics() + " " + pixels.note());
+        int[] rgb = new int[64 * 64 * 3];
+        for (int p = 0; p < 64 * 64; p++) {
+            for (int c = 0; c < 3; c++) {
+                rgb[3 * p + c] = pixels.rgba()[4 * p + c] & 0xff;
+            }
+        }
+        return rgb;
+    }
+
+    private static void assertPixel(int[] rgb, int x, int y, int r, int g, int b, String why) {
+        int i = 3 * (y * 64 + x);
+        String at = why + " at (" + x + ", " + y + "): got " + rgb[i] + "," + rgb[i + 1] + "," + rgb[i + 2];
+        assertTrue(Math.abs(rgb[i] - r) <= 1 && Math.abs(rgb[i + 1] - g) <= 1 && Math.abs(rgb[i + 2] - b) <= 1,
+                at + ", expected " + r + "," + g + "," + b);
+    }
+
+    @Test
+    void aQuarterSizeTargetFromWidthAndHeightExpressionsIsShownBlockByBlock() {
+        int[] rgb = render(ISF, "Quarter Res");
+        // Pass 0 draws a 16×16 target (64/4, floor(64/4)); texel (i, j) holds ((i+0.5)/16, (j+0.5)/16), j from the
+        // bottom. Pass 1 samples it (nearest) over the 64×64 frame, so every 4×4 block shows one texel.
+        for (int y = 0; y < 64; y++) {
+            for (int x = 0; x < 64; x++) {
+                int i = x / 4;
+                int j = (63 - y) / 4;
+                assertPixel(rgb, x, y, (int) Math.round(255 * (i + 0.5) / 16), (int) Math.round(255 * (j + 0.5) / 16),
+                        0, "block texel");
+            }
+        }
+    }
+
+    @Test
+    void persistentFloatTargetsAccumulateWhatEightBitOrNonPersistentOnesLose(@TempDir Path root) throws Exception {
+        // 16 feedback frames × 0.001 = 0.016 → 4/255 in a float target; an 8-bit target rounds each 0.001 to 0;
+        // a target that is not PERSISTENT starts every frame blank, so it never holds more than one 0.001.
+        assertPixel(render(ISF, "Slow Accumulator"), 10, 10, 4, 4, 4, "persistent float");
+        String source = Files.readString(ISF.resolve("Slow Accumulator.fs"));
+        Files.writeString(root.resolve("Eight Bit.fs"), source.replace("\"FLOAT\": true", "\"FLOAT\": false"));
+        Files.writeString(root.resolve("Forgetful.fs"), source.replace("\"PERSISTENT\": true",
+                "\"PERSISTENT\": false"));
+        assertPixel(render(root, "Eight Bit"), 10, 10, 0, 0, 0, "persistent 8-bit");
+        assertPixel(render(root, "Forgetful"), 10, 10, 0, 0, 0, "non-persistent float");
+    }
+
+    @Test
+    void anImportedImageIsBoundByNameWithItsTopRowAtTheTop() {
+        int[] rgb = render(ISF, "Imported Palette");
+        // palette.png (scripts/make-isf-palette.py): pixel (i, j), j from the top, is (64i + 16, 64j + 16, 128).
+        for (int j = 0; j < 4; j++) {
+            for (int i = 0; i < 4; i++) {
+                assertPixel(rgb, 16 * i + 8, 16 * j + 8, 64 * i + 16, 64 * j + 16, 128, "palette texel");
+            }
+        }
+    }
+}
