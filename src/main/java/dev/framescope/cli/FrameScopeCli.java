@@ -28,10 +28,19 @@ public final class FrameScopeCli implements Callable<Integer> {
 
     private final Streams streams;
 
-    /** The process's real stdout/stdin and environment, handed to every command. */
-    record Streams(PrintStream out, InputStream in, Map<String, String> env) {
+    /**
+     * The process's real stdout/stdin and environment, handed to every command; {@code overrides} holds what
+     * command-line options set in place of environment variables.
+     */
+    record Streams(PrintStream out, InputStream in, Map<String, String> env, Map<String, String> overrides) {
+        Streams(PrintStream out, InputStream in, Map<String, String> env) {
+            this(out, in, env, new java.util.HashMap<>());
+        }
+
         Config config() {
-            return Config.fromEnvironment(env);
+            Map<String, String> merged = new java.util.HashMap<>(env);
+            merged.putAll(overrides);
+            return Config.fromEnvironment(merged);
         }
 
         ToolGroups.Toolkit toolkit() {
@@ -41,6 +50,13 @@ public final class FrameScopeCli implements Callable<Integer> {
 
     private FrameScopeCli(Streams streams) {
         this.streams = streams;
+    }
+
+    @picocli.CommandLine.Option(names = "--effects-root", paramLabel = "DIR", scope = CommandLine.ScopeType.INHERIT,
+            description = "Shader effects folder for this run (instead of FRAMESCOPE_EFFECTS_ROOT; default "
+                    + "demo/shaders/effects). Works before or after the command, e.g. in an MCP client's args.")
+    void effectsRoot(String dir) {
+        streams.overrides().put("FRAMESCOPE_EFFECTS_ROOT", dir);
     }
 
     public static int run(String[] args, PrintStream out, InputStream in, Map<String, String> env) {

@@ -16,16 +16,13 @@ final class PageCommand implements Callable<Integer> {
     @Option(names = "--port", defaultValue = "0", description = "Port on 127.0.0.1; 0 picks a free one.")
     int port;
 
-    @Option(names = "--effects-root", paramLabel = "DIR", description = "Effects folder; default FRAMESCOPE_EFFECTS_ROOT.")
-    Path effectsRoot;
-
     PageCommand(FrameScopeCli.Streams streams) {
         this.streams = streams;
     }
 
     @Override
     public Integer call() throws Exception {
-        Path root = effectsRoot != null ? effectsRoot : streams.config().effectsRoot();
+        Path root = streams.config().effectsRoot(); // --effects-root, FRAMESCOPE_EFFECTS_ROOT or the demo
         try (PageServer server = PageServer.start(root, port)) {
             streams.out().println("FrameScope shader page: " + server.url("index.html") + "  (effects: " + root
                     + "; Ctrl-C to stop)");

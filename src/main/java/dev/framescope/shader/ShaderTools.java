@@ -149,12 +149,16 @@ public final class ShaderTools implements ToolGroup {
     @Override
     public List<DemoCall> demoCalls() {
         return List.of(
+                new DemoCall("List the demo effects", "listEffects", "{\"effect\": \"*\", \"limit\": 5}"),
                 new DemoCall("Check the effect folders on disk (an unused file, a leaked uniform)",
                         "checkEffectStructure", "{\"effect\": \"*\"}"),
                 new DemoCall("Compile every demo effect on WebGL2 and WebGPU (known errors at GLSL line 8, WGSL line 6)",
                         "compileEffect", "{\"effect\": \"*\"}"),
                 new DemoCall("Render and measure a frame read back from WebGPU", "renderEffectFrame",
                         "{\"effect\": \"synth/gradient\", \"backend\": \"webgpu\"}"),
+                new DemoCall("Describe a frame from its pixels (an ISF file with a quarter-size pass)",
+                        "describeEffectFrame", "{\"effect\": \"Quarter Res\", \"effects_root\": "
+                        + "\"demo/shaders/isf\"}"),
                 new DemoCall("GLSL vs WGSL pixel parity (one effect forgets the y flip)", "testPixelParity",
                         "{\"effect\": \"synth/gradient,broken/parity-mismatch\"}"),
                 new DemoCall("Does each filter filter? (one passes its input through)", "testNoPassthrough",

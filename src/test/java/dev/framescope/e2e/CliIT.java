@@ -73,6 +73,21 @@ class CliIT {
     }
 
     @Test
+    void effectsRootFlagBeatsTheEnvironmentBeforeOrAfterTheCommand(@org.junit.jupiter.api.io.TempDir
+                                                                   java.nio.file.Path root) throws Exception {
+        java.nio.file.Path effect = java.nio.file.Files.createDirectories(root.resolve("mine/solid"));
+        java.nio.file.Files.writeString(effect.resolve("definition.json"),
+                "{\"description\": \"d\", \"passes\": [{\"name\": \"main\", \"program\": \"main\"}]}");
+        Map<String, String> env = Map.of("FRAMESCOPE_EFFECTS_ROOT", "demo/shaders/effects");
+        for (Run listed : new Run[] {run(env, "--effects-root", root.toString(), "call", "listEffects", "{}"),
+                run(env, "call", "--effects-root", root.toString(), "listEffects", "{}")}) {
+            assertEquals(0, listed.exitCode(), listed.stderr());
+            assertTrue(listed.stdout().contains("\"id\":\"mine/solid\""), listed.stdout());
+            assertTrue(listed.stdout().startsWith("1 effect(s)"), listed.stdout());
+        }
+    }
+
+    @Test
     void doctorNamesEveryMissingPartWithItsFix() throws Exception {
         Run healthy = run(Map.of(), "doctor");
         // Locally a missing engine skips this part (with the reason); under CI it fails the run.

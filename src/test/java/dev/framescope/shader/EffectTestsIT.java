@@ -39,6 +39,9 @@ class EffectTestsIT {
         assertEquals("mismatch", broken.get("status").asText());
         assertTrue(broken.get("y_flip_detected").asBoolean(), broken.toString());
         assertTrue(broken.get("mismatch_percent").asDouble() > 90, broken.toString());
+        JsonNode alias = effect(call("checkAlgEquiv", Map.of("effect", "broken/parity-mismatch", "width", 64,
+                "height", 64)), "broken/parity-mismatch");
+        assertEquals(broken, alias, "checkAlgEquiv is testPixelParity under the original design's name");
     }
 
     @Test
