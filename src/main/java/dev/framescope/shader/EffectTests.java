@@ -37,7 +37,7 @@ public final class EffectTests {
     public record ParityResult(String effect, String status, Integer maxDiff, Double meanDiff,
                                Double mismatchPercent, Boolean yFlipDetected, ParityCase worstCase,
                                List<ParityCase> cases, List<String> structuralDifferences, String glslStatus,
-                               String wgslStatus, String note) {
+                               String wgslStatus, String webgl2Renderer, String webgpuAdapter, String note) {
     }
 
     public record ParityReport(int schemaVersion, String summary, int width, int height, List<Double> times,
@@ -58,6 +58,7 @@ public final class EffectTests {
         List<ParityResult> results = batch(effects, context, (page, effect) -> {
             List<String> structural = StructureCheck.languageDifferences(effect);
             List<ParityCase> cases = new ArrayList<>();
+            String[] renderers = new String[2];
             for (String setting : settings) {
                 Map<String, Object> uniforms = setting.equals("defaults")
                         ? FrameRenderer.uniforms(effect.definition(), Map.of()) : moved(effect, EffectTests::testValue);
@@ -70,8 +71,8 @@ public final class EffectTests {
                         boolean missing = glsl.status().equals("not_available")
                                 || wgsl.status().equals("not_available");
                         return new ParityResult(effect.id(), missing ? "not_available" : "error", null, null, null,
-                                null, null, List.of(), structural, glsl.status(), wgsl.status(),
-                                glsl.note() != null ? glsl.note() : wgsl.note());
+                                null, null, List.of(), structural, glsl.status(), wgsl.status(), glsl.renderer(),
+                                wgsl.renderer(), glsl.note() != null ? glsl.note() : wgsl.note());
                     }
                     ImageDiff diff = ImageDiff.of(glsl.rgba(), wgsl.rgba(), args.width(), args.height(),
                             args.epsilon());
@@ -79,6 +80,8 @@ public final class EffectTests {
                             args.height()), args.width(), args.height(), args.epsilon());
                     cases.add(new ParityCase(time, setting, diff.maxDiff(), diff.meanDiff(), diff.mismatchPercent(),
                             flipped.meanDiff() < diff.meanDiff()));
+                    renderers[0] = glsl.renderer();
+                    renderers[1] = wgsl.renderer();
                 }
             }
             ParityCase worst = cases.stream().max(java.util.Comparator.comparingDouble(ParityCase::meanDiff))
@@ -87,9 +90,9 @@ public final class EffectTests {
             return new ParityResult(effect.id(), maxDiff > args.epsilon() ? "mismatch" : "ok", maxDiff,
                     cases.stream().mapToDouble(ParityCase::meanDiff).average().orElse(0),
                     cases.stream().mapToDouble(ParityCase::mismatchPercent).max().orElse(0), worst.yFlipDetected(),
-                    worst, cases, structural, "ok", "ok", null);
+                    worst, cases, structural, "ok", "ok", renderers[0], renderers[1], null);
         }, ParityResult::status, (id, why) -> new ParityResult(id, "error", null, null, null, null, null, List.of(),
-                List.of(), null, null, why));
+                List.of(), null, null, null, null, why));
         long mismatched = results.stream().filter(r -> r.status().equals("mismatch")).count();
         long structural = results.stream().filter(r -> !r.structuralDifferences().isEmpty()).count();
         return new ParityReport(EffectCompiler.SCHEMA_VERSION, results.size() + " effect(s) compared GLSL vs WGSL "
@@ -119,8 +122,8 @@ public final class EffectTests {
                                 double meanAbsDiff, int maxDiff) {
     }
 
-    public record ResponsivenessResult(String effect, String backend, String status, List<UniformResult> uniforms,
-                                       String note) {
+    public record ResponsivenessResult(String effect, String backend, String renderer, String status,
+                                       List<UniformResult> uniforms, String note) {
     }
 
     public record ResponsivenessReport(int schemaVersion, String summary, List<String> backends, String formula,
@@ -143,8 +146,8 @@ public final class EffectTests {
                 Pixels baseline = FrameRenderer.renderPixels(page, effect, backend, args.width(), args.height(),
                         args.time(), defaults);
                 if (baseline.rgba() == null) {
-                    return new ResponsivenessResult(effect.id(), backend.name(), baseline.status(), List.of(),
-                            baseline.note());
+                    return new ResponsivenessResult(effect.id(), backend.name(), null, baseline.status(),
+                            List.of(), baseline.note());
                 }
                 List<UniformResult> tested = new ArrayList<>();
                 for (Iterator<Map.Entry<String, JsonNode>> it = effect.definition().path("globals").fields();
@@ -163,9 +166,9 @@ public final class EffectTests {
                     tested.add(new UniformResult(global.getKey(), uniform, defaults.get(uniform), value,
                             diff.meanAbsDiff(), diff.maxDiff()));
                 }
-                return new ResponsivenessResult(effect.id(), backend.name(),
+                return new ResponsivenessResult(effect.id(), backend.name(), baseline.renderer(),
                         tested.isEmpty() ? "no_testable_uniforms" : "ok", tested, null);
-            }, ResponsivenessResult::status, (id, why) -> new ResponsivenessResult(id, backend.name(), "error",
+            }, ResponsivenessResult::status, (id, why) -> new ResponsivenessResult(id, backend.name(), null, "error",
                     List.of(), why)));
         }
         long dead = results.stream().flatMap(r -> r.uniforms().stream()).filter(u -> u.meanAbsDiff() == 0).count();
@@ -176,8 +179,9 @@ public final class EffectTests {
                         + "channel, 0–255", Bounded.of(results, 100));
     }
 
-    public record PassthroughResult(String effect, String backend, String status, Double similarity,
-                                    Boolean passthrough, Map<String, Object> uniforms, String note) {
+    public record PassthroughResult(String effect, String backend, String renderer, String status,
+                                    Double similarity, Boolean passthrough, Map<String, Object> uniforms,
+                                    String note) {
     }
 
     public record PassthroughReport(int schemaVersion, String summary, List<String> backends, String formula,
@@ -196,24 +200,24 @@ public final class EffectTests {
         for (Backend backend : backends(args.backend())) {
             results.addAll(batch(effects, context, (page, effect) -> {
                 if (!isFilter(effect.definition())) {
-                    return new PassthroughResult(effect.id(), backend.name(), "skipped", null, null, null,
+                    return new PassthroughResult(effect.id(), backend.name(), null, "skipped", null, null, null,
                             "not a filter: no pass reads inputTex");
                 }
                 Map<String, Object> moved = moved(effect, EffectTests::offDefault);
                 Pixels output = FrameRenderer.renderPixels(page, effect, backend, args.width(), args.height(),
                         args.time(), moved);
                 if (output.rgba() == null) {
-                    return new PassthroughResult(effect.id(), backend.name(), output.status(), null, null, moved,
-                            output.note());
+                    return new PassthroughResult(effect.id(), backend.name(), null, output.status(), null, null,
+                            moved, output.note());
                 }
                 byte[] card = java.util.Base64.getDecoder().decode((String) page.evaluate(
                         "([w, h]) => framescope.testCard(w, h)", List.of(args.width(), args.height())));
                 double similarity = 1 - ImageDiff.of(card, output.rgba(), args.width(), args.height(), 0)
                         .meanAbsDiff();
-                return new PassthroughResult(effect.id(), backend.name(), "ok", similarity, similarity >= 0.99,
-                        moved, null);
-            }, PassthroughResult::status, (id, why) -> new PassthroughResult(id, backend.name(), "error", null, null,
-                    null, why)));
+                return new PassthroughResult(effect.id(), backend.name(), output.renderer(), "ok", similarity,
+                        similarity >= 0.99, moved, null);
+            }, PassthroughResult::status, (id, why) -> new PassthroughResult(id, backend.name(), null, "error", null,
+                    null, null, why)));
         }
         long through = results.stream().filter(r -> Boolean.TRUE.equals(r.passthrough())).count();
         return new PassthroughReport(EffectCompiler.SCHEMA_VERSION, effects.size() + " effect(s) on "

@@ -34,6 +34,8 @@ class EffectTestsIT {
                 "width", 64, "height", 64));
         JsonNode clean = effect(report, "synth/gradient");
         assertEquals("ok", clean.get("status").asText(), clean.toString());
+        assertTrue(clean.get("webgl2_renderer").asText().contains("SwiftShader"), clean.toString());
+        assertTrue(clean.get("webgpu_adapter").asText().contains("swiftshader"), clean.toString());
         assertTrue(clean.get("max_diff").asInt() <= 1, clean.toString());
         JsonNode broken = effect(report, "broken/parity-mismatch");
         assertEquals("mismatch", broken.get("status").asText());
@@ -76,6 +78,7 @@ class EffectTestsIT {
         JsonNode report = call("testUniformResponsiveness", Map.of("effect", "broken/dead-uniform,synth/gradient"));
         for (String backend : new String[] {"webgl2", "webgpu"}) {
             JsonNode dead = effect(report, "broken/dead-uniform", backend);
+            assertTrue(dead.get("renderer").asText().toLowerCase().contains("swiftshader"), dead.toString());
             JsonNode gain = dead.at("/uniforms/0");
             assertEquals("gain", gain.get("global").asText());
             assertEquals(2.5, gain.get("tested_value").asDouble(), "default 1.0 moves halfway to the farther max 4.0");

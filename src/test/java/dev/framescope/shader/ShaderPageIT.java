@@ -66,7 +66,19 @@ class ShaderPageIT {
             assertTrue(((Number) lit).intValue() > 100, "the multi-pass trail is drawn: " + lit + " lit pixels");
             Files.createDirectories(Path.of("target"));
             page.screenshot(new Page.ScreenshotOptions().setPath(Path.of("target/shader-page.png")));
-            assertTrue(Files.size(Path.of("target/shader-page.png")) > 0);
+            // The screenshot itself shows the effect: the page draws read-back pixels into a 2D canvas, because a
+            // WebGPU canvas comes out blank in headless screenshots.
+            java.awt.image.BufferedImage shot = javax.imageio.ImageIO.read(Path.of("target/shader-page.png").toFile());
+            int yellow = 0;
+            for (int y = 0; y < shot.getHeight(); y++) {
+                for (int x = 0; x < shot.getWidth(); x++) {
+                    int rgb = shot.getRGB(x, y);
+                    if ((rgb >> 16 & 0xff) > 150 && (rgb >> 8 & 0xff) > 120 && (rgb & 0xff) < 120) {
+                        yellow++;
+                    }
+                }
+            }
+            assertTrue(yellow > 1000, "the screenshot shows the trail's yellow dots: " + yellow + " pixels");
         }
     }
 }
