@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Builds the capture fixtures from their C sources and captures one frame of each with RenderDoc 1.24's
+# in-application API, headless (EGL surfaceless for GL: no X server). Writes demo/captures/<name>.rdc and
+# demo/captures/ground-truth.json (each program's known defects from src/<name>.truth.json, plus the capture's
+# SHA-256, so tests know the truth belongs to the committed file). Captures are not byte-identical between runs
+# (RenderDoc stores timestamps); the defects and their marker paths are.
+#   scripts/make-captures.sh
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+
+packages=(gcc librenderdoc-dev librenderdoc renderdoccmd python3-renderdoc libegl-dev libopengl-dev libgl-dev
+  libgl1-mesa-dri libegl1 mesa-vulkan-drivers libvulkan-dev glslang-tools)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  echo "make-captures: installing ${missing[*]}" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+
+build=target/captures-build
+mkdir -p "$build" demo/captures
+gcc -O1 -Wall -Werror -o "$build/gl_defects" demo/captures/src/gl_defects.c -lEGL -lOpenGL -ldl -lm
+
+capture() { # name, then the command that draws the frame (it prints the capture's path)
+  local name=$1
+  shift
+  rm -f "$build/$name"_capture*.rdc
+  local written
+  written=$(timeout 120 env -u DISPLAY EGL_PLATFORM=surfaceless LD_PRELOAD=librenderdoc.so "$@" "$build/$name" | tail -n 1)
+  [ -f "$written" ] || { echo "make-captures: $name wrote no capture" >&2; exit 1; }
+  cp "$written" "demo/captures/$name.rdc"
+  echo "make-captures: demo/captures/$name.rdc ($(stat -c %s "$written") bytes)" >&2
+}
+capture gl_defects "$build/gl_defects"
+
+/usr/bin/python3 - <<'PY'
+import hashlib, json, os
+import renderdoc as rd
+manifest = {"generated_by": "scripts/make-captures.sh", "renderdoc": rd.GetVersionString(), "captures": {}}
+for truth in sorted(f for f in os.listdir("demo/captures/src") if f.endswith(".truth.json")):
+    name = truth[:-len(".truth.json")]
+    rdc = os.path.join("demo/captures", name + ".rdc")
+    with open(os.path.join("demo/captures/src", truth)) as f:
+        entry = json.load(f)
+    with open(rdc, "rb") as f:
+        data = f.read()
+    entry.update({"file": name + ".rdc", "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()})
+    manifest["captures"][name] = entry
+with open("demo/captures/ground-truth.json", "w") as f:
+    json.dump(manifest, f, indent=2)
+    f.write("\n")
+print("make-captures: demo/captures/ground-truth.json")
+PY
