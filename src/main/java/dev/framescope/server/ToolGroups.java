@@ -10,6 +10,7 @@ import dev.framescope.diagnostics.DiagnosticsTools;
 import dev.framescope.diagnostics.EnvironmentChecks;
 import dev.framescope.physics.PhysicsTools;
 import dev.framescope.physics.Recordings;
+import dev.framescope.renderdoc.RenderDocTools;
 import dev.framescope.shader.ShaderTools;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -36,6 +37,7 @@ public final class ToolGroups {
         List<ToolGroup> groups = List.of(
                 new DiagnosticsTools(new Diagnostics(stats, components, environment, toolNames::get)),
                 new PhysicsTools(new Recordings(config.recordingDirs())),
+                new RenderDocTools(config.python(), config.stateDir(), components),
                 new ShaderTools(config.chromium(), config.strictBrowser(), config.browserEndpoint(), config.effectsRoot(),
                         config.glslangValidator(), components));
         ToolRegistry registry = new ToolRegistry(groups);

@@ -1,0 +1,89 @@
+package dev.framescope.renderdoc;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.framescope.renderdoc.RenderDocArgs.AnalyzeNanInfArgs;
+import dev.framescope.renderdoc.RenderDocArgs.IterateActionsArgs;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The RenderDoc operations, on top of the bridge: each sends one request, then adds the one-sentence summary an
+ * agent reads first. Knows nothing of MCP.
+ */
+public final class Captures {
+
+    static final long OPEN_TIMEOUT_MS = 60_000;
+    static final long QUERY_TIMEOUT_MS = 60_000;
+
+    private final BridgeProcess bridge;
+
+    public Captures(BridgeProcess bridge) {
+        this.bridge = bridge;
+    }
+
+    public BridgeDiagnostics diagnostics(int maxErrors) {
+        return bridge.diagnostics(maxErrors);
+    }
+
+    public ObjectNode open(String capture) {
+        ObjectNode status = (ObjectNode) bridge.call("open_capture", Map.of("capture", absolute(capture)),
+                OPEN_TIMEOUT_MS);
+        JsonNode caps = status.path("capabilities");
+        status.put("summary", String.format("%s capture: %d actions, %d draws, %d textures; pixel history %s, shader "
+                        + "debugging %s, %d counters.", status.path("api").asText(), status.path("actions").asInt(),
+                status.path("draws").asInt(), status.path("textures").asInt(),
+                caps.path("pixel_history_note").isTextual() && caps.path("pixel_history").asBoolean() ? "partial"
+                        : caps.path("pixel_history").asBoolean() ? "yes" : "no",
+                caps.path("shader_debugging").asBoolean() ? "yes" : "no", caps.path("counters").asInt()));
+        return status;
+    }
+
+    public ObjectNode iterateActions(IterateActionsArgs args) {
+        Map<String, Object> params = new HashMap<>();
+        params.put("capture", absolute(args.capture()));
+        params.put("marker_filter", args.markerFilter());
+        params.put("name_filter", args.nameFilter());
+        params.put("draws_only", args.drawsOnly());
+        params.put("offset", args.offset());
+        params.put("limit", args.limit());
+        ObjectNode page = (ObjectNode) bridge.call("iterate_actions", params, QUERY_TIMEOUT_MS);
+        page.put("summary", page.path("count").asInt() + " action(s) match; rows " + args.offset() + "–"
+                + (args.offset() + page.path("preview").size()) + (page.path("truncated").asBoolean()
+                ? " (more: raise offset)" : "") + ".");
+        return page;
+    }
+
+    public ObjectNode analyzeNanInf(AnalyzeNanInfArgs args) {
+        Map<String, Object> params = new HashMap<>();
+        params.put("capture", absolute(args.capture()));
+        params.put("texture", args.texture());
+        params.put("event_id", args.eventId());
+        params.put("max_preview", args.maxPreview());
+        ObjectNode report = (ObjectNode) bridge.call("analyze_nan_inf", params, QUERY_TIMEOUT_MS);
+        StringBuilder summary = new StringBuilder();
+        for (JsonNode target : report.path("targets")) {
+            if (target.has("skipped")) {
+                continue;
+            }
+            summary.append(String.format("%s: %d NaN and %d Inf pixel(s)", target.path("name").asText(
+                    target.path("texture").asText()), target.path("nan_pixels").asInt(),
+                    target.path("inf_pixels").asInt()));
+            for (JsonNode writer : target.path("writers")) {
+                summary.append(String.format("; event %d (%s) wrote %d NaN / %d Inf", writer.path("event_id").asInt(),
+                        writer.path("marker_path").asText(), writer.path("new_nan_pixels").asInt(),
+                        writer.path("new_inf_pixels").asInt()));
+            }
+            summary.append(". ");
+        }
+        report.put("summary", summary.length() == 0 ? "No 32-bit float colour target to scan." : summary.toString()
+                .trim());
+        return report;
+    }
+
+    /** The bridge runs in another working directory; paths go to it absolute. */
+    private static String absolute(String capture) {
+        return Path.of(capture).toAbsolutePath().normalize().toString();
+    }
+}

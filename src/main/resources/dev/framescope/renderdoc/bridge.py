@@ -1,0 +1,171 @@
+#!/usr/bin/python3
+"""FrameScope's RenderDoc bridge: serves replay requests from a spool directory with RenderDoc 1.24's own Python
+module. Run with Debian's /usr/bin/python3 (the only interpreter that imports `renderdoc`).
+
+Protocol (all files in the spool directory, every write to a temp name then renamed, so a reader never sees half
+a file):
+  request.<id>.json    {"id", "method", "params", "timeout_s"}       written by the client
+  inflight.<id>.json   the same request, claimed by rename (so no request is served twice)
+  response.<id>.json   {"id", "ok": true, "result"} or {"id", "ok": false, "error": {code, message, context}}
+  heartbeat.json       {"pid", "time", "active", "completed", ...} every 0.5 s, written by a thread that never
+                       touches `renderdoc` (RenderDoc allows replay calls from one thread only)
+  diagnostics.json     counters and recent errors, with the heartbeat
+A newline on stdin wakes the bridge at once; without one it polls every 50 ms (as the qrenderdoc extension does).
+Requests are served oldest first, one at a time, on the main thread, which owns every replay object.
+"""
+import json
+import os
+import select
+import sys
+import threading
+import time
+import traceback
+
+import renderdoc as rd
+
+import replay  # noqa: E402  (the methods; lives next to this file)
+
+SPOOL = None
+STATE = {
+    "started": time.time(),
+    "active": None,
+    "received": 0,
+    "completed": 0,
+    "errors": 0,
+    "duplicates": 0,
+    "json_errors": 0,
+    "recent_errors": [],
+    "last": None,
+}
+STATE_LOCK = threading.Lock()
+
+
+def write_atomic(path, payload):
+    temp = path + ".tmp"
+    with open(temp, "w") as f:
+        json.dump(payload, f, allow_nan=False, default=str)
+    os.replace(temp, path)
+
+
+def heartbeat():
+    while True:
+        with STATE_LOCK:
+            snapshot = {k: v for k, v in STATE.items() if k != "recent_errors"}
+            snapshot["recent_errors"] = list(STATE["recent_errors"])
+        pending = len([f for f in os.listdir(SPOOL) if f.startswith("request.") and f.endswith(".json")])
+        now = time.time()
+        beat = {"pid": os.getpid(), "time": now, "uptime_s": now - STATE["started"], "pending": pending,
+                "active": snapshot["active"], "renderdoc": rd.GetVersionString(),
+                "python": sys.version.split()[0], "interpreter": sys.executable}
+        try:
+            write_atomic(os.path.join(SPOOL, "heartbeat.json"), beat)
+            snapshot.update(beat)
+            write_atomic(os.path.join(SPOOL, "diagnostics.json"), snapshot)
+        except OSError:
+            pass
+        time.sleep(0.5)
+
+
+def next_request():
+    """The oldest request file, claimed by renaming it; None when there is none."""
+    names = [f for f in os.listdir(SPOOL) if f.startswith("request.") and f.endswith(".json")]
+    names.sort(key=lambda f: os.stat(os.path.join(SPOOL, f)).st_mtime_ns if os.path.exists(os.path.join(SPOOL, f))
+               else 0)
+    for name in names:
+        request_id = name[len("request."):-len(".json")]
+        inflight = os.path.join(SPOOL, "inflight.%s.json" % request_id)
+        try:
+            os.rename(os.path.join(SPOOL, name), inflight)
+        except OSError:
+            continue  # gone meanwhile
+        return request_id, inflight
+    return None
+
+
+def record_error(request_id, method, error):
+    STATE["errors"] += 1
+    STATE["recent_errors"] = (STATE["recent_errors"] + [{"time": time.time(), "request_id": request_id,
+                                                         "method": method, "code": error["code"],
+                                                         "message": error["message"][:300]}])[-16:]
+
+
+def serve(request_id, inflight):
+    response_path = os.path.join(SPOOL, "response.%s.json" % request_id)
+    method = None
+    started = time.time()
+    try:
+        with open(inflight) as f:
+            request = json.load(f)
+    except (OSError, ValueError) as e:
+        with STATE_LOCK:
+            STATE["json_errors"] += 1
+        error = {"code": "INVALID_ARGUMENT", "message": "request is not JSON: %s" % e, "context": {}}
+        write_atomic(response_path, {"id": request_id, "ok": False, "error": error})
+        os.remove(inflight)
+        return
+    method = request.get("method")
+    with STATE_LOCK:
+        STATE["received"] += 1
+        STATE["active"] = {"id": request_id, "method": method, "started": started,
+                           "timeout_s": request.get("timeout_s")}
+    if request.get("id") != request_id:
+        response = {"id": request_id, "ok": False, "error": {"code": "INVALID_ARGUMENT", "message":
+                    "request id %r does not match its file name" % request.get("id"), "context": {}}}
+    elif os.path.exists(response_path):
+        with STATE_LOCK:
+            STATE["duplicates"] += 1
+        os.remove(inflight)
+        with STATE_LOCK:
+            STATE["active"] = None
+        return  # a duplicate of a request already answered: the first answer stands
+    else:
+        try:
+            result = replay.dispatch(method, request.get("params") or {})
+            response = {"id": request_id, "ok": True, "result": result}
+        except replay.BridgeError as e:
+            response = {"id": request_id, "ok": False, "error": e.as_dict()}
+        except Exception as e:  # a bug in the bridge or an unexpected RenderDoc failure: report, keep serving
+            response = {"id": request_id, "ok": False, "error": {
+                "code": "ENGINE_FAILED", "message": "%s: %s" % (type(e).__name__, e),
+                "context": {"method": method, "trace": traceback.format_exc(limit=4)[-1500:]}}}
+    elapsed = time.time() - started
+    response["elapsed_ms"] = round(elapsed * 1000, 3)
+    try:
+        write_atomic(response_path, response)
+    except ValueError:  # NaN/Inf slipped into a result: say so rather than writing invalid JSON
+        response = {"id": request_id, "ok": False, "elapsed_ms": response["elapsed_ms"], "error": {
+            "code": "INTERNAL", "message": "result had a non-finite number", "context": {"method": method}}}
+        write_atomic(response_path, response)
+    os.remove(inflight)
+    with STATE_LOCK:
+        STATE["active"] = None
+        STATE["completed"] += 1
+        STATE["last"] = {"id": request_id, "method": method, "ok": response["ok"], "ms": response["elapsed_ms"]}
+        if not response["ok"]:
+            record_error(request_id, method, response["error"])
+
+
+def main():
+    global SPOOL
+    SPOOL = os.path.abspath(sys.argv[sys.argv.index("--spool") + 1])
+    os.makedirs(SPOOL, exist_ok=True)
+    rd.InitialiseReplay(rd.GlobalEnvironment(), [])
+    threading.Thread(target=heartbeat, name="heartbeat", daemon=True).start()
+    stdin_open = True
+    while True:
+        claimed = next_request()
+        if claimed:
+            serve(*claimed)
+            continue
+        if stdin_open:
+            ready, _, _ = select.select([sys.stdin], [], [], 0.05)
+            if ready and not sys.stdin.readline():
+                break  # the supervisor closed our stdin: it is going away, and so do we
+        else:
+            time.sleep(0.05)
+    replay.close_all()
+    rd.ShutdownReplay()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,225 @@
+package dev.framescope.renderdoc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.ErrorCode;
+import dev.framescope.common.Json;
+import dev.framescope.common.ToolException;
+import dev.framescope.renderdoc.RenderDocArgs.AnalyzeNanInfArgs;
+import dev.framescope.renderdoc.RenderDocArgs.IterateActionsArgs;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The bridge on RenderDoc 1.24's real replay of the committed GL fixture, checked against its ground truth, and
+ * the supervisor under faults: a crash, a kill from outside, a request past its limit, bad files, and 8 threads ×
+ * 200 requests at once. No X server: GL replays through EGL on the surfaceless platform.
+ */
+@Timeout(300)
+class RenderDocBridgeIT {
+
+    private static final Path CAPTURES = Path.of("demo/captures");
+    private static final String GL = CAPTURES.resolve("gl_defects.rdc").toString();
+
+    @TempDir
+    static Path state;
+    private static BridgeProcess bridge;
+    private static Captures captures;
+    private static JsonNode truth;
+
+    @BeforeAll
+    static void start() throws Exception {
+        bridge = new BridgeProcess(Path.of("/usr/bin/python3"), state);
+        captures = new Captures(bridge);
+        truth = Json.mapper().readTree(Files.readString(CAPTURES.resolve("ground-truth.json"))).at(
+                "/captures/gl_defects");
+    }
+
+    @AfterAll
+    static void stop() {
+        bridge.close();
+    }
+
+    private static JsonNode draw(String kind) {
+        for (JsonNode d : truth.get("draws")) {
+            if (d.get("kind").asText().equals(kind)) {
+                return d;
+            }
+        }
+        throw new AssertionError(kind);
+    }
+
+    @Test
+    void theCommittedCaptureIsTheOneTheGroundTruthDescribes() throws Exception {
+        byte[] bytes = Files.readAllBytes(Path.of(GL));
+        assertEquals(truth.get("sha256").asText(),
+                HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes)));
+    }
+
+    @Test
+    void openReportsTheApiAndWhatThisDriverCanDo() {
+        JsonNode status = captures.open(GL);
+        assertEquals("OpenGL", status.get("api").asText());
+        assertEquals("1.24", status.get("renderdoc").asText());
+        assertEquals(false, status.at("/capabilities/shader_debugging").asBoolean(), "GL: no shader debugging in 1.24");
+        assertTrue(status.at("/capabilities/pixel_history_note").asText().contains("unfinished"));
+        assertEquals(13, status.at("/capabilities/counters").asInt());
+        assertEquals(1, status.get("schema_version").asInt());
+    }
+
+    @Test
+    void everyGroundTruthDrawIsListedUnderItsMarkerPathAndPagesAreBounded() {
+        JsonNode draws = captures.iterateActions(new IterateActionsArgs(GL, null, null, true, 0, 500));
+        Set<String> paths = new HashSet<>();
+        draws.get("preview").forEach(a -> paths.add(a.get("marker_path").asText()));
+        for (JsonNode d : truth.get("draws")) {
+            assertTrue(paths.contains(d.get("marker").asText()), d.get("marker") + " in " + paths);
+        }
+        JsonNode overdraw = captures.iterateActions(new IterateActionsArgs(GL, "Overdraw", null, true, 0, 5));
+        assertEquals(draw("overdraw").get("draw_count").asInt(), overdraw.get("count").asInt());
+        assertEquals(5, overdraw.get("preview").size());
+        assertTrue(overdraw.get("truncated").asBoolean());
+    }
+
+    @Test
+    void nanAndInfPixelsAreFoundAndTheDrawsThatWroteThemNamed() {
+        JsonNode report = captures.analyzeNanInf(new AnalyzeNanInfArgs(GL, null, null, 8));
+        JsonNode hdr = report.at("/targets/0");
+        assertEquals(truth.at("/target/name").asText(), hdr.get("name").asText());
+        JsonNode nan = draw("writes_nan");
+        JsonNode inf = draw("writes_inf");
+        assertEquals(nan.get("region"), hdr.get("nan_box"));
+        assertEquals(inf.get("region"), hdr.get("inf_box"));
+        assertEquals(area(nan.get("region")), hdr.get("nan_pixels").asInt());
+        assertEquals(area(inf.get("region")), hdr.get("inf_pixels").asInt());
+        JsonNode writers = hdr.get("writers");
+        assertEquals(2, writers.size(), writers.toString());
+        assertEquals(nan.get("marker").asText(), writers.at("/0/marker_path").asText());
+        assertEquals(area(nan.get("region")), writers.at("/0/new_nan_pixels").asInt());
+        assertEquals(inf.get("marker").asText(), writers.at("/1/marker_path").asText());
+        assertEquals(inf.get("region"), writers.at("/1/inf_box"));
+        assertEquals(8, hdr.at("/pixels/preview").size());
+        assertEquals("NaN", hdr.at("/pixels/preview/0/rgba/0").asText());
+        assertTrue(report.get("summary").asText().contains("Frame/Defects/NaN quad"), report.get("summary").asText());
+
+        // Before the NaN draw, the target is clean.
+        int nanEvent = writers.at("/0/event_id").asInt();
+        JsonNode before = captures.analyzeNanInf(new AnalyzeNanInfArgs(GL, "hdr_color", nanEvent - 1, 8));
+        assertEquals(0, before.at("/targets/0/nan_pixels").asInt());
+    }
+
+    private static int area(JsonNode box) {
+        return (box.get(2).asInt() - box.get(0).asInt()) * (box.get(3).asInt() - box.get(1).asInt());
+    }
+
+    @Test
+    void missingWrongTypeAndTruncatedCapturesAreStructuredErrorsAndTheBridgeGoesOn(@TempDir Path dir)
+            throws Exception {
+        ToolException missing = assertThrows(ToolException.class, () -> captures.open("no/such.rdc"));
+        assertEquals(ErrorCode.NOT_FOUND, missing.code());
+        ToolException wrongType = assertThrows(ToolException.class, () -> captures.open("pom.xml"));
+        assertEquals(ErrorCode.INVALID_ARGUMENT, wrongType.code());
+        assertEquals("FileCorrupted", wrongType.context().get("result_code"));
+        byte[] whole = Files.readAllBytes(Path.of(GL));
+        Path truncated = dir.resolve("truncated.rdc");
+        Files.write(truncated, java.util.Arrays.copyOf(whole, whole.length / 2));
+        ToolException cut = assertThrows(ToolException.class, () -> captures.open(truncated.toString()));
+        assertTrue(cut.code() == ErrorCode.INVALID_ARGUMENT || cut.code() == ErrorCode.ENGINE_FAILED, cut.toString());
+        assertEquals("OpenGL", captures.open(GL).get("api").asText(), "the bridge still serves");
+        assertEquals(whole.length, Files.size(Path.of(GL)), "captures are only read");
+    }
+
+    @Test
+    void aCrashAKillAndATimeoutEachGiveAStructuredErrorAndTheNextCallWorks() throws Exception {
+        captures.open(GL);
+        ToolException crash = assertThrows(ToolException.class, () -> bridge.call("crash", Map.of(), 30_000));
+        assertEquals(ErrorCode.ENGINE_FAILED, crash.code());
+        assertTrue(crash.getMessage().contains("exit 139"), crash.getMessage());
+        assertEquals("OpenGL", captures.open(GL).get("api").asText());
+
+        CompletableFuture<JsonNode> slow = CompletableFuture.supplyAsync(() -> bridge.call("sleep",
+                Map.of("seconds", 20), 60_000));
+        Thread.sleep(500);
+        bridge.handle().destroyForcibly();
+        Exception killed = assertThrows(Exception.class, () -> slow.get(30, TimeUnit.SECONDS));
+        assertEquals(ErrorCode.ENGINE_FAILED, ((ToolException) killed.getCause()).code());
+        assertEquals("OpenGL", captures.open(GL).get("api").asText());
+
+        long start = System.nanoTime();
+        ToolException late = assertThrows(ToolException.class, () -> bridge.call("sleep", Map.of("seconds", 20),
+                1_000));
+        assertEquals(ErrorCode.TIMEOUT, late.code());
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(10));
+        assertEquals("OpenGL", captures.open(GL).get("api").asText());
+
+        BridgeDiagnostics d = bridge.diagnostics(16);
+        assertEquals("degraded", d.status());
+        assertTrue(d.counters().crashes() >= 2 && d.counters().timeouts() >= 1, d.toString());
+        assertTrue(d.heartbeatAgeS() < 2, d.toString());
+    }
+
+    @Test
+    void eightThreadsOfTwoHundredMixedRequestsGetEveryAnswerRight() throws Exception {
+        captures.open(GL);
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        AtomicInteger wrong = new AtomicInteger();
+        List<Future<?>> futures = new ArrayList<>();
+        long start = System.nanoTime();
+        for (int t = 0; t < 8; t++) {
+            int thread = t;
+            futures.add(pool.submit(() -> {
+                for (int i = 0; i < 200; i++) {
+                    switch ((thread + i) % 3) {
+                        case 0 -> {
+                            if (!bridge.call("ping", Map.of(), 30_000).has("renderdoc")) {
+                                wrong.incrementAndGet();
+                            }
+                        }
+                        case 1 -> {
+                            int offset = i % 20;
+                            JsonNode page = captures.iterateActions(new IterateActionsArgs(GL, null, null, true,
+                                    offset, 1));
+                            if (page.get("offset").asInt() != offset || page.get("count").asInt() != 23) {
+                                wrong.incrementAndGet();
+                            }
+                        }
+                        default -> {
+                            if (!captures.open(GL).get("api").asText().equals("OpenGL")) {
+                                wrong.incrementAndGet();
+                            }
+                        }
+                    }
+                }
+                return null;
+            }));
+        }
+        for (Future<?> f : futures) {
+            f.get(240, TimeUnit.SECONDS);
+        }
+        pool.shutdown();
+        double seconds = (System.nanoTime() - start) / 1e9;
+        System.err.printf("stress: 1600 requests in %.2f s (%.0f/s)%n", seconds, 1600 / seconds);
+        assertEquals(0, wrong.get(), "mismatched answers");
+    }
+}
