@@ -82,6 +82,19 @@ public final class Captures {
         return report;
     }
 
+    /**
+     * Any bridge method whose parameters are the fields of {@code args} (snake_case, nulls left out), with the
+     * capture path made absolute and a summary added by {@code summary}.
+     */
+    public ObjectNode query(String method, Object args, java.util.function.Function<JsonNode, String> summary) {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> params = dev.framescope.common.Json.mapper().convertValue(args, Map.class);
+        params.put("capture", absolute((String) params.get("capture")));
+        ObjectNode result = (ObjectNode) bridge.call(method, params, QUERY_TIMEOUT_MS);
+        result.put("summary", summary.apply(result));
+        return result;
+    }
+
     /** The bridge runs in another working directory; paths go to it absolute. */
     private static String absolute(String capture) {
         return Path.of(capture).toAbsolutePath().normalize().toString();

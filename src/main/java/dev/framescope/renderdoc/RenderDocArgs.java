@@ -50,4 +50,103 @@ public final class RenderDocArgs {
             maxPreview = maxPreview == null ? 16 : maxPreview;
         }
     }
+
+    public record GeometryArgs(
+            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
+            @Param(value = "Check only this draw; default every draw.", min = 0, max = 100_000_000) Integer eventId,
+            @Param(value = "A coordinate with a larger magnitude (clip space) counts as huge.", defaultValue = "10000.0",
+                    min = 1) Double huge,
+            @Param(value = "UVs outside [−margin, 1 + margin] count as out of range.", defaultValue = "0.0", min = 0,
+                    max = 1000) Double uvMargin,
+            @Param(value = "Most draws with findings listed.", defaultValue = "32", min = 1, max = 256)
+            Integer maxDraws) {
+        public GeometryArgs {
+            huge = huge == null ? 1e4 : huge;
+            uvMargin = uvMargin == null ? 0.0 : uvMargin;
+            maxDraws = maxDraws == null ? 32 : maxDraws;
+        }
+    }
+
+    public record FrameSummaryArgs(
+            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
+            @Param(value = "Marker path levels the overview groups by.", defaultValue = "2", min = 1, max = 8)
+            Integer markerDepth,
+            @Param(value = "Most markers, textures and debug messages listed.", defaultValue = "24", min = 1,
+                    max = 200) Integer maxItems) {
+        public FrameSummaryArgs {
+            markerDepth = markerDepth == null ? 2 : markerDepth;
+            maxItems = maxItems == null ? 24 : maxItems;
+        }
+    }
+
+    public record FrameDigestArgs(
+            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
+            @Param(value = "Most marker groups listed.", defaultValue = "12", min = 1, max = 64) Integer maxMarkers,
+            @Param(value = "Most anomalies listed.", defaultValue = "24", min = 1, max = 200) Integer maxAnomalies,
+            @Param(value = "Most recommended next calls.", defaultValue = "6", min = 1, max = 32) Integer maxCalls,
+            @Param(value = "Draws in one marker group from which it is reported as an overdraw/batching candidate.",
+                    defaultValue = "8", min = 2, max = 10_000) Integer overdrawDraws) {
+        public FrameDigestArgs {
+            maxMarkers = maxMarkers == null ? 12 : maxMarkers;
+            maxAnomalies = maxAnomalies == null ? 24 : maxAnomalies;
+            maxCalls = maxCalls == null ? 6 : maxCalls;
+            overdrawDraws = overdrawDraws == null ? 8 : overdrawDraws;
+        }
+    }
+
+    public record ActionTimingsArgs(
+            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
+            @Param(value = "Draws listed, ranked by samples passed.", defaultValue = "20", min = 1, max = 500)
+            Integer topN) {
+        public ActionTimingsArgs {
+            topN = topN == null ? 20 : topN;
+        }
+    }
+
+    public record PixelHistoryArgs(
+            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
+            @Param(value = "Texture by name or integer id.", required = true, maxLength = 200) String texture,
+            @Param(value = "Pixel column, 0 = left.", required = true, min = 0, max = 65535) Integer x,
+            @Param(value = "Pixel row, 0 = top.", required = true, min = 0, max = 65535) Integer y,
+            @Param(value = "Consider events up to this one; default the whole frame.", min = 0, max = 100_000_000)
+            Integer eventId,
+            @Param(value = "Most modifications listed.", defaultValue = "64", min = 1, max = 512) Integer limit) {
+        public PixelHistoryArgs {
+            limit = limit == null ? 64 : limit;
+        }
+    }
+
+    public record TextureDataArgs(
+            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
+            @Param(value = "Texture by name or integer id.", required = true, maxLength = 200) String texture,
+            @Param(value = "The texture as it is after this event; default the end of the frame.", min = 0,
+                    max = 100_000_000) Integer eventId,
+            @Param(value = "Left column of the region.", defaultValue = "0", min = 0, max = 65535) Integer x,
+            @Param(value = "Top row of the region.", defaultValue = "0", min = 0, max = 65535) Integer y,
+            @Param(value = "Region width; width × height ≤ 4096.", defaultValue = "8", min = 1, max = 4096)
+            Integer width,
+            @Param(value = "Region height; width × height ≤ 4096.", defaultValue = "8", min = 1, max = 4096)
+            Integer height) {
+        public TextureDataArgs {
+            x = x == null ? 0 : x;
+            y = y == null ? 0 : y;
+            width = width == null ? 8 : width;
+            height = height == null ? 8 : height;
+        }
+    }
+
+    public record TextureInfoArgs(
+            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
+            @Param(value = "One texture by name or integer id; default all.", maxLength = 200) String texture) {
+    }
+
+    public record SearchResourcesArgs(
+            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
+            @Param(value = "Text the resource name contains (case-insensitive).", required = true, maxLength = 200)
+            String query,
+            @Param(value = "Most resources listed.", defaultValue = "50", min = 1, max = 500) Integer limit) {
+        public SearchResourcesArgs {
+            limit = limit == null ? 50 : limit;
+        }
+    }
 }

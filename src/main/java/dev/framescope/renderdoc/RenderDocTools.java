@@ -1,16 +1,26 @@
 package dev.framescope.renderdoc;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Components;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
 import dev.framescope.common.ToolHints;
 import dev.framescope.common.ToolOutput;
+import dev.framescope.renderdoc.RenderDocArgs.ActionTimingsArgs;
 import dev.framescope.renderdoc.RenderDocArgs.AnalyzeNanInfArgs;
+import dev.framescope.renderdoc.RenderDocArgs.FrameDigestArgs;
+import dev.framescope.renderdoc.RenderDocArgs.FrameSummaryArgs;
+import dev.framescope.renderdoc.RenderDocArgs.GeometryArgs;
+import dev.framescope.renderdoc.RenderDocArgs.PixelHistoryArgs;
+import dev.framescope.renderdoc.RenderDocArgs.SearchResourcesArgs;
+import dev.framescope.renderdoc.RenderDocArgs.TextureDataArgs;
+import dev.framescope.renderdoc.RenderDocArgs.TextureInfoArgs;
 import dev.framescope.renderdoc.RenderDocArgs.BridgeDiagnosticsArgs;
 import dev.framescope.renderdoc.RenderDocArgs.CaptureArgs;
 import dev.framescope.renderdoc.RenderDocArgs.IterateActionsArgs;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Function;
 
 /** RenderDoc .rdc captures analysed by RenderDoc 1.24's own replay, through the Python bridge. */
 public final class RenderDocTools implements ToolGroup {
@@ -67,7 +77,66 @@ public final class RenderDocTools implements ToolGroup {
                                 + "target and names each event after which new NaN/Inf texels appear, with its "
                                 + "marker path. Exact data from RenderDoc's GetTextureData, no overlay.",
                         AnalyzeNanInfArgs.class, ToolHints.READS_ONLY,
-                        (a, c) -> ToolOutput.of(captures.analyzeNanInf(a))));
+                        (a, c) -> ToolOutput.of(captures.analyzeNanInf(a))),
+                query("get_frame_digest", "Frame digest: where to look", "Start here for 'what is wrong in this "
+                                + "frame': counts, marker groups, and anomalies computed from the data (NaN/Inf "
+                                + "texels and the draws that wrote them, NaN/Inf/huge vertex positions, zero-area "
+                                + "triangles, UVs outside [0,1], draws with no depth target, marker groups with many "
+                                + "draws), ranked high → info with event id and marker path, plus ready-to-send "
+                                + "recommended_next_calls. Timing-based ranking is left out: software drivers do not "
+                                + "time draws meaningfully. ~0.3–1 s.", FrameDigestArgs.class, r -> r.at(
+                                "/anomalies/count").asInt() + " anomalies; first: " + first(r.at("/anomalies/preview"))),
+                query("get_frame_summary", "Frame summary", "Compact overview: action statistics (draws, "
+                                + "dispatches, clears, copies, marker groups), marker groups by path with event ranges "
+                                + "and draw counts, textures with format and size, captured debug messages.",
+                        FrameSummaryArgs.class, r -> r.at("/statistics/draw_calls").asInt() + " draws in "
+                                + r.at("/markers/count").asInt() + " marker groups; " + r.at("/textures/count").asInt()
+                                + " textures; " + r.at("/debug_messages/count").asInt() + " debug messages."),
+                query("get_action_timings", "Draw costs", "Draws ranked by RenderDoc's generic counters: samples "
+                                + "passed and rasterized primitives (exact), GPU duration (indicative only on "
+                                + "software drivers).", ActionTimingsArgs.class, r -> "Top draw by samples passed: "
+                                + first(r.at("/draws/preview"))),
+                query("geometry_anomalies", "Geometry anomalies", "Post-vertex-shader positions of each draw (or "
+                                + "one) from RenderDoc's mesh output: vertices with NaN/Inf, |coordinate| > huge or "
+                                + "w ≤ 0, zero-area triangles (NDC area < 1e-12), and the UV input's range when it is "
+                                + "outside [−uv_margin, 1 + uv_margin].", GeometryArgs.class, r -> r.at(
+                                "/draws/count").asInt() + " of " + r.path("draws_checked").asInt()
+                                + " draws with findings; first: " + first(r.at("/draws/preview"))),
+                query("pixel_history", "Pixel history", "Every event that touched one pixel of a texture, with the "
+                                + "value before and after, primitive, pass/fail and why (depth, stencil, culling, "
+                                + "discard). On OpenGL RenderDoc 1.24's path is unfinished: events and before/after "
+                                + "are right, shader_out reads zero.", PixelHistoryArgs.class,
+                        r -> r.at("/modifications/count").asInt() + " modification(s) of (" + r.path("x").asInt() + ", "
+                                + r.path("y").asInt() + "); last: " + last(r.at("/modifications/preview"))),
+                query("get_texture_data", "Texture values", "A region of a texture (≤ 4096 pixels) as numbers after "
+                                + "an event, top-left origin; NaN/Inf spelled out. 32-bit float and 8-bit formats.",
+                        TextureDataArgs.class, r -> r.path("rows").size() + " row(s) of " + r.path("name").asText()
+                                + " after event " + r.path("event_id").asInt() + "."),
+                query("get_texture_info", "Textures", "Textures with id, name, format, size, mips, samples, bytes "
+                                + "and the events that use them.", TextureInfoArgs.class,
+                        r -> r.at("/textures/count").asInt() + " texture(s)."),
+                query("search_resources", "Search resources", "Resources whose debug name contains the text "
+                                + "(glObjectLabel / vkSetDebugUtilsObjectNameEXT names), with id and type.",
+                        SearchResourcesArgs.class, r -> r.at("/resources/count").asInt() + " resource(s) match."));
+    }
+
+    private <A> ToolDef<A> query(String name, String title, String description, Class<A> args,
+                                 Function<JsonNode, String> summary) {
+        return ToolDef.of(name, title, description, args, ToolHints.READS_ONLY,
+                (a, c) -> ToolOutput.of(captures.query(name, a, summary)));
+    }
+
+    private static String first(JsonNode preview) {
+        return preview.size() == 0 ? "none." : describe(preview.get(0));
+    }
+
+    private static String last(JsonNode preview) {
+        return preview.size() == 0 ? "none." : describe(preview.get(preview.size() - 1));
+    }
+
+    private static String describe(JsonNode row) {
+        return "event " + row.path("event_id").asInt() + " (" + row.path("marker_path").asText() + ")"
+                + (row.has("message") ? ": " + row.get("message").asText() : "") + ".";
     }
 
     @Override
@@ -75,6 +144,8 @@ public final class RenderDocTools implements ToolGroup {
         return List.of(
                 new DemoCall("Open a GL capture with known defects (RenderDoc 1.24 replay, no X server)",
                         "open_capture", "{\"capture\": \"demo/captures/gl_defects.rdc\"}"),
+                new DemoCall("Where to look: the frame digest", "get_frame_digest",
+                        "{\"capture\": \"demo/captures/gl_defects.rdc\", \"max_anomalies\": 8}"),
                 new DemoCall("Find the NaN/Inf pixels and the draws that wrote them", "analyze_nan_inf",
                         "{\"capture\": \"demo/captures/gl_defects.rdc\"}"));
     }

@@ -310,7 +310,333 @@ def analyze_nan_inf(params):
             "targets": report}
 
 
-METHODS = {f.__name__: f for f in (ping, open_capture, iterate_actions, analyze_nan_inf)}
+def draws(c):
+    return [(a, p) for a, p in c.actions if a.flags & rd.ActionFlags.Drawcall]
+
+
+def event_of(c, params, required=True):
+    event = params.get("event_id")
+    if event is None:
+        if required:
+            raise BridgeError("INVALID_ARGUMENT", "event_id is required", parameter="event_id")
+        return None
+    event = int(event)
+    if event not in c.by_event:
+        raise BridgeError("NOT_FOUND", "no action at event %d (actions span events %d..%d; iterate_actions lists "
+                          "them)" % (event, min(c.by_event), max(c.by_event)), parameter="event_id",
+                          valid_range=[min(c.by_event), max(c.by_event)])
+    return event
+
+
+def triangle_area(a, b, c):
+    return 0.5 * abs((b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1]))
+
+
+def uv_attribute(ps):
+    for attribute in ps.GetVertexInputs():
+        name = attribute.name.lower()
+        if attribute.used and ("uv" in name or "tex" in name):
+            return attribute
+    return None
+
+
+def geometry_of(c, event, huge):
+    """Post-VS positions of one draw (de-indexed), checked for NaN/Inf, |coordinate| > huge, w <= 0, zero-area
+    triangles (in NDC, for triangle lists), and the UV input's range when it has one."""
+    c.controller.SetFrameEvent(event, True)
+    ps = c.controller.GetPipelineState()
+    mesh = c.controller.GetPostVSData(0, 0, rd.MeshDataStage.VSOut)
+    finding = {"event_id": event, "marker_path": "/".join(c.by_event[event][1]), "vertices": mesh.numIndices,
+               "bad_vertices": [], "degenerate_triangles": [], "uv_range": None}
+    if mesh.status:
+        finding["status"] = mesh.status
+        return finding
+    data = c.controller.GetBufferData(mesh.vertexResourceId, mesh.vertexByteOffset, 0)
+    indices = list(range(mesh.numIndices))
+    if int(mesh.indexResourceId) and mesh.indexByteStride:
+        raw = c.controller.GetBufferData(mesh.indexResourceId, mesh.indexByteOffset, mesh.numIndices *
+                                         mesh.indexByteStride)
+        fmt = {1: "B", 2: "H", 4: "I"}[mesh.indexByteStride]
+        indices = list(struct.unpack("<%d%s" % (mesh.numIndices, fmt), raw))
+    positions = []
+    for i, index in enumerate(indices):
+        at = index * mesh.vertexByteStride
+        if at + 16 > len(data):
+            break
+        x, y, z, w = struct.unpack_from("<4f", data, at)
+        positions.append((x, y, z, w))
+        reasons = []
+        if any(math.isnan(v) for v in (x, y, z, w)):
+            reasons.append("nan")
+        elif any(math.isinf(v) for v in (x, y, z, w)):
+            reasons.append("inf")
+        elif max(abs(x), abs(y), abs(z), abs(w)) > huge:
+            reasons.append("huge")
+        if not reasons and w <= 0:
+            reasons.append("w_not_positive")
+        if reasons:
+            finding["bad_vertices"].append({"index": i, "position": [show(v) for v in (x, y, z, w)],
+                                            "reasons": reasons})
+    if mesh.topology == rd.Topology.TriangleList:
+        for t in range(len(positions) // 3):
+            a, b, d = positions[3 * t:3 * t + 3]
+            if any(not math.isfinite(v) for p in (a, b, d) for v in p) or min(a[3], b[3], d[3]) <= 0:
+                continue
+            ndc = [(p[0] / p[3], p[1] / p[3]) for p in (a, b, d)]
+            if triangle_area(*ndc) < 1e-12:
+                finding["degenerate_triangles"].append(t)
+    attribute = uv_attribute(ps)
+    if attribute is not None:
+        vb = ps.GetVBuffers()[attribute.vertexBuffer]
+        raw = c.controller.GetBufferData(vb.resourceId, vb.byteOffset, 0)
+        values = []
+        for index in indices:
+            at = index * vb.byteStride + attribute.byteOffset
+            if at + 8 <= len(raw):
+                values.extend(struct.unpack_from("<2f", raw, at))
+        if values:
+            finding["uv_range"] = {"attribute": attribute.name, "min": min(values), "max": max(values)}
+    return finding
+
+
+def geometry_anomalies(params):
+    c = capture(params)
+    huge = float(params.get("huge") or 1e4)
+    margin = float(params.get("uv_margin") or 0.0)
+    events = [event_of(c, params)] if params.get("event_id") is not None else [a.eventId for a, _ in draws(c)]
+    found = []
+    for event in events:
+        f = geometry_of(c, event, huge)
+        uv = f["uv_range"]
+        f["uv_out_of_range"] = bool(uv and (uv["min"] < -margin or uv["max"] > 1 + margin))
+        if f["bad_vertices"] or f["degenerate_triangles"] or f["uv_out_of_range"] or f.get("status"):
+            f["bad_vertices"] = bounded(f["bad_vertices"], 16)
+            found.append(f)
+    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "draws_checked": len(events),
+            "rules": {"huge": huge, "uv_range": [-margin, 1 + margin],
+                      "degenerate": "triangle area in NDC < 1e-12 (triangle lists)", "w": "w <= 0"},
+            "draws": bounded(found, int(params.get("max_draws") or 32))}
+
+
+def marker_overview(c, depth):
+    groups = collections.OrderedDict()
+    for action, path in c.actions:
+        key = "/".join(path[:depth]) or "(no marker)"
+        g = groups.setdefault(key, {"marker_path": key, "first_event": action.eventId, "last_event": action.eventId,
+                                    "actions": 0, "draws": 0})
+        g["last_event"] = action.eventId
+        g["actions"] += 1
+        if action.flags & rd.ActionFlags.Drawcall:
+            g["draws"] += 1
+    return list(groups.values())
+
+
+def statistics(c):
+    count = lambda flag: sum(1 for a, _ in c.actions if a.flags & flag)
+    return {"actions": len(c.actions), "draw_calls": count(rd.ActionFlags.Drawcall),
+            "dispatches": count(rd.ActionFlags.Dispatch), "clears": count(rd.ActionFlags.Clear),
+            "copies": count(rd.ActionFlags.Copy), "marker_groups": len({"/".join(p) for _, p in c.actions if p})}
+
+
+def get_frame_summary(params):
+    c = capture(params)
+    limit = int(params.get("max_items") or 24)
+    textures = [{"texture": rid, "name": c.name_of(rid), "format": t.format.Name(), "width": t.width,
+                 "height": t.height, "mips": t.mips} for rid, t in sorted(c.textures.items())]
+    messages = list(c.controller.GetFrameInfo().debugMessages) + list(c.controller.GetDebugMessages())
+    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "api": c.file.DriverName(),
+            "statistics": statistics(c), "markers": bounded(marker_overview(c, int(params.get("marker_depth") or 2)),
+                                                              limit),
+            "textures": bounded(textures, limit),
+            "debug_messages": bounded([{"event_id": m.eventId, "severity": m.severity.name,
+                                        "description": m.description[:300]} for m in messages], limit)}
+
+
+def counter_values(c, names):
+    """{counter name: {event_id: value}} for the generic counters named, where this driver has them."""
+    wanted = {}
+    for counter in c.controller.EnumerateCounters():
+        d = c.controller.DescribeCounter(counter)
+        if d.name in names:
+            wanted[counter] = d
+    out = {d.name: {} for d in wanted.values()}
+    if not wanted:
+        return out
+    for r in c.controller.FetchCounters(list(wanted)):
+        d = wanted[r.counter]
+        if d.resultType == rd.CompType.Float:
+            value = r.value.d if d.resultByteWidth == 8 else r.value.f
+        else:
+            value = r.value.u64 if d.resultByteWidth == 8 else r.value.u32
+        out[d.name][r.eventId] = value
+    return out
+
+
+def get_action_timings(params):
+    c = capture(params)
+    top = int(params.get("top_n") or 20)
+    values = counter_values(c, ["GPU Duration", "Samples Passed", "Rasterized Primitives"])
+    duration = values.get("GPU Duration", {})
+    rows = []
+    for action, path in draws(c):
+        e = action.eventId
+        rows.append({"event_id": e, "marker_path": "/".join(path), "name": action.GetName(c.structured),
+                     "gpu_duration_ms": duration[e] * 1000 if e in duration else None,
+                     "samples_passed": values.get("Samples Passed", {}).get(e),
+                     "rasterized_primitives": values.get("Rasterized Primitives", {}).get(e)})
+    rows.sort(key=lambda r: -(r["samples_passed"] or 0))
+    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "ranked_by": "samples_passed",
+            "note": "software drivers time draws in nanoseconds to microseconds; durations are indicative only, "
+                    "sample and primitive counts are exact",
+            "draws": bounded(rows, top)}
+
+
+def get_frame_digest(params):
+    """Counts, markers, and anomalies computed from data (NaN/Inf texels, bad geometry, draws without depth,
+    heavy overdraw), ranked, each with the call that drills into it."""
+    c = capture(params)
+    anomalies = []
+    nan = analyze_nan_inf({"capture": c.path, "max_preview": 1})
+    for target in nan["targets"]:
+        for w in target.get("writers", []):
+            if w["new_nan_pixels"]:
+                anomalies.append(("high", "nan_written", w["event_id"], w["marker_path"],
+                                  "%d NaN texels written to %s" % (w["new_nan_pixels"], target["name"]),
+                                  {"tool": "analyze_nan_inf", "arguments": {"texture": target["name"]}}))
+            if w["new_inf_pixels"]:
+                anomalies.append(("high", "inf_written", w["event_id"], w["marker_path"],
+                                  "%d Inf texels written to %s" % (w["new_inf_pixels"], target["name"]),
+                                  {"tool": "analyze_nan_inf", "arguments": {"texture": target["name"]}}))
+    geometry = geometry_anomalies({"capture": c.path, "max_draws": 64})
+    for g in geometry["draws"]["preview"]:
+        if g["bad_vertices"]["count"]:
+            anomalies.append(("high", "bad_vertex_positions", g["event_id"], g["marker_path"],
+                              "%d vertices with NaN/Inf/huge positions" % g["bad_vertices"]["count"],
+                              {"tool": "geometry_anomalies", "arguments": {"event_id": g["event_id"]}}))
+        if g["degenerate_triangles"]:
+            anomalies.append(("low", "degenerate_triangles", g["event_id"], g["marker_path"],
+                              "%d zero-area triangles" % len(g["degenerate_triangles"]),
+                              {"tool": "geometry_anomalies", "arguments": {"event_id": g["event_id"]}}))
+        if g["uv_out_of_range"]:
+            anomalies.append(("medium", "uv_out_of_range", g["event_id"], g["marker_path"],
+                              "UVs span %.3g..%.3g" % (g["uv_range"]["min"], g["uv_range"]["max"]),
+                              {"tool": "geometry_anomalies", "arguments": {"event_id": g["event_id"]}}))
+    for action, path in draws(c):
+        if not int(action.depthOut) and any(int(o) for o in action.outputs):
+            anomalies.append(("info", "no_depth_target", action.eventId, "/".join(path),
+                              "draw renders with no depth target bound",
+                              {"tool": "iterate_actions", "arguments": {"marker_filter": "/".join(path)}}))
+    groups = collections.Counter("/".join(p) for a, p in draws(c))
+    for path, n in groups.items():
+        if n >= int(params.get("overdraw_draws") or 8):
+            first = next(a.eventId for a, p in draws(c) if "/".join(p) == path)
+            anomalies.append(("medium", "many_draws_one_group", first, path,
+                              "%d draws in one marker group (overdraw or batching candidate)" % n,
+                              {"tool": "get_action_timings", "arguments": {"top_n": 20}}))
+    rank = {"high": 0, "medium": 1, "low": 2, "info": 3}
+    anomalies.sort(key=lambda a: (rank[a[0]], a[2]))
+    rows = [{"severity": s, "code": code, "event_id": e, "marker_path": p, "message": m} for s, code, e, p, m, _
+            in anomalies]
+    calls = []
+    for s, code, e, p, m, call in anomalies:
+        call = dict(call)
+        call["arguments"] = dict(call["arguments"], capture=c.path)
+        call["why"] = "%s at event %d (%s)" % (code, e, p)
+        calls.append(call)
+    limit = int(params.get("max_anomalies") or 24)
+    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "api": c.file.DriverName(),
+            "statistics": statistics(c),
+            "markers": bounded(marker_overview(c, 2), int(params.get("max_markers") or 12)),
+            "anomalies": bounded(rows, limit), "recommended_next_calls": calls[:int(params.get("max_calls") or 6)]}
+
+
+def pixel_history(params):
+    c = capture(params)
+    texture = c.texture(params["texture"])
+    x, y = int(params["x"]), int(params["y"])
+    if not (0 <= x < texture.width and 0 <= y < texture.height):
+        raise BridgeError("INVALID_ARGUMENT", "pixel (%d, %d) is outside %s (%dx%d)" % (
+            x, y, c.name_of(texture.resourceId), texture.width, texture.height), parameter="x, y",
+            valid_range=[[0, texture.width - 1], [0, texture.height - 1]])
+    event = event_of(c, params, required=False) or max(c.by_event)
+    c.controller.SetFrameEvent(event, True)
+    history = c.controller.PixelHistory(texture.resourceId, x, y, rd.Subresource(0, 0, 0), rd.CompType.Typeless)
+    rows = []
+    for m in history:
+        action, path = c.by_event.get(m.eventId, (None, []))
+        rows.append({"event_id": m.eventId, "marker_path": "/".join(path),
+                     "name": action.GetName(c.structured) if action else None, "primitive": m.primitiveID,
+                     "passed": bool(m.Passed()),
+                     "pre": [show(v) for v in m.preMod.col.floatValue],
+                     "shader_out": [show(v) for v in m.shaderOut.col.floatValue],
+                     "post": [show(v) for v in m.postMod.col.floatValue],
+                     "failed": [n for n in ("backfaceCulled", "depthTestFailed", "stencilTestFailed", "scissorClipped",
+                                            "shaderDiscarded", "depthClipped", "viewClipped", "sampleMasked")
+                                if getattr(m, n)]})
+    api = c.file.DriverName()
+    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "texture": int(texture.resourceId),
+            "name": c.name_of(texture.resourceId), "x": x, "y": y, "up_to_event": event,
+            "note": "OpenGL in RenderDoc 1.24: events and pre/post values are right, shader_out reads zero" if
+            api == "OpenGL" else None, "modifications": bounded(rows, int(params.get("limit") or 64))}
+
+
+def get_texture_data(params):
+    """A bounded region of a texture after an event, as numbers (top-left origin)."""
+    c = capture(params)
+    texture = c.texture(params["texture"])
+    event = event_of(c, params, required=False) or max(c.by_event)
+    x0, y0 = int(params.get("x") or 0), int(params.get("y") or 0)
+    w, h = int(params.get("width") or 8), int(params.get("height") or 8)
+    if w * h > 4096:
+        raise BridgeError("INVALID_ARGUMENT", "region %dx%d has more than 4096 pixels" % (w, h),
+                          parameter="width*height", valid_range=[1, 4096])
+    c.controller.SetFrameEvent(event, True)
+    if not is_float32(texture) and not (texture.format.compByteWidth == 1):
+        raise BridgeError("INVALID_ARGUMENT", "format %s is not decoded here (32-bit float and 8-bit formats are)"
+                          % texture.format.Name(), parameter="texture")
+    data, channels, bottom_up = read_texture(c, texture)
+    width = texture.width
+    rows = []
+    for y in range(y0, min(y0 + h, texture.height)):
+        row = []
+        for x in range(x0, min(x0 + w, width)):
+            r = texture.height - 1 - y if bottom_up else y
+            start = (r * width + x) * channels
+            if is_float32(texture):
+                row.append([show(v) for v in struct.unpack_from("<%df" % channels, data, 4 * start)])
+            else:
+                row.append([b / 255.0 for b in data[start:start + channels]])
+        rows.append(row)
+    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "texture": int(texture.resourceId),
+            "name": c.name_of(texture.resourceId), "format": texture.format.Name(), "event_id": event,
+            "x": x0, "y": y0, "rows": rows}
+
+
+def get_texture_info(params):
+    c = capture(params)
+    chosen = [c.texture(params["texture"])] if params.get("texture") is not None else list(c.textures.values())
+    rows = []
+    for t in chosen:
+        usage = c.controller.GetUsage(t.resourceId)
+        rows.append({"texture": int(t.resourceId), "name": c.name_of(t.resourceId), "format": t.format.Name(),
+                     "width": t.width, "height": t.height, "depth": t.depth, "mips": t.mips,
+                     "array_size": t.arraysize, "samples": t.msSamp, "bytes": t.byteSize,
+                     "used_by_events": bounded(sorted({u.eventId for u in usage}), 32)})
+    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "textures": bounded(rows, 64)}
+
+
+def search_resources(params):
+    c = capture(params)
+    query = (params.get("query") or "").lower()
+    rows = [{"resource": rid, "name": r.name, "type": r.type.name if hasattr(r.type, "name") else str(r.type)}
+            for rid, r in sorted(c.resources.items()) if query in r.name.lower()]
+    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "query": query,
+            "resources": bounded(rows, int(params.get("limit") or 50))}
+
+
+METHODS = {f.__name__: f for f in (ping, open_capture, iterate_actions, analyze_nan_inf, geometry_anomalies,
+                                   get_frame_summary, get_frame_digest, get_action_timings, pixel_history,
+                                   get_texture_data, get_texture_info, search_resources)}
 
 
 def dispatch(method, params):

@@ -129,6 +129,62 @@ class RenderDocBridgeIT {
         assertEquals(0, before.at("/targets/0/nan_pixels").asInt());
     }
 
+    @Test
+    void geometryFindingsAreExactlyTheGroundTruthDraws() {
+        JsonNode report = captures.query("geometry_anomalies", new RenderDocArgs.GeometryArgs(GL, null, null, null,
+                null), r -> "");
+        JsonNode found = report.at("/draws/preview");
+        assertEquals(3, found.size(), found.toString());
+        JsonNode bad = found.get(0);
+        assertEquals(draw("bad_positions").get("marker").asText(), bad.get("marker_path").asText());
+        assertEquals(1, bad.at("/bad_vertices/preview/0/index").asInt());
+        assertEquals("huge", bad.at("/bad_vertices/preview/0/reasons/0").asText());
+        assertEquals(2, bad.at("/bad_vertices/preview/1/index").asInt());
+        assertEquals("nan", bad.at("/bad_vertices/preview/1/reasons/0").asText());
+        JsonNode uv = found.get(1);
+        assertEquals(draw("uv_out_of_range").get("marker").asText(), uv.get("marker_path").asText());
+        assertEquals(draw("uv_out_of_range").get("uv_range"), Json.mapper().createArrayNode()
+                .add(uv.at("/uv_range/min").asDouble()).add(uv.at("/uv_range/max").asDouble()));
+        JsonNode degenerate = found.get(2);
+        assertEquals(draw("degenerate_triangles").get("marker").asText(), degenerate.get("marker_path").asText());
+        assertEquals(draw("degenerate_triangles").get("triangles"), degenerate.get("degenerate_triangles"));
+    }
+
+    @Test
+    void pixelHistoryOfANanPixelEndsAtTheNanDraw() {
+        JsonNode nan = draw("writes_nan");
+        JsonNode history = captures.query("pixel_history", new RenderDocArgs.PixelHistoryArgs(GL, "hdr_color",
+                nan.at("/region/0").asInt() + 4, nan.at("/region/1").asInt() + 4, null, null), r -> "");
+        JsonNode last = history.at("/modifications/preview").get(history.at("/modifications/count").asInt() - 1);
+        assertEquals(nan.get("marker").asText(), last.get("marker_path").asText());
+        assertEquals("NaN", last.at("/post/0").asText());
+        ToolException outside = assertThrows(ToolException.class, () -> captures.query("pixel_history",
+                new RenderDocArgs.PixelHistoryArgs(GL, "hdr_color", 300, 5, null, null), r -> ""));
+        assertEquals(ErrorCode.INVALID_ARGUMENT, outside.code());
+    }
+
+    @Test
+    void theDigestRanksEveryKnownDefectAndStaysWithinItsBudget() {
+        JsonNode digest = captures.query("get_frame_digest", new RenderDocArgs.FrameDigestArgs(GL, null, 64, null,
+                null), r -> "");
+        Map<String, String> byCode = new java.util.HashMap<>();
+        digest.at("/anomalies/preview").forEach(a -> byCode.putIfAbsent(a.get("code").asText(),
+                a.get("marker_path").asText()));
+        assertEquals(draw("writes_nan").get("marker").asText(), byCode.get("nan_written"));
+        assertEquals(draw("writes_inf").get("marker").asText(), byCode.get("inf_written"));
+        assertEquals(draw("bad_positions").get("marker").asText(), byCode.get("bad_vertex_positions"));
+        assertEquals(draw("uv_out_of_range").get("marker").asText(), byCode.get("uv_out_of_range"));
+        assertEquals(draw("degenerate_triangles").get("marker").asText(), byCode.get("degenerate_triangles"));
+        assertEquals(draw("no_depth_target").get("marker").asText(), byCode.get("no_depth_target"));
+        assertEquals(draw("overdraw").get("marker").asText(), byCode.get("many_draws_one_group"));
+        assertEquals("high", digest.at("/anomalies/preview/0/severity").asText());
+        assertTrue(Json.write(digest).length() < 160 * 1024);
+        JsonNode summary = captures.query("get_frame_summary", new RenderDocArgs.FrameSummaryArgs(GL, null, null),
+                r -> "");
+        assertTrue(Json.write(summary).length() < 32 * 1024);
+        assertTrue(Json.write(bridge.diagnostics(16)).length() < 8 * 1024);
+    }
+
     private static int area(JsonNode box) {
         return (box.get(2).asInt() - box.get(0).asInt()) * (box.get(3).asInt() - box.get(1).asInt());
     }
