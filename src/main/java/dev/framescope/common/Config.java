@@ -23,6 +23,8 @@ import java.util.Map;
  * @param strictBrowser     launch a fresh Chromium for every shader call instead of a fresh context in one browser
  * @param browserEndpoint   ws:// endpoint of a Playwright browser server to use instead of a local Chromium
  *                          ({@code FRAMESCOPE_BROWSER_WS}), or null
+ * @param outputDir         a folder tools may write files into besides the working directory
+ *                          ({@code FRAMESCOPE_OUTPUT_DIR}), or null
  *                          ({@code FRAMESCOPE_BROWSER_STRICT=1}; slower, ~0.5 s more per call)
  * @param recordingDirs     where {@code list_recordings} looks: {@code MSD_RECORDINGS_DIR}, then
  *                          {@code FRAMESCOPE_RECORDING_DIRS} (':'-separated), then MSD-CPP's defaults
@@ -30,7 +32,7 @@ import java.util.Map;
  */
 public record Config(Path chromium, Path python, String glslangValidator, String renderdoccmd, Path stateDir,
                      Duration requestTimeout, int maxMessageBytes, Path effectsRoot, boolean strictBrowser,
-                     String browserEndpoint, List<Path> recordingDirs) {
+                     String browserEndpoint, Path outputDir, List<Path> recordingDirs) {
 
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
@@ -48,6 +50,7 @@ public record Config(Path chromium, Path python, String glslangValidator, String
                 Path.of(env.getOrDefault("FRAMESCOPE_EFFECTS_ROOT", "demo/shaders/effects")),
                 "1".equals(env.get("FRAMESCOPE_BROWSER_STRICT")),
                 blankToNull(env.get("FRAMESCOPE_BROWSER_WS")),
+                blankToNull(env.get("FRAMESCOPE_OUTPUT_DIR")) == null ? null : Path.of(env.get("FRAMESCOPE_OUTPUT_DIR")),
                 recordingDirs(env));
     }
 

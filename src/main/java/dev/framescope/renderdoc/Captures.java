@@ -18,9 +18,33 @@ public final class Captures {
     static final long QUERY_TIMEOUT_MS = 60_000;
 
     private final BridgeProcess bridge;
+    private final OutputPaths outputs;
 
     public Captures(BridgeProcess bridge) {
+        this(bridge, java.util.List.of(Path.of("")));
+    }
+
+    /** @param outputRoots folders save_texture and copy_capture may write into */
+    public Captures(BridgeProcess bridge, java.util.List<Path> outputRoots) {
         this.bridge = bridge;
+        this.outputs = new OutputPaths(outputRoots);
+    }
+
+    public ObjectNode saveTexture(RenderDocArgs.SaveTextureArgs args) {
+        Path target = outputs.checked(args.output(), "." + args.format().name(), args.overwrite());
+        RenderDocArgs.SaveTextureArgs checked = new RenderDocArgs.SaveTextureArgs(args.capture(), args.texture(),
+                target.toString(), args.format(), args.eventId(), args.overwrite());
+        return query("save_texture", checked, r -> "Wrote " + r.path("output").asText() + " (" + r.path("bytes")
+                .asLong() + " bytes, " + r.path("method").asText() + ")" + (r.path("non_finite_components_written")
+                .asInt() > 0 ? "; " + r.path("non_finite_components_written").asInt() + " NaN/Inf components "
+                + "written as 0 or 1" : "") + ".");
+    }
+
+    public ObjectNode copyCapture(RenderDocArgs.CopyCaptureArgs args) {
+        Path target = outputs.checked(args.output(), ".rdc", args.overwrite());
+        return query("copy_capture", new RenderDocArgs.CopyCaptureArgs(args.capture(), target.toString(),
+                args.overwrite()), r -> "Copied to " + r.path("output").asText() + " (" + r.path("bytes").asLong()
+                + " bytes).");
     }
 
     public BridgeDiagnostics diagnostics(int maxErrors) {

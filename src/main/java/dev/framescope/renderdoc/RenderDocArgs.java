@@ -149,4 +149,89 @@ public final class RenderDocArgs {
             limit = limit == null ? 50 : limit;
         }
     }
+
+    public record EventArgs(
+            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
+            @Param(value = "Event id of the action (iterate_actions lists them).", required = true, min = 0,
+                    max = 100_000_000) Integer eventId,
+            @Param(value = "Most resources and signature entries listed per shader stage.", defaultValue = "8",
+                    min = 1, max = 64) Integer maxResourcesPerStage) {
+        public EventArgs {
+            maxResourcesPerStage = maxResourcesPerStage == null ? 8 : maxResourcesPerStage;
+        }
+    }
+
+    public enum Stage { vertex, hull, domain, geometry, pixel, compute }
+
+    public record ShaderInfoArgs(
+            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
+            @Param(value = "Event id of the draw or dispatch.", required = true, min = 0, max = 100_000_000)
+            Integer eventId,
+            @Param(value = "Shader stage.", defaultValue = "\"pixel\"") Stage stage,
+            @Param(value = "Also the constant/uniform values at this event.", defaultValue = "false")
+            Boolean includeConstants,
+            @Param(value = "Also the disassembly (SPIR-V as RenderDoc prints it; on GL only for shaders whose "
+                    + "uniforms have explicit locations).", defaultValue = "false") Boolean includeDisassembly,
+            @Param(value = "Most characters of source and disassembly.", defaultValue = "8000", min = 100,
+                    max = 100_000) Integer sourceCharLimit) {
+        public ShaderInfoArgs {
+            stage = stage == null ? Stage.pixel : stage;
+            includeConstants = includeConstants != null && includeConstants;
+            includeDisassembly = includeDisassembly != null && includeDisassembly;
+            sourceCharLimit = sourceCharLimit == null ? 8000 : sourceCharLimit;
+        }
+    }
+
+    public record BufferArgs(
+            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
+            @Param(value = "Buffer by name or integer id.", required = true, maxLength = 200) String buffer,
+            @Param(value = "Contents as after this event; default the end of the frame.", min = 0,
+                    max = 100_000_000) Integer eventId,
+            @Param(value = "First byte.", defaultValue = "0", min = 0) Long offset,
+            @Param(value = "Bytes to read.", defaultValue = "256", min = 1, max = 65536) Integer length,
+            @Param(value = "Also decode as little-endian 32-bit floats.", defaultValue = "false") Boolean asFloats) {
+        public BufferArgs {
+            offset = offset == null ? 0L : offset;
+            length = length == null ? 256 : length;
+            asFloats = asFloats != null && asFloats;
+        }
+    }
+
+    public record SearchActionsArgs(
+            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
+            @Param(value = "Text in the action's name, marker path or an output's name (case-insensitive).",
+                    required = true, maxLength = 200) String query,
+            @Param(value = "Most matches listed.", defaultValue = "50", min = 1, max = 500) Integer limit) {
+        public SearchActionsArgs {
+            limit = limit == null ? 50 : limit;
+        }
+    }
+
+    public enum ImageFormat { png, exr }
+
+    public record SaveTextureArgs(
+            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
+            @Param(value = "Texture by name or integer id.", required = true, maxLength = 200) String texture,
+            @Param(value = "File to write, under the working directory or FRAMESCOPE_OUTPUT_DIR, ending in .png or "
+                    + ".exr as format says.", required = true, maxLength = 4096) String output,
+            @Param(value = "png (8-bit; float values clamped to 0..1, NaN written as 0 and counted) or exr (float, "
+                    + "exact).", defaultValue = "\"png\"") ImageFormat format,
+            @Param(value = "The texture as after this event; default the end of the frame.", min = 0,
+                    max = 100_000_000) Integer eventId,
+            @Param(value = "Replace the file if it exists.", defaultValue = "false") Boolean overwrite) {
+        public SaveTextureArgs {
+            format = format == null ? ImageFormat.png : format;
+            overwrite = overwrite != null && overwrite;
+        }
+    }
+
+    public record CopyCaptureArgs(
+            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
+            @Param(value = "Where to write the copy (.rdc), under the working directory or FRAMESCOPE_OUTPUT_DIR.",
+                    required = true, maxLength = 4096) String output,
+            @Param(value = "Replace the file if it exists.", defaultValue = "false") Boolean overwrite) {
+        public CopyCaptureArgs {
+            overwrite = overwrite != null && overwrite;
+        }
+    }
 }

@@ -8,6 +8,12 @@ import dev.framescope.common.ToolHints;
 import dev.framescope.common.ToolOutput;
 import dev.framescope.renderdoc.RenderDocArgs.ActionTimingsArgs;
 import dev.framescope.renderdoc.RenderDocArgs.AnalyzeNanInfArgs;
+import dev.framescope.renderdoc.RenderDocArgs.BufferArgs;
+import dev.framescope.renderdoc.RenderDocArgs.CopyCaptureArgs;
+import dev.framescope.renderdoc.RenderDocArgs.EventArgs;
+import dev.framescope.renderdoc.RenderDocArgs.SaveTextureArgs;
+import dev.framescope.renderdoc.RenderDocArgs.SearchActionsArgs;
+import dev.framescope.renderdoc.RenderDocArgs.ShaderInfoArgs;
 import dev.framescope.renderdoc.RenderDocArgs.FrameDigestArgs;
 import dev.framescope.renderdoc.RenderDocArgs.FrameSummaryArgs;
 import dev.framescope.renderdoc.RenderDocArgs.GeometryArgs;
@@ -27,10 +33,12 @@ public final class RenderDocTools implements ToolGroup {
 
     private final Captures captures;
 
-    public RenderDocTools(Path python, Path stateDir, Components components) {
+    /** @param outputDir a folder save_texture and copy_capture may write into besides the working directory */
+    public RenderDocTools(Path python, Path stateDir, Path outputDir, Components components) {
         BridgeProcess bridge = new BridgeProcess(python, stateDir);
         components.register(Components.RENDERDOC_BRIDGE, bridge::status);
-        this.captures = new Captures(bridge);
+        this.captures = new Captures(bridge, outputDir == null ? List.of(Path.of("")) : List.of(Path.of(""),
+                outputDir));
     }
 
     @Override
@@ -115,6 +123,50 @@ public final class RenderDocTools implements ToolGroup {
                 query("get_texture_info", "Textures", "Textures with id, name, format, size, mips, samples, bytes "
                                 + "and the events that use them.", TextureInfoArgs.class,
                         r -> r.at("/textures/count").asInt() + " texture(s)."),
+                query("get_event_insight", "One event in context", "An action with its marker path, pipeline "
+                                + "(shaders per stage with inputs/outputs/constant blocks/bound resources, bounded), "
+                                + "input assembly, colour and depth targets, findings from the data (missing shaders "
+                                + "or targets, bad vertex positions, zero-area triangles, NaN/Inf texels this event "
+                                + "adds, with boxes), and recommended next calls.", EventArgs.class,
+                        r -> "Event " + r.path("event_id").asInt() + " (" + r.path("marker_path").asText() + "): "
+                                + r.path("findings").size() + " finding(s)" + (r.path("findings").size() > 0 ? ", first: "
+                                + r.at("/findings/0/message").asText() : "") + "."),
+                query("get_pipeline_state", "Pipeline state", "The pipeline at an event: topology, viewport, "
+                                + "shaders per stage (entry point, signature, constant blocks, bound read-only "
+                                + "resources), colour targets and depth target, vertex buffers, highlight_stage and "
+                                + "warning_message (no shader, no targets, no depth target).", EventArgs.class,
+                        r -> "Event " + r.path("event_id").asInt() + ": " + r.path("stages").size() + " stage(s), "
+                                + r.path("color_targets").size() + " colour target(s), depth "
+                                + (r.path("depth_target").isNull() || r.path("depth_target").isMissingNode() ? "none"
+                                : r.at("/depth_target/name").asText()) + (r.path("warning_message").isTextual()
+                                ? "; " + r.path("warning_message").asText() : "") + "."),
+                query("get_shader_info", "Shader source and reflection", "A stage's shader at an event: source "
+                                + "files (GLSL on GL; Vulkan shaders built with -g), entry point, input/output "
+                                + "signatures, constant blocks; opt-in constant values and disassembly.",
+                        ShaderInfoArgs.class, r -> r.path("stage").asText() + " shader " + r.path("shader").asInt()
+                                + " (" + r.path("encoding").asText() + "), " + r.path("source_files").size()
+                                + " source file(s)."),
+                query("get_buffer_contents", "Buffer bytes", "Up to 64 KiB of a buffer after an event, as hex and "
+                                + "optionally as 32-bit floats (NaN/Inf spelled out).", BufferArgs.class,
+                        r -> r.path("bytes").asInt() + " byte(s) of " + r.path("name").asText() + " from offset "
+                                + r.path("offset").asLong() + "."),
+                query("enumerate_counters", "Counters", "The performance counters this capture's driver offers in "
+                                + "RenderDoc (13 generic ones on Mesa's software drivers), with unit and description.",
+                        CaptureArgs.class, r -> r.at("/counters/count").asInt() + " counter(s)."),
+                query("search_actions", "Search actions", "Actions whose name, marker path or output resource name "
+                                + "contains the text, with the reason each matched.", SearchActionsArgs.class,
+                        r -> r.at("/matches/count").asInt() + " action(s) match."),
+                ToolDef.of("save_texture", "Save a texture to a file", "Writes a texture as it is after an event to "
+                                + "a PNG (8-bit; float values clamped, NaN written as 0 and counted; encoded by "
+                                + "FrameScope, because RenderDoc's PNG path crashes for float sources on Mesa's "
+                                + "Vulkan driver) or EXR (exact floats, RenderDoc's SaveTexture). Writes only under "
+                                + "the working directory or FRAMESCOPE_OUTPUT_DIR, never over a file unless "
+                                + "overwrite is true.", SaveTextureArgs.class, ToolHints.WRITES_NEW_FILES,
+                        (a, c) -> ToolOutput.of(captures.saveTexture(a))),
+                ToolDef.of("copy_capture", "Copy a capture", "Copies the .rdc file (RenderDoc's CopyFileTo) under the "
+                                + "working directory or FRAMESCOPE_OUTPUT_DIR, never over a file unless overwrite is "
+                                + "true.", CopyCaptureArgs.class, ToolHints.WRITES_NEW_FILES,
+                        (a, c) -> ToolOutput.of(captures.copyCapture(a))),
                 query("search_resources", "Search resources", "Resources whose debug name contains the text "
                                 + "(glObjectLabel / vkSetDebugUtilsObjectNameEXT names), with id and type.",
                         SearchResourcesArgs.class, r -> r.at("/resources/count").asInt() + " resource(s) match."));

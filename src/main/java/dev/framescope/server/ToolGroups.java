@@ -37,7 +37,7 @@ public final class ToolGroups {
         List<ToolGroup> groups = List.of(
                 new DiagnosticsTools(new Diagnostics(stats, components, environment, toolNames::get)),
                 new PhysicsTools(new Recordings(config.recordingDirs())),
-                new RenderDocTools(config.python(), config.stateDir(), components),
+                new RenderDocTools(config.python(), config.stateDir(), config.outputDir(), components),
                 new ShaderTools(config.chromium(), config.strictBrowser(), config.browserEndpoint(), config.effectsRoot(),
                         config.glslangValidator(), components));
         ToolRegistry registry = new ToolRegistry(groups);

@@ -634,9 +634,276 @@ def search_resources(params):
             "resources": bounded(rows, int(params.get("limit") or 50))}
 
 
+STAGES = [("vertex", "Vertex"), ("hull", "Hull"), ("domain", "Domain"), ("geometry", "Geometry"),
+          ("pixel", "Pixel"), ("compute", "Compute")]
+
+
+def stage_info(c, ps, stage, limit):
+    shader = ps.GetShader(stage)
+    if not int(shader):
+        return None
+    refl = ps.GetShaderReflection(stage)
+    ro = ps.GetReadOnlyResources(stage, True)
+    return {"shader": int(shader), "name": c.name_of(shader), "entry_point": ps.GetShaderEntryPoint(stage),
+            "inputs": bounded([sig.varName for sig in refl.inputSignature], limit) if refl else None,
+            "outputs": bounded([sig.varName for sig in refl.outputSignature], limit) if refl else None,
+            "constant_blocks": bounded([b.name for b in refl.constantBlocks], limit) if refl else None,
+            "read_only_resources": bounded([{"bind": a.bindPoint.bind, "resources": [
+                {"resource": int(r.resourceId), "name": c.name_of(r.resourceId)} for r in a.resources
+                if int(r.resourceId)]} for a in ro if any(int(r.resourceId) for r in a.resources)], limit)}
+
+
+def targets_of(c, ps):
+    colour = [{"resource": int(t.resourceId), "name": c.name_of(t.resourceId)} for t in ps.GetOutputTargets()
+              if int(t.resourceId)]
+    depth = ps.GetDepthTarget()
+    return colour, ({"resource": int(depth.resourceId), "name": c.name_of(depth.resourceId)}
+                    if int(depth.resourceId) else None)
+
+
+def get_pipeline_state(params):
+    c = capture(params)
+    event = event_of(c, params)
+    c.controller.SetFrameEvent(event, True)
+    ps = c.controller.GetPipelineState()
+    limit = int(params.get("max_items") or 8)
+    stages = {}
+    for name, member in STAGES:
+        info = stage_info(c, ps, getattr(rd.ShaderStage, member), limit)
+        if info:
+            stages[name] = info
+    colour, depth = targets_of(c, ps)
+    action, path = c.by_event[event]
+    warnings = []
+    if "vertex" not in stages and action.flags & rd.ActionFlags.Drawcall:
+        warnings.append("no vertex shader bound")
+    if "pixel" not in stages and action.flags & rd.ActionFlags.Drawcall:
+        warnings.append("no pixel/fragment shader bound")
+    if action.flags & rd.ActionFlags.Drawcall and not colour and not depth:
+        warnings.append("no colour or depth target bound")
+    if action.flags & rd.ActionFlags.Drawcall and colour and not depth:
+        warnings.append("no depth target bound")
+    highlight = "pixel" if "pixel" in stages else "vertex" if "vertex" in stages else None
+    viewport = ps.GetViewport(0)
+    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "event_id": event, "marker_path": "/".join(path),
+            "name": action.GetName(c.structured), "topology": ps.GetPrimitiveTopology().name,
+            "viewport": {"x": viewport.x, "y": viewport.y, "width": viewport.width, "height": viewport.height},
+            "stages": stages, "color_targets": colour, "depth_target": depth, "highlight_stage": highlight,
+            "warning_message": "; ".join(warnings) or None,
+            "vertex_buffers": bounded([{"resource": int(v.resourceId), "name": c.name_of(v.resourceId),
+                                        "stride": v.byteStride, "offset": v.byteOffset}
+                                       for v in ps.GetVBuffers() if int(v.resourceId)], limit)}
+
+
+def get_event_insight(params):
+    """One action in context: marker path, pipeline (bounded), outputs, input assembly, findings from the data,
+    and the calls that drill further."""
+    c = capture(params)
+    event = event_of(c, params)
+    state = get_pipeline_state(dict(params, max_items=params.get("max_resources_per_stage") or 8))
+    action, path = c.by_event[event]
+    findings = []
+    if state["warning_message"]:
+        findings.extend({"severity": "medium" if "depth" in w else "high", "code": w.replace(" ", "_"),
+                         "message": w} for w in state["warning_message"].split("; "))
+    if action.flags & rd.ActionFlags.Drawcall:
+        geometry = geometry_of(c, event, 1e4)
+        if geometry["bad_vertices"]:
+            findings.append({"severity": "high", "code": "bad_vertex_positions", "message": "%d vertices with "
+                             "NaN/Inf/huge positions" % len(geometry["bad_vertices"])})
+        if geometry["degenerate_triangles"]:
+            findings.append({"severity": "low", "code": "degenerate_triangles", "message": "%d zero-area "
+                             "triangles" % len(geometry["degenerate_triangles"])})
+        if action.numIndices < 3:
+            findings.append({"severity": "low", "code": "small_or_empty_draw", "message": "%d vertices" %
+                             action.numIndices})
+    for t in state["color_targets"]:
+        texture = c.textures.get(t["resource"])
+        if texture is not None and is_float32(texture):
+            c.controller.SetFrameEvent(event, True)
+            nan, inf = non_finite(c, texture)
+            if event > min(c.by_event):
+                previous = max(e for e in c.by_event if e < event)
+                c.controller.SetFrameEvent(previous, True)
+                was_nan, was_inf = non_finite(c, texture)
+                c.controller.SetFrameEvent(event, True)
+                nan, inf = nan - was_nan, inf - was_inf
+            if nan or inf:
+                findings.append({"severity": "high", "code": "writes_non_finite", "message": "this event adds %d "
+                                 "NaN and %d Inf texels to %s" % (len(nan), len(inf), t["name"]),
+                                 "nan_box": box(nan, texture.width), "inf_box": box(inf, texture.width)})
+    nxt = [{"tool": "get_pipeline_state", "arguments": {"capture": c.path, "event_id": event}}]
+    if any(f["code"] == "writes_non_finite" for f in findings):
+        f = next(f for f in findings if f["code"] == "writes_non_finite")
+        b = f["nan_box"] or f["inf_box"]
+        nxt.insert(0, {"tool": "pixel_history", "arguments": {"capture": c.path, "texture": state["color_targets"][0][
+            "name"] or state["color_targets"][0]["resource"], "x": b[0], "y": b[1], "event_id": event}})
+    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "event_id": event, "marker_path": "/".join(path),
+            "action": action_json(c, action, path), "pipeline": state,
+            "input_assembly": {"topology": state["topology"], "vertex_buffers": state["vertex_buffers"],
+                               "vertices": action.numIndices, "instances": action.numInstances},
+            "outputs": {"render_targets": state["color_targets"], "depth_target": state["depth_target"]},
+            "findings": findings, "recommended_next_calls": nxt}
+
+
+def get_shader_info(params):
+    c = capture(params)
+    event = event_of(c, params)
+    c.controller.SetFrameEvent(event, True)
+    ps = c.controller.GetPipelineState()
+    stage_name = params.get("stage") or "pixel"
+    member = dict(STAGES).get(stage_name)
+    if member is None:
+        raise BridgeError("INVALID_ARGUMENT", "stage must be one of %s" % [n for n, _ in STAGES], parameter="stage")
+    stage = getattr(rd.ShaderStage, member)
+    refl = ps.GetShaderReflection(stage)
+    if refl is None:
+        raise BridgeError("NOT_FOUND", "no %s shader at event %d" % (stage_name, event), parameter="stage")
+    limit = int(params.get("source_char_limit") or 8000)
+    files = [{"file": f.filename, "chars": len(f.contents), "source": f.contents[:limit],
+              "truncated": len(f.contents) > limit} for f in refl.debugInfo.files]
+    info = {"schema_version": SCHEMA_VERSION, "capture": c.path, "event_id": event, "stage": stage_name,
+            "shader": int(refl.resourceId), "entry_point": refl.entryPoint,
+            "encoding": refl.encoding.name, "source_files": files,
+            "inputs": [{"name": s.varName, "semantic": s.semanticName, "components": s.compCount}
+                       for s in refl.inputSignature],
+            "outputs": [{"name": s.varName, "components": s.compCount} for s in refl.outputSignature],
+            "constant_blocks": [{"name": b.name, "variables": [v.name for v in b.variables],
+                                 "buffer_backed": bool(b.bufferBacked)} for b in refl.constantBlocks]}
+    if params.get("include_constants"):
+        pipe = ps.GetGraphicsPipelineObject()
+        values = []
+        for i, block in enumerate(refl.constantBlocks):
+            cb = ps.GetConstantBuffer(stage, i, 0)
+            for v in c.controller.GetCBufferVariableContents(pipe, refl.resourceId, stage, refl.entryPoint, i,
+                                                             cb.resourceId, cb.byteOffset, cb.byteSize):
+                values.append({"block": block.name, "name": v.name,
+                               "value": [show(x) for x in list(v.value.f32v)[:v.rows * v.columns]]})
+        info["constants"] = values
+    if params.get("include_disassembly"):
+        targets = c.controller.GetDisassemblyTargets(True)
+        text = c.controller.DisassembleShader(ps.GetGraphicsPipelineObject(), refl, targets[0]) if targets else ""
+        info["disassembly"] = {"target": targets[0] if targets else None, "text": text[:limit],
+                               "truncated": len(text) > limit}
+    return info
+
+
+def get_buffer_contents(params):
+    c = capture(params)
+    chosen = None
+    for b in c.controller.GetBuffers():
+        if str(params["buffer"]) == str(int(b.resourceId)) or c.name_of(b.resourceId) == params["buffer"]:
+            chosen = b
+    if chosen is None:
+        raise BridgeError("NOT_FOUND", "no buffer %r" % params["buffer"], parameter="buffer")
+    event = event_of(c, params, required=False) or max(c.by_event)
+    c.controller.SetFrameEvent(event, True)
+    offset, length = int(params.get("offset") or 0), int(params.get("length") or 256)
+    if length > 65536:
+        raise BridgeError("INVALID_ARGUMENT", "length %d is over 65536 bytes" % length, parameter="length",
+                          valid_range=[1, 65536])
+    data = c.controller.GetBufferData(chosen.resourceId, offset, length)
+    out = {"schema_version": SCHEMA_VERSION, "capture": c.path, "buffer": int(chosen.resourceId),
+           "name": c.name_of(chosen.resourceId), "size": chosen.length, "offset": offset, "bytes": len(data),
+           "hex": data.hex()}
+    if params.get("as_floats"):
+        out["floats"] = [show(v) for v in struct.unpack("<%df" % (len(data) // 4), data[:len(data) // 4 * 4])]
+    return out
+
+
+def enumerate_counters(params):
+    c = capture(params)
+    rows = []
+    for counter in c.controller.EnumerateCounters():
+        d = c.controller.DescribeCounter(counter)
+        rows.append({"counter": int(counter), "name": d.name, "category": d.category, "unit": d.unit.name,
+                     "description": d.description[:200]})
+    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "counters": bounded(rows, 64)}
+
+
+def search_actions(params):
+    c = capture(params)
+    query = (params.get("query") or "").lower()
+    rows = []
+    for action, path in c.actions:
+        name = action.GetName(c.structured)
+        reason = "name" if query in name.lower() else "marker" if query in "/".join(path).lower() else None
+        if reason is None:
+            for o in list(action.outputs) + [action.depthOut]:
+                if int(o) and query in (c.name_of(o) or "").lower():
+                    reason = "output " + c.name_of(o)
+        if reason:
+            rows.append(dict(action_json(c, action, path), match_reason=reason))
+    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "query": query,
+            "matches": bounded(rows, int(params.get("limit") or 50))}
+
+
+def png_bytes(width, height, rgba_rows):
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    raw = b"".join(b"\x00" + bytes(row) for row in rgba_rows)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
+
+
+def save_texture(params):
+    """PNG of a 32-bit float texture by our own encoder (clamped to 0..1; NaN written as 0 and counted), because
+    RenderDoc's PNG path segfaults for float sources on lavapipe 22.3; everything else through SaveTexture."""
+    c = capture(params)
+    texture = c.texture(params["texture"])
+    event = event_of(c, params, required=False) or max(c.by_event)
+    path = params["output"]
+    kind = params.get("format") or "png"
+    c.controller.SetFrameEvent(event, True)
+    non_finite_written = 0
+    if kind == "png" and is_float32(texture):
+        data, channels, bottom_up = read_texture(c, texture)
+        values = struct.unpack("<%df" % (len(data) // 4), data)
+        rows = []
+        for r in range(texture.height):
+            y = texture.height - 1 - r if bottom_up else r
+            row = bytearray()
+            for x in range(texture.width):
+                px = values[(y * texture.width + x) * channels:(y * texture.width + x + 1) * channels]
+                px = list(px) + [0.0] * (3 - len(px)) + ([1.0] if len(px) < 4 else [])
+                for v in px[:4]:
+                    if not math.isfinite(v):
+                        non_finite_written += 1
+                        v = 0.0 if math.isnan(v) else (1.0 if v > 0 else 0.0)
+                    row.append(max(0, min(255, int(round(v * 255)))))
+            rows.append(row)
+        with open(path, "wb") as f:
+            f.write(png_bytes(texture.width, texture.height, rows))
+        method = "FrameScope encoder from GetTextureData"
+    else:
+        save = rd.TextureSave()
+        save.resourceId = texture.resourceId
+        save.destType = {"png": rd.FileType.PNG, "exr": rd.FileType.EXR}[kind]
+        save.alpha = rd.AlphaMapping.Preserve
+        result = c.controller.SaveTexture(save, path)
+        if not result.OK():
+            raise BridgeError("ENGINE_FAILED", "SaveTexture failed: %s" % result.Message(), output=path)
+        method = "RenderDoc SaveTexture"
+    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "texture": int(texture.resourceId),
+            "name": c.name_of(texture.resourceId), "event_id": event, "output": path, "format": kind,
+            "bytes": os.path.getsize(path), "method": method, "non_finite_components_written": non_finite_written}
+
+
+def copy_capture(params):
+    c = capture(params)
+    c.file.CopyFileTo(params["output"])
+    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "output": params["output"],
+            "bytes": os.path.getsize(params["output"])}
+
+
 METHODS = {f.__name__: f for f in (ping, open_capture, iterate_actions, analyze_nan_inf, geometry_anomalies,
                                    get_frame_summary, get_frame_digest, get_action_timings, pixel_history,
-                                   get_texture_data, get_texture_info, search_resources)}
+                                   get_texture_data, get_texture_info, search_resources, get_pipeline_state,
+                                   get_event_insight, get_shader_info, get_buffer_contents, enumerate_counters,
+                                   search_actions, save_texture, copy_capture)}
 
 
 def dispatch(method, params):

@@ -185,6 +185,74 @@ class RenderDocBridgeIT {
         assertTrue(Json.write(bridge.diagnostics(16)).length() < 8 * 1024);
     }
 
+    private static int eventAt(String marker) {
+        JsonNode draws = captures.iterateActions(new IterateActionsArgs(GL, marker, null, true, 0, 1));
+        return draws.at("/preview/0/event_id").asInt();
+    }
+
+    @Test
+    void eventInsightPipelineShaderAndBufferDescribeTheDefectDraws() {
+        JsonNode nan = draw("writes_nan");
+        JsonNode insight = captures.query("get_event_insight", new RenderDocArgs.EventArgs(GL,
+                eventAt(nan.get("marker").asText()), null), r -> "");
+        JsonNode finding = null;
+        for (JsonNode f : insight.get("findings")) {
+            if (f.get("code").asText().equals("writes_non_finite")) {
+                finding = f;
+            }
+        }
+        assertTrue(finding != null, insight.get("findings").toString());
+        assertEquals(nan.get("region"), finding.get("nan_box"));
+        assertEquals("pixel_history", insight.at("/recommended_next_calls/0/tool").asText());
+        assertTrue(Json.write(insight).length() < 120 * 1024);
+
+        JsonNode noDepth = captures.query("get_pipeline_state", new RenderDocArgs.EventArgs(GL,
+                eventAt(draw("no_depth_target").get("marker").asText()), null), r -> "");
+        assertTrue(noDepth.get("depth_target") == null || noDepth.get("depth_target").isNull(), noDepth.toString());
+        assertEquals("ui_color", noDepth.at("/color_targets/0/name").asText());
+        assertEquals("no depth target bound", noDepth.get("warning_message").asText());
+
+        JsonNode shader = captures.query("get_shader_info", new RenderDocArgs.ShaderInfoArgs(GL,
+                eventAt(nan.get("marker").asText()), RenderDocArgs.Stage.pixel, true, false, null), r -> "");
+        assertTrue(shader.at("/source_files/0/source").asText().contains("zero / zero"), shader.toString());
+        assertEquals("zero", shader.at("/constants/0/name").asText());
+        assertEquals(0.0, shader.at("/constants/0/value/0").asDouble());
+
+        JsonNode bad = draw("bad_positions");
+        JsonNode buffer = captures.query("get_buffer_contents", new RenderDocArgs.BufferArgs(GL, "positions",
+                eventAt(bad.get("marker").asText()), 0L, 48, true), r -> "");
+        assertEquals(1e30, buffer.at("/floats/4").asDouble(), 1e24);
+        assertEquals("NaN", buffer.at("/floats/9").asText());
+    }
+
+    @Test
+    void savedFilesGoOnlyWhereAllowedAndNeverOverAFileUnlessAsked(@TempDir Path out) throws Exception {
+        Captures writer = new Captures(bridge, List.of(out));
+        Path png = out.resolve("hdr.png");
+        JsonNode saved = writer.saveTexture(new RenderDocArgs.SaveTextureArgs(GL, "hdr_color", png.toString(),
+                RenderDocArgs.ImageFormat.png, null, false));
+        assertEquals(4 * 1024, saved.get("non_finite_components_written").asInt(), "1024 NaN pixels × 3 + 1024 Inf");
+        java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
+        assertEquals(0x1A9933, image.getRGB(5, 250) & 0xFFFFFF, "the green background quad is at the bottom");
+        assertEquals(0xFF0000, image.getRGB(70, 20) & 0xFFFFFF, "+Inf red, clamped to 1");
+        ToolException again = assertThrows(ToolException.class, () -> writer.saveTexture(
+                new RenderDocArgs.SaveTextureArgs(GL, "hdr_color", png.toString(), null, null, false)));
+        assertEquals("overwrite", again.context().get("parameter"));
+        writer.saveTexture(new RenderDocArgs.SaveTextureArgs(GL, "hdr_color", png.toString(), null, null, true));
+        ToolException outside = assertThrows(ToolException.class, () -> writer.saveTexture(
+                new RenderDocArgs.SaveTextureArgs(GL, "hdr_color", state.resolve("x.png").toString(), null, null,
+                        false)));
+        assertEquals("output", outside.context().get("parameter"));
+        ToolException extension = assertThrows(ToolException.class, () -> writer.saveTexture(
+                new RenderDocArgs.SaveTextureArgs(GL, "hdr_color", out.resolve("x.exr").toString(), null, null,
+                        false)));
+        assertEquals("output", extension.context().get("parameter"));
+
+        Path copy = out.resolve("copy.rdc");
+        writer.copyCapture(new RenderDocArgs.CopyCaptureArgs(GL, copy.toString(), false));
+        assertTrue(java.util.Arrays.equals(Files.readAllBytes(Path.of(GL)), Files.readAllBytes(copy)));
+    }
+
     private static int area(JsonNode box) {
         return (box.get(2).asInt() - box.get(0).asInt()) * (box.get(3).asInt() - box.get(1).asInt());
     }
