@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the capture fixtures from their C sources and captures one frame of each with RenderDoc 1.24's
-# in-application API, headless (EGL surfaceless for GL: no X server). Writes demo/captures/<name>.rdc and
+# Builds the capture fixtures from their C sources (GL 3.3 core through EGL; Vulkan offscreen on lavapipe) and
+# captures one frame of each with RenderDoc 1.24's in-application API, headless (no X server, no swapchain). Writes demo/captures/<name>.rdc and
 # demo/captures/ground-truth.json (each program's known defects from src/<name>.truth.json, plus the capture's
 # SHA-256, so tests know the truth belongs to the committed file). Captures are not byte-identical between runs
 # (RenderDoc stores timestamps); the defects and their marker paths are.
@@ -26,18 +26,25 @@ fi
 build=target/captures-build
 mkdir -p "$build" demo/captures
 gcc -O1 -Wall -Werror -o "$build/gl_defects" demo/captures/src/gl_defects.c -lEGL -lOpenGL -ldl -lm
+gcc -O1 -Wall -Werror -o "$build/vk_defects" demo/captures/src/vk_defects.c -lvulkan -ldl -lm
+for shader in demo/captures/src/vk/fixture.vert demo/captures/src/vk/fixture.frag; do
+  # -g keeps the GLSL source in the SPIR-V, so RenderDoc shows it and can debug it line by line
+  glslangValidator -V -g -o "$build/$(basename "$shader").spv" "$shader" >/dev/null
+done
 
 capture() { # name, then the command that draws the frame (it prints the capture's path)
   local name=$1
   shift
   rm -f "$build/$name"_capture*.rdc
   local written
-  written=$(timeout 120 env -u DISPLAY EGL_PLATFORM=surfaceless LD_PRELOAD=librenderdoc.so "$@" "$build/$name" | tail -n 1)
+  written=$(timeout 120 env -u DISPLAY EGL_PLATFORM=surfaceless LD_PRELOAD=librenderdoc.so \
+    ENABLE_VULKAN_RENDERDOC_CAPTURE=1 "$1" "$build/$name" "${@:2}" | tail -n 1)
   [ -f "$written" ] || { echo "make-captures: $name wrote no capture" >&2; exit 1; }
   cp "$written" "demo/captures/$name.rdc"
   echo "make-captures: demo/captures/$name.rdc ($(stat -c %s "$written") bytes)" >&2
 }
 capture gl_defects "$build/gl_defects"
+capture vk_defects "$build/vk_defects" "$build"
 
 /usr/bin/python3 - <<'PY'
 import hashlib, json, os

@@ -30,6 +30,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The bridge on RenderDoc 1.24's real replay of the committed GL fixture, checked against its ground truth, and
@@ -47,13 +49,14 @@ class RenderDocBridgeIT {
     private static BridgeProcess bridge;
     private static Captures captures;
     private static JsonNode truth;
+    private static JsonNode manifest;
 
     @BeforeAll
     static void start() throws Exception {
         bridge = new BridgeProcess(Path.of("/usr/bin/python3"), state);
         captures = new Captures(bridge);
-        truth = Json.mapper().readTree(Files.readString(CAPTURES.resolve("ground-truth.json"))).at(
-                "/captures/gl_defects");
+        manifest = Json.mapper().readTree(Files.readString(CAPTURES.resolve("ground-truth.json")));
+        truth = manifest.at("/captures/gl_defects");
     }
 
     @AfterAll
@@ -62,7 +65,11 @@ class RenderDocBridgeIT {
     }
 
     private static JsonNode draw(String kind) {
-        for (JsonNode d : truth.get("draws")) {
+        return draw("gl_defects", kind);
+    }
+
+    private static JsonNode draw(String capture, String kind) {
+        for (JsonNode d : manifest.at("/captures/" + capture + "/draws")) {
             if (d.get("kind").asText().equals(kind)) {
                 return d;
             }
@@ -70,11 +77,55 @@ class RenderDocBridgeIT {
         throw new AssertionError(kind);
     }
 
-    @Test
-    void theCommittedCaptureIsTheOneTheGroundTruthDescribes() throws Exception {
-        byte[] bytes = Files.readAllBytes(Path.of(GL));
-        assertEquals(truth.get("sha256").asText(),
+    @ParameterizedTest
+    @ValueSource(strings = {"gl_defects", "vk_defects"})
+    void theCommittedCaptureIsTheOneTheGroundTruthDescribes(String name) throws Exception {
+        byte[] bytes = Files.readAllBytes(CAPTURES.resolve(name + ".rdc"));
+        assertEquals(manifest.at("/captures/" + name + "/sha256").asText(),
                 HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes)));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"gl_defects", "vk_defects"})
+    void onBothApisTheNanAndInfWritersAndTheBadGeometryAreTheGroundTruth(String name) {
+        String file = CAPTURES.resolve(name + ".rdc").toString();
+        JsonNode hdr = captures.analyzeNanInf(new AnalyzeNanInfArgs(file, null, null, 4)).at("/targets/0");
+        JsonNode nan = draw(name, "writes_nan");
+        JsonNode inf = draw(name, "writes_inf");
+        assertEquals(nan.get("region"), hdr.get("nan_box"), name);
+        assertEquals(inf.get("region"), hdr.get("inf_box"), name);
+        assertEquals(nan.get("marker").asText(), hdr.at("/writers/0/marker_path").asText());
+        assertEquals(inf.get("marker").asText(), hdr.at("/writers/1/marker_path").asText());
+        JsonNode geometry = captures.query("geometry_anomalies", new RenderDocArgs.GeometryArgs(file, null, null,
+                null, null), r -> "").at("/draws/preview");
+        Map<String, JsonNode> byMarker = new java.util.HashMap<>();
+        geometry.forEach(g -> byMarker.put(g.get("marker_path").asText(), g));
+        JsonNode bad = byMarker.get(draw(name, "bad_positions").get("marker").asText());
+        assertEquals(List.of(1, 2), List.of(bad.at("/bad_vertices/preview/0/index").asInt(),
+                bad.at("/bad_vertices/preview/1/index").asInt()), name);
+        JsonNode degenerate = draw(name, "degenerate_triangles");
+        assertEquals(degenerate.get("triangles"), byMarker.get(degenerate.get("marker").asText())
+                .get("degenerate_triangles"), name);
+    }
+
+    @Test
+    void vulkanOffersShaderDebuggingAndAPixelHistoryWithTheShadersNanOutput() {
+        String vk = CAPTURES.resolve("vk_defects.rdc").toString();
+        JsonNode status = captures.open(vk);
+        assertEquals("Vulkan", status.get("api").asText());
+        assertTrue(status.at("/capabilities/shader_debugging").asBoolean());
+        JsonNode nan = draw("vk_defects", "writes_nan");
+        JsonNode history = captures.query("pixel_history", new RenderDocArgs.PixelHistoryArgs(vk, "hdr_color",
+                nan.at("/region/0").asInt() + 2, nan.at("/region/1").asInt() + 2, null, null), r -> "");
+        JsonNode last = history.at("/modifications/preview").get(history.at("/modifications/count").asInt() - 1);
+        assertEquals(nan.get("marker").asText(), last.get("marker_path").asText());
+        assertEquals("NaN", last.at("/shader_out/0").asText(), "Vulkan pixel history has the shader's own output");
+        int event = captures.iterateActions(new IterateActionsArgs(vk, nan.get("marker").asText(), null, true, 0, 1))
+                .at("/preview/0/event_id").asInt();
+        JsonNode shader = captures.query("get_shader_info", new RenderDocArgs.ShaderInfoArgs(vk, event,
+                RenderDocArgs.Stage.pixel, false, false, null), r -> "");
+        String line = shader.at("/source_files/0/source").asText().split("\n")[nan.get("shader_line").asInt() - 1];
+        assertTrue(line.contains("draw.zero / draw.zero"), "the -g build carries the source: " + line);
     }
 
     @Test
