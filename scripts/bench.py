@@ -165,6 +165,50 @@ def shader(cmd, calls, pause):
     stop(proc)
 
 
+def renderdoc(cmd, queries):
+    """RenderDoc tools on the committed fixtures, each in a fresh server: the first open_capture (starts the Python
+    bridge and RenderDoc's replay), a second open (cached), query round trips on the open capture, the heavier
+    analyses, and throughput of pipelined requests (all sent at once, answers awaited)."""
+    for name in ("gl_defects", "vk_defects"):
+        capture = os.path.abspath(os.path.join("demo", "captures", name + ".rdc"))
+        proc = session(cmd)
+        first, _ = call(proc, 10, "open_capture", {"capture": capture})
+        cached, _ = call(proc, 11, "open_capture", {"capture": capture})
+        request_id = 11
+        trips = []
+        for i in range(queries):
+            request_id += 1
+            tool, arguments = [("get_capture_status", {"capture": capture}),
+                               ("iterate_actions", {"capture": capture, "offset": i % 5, "limit": 5}),
+                               ("get_texture_data", {"capture": capture, "texture": "hdr_color", "x": 16, "y": 16,
+                                                     "width": 4, "height": 4})][i % 3]
+            trips.append(call(proc, request_id, tool, arguments)[0])
+        heavy = {}
+        for tool, arguments in (("get_frame_digest", {}), ("analyze_nan_inf", {}), ("geometry_anomalies", {}),
+                                ("pixel_history", {"texture": "hdr_color", "x": 20, "y": 20})):
+            request_id += 1
+            arguments = dict(arguments, capture=capture)
+            heavy[tool] = call(proc, request_id, tool, arguments)[0]
+        burst = 400
+        t0 = time.perf_counter()
+        for i in range(burst):
+            send(proc, {"jsonrpc": "2.0", "id": 10000 + i, "method": "tools/call", "params": {
+                "name": "iterate_actions", "arguments": {"capture": capture, "offset": i % 5, "limit": 1}}})
+        answered = set()
+        while len(answered) < burst:  # answers may come in any order
+            message = json.loads(proc.stdout.readline())
+            if message.get("id", 0) >= 10000:
+                if message["result"].get("isError"):
+                    raise RuntimeError("pipelined request %s failed" % message["id"])
+                answered.add(message["id"])
+        throughput = burst / (time.perf_counter() - t0)
+        stop(proc)
+        print("renderdoc %s: open_capture first %.0f ms (bridge start + replay), again %.1f ms; queries=%d p50 %.1f "
+              "p95 %.1f max %.1f ms; %s; %d pipelined iterate_actions: %.0f/s"
+              % (name, first, cached, queries, pct(trips, 0.5), pct(trips, 0.95), max(trips),
+                 ", ".join("%s %.0f ms" % kv for kv in heavy.items()), burst, throughput))
+
+
 def physics(cmd, recording, frames_sampled):
     """Physics tools on the large recording, in sessions started like a client starts the server."""
     import random
@@ -229,6 +273,7 @@ def main():
                         help="large recording for the physics figures (scripts/make-recordings.sh --large)")
     parser.add_argument("--frames", type=int, default=100, help="random frames for the per-frame queries")
     parser.add_argument("--shader-calls", type=int, default=20, help="calls per shader tool and pacing")
+    parser.add_argument("--renderdoc-queries", type=int, default=300, help="query round trips per capture")
     parser.add_argument("--shader-pause", type=float, default=0.5, help="seconds between paced shader calls")
     args = parser.parse_args()
     global ARGS
@@ -249,6 +294,7 @@ def main():
           % (variants[-1][0], args.calls, args.warmup, pct(samples, 0.5), pct(samples, 0.95), pct(samples, 0.99),
              max(samples)))
     shader(variants[-1][1], args.shader_calls, args.shader_pause)
+    renderdoc(variants[-1][1], args.renderdoc_queries)
     if os.path.exists(args.physics):
         physics(variants[-1][1], os.path.abspath(args.physics), args.frames)
     else:
