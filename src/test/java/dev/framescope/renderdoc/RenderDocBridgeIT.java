@@ -304,6 +304,45 @@ class RenderDocBridgeIT {
         assertTrue(java.util.Arrays.equals(Files.readAllBytes(Path.of(GL)), Files.readAllBytes(copy)));
     }
 
+    @Test
+    void countersTimingsSearchesAndTextureInfoAgreeWithTheProgram() {
+        JsonNode counters = captures.query("enumerate_counters", new RenderDocArgs.CaptureArgs(GL), r -> "");
+        Set<String> names = new HashSet<>();
+        counters.at("/counters/preview").forEach(c -> names.add(c.get("name").asText()));
+        assertTrue(names.containsAll(List.of("Samples Passed", "GPU Duration", "Rasterized Primitives")), names.toString());
+
+        JsonNode timings = captures.query("get_action_timings", new RenderDocArgs.ActionTimingsArgs(GL, 3), r -> "");
+        JsonNode top = timings.at("/draws/preview/0");
+        JsonNode background = draw("normal");
+        assertEquals(background.get("marker").asText(), top.get("marker_path").asText(), "the largest draw");
+        assertEquals(area(background.get("region")), top.get("samples_passed").asInt(), "one sample per pixel");
+
+        JsonNode byOutput = captures.query("search_actions", new RenderDocArgs.SearchActionsArgs(GL, "ui_color", null),
+                r -> "");
+        boolean found = false;
+        for (JsonNode m : byOutput.at("/matches/preview")) {
+            found |= m.get("marker_path").asText().equals(draw("no_depth_target").get("marker").asText())
+                    && m.get("match_reason").asText().equals("output ui_color");
+        }
+        assertTrue(found, byOutput.toString());
+
+        Set<String> resources = new HashSet<>();
+        captures.query("search_resources", new RenderDocArgs.SearchResourcesArgs(GL, "", 500), r -> "")
+                .at("/resources/preview").forEach(r -> resources.add(r.get("name").asText()));
+        truth.get("resources").forEach(name -> assertTrue(resources.contains(name.asText()), name.asText()));
+
+        JsonNode info = captures.query("get_texture_info", new RenderDocArgs.TextureInfoArgs(GL, "hdr_color"),
+                r -> "").at("/textures/preview/0");
+        assertEquals(truth.at("/target/format").asText(), info.get("format").asText());
+        assertEquals(truth.at("/target/width").asInt(), info.get("width").asInt());
+        int nanEvent = eventAt(draw("writes_nan").get("marker").asText());
+        boolean used = false;
+        for (JsonNode e : info.at("/used_by_events/preview")) {
+            used |= e.asInt() == nanEvent;
+        }
+        assertTrue(used, info.toString());
+    }
+
     private static int area(JsonNode box) {
         return (box.get(2).asInt() - box.get(0).asInt()) * (box.get(3).asInt() - box.get(1).asInt());
     }
