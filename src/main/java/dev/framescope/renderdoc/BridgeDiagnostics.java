@@ -12,11 +12,13 @@ import java.util.List;
  * @param pending            requests waiting in the spool
  * @param oldestPendingAgeS  age of the oldest waiting request
  * @param active             the request being served, if any
+ * @param unavailableCalls   "method on capture" → when it crashed the bridge; such calls are refused afterwards
  */
 public record BridgeDiagnostics(int schemaVersion, String status, boolean running, Long pid, Double uptimeS,
                                 Double heartbeatAgeS, int pending, double oldestPendingAgeS, Active active,
                                 Counters counters, String lastFailure, List<JsonNode> recentErrors,
-                                String renderdoc, String interpreter, String log) {
+                                String renderdoc, String interpreter, String log,
+                                java.util.Map<String, String> unavailableCalls) {
 
     public static final int SCHEMA_VERSION = 1;
 

@@ -57,6 +57,8 @@ public final class BridgeProcess implements AutoCloseable {
     private final AtomicLong crashes = new AtomicLong();
     private final AtomicLong starts = new AtomicLong();
     private volatile String lastFailure;
+    /** Calls (method on capture) that crashed the bridge, with when and how: refused from then on. */
+    private final Map<String, String> crashedCalls = new java.util.concurrent.ConcurrentHashMap<>();
 
     public BridgeProcess(Path python, Path stateDir) {
         this.python = python;
@@ -72,6 +74,19 @@ public final class BridgeProcess implements AutoCloseable {
      */
     public JsonNode call(String method, Map<String, Object> params, long timeoutMs) {
         requests.incrementAndGet();
+        String crashKey = method + " on " + params.get("capture");
+        String crashed = crashedCalls.get(crashKey);
+        if (crashed != null) {
+            // The same replay call on the same capture would crash the same driver again (e.g. lavapipe 22.3 in
+            // RenderDoc's texture display paths): say so instead of killing the bridge a second time.
+            Map<String, Object> context = new LinkedHashMap<>();
+            context.put("method", method);
+            context.put("capture", params.get("capture"));
+            context.put("crashed", crashed);
+            throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, method + " crashed RenderDoc's replay of this "
+                    + "capture before (" + crashed + "); it is unavailable on this driver for the rest of the session",
+                    context);
+        }
         String id = UUID.randomUUID().toString().replace("-", "");
         long ownGeneration;
         Process own;
@@ -91,6 +106,10 @@ public final class BridgeProcess implements AutoCloseable {
             }
             if (!own.isAlive()) {
                 crashes.incrementAndGet();
+                if (own.exitValue() != 0 && own.exitValue() != 137 && own.exitValue() != 143) {
+                    // a crash of its own, not a kill from outside (SIGKILL 137, SIGTERM 143)
+                    crashedCalls.put(crashKey, Instant.now() + ", exit " + own.exitValue());
+                }
                 throw fail(ErrorCode.ENGINE_FAILED, "the RenderDoc bridge exited during " + method + " (exit "
                         + own.exitValue() + (own.exitValue() == 139 ? ", a segfault: a replay call this driver "
                         + "cannot run" : "") + "); the next call starts it again", method, ownGeneration);
@@ -337,7 +356,8 @@ public final class BridgeProcess implements AutoCloseable {
                         .asLong(), failures.get(), timeouts.get(), crashes.get(), starts.get()),
                 lastFailure, errors.subList(Math.max(0, errors.size() - maxErrors), errors.size()),
                 beat == null ? null : beat.path("renderdoc").asText(null),
-                beat == null ? null : beat.path("interpreter").asText(null), log.toString());
+                beat == null ? null : beat.path("interpreter").asText(null), log.toString(),
+                new java.util.TreeMap<>(crashedCalls));
     }
 
     public ComponentStatus status() {

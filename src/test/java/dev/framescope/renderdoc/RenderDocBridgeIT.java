@@ -367,10 +367,17 @@ class RenderDocBridgeIT {
     @Test
     void aCrashAKillAndATimeoutEachGiveAStructuredErrorAndTheNextCallWorks() throws Exception {
         captures.open(GL);
-        ToolException crash = assertThrows(ToolException.class, () -> bridge.call("crash", Map.of(), 30_000));
+        ToolException crash = assertThrows(ToolException.class, () -> bridge.call("crash", Map.of("capture", GL),
+                30_000));
         assertEquals(ErrorCode.ENGINE_FAILED, crash.code());
         assertTrue(crash.getMessage().contains("exit 139"), crash.getMessage());
         assertEquals("OpenGL", captures.open(GL).get("api").asText());
+        long starts = bridge.diagnostics(0).counters().starts();
+        ToolException again = assertThrows(ToolException.class, () -> bridge.call("crash", Map.of("capture", GL),
+                30_000));
+        assertEquals(ErrorCode.ENGINE_UNAVAILABLE, again.code(), "a call that crashed the driver is not repeated");
+        assertEquals(starts, bridge.diagnostics(0).counters().starts(), "and the bridge was not killed again");
+        assertTrue(bridge.diagnostics(0).unavailableCalls().containsKey("crash on " + GL));
 
         CompletableFuture<JsonNode> slow = CompletableFuture.supplyAsync(() -> bridge.call("sleep",
                 Map.of("seconds", 20), 60_000));
