@@ -15,6 +15,11 @@ public interface ToolContext {
      */
     void progress(double progress, Double total, String message);
 
+    /** The person at the client through MCP elicitation; {@link ClientHuman#NONE} where there is none. */
+    default ClientHuman clientHuman() {
+        return ClientHuman.NONE;
+    }
+
     /** The client's model through MCP sampling; {@link ClientModel#NONE} where the caller has none. */
     default ClientModel clientModel() {
         return ClientModel.NONE;

@@ -1,5 +1,6 @@
 package dev.framescope.server;
 
+import dev.framescope.common.ClientHuman;
 import dev.framescope.common.ClientModel;
 import dev.framescope.common.ToolContext;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
@@ -8,6 +9,8 @@ import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.Content;
 import io.modelcontextprotocol.spec.McpSchema.CreateMessageRequest;
 import io.modelcontextprotocol.spec.McpSchema.CreateMessageResult;
+import io.modelcontextprotocol.spec.McpSchema.ElicitRequest;
+import io.modelcontextprotocol.spec.McpSchema.ElicitResult;
 import io.modelcontextprotocol.spec.McpSchema.ImageContent;
 import io.modelcontextprotocol.spec.McpSchema.ProgressNotification;
 import io.modelcontextprotocol.spec.McpSchema.Role;
@@ -15,6 +18,7 @@ import io.modelcontextprotocol.spec.McpSchema.SamplingMessage;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -56,6 +60,48 @@ final class ExchangeContext implements ToolContext {
             return ClientModel.NONE;
         }
         return this::sample;
+    }
+
+    @Override
+    public ClientHuman clientHuman() {
+        var capabilities = exchange.getClientCapabilities();
+        if (capabilities == null || capabilities.elicitation() == null) {
+            return ClientHuman.NONE;
+        }
+        return this::elicit;
+    }
+
+    /** Progress every 15 s while the person thinks: clients reset their idle timers on it. */
+    private static final long KEEPALIVE_MS = 15_000;
+
+    private ClientHuman.Reply elicit(String message, Map<String, Object> schema, long timeoutMs) {
+        CompletableFuture<ElicitResult> answer = CompletableFuture.supplyAsync(() -> exchange.createElicitation(
+                ElicitRequest.builder(message, schema).build()));
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        int beats = 0;
+        try {
+            while (true) {
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    answer.cancel(true);
+                    return ClientHuman.Reply.of("timeout", "no answer within " + timeoutMs + " ms");
+                }
+                try {
+                    ElicitResult result = answer.get(Math.min(left, KEEPALIVE_MS), TimeUnit.MILLISECONDS);
+                    String action = result.action().name().toLowerCase();
+                    return new ClientHuman.Reply(action, result.content() == null ? Map.of() : result.content(),
+                            null);
+                } catch (TimeoutException stillWaiting) {
+                    beats++;
+                    progress(beats, null, "waiting for your answer (" + beats * KEEPALIVE_MS / 1000 + " s)");
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ClientHuman.Reply.of("error", "interrupted");
+        } catch (ExecutionException e) {
+            return ClientHuman.Reply.of("error", String.valueOf(e.getCause().getMessage()));
+        }
     }
 
     private ClientModel.Answer sample(String systemPrompt, String question, byte[] image, String mimeType,

@@ -5,6 +5,7 @@ import dev.framescope.common.Config;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
 import dev.framescope.diagnostics.CallStats;
+import dev.framescope.dialogs.DialogTools;
 import dev.framescope.diagnostics.Diagnostics;
 import dev.framescope.diagnostics.DiagnosticsTools;
 import dev.framescope.diagnostics.EnvironmentChecks;
@@ -38,6 +39,7 @@ public final class ToolGroups {
                 new DiagnosticsTools(new Diagnostics(stats, components, environment, toolNames::get)),
                 new PhysicsTools(new Recordings(config.recordingDirs())),
                 new RenderDocTools(config.python(), config.stateDir(), config.outputDir(), components),
+                new DialogTools(),
                 new ShaderTools(config.chromium(), config.strictBrowser(), config.browserEndpoint(), config.effectsRoot(),
                         config.glslangValidator(), components));
         ToolRegistry registry = new ToolRegistry(groups);

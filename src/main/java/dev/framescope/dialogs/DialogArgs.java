@@ -1,0 +1,78 @@
+package dev.framescope.dialogs;
+
+import dev.framescope.common.Param;
+import java.util.List;
+
+/** Inputs of the dialog tools, with the original design's parameter names. */
+public final class DialogArgs {
+
+    private DialogArgs() {
+    }
+
+    static final String TIMEOUT = "Seconds to wait for the person; then the result says timed_out.";
+
+    public record Option(
+            @Param(value = "What the person sees.", required = true, maxLength = 200) String label,
+            @Param(value = "What comes back when chosen; default the label.", maxLength = 200) String value,
+            @Param(value = "One line of detail (not shown by every client).", maxLength = 500) String description) {
+        String valueOrLabel() {
+            return value == null || value.isBlank() ? label : value;
+        }
+    }
+
+    public record ConfirmArgs(
+            @Param(value = "The yes/no question.", required = true, maxLength = 2000) String question,
+            @Param(value = "What could go wrong, shown with the question.", maxLength = 2000) String warning,
+            @Param(value = "Marks the step as dangerous (destructive, irreversible).", defaultValue = "false")
+            Boolean isDangerous,
+            @Param(value = "Label of the yes answer.", defaultValue = "\"Yes\"", maxLength = 50) String yesLabel,
+            @Param(value = "Label of the no answer.", defaultValue = "\"No\"", maxLength = 50) String noLabel,
+            @Param(value = TIMEOUT, defaultValue = "600", min = 5, max = 86_400) Integer timeoutS) {
+        public ConfirmArgs {
+            isDangerous = isDangerous != null && isDangerous;
+            yesLabel = yesLabel == null ? "Yes" : yesLabel;
+            noLabel = noLabel == null ? "No" : noLabel;
+            timeoutS = timeoutS == null ? 600 : timeoutS;
+        }
+    }
+
+    public record TextInputArgs(
+            @Param(value = "What to ask.", required = true, maxLength = 2000) String question,
+            @Param(value = "Hint shown in the empty field.", maxLength = 200) String placeholder,
+            @Param(value = "Text the field starts with.", maxLength = 10_000) String defaultText,
+            @Param(value = "Longest answer accepted.", defaultValue = "10000", min = 1, max = 100_000)
+            Integer maxLength,
+            @Param(value = "The answer is code (a monospace editor where the dialog page shows it).",
+                    defaultValue = "false") Boolean expectsCode,
+            @Param(value = TIMEOUT, defaultValue = "600", min = 5, max = 86_400) Integer timeoutS) {
+        public TextInputArgs {
+            maxLength = maxLength == null ? 10_000 : maxLength;
+            expectsCode = expectsCode != null && expectsCode;
+            timeoutS = timeoutS == null ? 600 : timeoutS;
+        }
+    }
+
+    public record SingleChoiceArgs(
+            @Param(value = "What to ask.", required = true, maxLength = 2000) String question,
+            @Param(value = "The options, 2 to 50.", required = true, maxLength = 50) List<Option> options,
+            @Param(value = "Value preselected.", maxLength = 200) String defaultValue,
+            @Param(value = TIMEOUT, defaultValue = "600", min = 5, max = 86_400) Integer timeoutS) {
+        public SingleChoiceArgs {
+            timeoutS = timeoutS == null ? 600 : timeoutS;
+        }
+    }
+
+    public record MultiChoiceArgs(
+            @Param(value = "What to ask.", required = true, maxLength = 2000) String question,
+            @Param(value = "The options, 2 to 50.", required = true, maxLength = 50) List<Option> options,
+            @Param(value = "Fewest options the person must pick.", defaultValue = "0", min = 0, max = 50)
+            Integer minSelections,
+            @Param(value = "Most options the person may pick; default all.", min = 1, max = 50)
+            Integer maxSelections,
+            @Param(value = TIMEOUT, defaultValue = "600", min = 5, max = 86_400) Integer timeoutS) {
+        public MultiChoiceArgs {
+            minSelections = minSelections == null ? 0 : minSelections;
+            timeoutS = timeoutS == null ? 600 : timeoutS;
+        }
+    }
+}
