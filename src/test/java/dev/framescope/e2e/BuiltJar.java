@@ -2,10 +2,18 @@ package dev.framescope.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /** The JAR under test (Failsafe passes its path) and the command lines that start it. */
 final class BuiltJar {
@@ -24,6 +32,19 @@ final class BuiltJar {
         List<String> command = new ArrayList<>(List.of(javaExecutable(), "-jar", path().toString()));
         command.addAll(List.of(args));
         return command;
+    }
+
+    /**
+     * The MCP Java SDK's client, connected to the JAR over stdio and initialised; {@code configure} adds
+     * capabilities and their handlers (sampling, elicitation) before it connects.
+     */
+    static McpSyncClient client(UnaryOperator<McpClient.SyncSpec> configure) {
+        List<String> command = command();
+        var params = ServerParameters.builder(command.get(0)).args(command.subList(1, command.size())).build();
+        McpSyncClient client = configure.apply(McpClient.sync(new StdioClientTransport(params,
+                new JacksonMcpJsonMapper(new ObjectMapper()))).requestTimeout(Duration.ofSeconds(90))).build();
+        client.initialize();
+        return client;
     }
 
     static String javaExecutable() {

@@ -7,11 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.ServerParameters;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
-import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.ClientCapabilities;
@@ -22,7 +18,6 @@ import io.modelcontextprotocol.spec.McpSchema.Role;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
-import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -43,16 +38,8 @@ class DescribeFrameIT {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static McpSyncClient client(Function<CreateMessageRequest, CreateMessageResult> sampling) {
-        List<String> command = BuiltJar.command();
-        var params = ServerParameters.builder(command.get(0)).args(command.subList(1, command.size())).build();
-        var spec = McpClient.sync(new StdioClientTransport(params, new JacksonMcpJsonMapper(JSON)))
-                .requestTimeout(Duration.ofSeconds(90));
-        if (sampling != null) {
-            spec.capabilities(ClientCapabilities.builder().sampling().build()).sampling(sampling);
-        }
-        McpSyncClient client = spec.build();
-        client.initialize();
-        return client;
+        return BuiltJar.client(spec -> sampling == null ? spec
+                : spec.capabilities(ClientCapabilities.builder().sampling().build()).sampling(sampling));
     }
 
     private static JsonNode body(CallToolResult result) throws Exception {

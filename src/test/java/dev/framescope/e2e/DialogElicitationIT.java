@@ -5,18 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.ServerParameters;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
-import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.ClientCapabilities;
 import io.modelcontextprotocol.spec.McpSchema.ElicitFormRequest;
 import io.modelcontextprotocol.spec.McpSchema.ElicitResult;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -34,16 +29,8 @@ class DialogElicitationIT {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static McpSyncClient client(Function<ElicitFormRequest, ElicitResult> person) {
-        List<String> command = BuiltJar.command();
-        var params = ServerParameters.builder(command.get(0)).args(command.subList(1, command.size())).build();
-        var spec = McpClient.sync(new StdioClientTransport(params, new JacksonMcpJsonMapper(JSON)))
-                .requestTimeout(Duration.ofSeconds(60));
-        if (person != null) {
-            spec.capabilities(ClientCapabilities.builder().elicitation().build()).elicitation(person);
-        }
-        McpSyncClient client = spec.build();
-        client.initialize();
-        return client;
+        return BuiltJar.client(spec -> person == null ? spec
+                : spec.capabilities(ClientCapabilities.builder().elicitation().build()).elicitation(person));
     }
 
     private static JsonNode call(McpSyncClient client, String tool, Map<String, Object> args) throws Exception {
