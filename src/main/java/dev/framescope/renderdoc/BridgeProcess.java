@@ -385,5 +385,14 @@ public final class BridgeProcess implements AutoCloseable {
             }
             process = null;
         }
+        // The spool is this process's own (named by pid); leave nothing behind in the state directory.
+        try (Stream<Path> files = Files.exists(spool) ? Files.list(spool) : Stream.empty()) {
+            for (Path f : files.toList()) {
+                Files.deleteIfExists(f);
+            }
+            Files.deleteIfExists(spool);
+        } catch (IOException e) {
+            // a file appeared meanwhile; the folder stays, harmless
+        }
     }
 }

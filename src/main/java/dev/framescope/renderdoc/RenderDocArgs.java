@@ -54,7 +54,8 @@ public final class RenderDocArgs {
     public record GeometryArgs(
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
             @Param(value = "Check only this draw; default every draw.", min = 0, max = 100_000_000) Integer eventId,
-            @Param(value = "A coordinate with a larger magnitude (clip space) counts as huge.", defaultValue = "10000.0",
+            @Param(value = "A coordinate with a larger magnitude (clip space) counts as huge.",
+                    defaultValue = "10000.0",
                     min = 1) Double huge,
             @Param(value = "UVs outside [−margin, 1 + margin] count as out of range.", defaultValue = "0.0", min = 0,
                     max = 1000) Double uvMargin,

@@ -93,7 +93,8 @@ public final class RenderDocTools implements ToolGroup {
                                 + "draws), ranked high → info with event id and marker path, plus ready-to-send "
                                 + "recommended_next_calls. Timing-based ranking is left out: software drivers do not "
                                 + "time draws meaningfully. ~0.3–1 s.", FrameDigestArgs.class, r -> r.at(
-                                "/anomalies/count").asInt() + " anomalies; first: " + first(r.at("/anomalies/preview"))),
+                                "/anomalies/count").asInt() + " anomalies; first: "
+                                + first(r.at("/anomalies/preview"))),
                 query("get_frame_summary", "Frame summary", "Compact overview: action statistics (draws, "
                                 + "dispatches, clears, copies, marker groups), marker groups by path with event ranges "
                                 + "and draw counts, textures with format and size, captured debug messages.",
@@ -106,7 +107,8 @@ public final class RenderDocTools implements ToolGroup {
                                 + first(r.at("/draws/preview"))),
                 query("geometry_anomalies", "Geometry anomalies", "Post-vertex-shader positions of each draw (or "
                                 + "one) from RenderDoc's mesh output: vertices with NaN/Inf, |coordinate| > huge or "
-                                + "w ≤ 0, zero-area triangles (NDC area < 1e-12), and the UV input's range when it is "
+                                + "w ≤ 0, zero-area triangles (NDC area < 1e-12), and the UV input's range when it "
+                                + "is "
                                 + "outside [−uv_margin, 1 + uv_margin].", GeometryArgs.class, r -> r.at(
                                 "/draws/count").asInt() + " of " + r.path("draws_checked").asInt()
                                 + " draws with findings; first: " + first(r.at("/draws/preview"))),
@@ -129,7 +131,8 @@ public final class RenderDocTools implements ToolGroup {
                                 + "or targets, bad vertex positions, zero-area triangles, NaN/Inf texels this event "
                                 + "adds, with boxes), and recommended next calls.", EventArgs.class,
                         r -> "Event " + r.path("event_id").asInt() + " (" + r.path("marker_path").asText() + "): "
-                                + r.path("findings").size() + " finding(s)" + (r.path("findings").size() > 0 ? ", first: "
+                                + r.path("findings").size() + " finding(s)" + (r.path("findings").size() > 0
+                                ? ", first: "
                                 + r.at("/findings/0/message").asText() : "") + "."),
                 query("get_pipeline_state", "Pipeline state", "The pipeline at an event: topology, viewport, "
                                 + "shaders per stage (entry point, signature, constant blocks, bound read-only "

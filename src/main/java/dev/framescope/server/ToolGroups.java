@@ -41,7 +41,7 @@ public final class ToolGroups {
                 new RenderDocTools(config.python(), config.stateDir(), config.outputDir(), components),
                 new DialogTools(),
                 new ShaderTools(config.chromium(), config.strictBrowser(), config.browserEndpoint(), config.effectsRoot(),
-                        config.glslangValidator(), components));
+                        config.glslangValidator(), config.stateDir(), components));
         ToolRegistry registry = new ToolRegistry(groups);
         toolNames.set(registry.tools().stream().map(ToolDef::name).toList());
         return new Toolkit(config, registry, new ToolInvoker(registry, stats), environment, components);

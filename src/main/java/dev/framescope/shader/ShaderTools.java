@@ -31,10 +31,10 @@ public final class ShaderTools implements ToolGroup {
     private final EffectDescriber describer;
 
     public ShaderTools(Path chromium, boolean strictBrowser, String browserEndpoint, Path defaultEffectsRoot,
-                       String glslangValidator, Components components) {
+                       String glslangValidator, Path stateDir, Components components) {
         this.defaultEffectsRoot = defaultEffectsRoot;
         this.structure = new StructureCheck(glslangValidator);
-        BrowserHarness harness = new BrowserHarness(chromium, strictBrowser, browserEndpoint);
+        BrowserHarness harness = new BrowserHarness(chromium, strictBrowser, browserEndpoint, stateDir);
         components.register(Components.BROWSER, harness::status);
         this.compiler = new EffectCompiler(harness);
         this.renderer = new FrameRenderer(harness);

@@ -40,6 +40,7 @@ public final class BrowserHarness implements AutoCloseable {
     private final Path chromium;
     private final boolean strict;
     private final String remoteEndpoint;
+    private final Path stateDir;
     /**
      * A remote browser cannot reach this machine's loopback page server, so its pages load from this origin and
      * Playwright routes every request back to us. Still "localhost", so still a secure context for WebGPU.
@@ -58,7 +59,7 @@ public final class BrowserHarness implements AutoCloseable {
     private volatile ComponentStatus status = ComponentStatus.notStarted("browser", "starts on the first shader tool call");
 
     public BrowserHarness(Path chromium, boolean strict) {
-        this(chromium, strict, null);
+        this(chromium, strict, null, null);
     }
 
     /**
@@ -66,6 +67,12 @@ public final class BrowserHarness implements AutoCloseable {
      *                       here ({@code framescope browser-server} starts one), or null
      */
     public BrowserHarness(Path chromium, boolean strict, String remoteEndpoint) {
+        this(chromium, strict, remoteEndpoint, null);
+    }
+
+    /** @param stateDir where Playwright's driver is kept unpacked between runs, or null for Playwright's default */
+    public BrowserHarness(Path chromium, boolean strict, String remoteEndpoint, Path stateDir) {
+        this.stateDir = stateDir;
         this.chromium = chromium;
         this.strict = strict;
         this.remoteEndpoint = remoteEndpoint;
@@ -314,7 +321,11 @@ public final class BrowserHarness implements AutoCloseable {
         if (playwright == null) {
             Map<String, String> env = new HashMap<>(System.getenv());
             env.put("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
+            boolean cached = stateDir != null && DriverCache.use(stateDir);
             playwright = Playwright.create(new Playwright.CreateOptions().setEnv(env));
+            if (stateDir != null && !cached) {
+                DriverCache.fill(stateDir);
+            }
         }
         try {
             browser = remoteEndpoint != null ? connect() : playwright.chromium().launch(new BrowserType.LaunchOptions()
