@@ -11,17 +11,9 @@ cd "$root"
 
 packages=(gcc librenderdoc-dev librenderdoc renderdoccmd python3-renderdoc libegl-dev libopengl-dev libgl-dev
   libgl1-mesa-dri libegl1 mesa-vulkan-drivers libvulkan-dev glslang-tools)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ "${#missing[@]}" -gt 0 ]; then
-  sudo=""
-  [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  echo "make-captures: installing ${missing[*]}" >&2
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
-fi
+. scripts/lib/packages.sh
+mapfile -t missing < <(missing_packages "${packages[@]}")
+install_packages make-captures "${missing[@]}"
 
 build=target/captures-build
 mkdir -p "$build" demo/captures

@@ -20,10 +20,8 @@ packages=(
 )
 command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
 
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
+. scripts/lib/packages.sh
+mapfile -t missing < <(missing_packages "${packages[@]}")
 # A JDK or Maven installed outside apt (e.g. SDKMAN, Temurin) is fine too.
 if command -v javac >/dev/null 2>&1; then
   missing=("${missing[@]/openjdk-17-jdk-headless}")
@@ -32,13 +30,7 @@ if command -v mvn >/dev/null 2>&1; then
   missing=("${missing[@]/maven}")
 fi
 read -r -a missing <<< "${missing[*]}"
-if [ "${#missing[@]}" -gt 0 ]; then
-  sudo=""
-  [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  echo "setup: installing ${missing[*]}" >&2
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
-fi
+install_packages setup "${missing[@]}"
 
 # The official MCP TypeScript SDK, for the end-to-end test with a non-Java client.
 client=src/test/node
