@@ -2,11 +2,13 @@ package dev.framescope.renderdoc;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.framescope.common.Json;
 import dev.framescope.renderdoc.RenderDocArgs.AnalyzeNanInfArgs;
 import dev.framescope.renderdoc.RenderDocArgs.IterateActionsArgs;
 import java.nio.file.Path;
-import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The RenderDoc operations, on top of the bridge: each sends one request, then adds the one-sentence summary an
@@ -14,18 +16,18 @@ import java.util.Map;
  */
 public final class Captures {
 
-    static final long OPEN_TIMEOUT_MS = 60_000;
-    static final long QUERY_TIMEOUT_MS = 60_000;
+    /** Opening a large capture and replaying every draw of a frame both fit well inside a minute here. */
+    static final long TIMEOUT_MS = 60_000;
 
     private final BridgeProcess bridge;
     private final OutputPaths outputs;
 
     public Captures(BridgeProcess bridge) {
-        this(bridge, java.util.List.of(Path.of("")));
+        this(bridge, List.of(Path.of("")));
     }
 
     /** @param outputRoots folders save_texture and copy_capture may write into */
-    public Captures(BridgeProcess bridge, java.util.List<Path> outputRoots) {
+    public Captures(BridgeProcess bridge, List<Path> outputRoots) {
         this.bridge = bridge;
         this.outputs = new OutputPaths(outputRoots);
     }
@@ -52,69 +54,53 @@ public final class Captures {
     }
 
     public ObjectNode open(String capture) {
-        ObjectNode status = (ObjectNode) bridge.call("open_capture", Map.of("capture", absolute(capture)),
-                OPEN_TIMEOUT_MS);
-        JsonNode caps = status.path("capabilities");
-        status.put("summary", String.format("%s capture: %d actions, %d draws, %d textures; pixel history %s, shader "
-                        + "debugging %s, %d counters.", status.path("api").asText(), status.path("actions").asInt(),
-                status.path("draws").asInt(), status.path("textures").asInt(),
-                caps.path("pixel_history_note").isTextual() && caps.path("pixel_history").asBoolean() ? "partial"
-                        : caps.path("pixel_history").asBoolean() ? "yes" : "no",
-                caps.path("shader_debugging").asBoolean() ? "yes" : "no", caps.path("counters").asInt()));
-        return status;
+        return query("open_capture", new RenderDocArgs.CaptureArgs(capture), status -> {
+            JsonNode caps = status.path("capabilities");
+            return String.format("%s capture: %d actions, %d draws, %d textures; pixel history %s, shader debugging "
+                            + "%s, %d counters.", status.path("api").asText(), status.path("actions").asInt(),
+                    status.path("draws").asInt(), status.path("textures").asInt(),
+                    caps.path("pixel_history_note").isTextual() && caps.path("pixel_history").asBoolean() ? "partial"
+                            : caps.path("pixel_history").asBoolean() ? "yes" : "no",
+                    caps.path("shader_debugging").asBoolean() ? "yes" : "no", caps.path("counters").asInt());
+        });
     }
 
     public ObjectNode iterateActions(IterateActionsArgs args) {
-        Map<String, Object> params = new HashMap<>();
-        params.put("capture", absolute(args.capture()));
-        params.put("marker_filter", args.markerFilter());
-        params.put("name_filter", args.nameFilter());
-        params.put("draws_only", args.drawsOnly());
-        params.put("offset", args.offset());
-        params.put("limit", args.limit());
-        ObjectNode page = (ObjectNode) bridge.call("iterate_actions", params, QUERY_TIMEOUT_MS);
-        page.put("summary", page.path("count").asInt() + " action(s) match; rows " + args.offset() + "–"
-                + (args.offset() + page.path("preview").size()) + (page.path("truncated").asBoolean()
-                ? " (more: raise offset)" : "") + ".");
-        return page;
+        return query("iterate_actions", args, page -> page.path("count").asInt() + " action(s) match; rows "
+                + args.offset() + "–" + (args.offset() + page.path("preview").size())
+                + (page.path("truncated").asBoolean() ? " (more: raise offset)" : "") + ".");
     }
 
     public ObjectNode analyzeNanInf(AnalyzeNanInfArgs args) {
-        Map<String, Object> params = new HashMap<>();
-        params.put("capture", absolute(args.capture()));
-        params.put("texture", args.texture());
-        params.put("event_id", args.eventId());
-        params.put("max_preview", args.maxPreview());
-        ObjectNode report = (ObjectNode) bridge.call("analyze_nan_inf", params, QUERY_TIMEOUT_MS);
-        StringBuilder summary = new StringBuilder();
-        for (JsonNode target : report.path("targets")) {
-            if (target.has("skipped")) {
-                continue;
+        return query("analyze_nan_inf", args, report -> {
+            StringBuilder summary = new StringBuilder();
+            for (JsonNode target : report.path("targets")) {
+                if (target.has("skipped")) {
+                    continue;
+                }
+                summary.append(String.format("%s: %d NaN and %d Inf pixel(s)", target.path("name").asText(
+                        target.path("texture").asText()), target.path("nan_pixels").asInt(),
+                        target.path("inf_pixels").asInt()));
+                for (JsonNode writer : target.path("writers")) {
+                    summary.append(String.format("; event %d (%s) wrote %d NaN / %d Inf",
+                            writer.path("event_id").asInt(), writer.path("marker_path").asText(),
+                            writer.path("new_nan_pixels").asInt(), writer.path("new_inf_pixels").asInt()));
+                }
+                summary.append(". ");
             }
-            summary.append(String.format("%s: %d NaN and %d Inf pixel(s)", target.path("name").asText(
-                    target.path("texture").asText()), target.path("nan_pixels").asInt(),
-                    target.path("inf_pixels").asInt()));
-            for (JsonNode writer : target.path("writers")) {
-                summary.append(String.format("; event %d (%s) wrote %d NaN / %d Inf", writer.path("event_id").asInt(),
-                        writer.path("marker_path").asText(), writer.path("new_nan_pixels").asInt(),
-                        writer.path("new_inf_pixels").asInt()));
-            }
-            summary.append(". ");
-        }
-        report.put("summary", summary.length() == 0 ? "No 32-bit float colour target to scan." : summary.toString()
-                .trim());
-        return report;
+            return summary.length() == 0 ? "No 32-bit float colour target to scan." : summary.toString().trim();
+        });
     }
 
     /**
      * Any bridge method whose parameters are the fields of {@code args} (snake_case, nulls left out), with the
      * capture path made absolute and a summary added by {@code summary}.
      */
-    public ObjectNode query(String method, Object args, java.util.function.Function<JsonNode, String> summary) {
+    public ObjectNode query(String method, Object args, Function<JsonNode, String> summary) {
         @SuppressWarnings("unchecked")
-        Map<String, Object> params = dev.framescope.common.Json.mapper().convertValue(args, Map.class);
+        Map<String, Object> params = Json.mapper().convertValue(args, Map.class);
         params.put("capture", absolute((String) params.get("capture")));
-        ObjectNode result = (ObjectNode) bridge.call(method, params, QUERY_TIMEOUT_MS);
+        ObjectNode result = (ObjectNode) bridge.call(method, params, TIMEOUT_MS);
         result.put("summary", summary.apply(result));
         return result;
     }

@@ -230,6 +230,12 @@ def non_finite(c, texture):
     return nan, inf
 
 
+def non_finite_at(c, texture, event):
+    """non_finite() of the texture as it is after `event` (the replay is left at that event)."""
+    c.controller.SetFrameEvent(event, True)
+    return non_finite(c, texture)
+
+
 def pixel_values(c, texture, indices):
     data, channels, bottom_up = read_texture(c, texture)
     out = {}
@@ -247,10 +253,6 @@ def box(indices, width):
     xs = [i % width for i in indices]
     ys = [i // width for i in indices]
     return [min(xs), min(ys), max(xs) + 1, max(ys) + 1]
-
-
-def finite(v):
-    return None if math.isnan(v) or math.isinf(v) else v
 
 
 def show(v):
@@ -273,8 +275,7 @@ def analyze_nan_inf(params):
             report.append({"texture": int(texture.resourceId), "name": c.name_of(texture.resourceId),
                            "skipped": "format %s is not 32-bit float" % texture.format.Name()})
             continue
-        c.controller.SetFrameEvent(end_event, True)
-        nan, inf = non_finite(c, texture)
+        nan, inf = non_finite_at(c, texture, end_event)
         samples = sorted(nan | inf)[:limit]
         values = pixel_values(c, texture, samples)
         writers = []
@@ -283,8 +284,7 @@ def analyze_nan_inf(params):
                              if u.usage == rd.ResourceUsage.ColorTarget and u.eventId <= end_event})
             seen_nan, seen_inf = set(), set()
             for event in writes:
-                c.controller.SetFrameEvent(event, True)
-                now_nan, now_inf = non_finite(c, texture)
+                now_nan, now_inf = non_finite_at(c, texture, event)
                 new_nan, new_inf = now_nan - seen_nan, now_inf - seen_inf
                 if new_nan or new_inf:
                     action, path = c.by_event.get(event, (None, []))
@@ -720,12 +720,9 @@ def get_event_insight(params):
     for t in state["color_targets"]:
         texture = c.textures.get(t["resource"])
         if texture is not None and is_float32(texture):
-            c.controller.SetFrameEvent(event, True)
-            nan, inf = non_finite(c, texture)
+            nan, inf = non_finite_at(c, texture, event)
             if event > min(c.by_event):
-                previous = max(e for e in c.by_event if e < event)
-                c.controller.SetFrameEvent(previous, True)
-                was_nan, was_inf = non_finite(c, texture)
+                was_nan, was_inf = non_finite_at(c, texture, max(e for e in c.by_event if e < event))
                 c.controller.SetFrameEvent(event, True)
                 nan, inf = nan - was_nan, inf - was_inf
             if nan or inf:
