@@ -16,6 +16,7 @@ packages=(
   chromium
   glslang-tools
   python3 python3-renderdoc librenderdoc renderdoccmd
+  qrenderdoc xvfb xauth
   libgl1-mesa-dri libegl1 mesa-vulkan-drivers
 )
 command -v node >/dev/null 2>&1 || packages+=(nodejs npm)

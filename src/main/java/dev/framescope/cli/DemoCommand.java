@@ -24,12 +24,18 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--full", description = "Print each step's whole JSON result, not only its summary and headline fields.")
     boolean full;
 
+    @Option(names = "--screenshots", paramLabel = "DIR", description = "Save a screenshot of each dialog-page question "
+            + "of the dialogs part into DIR.")
+    java.nio.file.Path screenshots;
+
     DemoCommand(FrameScopeCli.Streams streams) {
         this.streams = streams;
     }
 
     @Override
     public Integer call() throws Exception {
+        // The dialogs part is answered by a scripted person in headless Chromium: never open the user's browser.
+        streams.overrides().put("FRAMESCOPE_DIALOG_OPEN_BROWSER", "0");
         ToolGroups.Toolkit toolkit = streams.toolkit();
         PrintStream out = streams.out();
         out.println("FrameScope demo: " + toolkit.registry().tools().size() + " tools in "
@@ -44,6 +50,14 @@ final class DemoCommand implements Callable<Integer> {
                     failed++;
                 }
             }
+            out.println();
+        }
+        if (java.nio.file.Files.isRegularFile(DialogDemo.QUESTIONS)) {
+            out.println("== dialogs: the dialog page flow (" + DialogDemo.QUESTIONS + "), answered by a scripted "
+                    + "person in headless Chromium; try it yourself with `framescope dialogs-demo` ==");
+            int questions = Json.mapper().readTree(DialogDemo.QUESTIONS.toFile()).get("questions").size();
+            steps += questions;
+            failed += DialogDemo.run(toolkit, out, true, screenshots);
             out.println();
         }
         out.println(steps - failed + " passed, " + failed + " failed");

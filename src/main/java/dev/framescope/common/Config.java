@@ -21,18 +21,23 @@ import java.util.Map;
  * @param maxMessageBytes   largest inbound JSON-RPC line accepted ({@code FRAMESCOPE_MAX_MESSAGE_BYTES}, 16 MiB)
  * @param effectsRoot       shader effects folder ({@code FRAMESCOPE_EFFECTS_ROOT}, default {@code demo/shaders/effects})
  * @param strictBrowser     launch a fresh Chromium for every shader call instead of a fresh context in one browser
+ *                          ({@code FRAMESCOPE_BROWSER_STRICT=1}; slower, ~0.5 s more per call)
  * @param browserEndpoint   ws:// endpoint of a Playwright browser server to use instead of a local Chromium
  *                          ({@code FRAMESCOPE_BROWSER_WS}), or null
  * @param outputDir         a folder tools may write files into besides the working directory
  *                          ({@code FRAMESCOPE_OUTPUT_DIR}), or null
- *                          ({@code FRAMESCOPE_BROWSER_STRICT=1}; slower, ~0.5 s more per call)
  * @param recordingDirs     where {@code list_recordings} looks: {@code MSD_RECORDINGS_DIR}, then
  *                          {@code FRAMESCOPE_RECORDING_DIRS} (':'-separated), then MSD-CPP's defaults
  *                          {@code replay/recordings/} and {@code build/Debug/debug/recordings/} under the working dir
+ * @param dialogs           how the dialog tools reach the person ({@code FRAMESCOPE_DIALOG_*})
+ * @param renderdocAttach   spool of the FrameScope extension in a person's qrenderdoc to use instead of starting a
+ *                          headless bridge ({@code FRAMESCOPE_RENDERDOC_ATTACH}: {@code qrenderdoc} for the
+ *                          extension's default {@code ~/.cache/framescope/qrenderdoc-spool}, or a folder), or null
  */
 public record Config(Path chromium, Path python, String glslangValidator, String renderdoccmd, Path stateDir,
                      Duration requestTimeout, int maxMessageBytes, Path effectsRoot, boolean strictBrowser,
-                     String browserEndpoint, Path outputDir, List<Path> recordingDirs) {
+                     String browserEndpoint, Path outputDir, List<Path> recordingDirs, DialogSettings dialogs,
+                     Path renderdocAttach) {
 
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
@@ -51,7 +56,17 @@ public record Config(Path chromium, Path python, String glslangValidator, String
                 "1".equals(env.get("FRAMESCOPE_BROWSER_STRICT")),
                 blankToNull(env.get("FRAMESCOPE_BROWSER_WS")),
                 blankToNull(env.get("FRAMESCOPE_OUTPUT_DIR")) == null ? null : Path.of(env.get("FRAMESCOPE_OUTPUT_DIR")),
-                recordingDirs(env));
+                recordingDirs(env),
+                DialogSettings.fromEnvironment(env),
+                renderdocAttach(blankToNull(env.get("FRAMESCOPE_RENDERDOC_ATTACH"))));
+    }
+
+    /** Where the qrenderdoc extension serves by default; it reads FRAMESCOPE_RENDERDOC_SPOOL to serve elsewhere. */
+    public static final Path QRENDERDOC_SPOOL = Path.of(System.getProperty("user.home"), ".cache", "framescope",
+            "qrenderdoc-spool");
+
+    private static Path renderdocAttach(String value) {
+        return value == null ? null : value.equals("qrenderdoc") ? QRENDERDOC_SPOOL : Path.of(value);
     }
 
     private static String blankToNull(String value) {
@@ -77,7 +92,7 @@ public record Config(Path chromium, Path python, String glslangValidator, String
         return fromEnvironment(Map.of("FRAMESCOPE_STATE_DIR", stateDir.toString()));
     }
 
-    private static int positiveInt(Map<String, String> env, String key, int fallback) {
+    static int positiveInt(Map<String, String> env, String key, int fallback) {
         String raw = env.get(key);
         if (raw == null || raw.isBlank()) {
             return fallback;

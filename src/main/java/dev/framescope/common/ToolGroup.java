@@ -16,6 +16,10 @@ public interface ToolGroup {
 
     List<ToolDef<?>> tools();
 
+    /** The MCP client closed the connection: stop waiting on its behalf (e.g. withdraw questions to the person). */
+    default void clientGone() {
+    }
+
     /** Calls the {@code demo} command makes, in order, to show this group working. */
     default List<DemoCall> demoCalls() {
         return List.of();

@@ -5,6 +5,7 @@ import dev.framescope.common.ComponentStatus;
 import dev.framescope.common.Components;
 import dev.framescope.common.Version;
 import dev.framescope.diagnostics.CallStats.ToolCallStats;
+import dev.framescope.dialogs.DialogRequests;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -25,15 +26,17 @@ public final class Diagnostics {
     private final Components components;
     private final EnvironmentChecks environment;
     private final Supplier<List<String>> toolNames;
+    private final Supplier<DialogRequests.Snapshot> dialogs;
     private final Instant startedAt = Instant.now();
     private final long startedNanos = System.nanoTime();
 
     public Diagnostics(CallStats stats, Components components, EnvironmentChecks environment,
-                       Supplier<List<String>> toolNames) {
+                       Supplier<List<String>> toolNames, Supplier<DialogRequests.Snapshot> dialogs) {
         this.stats = stats;
         this.components = components;
         this.environment = environment;
         this.toolNames = toolNames;
+        this.dialogs = dialogs;
     }
 
     public ServerDiagnostics report(DiagnosticsArgs args) {
@@ -43,7 +46,7 @@ public final class Diagnostics {
         long uptimeMs = (System.nanoTime() - startedNanos) / 1_000_000;
         return new ServerDiagnostics(ServerDiagnostics.SCHEMA_VERSION, summary(perTool, checks, uptimeMs),
                 SERVER_NAME, Version.current(), Runtime.version().toString(), startedAt.toString(), uptimeMs,
-                toolNames.get().size(), Bounded.of(perTool, args.toolLimit()), componentStates, checks,
+                toolNames.get().size(), Bounded.of(perTool, args.toolLimit()), componentStates, dialogs.get(), checks,
                 ServerDiagnostics.Memory.now());
     }
 

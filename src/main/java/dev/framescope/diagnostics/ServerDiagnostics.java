@@ -3,6 +3,7 @@ package dev.framescope.diagnostics;
 import dev.framescope.common.Bounded;
 import dev.framescope.common.ComponentStatus;
 import dev.framescope.diagnostics.CallStats.ToolCallStats;
+import dev.framescope.dialogs.DialogRequests;
 import java.util.List;
 
 /**
@@ -18,12 +19,15 @@ import java.util.List;
  * @param toolCount      tools registered in this build
  * @param tools          per-tool counters, busiest first (tools never called have zero counts)
  * @param components     state of each external component; {@code not_started} until a tool needs it
+ * @param dialogs        questions to the person: those open (state pending or shown, age) and, per dialog tool, how
+ *                       many were asked, how each ended, mean and longest wait
  * @param environment    environment checks; absent when {@code include_environment} is false
  * @param memory         JVM heap now, in MiB (used includes garbage not yet collected)
  */
 public record ServerDiagnostics(int schemaVersion, String summary, String server, String version, String javaVersion,
                                 String startedAt, long uptimeMs, int toolCount, Bounded<ToolCallStats> tools,
-                                List<ComponentStatus> components, List<EnvironmentCheck> environment, Memory memory) {
+                                List<ComponentStatus> components, DialogRequests.Snapshot dialogs,
+                                List<EnvironmentCheck> environment, Memory memory) {
 
     /** Heap figures from {@link Runtime}: used = total − free, committed = total, max = the -Xmx limit. */
     public record Memory(double heapUsedMib, double heapCommittedMib, double heapMaxMib) {

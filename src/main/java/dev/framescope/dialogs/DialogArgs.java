@@ -9,7 +9,8 @@ public final class DialogArgs {
     private DialogArgs() {
     }
 
-    static final String TIMEOUT = "Seconds to wait for the person; then the result says timed_out.";
+    static final String TIMEOUT = "Seconds to wait for the person; then the result says timed_out. Default: the "
+            + "server's FRAMESCOPE_DIALOG_TIMEOUT_S (600 unless configured).";
 
     public record Option(
             @Param(value = "What the person sees.", required = true, maxLength = 200) String label,
@@ -27,12 +28,11 @@ public final class DialogArgs {
             Boolean isDangerous,
             @Param(value = "Label of the yes answer.", defaultValue = "\"Yes\"", maxLength = 50) String yesLabel,
             @Param(value = "Label of the no answer.", defaultValue = "\"No\"", maxLength = 50) String noLabel,
-            @Param(value = TIMEOUT, defaultValue = "600", min = 5, max = 86_400) Integer timeoutS) {
+            @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) {
         public ConfirmArgs {
             isDangerous = isDangerous != null && isDangerous;
             yesLabel = yesLabel == null ? "Yes" : yesLabel;
             noLabel = noLabel == null ? "No" : noLabel;
-            timeoutS = timeoutS == null ? 600 : timeoutS;
         }
     }
 
@@ -44,11 +44,10 @@ public final class DialogArgs {
             Integer maxLength,
             @Param(value = "The answer is code (a monospace editor where the dialog page shows it).",
                     defaultValue = "false") Boolean expectsCode,
-            @Param(value = TIMEOUT, defaultValue = "600", min = 5, max = 86_400) Integer timeoutS) {
+            @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) {
         public TextInputArgs {
             maxLength = maxLength == null ? 10_000 : maxLength;
             expectsCode = expectsCode != null && expectsCode;
-            timeoutS = timeoutS == null ? 600 : timeoutS;
         }
     }
 
@@ -56,9 +55,8 @@ public final class DialogArgs {
             @Param(value = "What to ask.", required = true, maxLength = 2000) String question,
             @Param(value = "The options, 2 to 50.", required = true, maxLength = 50) List<Option> options,
             @Param(value = "Value preselected.", maxLength = 200) String defaultValue,
-            @Param(value = TIMEOUT, defaultValue = "600", min = 5, max = 86_400) Integer timeoutS) {
+            @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) {
         public SingleChoiceArgs {
-            timeoutS = timeoutS == null ? 600 : timeoutS;
         }
     }
 
@@ -69,10 +67,36 @@ public final class DialogArgs {
             Integer minSelections,
             @Param(value = "Most options the person may pick; default all.", min = 1, max = 50)
             Integer maxSelections,
-            @Param(value = TIMEOUT, defaultValue = "600", min = 5, max = 86_400) Integer timeoutS) {
+            @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) {
         public MultiChoiceArgs {
             minSelections = minSelections == null ? 0 : minSelections;
-            timeoutS = timeoutS == null ? 600 : timeoutS;
+        }
+    }
+
+    public record PlannerArgs(
+            @Param(value = "The decision to make and why it matters now, one or two sentences.", required = true,
+                    maxLength = 4000) String decisionContext,
+            @Param(value = "Markdown the person should see before choosing: findings, a table of measurements, "
+                    + "code. Shown rendered on the dialog page (raw HTML is shown as text).", maxLength = 100_000)
+            String visualOutput,
+            @Param(value = "Markdown: the plan the options refer to, e.g. numbered steps.", maxLength = 50_000)
+            String plan,
+            @Param(value = "The ways forward, 2 to 20.", required = true, maxLength = 20) List<Option> options,
+            @Param(value = "Value of the option preselected (what you would do without an answer).",
+                    maxLength = 200) String defaultAction,
+            @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) {
+    }
+
+    public record ScreenshotArgs(
+            @Param(value = "What to capture, e.g. 'the RenderDoc texture viewer showing the black pixel'.",
+                    required = true, maxLength = 2000) String question,
+            @Param(value = "More detail on what should be visible.", maxLength = 4000) String description,
+            @Param(value = "Longest side of the image returned, in pixels; larger screenshots are scaled down "
+                    + "(keeps the result small for the model).", defaultValue = "1568", min = 64, max = 8192)
+            Integer maxDimension,
+            @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) {
+        public ScreenshotArgs {
+            maxDimension = maxDimension == null ? 1568 : maxDimension;
         }
     }
 }

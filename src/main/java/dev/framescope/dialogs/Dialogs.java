@@ -1,52 +1,114 @@
 package dev.framescope.dialogs;
 
 import dev.framescope.common.ClientHuman;
+import dev.framescope.common.ComponentStatus;
+import dev.framescope.common.Components;
+import dev.framescope.common.DialogSettings;
 import dev.framescope.common.ErrorCode;
+import dev.framescope.common.ToolContext;
 import dev.framescope.common.ToolException;
+import dev.framescope.common.Waiting;
 import dev.framescope.dialogs.DialogArgs.ConfirmArgs;
 import dev.framescope.dialogs.DialogArgs.MultiChoiceArgs;
 import dev.framescope.dialogs.DialogArgs.Option;
+import dev.framescope.dialogs.DialogArgs.PlannerArgs;
+import dev.framescope.dialogs.DialogArgs.ScreenshotArgs;
 import dev.framescope.dialogs.DialogArgs.SingleChoiceArgs;
 import dev.framescope.dialogs.DialogArgs.TextInputArgs;
+import java.io.IOException;
+import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Asks the person through MCP elicitation: each question becomes a flat form (a boolean, a string, a one-of or
- * a many-of enum) and the reply becomes one answer shape. A cancel, decline or timeout is an answer with a flag,
- * not an error. Knows nothing of MCP itself: it talks to {@link ClientHuman}.
+ * Asks the person and waits for the answer, through MCP elicitation (a flat form the client shows) or FrameScope's
+ * own dialog page, as configured: {@code auto} uses elicitation for the four form questions when the client offers
+ * it, the page for everything else. Every question is tracked in {@link DialogRequests}; a cancel, decline or
+ * timeout is an answer with a flag, not an error. Knows nothing of MCP: it talks to {@link ClientHuman} and
+ * {@link ToolContext}.
  */
 public final class Dialogs {
 
+    private static final Logger log = LoggerFactory.getLogger(Dialogs.class);
     public static final int SCHEMA_VERSION = 1;
 
     /**
-     * @param state   answered, declined, cancelled or timed_out
-     * @param channel how the person was asked ("elicitation")
+     * A screenshot the person sent. {@code bytes}, {@code width}, {@code height}: as sent; {@code returnedWidth} and
+     * {@code returnedHeight}: the image in this result, scaled down to {@code max_dimension} when larger.
      */
-    public record Answer(int schemaVersion, String summary, String tool, String state, String channel,
-                         boolean cancelled, boolean timedOut, Boolean confirmed, String value, String choice,
-                         List<String> values, String additionalContext, String timestamp) {
+    public record AttachmentInfo(String name, String mimeType, int bytes, int width, int height, int returnedWidth,
+                                 int returnedHeight) {
     }
 
-    public Answer confirm(ConfirmArgs a, ClientHuman human) {
+    /**
+     * @param dialogId question id, as in {@code get_server_diagnostics}
+     * @param state    answered, declined, cancelled or timed_out
+     * @param channel  how the person was asked: {@code elicitation} or {@code page}
+     * @param waitedMs from asking to the answer
+     */
+    public record Answer(int schemaVersion, String summary, String tool, String dialogId, String state, String channel,
+                         boolean cancelled, boolean timedOut, Boolean confirmed, String value, String choice,
+                         List<String> values, String additionalContext, List<AttachmentInfo> attachments,
+                         long waitedMs, String timestamp) {
+    }
+
+    /** A screenshot_request's answer and the image to return with it (null when none came). */
+    public record Screenshot(Answer answer, byte[] image, String mimeType) {
+    }
+
+    /** A question as each channel shows it: a flat form for elicitation (null where it cannot be one), the page's. */
+    private record Question(String tool, String message, Map<String, Object> form, List<String> required,
+                            Map<String, Object> page, Duration timeout) {
+    }
+
+    private record Asked(DialogRequests.Request request, Reply reply, String pageUrl) {
+        boolean answered() {
+            return reply.state() == DialogState.ANSWERED;
+        }
+
+        Object field(String name) {
+            return reply.content().get(name);
+        }
+    }
+
+    private final DialogSettings settings;
+    private final DialogRequests requests;
+    private final Components components;
+    private DialogPage page;
+    private long browserOpenedNanos;
+
+    public Dialogs(DialogSettings settings, DialogRequests requests, Components components) {
+        this.settings = settings;
+        this.requests = requests;
+        this.components = components;
+        components.register(Components.DIALOG_PAGE, () -> ComponentStatus.notStarted(Components.DIALOG_PAGE,
+                "starts with the first question that needs it (planner, screenshot_request, or any question when "
+                        + "the client cannot elicit); channel " + settings.channel()));
+    }
+
+    public Answer confirm(ConfirmArgs a, ToolContext context) {
         String message = a.question() + (a.warning() != null ? "\n\nWarning: " + a.warning() : "")
                 + (a.isDangerous() ? "\n\nThis step is marked dangerous." : "");
-        Map<String, Object> properties = new LinkedHashMap<>();
-        properties.put("confirmed", Map.of("type", "boolean", "title", a.yesLabel() + " / " + a.noLabel(),
+        Map<String, Object> form = new LinkedHashMap<>();
+        form.put("confirmed", Map.of("type", "boolean", "title", a.yesLabel() + " / " + a.noLabel(),
                 "default", false));
-        properties.put("additional_context", Map.of("type", "string", "title", "Anything to add (optional)"));
-        ClientHuman.Reply reply = ask(human, message, properties, List.of("confirmed"), a.timeoutS());
-        Boolean confirmed = reply.action().equals("accept") ? Boolean.TRUE.equals(reply.content().get("confirmed"))
-                : null;
-        return answer("confirm", reply, confirmed, null, null, null,
+        form.put("additional_context", Map.of("type", "string", "title", "Anything to add (optional)"));
+        Map<String, Object> page = fields("question", a.question(), "warning", a.warning(), "is_dangerous",
+                a.isDangerous(), "yes_label", a.yesLabel(), "no_label", a.noLabel());
+        Asked asked = ask(new Question("confirm", message, form, List.of("confirmed"), page, timeout(a.timeoutS())),
+                context);
+        Boolean confirmed = asked.answered() ? Boolean.TRUE.equals(asked.field("confirmed")) : null;
+        return answer(asked, confirmed, null, null, null, List.of(),
                 confirmed == null ? null : confirmed ? a.yesLabel() : a.noLabel());
     }
 
-    public Answer textInput(TextInputArgs a, ClientHuman human) {
+    public Answer textInput(TextInputArgs a, ToolContext context) {
         Map<String, Object> field = new LinkedHashMap<>();
         field.put("type", "string");
         field.put("title", a.placeholder() != null ? a.placeholder() : "Answer");
@@ -54,17 +116,20 @@ public final class Dialogs {
         if (a.defaultText() != null) {
             field.put("default", a.defaultText());
         }
-        ClientHuman.Reply reply = ask(human, a.question(), Map.of("value", field), List.of("value"), a.timeoutS());
-        String value = reply.action().equals("accept") ? String.valueOf(reply.content().getOrDefault("value", ""))
+        Map<String, Object> page = fields("question", a.question(), "placeholder", a.placeholder(), "default_text",
+                a.defaultText(), "max_length", a.maxLength(), "expects_code", a.expectsCode());
+        Asked asked = ask(new Question("text_input", a.question(), Map.of("value", field), List.of("value"), page,
+                timeout(a.timeoutS())), context);
+        String value = asked.answered() ? String.valueOf(asked.field("value") == null ? "" : asked.field("value"))
                 : null;
         if (value != null && value.length() > a.maxLength()) {
             value = value.substring(0, a.maxLength()); // a client that ignored maxLength
         }
-        return answer("text_input", reply, null, value, null, null, value);
+        return answer(asked, null, value, null, null, List.of(), value);
     }
 
-    public Answer singleChoice(SingleChoiceArgs a, ClientHuman human) {
-        checkOptions(a.options());
+    public Answer singleChoice(SingleChoiceArgs a, ToolContext context) {
+        checkOptions(a.options(), 50);
         Map<String, Object> field = new LinkedHashMap<>();
         field.put("type", "string");
         field.put("title", "Choice");
@@ -72,13 +137,16 @@ public final class Dialogs {
         if (a.defaultValue() != null) {
             field.put("default", a.defaultValue());
         }
-        ClientHuman.Reply reply = ask(human, a.question(), Map.of("choice", field), List.of("choice"), a.timeoutS());
-        String choice = reply.action().equals("accept") ? String.valueOf(reply.content().get("choice")) : null;
-        return answer("single_choice", reply, null, null, choice, null, choice);
+        Map<String, Object> page = fields("question", a.question(), "options", pageOptions(a.options()),
+                "default_value", a.defaultValue());
+        Asked asked = ask(new Question("single_choice", a.question(), Map.of("choice", field), List.of("choice"), page,
+                timeout(a.timeoutS())), context);
+        String choice = asked.answered() ? String.valueOf(asked.field("choice")) : null;
+        return answer(asked, null, null, choice, null, List.of(), choice);
     }
 
-    public Answer multiChoice(MultiChoiceArgs a, ClientHuman human) {
-        checkOptions(a.options());
+    public Answer multiChoice(MultiChoiceArgs a, ToolContext context) {
+        checkOptions(a.options(), 50);
         int max = a.maxSelections() == null ? a.options().size() : a.maxSelections();
         if (a.minSelections() > max || max > a.options().size()) {
             throw ToolException.invalidArgument("min_selections, max_selections", "0 ≤ min ≤ max ≤ "
@@ -90,67 +158,208 @@ public final class Dialogs {
         field.put("minItems", a.minSelections());
         field.put("maxItems", max);
         field.put("items", Map.of("anyOf", titled(a.options())));
-        ClientHuman.Reply reply = ask(human, a.question(), Map.of("values", field), List.of("values"), a.timeoutS());
+        Map<String, Object> page = fields("question", a.question(), "options", pageOptions(a.options()),
+                "min_selections", a.minSelections(), "max_selections", max);
+        Asked asked = ask(new Question("multi_choice", a.question(), Map.of("values", field), List.of("values"), page,
+                timeout(a.timeoutS())), context);
         List<String> values = null;
-        if (reply.action().equals("accept")) {
-            List<String> chosen = new ArrayList<>();
-            if (reply.content().get("values") instanceof List<?> list) {
-                list.forEach(v -> chosen.add(String.valueOf(v)));
+        if (asked.answered()) {
+            values = asked.field("values") instanceof List<?> list ? list.stream().map(String::valueOf).toList()
+                    : List.of();
+        }
+        return answer(asked, null, null, null, values, List.of(), values == null ? null : String.join(", ", values));
+    }
+
+    public Answer planner(PlannerArgs a, ToolContext context) {
+        checkOptions(a.options(), 20);
+        if (a.defaultAction() != null && a.options().stream().noneMatch(o -> o.valueOrLabel().equals(a.defaultAction()))) {
+            throw ToolException.invalidArgument("default_action", "the value of one of the options",
+                    a.defaultAction());
+        }
+        Map<String, Object> page = fields("decision_context", a.decisionContext(), "visual_output_html",
+                SafeMarkdown.toHtml(a.visualOutput()), "plan_html", SafeMarkdown.toHtml(a.plan()), "options",
+                pageOptions(a.options()), "default_action", a.defaultAction());
+        Asked asked = ask(new Question("planner", a.decisionContext(), null, null, page, timeout(a.timeoutS())),
+                context);
+        String choice = asked.answered() ? String.valueOf(asked.field("choice")) : null;
+        return answer(asked, null, null, choice, null, List.of(), choice);
+    }
+
+    public Screenshot screenshot(ScreenshotArgs a, ToolContext context) {
+        Map<String, Object> page = fields("question", a.question(), "description", a.description(),
+                "max_upload_bytes", settings.maxUploadBytes());
+        Asked asked = ask(new Question("screenshot_request", a.question(), null, null, page, timeout(a.timeoutS())),
+                context);
+        if (!asked.answered() || asked.reply().attachments().isEmpty()) {
+            return new Screenshot(answer(asked, null, null, null, null, List.of(), null), null, null);
+        }
+        Reply.Attachment sent = asked.reply().attachments().get(0);
+        Screenshots.Fitted fitted = Screenshots.fit(sent, a.maxDimension());
+        AttachmentInfo info = new AttachmentInfo(sent.name(), sent.mimeType(), sent.bytes().length, sent.width(),
+                sent.height(), fitted.width(), fitted.height());
+        return new Screenshot(answer(asked, null, null, null, null, List.of(info), "a " + sent.width() + "×"
+                + sent.height() + " screenshot (in this result as an image)"), fitted.bytes(), fitted.mimeType());
+    }
+
+    /** Ends every open question as cancelled, e.g. when the client has gone; their tool calls return at once. */
+    public void cancelAll(String why) {
+        requests.endAll(DialogState.CANCELLED, why);
+    }
+
+    private Duration timeout(Integer seconds) {
+        return seconds == null ? settings.timeout() : Duration.ofSeconds(seconds);
+    }
+
+    private Asked ask(Question question, ToolContext context) {
+        ClientHuman human = context.clientHuman();
+        boolean clientCanAsk = human != ClientHuman.NONE;
+        boolean viaElicitation = switch (settings.channel()) {
+            case "page" -> false;
+            case "elicitation" -> {
+                if (question.form() == null) {
+                    throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, question.tool() + " needs FrameScope's "
+                            + "dialog page (MCP elicitation cannot show markdown or take images), and this server "
+                            + "is configured with FRAMESCOPE_DIALOG_CHANNEL=elicitation: ask in the chat instead.",
+                            Map.of("channel", "elicitation"));
+                }
+                yield true;
             }
-            values = chosen;
-        }
-        return answer("multi_choice", reply, null, null, null, values, values == null ? null : String.join(", ",
-                values));
+            default -> question.form() != null && clientCanAsk;
+        };
+        return viaElicitation ? viaElicitation(question, human) : viaPage(question, context);
     }
 
-    private static List<Map<String, Object>> titled(List<Option> options) {
-        List<Map<String, Object>> out = new ArrayList<>();
-        for (Option o : options) {
-            out.add(Map.of("const", o.valueOrLabel(), "title", o.label()));
-        }
-        return out;
-    }
-
-    private static void checkOptions(List<Option> options) {
-        if (options == null || options.size() < 2) {
-            throw ToolException.invalidArgument("options", "2 to 50 options", options == null ? 0 : options.size());
-        }
-    }
-
-    private static ClientHuman.Reply ask(ClientHuman human, String message, Map<String, Object> properties,
-                                         List<String> required, int timeoutS) {
+    private Asked viaElicitation(Question question, ClientHuman human) {
+        DialogRequests.Request request = requests.open(question.tool(), "elicitation", null, question.timeout());
         Map<String, Object> schema = new LinkedHashMap<>();
         schema.put("type", "object");
-        schema.put("properties", properties);
-        schema.put("required", required);
-        ClientHuman.Reply reply = human.ask(message, schema, timeoutS * 1000L);
+        schema.put("properties", question.form());
+        schema.put("required", question.required());
+        ClientHuman.Reply reply = human.ask(question.message(), schema, question.timeout().toMillis());
+        Reply ended = switch (reply.action()) {
+            case "accept" -> Reply.answered(reply.content(), List.of());
+            case "decline" -> Reply.ended(DialogState.DECLINED, null);
+            case "cancel" -> Reply.ended(DialogState.CANCELLED, null);
+            case "timeout" -> Reply.ended(DialogState.TIMED_OUT, reply.reason());
+            default -> Reply.ended(DialogState.ERROR, reply.action() + ": " + reply.reason());
+        };
+        requests.end(request, ended);
         if (reply.action().equals("unsupported")) {
             throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, "This MCP client cannot ask you through MCP "
-                    + "elicitation, and FrameScope's own dialog page is not available yet: ask the person in the chat "
-                    + "instead.", Map.of("channel", "elicitation", "reason", String.valueOf(reply.reason())));
+                    + "elicitation, and this server is configured with FRAMESCOPE_DIALOG_CHANNEL=elicitation: ask "
+                    + "the person in the chat instead, or set FRAMESCOPE_DIALOG_CHANNEL=auto to use the dialog page.",
+                    Map.of("channel", "elicitation", "reason", String.valueOf(reply.reason())));
         }
-        if (reply.action().equals("error")) {
+        if (ended.state() == DialogState.ERROR) {
             throw new ToolException(ErrorCode.ENGINE_FAILED, "Asking through MCP elicitation failed: "
                     + reply.reason(), Map.of("channel", "elicitation"));
         }
-        return reply;
+        return new Asked(request, ended, null);
     }
 
-    private static Answer answer(String tool, ClientHuman.Reply reply, Boolean confirmed, String value, String choice,
-                                 List<String> values, String shown) {
-        String state = switch (reply.action()) {
-            case "accept" -> "answered";
-            case "decline" -> "declined";
-            case "timeout" -> "timed_out";
-            default -> "cancelled";
+    private Asked viaPage(Question question, ToolContext context) {
+        DialogPage dialogPage = page();
+        DialogRequests.Request request = requests.open(question.tool(), "page", question.page(), question.timeout());
+        String url = dialogPage.url();
+        log.info("Question {} ({}) is waiting on the dialog page: {}", request.id, question.tool(), url);
+        openBrowserIfNoPage(dialogPage);
+        context.progress(0, null, "Waiting for your answer on the FrameScope dialog page: " + url);
+        Reply reply;
+        try {
+            reply = Waiting.await(request.reply, question.timeout().toMillis(), beat -> context.progress(beat, null,
+                    "Still waiting for your answer (" + beat * Waiting.BEAT_MS / 1000 + " s) on " + url));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            requests.end(request, Reply.ended(DialogState.CANCELLED, "the tool call was cancelled"));
+            reply = null;
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("a dialog reply never fails", e);
+        }
+        if (reply == null) {
+            requests.end(request, Reply.ended(DialogState.TIMED_OUT, "no answer within "
+                    + question.timeout().toSeconds() + " s"));
+            reply = request.reply.join(); // the person may have answered in the same instant
+        }
+        return new Asked(request, reply, url);
+    }
+
+    private synchronized DialogPage page() {
+        if (page == null) {
+            try {
+                page = DialogPage.start(requests, settings.port(), settings.maxUploadBytes());
+            } catch (IOException e) {
+                components.register(Components.DIALOG_PAGE, () -> new ComponentStatus(Components.DIALOG_PAGE,
+                        "failed", e.getMessage()));
+                throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, "The dialog page could not start: "
+                        + e.getMessage() + ". Set FRAMESCOPE_DIALOG_PORT to a free port (0 picks one), or ask in the "
+                        + "chat instead.", Map.of("port", settings.port()));
+            }
+            components.register(Components.DIALOG_PAGE, page::status);
+            DialogPage started = page;
+            Runtime.getRuntime().addShutdownHook(new Thread(started::close, "dialog-page-shutdown"));
+            log.info("FrameScope dialog page: {} (over SSH, forward the port: ssh -L {}:127.0.0.1:{} <host>)",
+                    page.url(), page.port(), page.port());
+        }
+        return page;
+    }
+
+    /** At most one browser launch a minute: a person who closed the tab keeps the URL from the progress message. */
+    private synchronized void openBrowserIfNoPage(DialogPage dialogPage) {
+        long now = System.nanoTime();
+        if (settings.openBrowser() && dialogPage.connectedPages() == 0
+                && (browserOpenedNanos == 0 || now - browserOpenedNanos > TimeUnit.MINUTES.toNanos(1))) {
+            browserOpenedNanos = now;
+            BrowserOpener.open(dialogPage.url());
+        }
+    }
+
+    /** A map of the non-null fields, in order: what the page receives. */
+    private static Map<String, Object> fields(Object... keysAndValues) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            if (keysAndValues[i + 1] != null) {
+                map.put((String) keysAndValues[i], keysAndValues[i + 1]);
+            }
+        }
+        return map;
+    }
+
+    private static List<Map<String, Object>> pageOptions(List<Option> options) {
+        return options.stream().map(o -> fields("label", o.label(), "value", o.valueOrLabel(), "description",
+                o.description())).toList();
+    }
+
+    private static List<Map<String, Object>> titled(List<Option> options) {
+        return options.stream().map(o -> Map.<String, Object>of("const", o.valueOrLabel(), "title", o.label()))
+                .toList();
+    }
+
+    private static void checkOptions(List<Option> options, int most) {
+        if (options == null || options.size() < 2 || options.size() > most) {
+            throw ToolException.invalidArgument("options", "2 to " + most + " options", options == null ? 0
+                    : options.size());
+        }
+        if (options.stream().map(Option::valueOrLabel).distinct().count() < options.size()) {
+            throw ToolException.invalidArgument("options", "options with distinct values (value, or label where "
+                    + "value is empty)", options.stream().map(Option::valueOrLabel).toList());
+        }
+    }
+
+    private static Answer answer(Asked asked, Boolean confirmed, String value, String choice, List<String> values,
+                                 List<AttachmentInfo> attachments, String shown) {
+        DialogState state = asked.reply().state();
+        String where = asked.pageUrl() == null ? "" : " on the dialog page (" + asked.pageUrl() + ")";
+        String summary = switch (state) {
+            case ANSWERED -> "The person answered: " + shown + ".";
+            case TIMED_OUT -> "No answer in time" + where + "; decide without it or ask again.";
+            default -> "The person " + state.json() + " the question; do not proceed as if they agreed.";
         };
-        Object extra = reply.content().get("additional_context");
-        String summary = state.equals("answered") ? "The person answered: " + shown + "."
-                : state.equals("timed_out") ? "No answer in time; decide without it or ask again."
-                : "The person " + state + " the question; do not proceed as if they agreed.";
-        return new Answer(SCHEMA_VERSION, summary, tool, state, "elicitation", !state.equals("answered")
-                && !state.equals("timed_out"), state.equals("timed_out"), confirmed, value, choice, values,
+        Object extra = asked.field("additional_context");
+        long waitedMs = java.time.Duration.between(asked.request().createdAt, Instant.now()).toMillis();
+        return new Answer(SCHEMA_VERSION, summary, asked.request().tool, asked.request().id, state.json(),
+                asked.request().channel, state == DialogState.CANCELLED || state == DialogState.DECLINED,
+                state == DialogState.TIMED_OUT, confirmed, value, choice, values,
                 extra == null || String.valueOf(extra).isBlank() ? null : String.valueOf(extra),
-                Instant.now().toString());
+                attachments.isEmpty() ? null : attachments, waitedMs, Instant.now().toString());
     }
 }

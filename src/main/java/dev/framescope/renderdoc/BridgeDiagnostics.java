@@ -13,12 +13,15 @@ import java.util.List;
  * @param oldestPendingAgeS  age of the oldest waiting request
  * @param active             the request being served, if any
  * @param unavailableCalls   "method on capture" → when it crashed the bridge; such calls are refused afterwards
+ * @param mode               process (a bridge this server started) or qrenderdoc (attached to the extension in a
+ *                           person's RenderDoc UI)
+ * @param uiCapture          attached: the capture open in the UI, the only one it serves
  */
 public record BridgeDiagnostics(int schemaVersion, String status, boolean running, Long pid, Double uptimeS,
                                 Double heartbeatAgeS, int pending, double oldestPendingAgeS, Active active,
                                 Counters counters, String lastFailure, List<JsonNode> recentErrors,
                                 String renderdoc, String interpreter, String log,
-                                java.util.Map<String, String> unavailableCalls) {
+                                java.util.Map<String, String> unavailableCalls, String mode, String uiCapture) {
 
     public static final int SCHEMA_VERSION = 1;
 

@@ -34,6 +34,10 @@ import java.util.stream.Stream;
  * The bridge is started on first use; one that crashed (lavapipe segfaults in some replay calls), stopped answering
  * its heartbeat, or ran past a request's time limit is killed, and the next call starts a fresh one. Its stderr
  * goes to a log file, never to a pipe that could fill and block it.
+ *
+ * <p>Attached ({@code attachedSpool} set), it starts nothing: the bridge runs inside a person's qrenderdoc as an
+ * extension and serves the capture open there; this side only writes requests, reads responses and watches the
+ * heartbeat. A request past its time limit is reported but cannot be killed (it runs in the person's UI).
  */
 public final class BridgeProcess implements AutoCloseable {
 
@@ -47,6 +51,7 @@ public final class BridgeProcess implements AutoCloseable {
     private final Path python;
     private final Path stateDir;
     private final Path spool;
+    private final boolean attached;
     private final Path log;
     private Process process;
     private OutputStream doorbell;
@@ -61,9 +66,15 @@ public final class BridgeProcess implements AutoCloseable {
     private final Map<String, String> crashedCalls = new java.util.concurrent.ConcurrentHashMap<>();
 
     public BridgeProcess(Path python, Path stateDir) {
+        this(python, stateDir, null);
+    }
+
+    /** @param attachedSpool the spool of the qrenderdoc extension to use instead of starting a bridge, or null */
+    public BridgeProcess(Path python, Path stateDir, Path attachedSpool) {
         this.python = python;
         this.stateDir = stateDir;
-        this.spool = stateDir.resolve("renderdoc-spool-" + ProcessHandle.current().pid());
+        this.attached = attachedSpool != null;
+        this.spool = attached ? attachedSpool : stateDir.resolve("renderdoc-spool-" + ProcessHandle.current().pid());
         this.log = stateDir.resolve("renderdoc-bridge.log");
         Runtime.getRuntime().addShutdownHook(new Thread(this::close, "renderdoc-bridge-shutdown"));
     }
@@ -104,7 +115,7 @@ public final class BridgeProcess implements AutoCloseable {
             if (Files.exists(response)) {
                 return read(response, id, method);
             }
-            if (!own.isAlive()) {
+            if (own != null && !own.isAlive()) {
                 crashes.incrementAndGet();
                 if (own.exitValue() != 0 && own.exitValue() != 137 && own.exitValue() != 143) {
                     // a crash of its own, not a kill from outside (SIGKILL 137, SIGTERM 143)
@@ -113,6 +124,12 @@ public final class BridgeProcess implements AutoCloseable {
                 throw fail(ErrorCode.ENGINE_FAILED, "the RenderDoc bridge exited during " + method + " (exit "
                         + own.exitValue() + (own.exitValue() == 139 ? ", a segfault: a replay call this driver "
                         + "cannot run" : "") + "); the next call starts it again", method, ownGeneration);
+            }
+            if (System.nanoTime() > deadline && attached) {
+                timeouts.incrementAndGet();
+                throw fail(ErrorCode.TIMEOUT, method + " ran past its " + timeoutMs + " ms limit in qrenderdoc; it "
+                        + "cannot be stopped from here, and later requests wait until RenderDoc finishes it", method,
+                        -1);
             }
             if (System.nanoTime() > deadline) {
                 timeouts.incrementAndGet();
@@ -188,6 +205,9 @@ public final class BridgeProcess implements AutoCloseable {
     }
 
     private void ring() {
+        if (doorbell == null) {
+            return; // attached: the extension polls the spool every 50 ms
+        }
         try {
             doorbell.write('\n');
             doorbell.flush();
@@ -197,6 +217,10 @@ public final class BridgeProcess implements AutoCloseable {
     }
 
     private void ensureRunning() {
+        if (attached) {
+            ensureAttached();
+            return;
+        }
         if (process != null && process.isAlive()) {
             return;
         }
@@ -238,6 +262,21 @@ public final class BridgeProcess implements AutoCloseable {
             }
             LockSupport.parkNanos(5_000_000);
         }
+    }
+
+    private void ensureAttached() {
+        Double age = heartbeatAgeS(heartbeat());
+        if (age == null || age * 1000 > HEARTBEAT_STALE_MS) {
+            throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, "FrameScope is attached to qrenderdoc "
+                    + "(FRAMESCOPE_RENDERDOC_ATTACH), but no RenderDoc UI with the FrameScope extension is serving "
+                    + spool + (age == null ? "" : " (last heartbeat " + Math.round(age) + " s ago)") + ": start "
+                    + "RenderDoc with the extension installed (framescope renderdoc-extension --enable), or unset "
+                    + "FRAMESCOPE_RENDERDOC_ATTACH to replay captures headlessly", Map.of("spool", spool.toString()));
+        }
+    }
+
+    private static Double heartbeatAgeS(JsonNode beat) {
+        return beat == null ? null : (System.currentTimeMillis() - beat.path("time").asDouble() * 1000) / 1000.0;
     }
 
     /** Copies the bridge's Python files out of the JAR (once per version) so python3 can run them. */
@@ -316,11 +355,12 @@ public final class BridgeProcess implements AutoCloseable {
         synchronized (this) {
             current = process;
         }
-        boolean running = current != null && current.isAlive();
-        JsonNode beat = running ? heartbeat() : null;
+        JsonNode attachedBeat = attached ? heartbeat() : null;
+        boolean running = attached ? attachedBeat != null && heartbeatAgeS(attachedBeat) * 1000 < 3 * HEARTBEAT_STALE_MS
+                : current != null && current.isAlive();
+        JsonNode beat = attached ? attachedBeat : running ? heartbeat() : null;
         JsonNode snapshot = running ? readJson(spool.resolve("diagnostics.json")) : null;
-        Double heartbeatAge = beat == null ? null : (System.currentTimeMillis() - beat.path("time").asDouble() * 1000)
-                / 1000.0;
+        Double heartbeatAge = heartbeatAgeS(beat);
         List<Double> pendingAges = new ArrayList<>();
         if (running) {
             try (Stream<Path> files = Files.list(spool)) {
@@ -341,7 +381,7 @@ public final class BridgeProcess implements AutoCloseable {
                 : new BridgeDiagnostics.Active(active.path("method").asText(), active.path("id").asText(),
                 (System.currentTimeMillis() - active.path("started").asDouble() * 1000) / 1000.0,
                 active.path("timeout_s").isNumber() ? active.get("timeout_s").asDouble() : null);
-        String status = !running ? (starts.get() == 0 ? "not_started" : "stopped")
+        String status = !running ? (starts.get() == 0 && !attached ? "not_started" : "stopped")
                 : heartbeatAge != null && heartbeatAge * 1000 > HEARTBEAT_STALE_MS ? "stalled"
                 : crashes.get() + timeouts.get() > 0 ? "degraded" : "healthy";
         List<JsonNode> errors = new ArrayList<>();
@@ -349,15 +389,17 @@ public final class BridgeProcess implements AutoCloseable {
             snapshot.path("recent_errors").forEach(errors::add);
         }
         return new BridgeDiagnostics(BridgeDiagnostics.SCHEMA_VERSION, status, running,
-                running ? current.pid() : null, beat == null ? null : beat.path("uptime_s").asDouble(), heartbeatAge,
+                !running ? null : attached ? Long.valueOf(beat.path("pid").asLong()) : Long.valueOf(current.pid()),
+                beat == null ? null : beat.path("uptime_s").asDouble(), heartbeatAge,
                 pendingAges.size(), pendingAges.stream().mapToDouble(Double::doubleValue).max().orElse(0),
                 activeRequest,
                 new BridgeDiagnostics.Counters(requests.get(), snapshot == null ? 0 : snapshot.path("completed")
                         .asLong(), failures.get(), timeouts.get(), crashes.get(), starts.get()),
                 lastFailure, errors.subList(Math.max(0, errors.size() - maxErrors), errors.size()),
                 beat == null ? null : beat.path("renderdoc").asText(null),
-                beat == null ? null : beat.path("interpreter").asText(null), log.toString(),
-                new java.util.TreeMap<>(crashedCalls));
+                beat == null ? null : beat.path("interpreter").asText(null), attached ? null : log.toString(),
+                new java.util.TreeMap<>(crashedCalls), attached ? "qrenderdoc" : "process",
+                beat == null ? null : beat.path("ui_capture").asText(null));
     }
 
     public ComponentStatus status() {
@@ -367,13 +409,18 @@ public final class BridgeProcess implements AutoCloseable {
             case "stalled", "degraded" -> "degraded";
             default -> d.status();
         };
-        return new ComponentStatus("renderdoc_bridge", state, d.running() ? "pid " + d.pid() + ", RenderDoc "
+        String where = attached ? "attached to qrenderdoc (" + spool + "), " : "";
+        return new ComponentStatus("renderdoc_bridge", state, where + (d.running() ? "pid " + d.pid() + ", RenderDoc "
                 + d.renderdoc() + ", " + d.counters().requests() + " requests, " + d.counters().crashes()
-                + " crashes, " + d.counters().timeouts() + " timeouts" : "starts on the first RenderDoc tool call");
+                + " crashes, " + d.counters().timeouts() + " timeouts" : attached ? "no heartbeat: start RenderDoc with "
+                + "the FrameScope extension" : "starts on the first RenderDoc tool call"));
     }
 
     @Override
     public synchronized void close() {
+        if (attached) {
+            return; // the spool belongs to the qrenderdoc extension
+        }
         if (process != null) {
             try {
                 doorbell.close(); // EOF on stdin: the bridge shuts replay down and exits

@@ -33,9 +33,12 @@ public final class RenderDocTools implements ToolGroup {
 
     private final Captures captures;
 
-    /** @param outputDir a folder save_texture and copy_capture may write into besides the working directory */
-    public RenderDocTools(Path python, Path stateDir, Path outputDir, Components components) {
-        BridgeProcess bridge = new BridgeProcess(python, stateDir);
+    /**
+     * @param outputDir a folder save_texture and copy_capture may write into besides the working directory
+     * @param attach    spool of the qrenderdoc extension to serve from instead of a headless bridge, or null
+     */
+    public RenderDocTools(Path python, Path stateDir, Path outputDir, Path attach, Components components) {
+        BridgeProcess bridge = new BridgeProcess(python, stateDir, attach);
         components.register(Components.RENDERDOC_BRIDGE, bridge::status);
         this.captures = new Captures(bridge, outputDir == null ? List.of(Path.of("")) : List.of(Path.of(""),
                 outputDir));

@@ -3,6 +3,7 @@ package dev.framescope.server;
 import dev.framescope.common.ClientHuman;
 import dev.framescope.common.ClientModel;
 import dev.framescope.common.ToolContext;
+import dev.framescope.common.Waiting;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
@@ -71,31 +72,18 @@ final class ExchangeContext implements ToolContext {
         return this::elicit;
     }
 
-    /** Progress every 15 s while the person thinks: clients reset their idle timers on it. */
-    private static final long KEEPALIVE_MS = 15_000;
-
     private ClientHuman.Reply elicit(String message, Map<String, Object> schema, long timeoutMs) {
         CompletableFuture<ElicitResult> answer = CompletableFuture.supplyAsync(() -> exchange.createElicitation(
                 ElicitRequest.builder(message, schema).build()));
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-        int beats = 0;
         try {
-            while (true) {
-                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-                if (left <= 0) {
-                    answer.cancel(true);
-                    return ClientHuman.Reply.of("timeout", "no answer within " + timeoutMs + " ms");
-                }
-                try {
-                    ElicitResult result = answer.get(Math.min(left, KEEPALIVE_MS), TimeUnit.MILLISECONDS);
-                    String action = result.action().name().toLowerCase();
-                    return new ClientHuman.Reply(action, result.content() == null ? Map.of() : result.content(),
-                            null);
-                } catch (TimeoutException stillWaiting) {
-                    beats++;
-                    progress(beats, null, "waiting for your answer (" + beats * KEEPALIVE_MS / 1000 + " s)");
-                }
+            ElicitResult result = Waiting.await(answer, timeoutMs, beat -> progress(beat, null,
+                    "waiting for your answer (" + beat * Waiting.BEAT_MS / 1000 + " s)"));
+            if (result == null) {
+                answer.cancel(true);
+                return ClientHuman.Reply.of("timeout", "no answer within " + timeoutMs + " ms");
             }
+            return new ClientHuman.Reply(result.action().name().toLowerCase(), result.content() == null ? Map.of()
+                    : result.content(), null);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return ClientHuman.Reply.of("error", "interrupted");

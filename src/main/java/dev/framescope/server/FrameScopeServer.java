@@ -2,6 +2,7 @@ package dev.framescope.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.framescope.common.ToolDef;
+import dev.framescope.common.ToolGroup;
 import dev.framescope.common.Version;
 import dev.framescope.diagnostics.Diagnostics;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
@@ -64,6 +65,7 @@ public final class FrameScopeServer {
         log.info("FrameScope {} serving {} tools over stdio", Version.current(), toolkit.registry().tools().size());
         inputEnded.await();
         log.info("stdin closed; shutting down");
+        toolkit.registry().groups().forEach(ToolGroup::clientGone);
         server.closeGracefully();
     }
 

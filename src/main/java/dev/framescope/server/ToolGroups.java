@@ -5,6 +5,7 @@ import dev.framescope.common.Config;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
 import dev.framescope.diagnostics.CallStats;
+import dev.framescope.dialogs.DialogRequests;
 import dev.framescope.dialogs.DialogTools;
 import dev.framescope.diagnostics.Diagnostics;
 import dev.framescope.diagnostics.DiagnosticsTools;
@@ -35,11 +36,13 @@ public final class ToolGroups {
         Components components = new Components();
         EnvironmentChecks environment = new EnvironmentChecks(config);
         AtomicReference<List<String>> toolNames = new AtomicReference<>(List.of());
+        DialogRequests questions = new DialogRequests();
         List<ToolGroup> groups = List.of(
-                new DiagnosticsTools(new Diagnostics(stats, components, environment, toolNames::get)),
+                new DiagnosticsTools(new Diagnostics(stats, components, environment, toolNames::get, questions::snapshot)),
                 new PhysicsTools(new Recordings(config.recordingDirs())),
-                new RenderDocTools(config.python(), config.stateDir(), config.outputDir(), components),
-                new DialogTools(),
+                new RenderDocTools(config.python(), config.stateDir(), config.outputDir(), config.renderdocAttach(),
+                        components),
+                new DialogTools(config.dialogs(), questions, components),
                 new ShaderTools(config.chromium(), config.strictBrowser(), config.browserEndpoint(), config.effectsRoot(),
                         config.glslangValidator(), config.stateDir(), components));
         ToolRegistry registry = new ToolRegistry(groups);

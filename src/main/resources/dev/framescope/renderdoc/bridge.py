@@ -12,6 +12,9 @@ a file):
   diagnostics.json     counters and recent errors, with the heartbeat
 A newline on stdin wakes the bridge at once; without one it polls every 50 ms (as the qrenderdoc extension does).
 Requests are served oldest first, one at a time, on the main thread, which owns every replay object.
+
+Inside qrenderdoc (qrenderdoc_extension.py) the same loop runs on a thread of the UI and RUN sends each request to
+RenderDoc's replay thread instead; EXTRA adds what the UI has open to the heartbeat.
 """
 import json
 import os
@@ -38,6 +41,9 @@ STATE = {
     "last": None,
 }
 STATE_LOCK = threading.Lock()
+MODE = "process"
+RUN = lambda work: work()  # noqa: E731  (runs one request's replay work on the thread that owns replay)
+EXTRA = lambda: {}  # noqa: E731  (more heartbeat fields)
 
 
 def write_atomic(path, payload):
@@ -56,7 +62,8 @@ def heartbeat():
         now = time.time()
         beat = {"pid": os.getpid(), "time": now, "uptime_s": now - STATE["started"], "pending": pending,
                 "active": snapshot["active"], "renderdoc": rd.GetVersionString(),
-                "python": sys.version.split()[0], "interpreter": sys.executable}
+                "python": sys.version.split()[0], "interpreter": sys.executable, "mode": MODE}
+        beat.update(EXTRA())
         try:
             write_atomic(os.path.join(SPOOL, "heartbeat.json"), beat)
             snapshot.update(beat)
@@ -120,7 +127,8 @@ def serve(request_id, inflight):
         return  # a duplicate of a request already answered: the first answer stands
     else:
         try:
-            result = replay.dispatch(method, request.get("params") or {})
+            params = request.get("params") or {}
+            result = RUN(lambda: replay.dispatch(method, params))
             response = {"id": request_id, "ok": True, "result": result}
         except replay.BridgeError as e:
             response = {"id": request_id, "ok": False, "error": e.as_dict()}
@@ -145,12 +153,26 @@ def serve(request_id, inflight):
             record_error(request_id, method, response["error"])
 
 
-def main():
+def start(spool):
     global SPOOL
-    SPOOL = os.path.abspath(sys.argv[sys.argv.index("--spool") + 1])
-    os.makedirs(SPOOL, exist_ok=True)
-    rd.InitialiseReplay(rd.GlobalEnvironment(), [])
+    SPOOL = os.path.abspath(spool)
+    os.makedirs(SPOOL, mode=0o700, exist_ok=True)
     threading.Thread(target=heartbeat, name="heartbeat", daemon=True).start()
+
+
+def serve_until(stopped):
+    """Serves requests, polling every 50 ms, until stopped() is true: the loop of the qrenderdoc extension."""
+    while not stopped():
+        claimed = next_request()
+        if claimed:
+            serve(*claimed)
+        else:
+            time.sleep(0.05)
+
+
+def main():
+    rd.InitialiseReplay(rd.GlobalEnvironment(), [])
+    start(sys.argv[sys.argv.index("--spool") + 1])
     stdin_open = True
     while True:
         claimed = next_request()

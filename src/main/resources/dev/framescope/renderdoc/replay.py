@@ -6,6 +6,7 @@ back as {count, preview, truncated}. Pixel coordinates are top-left origin, as R
 import collections
 import math
 import os
+import shutil
 import struct
 
 import renderdoc as rd
@@ -31,33 +32,19 @@ def bounded(items, limit):
 
 
 class Capture:
-    """One open capture: the file, its replay controller, and indexes built once."""
+    """One capture with a replay controller, and indexes built once. Subclasses say where the controller comes
+    from: a file this process opened (FileCapture), or the capture open in qrenderdoc (the extension's)."""
 
-    def __init__(self, path):
+    def __init__(self, path, controller, driver):
         self.path = path
-        self.mtime = os.stat(path).st_mtime_ns
-        self.file = rd.OpenCaptureFile()
-        result = self.file.OpenFile(path, "", None)
-        if not result.OK():
-            code = result.code.name if hasattr(result.code, "name") else str(result.code)
-            self.file.Shutdown()
-            raise BridgeError("INVALID_ARGUMENT", "RenderDoc cannot read %s: %s (%s)" % (path, result.Message(), code),
-                              capture=path, result_code=code)
-        if self.file.LocalReplaySupport() != rd.ReplaySupport.Supported:
-            driver = self.file.DriverName()
-            self.file.Shutdown()
-            raise BridgeError("ENGINE_UNAVAILABLE", "this machine cannot replay %s captures" % driver, capture=path,
-                              driver=driver)
-        result, self.controller = self.file.OpenCapture(rd.ReplayOptions(), None)
-        if not result.OK():
-            self.file.Shutdown()
-            raise BridgeError("ENGINE_FAILED", "replay of %s failed: %s" % (path, result.Message()), capture=path)
-        self.structured = self.controller.GetStructuredFile()
-        self.resources = {int(r.resourceId): r for r in self.controller.GetResources()}
-        self.textures = {int(t.resourceId): t for t in self.controller.GetTextures()}
+        self.controller = controller
+        self.driver = driver
+        self.structured = controller.GetStructuredFile()
+        self.resources = {int(r.resourceId): r for r in controller.GetResources()}
+        self.textures = {int(t.resourceId): t for t in controller.GetTextures()}
         self.actions = []  # (action, marker path) in event order, markers excluded
         self.by_event = {}
-        self._index(self.controller.GetRootActions(), [])
+        self._index(controller.GetRootActions(), [])
 
     def _index(self, actions, path):
         for action in actions:
@@ -82,6 +69,39 @@ class Capture:
         raise BridgeError("NOT_FOUND", "no texture %r in this capture" % (selector,), parameter="texture",
                           known=[self.name_of(rid) or rid for rid in self.textures][:40])
 
+    def copy_to(self, output):
+        shutil.copyfile(self.path, output)
+
+    def close(self):
+        pass
+
+
+class FileCapture(Capture):
+    """A capture file opened by this process for local replay."""
+
+    def __init__(self, path):
+        self.mtime = os.stat(path).st_mtime_ns
+        self.file = rd.OpenCaptureFile()
+        result = self.file.OpenFile(path, "", None)
+        if not result.OK():
+            code = result.code.name if hasattr(result.code, "name") else str(result.code)
+            self.file.Shutdown()
+            raise BridgeError("INVALID_ARGUMENT", "RenderDoc cannot read %s: %s (%s)" % (path, result.Message(), code),
+                              capture=path, result_code=code)
+        if self.file.LocalReplaySupport() != rd.ReplaySupport.Supported:
+            driver = self.file.DriverName()
+            self.file.Shutdown()
+            raise BridgeError("ENGINE_UNAVAILABLE", "this machine cannot replay %s captures" % driver, capture=path,
+                              driver=driver)
+        result, controller = self.file.OpenCapture(rd.ReplayOptions(), None)
+        if not result.OK():
+            self.file.Shutdown()
+            raise BridgeError("ENGINE_FAILED", "replay of %s failed: %s" % (path, result.Message()), capture=path)
+        super().__init__(path, controller, self.file.DriverName())
+
+    def copy_to(self, output):
+        self.file.CopyFileTo(output)
+
     def close(self):
         self.controller.Shutdown()
         self.file.Shutdown()
@@ -90,25 +110,39 @@ class Capture:
 OPEN = collections.OrderedDict()
 
 
-def capture(params):
+def capture_path(params):
     path = params.get("capture")
     if not path:
         raise BridgeError("INVALID_ARGUMENT", "capture is required", parameter="capture")
     path = os.path.abspath(path)
     if not os.path.isfile(path):
         raise BridgeError("NOT_FOUND", "no capture file at %s" % path, parameter="capture", capture=path)
+    return path
+
+
+def open_file_capture(params):
+    path = capture_path(params)
     entry = OPEN.get(path)
     if entry and entry.mtime != os.stat(path).st_mtime_ns:
         entry.close()
         del OPEN[path]
         entry = None
     if entry is None:
-        entry = Capture(path)
+        entry = FileCapture(path)
         OPEN[path] = entry
         while len(OPEN) > MAX_OPEN:
             OPEN.popitem(last=False)[1].close()
     OPEN.move_to_end(path)
     return entry
+
+
+# Where the methods get their capture from: files this process opens, unless the qrenderdoc extension replaces it
+# with the capture open in the UI.
+SOURCE = open_file_capture
+
+
+def capture(params):
+    return SOURCE(params)
 
 
 def close_all():
@@ -147,7 +181,7 @@ def open_capture(params):
     draws = [a for a, _ in c.actions if a.flags & rd.ActionFlags.Drawcall]
     api = props.pipelineType.name if hasattr(props.pipelineType, "name") else str(props.pipelineType)
     return {
-        "schema_version": SCHEMA_VERSION, "capture": c.path, "driver": c.file.DriverName(), "api": api,
+        "schema_version": SCHEMA_VERSION, "capture": c.path, "driver": c.driver, "api": api,
         "renderdoc": rd.GetVersionString(), "degraded": bool(props.degraded),
         "frame": {"number": info.frameNumber, "compressed_bytes": info.compressedFileSize,
                   "uncompressed_bytes": info.uncompressedFileSize},
@@ -199,7 +233,7 @@ def is_float32(texture):
 def read_texture(c, texture):
     """The first mip's bytes, its channel count, and whether rows are bottom-up (GL) or top-down."""
     data = c.controller.GetTextureData(texture.resourceId, rd.Subresource(0, 0, 0))
-    return data, texture.format.compCount, c.file.DriverName() == "OpenGL"
+    return data, texture.format.compCount, c.driver == "OpenGL"
 
 
 def pixel_index(value_index, channels, width, height, bottom_up):
@@ -444,7 +478,7 @@ def get_frame_summary(params):
     textures = [{"texture": rid, "name": c.name_of(rid), "format": t.format.Name(), "width": t.width,
                  "height": t.height, "mips": t.mips} for rid, t in sorted(c.textures.items())]
     messages = list(c.controller.GetFrameInfo().debugMessages) + list(c.controller.GetDebugMessages())
-    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "api": c.file.DriverName(),
+    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "api": c.driver,
             "statistics": statistics(c), "markers": bounded(marker_overview(c, int(params.get("marker_depth") or 2)),
                                                               limit),
             "textures": bounded(textures, limit),
@@ -544,7 +578,7 @@ def get_frame_digest(params):
         call["why"] = "%s at event %d (%s)" % (code, e, p)
         calls.append(call)
     limit = int(params.get("max_anomalies") or 24)
-    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "api": c.file.DriverName(),
+    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "api": c.driver,
             "statistics": statistics(c),
             "markers": bounded(marker_overview(c, 2), int(params.get("max_markers") or 12)),
             "anomalies": bounded(rows, limit), "recommended_next_calls": calls[:int(params.get("max_calls") or 6)]}
@@ -573,7 +607,7 @@ def pixel_history(params):
                      "failed": [n for n in ("backfaceCulled", "depthTestFailed", "stencilTestFailed", "scissorClipped",
                                             "shaderDiscarded", "depthClipped", "viewClipped", "sampleMasked")
                                 if getattr(m, n)]})
-    api = c.file.DriverName()
+    api = c.driver
     return {"schema_version": SCHEMA_VERSION, "capture": c.path, "texture": int(texture.resourceId),
             "name": c.name_of(texture.resourceId), "x": x, "y": y, "up_to_event": event,
             "note": "OpenGL in RenderDoc 1.24: events and pre/post values are right, shader_out reads zero" if
@@ -891,7 +925,7 @@ def save_texture(params):
 
 def copy_capture(params):
     c = capture(params)
-    c.file.CopyFileTo(params["output"])
+    c.copy_to(params["output"])
     return {"schema_version": SCHEMA_VERSION, "capture": c.path, "output": params["output"],
             "bytes": os.path.getsize(params["output"])}
 

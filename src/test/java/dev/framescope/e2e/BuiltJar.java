@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /** The JAR under test (Failsafe passes its path) and the command lines that start it. */
@@ -39,8 +40,14 @@ final class BuiltJar {
      * capabilities and their handlers (sampling, elicitation) before it connects.
      */
     static McpSyncClient client(UnaryOperator<McpClient.SyncSpec> configure) {
+        return client(Map.of(), configure);
+    }
+
+    /** As {@link #client(UnaryOperator)}, with these variables added to the server's environment. */
+    static McpSyncClient client(Map<String, String> env, UnaryOperator<McpClient.SyncSpec> configure) {
         List<String> command = command();
-        var params = ServerParameters.builder(command.get(0)).args(command.subList(1, command.size())).build();
+        var params = ServerParameters.builder(command.get(0)).args(command.subList(1, command.size())).env(env)
+                .build();
         McpSyncClient client = configure.apply(McpClient.sync(new StdioClientTransport(params,
                 new JacksonMcpJsonMapper(new ObjectMapper()))).requestTimeout(Duration.ofSeconds(90))).build();
         client.initialize();

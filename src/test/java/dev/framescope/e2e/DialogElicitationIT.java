@@ -88,7 +88,8 @@ class DialogElicitationIT {
     }
 
     @Test
-    void declineAndTimeoutAreAnswersWithFlagsAndAClientWithoutElicitationGetsAClearError() throws Exception {
+    void declineAndTimeoutAreAnswersWithFlagsAndAClientWithoutElicitationGetsAClearErrorWhenThePageIsOff()
+            throws Exception {
         McpSyncClient declining = client(request -> new ElicitResult(ElicitResult.Action.DECLINE, null));
         try {
             JsonNode declined = call(declining, "confirm", Map.of("question", "Proceed?"));
@@ -113,7 +114,8 @@ class DialogElicitationIT {
         } finally {
             slow.closeGracefully();
         }
-        McpSyncClient plain = client(null);
+        // With the page allowed (auto), such a client is asked on the page: DialogPageJarIT.
+        McpSyncClient plain = BuiltJar.client(Map.of("FRAMESCOPE_DIALOG_CHANNEL", "elicitation"), spec -> spec);
         try {
             CallToolResult result = plain.callTool(new CallToolRequest("confirm", Map.of("question", "Proceed?")));
             assertTrue(result.isError());
