@@ -32,10 +32,18 @@ public record DialogSettings(String channel, Duration timeout, int port, boolean
         }
     }
 
+    private static int port(String raw) {
+        try {
+            return Integer.parseInt(raw);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("FRAMESCOPE_DIALOG_PORT must be 0 to 65535, was '" + raw + "'");
+        }
+    }
+
     static DialogSettings fromEnvironment(Map<String, String> env) {
         return new DialogSettings(env.getOrDefault("FRAMESCOPE_DIALOG_CHANNEL", "auto").trim(),
                 Duration.ofSeconds(Config.positiveInt(env, "FRAMESCOPE_DIALOG_TIMEOUT_S", 600)),
-                Integer.parseInt(env.getOrDefault("FRAMESCOPE_DIALOG_PORT", "0").trim()),
+                port(env.getOrDefault("FRAMESCOPE_DIALOG_PORT", "0").trim()),
                 !"0".equals(env.getOrDefault("FRAMESCOPE_DIALOG_OPEN_BROWSER", "1").trim()),
                 Config.positiveInt(env, "FRAMESCOPE_DIALOG_MAX_UPLOAD_BYTES", 8 * 1024 * 1024));
     }

@@ -316,6 +316,11 @@ final class DialogPage implements AutoCloseable, DialogRequests.Listener {
         }
     }
 
+    /** Closes every page's socket as a network drop would; the pages reconnect by themselves. For tests. */
+    void dropConnections() {
+        sockets.forEach(s -> s.close(StatusCode.SHUTDOWN, "dropped"));
+    }
+
     @Override
     public void close() {
         heartbeat.shutdownNow();

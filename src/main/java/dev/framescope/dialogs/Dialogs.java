@@ -206,6 +206,13 @@ public final class Dialogs {
         requests.endAll(DialogState.CANCELLED, why);
     }
 
+    /** Test hook: drops every dialog page connection, as a network drop would. */
+    synchronized void dropPageConnections() {
+        if (page != null) {
+            page.dropConnections();
+        }
+    }
+
     private Duration timeout(Integer seconds) {
         return seconds == null ? settings.timeout() : Duration.ofSeconds(seconds);
     }

@@ -137,6 +137,10 @@ class DialogPageIT {
         person.page.waitForFunction("() => document.querySelectorAll('#queue li').length === 2");
         person.page.reload();
         person.page.waitForFunction("() => document.querySelectorAll('#queue li').length === 2");
+        dialogs.dropPageConnections(); // the network drops: the page reconnects and still has both questions
+        person.page.waitForFunction("() => document.body.dataset.connections === '2'");
+        person.page.waitForSelector("#connection[data-state=open]");
+        person.page.waitForFunction("() => document.querySelectorAll('#queue li').length === 2");
         person.page.click("#queue li:nth-child(2)");
         person.waitFor("single_choice");
         person.click("#cancel");

@@ -44,7 +44,12 @@
     setConnection('connecting');
     const ws = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
     socket = ws;
-    ws.onopen = () => { retryMs = 500; lastHeard = Date.now(); setConnection('open'); };
+    ws.onopen = () => {
+      retryMs = 500;
+      lastHeard = Date.now();
+      setConnection('open');
+      document.body.dataset.connections = String(Number(document.body.dataset.connections || 0) + 1);
+    };
     ws.onmessage = (event) => { lastHeard = Date.now(); handle(JSON.parse(event.data)); };
     ws.onclose = () => {
       if (socket !== ws) return;
