@@ -73,6 +73,7 @@
         for (const id of [...dialogs.keys()]) if (!message.open.includes(id)) dialogs.delete(id);
         if (current && !dialogs.has(current)) current = null;
         refresh();
+        enableActions(true); // an answer lost with the old connection can be sent again
         break;
       case 'dialog':
         if (!dialogs.has(message.id)) dialogs.set(message.id, message);
