@@ -45,7 +45,13 @@ export async function benchmark(language, source, { width, height, frames, unifo
   if (!frame.ok) return frame;
   const frameMs = [];
   const start = performance.now();
+  let asked = start;
   for (let i = 0; i < frames; i++) {
+    // FrameScope's harness binds framescopeCancelled(); asking every 100 ms lets a cancelled call stop at once.
+    if (performance.now() - asked > 100 && typeof window.framescopeCancelled === 'function') {
+      asked = performance.now();
+      if (await window.framescopeCancelled()) return { ok: false, cancelled: true, frames: i };
+    }
     const t0 = performance.now();
     await frame.draw(i / frames);
     await frame.fence();

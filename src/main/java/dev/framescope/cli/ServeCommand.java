@@ -4,8 +4,15 @@ import dev.framescope.server.FrameScopeServer;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
-@Command(name = "serve", description = "Serve MCP over stdio (the default). Exits 0 when the client closes stdin.")
+@Command(name = "serve", description = "Serve MCP over stdio (the default). Exits 0 within 2 s when the client "
+        + "closes stdin, 74 when stdin or stdout fails.")
 final class ServeCommand implements Callable<Integer> {
+
+    /**
+     * After serving ends, shutdown hooks get this long before the process halts: clients expect a server gone within
+     * about 2 s of closing its stdin, and a hook may wait on an engine that is already being killed.
+     */
+    static final long EXIT_GRACE_MS = 700;
 
     private final FrameScopeCli.Streams streams;
 
@@ -15,7 +22,9 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        FrameScopeServer.serve(streams.toolkit(), streams.in(), streams.out());
-        return ExitCodes.OK;
+        int status = FrameScopeServer.serve(streams.toolkit(), streams.in(), streams.out());
+        ProcessTree.killDescendants();
+        ProcessTree.haltAfter(EXIT_GRACE_MS, status);
+        return status;
     }
 }

@@ -19,6 +19,8 @@ public enum ErrorCode {
     ENGINE_FAILED,
     /** The result would exceed the tool's output budget; narrow the request. */
     OUTPUT_TOO_LARGE,
+    /** The caller cancelled the call (MCP notifications/cancelled) or went away; the work was stopped. */
+    CANCELLED,
     /** A bug in FrameScope; context carries the cause chain. */
     INTERNAL
 }

@@ -25,6 +25,17 @@ public interface ToolContext {
         return ClientModel.NONE;
     }
 
+    /**
+     * The caller's stop signal for this call. Long work checks it between steps; waits register a listener. The
+     * default never fires.
+     */
+    default Cancellation cancellation() {
+        return NEVER_CANCELLED;
+    }
+
+    /** Shared by contexts that cannot be cancelled; nothing ever cancels it, so listeners never pile up in use. */
+    Cancellation NEVER_CANCELLED = Cancellation.none();
+
     /** A context for callers that show no progress: the CLI, unit tests. */
     ToolContext SILENT = (progress, total, message) -> {
     };

@@ -1,5 +1,7 @@
 package dev.framescope.common;
 
+import java.time.Duration;
+
 /**
  * One tool as a group declares it, with nothing of MCP in it: the server turns it into an MCP tool, the CLI calls it
  * in-process, and the docs generator and contract tests read it. The input schema is generated from
@@ -12,9 +14,14 @@ package dev.framescope.common;
  * @param hints          MCP annotations
  * @param maxOutputBytes budget for the text of one result; larger results fail with OUTPUT_TOO_LARGE
  * @param handler        the single call into the group's core
+ * @param timeLimit      how long one call may run, from when it starts on a worker (not while it queues); past it
+ *                       the call is cancelled and answers {@code TIMEOUT}, so no call can hold a worker for good
  */
 public record ToolDef<A>(String name, String title, String description, Class<A> argsType, ToolHints hints,
-                         int maxOutputBytes, Handler<A> handler) {
+                         int maxOutputBytes, Handler<A> handler, TimeLimit<A> timeLimit) {
+
+    /** Generous for any analysis here; groups whose calls legitimately run longer (a person answering) say so. */
+    public static final Duration DEFAULT_TIME_LIMIT = Duration.ofMinutes(10);
 
     /** Enough for a rich analysis result and well under Claude Code's default 25,000-token output cap. */
     public static final int DEFAULT_MAX_OUTPUT_BYTES = 64 * 1024;
@@ -30,7 +37,19 @@ public record ToolDef<A>(String name, String title, String description, Class<A>
 
     public static <A> ToolDef<A> of(String name, String title, String description, Class<A> argsType,
                                     ToolHints hints, Handler<A> handler) {
-        return new ToolDef<>(name, title, description, argsType, hints, DEFAULT_MAX_OUTPUT_BYTES, handler);
+        return new ToolDef<>(name, title, description, argsType, hints, DEFAULT_MAX_OUTPUT_BYTES, handler,
+                args -> DEFAULT_TIME_LIMIT);
+    }
+
+    /** This tool with another time limit, e.g. one that follows a {@code timeout_s} argument. */
+    public ToolDef<A> withTimeLimit(TimeLimit<A> limit) {
+        return new ToolDef<>(name, title, description, argsType, hints, maxOutputBytes, handler, limit);
+    }
+
+    /** The time limit of one call, from its converted arguments. */
+    @FunctionalInterface
+    public interface TimeLimit<A> {
+        Duration of(A args);
     }
 
     @FunctionalInterface

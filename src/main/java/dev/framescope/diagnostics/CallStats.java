@@ -43,6 +43,7 @@ public final class CallStats {
         private long calls;
         private long errors;
         private long timeouts;
+        private long cancelled;
         private final long[] latencies = new long[LATENCY_WINDOW];
         private LastError lastError;
 
@@ -53,6 +54,8 @@ public final class CallStats {
                 errors++;
                 if (code == ErrorCode.TIMEOUT) {
                     timeouts++;
+                } else if (code == ErrorCode.CANCELLED) {
+                    cancelled++;
                 }
                 lastError = new LastError(code.name(), message, Instant.now().toString());
             }
@@ -61,7 +64,7 @@ public final class CallStats {
         synchronized ToolCallStats snapshot(String tool) {
             long[] window = Arrays.copyOf(latencies, (int) Math.min(calls, LATENCY_WINDOW));
             Arrays.sort(window);
-            return new ToolCallStats(tool, calls, errors, timeouts, percentileMs(window, 0.50),
+            return new ToolCallStats(tool, calls, errors, timeouts, cancelled, percentileMs(window, 0.50),
                     percentileMs(window, 0.95), lastError);
         }
 
@@ -76,10 +79,11 @@ public final class CallStats {
     }
 
     /**
-     * One tool's counters. Latencies are wall time inside the server from argument validation to result, in ms,
+     * One tool's counters; {@code errors} includes {@code timeouts} and {@code cancelled} (calls the client
+     * cancelled or that ran past their time limit end with an error). Latencies are wall time inside the server from argument validation to result, in ms,
      * nearest-rank percentiles over the last {@value CallStats#LATENCY_WINDOW} calls.
      */
-    public record ToolCallStats(String tool, long calls, long errors, long timeouts, double p50Ms, double p95Ms,
+    public record ToolCallStats(String tool, long calls, long errors, long timeouts, long cancelled, double p50Ms, double p95Ms,
                                 LastError lastError) {
     }
 

@@ -53,7 +53,7 @@ public final class Diagnostics {
     /** Every registered tool, with zero counts for those never called, busiest first. */
     private List<ToolCallStats> perTool() {
         Map<String, ToolCallStats> byName = new LinkedHashMap<>();
-        toolNames.get().forEach(name -> byName.put(name, new ToolCallStats(name, 0, 0, 0, 0, 0, null)));
+        toolNames.get().forEach(name -> byName.put(name, new ToolCallStats(name, 0, 0, 0, 0, 0, 0, null)));
         stats.snapshot().forEach(s -> byName.put(s.tool(), s));
         List<ToolCallStats> rows = new ArrayList<>(byName.values());
         rows.sort(Comparator.comparingLong(ToolCallStats::calls).reversed().thenComparing(ToolCallStats::tool));

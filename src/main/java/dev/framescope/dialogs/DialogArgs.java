@@ -12,6 +12,11 @@ public final class DialogArgs {
     static final String TIMEOUT = "Seconds to wait for the person; then the result says timed_out. Default: the "
             + "server's FRAMESCOPE_DIALOG_TIMEOUT_S (600 unless configured).";
 
+    /** Every question waits for the person at most its own timeout_s. */
+    interface Waits {
+        Integer timeoutS();
+    }
+
     public record Option(
             @Param(value = "What the person sees.", required = true, maxLength = 200) String label,
             @Param(value = "What comes back when chosen; default the label.", maxLength = 200) String value,
@@ -28,7 +33,7 @@ public final class DialogArgs {
             Boolean isDangerous,
             @Param(value = "Label of the yes answer.", defaultValue = "\"Yes\"", maxLength = 50) String yesLabel,
             @Param(value = "Label of the no answer.", defaultValue = "\"No\"", maxLength = 50) String noLabel,
-            @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) {
+            @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) implements Waits {
         public ConfirmArgs {
             isDangerous = isDangerous != null && isDangerous;
             yesLabel = yesLabel == null ? "Yes" : yesLabel;
@@ -44,7 +49,7 @@ public final class DialogArgs {
             Integer maxLength,
             @Param(value = "The answer is code (a monospace editor where the dialog page shows it).",
                     defaultValue = "false") Boolean expectsCode,
-            @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) {
+            @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) implements Waits {
         public TextInputArgs {
             maxLength = maxLength == null ? 10_000 : maxLength;
             expectsCode = expectsCode != null && expectsCode;
@@ -55,7 +60,7 @@ public final class DialogArgs {
             @Param(value = "What to ask.", required = true, maxLength = 2000) String question,
             @Param(value = "The options, 2 to 50.", required = true, maxLength = 50) List<Option> options,
             @Param(value = "Value preselected.", maxLength = 200) String defaultValue,
-            @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) {
+            @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) implements Waits {
         public SingleChoiceArgs {
         }
     }
@@ -67,7 +72,7 @@ public final class DialogArgs {
             Integer minSelections,
             @Param(value = "Most options the person may pick; default all.", min = 1, max = 50)
             Integer maxSelections,
-            @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) {
+            @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) implements Waits {
         public MultiChoiceArgs {
             minSelections = minSelections == null ? 0 : minSelections;
         }
@@ -84,7 +89,7 @@ public final class DialogArgs {
             @Param(value = "The ways forward, 2 to 20.", required = true, maxLength = 20) List<Option> options,
             @Param(value = "Value of the option preselected (what you would do without an answer).",
                     maxLength = 200) String defaultAction,
-            @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) {
+            @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) implements Waits {
     }
 
     public record ScreenshotArgs(
@@ -94,7 +99,7 @@ public final class DialogArgs {
             @Param(value = "Longest side of the image returned, in pixels; larger screenshots are scaled down "
                     + "(keeps the result small for the model).", defaultValue = "1568", min = 64, max = 8192)
             Integer maxDimension,
-            @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) {
+            @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) implements Waits {
         public ScreenshotArgs {
             maxDimension = maxDimension == null ? 1568 : maxDimension;
         }

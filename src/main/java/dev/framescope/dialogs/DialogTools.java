@@ -13,6 +13,7 @@ import dev.framescope.dialogs.DialogArgs.ScreenshotArgs;
 import dev.framescope.dialogs.DialogArgs.SingleChoiceArgs;
 import dev.framescope.dialogs.DialogArgs.TextInputArgs;
 import java.util.List;
+import java.util.stream.Stream;
 
 /** Human-in-the-loop questions: the answer comes back in the same tool call, however long the person takes. */
 public final class DialogTools implements ToolGroup {
@@ -45,7 +46,7 @@ public final class DialogTools implements ToolGroup {
 
     @Override
     public List<ToolDef<?>> tools() {
-        return List.of(
+        return Stream.of(
                 ToolDef.of("planner", "Ask which plan to follow", "Shows the person a decision with your findings "
                                 + "(visual_output, markdown: tables, code) and your plan (markdown), and asks them to "
                                 + "pick one of 2–20 options; returns the chosen value as choice plus any "
@@ -77,7 +78,12 @@ public final class DialogTools implements ToolGroup {
                             Dialogs.Screenshot shot = dialogs.screenshot(a, c);
                             return shot.image() == null ? ToolOutput.of(shot.answer())
                                     : new ToolOutput.WithImage(shot.answer(), shot.image(), shot.mimeType());
-                        }));
+                        })).<ToolDef<?>>map(this::limitedByTimeout).toList();
+    }
+
+    /** A question may wait as long as its timeout_s, plus a minute to show it and collect the answer. */
+    private <A extends DialogArgs.Waits> ToolDef<A> limitedByTimeout(ToolDef<A> tool) {
+        return tool.withTimeLimit(args -> dialogs.timeout(args.timeoutS()).plusMinutes(1));
     }
 
     @Override

@@ -213,7 +213,7 @@ public final class Dialogs {
         }
     }
 
-    private Duration timeout(Integer seconds) {
+    Duration timeout(Integer seconds) {
         return seconds == null ? settings.timeout() : Duration.ofSeconds(seconds);
     }
 

@@ -2,9 +2,13 @@ package dev.framescope.renderdoc;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
+import dev.framescope.common.ToolException;
+import dev.framescope.common.WritableRoots;
 import dev.framescope.renderdoc.RenderDocArgs.AnalyzeNanInfArgs;
 import dev.framescope.renderdoc.RenderDocArgs.IterateActionsArgs;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +24,7 @@ public final class Captures {
     static final long TIMEOUT_MS = 60_000;
 
     private final BridgeProcess bridge;
-    private final OutputPaths outputs;
+    private final WritableRoots outputs;
 
     public Captures(BridgeProcess bridge) {
         this(bridge, List.of(Path.of("")));
@@ -29,11 +33,11 @@ public final class Captures {
     /** @param outputRoots folders save_texture and copy_capture may write into */
     public Captures(BridgeProcess bridge, List<Path> outputRoots) {
         this.bridge = bridge;
-        this.outputs = new OutputPaths(outputRoots);
+        this.outputs = new WritableRoots(outputRoots, "the working directory or FRAMESCOPE_OUTPUT_DIR");
     }
 
     public ObjectNode saveTexture(RenderDocArgs.SaveTextureArgs args) {
-        Path target = outputs.checked(args.output(), "." + args.format().name(), args.overwrite());
+        Path target = outputs.checked("output", args.output(), "." + args.format().name(), args.overwrite());
         RenderDocArgs.SaveTextureArgs checked = new RenderDocArgs.SaveTextureArgs(args.capture(), args.texture(),
                 target.toString(), args.format(), args.eventId(), args.overwrite());
         return query("save_texture", checked, r -> "Wrote " + r.path("output").asText() + " (" + r.path("bytes")
@@ -43,10 +47,24 @@ public final class Captures {
     }
 
     public ObjectNode copyCapture(RenderDocArgs.CopyCaptureArgs args) {
-        Path target = outputs.checked(args.output(), ".rdc", args.overwrite());
+        Path target = outputs.checked("output", args.output(), ".rdc", args.overwrite());
+        refuseSameFile(Path.of(absolute(args.capture())), target);
         return query("copy_capture", new RenderDocArgs.CopyCaptureArgs(args.capture(), target.toString(),
                 args.overwrite()), r -> "Copied to " + r.path("output").asText() + " (" + r.path("bytes").asLong()
                 + " bytes).");
+    }
+
+    /** Copying a capture onto itself (by another path, a link or a hard link) would leave nothing of it. */
+    private static void refuseSameFile(Path capture, Path target) {
+        try {
+            if (Files.exists(target) && Files.exists(capture) && Files.isSameFile(capture, target)) {
+                throw new ToolException(ErrorCode.INVALID_ARGUMENT, "Invalid argument 'output': " + target
+                        + " is the capture itself (" + capture + "); copy it to another file.",
+                        Map.of("parameter", "output", "capture", capture.toString(), "output", target.toString()));
+            }
+        } catch (java.io.IOException e) {
+            // unreadable: the bridge reports what is wrong with the capture
+        }
     }
 
     public BridgeDiagnostics diagnostics(int maxErrors) {

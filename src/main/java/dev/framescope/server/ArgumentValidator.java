@@ -45,6 +45,25 @@ final class ArgumentValidator {
         if (!errors.isEmpty()) {
             throw toException(errors.get(0), properties, arguments);
         }
+        arguments.fields().forEachRemaining(e -> refuseNul(e.getKey(), e.getValue()));
+    }
+
+    /**
+     * No text argument may hold a NUL character: no path, selector or name can contain one, and Java's file API
+     * would fail on it deep inside a tool instead of here, naming the parameter.
+     */
+    private static void refuseNul(String param, JsonNode value) {
+        if (value.isTextual() && value.asText().indexOf('\0') >= 0) {
+            throw ToolException.invalidArgument(param, "text without NUL characters (\\u0000)",
+                    value.asText().replace("\0", "\\u0000"));
+        }
+        if (value.isArray()) {
+            for (int i = 0; i < value.size(); i++) {
+                refuseNul(param + "[" + i + "]", value.get(i));
+            }
+        } else if (value.isObject()) {
+            value.fields().forEachRemaining(e -> refuseNul(param + "." + e.getKey(), e.getValue()));
+        }
     }
 
     /** Built on first validation, not at start-up: it costs ~40 ms of cold start that tools/list does not need. */

@@ -1,9 +1,11 @@
 package dev.framescope.server;
 
+import dev.framescope.common.Cancellation;
 import dev.framescope.common.ClientHuman;
 import dev.framescope.common.ClientModel;
 import dev.framescope.common.ToolContext;
 import dev.framescope.common.Waiting;
+import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
@@ -34,17 +36,29 @@ final class ExchangeContext implements ToolContext {
 
     private final McpSyncServerExchange exchange;
     private final CallToolRequest request;
+    private final Cancellation cancellation;
 
-    ExchangeContext(McpSyncServerExchange exchange, CallToolRequest request) {
-        this.exchange = exchange;
+    ExchangeContext(McpAsyncServerExchange exchange, CallToolRequest request) {
+        this.exchange = new McpSyncServerExchange(exchange);
         this.request = request;
+        Object call = exchange.transportContext().get(StdioTransport.CALL_KEY);
+        this.cancellation = call instanceof InFlightRequests.Call inFlight ? inFlight.cancellation
+                : Cancellation.none();
     }
 
-    /** Progress goes out only when the request carried a progress token, as the spec requires. */
+    @Override
+    public Cancellation cancellation() {
+        return cancellation;
+    }
+
+    /**
+     * Progress goes out only when the request carried a progress token, as the spec requires, and never after the
+     * call was cancelled (the client no longer knows the token).
+     */
     @Override
     public void progress(double progress, Double total, String message) {
         Object token = request.progressToken();
-        if (token == null) {
+        if (token == null || cancellation.isCancelled()) {
             return;
         }
         try {

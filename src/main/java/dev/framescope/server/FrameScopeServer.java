@@ -5,11 +5,9 @@ import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
 import dev.framescope.common.Version;
 import dev.framescope.diagnostics.Diagnostics;
-import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpServer;
-import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
-import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import io.modelcontextprotocol.server.McpServerFeatures.AsyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema.ServerCapabilities;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
@@ -21,10 +19,14 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Mono;
 
 /**
- * Serves the registry's tools over MCP stdio with the official SDK, and returns when the client closes stdin. The
+ * Serves the registry's tools over MCP stdio with the official SDK's server on FrameScope's own stdio transport
+ * ({@link StdioTransport}), and returns the exit status when the client closes stdin or the connection breaks. The
  * SDK gets its own plain ObjectMapper for protocol messages; tool bodies are rendered by {@link ResultRenderer}.
+ * Tools are registered with the SDK's asynchronous server only so that the SDK holds no thread while a call runs:
+ * handlers stay synchronous and run on {@link ToolWorkers}, where their time limit and cancellation live.
  */
 public final class FrameScopeServer {
 
@@ -34,25 +36,21 @@ public final class FrameScopeServer {
     }
 
     /**
-     * Serves until end of input, then closes gracefully.
+     * Serves until end of input or a broken connection.
      *
      * @param out the only stream JSON-RPC is written to; nothing else may write to it
+     * @return the exit status: 0 after end of input, non-zero when stdin or stdout failed
      */
-    public static void serve(ToolGroups.Toolkit toolkit, InputStream in, OutputStream out) throws InterruptedException {
+    public static int serve(ToolGroups.Toolkit toolkit, InputStream in, OutputStream out) throws InterruptedException {
         // Generating the input schemas (~0.1 s cold) and starting the SDK (~0.1 s) are independent: on two cores,
-        // side by side, they take ~0.1 s off cold start. Until the tools are added, the guard passes no message on.
+        // side by side, they take ~0.1 s off cold start. Until the tools are added, the transport reads nothing.
         ObjectMapper protocolMapper = new ObjectMapper();
-        CompletableFuture<List<SyncToolSpecification>> tools =
+        CompletableFuture<List<AsyncToolSpecification>> tools =
                 CompletableFuture.supplyAsync(() -> ProtocolWarmUp.run(protocolMapper, specifications(toolkit)));
         CountDownLatch toolsAdded = new CountDownLatch(1);
-        CountDownLatch inputEnded = new CountDownLatch(1);
-        PendingRequests pending = new PendingRequests();
-        OutputStream trackedOut = pending.track(out);
-        var guardedIn = new JsonRpcLineGuard(in, trackedOut, toolkit.config().maxMessageBytes(), pending,
-                toolsAdded, inputEnded::countDown);
-        var transport = new StdioServerTransportProvider(new JacksonMcpJsonMapper(protocolMapper), guardedIn,
-                trackedOut, Integer.MAX_VALUE - 16); // the guard already rejects longer lines, with a reply
-        McpSyncServer server = McpServer.sync(transport)
+        var transport = new StdioTransport(protocolMapper, in, out, toolkit.config().maxMessageBytes(), toolsAdded);
+        McpAsyncServer server = McpServer.async(transport)
+                .jsonMapper(transport.jsonMapper())
                 .serverInfo(Diagnostics.SERVER_NAME, Version.current())
                 .instructions(ServerInstructions.text(toolkit.registry()))
                 .capabilities(ServerCapabilities.builder().tools(false).logging().build())
@@ -60,20 +58,20 @@ public final class FrameScopeServer {
                 .validateToolInputs(false)
                 .jsonSchemaValidator(new LazySchemaValidator())
                 .build();
-        tools.join().forEach(server::addTool);
+        tools.join().forEach(tool -> server.addTool(tool).block());
         toolsAdded.countDown();
         log.info("FrameScope {} serving {} tools over stdio", Version.current(), toolkit.registry().tools().size());
-        inputEnded.await();
-        log.info("stdin closed; shutting down");
+        int status = transport.exit().join();
+        log.info(status == 0 ? "stdin closed; shutting down" : "shutting down after a transport failure");
         toolkit.registry().groups().forEach(ToolGroup::clientGone);
-        server.closeGracefully();
+        return status;
     }
 
-    private static List<SyncToolSpecification> specifications(ToolGroups.Toolkit toolkit) {
+    private static List<AsyncToolSpecification> specifications(ToolGroups.Toolkit toolkit) {
         return toolkit.registry().tools().stream()
-                .map(tool -> new SyncToolSpecification(describe(tool, toolkit.registry()),
-                        (exchange, request) -> toolkit.invoker().call(tool, request.arguments(),
-                                new ExchangeContext(exchange, request))))
+                .map(tool -> new AsyncToolSpecification(describe(tool, toolkit.registry()),
+                        (exchange, request) -> Mono.fromFuture(toolkit.invoker().submit(tool, request.arguments(),
+                                new ExchangeContext(exchange, request)))))
                 .toList();
     }
 

@@ -3,7 +3,7 @@ package dev.framescope.server;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
-import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpServerFeatures.AsyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.util.List;
@@ -22,12 +22,12 @@ final class ProtocolWarmUp {
     private ProtocolWarmUp() {
     }
 
-    static List<SyncToolSpecification> run(ObjectMapper protocolMapper, List<SyncToolSpecification> tools) {
+    static List<AsyncToolSpecification> run(ObjectMapper protocolMapper, List<AsyncToolSpecification> tools) {
         try {
             var mapper = new JacksonMcpJsonMapper(protocolMapper);
             var request = (McpSchema.JSONRPCRequest) McpSchema.deserializeJsonRpcMessage(mapper, INITIALIZE);
             mapper.convertValue(request.params(), McpSchema.InitializeRequest.class);
-            var toolList = new McpSchema.ListToolsResult(tools.stream().map(SyncToolSpecification::tool).toList(),
+            var toolList = new McpSchema.ListToolsResult(tools.stream().map(AsyncToolSpecification::tool).toList(),
                     null);
             protocolMapper.writeValueAsString(new McpSchema.JSONRPCResponse("2.0", 0, toolList, null));
         } catch (IOException | RuntimeException e) {

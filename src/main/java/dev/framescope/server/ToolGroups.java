@@ -44,7 +44,7 @@ public final class ToolGroups {
                         components),
                 new DialogTools(config.dialogs(), questions, components),
                 new ShaderTools(config.chromium(), config.strictBrowser(), config.browserEndpoint(), config.effectsRoot(),
-                        config.glslangValidator(), config.stateDir(), components));
+                        config.glslangValidator(), config.stateDir(), config.outputDir(), components));
         ToolRegistry registry = new ToolRegistry(groups);
         toolNames.set(registry.tools().stream().map(ToolDef::name).toList());
         return new Toolkit(config, registry, new ToolInvoker(registry, stats), environment, components);

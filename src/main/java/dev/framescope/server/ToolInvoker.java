@@ -12,10 +12,13 @@ import dev.framescope.common.ToolException;
 import dev.framescope.common.ToolOutput;
 import dev.framescope.diagnostics.CallStats;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,18 +35,65 @@ public final class ToolInvoker {
     private final ToolRegistry registry;
     private final CallStats stats;
     private final ArgumentValidator validator = new ArgumentValidator();
+    private final ToolWorkers workers = new ToolWorkers();
 
     public ToolInvoker(ToolRegistry registry, CallStats stats) {
         this.registry = registry;
         this.stats = stats;
     }
 
+    /** Runs the call and waits for its result; for the CLI and tests. */
     public CallToolResult call(ToolDef<?> tool, Map<String, Object> arguments, ToolContext context) {
+        return submit(tool, arguments, context).join();
+    }
+
+    /**
+     * Validates and converts the arguments on the caller's thread, then runs the handler on a worker within the
+     * tool's time limit. The future always completes with a result, never exceptionally.
+     */
+    public CompletableFuture<CallToolResult> submit(ToolDef<?> tool, Map<String, Object> arguments,
+                                                    ToolContext context) {
         long start = System.nanoTime();
+        CompletableFuture<ToolOutput> output;
         try {
-            CallToolResult result = ResultRenderer.success(run(tool, arguments, context), tool.maxOutputBytes());
-            stats.recordSuccess(tool.name(), System.nanoTime() - start);
-            return result;
+            output = start(tool, arguments, context);
+        } catch (ToolException e) {
+            return CompletableFuture.completedFuture(failure(tool, e, start));
+        } catch (RuntimeException | Error e) {
+            log.error("Tool {} failed with an unexpected exception", tool.name(), e);
+            return CompletableFuture.completedFuture(failure(tool, internal(e), start));
+        }
+        return output.handle((value, error) -> finish(tool, value, error, start));
+    }
+
+    private <A> CompletableFuture<ToolOutput> start(ToolDef<A> tool, Map<String, Object> arguments,
+                                                    ToolContext context) {
+        ObjectNode args = arguments == null ? Json.mapper().createObjectNode() : Json.mapper().valueToTree(arguments);
+        validator.validate(registry.inputSchema(tool), args);
+        A input = convert(args, tool.argsType());
+        Duration limit = tool.timeLimit().of(input);
+        return workers.run(tool.name(), () -> {
+            ToolOutput output = tool.handler().handle(input, context);
+            if (output == null) {
+                throw new IllegalStateException("handler of " + tool.name() + " returned null");
+            }
+            return output;
+        }, limit, context.cancellation());
+    }
+
+    private CallToolResult finish(ToolDef<?> tool, ToolOutput output, Throwable error, long start) {
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        try {
+            if (cause == null) {
+                CallToolResult result = ResultRenderer.success(output, tool.maxOutputBytes());
+                stats.recordSuccess(tool.name(), System.nanoTime() - start);
+                return result;
+            }
+            if (cause instanceof ToolException toolException) {
+                return failure(tool, toolException, start);
+            }
+            log.error("Tool {} failed with an unexpected exception", tool.name(), cause);
+            return failure(tool, internal(cause), start);
         } catch (ToolException e) {
             return failure(tool, e, start);
         } catch (RuntimeException | Error e) {
@@ -52,15 +102,9 @@ public final class ToolInvoker {
         }
     }
 
-    private <A> ToolOutput run(ToolDef<A> tool, Map<String, Object> arguments, ToolContext context) {
-        ObjectNode args = arguments == null ? Json.mapper().createObjectNode() : Json.mapper().valueToTree(arguments);
-        validator.validate(registry.inputSchema(tool), args);
-        A input = convert(args, tool.argsType());
-        ToolOutput output = tool.handler().handle(input, context);
-        if (output == null) {
-            throw new IllegalStateException("handler of " + tool.name() + " returned null");
-        }
-        return output;
+    /** Threads of calls that were stopped but have not come back: see {@link ToolWorkers}. */
+    public int writtenOffWorkers() {
+        return workers.writtenOff();
     }
 
     private static <A> A convert(ObjectNode args, Class<A> type) {

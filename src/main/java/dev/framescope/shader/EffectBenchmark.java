@@ -57,6 +57,7 @@ public final class EffectBenchmark {
         List<BenchmarkResult> results = harness.withPage(page -> {
             List<BenchmarkResult> batch = new ArrayList<>();
             for (Effect effect : effects) {
+                context.cancellation().throwIfCancelled();
                 if (effect.programs().isEmpty() || effect.programs().stream()
                         .anyMatch(p -> (webgl ? p.glsl() : p.wgsl()) == null)) {
                     batch.add(new BenchmarkResult(effect.id(), args.backend().name(), "not_available", null, null,
@@ -76,6 +77,9 @@ public final class EffectBenchmark {
                 JsonNode r = Json.mapper().valueToTree(page.evaluate(
                         "([language, source, options]) => framescope.benchmark(language, source, options)",
                         List.of(webgl ? "glsl" : "wgsl", source, options)));
+                if (r.path("cancelled").asBoolean()) {
+                    context.cancellation().throwIfCancelled();
+                }
                 if (!r.path("ok").asBoolean()) {
                     batch.add(new BenchmarkResult(effect.id(), args.backend().name(), "error", null, null, null, null,
                             r.has("unavailable") ? r.get("unavailable").asText()
@@ -92,7 +96,7 @@ public final class EffectBenchmark {
                 context.progress(batch.size(), (double) effects.size(), "benchmarked " + effect.id());
             }
             return batch;
-        }, 60_000 + 30_000L * effects.size());
+        }, 60_000 + 30_000L * effects.size(), context.cancellation());
         BenchmarkResult first = results.stream().filter(r -> r.msPerFrame() != null).findFirst().orElse(null);
         String summary = results.size() + " effect(s), " + args.frames() + " frames each at " + args.width() + "×"
                 + args.height() + " on " + args.backend() + (first == null ? "" : String.format(

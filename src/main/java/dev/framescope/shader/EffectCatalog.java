@@ -6,13 +6,14 @@ import dev.framescope.common.Bounded;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolException;
+import dev.framescope.common.WritableRoots;
 import dev.framescope.shader.EffectLibrary.Effect;
 import dev.framescope.shader.EffectLibrary.Program;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.nio.file.LinkOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +27,13 @@ import java.util.TreeSet;
 public final class EffectCatalog {
 
     public static final String MANIFEST = "manifest.json";
+
+    private final WritableRoots writable;
+
+    /** @param writable where the manifest may be written (an effects root outside them is refused) */
+    public EffectCatalog(WritableRoots writable) {
+        this.writable = writable;
+    }
 
     public record EffectEntry(String id, String name, String format, String kind, String description,
                               List<String> tags, List<String> passes, boolean glsl, boolean wgsl,
@@ -84,7 +92,7 @@ public final class EffectCatalog {
             }
         });
         String text = text(manifest);
-        boolean differs = !Files.isRegularFile(file) || !text.equals(readText(file));
+        boolean differs = !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || !text.equals(readText(file));
         boolean written = differs && !dryRun;
         if (written) {
             write(file, text);
@@ -148,7 +156,7 @@ public final class EffectCatalog {
     }
 
     private static JsonNode readOld(Path file) {
-        if (!Files.isRegularFile(file)) {
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
             return Json.mapper().createObjectNode();
         }
         try {
@@ -167,11 +175,11 @@ public final class EffectCatalog {
         }
     }
 
-    private static void write(Path file, String text) {
+    /** Only where the person allowed writes, never through a link, keeping the old file's permissions. */
+    private void write(Path file, String text) {
+        Path target = writable.checked("effects_root", file.toString(), ".json", true);
         try {
-            Path temp = Files.createTempFile(file.getParent(), ".manifest", ".tmp");
-            Files.writeString(temp, text, StandardCharsets.UTF_8);
-            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            WritableRoots.writeAtomically(target, text.getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new ToolException(ErrorCode.ENGINE_FAILED, "Cannot write " + file + ": " + e.getMessage(),
                     Map.of("path", file.toString()), e);

@@ -53,6 +53,7 @@ public final class EffectCompiler {
         List<EffectResult> results = harness.withPage(page -> {
             List<EffectResult> batch = new ArrayList<>();
             for (Effect effect : effects) {
+                context.cancellation().throwIfCancelled();
                 try {
                     batch.add(compileOne(page, effect, backend, renderer));
                 } catch (RuntimeException e) {
@@ -62,7 +63,7 @@ public final class EffectCompiler {
                 context.progress(batch.size(), (double) effects.size(), "compiled " + effect.id());
             }
             return batch;
-        }, 30_000 + 10_000L * effects.size());
+        }, 30_000 + 10_000L * effects.size(), context.cancellation());
         long failed = results.stream().filter(r -> !r.status().equals("ok")).count();
         String summary = results.size() + " effect(s) compiled on " + backend + ": " + (results.size() - failed)
                 + " ok, " + failed + " with errors" + firstError(results) + ".";
@@ -73,6 +74,12 @@ public final class EffectCompiler {
     private EffectResult compileOne(Page page, Effect effect, Backend backend, String[] renderer) {
         List<ProgramResult> programs = new ArrayList<>();
         for (Program program : effect.programs()) {
+            if (program.refused() != null) {
+                programs.add(new ProgramResult(program.pass(), program.name(), "any", null, "error",
+                        List.of(new Diagnostic(program.pass(), program.name(), "any", "load", "error", null, null,
+                                program.refused()))));
+                continue;
+            }
             if (backend != Backend.webgpu) {
                 programs.add(program.glsl() == null ? missing(program, "glsl")
                         : run(page, effect, program, "glsl", program.glsl(), "framescope.compileGlsl", renderer, 0));

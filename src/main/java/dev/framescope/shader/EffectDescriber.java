@@ -45,11 +45,12 @@ public final class EffectDescriber {
         List<Described> described = harness.withPage(page -> {
             List<Described> batch = new ArrayList<>();
             for (Effect effect : effects) {
+                context.cancellation().throwIfCancelled();
                 batch.add(describeOne(page, effect, args, first));
                 context.progress(batch.size(), (double) effects.size(), "described " + effect.id());
             }
             return batch;
-        }, 30_000 + 10_000L * effects.size());
+        }, 30_000 + 10_000L * effects.size(), context.cancellation());
         String imageOf = described.stream().filter(d -> d.description() != null).map(Described::effect).findFirst()
                 .orElse(null);
         byte[] png = first[0] == null ? null : FrameRenderer.png(first[0], args.width(), args.height());

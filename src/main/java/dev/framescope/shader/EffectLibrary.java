@@ -6,13 +6,16 @@ import dev.framescope.common.Json;
 import dev.framescope.common.ToolException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitOption;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * Effects on disk in the native format: {@code <root>/<namespace>/<effect>/definition.json} with
@@ -21,11 +24,18 @@ import java.util.stream.Stream;
  */
 public final class EffectLibrary {
 
-    /** One program of an effect: its pass, name and the source files (null when the language is missing). */
-    public record Program(String pass, String name, Path glsl, Path wgsl, JsonNode spec) {
+    /**
+     * One program of an effect: its pass, name and the source files (null when the language is missing).
+     * {@code refused} says why no file was looked up (the name leads outside the effect's folder), else null.
+     */
+    public record Program(String pass, String name, Path glsl, Path wgsl, JsonNode spec, String refused) {
+        Program(String pass, String name, Path glsl, Path wgsl, JsonNode spec) {
+            this(pass, name, glsl, wgsl, spec, null);
+        }
     }
 
-    public record Effect(String id, Path dir, JsonNode definition, List<Program> programs) {
+    /** One effect; {@code root} is the effects root it was found under, the limit of what it may read. */
+    public record Effect(String id, Path dir, JsonNode definition, List<Program> programs, Path root) {
 
         /** True for an ISF file, whose GLSL runs under {@link IsfImport#wrap}. */
         public boolean isIsf() {
@@ -61,22 +71,19 @@ public final class EffectLibrary {
 
     /** Effects whose id matches the selector, sorted by id; fails naming the selector when none match. */
     public List<Effect> select(String selector) {
-        if (!Files.isDirectory(root)) {
-            throw ToolException.notFound("effects root", root, "pass effects_root or set FRAMESCOPE_EFFECTS_ROOT");
-        }
-        List<Pattern> patterns = new ArrayList<>();
+        Path base = checkRoot();
+        List<Glob> globs = new ArrayList<>();
         for (String part : selector.split(",")) {
-            patterns.add(glob(part.trim()));
+            globs.add(new Glob(part.trim()));
         }
         List<Effect> effects = new ArrayList<>();
-        try (Stream<Path> files = Files.find(root, 3, (p, a) -> p.getFileName().toString().equals(
-                "definition.json") || p.getFileName().toString().endsWith(".fs"))) {
-            for (Path file : files.sorted().toList()) {
+        try {
+            for (Path file : effectFiles(base)) {
                 boolean isf = file.toString().endsWith(".fs");
-                String id = (isf ? root.relativize(file).toString().replaceFirst("\\.fs$", "")
-                        : root.relativize(file.getParent()).toString()).replace('\\', '/');
-                if (patterns.stream().anyMatch(p -> p.matcher(id).matches())) {
-                    effects.add(isf ? loadIsf(id, file) : load(id, file));
+                String id = (isf ? base.relativize(file).toString().replaceFirst("\\.fs$", "")
+                        : base.relativize(file.getParent()).toString()).replace('\\', '/');
+                if (globs.stream().anyMatch(g -> g.matches(id))) {
+                    effects.add(isf ? loadIsf(id, file, base) : load(id, file, base));
                 }
             }
         } catch (IOException e) {
@@ -90,38 +97,109 @@ public final class EffectLibrary {
         return effects;
     }
 
-    private static Pattern glob(String glob) {
-        StringBuilder regex = new StringBuilder();
-        for (char c : glob.toCharArray()) {
-            regex.append(switch (c) {
-                case '*' -> "[^,]*";
-                case '?' -> ".";
-                default -> Pattern.quote(String.valueOf(c));
-            });
+    /** Pseudo-file systems: their "files" can block a reader or never end; no effect lives there. */
+    private static final List<Path> SYSTEM_FOLDERS = List.of(Path.of("/proc"), Path.of("/sys"), Path.of("/dev"));
+
+    /** The folder to walk: the root as given, or where it leads when it is itself a link. */
+    private Path checkRoot() {
+        if (!Files.isDirectory(root)) {
+            throw ToolException.notFound("effects root", root, "pass effects_root or set FRAMESCOPE_EFFECTS_ROOT");
         }
-        return Pattern.compile(regex.toString());
+        Path real;
+        try {
+            real = root.toRealPath();
+        } catch (IOException e) {
+            throw ToolException.invalidArgument("effects_root", "a readable folder of effects", root.toString());
+        }
+        if (real.getNameCount() == 0 || SYSTEM_FOLDERS.stream().anyMatch(real::startsWith)) {
+            throw ToolException.invalidArgument("effects_root", "a folder of effects (namespace/effect/"
+                    + "definition.json or *.fs), not the file-system root or a system folder (/proc, /sys, /dev)",
+                    root.toString());
+        }
+        return Files.isSymbolicLink(root) ? real : root;
     }
 
-    private static Effect loadIsf(String id, Path file) throws IOException {
+    /**
+     * definition.json files and ISF .fs files down to namespace/effect depth, sorted. Only regular files count: a
+     * FIFO would block its reader for good, and a link could lead anywhere. Unreadable folders are skipped.
+     */
+    private static List<Path> effectFiles(Path base) throws IOException {
+        List<Path> found = new ArrayList<>();
+        Files.walkFileTree(base, EnumSet.noneOf(FileVisitOption.class), 3, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                String name = file.getFileName() == null ? "" : file.getFileName().toString();
+                if (attributes.isRegularFile() && (name.equals("definition.json") || name.endsWith(".fs"))) {
+                    found.add(file);
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) {
+                return FileVisitResult.CONTINUE;
+            }
+        });
+        found.sort(null);
+        return found;
+    }
+
+    private static Effect loadIsf(String id, Path file, Path root) throws IOException {
         JsonNode definition = IsfImport.definition(file);
         List<Program> programs = new ArrayList<>();
         for (JsonNode pass : definition.path("passes")) {
             programs.add(new Program(pass.get("name").asText(), definition.get("name").asText(), file, null, pass));
         }
-        return new Effect(id, file.getParent(), definition, programs);
+        return new Effect(id, file.getParent(), definition, programs, root);
     }
 
-    private static Effect load(String id, Path definitionFile) throws IOException {
-        JsonNode definition = Json.mapper().readTree(Files.readString(definitionFile, StandardCharsets.UTF_8));
+    /**
+     * Whether {@code file} lies outside {@code dir}, by its name ("../../x") or, once it exists, by where its links
+     * lead: an effect reads only its own files.
+     */
+    static boolean outside(Path dir, Path file) {
+        if (!file.normalize().startsWith(dir.normalize())) {
+            return true;
+        }
+        try {
+            return Files.exists(file) && !file.toRealPath().startsWith(dir.toRealPath());
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
+    private static Effect load(String id, Path definitionFile, Path root) throws IOException {
+        JsonNode definition = readDefinition(definitionFile);
         Path dir = definitionFile.getParent();
         List<Program> programs = new ArrayList<>();
         for (JsonNode pass : definition.path("passes")) {
             String program = pass.path("program").asText();
-            Path glsl = dir.resolve("glsl").resolve(program + ".glsl");
-            Path wgsl = dir.resolve("wgsl").resolve(program + ".wgsl");
-            programs.add(new Program(pass.path("name").asText(program), program,
-                    Files.isRegularFile(glsl) ? glsl : null, Files.isRegularFile(wgsl) ? wgsl : null, pass));
+            String name = pass.path("name").asText(program);
+            Path glsl = dir.resolve("glsl").resolve(program + ".glsl").normalize();
+            Path wgsl = dir.resolve("wgsl").resolve(program + ".wgsl").normalize();
+            if (outside(dir, glsl) || outside(dir, wgsl)) {
+                programs.add(new Program(name, program, null, null, pass, "program '" + program + "' leads outside "
+                        + "the effect's folder " + dir + "; a program names files in its glsl/ and wgsl/ folders"));
+                continue;
+            }
+            programs.add(new Program(name, program, Files.isRegularFile(glsl) ? glsl : null,
+                    Files.isRegularFile(wgsl) ? wgsl : null, pass));
         }
-        return new Effect(id, dir, definition, programs);
+        return new Effect(id, dir, definition, programs, root);
+    }
+
+    /** The definition, or an error that says where the JSON breaks without quoting the file. */
+    private static JsonNode readDefinition(Path file) throws IOException {
+        try {
+            return Json.mapper().readTree(Files.readString(file, StandardCharsets.UTF_8));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            var where = e.getLocation();
+            throw new ToolException(ErrorCode.INVALID_ARGUMENT, file + " is not valid JSON"
+                    + (where == null ? "" : " (line " + where.getLineNr() + ", column " + where.getColumnNr() + ")"),
+                    Map.of("file", file.toString()));
+        } catch (java.nio.charset.MalformedInputException e) {
+            throw new ToolException(ErrorCode.INVALID_ARGUMENT, file + " is not UTF-8 text",
+                    Map.of("file", file.toString()));
+        }
     }
 }

@@ -291,6 +291,7 @@ public final class EffectTests {
         return harness.withPage(page -> {
             List<R> results = new ArrayList<>();
             for (Effect effect : effects) {
+                context.cancellation().throwIfCancelled();
                 try {
                     results.add(work.run(page, effect));
                 } catch (IOException e) {
@@ -303,6 +304,6 @@ public final class EffectTests {
                         + status.apply(results.get(results.size() - 1)));
             }
             return results;
-        }, 30_000 + 15_000L * effects.size());
+        }, 30_000 + 15_000L * effects.size(), context.cancellation());
     }
 }

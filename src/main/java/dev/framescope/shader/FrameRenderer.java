@@ -54,6 +54,7 @@ public final class FrameRenderer {
         List<FrameResult> results = harness.withPage(page -> {
             List<FrameResult> batch = new ArrayList<>();
             for (Effect effect : effects) {
+                context.cancellation().throwIfCancelled();
                 try {
                     batch.add(renderOne(page, effect, args, firstImage, firstSize));
                 } catch (IOException | RuntimeException e) {
@@ -63,7 +64,7 @@ public final class FrameRenderer {
                 context.progress(batch.size(), (double) effects.size(), "rendered " + effect.id());
             }
             return batch;
-        }, 30_000 + 10_000L * effects.size());
+        }, 30_000 + 10_000L * effects.size(), context.cancellation());
         long ok = results.stream().filter(r -> r.status().equals("ok")).count();
         String summary = results.size() + " frame(s) on " + args.backend() + ": " + ok + " rendered" + headline(results)
                 + ".";
@@ -181,7 +182,7 @@ public final class FrameRenderer {
         }
         options.put("passes", passes);
         if (effect.isIsf()) {
-            options.put("images", IsfImport.images(effect.dir(), effect.definition()));
+            options.put("images", IsfImport.images(effect.root(), effect.dir(), effect.definition()));
         }
     }
 

@@ -132,11 +132,18 @@ final class IsfImport {
         return (int) Math.max(1, Math.min(4096, Math.floor(value)));
     }
 
-    /** The IMPORTED images, decoded to RGBA rows top-down, base64, by sampler name; paths relative to the file. */
-    static Map<String, Object> images(Path dir, JsonNode definition) {
+    /**
+     * The IMPORTED images, decoded to RGBA rows top-down, base64, by sampler name; paths relative to the file, and
+     * only inside the effects root (an ISF file cannot make FrameScope read any image on the machine).
+     */
+    static Map<String, Object> images(Path root, Path dir, JsonNode definition) {
         Map<String, Object> images = new HashMap<>();
         definition.path("imported").fields().forEachRemaining(e -> {
             Path file = dir.resolve(e.getValue().asText()).normalize();
+            if (EffectLibrary.outside(root, file)) {
+                throw ToolException.invalidArgument("effect", "an ISF file whose IMPORTED '" + e.getKey()
+                        + "' names an image inside the effects root " + root, e.getValue().asText());
+            }
             BufferedImage image;
             try {
                 image = Files.isRegularFile(file) ? ImageIO.read(file.toFile()) : null;

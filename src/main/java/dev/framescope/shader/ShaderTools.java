@@ -5,6 +5,7 @@ import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
 import dev.framescope.common.ToolHints;
 import dev.framescope.common.ToolOutput;
+import dev.framescope.common.WritableRoots;
 import dev.framescope.shader.ShaderArgs.BenchmarkEffectArgs;
 import dev.framescope.shader.ShaderArgs.CheckEffectStructureArgs;
 import dev.framescope.shader.ShaderArgs.CompileEffectArgs;
@@ -16,7 +17,9 @@ import dev.framescope.shader.ShaderArgs.UniformResponsivenessArgs;
 import dev.framescope.shader.ShaderArgs.RenderEffectFrameArgs;
 import dev.framescope.shader.harness.BrowserHarness;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.stream.Stream;
 
 /** Shader effects compiled in real headless Chromium (WebGL2 and WebGPU). */
 public final class ShaderTools implements ToolGroup {
@@ -26,13 +29,23 @@ public final class ShaderTools implements ToolGroup {
     private final FrameRenderer renderer;
     private final EffectTests tests;
     private final StructureCheck structure;
-    private final EffectCatalog catalog = new EffectCatalog();
+    private final EffectCatalog catalog;
     private final EffectBenchmark benchmark;
     private final EffectDescriber describer;
 
+    /**
+     * @param outputDir a folder the manifest may be written into besides the working directory and the configured
+     *                  effects root, or null
+     */
     public ShaderTools(Path chromium, boolean strictBrowser, String browserEndpoint, Path defaultEffectsRoot,
-                       String glslangValidator, Path stateDir, Components components) {
+                       String glslangValidator, Path stateDir, Path outputDir, Components components) {
         this.defaultEffectsRoot = defaultEffectsRoot;
+        List<Path> writable = new java.util.ArrayList<>(List.of(Path.of(""), defaultEffectsRoot));
+        if (outputDir != null) {
+            writable.add(outputDir);
+        }
+        this.catalog = new EffectCatalog(new WritableRoots(writable, "the working directory, the effects root "
+                + "FrameScope was started with, or FRAMESCOPE_OUTPUT_DIR"));
         this.structure = new StructureCheck(glslangValidator);
         BrowserHarness harness = new BrowserHarness(chromium, strictBrowser, browserEndpoint, stateDir);
         components.register(Components.BROWSER, harness::status);
@@ -56,7 +69,7 @@ public final class ShaderTools implements ToolGroup {
 
     @Override
     public List<ToolDef<?>> tools() {
-        return List.of(ToolDef.of("listEffects", "List effects", "Lists the effects under the effects root "
+        return Stream.<ToolDef<?>>of(ToolDef.of("listEffects", "List effects", "Lists the effects under the effects root "
                         + "(native definition.json folders and ISF .fs files), no browser: id, name, format, kind "
                         + "(filter when a pass reads inputTex, else generator), description, tags, passes, whether "
                         + "every pass has GLSL / WGSL, and the global names. Start here to find effect ids.",
@@ -128,7 +141,15 @@ public final class ShaderTools implements ToolGroup {
                         + "both backends are SwiftShader on the CPU, so compare effects, not absolute speed. 60 "
                         + "frames at 512×512 take ~1 s for a simple effect.", BenchmarkEffectArgs.class,
                         ToolHints.READS_ONLY,
-                        (a, c) -> ToolOutput.of(benchmark.benchmark(library(a.effectsRoot()), a, c))));
+                        (a, c) -> ToolOutput.of(benchmark.benchmark(library(a.effectsRoot()), a, c))))
+                .<ToolDef<?>>map(ShaderTools::batchLimit).toList();
+    }
+
+    /** A selector may name a whole folder of effects, each rendered several times in the one browser. */
+    static final Duration BATCH_TIME_LIMIT = Duration.ofMinutes(30);
+
+    private static <A> ToolDef<A> batchLimit(ToolDef<A> tool) {
+        return tool.withTimeLimit(args -> BATCH_TIME_LIMIT);
     }
 
     private ToolDef<PixelParityArgs> parity(String name, String title, String prefix) {

@@ -75,6 +75,11 @@ public final class StructureCheck {
         Set<Path> used = new HashSet<>();
         Map<String, String> declared = new TreeMap<>();
         for (Program program : effect.programs()) {
+            if (program.refused() != null) {
+                findings.add(new Finding("PROGRAM_OUTSIDE_EFFECT", "error", "definition.json", null,
+                        program.refused()));
+                continue;
+            }
             if (program.glsl() == null && program.wgsl() == null) {
                 findings.add(new Finding("PROGRAM_MISSING", "error", "definition.json", null, "pass '" + program.pass()
                         + "' names program '" + program.name() + "', but neither glsl/" + program.name()

@@ -6,6 +6,8 @@ back as {count, preview, truncated}. Pixel coordinates are top-left origin, as R
 import collections
 import math
 import os
+import re
+import secrets
 import shutil
 import struct
 
@@ -86,8 +88,8 @@ class FileCapture(Capture):
         if not result.OK():
             code = result.code.name if hasattr(result.code, "name") else str(result.code)
             self.file.Shutdown()
-            raise BridgeError("INVALID_ARGUMENT", "RenderDoc cannot read %s: %s (%s)" % (path, result.Message(), code),
-                              capture=path, result_code=code)
+            raise BridgeError("INVALID_ARGUMENT", "RenderDoc cannot read %s: %s (%s)"
+                              % (path, without_file_bytes(result.Message()), code), capture=path, result_code=code)
         if self.file.LocalReplaySupport() != rd.ReplaySupport.Supported:
             driver = self.file.DriverName()
             self.file.Shutdown()
@@ -110,14 +112,40 @@ class FileCapture(Capture):
 OPEN = collections.OrderedDict()
 
 
+RDC_MAGIC = b"RDOC"
+
+
 def capture_path(params):
+    """The capture's absolute path, once it is known to be a regular file that starts as a RenderDoc capture does.
+    Nothing of a file that is not a capture is read beyond its first four bytes, and none of it is echoed."""
     path = params.get("capture")
     if not path:
         raise BridgeError("INVALID_ARGUMENT", "capture is required", parameter="capture")
     path = os.path.abspath(path)
-    if not os.path.isfile(path):
+    if not os.path.exists(path):
         raise BridgeError("NOT_FOUND", "no capture file at %s" % path, parameter="capture", capture=path)
+    if not os.path.isfile(path):
+        raise BridgeError("INVALID_ARGUMENT", "%s is not a regular file (a folder, FIFO, socket or device); capture "
+                          "must name a RenderDoc .rdc file" % path, parameter="capture", capture=path)
+    try:
+        # O_NONBLOCK: a file that only looks regular (under /proc, say) must not hold the replay thread
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        try:
+            magic = os.read(fd, len(RDC_MAGIC))
+        finally:
+            os.close(fd)
+    except OSError as e:
+        raise BridgeError("INVALID_ARGUMENT", "cannot read %s: %s" % (path, e.strerror), parameter="capture",
+                          capture=path)
+    if magic != RDC_MAGIC:
+        raise BridgeError("INVALID_ARGUMENT", "%s is not a RenderDoc capture: it does not start with RenderDoc's "
+                          "file signature" % path, parameter="capture", capture=path)
     return path
+
+
+def without_file_bytes(message):
+    """RenderDoc's open errors can quote bytes of the file ("Expected magic 434f4452, got 746f6f72")."""
+    return re.sub(r"\bgot [0-9A-Fa-fx]+", "got something else", message)
 
 
 def open_file_capture(params):
@@ -880,6 +908,55 @@ def png_bytes(width, height, rgba_rows):
             + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
 
 
+def refuse_link_or_special(path):
+    if os.path.islink(path):
+        raise BridgeError("INVALID_ARGUMENT", "%s is a symbolic link to %s; FrameScope does not write through links"
+                          % (path, os.path.realpath(path)), parameter="output", link=path,
+                          link_target=os.path.realpath(path))
+    if os.path.lexists(path) and not os.path.isfile(path):
+        raise BridgeError("INVALID_ARGUMENT", "%s is not a regular file" % path, parameter="output", output=path)
+
+
+def write_new_file(path, data):
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666)
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+
+
+def write_output(params, produce):
+    """Writes params["output"] through a new temporary file in the same folder (produce(temp) fills it), then moves
+    it into place: never through a symbolic link, never onto anything but a regular file, never over an existing
+    file unless params["overwrite"], and never half-written. The supervisor already checked the folder is allowed;
+    the checks are repeated here, just before the rename, so a link planted meanwhile is refused too."""
+    path = params["output"]
+    folder, name = os.path.split(path)
+    refuse_link_or_special(path)
+    if os.path.lexists(path) and not params.get("overwrite"):
+        raise BridgeError("INVALID_ARGUMENT", "%s exists; pass overwrite: true to replace it" % path,
+                          parameter="overwrite", output=path)
+    temp = os.path.join(folder, ".%s.%s.tmp" % (name, secrets.token_hex(8)))
+    try:
+        produce(temp)
+        if os.path.islink(temp) or not os.path.isfile(temp):
+            raise BridgeError("ENGINE_FAILED", "nothing was written for %s" % path, output=path)
+        refuse_link_or_special(path)
+        if params.get("overwrite"):
+            os.replace(temp, path)  # replaces a name, never writes through it
+        else:
+            try:
+                os.link(temp, path)  # fails if anything appeared at path meanwhile
+            except FileExistsError:
+                raise BridgeError("INVALID_ARGUMENT", "%s appeared while writing; pass overwrite: true to replace "
+                                  "it" % path, parameter="overwrite", output=path)
+            except OSError:
+                if os.path.lexists(path):
+                    raise
+                os.rename(temp, path)  # a file system without hard links
+    finally:
+        if os.path.lexists(temp):
+            os.unlink(temp)
+
+
 def save_texture(params):
     """PNG of a 32-bit float texture by our own encoder (clamped to 0..1; NaN written as 0 and counted), because
     RenderDoc's PNG path segfaults for float sources on lavapipe 22.3; everything else through SaveTexture."""
@@ -906,17 +983,20 @@ def save_texture(params):
                         v = 0.0 if math.isnan(v) else (1.0 if v > 0 else 0.0)
                     row.append(max(0, min(255, int(round(v * 255)))))
             rows.append(row)
-        with open(path, "wb") as f:
-            f.write(png_bytes(texture.width, texture.height, rows))
+        png = png_bytes(texture.width, texture.height, rows)
+        write_output(params, lambda temp: write_new_file(temp, png))
         method = "FrameScope encoder from GetTextureData"
     else:
         save = rd.TextureSave()
         save.resourceId = texture.resourceId
         save.destType = {"png": rd.FileType.PNG, "exr": rd.FileType.EXR}[kind]
         save.alpha = rd.AlphaMapping.Preserve
-        result = c.controller.SaveTexture(save, path)
-        if not result.OK():
-            raise BridgeError("ENGINE_FAILED", "SaveTexture failed: %s" % result.Message(), output=path)
+
+        def save_to(temp):
+            result = c.controller.SaveTexture(save, temp)
+            if not result.OK():
+                raise BridgeError("ENGINE_FAILED", "SaveTexture failed: %s" % result.Message(), output=path)
+        write_output(params, save_to)
         method = "RenderDoc SaveTexture"
     return {"schema_version": SCHEMA_VERSION, "capture": c.path, "texture": int(texture.resourceId),
             "name": c.name_of(texture.resourceId), "event_id": event, "output": path, "format": kind,
@@ -925,7 +1005,7 @@ def save_texture(params):
 
 def copy_capture(params):
     c = capture(params)
-    c.copy_to(params["output"])
+    write_output(params, c.copy_to)
     return {"schema_version": SCHEMA_VERSION, "capture": c.path, "output": params["output"],
             "bytes": os.path.getsize(params["output"])}
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.framescope.common.WritableRoots;
 import dev.framescope.shader.EffectCatalog.EffectEntry;
 import dev.framescope.shader.EffectCatalog.ManifestReport;
 import java.io.IOException;
@@ -19,7 +20,9 @@ class EffectCatalogTest {
 
     private static final Path DEMO = Path.of("demo/shaders/effects");
 
-    private final EffectCatalog catalog = new EffectCatalog();
+    /** Test folders live under the temp directory, so that is where this catalog may write. */
+    private final EffectCatalog catalog = new EffectCatalog(new WritableRoots(
+            List.of(Path.of(System.getProperty("java.io.tmpdir"))), "the temp directory"));
 
     @Test
     void listsKindsLanguagesAndPassesFromDisk() {

@@ -53,7 +53,7 @@ class IsfImportTest {
         EffectLibrary.Effect palette = isf.select("Imported Palette").get(0);
         assertTrue(palette.usesPassRuntime());
         @SuppressWarnings("unchecked")
-        Map<String, Object> image = (Map<String, Object>) IsfImport.images(palette.dir(), palette.definition())
+        Map<String, Object> image = (Map<String, Object>) IsfImport.images(palette.root(), palette.dir(), palette.definition())
                 .get("palette");
         assertEquals(4, image.get("width"));
         byte[] rgba = java.util.Base64.getDecoder().decode((String) image.get("rgba"));

@@ -6,6 +6,7 @@ import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
 import com.microsoft.playwright.PlaywrightException;
+import dev.framescope.common.Cancellation;
 import dev.framescope.common.ComponentStatus;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.ToolException;
@@ -20,6 +21,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
@@ -46,7 +48,7 @@ public final class BrowserHarness implements AutoCloseable {
      * Playwright routes every request back to us. Still "localhost", so still a secure context for WebGPU.
      */
     static final String REMOTE_ORIGIN = "http://localhost:8799";
-    private final String marker = "--framescope-harness=" + java.util.UUID.randomUUID();
+    private final ChromiumProcesses processes = new ChromiumProcesses();
     private int launches;
     private volatile ExecutorService owner = newOwner();
     private volatile Playwright playwright;
@@ -84,86 +86,199 @@ public final class BrowserHarness implements AutoCloseable {
     }
 
     /**
-     * Runs {@code work} on a fresh page showing the runtime, within {@code timeoutMs}. The page's context was made for
-     * this call alone (prepared while the harness was idle, or now) and is closed after it; the next call's is then
-     * prepared, so a call after a pause starts on a loaded page.
+     * Runs {@code work} on a fresh page showing the runtime, within {@code timeoutMs} from when it starts (calls queue
+     * for the one browser; time spent queued does not count). The page's context was made for this call alone
+     * (prepared while the harness was idle, or now) and is closed after it; the next call's is then prepared, so a
+     * call after a pause starts on a loaded page. When {@code cancellation} fires, a queued call never starts and a
+     * running one is told through the page ({@code framescopeCancelled()}) and, if it has not ended
+     * {@value #COOPERATIVE_STOP_MS} ms later, stopped by killing Chromium, so the browser is free for the next call.
      */
-    public <T> T withPage(Function<Page, T> work, long timeoutMs) {
-        Future<T> call = owner.submit(() -> {
-            ensureBrowser();
-            Prepared prepared = takePrepared();
+    public <T> T withPage(Function<Page, T> work, long timeoutMs, Cancellation cancellation) {
+        PageCall<T> call = new PageCall<>(cancellation);
+        call.task = () -> {
+            call.started = System.nanoTime();
+            running = call;
             try {
-                return work.apply(prepared.page());
-            } finally {
-                if (strict) {
-                    browser.close();
-                    browser = null;
-                    status = new ComponentStatus("browser", "stopped", "strict mode: closed after the call ("
-                            + launches + " launches so far)");
-                } else {
-                    // Runs after the answer has gone back: close this call's context, then ready the next call's.
-                    try {
-                        owner.submit(() -> {
-                            closeQuietly(prepared);
-                            prepareNext();
-                        });
-                    } catch (java.util.concurrent.RejectedExecutionException e) {
-                        closeQuietly(prepared); // shutting down
-                    }
+                cancellation.throwIfCancelled();
+                Prepared prepared = preparedPage();
+                try {
+                    return work.apply(prepared.page());
+                } finally {
+                    release(prepared);
                 }
+            } finally {
+                running = null;
             }
-        });
-        try {
+        };
+        call.future = owner.submit(call.task);
+        try (Cancellation.Registration stop = cancellation.onCancel(() -> stopSoon(call))) {
             return awaitWatchingTheBrowser(call, timeoutMs);
         } catch (TimeoutException e) {
             // Playwright is not thread-safe, so the owner thread cannot be told to stop; killing Chromium makes its
             // blocked call fail at once, frees the thread for the next call, and that call relaunches the browser.
-            int killed = killChromium();
+            int killed = processes.kill();
             String recovery = "killed " + killed + " Chromium process(es), the next call relaunches it";
-            if (!finishesWithin(call, 5_000)) {
+            if (!finishesWithin(call.future, 5_000)) {
                 abandonPlaywright();
                 recovery += "; Playwright did not return either, so the next call starts a new one";
             }
             status = new ComponentStatus("browser", "degraded", "a call ran over " + timeoutMs + " ms; " + recovery);
             throw ToolException.timeout("browser call", timeoutMs);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        } catch (InterruptedException | CancellationException e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            call.future.cancel(false); // a call still queued never starts
+            cancellation.throwIfCancelled();
             throw ToolException.timeout("browser call (interrupted)", timeoutMs);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof ToolException toolException) {
                 throw toolException;
+            }
+            if (cancellation.isCancelled()) {
+                cancellation.throwIfCancelled(); // the kill that stopped it is what failed it
             }
             status = new ComponentStatus("browser", "degraded", "last call failed: " + e.getCause().getMessage());
             throw ToolException.engineFailed("Chromium", String.valueOf(e.getCause().getMessage()), e.getCause());
         }
     }
 
+    /** As {@link #withPage(Function, long, Cancellation)} for a caller that never cancels. */
+    public <T> T withPage(Function<Page, T> work, long timeoutMs) {
+        return withPage(work, timeoutMs, Cancellation.none());
+    }
+
+    /** A cancelled call gets this long to end by itself (it polls framescopeCancelled()) before Chromium is killed. */
+    static final long COOPERATIVE_STOP_MS = 300;
+
+    /** One call: its future, when it started on the owner thread (0 while queued) and its stop signal. */
+    private static final class PageCall<T> {
+        final Cancellation cancellation;
+        java.util.concurrent.Callable<T> task;
+        volatile Future<T> future;
+        volatile long started;
+
+        PageCall(Cancellation cancellation) {
+            this.cancellation = cancellation;
+        }
+    }
+
+    /** The call on the owner thread now; the page asks it whether to stop. */
+    private volatile PageCall<?> running;
+
+    private final ScheduledExecutorService stopper = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "browser-stopper");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    /** Runs on the canceller's thread: must not block. */
+    private void stopSoon(PageCall<?> call) {
+        call.future.cancel(false);
+        stopper.schedule(() -> {
+            if (running == call && !call.future.isDone()) {
+                int killed = processes.kill();
+                status = new ComponentStatus("browser", "degraded", "a cancelled call did not stop within "
+                        + COOPERATIVE_STOP_MS + " ms; killed " + killed + " Chromium process(es), the next call "
+                        + "relaunches it");
+            }
+        }, COOPERATIVE_STOP_MS, TimeUnit.MILLISECONDS);
+    }
+
+    /** What the page's {@code framescopeCancelled()} answers: whether the running call was cancelled. */
+    private boolean runningCallCancelled() {
+        PageCall<?> call = running;
+        return call != null && call.cancellation.isCancelled();
+    }
+
+    /**
+     * The page for this call. A browser killed between calls may still look connected to Playwright for a moment,
+     * and its prepared page with it; one round trip tells, and then this call relaunches instead of failing.
+     */
+    private Prepared preparedPage() throws IOException {
+        ensureBrowser();
+        try {
+            Prepared prepared = takePrepared();
+            prepared.page().evaluate("() => 1");
+            return prepared;
+        } catch (PlaywrightException e) {
+            forgetBrowser("the browser did not answer before a call (" + firstLine(e.getMessage()) + ")");
+            ensureBrowser();
+            return takePrepared();
+        }
+    }
+
+    private void release(Prepared prepared) {
+        if (strict) {
+            browser.close();
+            browser = null;
+            status = new ComponentStatus("browser", "stopped", "strict mode: closed after the call (" + launches
+                    + " launches so far)");
+            return;
+        }
+        // Runs after the answer has gone back: close this call's context, then ready the next call's.
+        try {
+            owner.submit(() -> {
+                closeQuietly(prepared);
+                prepareNext();
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            closeQuietly(prepared); // shutting down
+        }
+    }
+
+    /** Drops a browser that died: its objects are not touched again (calls on them can hang), the next use relaunches. */
+    private void forgetBrowser(String why) {
+        browser = null;
+        next = null;
+        browserProcess = null;
+        status = new ComponentStatus("browser", "degraded", why + "; relaunching");
+    }
+
+    private static String firstLine(String text) {
+        if (text == null) {
+            return "no message";
+        }
+        int newline = text.indexOf('\n');
+        return newline < 0 ? text : text.substring(0, newline);
+    }
+
     /**
      * Waits for the call, and watches the browser process meanwhile: when Chromium dies mid-call, Playwright usually
      * fails the call at once, but some calls (seen during navigation) never return. Two seconds after the process
      * is gone the call is given up, with Playwright, and reported as a crash instead of waiting out the timeout.
+     * The time limit counts from when the call started on the owner thread.
      */
-    private <T> T awaitWatchingTheBrowser(Future<T> call, long timeoutMs)
+    private <T> T awaitWatchingTheBrowser(PageCall<T> call, long timeoutMs)
             throws InterruptedException, ExecutionException, TimeoutException {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
         long deadSince = 0;
         while (true) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
+            long started = call.started;
+            if (started != 0 && System.nanoTime() - started > TimeUnit.MILLISECONDS.toNanos(timeoutMs)) {
                 throw new TimeoutException();
             }
             try {
-                return call.get(Math.min(left, TimeUnit.MILLISECONDS.toNanos(200)), TimeUnit.NANOSECONDS);
+                return call.future.get(50, TimeUnit.MILLISECONDS);
             } catch (TimeoutException stillRunning) {
+                if (call.cancellation.isCancelled() && started == 0) {
+                    throw new CancellationException(); // still queued: it will never start
+                }
                 ProcessHandle process = browserProcess;
                 if (process == null || process.isAlive()) {
                     deadSince = 0;
                 } else if (deadSince == 0) {
                     deadSince = System.nanoTime();
                 } else if (System.nanoTime() - deadSince > TimeUnit.SECONDS.toNanos(2)) {
+                    // The owner thread is stuck on the dead browser: in this call, or in work queued before it.
                     abandonPlaywright();
-                    status = new ComponentStatus("browser", "degraded", "Chromium died during a call and Playwright "
-                            + "did not return; the next call starts both again");
+                    status = new ComponentStatus("browser", "degraded", "Chromium died and Playwright did not "
+                            + "return; the next call starts both again");
+                    call.cancellation.throwIfCancelled();
+                    if (call.started == 0) {
+                        call.future = owner.submit(call.task); // it never ran: run it on the new owner
+                        deadSince = 0;
+                        continue;
+                    }
                     throw ToolException.engineFailed("Chromium", "the browser process died during the call; the "
                             + "next call relaunches it", null);
                 }
@@ -190,7 +305,7 @@ public final class BrowserHarness implements AutoCloseable {
         if (ready != null && ready.browser() == browser && browser.isConnected() && !ready.page().isClosed()) {
             return ready;
         }
-        if (ready != null) {
+        if (ready != null && ready.browser() == browser) {
             closeQuietly(ready);
         }
         return prepare();
@@ -198,6 +313,9 @@ public final class BrowserHarness implements AutoCloseable {
 
     private Prepared prepare() {
         BrowserContext context = browser.newContext();
+        // Long page work (a benchmark's frame loop) asks this between steps; Playwright answers it on the owner
+        // thread while that thread waits in evaluate(), so no other thread touches Playwright.
+        context.exposeBinding("framescopeCancelled", (source, args) -> runningCallCancelled());
         if (remoteEndpoint != null) {
             context.route(REMOTE_ORIGIN + "/**", BrowserHarness::fulfilFromJar);
         }
@@ -240,19 +358,9 @@ public final class BrowserHarness implements AutoCloseable {
         }
     }
 
-    /**
-     * This harness's Chromium: the browser process (found by the marker switch it was launched with, which
-     * Chromium ignores) and every process under it. Other harnesses' browsers in the same JVM are not included.
-     */
+    /** This harness's Chromium processes (see {@link ChromiumProcesses}); other harnesses' are not included. */
     public List<ProcessHandle> chromiumProcesses() {
-        List<ProcessHandle> processes = new java.util.ArrayList<>();
-        ProcessHandle.allProcesses()
-                .filter(p -> p.info().commandLine().map(c -> c.contains(marker)).orElse(false))
-                .forEach(browser -> {
-                    processes.add(browser);
-                    browser.descendants().forEach(processes::add);
-                });
-        return processes;
+        return processes.list();
     }
 
     private static boolean finishesWithin(Future<?> call, long ms) {
@@ -298,15 +406,12 @@ public final class BrowserHarness implements AutoCloseable {
         });
     }
 
-    private int killChromium() {
-        List<ProcessHandle> processes = chromiumProcesses();
-        processes.forEach(ProcessHandle::destroyForcibly);
-        return processes.size();
-    }
-
     private void ensureBrowser() throws IOException {
-        if (browser != null && browser.isConnected()) {
+        if (browser != null && browser.isConnected() && (browserProcess == null || browserProcess.isAlive())) {
             return;
+        }
+        if (browser != null) {
+            forgetBrowser("the browser process is gone");
         }
         if (remoteEndpoint == null && !Files.isExecutable(chromium)) {
             throw ToolException.engineUnavailable("Chromium", chromium + " not found",
@@ -338,7 +443,7 @@ public final class BrowserHarness implements AutoCloseable {
                     Map.of(remoteEndpoint != null ? "browser_ws" : "chromium", where), e);
         }
         launches++;
-        browserProcess = chromiumProcesses().stream().findFirst().orElse(null);
+        browserProcess = processes.list().stream().findFirst().orElse(null);
         driver = remoteEndpoint == null && browserProcess != null ? browserProcess.parent().orElse(null) : null;
         status = new ComponentStatus("browser", "running", "Chromium " + browser.version()
                 + (remoteEndpoint != null ? " via Playwright server " + remoteEndpoint : " at " + pages.url(""))
@@ -361,7 +466,7 @@ public final class BrowserHarness implements AutoCloseable {
 
     private List<String> flags() {
         List<String> flags = new java.util.ArrayList<>(FLAGS);
-        flags.add(marker);
+        flags.add(processes.marker());
         return flags;
     }
 
@@ -381,7 +486,7 @@ public final class BrowserHarness implements AutoCloseable {
         try {
             shutdown.get(5, TimeUnit.SECONDS);
         } catch (InterruptedException | ExecutionException | TimeoutException | RuntimeException e) {
-            killChromium(); // Playwright is stuck or gone; do not leave its browser behind
+            processes.kill(); // Playwright is stuck or gone; do not leave its browser behind
         }
         owner.shutdownNow();
     }

@@ -1,0 +1,38 @@
+package dev.framescope.shader.harness;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The Chromium processes of one harness, found by a marker switch it is launched with (Chromium ignores unknown
+ * switches), so that killing "our browser" never touches another harness's or the person's own Chromium.
+ */
+final class ChromiumProcesses {
+
+    private final String marker = "--framescope-harness=" + UUID.randomUUID();
+
+    /** The switch to add to the launch flags. */
+    String marker() {
+        return marker;
+    }
+
+    /** The browser process and every process under it. */
+    List<ProcessHandle> list() {
+        List<ProcessHandle> processes = new ArrayList<>();
+        ProcessHandle.allProcesses()
+                .filter(p -> p.info().commandLine().map(c -> c.contains(marker)).orElse(false))
+                .forEach(browser -> {
+                    processes.add(browser);
+                    browser.descendants().forEach(processes::add);
+                });
+        return processes;
+    }
+
+    /** Kills them all at once; returns how many there were. */
+    int kill() {
+        List<ProcessHandle> processes = list();
+        processes.forEach(ProcessHandle::destroyForcibly);
+        return processes.size();
+    }
+}

@@ -1,0 +1,165 @@
+package dev.framescope.e2e;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A JSON-RPC client on the built JAR's real stdio that pipelines: any thread sends a line at any time, one reader
+ * files every answer under its id, and notifications are kept in order. No SDK in between, so a test sees exactly
+ * what the server wrote (every stdout line must be JSON-RPC) and can send lines no SDK would.
+ */
+final class RawClient implements AutoCloseable {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Process process;
+    private final OutputStream stdin;
+    private final Map<String, JsonNode> answers = new ConcurrentHashMap<>();
+    private final List<JsonNode> notifications = new CopyOnWriteArrayList<>();
+    private final List<String> notJson = new CopyOnWriteArrayList<>();
+    private final AtomicLong lines = new AtomicLong();
+    private final Thread reader;
+
+    RawClient(Path stderr, Map<String, String> env) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(BuiltJar.command()).redirectError(stderr.toFile());
+        builder.environment().putAll(env);
+        process = builder.start();
+        stdin = process.getOutputStream();
+        reader = new Thread(this::read, "raw-client-reader");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    private void read() {
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = out.readLine()) != null) {
+                lines.incrementAndGet();
+                JsonNode message;
+                try {
+                    message = JSON.readTree(line);
+                } catch (IOException e) {
+                    notJson.add(line);
+                    continue;
+                }
+                if (message.has("id") && !message.has("method")) {
+                    synchronized (answers) {
+                        answers.merge(key(message.get("id")), message, (a, b) -> duplicate(a, b));
+                        answers.notifyAll();
+                    }
+                } else {
+                    notifications.add(message);
+                }
+            }
+        } catch (IOException e) {
+            // the process ended
+        }
+    }
+
+    private static JsonNode duplicate(JsonNode first, JsonNode second) {
+        throw new AssertionError("two answers with one id: " + first + " and " + second);
+    }
+
+    static String key(JsonNode id) {
+        return id == null || id.isNull() ? "null" : (id.isTextual() ? "s:" : "n:") + id.asText();
+    }
+
+    /** Writes one line; safe from many threads at once (each line is written whole). */
+    void send(String line) throws IOException {
+        byte[] bytes = (line + "\n").getBytes(StandardCharsets.UTF_8);
+        synchronized (stdin) {
+            stdin.write(bytes);
+            stdin.flush();
+        }
+    }
+
+    void call(long id, String tool, String argumentsJson) throws IOException {
+        send("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
+                + "\",\"arguments\":" + argumentsJson + "}}");
+    }
+
+    JsonNode initialize() throws Exception {
+        send("{\"jsonrpc\":\"2.0\",\"id\":\"init\",\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}");
+        JsonNode init = await("s:init", 30_000);
+        send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+        return init;
+    }
+
+    /** The answer with this id key ({@link #key}), waiting up to {@code ms}; null if none came. */
+    JsonNode await(String key, long ms) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + ms;
+        synchronized (answers) {
+            while (!answers.containsKey(key)) {
+                long left = deadline - System.currentTimeMillis();
+                if (left <= 0) {
+                    return null;
+                }
+                answers.wait(left);
+            }
+            return answers.get(key);
+        }
+    }
+
+    JsonNode await(long id, long ms) throws InterruptedException {
+        return await("n:" + id, ms);
+    }
+
+    JsonNode answer(String key) {
+        return answers.get(key);
+    }
+
+    int answerCount() {
+        return answers.size();
+    }
+
+    List<JsonNode> notifications() {
+        return notifications;
+    }
+
+    List<String> notJsonLines() {
+        return notJson;
+    }
+
+    Process process() {
+        return process;
+    }
+
+    /** Closes stdin and returns how many ms the process took to exit, or -1 if it still runs after {@code ms}. */
+    long closeAndTimeExit(long ms) throws Exception {
+        long start = System.nanoTime();
+        stdin.close();
+        if (!process.waitFor(ms, TimeUnit.MILLISECONDS)) {
+            return -1;
+        }
+        return (System.nanoTime() - start) / 1_000_000;
+    }
+
+    static ObjectNode object(String json) {
+        try {
+            return (ObjectNode) JSON.readTree(json);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+    }
+}
