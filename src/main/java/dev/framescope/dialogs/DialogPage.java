@@ -112,9 +112,17 @@ final class DialogPage implements AutoCloseable, DialogRequests.Listener {
         }
     }
 
-    /** The address to open, token included. */
+    /** The address to open, token included: for the person only (stderr, the progress message, their browser). */
     String url() {
         return "http://127.0.0.1:" + port + "/?token=" + guard.token();
+    }
+
+    /**
+     * Where the page is, without its token: what results and diagnostics show. They land in client transcripts
+     * and logs, where the token would let anything that reads them answer for the person.
+     */
+    String address() {
+        return "http://127.0.0.1:" + port + "/";
     }
 
     int port() {
@@ -126,7 +134,8 @@ final class DialogPage implements AutoCloseable, DialogRequests.Listener {
     }
 
     ComponentStatus status() {
-        return new ComponentStatus(Components.DIALOG_PAGE, "running", url() + " ; " + sockets.size()
+        return new ComponentStatus(Components.DIALOG_PAGE, "running", address() + " (the link with its access "
+                + "token is on the server's stderr and in the question's progress message); " + sockets.size()
                 + " page(s) connected; " + requests.waiting().stream().filter(r -> r.pageParams != null).count()
                 + " question(s) open; refused " + refused + ", bad messages " + badMessages.get());
     }

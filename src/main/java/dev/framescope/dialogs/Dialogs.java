@@ -67,7 +67,8 @@ public final class Dialogs {
                             Map<String, Object> page, Duration timeout) {
     }
 
-    private record Asked(DialogRequests.Request request, Reply reply, String pageUrl) {
+    /** {@code pageAddress}: the dialog page without its token (results are kept in transcripts), or null. */
+    private record Asked(DialogRequests.Request request, Reply reply, String pageAddress) {
         boolean answered() {
             return reply.state() == DialogState.ANSWERED;
         }
@@ -272,7 +273,10 @@ public final class Dialogs {
         openBrowserIfNoPage(dialogPage);
         context.progress(0, null, "Waiting for your answer on the FrameScope dialog page: " + url);
         Reply reply;
-        try {
+        // A cancelled tool call withdraws its question from the page at once (the page is told it ended).
+        try (var withdraw = context.cancellation().onCancel(() -> requests.end(request,
+                Reply.ended(DialogState.CANCELLED, "the tool call was cancelled (" + context.cancellation().reason()
+                        + ")")))) {
             reply = Waiting.await(request.reply, question.timeout().toMillis(), beat -> context.progress(beat, null,
                     "Still waiting for your answer (" + beat * Waiting.BEAT_MS / 1000 + " s) on " + url));
         } catch (InterruptedException e) {
@@ -287,7 +291,7 @@ public final class Dialogs {
                     + question.timeout().toSeconds() + " s"));
             reply = request.reply.join(); // the person may have answered in the same instant
         }
-        return new Asked(request, reply, url);
+        return new Asked(request, reply, dialogPage.address());
     }
 
     private synchronized DialogPage page() {
@@ -355,7 +359,7 @@ public final class Dialogs {
     private static Answer answer(Asked asked, Boolean confirmed, String value, String choice, List<String> values,
                                  List<AttachmentInfo> attachments, String shown) {
         DialogState state = asked.reply().state();
-        String where = asked.pageUrl() == null ? "" : " on the dialog page (" + asked.pageUrl() + ")";
+        String where = asked.pageAddress() == null ? "" : " on the dialog page (" + asked.pageAddress() + ")";
         String summary = switch (state) {
             case ANSWERED -> "The person answered: " + shown + ".";
             case TIMED_OUT -> "No answer in time" + where + "; decide without it or ask again.";

@@ -1,6 +1,7 @@
 package dev.framescope.physics;
 
 import dev.framescope.common.ErrorCode;
+import dev.framescope.common.SystemFolders;
 import dev.framescope.common.ToolException;
 import dev.framescope.physics.PhysicsModel.BodyMetadata;
 import dev.framescope.physics.PhysicsModel.CollisionInfo;
@@ -138,8 +139,11 @@ public final class RecordingStore implements AutoCloseable {
 
     /** Opens {@code path} read-only; the file is never written, not even a journal. */
     public static RecordingStore open(Path path) {
+        SystemFolders.refuse("recording", path, "an MSD-CPP recording (.db file)");
         if (!Files.isRegularFile(path)) {
-            throw ToolException.notFound("recording", path, "call list_recordings to see the recordings found");
+            throw Files.exists(path) ? notARecording(path, "it is not a regular file (a folder, FIFO, socket or "
+                    + "device)") : ToolException.notFound("recording", path, "call list_recordings to see the "
+                    + "recordings found");
         }
         try {
             Connection db = connect(path);

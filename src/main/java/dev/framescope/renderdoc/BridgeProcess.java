@@ -2,6 +2,7 @@ package dev.framescope.renderdoc;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.framescope.common.Cancellation;
 import dev.framescope.common.ComponentStatus;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
@@ -84,6 +85,17 @@ public final class BridgeProcess implements AutoCloseable {
      * {@code ToolException} codes; a crash, a stall or the time limit kill the bridge and say which happened.
      */
     public JsonNode call(String method, Map<String, Object> params, long timeoutMs) {
+        return call(method, params, timeoutMs, Cancellation.none());
+    }
+
+    /**
+     * As {@link #call(String, Map, long)}; when {@code cancellation} fires, the request is taken back out of the
+     * spool if the bridge has not claimed it yet, else its answer is thrown away when it comes, and the caller gets
+     * {@code CANCELLED} at once. (A replay call already running cannot be interrupted; later requests wait for it.)
+     */
+    public JsonNode call(String method, Map<String, Object> params, long timeoutMs, Cancellation cancellation) {
+        cancellation.throwIfCancelled();
+        discardAbandonedAnswers();
         requests.incrementAndGet();
         String crashKey = method + " on " + params.get("capture");
         String crashed = crashedCalls.get(crashKey);
@@ -115,6 +127,10 @@ public final class BridgeProcess implements AutoCloseable {
             if (Files.exists(response)) {
                 return read(response, id, method);
             }
+            if (cancellation.isCancelled()) {
+                withdraw(id);
+                cancellation.throwIfCancelled();
+            }
             if (own != null && !own.isAlive()) {
                 crashes.incrementAndGet();
                 if (own.exitValue() != 0 && own.exitValue() != 137 && own.exitValue() != 143) {
@@ -139,6 +155,34 @@ public final class BridgeProcess implements AutoCloseable {
             }
             LockSupport.parkNanos(pause);
             pause = Math.min(pause * 2, 2_000_000); // 50 µs up to 2 ms: short calls answer in about a millisecond
+        }
+    }
+
+    /** Answers nobody waits for any more: their requests were cancelled after the bridge claimed them. */
+    private final java.util.Set<String> abandoned = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** Takes a cancelled request back: unclaimed, its file is deleted; claimed, its answer will be deleted. */
+    private void withdraw(String id) {
+        try {
+            if (Files.deleteIfExists(spool.resolve("request." + id + ".json"))) {
+                return; // the bridge never saw it
+            }
+            abandoned.add(id);
+            Files.deleteIfExists(spool.resolve("response." + id + ".json"));
+        } catch (IOException e) {
+            abandoned.add(id);
+        }
+    }
+
+    private void discardAbandonedAnswers() {
+        for (String id : abandoned) {
+            try {
+                if (Files.deleteIfExists(spool.resolve("response." + id + ".json"))) {
+                    abandoned.remove(id);
+                }
+            } catch (IOException e) {
+                // tried again on the next call
+            }
         }
     }
 

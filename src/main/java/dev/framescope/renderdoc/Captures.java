@@ -2,8 +2,10 @@ package dev.framescope.renderdoc;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.framescope.common.Cancellation;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
+import dev.framescope.common.SystemFolders;
 import dev.framescope.common.ToolException;
 import dev.framescope.common.WritableRoots;
 import dev.framescope.renderdoc.RenderDocArgs.AnalyzeNanInfArgs;
@@ -37,21 +39,29 @@ public final class Captures {
     }
 
     public ObjectNode saveTexture(RenderDocArgs.SaveTextureArgs args) {
+        return saveTexture(args, Cancellation.none());
+    }
+
+    public ObjectNode saveTexture(RenderDocArgs.SaveTextureArgs args, Cancellation cancellation) {
         Path target = outputs.checked("output", args.output(), "." + args.format().name(), args.overwrite());
         RenderDocArgs.SaveTextureArgs checked = new RenderDocArgs.SaveTextureArgs(args.capture(), args.texture(),
                 target.toString(), args.format(), args.eventId(), args.overwrite());
         return query("save_texture", checked, r -> "Wrote " + r.path("output").asText() + " (" + r.path("bytes")
                 .asLong() + " bytes, " + r.path("method").asText() + ")" + (r.path("non_finite_components_written")
                 .asInt() > 0 ? "; " + r.path("non_finite_components_written").asInt() + " NaN/Inf components "
-                + "written as 0 or 1" : "") + ".");
+                + "written as 0 or 1" : "") + ".", cancellation);
     }
 
     public ObjectNode copyCapture(RenderDocArgs.CopyCaptureArgs args) {
+        return copyCapture(args, Cancellation.none());
+    }
+
+    public ObjectNode copyCapture(RenderDocArgs.CopyCaptureArgs args, Cancellation cancellation) {
         Path target = outputs.checked("output", args.output(), ".rdc", args.overwrite());
         refuseSameFile(Path.of(absolute(args.capture())), target);
         return query("copy_capture", new RenderDocArgs.CopyCaptureArgs(args.capture(), target.toString(),
                 args.overwrite()), r -> "Copied to " + r.path("output").asText() + " (" + r.path("bytes").asLong()
-                + " bytes).");
+                + " bytes).", cancellation);
     }
 
     /** Copying a capture onto itself (by another path, a link or a hard link) would leave nothing of it. */
@@ -72,6 +82,10 @@ public final class Captures {
     }
 
     public ObjectNode open(String capture) {
+        return open(capture, Cancellation.none());
+    }
+
+    public ObjectNode open(String capture, Cancellation cancellation) {
         return query("open_capture", new RenderDocArgs.CaptureArgs(capture), status -> {
             JsonNode caps = status.path("capabilities");
             return String.format("%s capture: %d actions, %d draws, %d textures; pixel history %s, shader debugging "
@@ -80,16 +94,24 @@ public final class Captures {
                     caps.path("pixel_history_note").isTextual() && caps.path("pixel_history").asBoolean() ? "partial"
                             : caps.path("pixel_history").asBoolean() ? "yes" : "no",
                     caps.path("shader_debugging").asBoolean() ? "yes" : "no", caps.path("counters").asInt());
-        });
+        }, cancellation);
     }
 
     public ObjectNode iterateActions(IterateActionsArgs args) {
+        return iterateActions(args, Cancellation.none());
+    }
+
+    public ObjectNode iterateActions(IterateActionsArgs args, Cancellation cancellation) {
         return query("iterate_actions", args, page -> page.path("count").asInt() + " action(s) match; rows "
                 + args.offset() + "–" + (args.offset() + page.path("preview").size())
-                + (page.path("truncated").asBoolean() ? " (more: raise offset)" : "") + ".");
+                + (page.path("truncated").asBoolean() ? " (more: raise offset)" : "") + ".", cancellation);
     }
 
     public ObjectNode analyzeNanInf(AnalyzeNanInfArgs args) {
+        return analyzeNanInf(args, Cancellation.none());
+    }
+
+    public ObjectNode analyzeNanInf(AnalyzeNanInfArgs args, Cancellation cancellation) {
         return query("analyze_nan_inf", args, report -> {
             StringBuilder summary = new StringBuilder();
             for (JsonNode target : report.path("targets")) {
@@ -107,7 +129,7 @@ public final class Captures {
                 summary.append(". ");
             }
             return summary.length() == 0 ? "No 32-bit float colour target to scan." : summary.toString().trim();
-        });
+        }, cancellation);
     }
 
     /**
@@ -115,10 +137,18 @@ public final class Captures {
      * capture path made absolute and a summary added by {@code summary}.
      */
     public ObjectNode query(String method, Object args, Function<JsonNode, String> summary) {
+        return query(method, args, summary, Cancellation.none());
+    }
+
+    /** As {@link #query(String, Object, Function)}; a cancelled call is dropped from the bridge's queue. */
+    public ObjectNode query(String method, Object args, Function<JsonNode, String> summary,
+                            Cancellation cancellation) {
         @SuppressWarnings("unchecked")
         Map<String, Object> params = Json.mapper().convertValue(args, Map.class);
-        params.put("capture", absolute((String) params.get("capture")));
-        ObjectNode result = (ObjectNode) bridge.call(method, params, TIMEOUT_MS);
+        String capture = absolute((String) params.get("capture"));
+        SystemFolders.refuse("capture", Path.of(capture), "a RenderDoc capture (.rdc file)");
+        params.put("capture", capture);
+        ObjectNode result = (ObjectNode) bridge.call(method, params, TIMEOUT_MS, cancellation);
         result.put("summary", summary.apply(result));
         return result;
     }

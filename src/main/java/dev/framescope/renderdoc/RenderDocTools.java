@@ -71,16 +71,16 @@ public final class RenderDocTools implements ToolGroup {
                                 + "size, counts of actions, draws and textures, and capabilities: pixel history "
                                 + "(partial on OpenGL in RenderDoc 1.24), shader debugging (Vulkan only), counters. "
                                 + "Missing, truncated or non-RenderDoc files are structured errors.",
-                        CaptureArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(captures.open(a.capture()))),
+                        CaptureArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(captures.open(a.capture(), c.cancellation()))),
                 ToolDef.of("get_capture_status", "Capture status", "The same report as open_capture for a capture "
                                 + "(opening it if needed): API, driver, counts and capabilities.",
-                        CaptureArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(captures.open(a.capture()))),
+                        CaptureArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(captures.open(a.capture(), c.cancellation()))),
                 ToolDef.of("iterate_actions", "List actions", "The frame's actions in event order with event id, "
                                 + "action id, flags, name, marker path (debug groups joined by '/'), index and "
                                 + "instance counts and output resource ids; filter by marker path or name, draws "
                                 + "only, and page with offset/limit.",
                         IterateActionsArgs.class, ToolHints.READS_ONLY,
-                        (a, c) -> ToolOutput.of(captures.iterateActions(a))),
+                        (a, c) -> ToolOutput.of(captures.iterateActions(a, c.cancellation()))),
                 ToolDef.of("analyze_nan_inf", "Find NaN/Inf pixels and who wrote them", "Scans 32-bit float colour "
                                 + "targets (or one texture) for NaN and Inf texels as they are after an event "
                                 + "(default: frame end): counts, bounding boxes (x0, y0, x1, y1; top-left origin, "
@@ -88,7 +88,7 @@ public final class RenderDocTools implements ToolGroup {
                                 + "target and names each event after which new NaN/Inf texels appear, with its "
                                 + "marker path. Exact data from RenderDoc's GetTextureData, no overlay.",
                         AnalyzeNanInfArgs.class, ToolHints.READS_ONLY,
-                        (a, c) -> ToolOutput.of(captures.analyzeNanInf(a))),
+                        (a, c) -> ToolOutput.of(captures.analyzeNanInf(a, c.cancellation()))),
                 query("get_frame_digest", "Frame digest: where to look", "Start here for 'what is wrong in this "
                                 + "frame': counts, marker groups, and anomalies computed from the data (NaN/Inf "
                                 + "texels and the draws that wrote them, NaN/Inf/huge vertex positions, zero-area "
@@ -168,11 +168,11 @@ public final class RenderDocTools implements ToolGroup {
                                 + "Vulkan driver) or EXR (exact floats, RenderDoc's SaveTexture). Writes only under "
                                 + "the working directory or FRAMESCOPE_OUTPUT_DIR, never over a file unless "
                                 + "overwrite is true.", SaveTextureArgs.class, ToolHints.WRITES_NEW_FILES,
-                        (a, c) -> ToolOutput.of(captures.saveTexture(a))),
+                        (a, c) -> ToolOutput.of(captures.saveTexture(a, c.cancellation()))),
                 ToolDef.of("copy_capture", "Copy a capture", "Copies the .rdc file (RenderDoc's CopyFileTo) under the "
                                 + "working directory or FRAMESCOPE_OUTPUT_DIR, never over a file unless overwrite is "
                                 + "true.", CopyCaptureArgs.class, ToolHints.WRITES_NEW_FILES,
-                        (a, c) -> ToolOutput.of(captures.copyCapture(a))),
+                        (a, c) -> ToolOutput.of(captures.copyCapture(a, c.cancellation()))),
                 query("search_resources", "Search resources", "Resources whose debug name contains the text "
                                 + "(glObjectLabel / vkSetDebugUtilsObjectNameEXT names), with id and type.",
                         SearchResourcesArgs.class, r -> r.at("/resources/count").asInt() + " resource(s) match."));
@@ -181,7 +181,7 @@ public final class RenderDocTools implements ToolGroup {
     private <A> ToolDef<A> query(String name, String title, String description, Class<A> args,
                                  Function<JsonNode, String> summary) {
         return ToolDef.of(name, title, description, args, ToolHints.READS_ONLY,
-                (a, c) -> ToolOutput.of(captures.query(name, a, summary)));
+                (a, c) -> ToolOutput.of(captures.query(name, a, summary, c.cancellation())));
     }
 
     private static String first(JsonNode preview) {

@@ -89,7 +89,7 @@ final class ExchangeContext implements ToolContext {
     private ClientHuman.Reply elicit(String message, Map<String, Object> schema, long timeoutMs) {
         CompletableFuture<ElicitResult> answer = CompletableFuture.supplyAsync(() -> exchange.createElicitation(
                 ElicitRequest.builder(message, schema).build()));
-        try {
+        try (var stop = cancellation.onCancel(() -> answer.cancel(true))) {
             ElicitResult result = Waiting.await(answer, timeoutMs, beat -> progress(beat, null,
                     "waiting for your answer (" + beat * Waiting.BEAT_MS / 1000 + " s)"));
             if (result == null) {
@@ -103,6 +103,8 @@ final class ExchangeContext implements ToolContext {
             return ClientHuman.Reply.of("error", "interrupted");
         } catch (ExecutionException e) {
             return ClientHuman.Reply.of("error", String.valueOf(e.getCause().getMessage()));
+        } catch (java.util.concurrent.CancellationException e) {
+            return ClientHuman.Reply.of("cancel", "the tool call was cancelled (" + cancellation.reason() + ")");
         }
     }
 

@@ -41,6 +41,7 @@ public final class EffectDescriber {
 
     public ToolOutput describe(EffectLibrary library, DescribeEffectFrameArgs args, ToolContext context) {
         List<Effect> effects = library.select(args.effect());
+        UniformValues.check(effects, args.uniforms());
         byte[][] first = {null};
         List<Described> described = harness.withPage(page -> {
             List<Described> batch = new ArrayList<>();

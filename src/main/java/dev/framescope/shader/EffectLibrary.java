@@ -3,6 +3,7 @@ package dev.framescope.shader;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
+import dev.framescope.common.SystemFolders;
 import dev.framescope.common.ToolException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -97,9 +98,6 @@ public final class EffectLibrary {
         return effects;
     }
 
-    /** Pseudo-file systems: their "files" can block a reader or never end; no effect lives there. */
-    private static final List<Path> SYSTEM_FOLDERS = List.of(Path.of("/proc"), Path.of("/sys"), Path.of("/dev"));
-
     /** The folder to walk: the root as given, or where it leads when it is itself a link. */
     private Path checkRoot() {
         if (!Files.isDirectory(root)) {
@@ -111,7 +109,7 @@ public final class EffectLibrary {
         } catch (IOException e) {
             throw ToolException.invalidArgument("effects_root", "a readable folder of effects", root.toString());
         }
-        if (real.getNameCount() == 0 || SYSTEM_FOLDERS.stream().anyMatch(real::startsWith)) {
+        if (real.getNameCount() == 0 || SystemFolders.contains(real)) {
             throw ToolException.invalidArgument("effects_root", "a folder of effects (namespace/effect/"
                     + "definition.json or *.fs), not the file-system root or a system folder (/proc, /sys, /dev)",
                     root.toString());

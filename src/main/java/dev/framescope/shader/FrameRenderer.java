@@ -49,6 +49,7 @@ public final class FrameRenderer {
 
     public ToolOutput render(EffectLibrary library, RenderEffectFrameArgs args, ToolContext context) {
         List<Effect> effects = library.select(args.effect());
+        UniformValues.check(effects, args.uniforms());
         byte[][] firstImage = {null};
         int[] firstSize = {0, 0};
         List<FrameResult> results = harness.withPage(page -> {

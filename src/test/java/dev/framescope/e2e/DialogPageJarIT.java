@@ -53,6 +53,7 @@ class DialogPageJarIT {
     private static JsonNode body(CallToolResult result) throws Exception {
         assertFalse(Boolean.TRUE.equals(result.isError()), String.valueOf(result.content()));
         String text = ((TextContent) result.content().get(0)).text();
+        assertFalse(text.contains("token="), "a result carries the page's token into the transcript: " + text);
         return JSON.readTree(text.substring(text.indexOf('{')));
     }
 
@@ -146,6 +147,7 @@ class DialogPageJarIT {
                 }
             }
             assertTrue(page.startsWith("running http://127.0.0.1:") && page.contains("1 page(s) connected"), page);
+            assertFalse(diagnostics.toString().contains("token="), "the page's token stays out of transcripts");
         } finally {
             client.closeGracefully();
         }

@@ -354,7 +354,8 @@ class RenderDocBridgeIT {
         assertEquals(ErrorCode.NOT_FOUND, missing.code());
         ToolException wrongType = assertThrows(ToolException.class, () -> captures.open("pom.xml"));
         assertEquals(ErrorCode.INVALID_ARGUMENT, wrongType.code());
-        assertEquals("FileCorrupted", wrongType.context().get("result_code"));
+        assertEquals("capture", wrongType.context().get("parameter"));
+        assertTrue(wrongType.getMessage().contains("not a RenderDoc capture"), wrongType.getMessage());
         byte[] whole = Files.readAllBytes(Path.of(GL));
         Path truncated = dir.resolve("truncated.rdc");
         Files.write(truncated, java.util.Arrays.copyOf(whole, whole.length / 2));

@@ -12,6 +12,11 @@ import java.util.Map;
 /** A tool group for server tests: one tool per behaviour the registry and invoker must handle. */
 final class SampleTools implements ToolGroup {
 
+    /** Counted down when a "wait" call ends (cancelled or not). */
+    static final java.util.concurrent.CountDownLatch WAIT_SAW_CANCEL = new java.util.concurrent.CountDownLatch(1);
+    /** "stuck" calls block on this until a test releases permits. */
+    static final java.util.concurrent.Semaphore STUCK = new java.util.concurrent.Semaphore(0);
+
     enum Mode { fast, exact }
 
     record Point(@Param(value = "x in pixels", required = true, min = 0) Integer x,
@@ -87,7 +92,22 @@ final class SampleTools implements ToolGroup {
                         }),
                 ToolDef.of("picture", "Picture", "Returns an image.", NoArgs.class, ToolHints.READS_ONLY,
                         (args, ctx) -> new ToolOutput.WithImage(Map.of("summary", "a picture"),
-                                new byte[] {(byte) 0x89, 'P', 'N', 'G'}, "image/png")));
+                                new byte[] {(byte) 0x89, 'P', 'N', 'G'}, "image/png")),
+                ToolDef.of("wait", "Waits", "Reports progress, then waits until cancelled (at most 60 s) and says "
+                        + "whether it saw the cancel.", NoArgs.class, ToolHints.READS_ONLY, (args, ctx) -> {
+                            ctx.progress(1, null, "waiting");
+                            long deadline = System.nanoTime() + 60_000_000_000L;
+                            while (!ctx.cancellation().isCancelled() && System.nanoTime() < deadline) {
+                                Thread.onSpinWait();
+                            }
+                            WAIT_SAW_CANCEL.countDown();
+                            return ToolOutput.of(Map.of("summary", "cancelled: " + ctx.cancellation().isCancelled()));
+                        }),
+                ToolDef.of("stuck", "Stuck", "Blocks, deaf to interrupts, until the test releases it; 200 ms time "
+                        + "limit.", NoArgs.class, ToolHints.READS_ONLY, (args, ctx) -> {
+                            STUCK.acquireUninterruptibly();
+                            return ToolOutput.of(Map.of("summary", "released"));
+                        }).withTimeLimit(args -> java.time.Duration.ofMillis(200)));
     }
 
 }

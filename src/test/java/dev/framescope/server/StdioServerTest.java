@@ -130,4 +130,90 @@ class StdioServerTest {
         JsonNode reply = session.receive();
         assertEquals("last", reply.get("id").asText(), reply.toString());
     }
+
+    private ToolGroups.Toolkit sampleToolkit() {
+        Config config = Config.defaults(stateDir);
+        ToolRegistry registry = new ToolRegistry(List.of(new SampleTools()));
+        return new ToolGroups.Toolkit(config, registry, new ToolInvoker(registry, new CallStats()),
+                new EnvironmentChecks(config), new Components());
+    }
+
+    @Test
+    void hostileLinesGetTheirErrorAndTheNextLineIsServed() throws Exception {
+        try (StdioSession session = new StdioSession(toolkit(1 << 20))) {
+            session.initialize();
+            session.send("{\"jsonrpc\":\"2.0\",\"id\":9223372036854775808,\"method\":\"ping\"}");
+            JsonNode huge = session.receive();
+            assertEquals("9223372036854775808", huge.get("id").toString(), "the id comes back as sent");
+            assertEquals(-32600, huge.at("/error/code").asInt());
+            assertStillServing(session, 1);
+
+            // responses get no reply, whatever is wrong with them; the next request is answered
+            session.send("{\"jsonrpc\":\"2.0\",\"id\":18446744073709551616,\"result\":{}}");
+            session.send("{\"jsonrpc\":\"2.0\",\"id\":\"s1\",\"error\":\"boom\"}");
+            session.send("{\"jsonrpc\":\"2.0\",\"id\":12,\"result\":{},\"error\":{\"code\":1,\"message\":\"x\"}}");
+            session.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":[1]}}");
+            assertStillServing(session, 2);
+
+            String[][] refused = {
+                    {"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":5}}", "params.name"},
+                    {"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"x\",\"arguments\":[1]}}",
+                            "params.arguments"},
+                    {"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"x\",\"_meta\":\"m\"}}",
+                            "params._meta"},
+                    {"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"initialize\",\"params\":{\"capabilities\":\"x\"}}",
+                            "params.capabilities"},
+                    {"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"loud\"}}",
+                            "params.level"},
+                    {"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\",\"params\":{\"cursor\":[]}}", "params.cursor"}};
+            int id = 10;
+            for (String[] line : refused) {
+                session.send(line[0]);
+                JsonNode reply = session.receive();
+                assertEquals(-32602, reply.at("/error/code").asInt(), line[0] + " -> " + reply);
+                String message = reply.at("/error/message").asText();
+                assertTrue(message.contains(line[1]), message);
+                assertFalse(ProtocolText.namesAClass(message), "no Java class in: " + message);
+                assertStillServing(session, id++);
+            }
+        }
+    }
+
+    @Test
+    void aCancelledCallStopsAndItsAnswerIsNotSent() throws Exception {
+        try (StdioSession session = new StdioSession(sampleToolkit())) {
+            session.initialize();
+            session.send("{\"jsonrpc\":\"2.0\",\"id\":\"w\",\"method\":\"tools/call\",\"params\":{\"name\":\"wait\","
+                    + "\"arguments\":{},\"_meta\":{\"progressToken\":\"t\"}}}");
+            assertEquals("notifications/progress", session.receive().get("method").asText(), "the call runs");
+            session.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":\"w\","
+                    + "\"reason\":\"changed my mind\"}}");
+            assertTrue(SampleTools.WAIT_SAW_CANCEL.await(5, java.util.concurrent.TimeUnit.SECONDS),
+                    "the tool saw the cancel");
+            JsonNode next = session.request(2, "ping", "{}");
+            assertEquals(2, next.get("id").asInt(), "nothing was answered for the cancelled call: " + next);
+        }
+    }
+
+    @Test
+    void aCallPastItsTimeLimitIsAnsweredAndStuckWorkersCannotExhaustThePool() throws Exception {
+        try (StdioSession session = new StdioSession(sampleToolkit())) {
+            session.initialize();
+            int stuck = ToolWorkers.RUNNING + 6;
+            for (int i = 0; i < stuck; i++) {
+                session.send("{\"jsonrpc\":\"2.0\",\"id\":" + (100 + i) + ",\"method\":\"tools/call\",\"params\":"
+                        + "{\"name\":\"stuck\",\"arguments\":{}}}");
+            }
+            for (int i = 0; i < stuck; i++) {
+                JsonNode reply = session.receive();
+                JsonNode body = Json.mapper().readTree(reply.at("/result/content/0/text").asText());
+                assertEquals("TIMEOUT", body.get("code").asText(), reply.toString());
+            }
+            JsonNode echo = session.request(1, "tools/call", "{\"name\":\"echo\",\"arguments\":{\"name\":\"ok\"}}");
+            assertFalse(echo.at("/result/isError").asBoolean(), "a new call runs although " + stuck
+                    + " threads are stuck: " + echo);
+        } finally {
+            SampleTools.STUCK.release(1000);
+        }
+    }
 }
