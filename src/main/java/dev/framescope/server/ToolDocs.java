@@ -2,6 +2,8 @@ package dev.framescope.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.framescope.common.ErrorCode;
+import dev.framescope.common.Json;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
 import dev.framescope.common.ToolHints;
@@ -31,11 +33,15 @@ public final class ToolDocs {
 
                 Every tool validates its arguments against the input schema below before it runs. Failures are \
                 results with `isError: true` whose text is the JSON `{code, message, context}`; codes: \
-                `INVALID_ARGUMENT`, `NOT_FOUND`, `FAILED_PRECONDITION`, `TIMEOUT`, `ENGINE_UNAVAILABLE`, \
-                `ENGINE_FAILED`, `OUTPUT_TOO_LARGE`, `INTERNAL`. A successful result's text is a one-line \
-                `summary`, a blank line, then the JSON body (also sent as `structuredContent` unless the result \
-                carries an image).
-                """);
+                %s. A successful result's text is a one-line `summary`, a blank line, then the JSON body (also \
+                sent as `structuredContent` unless the result carries an image).
+
+                Every call has a time limit, counted from when it starts running (calls queue while 64 run): past \
+                it the call answers `TIMEOUT` and its work is stopped. MCP `notifications/cancelled` stops a call \
+                too (its engine work included: a render, a queued RenderDoc request, a waiting question); a \
+                cancelled call gets no answer, as the protocol asks.
+                """.formatted(String.join(", ", java.util.Arrays.stream(ErrorCode.values())
+                .map(code -> "`" + code.name() + "`").toList())));
         for (ToolGroup group : registry.groups()) {
             md.append("\n## ").append(group.name()).append("\n\n").append(group.guide()).append('\n');
             for (ToolDef<?> tool : group.tools()) {
@@ -45,10 +51,27 @@ public final class ToolDocs {
         return md.toString();
     }
 
+    /** The limit with default arguments (dialogs: with the default timeout_s), or nothing if that cannot be told. */
+    private static <A> String timeLimit(ToolDef<A> tool) {
+        try {
+            A defaults = Json.mapper().convertValue(Json.mapper().createObjectNode(), tool.argsType());
+            long minutes = tool.timeLimit().of(defaults).toMinutes();
+            return " Time limit: " + minutes + " min" + (hasTimeout(tool) ? " (with the default timeout_s)" : "")
+                    + ".";
+        } catch (RuntimeException e) {
+            return "";
+        }
+    }
+
+    private static boolean hasTimeout(ToolDef<?> tool) {
+        return java.util.Arrays.stream(tool.argsType().getRecordComponents())
+                .anyMatch(c -> c.getName().equals("timeoutS"));
+    }
+
     private static void appendTool(StringBuilder md, ToolDef<?> tool, ObjectNode schema) {
         md.append("\n### `").append(tool.name()).append("` — ").append(tool.title()).append("\n\n")
                 .append(hints(tool.hints())).append(" Output budget: ").append(tool.maxOutputBytes() / 1024)
-                .append(" KiB.\n\n").append(tool.description()).append("\n\n");
+                .append(" KiB.").append(timeLimit(tool)).append("\n\n").append(tool.description()).append("\n\n");
         JsonNode properties = schema.path("properties");
         if (properties.isEmpty()) {
             md.append("No parameters.\n");

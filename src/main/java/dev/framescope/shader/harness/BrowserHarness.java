@@ -34,6 +34,8 @@ import java.util.function.Function;
  */
 public final class BrowserHarness implements AutoCloseable {
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(BrowserHarness.class);
+
     /** WebGPU on a GPU-less machine needs only this; flags with --use-angle=vulkan break WebGL2 (platform.md §6). */
     static final List<String> FLAGS = List.of("--enable-unsafe-webgpu", "--no-first-run", "--disable-background-networking",
             "--disable-component-update", "--disable-sync", "--disable-quic", "--disable-crash-reporter",
@@ -95,7 +97,7 @@ public final class BrowserHarness implements AutoCloseable {
      */
     public <T> T withPage(Function<Page, T> work, long timeoutMs, Cancellation cancellation) {
         PageCall<T> call = new PageCall<>(cancellation);
-        call.task = () -> {
+        java.util.concurrent.Callable<T> task = () -> {
             call.started = System.nanoTime();
             running = call;
             try {
@@ -108,9 +110,14 @@ public final class BrowserHarness implements AutoCloseable {
                 }
             } finally {
                 running = null;
+                if (call.cancelledAt != 0) {
+                    log.info("A cancelled browser call stopped {} ms after the cancel{}",
+                            (System.nanoTime() - call.cancelledAt) / 1_000_000, call.killed ? " (Chromium killed)"
+                                    : " (on its own)");
+                }
             }
         };
-        call.future = owner.submit(call.task);
+        call.future = submit(task);
         try (Cancellation.Registration stop = cancellation.onCancel(() -> stopSoon(call))) {
             return awaitWatchingTheBrowser(call, timeoutMs);
         } catch (TimeoutException e) {
@@ -143,6 +150,11 @@ public final class BrowserHarness implements AutoCloseable {
         }
     }
 
+    /** Submits to the owner, under the same lock that moves queued work when the owner is replaced. */
+    private synchronized <T> Future<T> submit(java.util.concurrent.Callable<T> task) {
+        return owner.submit(task);
+    }
+
     /** As {@link #withPage(Function, long, Cancellation)} for a caller that never cancels. */
     public <T> T withPage(Function<Page, T> work, long timeoutMs) {
         return withPage(work, timeoutMs, Cancellation.none());
@@ -154,9 +166,10 @@ public final class BrowserHarness implements AutoCloseable {
     /** One call: its future, when it started on the owner thread (0 while queued) and its stop signal. */
     private static final class PageCall<T> {
         final Cancellation cancellation;
-        java.util.concurrent.Callable<T> task;
         volatile Future<T> future;
         volatile long started;
+        volatile long cancelledAt;
+        volatile boolean killed;
 
         PageCall(Cancellation cancellation) {
             this.cancellation = cancellation;
@@ -174,9 +187,13 @@ public final class BrowserHarness implements AutoCloseable {
 
     /** Runs on the canceller's thread: must not block. */
     private void stopSoon(PageCall<?> call) {
-        call.future.cancel(false);
+        call.cancelledAt = System.nanoTime();
+        if (call.started == 0) {
+            call.future.cancel(false); // still queued: it never starts (a running one must end by itself or be killed)
+        }
         stopper.schedule(() -> {
-            if (running == call && !call.future.isDone()) {
+            if (running == call) {
+                call.killed = true;
                 int killed = processes.kill();
                 status = new ComponentStatus("browser", "degraded", "a cancelled call did not stop within "
                         + COOPERATIVE_STOP_MS + " ms; killed " + killed + " Chromium process(es), the next call "
@@ -219,7 +236,9 @@ public final class BrowserHarness implements AutoCloseable {
         // Runs after the answer has gone back: close this call's context, then ready the next call's.
         try {
             owner.submit(() -> {
-                closeQuietly(prepared);
+                if (prepared.browser() == browser) {
+                    closeQuietly(prepared); // a replaced browser's objects are never touched again
+                }
                 prepareNext();
             });
         } catch (java.util.concurrent.RejectedExecutionException e) {
@@ -275,9 +294,8 @@ public final class BrowserHarness implements AutoCloseable {
                             + "return; the next call starts both again");
                     call.cancellation.throwIfCancelled();
                     if (call.started == 0) {
-                        call.future = owner.submit(call.task); // it never ran: run it on the new owner
                         deadSince = 0;
-                        continue;
+                        continue; // it never ran: abandonPlaywright moved it to the new owner
                     }
                     throw ToolException.engineFailed("Chromium", "the browser process died during the call; the "
                             + "next call relaunches it", null);
@@ -327,7 +345,8 @@ public final class BrowserHarness implements AutoCloseable {
 
     private void prepareNext() {
         try {
-            if (next == null && browser != null && browser.isConnected()) {
+            boolean alive = browserProcess == null || browserProcess.isAlive();
+            if (next == null && browser != null && browser.isConnected() && alive) {
                 next = prepare();
             }
         } catch (PlaywrightException e) {
@@ -382,10 +401,13 @@ public final class BrowserHarness implements AutoCloseable {
      * Its thread, Playwright and driver are given up (the thread is a daemon; the driver process is killed) and the
      * next call starts from scratch on a new owner thread.
      */
-    private void abandonPlaywright() {
+    private synchronized void abandonPlaywright() {
         ExecutorService stuck = owner;
         owner = newOwner();
-        stuck.shutdownNow();
+        // Calls queued behind the stuck one have callers waiting on them: they run on the new owner instead.
+        for (Runnable queued : stuck.shutdownNow()) {
+            owner.execute(queued);
+        }
         ProcessHandle node = driver;
         if (node != null) {
             node.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -472,6 +494,9 @@ public final class BrowserHarness implements AutoCloseable {
 
     @Override
     public void close() {
+        if (owner.isShutdown()) {
+            return; // closed already (the shutdown hook after an explicit close)
+        }
         Future<?> shutdown = owner.submit(() -> {
             if (browser != null) {
                 browser.close();
