@@ -5,6 +5,9 @@ cold start: time from spawning `java ... -jar framescope.jar` to the `tools/list
             notifications/initialized were sent as soon as the previous reply arrived. One fresh process per run.
 round trip: in one warm session, time from writing a tools/call of get_server_diagnostics with
             include_environment=false (the cheapest tool: reads in-memory counters) to reading its reply.
+concurrent: in one warm session, 8 sender threads pipeline mixed calls (physics, RenderDoc, shader listing,
+            diagnostics) over one stdin without waiting for answers; calls/s = calls / (last answer - first send);
+            lost = calls with no answer under their own id within 120 s.
 """
 import argparse
 import json
@@ -12,6 +15,7 @@ import os
 import statistics
 import subprocess
 import sys
+import threading
 import time
 
 INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
@@ -263,6 +267,67 @@ def physics(cmd, recording, frames_sampled):
           % (rss, memory["heap_used_mib"], memory["heap_committed_mib"]))
 
 
+def concurrent_mix(n, recording, capture):
+    """Call n of the mixed load: what an agent sends several of at once."""
+    frame = 1 + n % 300
+    return [("get_frame", {"recording": recording, "frame_id": frame, "limit": 1}),
+            ("get_body_state", {"recording": recording, "frame_id": frame, "body_id": 2}),
+            ("get_server_diagnostics", {"tool_limit": 1}),
+            ("listEffects", {"effect": "synth/*", "limit": 2}),
+            ("iterate_actions", {"capture": capture, "offset": n % 30, "limit": 1}),
+            ("check_momentum", {"recording": recording, "start_frame": frame, "end_frame": frame})][n % 6]
+
+
+def concurrent(cmd, threads, per_thread):
+    recording = os.path.abspath("demo/recordings/drop_settle.db")
+    capture = os.path.abspath("demo/captures/gl_defects.rdc")
+    proc = session(cmd)
+    for n in range(12):  # warm every engine once (bridge start, capture open, JIT) before timing
+        tool, arguments = concurrent_mix(n, recording, capture)
+        call(proc, 10 + n, tool, arguments)
+    total = threads * per_thread
+    answers = {}
+    done = threading.Event()
+    write = threading.Lock()
+
+    def read():
+        while len(answers) < total:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            message = json.loads(line)
+            if isinstance(message.get("id"), int) and message["id"] >= 1000:
+                answers[message["id"]] = (time.perf_counter(), message)
+        done.set()
+
+    def sender(t):
+        for i in range(per_thread):
+            n = t * per_thread + i
+            tool, arguments = concurrent_mix(n, recording, capture)
+            line = (json.dumps({"jsonrpc": "2.0", "id": 1000 + n, "method": "tools/call",
+                                "params": {"name": tool, "arguments": arguments}}) + "\n").encode()
+            with write:
+                proc.stdin.write(line)
+                proc.stdin.flush()
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    t0 = time.perf_counter()
+    senders = [threading.Thread(target=sender, args=(t,)) for t in range(threads)]
+    for s in senders:
+        s.start()
+    for s in senders:
+        s.join()
+    done.wait(120)
+    errors = sum(1 for _, m in answers.values() if "error" in m or m.get("result", {}).get("isError"))
+    lost = total - len(answers)
+    last = max(t for t, _ in answers.values()) if answers else t0
+    stop(proc)
+    print("concurrent mixed calls: %d threads x %d pipelined over one connection: %d answered in %.2f s "
+          "(%.0f calls/s), %d lost, %d errors" % (threads, per_thread, len(answers), last - t0,
+                                                    len(answers) / (last - t0), lost, errors))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jar", default="target/framescope.jar")
@@ -275,6 +340,9 @@ def main():
     parser.add_argument("--shader-calls", type=int, default=20, help="calls per shader tool and pacing")
     parser.add_argument("--renderdoc-queries", type=int, default=300, help="query round trips per capture")
     parser.add_argument("--shader-pause", type=float, default=0.5, help="seconds between paced shader calls")
+    parser.add_argument("--concurrent-calls", type=int, default=200, help="calls per sender thread (8 threads)")
+    parser.add_argument("--only", choices=["cold", "concurrent", "shader", "renderdoc", "physics"],
+                        help="run one section only")
     args = parser.parse_args()
     global ARGS
     ARGS = args
@@ -283,6 +351,13 @@ def main():
                 ("scripts/framescope (AppCDS + C1)", [launcher])]
     print("cores: %d, java: %s" % (os.cpu_count(), subprocess.run(["java", "-version"], capture_output=True,
                                                                   text=True).stderr.splitlines()[0]))
+    if args.only and args.only != "cold":
+        section = {"concurrent": lambda cmd: concurrent(cmd, 8, args.concurrent_calls),
+                   "shader": lambda cmd: shader(cmd, args.shader_calls, args.shader_pause),
+                   "renderdoc": lambda cmd: renderdoc(cmd, args.renderdoc_queries),
+                   "physics": lambda cmd: physics(cmd, os.path.abspath(args.physics), args.frames)}[args.only]
+        section(variants[-1][1])
+        return
     for name, cmd in variants:
         cold_start(cmd)  # first run warms the OS page cache; not counted
         times = [cold_start(cmd)[0] for _ in range(args.runs)]
@@ -293,6 +368,9 @@ def main():
           "p50 %.3f  p95 %.3f  p99 %.3f  max %.3f ms"
           % (variants[-1][0], args.calls, args.warmup, pct(samples, 0.5), pct(samples, 0.95), pct(samples, 0.99),
              max(samples)))
+    if args.only == "cold":
+        return
+    concurrent(variants[-1][1], 8, args.concurrent_calls)
     shader(variants[-1][1], args.shader_calls, args.shader_pause)
     renderdoc(variants[-1][1], args.renderdoc_queries)
     if os.path.exists(args.physics):

@@ -47,6 +47,9 @@ public final class BridgeProcess implements AutoCloseable {
      * request's own time limit kills it: a long replay call may hold Python's lock and delay the heartbeat.
      */
     static final long HEARTBEAT_STALE_MS = 5_000;
+    /** The bridge's Python modules in the JAR, next to this class: the bridge and its methods by tier. */
+    static final List<String> PYTHON_FILES = List.of("bridge.py", "replay.py", "replay_core.py", "scans.py",
+            "tier_a.py", "tier_b.py", "outputs.py");
     private static final long START_TIMEOUT_MS = 15_000;
 
     private final Path python;
@@ -327,7 +330,7 @@ public final class BridgeProcess implements AutoCloseable {
     private Path extractBridge() throws IOException {
         Path dir = stateDir.resolve("renderdoc-bridge-" + dev.framescope.common.Version.current());
         Files.createDirectories(dir);
-        for (String name : List.of("bridge.py", "replay.py")) {
+        for (String name : PYTHON_FILES) {
             try (InputStream in = BridgeProcess.class.getResourceAsStream(name)) {
                 if (in == null) {
                     throw new IOException(name + " is missing from the JAR");

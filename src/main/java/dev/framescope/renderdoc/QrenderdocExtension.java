@@ -13,7 +13,7 @@ import java.util.Map;
 
 /**
  * Installs the bridge as a qrenderdoc extension: {@code <extensions>/framescope/} with {@code extension.json},
- * {@code __init__.py} (the extension) and the bridge's own {@code bridge.py} and {@code replay.py}, and, when asked,
+ * {@code __init__.py} (the extension) and the bridge's own Python files, and, when asked,
  * marks it "always load" in qrenderdoc's {@code UI.config}. qrenderdoc 1.24 finds extensions in
  * {@code $XDG_DATA_HOME/qrenderdoc/extensions} (default {@code ~/.local/share/qrenderdoc/extensions}) and does not
  * follow symbolic links there, so the files are copied.
@@ -22,8 +22,16 @@ public final class QrenderdocExtension {
 
     /** The extension's package name as qrenderdoc knows it: its folder name. */
     public static final String PACKAGE = "framescope";
-    private static final Map<String, String> FILES = Map.of("extension.json", "extension.json",
-            "qrenderdoc_extension.py", "__init__.py", "bridge.py", "bridge.py", "replay.py", "replay.py");
+    private static final Map<String, String> FILES = files();
+
+    /** Resource name → installed name: the manifest, the extension as the package's __init__, the bridge files. */
+    private static Map<String, String> files() {
+        Map<String, String> files = new java.util.LinkedHashMap<>();
+        files.put("extension.json", "extension.json");
+        files.put("qrenderdoc_extension.py", "__init__.py");
+        BridgeProcess.PYTHON_FILES.forEach(name -> files.put(name, name));
+        return Map.copyOf(files);
+    }
 
     private QrenderdocExtension() {
     }

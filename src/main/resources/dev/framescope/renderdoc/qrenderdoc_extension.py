@@ -1,7 +1,7 @@
 """FrameScope's RenderDoc bridge as a qrenderdoc extension: serves the capture a person has open in RenderDoc's UI to
 FrameScope (`FRAMESCOPE_RENDERDOC_ATTACH=qrenderdoc`), over the same spool files as the standalone bridge.
 
-Installed as extensions/framescope/__init__.py next to bridge.py and replay.py by `framescope renderdoc-extension`.
+Installed as extensions/framescope/__init__.py next to the bridge's files by `framescope renderdoc-extension`.
 register() starts a thread that claims requests from the spool and runs each on RenderDoc's replay thread through
 ctx.Replay().BlockInvoke, with the UI's own replay controller: the agent sees what the person sees, and the UI stays
 responsive between requests. Requests name the capture file; only the one open in the UI is served.
@@ -14,6 +14,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import bridge  # noqa: E402
 import replay  # noqa: E402
+import replay_core  # noqa: E402
 
 _stop = threading.Event()
 
@@ -76,7 +77,7 @@ class UiSource:
 
 def register(version, ctx):
     source = UiSource(ctx)
-    replay.SOURCE = source.capture
+    replay_core.SOURCE = source.capture
     bridge.MODE = "qrenderdoc"
     bridge.RUN = source.run
     bridge.EXTRA = source.describe

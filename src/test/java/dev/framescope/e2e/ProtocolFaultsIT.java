@@ -96,6 +96,27 @@ class ProtocolFaultsIT {
         assertTrue(Files.readString(stderr).contains("Rejected an inbound line"), "logs go to stderr");
     }
 
+    /** A client that stops reading would leave a silent server; it exits 74 instead, and a client can restart it. */
+    @Test
+    void aClientThatStopsReadingMakesTheServerExitWithStatus74() throws Exception {
+        Process server = new ProcessBuilder(BuiltJar.command()).redirectError(dir.resolve("stderr.txt").toFile())
+                .start();
+        try {
+            OutputStream in = server.getOutputStream();
+            send(in, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                    + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}");
+            new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8)).readLine();
+            send(in, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+            server.getInputStream().close();
+            send(in, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
+            assertTrue(server.waitFor(10, TimeUnit.SECONDS), "the server went on after its stdout broke");
+            assertEquals(74, server.exitValue());
+            assertTrue(Files.readString(dir.resolve("stderr.txt")).contains("writing to stdout failed"));
+        } finally {
+            server.destroyForcibly();
+        }
+    }
+
     private static void send(OutputStream in, String line) throws IOException {
         in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
         in.flush();

@@ -2,20 +2,15 @@ package dev.framescope.shader.harness;
 
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserContext;
-import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
 import com.microsoft.playwright.PlaywrightException;
 import dev.framescope.common.Cancellation;
 import dev.framescope.common.ComponentStatus;
-import dev.framescope.common.ErrorCode;
 import dev.framescope.common.ToolException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -36,20 +31,8 @@ public final class BrowserHarness implements AutoCloseable {
 
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(BrowserHarness.class);
 
-    /** WebGPU on a GPU-less machine needs only this; flags with --use-angle=vulkan break WebGL2 (platform.md §6). */
-    static final List<String> FLAGS = List.of("--enable-unsafe-webgpu", "--no-first-run", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--disable-quic", "--disable-crash-reporter",
-            "--disable-breakpad");
-
-    private final Path chromium;
     private final boolean strict;
-    private final String remoteEndpoint;
-    private final Path stateDir;
-    /**
-     * A remote browser cannot reach this machine's loopback page server, so its pages load from this origin and
-     * Playwright routes every request back to us. Still "localhost", so still a secure context for WebGPU.
-     */
-    static final String REMOTE_ORIGIN = "http://localhost:8799";
+    private final BrowserLauncher launcher;
     private final ChromiumProcesses processes = new ChromiumProcesses();
     private int launches;
     private volatile ExecutorService owner = newOwner();
@@ -59,7 +42,6 @@ public final class BrowserHarness implements AutoCloseable {
     private volatile ProcessHandle driver;
     /** The browser's main process, watched while a call runs. */
     private volatile ProcessHandle browserProcess;
-    private PageServer pages;
     private volatile ComponentStatus status = ComponentStatus.notStarted("browser", "starts on the first shader tool call");
 
     public BrowserHarness(Path chromium, boolean strict) {
@@ -76,10 +58,8 @@ public final class BrowserHarness implements AutoCloseable {
 
     /** @param stateDir where Playwright's driver is kept unpacked between runs, or null for Playwright's default */
     public BrowserHarness(Path chromium, boolean strict, String remoteEndpoint, Path stateDir) {
-        this.stateDir = stateDir;
-        this.chromium = chromium;
         this.strict = strict;
-        this.remoteEndpoint = remoteEndpoint;
+        this.launcher = new BrowserLauncher(chromium, remoteEndpoint, stateDir, processes);
         Runtime.getRuntime().addShutdownHook(new Thread(this::close, "browser-shutdown"));
     }
 
@@ -103,6 +83,7 @@ public final class BrowserHarness implements AutoCloseable {
             try {
                 cancellation.throwIfCancelled();
                 Prepared prepared = preparedPage();
+                call.working = true;
                 try {
                     return work.apply(prepared.page());
                 } finally {
@@ -117,6 +98,7 @@ public final class BrowserHarness implements AutoCloseable {
                 }
             }
         };
+        call.task = task;
         call.future = submit(task);
         try (Cancellation.Registration stop = cancellation.onCancel(() -> stopSoon(call))) {
             return awaitWatchingTheBrowser(call, timeoutMs);
@@ -166,7 +148,10 @@ public final class BrowserHarness implements AutoCloseable {
     /** One call: its future, when it started on the owner thread (0 while queued) and its stop signal. */
     private static final class PageCall<T> {
         final Cancellation cancellation;
+        java.util.concurrent.Callable<T> task;
         volatile Future<T> future;
+        /** The caller's work has begun (before that, the call only readies the browser and page). */
+        volatile boolean working;
         volatile long started;
         volatile long cancelledAt;
         volatile boolean killed;
@@ -246,7 +231,10 @@ public final class BrowserHarness implements AutoCloseable {
         }
     }
 
-    /** Drops a browser that died: its objects are not touched again (calls on them can hang), the next use relaunches. */
+    /**
+     * Drops a browser that died: its objects are never touched again (calls on them can hang);
+     * the next use relaunches.
+     */
     private void forgetBrowser(String why) {
         browser = null;
         next = null;
@@ -283,7 +271,7 @@ public final class BrowserHarness implements AutoCloseable {
                     throw new CancellationException(); // still queued: it will never start
                 }
                 ProcessHandle process = browserProcess;
-                if (process == null || process.isAlive()) {
+                if (process == null || ChromiumProcesses.running(process)) {
                     deadSince = 0;
                 } else if (deadSince == 0) {
                     deadSince = System.nanoTime();
@@ -296,6 +284,13 @@ public final class BrowserHarness implements AutoCloseable {
                     if (call.started == 0) {
                         deadSince = 0;
                         continue; // it never ran: abandonPlaywright moved it to the new owner
+                    }
+                    if (!call.working) {
+                        // Stuck readying a browser that was killed before the call: run it again from scratch.
+                        call.started = 0;
+                        call.future = submit(call.task);
+                        deadSince = 0;
+                        continue;
                     }
                     throw ToolException.engineFailed("Chromium", "the browser process died during the call; the "
                             + "next call relaunches it", null);
@@ -334,38 +329,21 @@ public final class BrowserHarness implements AutoCloseable {
         // Long page work (a benchmark's frame loop) asks this between steps; Playwright answers it on the owner
         // thread while that thread waits in evaluate(), so no other thread touches Playwright.
         context.exposeBinding("framescopeCancelled", (source, args) -> runningCallCancelled());
-        if (remoteEndpoint != null) {
-            context.route(REMOTE_ORIGIN + "/**", BrowserHarness::fulfilFromJar);
-        }
+        String url = launcher.runtimeUrl(context);
         Page page = context.newPage();
-        page.navigate(remoteEndpoint != null ? REMOTE_ORIGIN + "/index.html?harness" : pages.url("index.html?harness"));
+        page.navigate(url);
         page.waitForFunction("() => window.framescope !== undefined");
         return new Prepared(browser, context, page);
     }
 
     private void prepareNext() {
         try {
-            boolean alive = browserProcess == null || browserProcess.isAlive();
+            boolean alive = browserProcess == null || ChromiumProcesses.running(browserProcess);
             if (next == null && browser != null && browser.isConnected() && alive) {
                 next = prepare();
             }
         } catch (PlaywrightException e) {
             next = null; // the next call prepares its own and reports what fails
-        }
-    }
-
-    private static void fulfilFromJar(com.microsoft.playwright.Route route) {
-        String path = java.net.URI.create(route.request().url()).getPath();
-        try {
-            byte[] bytes = PageServer.resource(path);
-            if (bytes == null) {
-                route.fulfill(new com.microsoft.playwright.Route.FulfillOptions().setStatus(404));
-            } else {
-                route.fulfill(new com.microsoft.playwright.Route.FulfillOptions().setStatus(200)
-                        .setContentType(PageServer.contentType(path)).setBodyBytes(bytes));
-            }
-        } catch (IOException e) {
-            route.fulfill(new com.microsoft.playwright.Route.FulfillOptions().setStatus(500));
         }
     }
 
@@ -429,67 +407,29 @@ public final class BrowserHarness implements AutoCloseable {
     }
 
     private void ensureBrowser() throws IOException {
-        if (browser != null && browser.isConnected() && (browserProcess == null || browserProcess.isAlive())) {
+        boolean running = browserProcess == null || ChromiumProcesses.running(browserProcess);
+        if (browser != null && browser.isConnected() && running) {
             return;
         }
         if (browser != null) {
             forgetBrowser("the browser process is gone");
         }
-        if (remoteEndpoint == null && !Files.isExecutable(chromium)) {
-            throw ToolException.engineUnavailable("Chromium", chromium + " not found",
-                    "run scripts/setup.sh, or: sudo apt-get install -y chromium (or set FRAMESCOPE_CHROMIUM, or "
-                            + "FRAMESCOPE_BROWSER_WS for a remote Playwright browser server)");
-        }
-        status = new ComponentStatus("browser", "starting", remoteEndpoint != null ? remoteEndpoint
-                : chromium.toString());
-        if (pages == null && remoteEndpoint == null) {
-            pages = PageServer.start();
-        }
+        launcher.checkInstalled();
+        status = new ComponentStatus("browser", "starting", launcher.target());
         if (playwright == null) {
-            Map<String, String> env = new HashMap<>(System.getenv());
-            env.put("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
-            boolean cached = stateDir != null && DriverCache.use(stateDir);
-            playwright = Playwright.create(new Playwright.CreateOptions().setEnv(env));
-            if (stateDir != null && !cached) {
-                DriverCache.fill(stateDir);
-            }
+            playwright = launcher.createPlaywright();
         }
         try {
-            browser = remoteEndpoint != null ? connect() : playwright.chromium().launch(new BrowserType.LaunchOptions()
-                    .setHeadless(true).setExecutablePath(chromium).setArgs(flags()));
-        } catch (PlaywrightException e) {
+            browser = launcher.launch(playwright);
+        } catch (ToolException e) {
             status = new ComponentStatus("browser", "failed", e.getMessage());
-            String where = remoteEndpoint != null ? remoteEndpoint : chromium.toString();
-            throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, (remoteEndpoint != null ? "Could not connect to "
-                    + "the Playwright browser server: " : "Chromium would not start: ") + e.getMessage(),
-                    Map.of(remoteEndpoint != null ? "browser_ws" : "chromium", where), e);
+            throw e;
         }
         launches++;
         browserProcess = processes.list().stream().findFirst().orElse(null);
-        driver = remoteEndpoint == null && browserProcess != null ? browserProcess.parent().orElse(null) : null;
-        status = new ComponentStatus("browser", "running", "Chromium " + browser.version()
-                + (remoteEndpoint != null ? " via Playwright server " + remoteEndpoint : " at " + pages.url(""))
+        driver = !launcher.isRemote() && browserProcess != null ? browserProcess.parent().orElse(null) : null;
+        status = new ComponentStatus("browser", "running", "Chromium " + browser.version() + launcher.describe()
                 + (strict ? " (strict: one browser per call)" : "") + ", launches: " + launches);
-    }
-
-    /**
-     * The server launches Chromium with our flags and path when it was started with --unsafe (as
-     * {@code framescope browser-server} does); otherwise it ignores them and launches its own default.
-     */
-    private Browser connect() {
-        Map<String, Object> launch = new HashMap<>();
-        launch.put("headless", true);
-        launch.put("args", flags());
-        launch.put("executablePath", chromium.toString());
-        return playwright.chromium().connect(remoteEndpoint, new BrowserType.ConnectOptions()
-                .setHeaders(Map.of("x-playwright-launch-options", dev.framescope.common.Json.write(launch)))
-                .setTimeout(30_000));
-    }
-
-    private List<String> flags() {
-        List<String> flags = new java.util.ArrayList<>(FLAGS);
-        flags.add(processes.marker());
-        return flags;
     }
 
     @Override
@@ -504,9 +444,7 @@ public final class BrowserHarness implements AutoCloseable {
             if (playwright != null) {
                 playwright.close();
             }
-            if (pages != null) {
-                pages.close();
-            }
+            launcher.closePages();
         });
         try {
             shutdown.get(5, TimeUnit.SECONDS);

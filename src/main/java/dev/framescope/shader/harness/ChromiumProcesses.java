@@ -35,4 +35,21 @@ final class ChromiumProcesses {
         processes.forEach(ProcessHandle::destroyForcibly);
         return processes.size();
     }
+
+    /**
+     * Alive and not a zombie. A killed Chromium stays a zombie until its parent (Playwright's driver) reaps it, and
+     * {@link ProcessHandle#isAlive()} still says true meanwhile; calls on that browser then hang instead of failing.
+     */
+    static boolean running(ProcessHandle process) {
+        if (process == null || !process.isAlive()) {
+            return false;
+        }
+        try {
+            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc", String.valueOf(process.pid()),
+                    "stat"));
+            return stat.charAt(stat.lastIndexOf(')') + 2) != 'Z';
+        } catch (java.io.IOException | RuntimeException e) {
+            return process.isAlive(); // not Linux, or gone meanwhile
+        }
+    }
 }

@@ -1,0 +1,220 @@
+"""What every bridge method stands on: errors, bounded lists, the open captures (a small LRU of files this
+process replays, or the capture the qrenderdoc extension serves through SOURCE), events and actions as JSON.
+Every function runs on the bridge's replay thread (RenderDoc's replay objects may only be used from the thread
+that opened them). Resource ids are plain integers in JSON (int(ResourceId); 1.24 cannot build a ResourceId from
+an int, so they are mapped back through a dict). Pixel coordinates are top-left origin, as RenderDoc addresses
+pixels.
+"""
+import collections
+import math
+import os
+import re
+import shutil
+
+import renderdoc as rd
+
+
+SCHEMA_VERSION = 1
+
+
+MAX_OPEN = 2
+
+
+class BridgeError(Exception):
+    def __init__(self, code, message, **context):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.context = context
+
+    def as_dict(self):
+        return {"code": self.code, "message": self.message, "context": self.context}
+
+
+def bounded(items, limit):
+    items = list(items)
+    return {"count": len(items), "preview": items[:limit], "truncated": len(items) > limit}
+
+
+class Capture:
+    """One capture with a replay controller, and indexes built once. Subclasses say where the controller comes
+    from: a file this process opened (FileCapture), or the capture open in qrenderdoc (the extension's)."""
+
+    def __init__(self, path, controller, driver):
+        self.path = path
+        self.controller = controller
+        self.driver = driver
+        self.structured = controller.GetStructuredFile()
+        self.resources = {int(r.resourceId): r for r in controller.GetResources()}
+        self.textures = {int(t.resourceId): t for t in controller.GetTextures()}
+        self.actions = []  # (action, marker path) in event order, markers excluded
+        self.by_event = {}
+        self._index(controller.GetRootActions(), [])
+
+    def _index(self, actions, path):
+        for action in actions:
+            name = action.GetName(self.structured)
+            if action.flags & rd.ActionFlags.PushMarker:
+                self._index(action.children, path + [name])
+                continue
+            self.actions.append((action, path))
+            self.by_event[action.eventId] = (action, path)
+            if action.children:
+                self._index(action.children, path + [name])
+
+    def name_of(self, resource_id):
+        r = self.resources.get(int(resource_id))
+        return r.name if r else None
+
+    def texture(self, selector):
+        """A texture by integer id or by name."""
+        for rid, t in self.textures.items():
+            if str(selector) == str(rid) or self.name_of(rid) == selector:
+                return t
+        raise BridgeError("NOT_FOUND", "no texture %r in this capture" % (selector,), parameter="texture",
+                          known=[self.name_of(rid) or rid for rid in self.textures][:40])
+
+    def copy_to(self, output):
+        shutil.copyfile(self.path, output)
+
+    def close(self):
+        pass
+
+
+class FileCapture(Capture):
+    """A capture file opened by this process for local replay."""
+
+    def __init__(self, path):
+        self.mtime = os.stat(path).st_mtime_ns
+        self.file = rd.OpenCaptureFile()
+        result = self.file.OpenFile(path, "", None)
+        if not result.OK():
+            code = result.code.name if hasattr(result.code, "name") else str(result.code)
+            self.file.Shutdown()
+            raise BridgeError("INVALID_ARGUMENT", "RenderDoc cannot read %s: %s (%s)"
+                              % (path, without_file_bytes(result.Message()), code), capture=path, result_code=code)
+        if self.file.LocalReplaySupport() != rd.ReplaySupport.Supported:
+            driver = self.file.DriverName()
+            self.file.Shutdown()
+            raise BridgeError("ENGINE_UNAVAILABLE", "this machine cannot replay %s captures" % driver, capture=path,
+                              driver=driver)
+        result, controller = self.file.OpenCapture(rd.ReplayOptions(), None)
+        if not result.OK():
+            self.file.Shutdown()
+            raise BridgeError("ENGINE_FAILED", "replay of %s failed: %s" % (path, result.Message()), capture=path)
+        super().__init__(path, controller, self.file.DriverName())
+
+    def copy_to(self, output):
+        self.file.CopyFileTo(output)
+
+    def close(self):
+        self.controller.Shutdown()
+        self.file.Shutdown()
+
+
+OPEN = collections.OrderedDict()
+
+
+RDC_MAGIC = b"RDOC"
+
+
+def capture_path(params):
+    """The capture's absolute path, once it is known to be a regular file that starts as a RenderDoc capture does.
+    Nothing of a file that is not a capture is read beyond its first four bytes, and none of it is echoed."""
+    path = params.get("capture")
+    if not path:
+        raise BridgeError("INVALID_ARGUMENT", "capture is required", parameter="capture")
+    path = os.path.abspath(path)
+    if not os.path.exists(path):
+        raise BridgeError("NOT_FOUND", "no capture file at %s" % path, parameter="capture", capture=path)
+    if not os.path.isfile(path):
+        raise BridgeError("INVALID_ARGUMENT", "%s is not a regular file (a folder, FIFO, socket or device); capture "
+                          "must name a RenderDoc .rdc file" % path, parameter="capture", capture=path)
+    try:
+        # O_NONBLOCK: a file that only looks regular (under /proc, say) must not hold the replay thread
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        try:
+            magic = os.read(fd, len(RDC_MAGIC))
+        finally:
+            os.close(fd)
+    except OSError as e:
+        raise BridgeError("INVALID_ARGUMENT", "cannot read %s: %s" % (path, e.strerror), parameter="capture",
+                          capture=path)
+    if magic != RDC_MAGIC:
+        raise BridgeError("INVALID_ARGUMENT", "%s is not a RenderDoc capture: it does not start with RenderDoc's "
+                          "file signature" % path, parameter="capture", capture=path)
+    return path
+
+
+def without_file_bytes(message):
+    """RenderDoc's open errors can quote bytes of the file ("Expected magic 434f4452, got 746f6f72")."""
+    return re.sub(r"\bgot [0-9A-Fa-fx]+", "got something else", message)
+
+
+def open_file_capture(params):
+    path = capture_path(params)
+    entry = OPEN.get(path)
+    if entry and entry.mtime != os.stat(path).st_mtime_ns:
+        entry.close()
+        del OPEN[path]
+        entry = None
+    if entry is None:
+        entry = FileCapture(path)
+        OPEN[path] = entry
+        while len(OPEN) > MAX_OPEN:
+            OPEN.popitem(last=False)[1].close()
+    OPEN.move_to_end(path)
+    return entry
+
+
+# Where the methods get their capture from: files this process opens, unless the qrenderdoc extension replaces it
+# with the capture open in the UI.
+SOURCE = open_file_capture
+
+
+def capture(params):
+    return SOURCE(params)
+
+
+def close_all():
+    while OPEN:
+        OPEN.popitem()[1].close()
+
+
+FLAG_NAMES = [n for n in dir(rd.ActionFlags) if not n.startswith("_") and n not in ("NoFlags",)
+              and isinstance(getattr(rd.ActionFlags, n), type(rd.ActionFlags.Drawcall))]
+
+
+def flag_names(flags):
+    return [n for n in FLAG_NAMES if int(getattr(rd.ActionFlags, n)) and flags & getattr(rd.ActionFlags, n)
+            and bin(int(getattr(rd.ActionFlags, n))).count("1") == 1]
+
+
+def action_json(c, action, path):
+    return {"event_id": action.eventId, "action_id": action.actionId, "name": action.GetName(c.structured),
+            "flags": flag_names(action.flags), "marker_path": "/".join(path),
+            "num_indices": action.numIndices, "num_instances": action.numInstances,
+            "outputs": [int(o) for o in action.outputs if int(o) != 0],
+            "depth_out": int(action.depthOut) or None}
+
+
+def draws(c):
+    return [(a, p) for a, p in c.actions if a.flags & rd.ActionFlags.Drawcall]
+
+
+def event_of(c, params, required=True):
+    event = params.get("event_id")
+    if event is None:
+        if required:
+            raise BridgeError("INVALID_ARGUMENT", "event_id is required", parameter="event_id")
+        return None
+    event = int(event)
+    if event not in c.by_event:
+        raise BridgeError("NOT_FOUND", "no action at event %d (actions span events %d..%d; iterate_actions lists "
+                          "them)" % (event, min(c.by_event), max(c.by_event)), parameter="event_id",
+                          valid_range=[min(c.by_event), max(c.by_event)])
+    return event
+
+
+def show(v):
+    return "NaN" if math.isnan(v) else ("+Inf" if v > 0 else "-Inf") if math.isinf(v) else v
