@@ -30,4 +30,10 @@ public @interface Param {
 
     /** Maximum length for strings and arrays; -1 means none. */
     int maxLength() default -1;
+
+    /**
+     * A string parameter that also takes a JSON integer (resource ids: {@code 26} and {@code "26"} name the same
+     * resource); the handler receives the integer's decimal text.
+     */
+    boolean alsoInteger() default false;
 }

@@ -8,6 +8,9 @@ public final class RenderDocArgs {
     private RenderDocArgs() {
     }
 
+    static final String ID_OR_NAME = "its id as answers give it (a decimal string such as \"26\"; an integer is "
+            + "taken too) or its name";
+    static final String TEXTURE = "Texture: " + ID_OR_NAME + ".";
     static final String CAPTURE = "Path of the .rdc capture (opened read-only; kept open for the next calls).";
 
     public record BridgeDiagnosticsArgs(
@@ -40,8 +43,8 @@ public final class RenderDocArgs {
 
     public record AnalyzeNanInfArgs(
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "Texture to scan, by name (e.g. 'hdr_color') or integer id; default every 32-bit float "
-                    + "colour target.", maxLength = 200) String texture,
+            @Param(value = "Texture to scan (" + ID_OR_NAME + ", e.g. 'hdr_color'); default every 32-bit float "
+                    + "colour target.", maxLength = 200, alsoInteger = true) String texture,
             @Param(value = "Scan the target as it is after this event; default the end of the frame.", min = 0,
                     max = 100_000_000) Integer eventId,
             @Param(value = "Most NaN/Inf pixels listed per texture.", defaultValue = "16", min = 1, max = 256)
@@ -106,7 +109,7 @@ public final class RenderDocArgs {
 
     public record PixelHistoryArgs(
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "Texture by name or integer id.", required = true, maxLength = 200) String texture,
+            @Param(value = TEXTURE, required = true, maxLength = 200, alsoInteger = true) String texture,
             @Param(value = "Pixel column, 0 = left.", required = true, min = 0, max = 65535) Integer x,
             @Param(value = "Pixel row, 0 = top.", required = true, min = 0, max = 65535) Integer y,
             @Param(value = "Consider events up to this one; default the whole frame.", min = 0, max = 100_000_000)
@@ -119,7 +122,7 @@ public final class RenderDocArgs {
 
     public record TextureDataArgs(
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "Texture by name or integer id.", required = true, maxLength = 200) String texture,
+            @Param(value = TEXTURE, required = true, maxLength = 200, alsoInteger = true) String texture,
             @Param(value = "The texture as it is after this event; default the end of the frame.", min = 0,
                     max = 100_000_000) Integer eventId,
             @Param(value = "Left column of the region.", defaultValue = "0", min = 0, max = 65535) Integer x,
@@ -138,7 +141,7 @@ public final class RenderDocArgs {
 
     public record TextureInfoArgs(
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "One texture by name or integer id; default all.", maxLength = 200) String texture) {
+            @Param(value = "One texture (" + ID_OR_NAME + "); default all.", maxLength = 200, alsoInteger = true) String texture) {
     }
 
     public record SearchResourcesArgs(
@@ -185,7 +188,7 @@ public final class RenderDocArgs {
 
     public record BufferArgs(
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "Buffer by name or integer id.", required = true, maxLength = 200) String buffer,
+            @Param(value = "Buffer: " + ID_OR_NAME + ".", required = true, maxLength = 200, alsoInteger = true) String buffer,
             @Param(value = "Contents as after this event; default the end of the frame.", min = 0,
                     max = 100_000_000) Integer eventId,
             @Param(value = "First byte.", defaultValue = "0", min = 0) Long offset,
@@ -212,7 +215,7 @@ public final class RenderDocArgs {
 
     public record SaveTextureArgs(
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "Texture by name or integer id.", required = true, maxLength = 200) String texture,
+            @Param(value = TEXTURE, required = true, maxLength = 200, alsoInteger = true) String texture,
             @Param(value = "File to write, under the working directory or FRAMESCOPE_OUTPUT_DIR, ending in .png or "
                     + ".exr as format says.", required = true, maxLength = 4096) String output,
             @Param(value = "png (8-bit; float values clamped to 0..1, NaN written as 0 and counted) or exr (float, "

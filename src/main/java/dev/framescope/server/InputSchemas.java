@@ -50,6 +50,7 @@ final class InputSchemas {
             if (!schema.has("properties")) {
                 schema.putObject("properties");
             }
+            allowIntegers(type, (ObjectNode) schema.get("properties"));
             return reparsed(schema);
         });
     }
@@ -60,6 +61,22 @@ final class InputSchemas {
             return (ObjectNode) Json.mapper().readTree(schema.toString());
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** String parameters marked {@link Param#alsoInteger()} take {@code ["string", "integer"]}. */
+    private static void allowIntegers(Class<?> type, ObjectNode properties) {
+        if (!type.isRecord()) {
+            return;
+        }
+        for (var component : type.getRecordComponents()) {
+            Param p = component.getAnnotation(Param.class);
+            JsonProperty explicit = component.getAnnotation(JsonProperty.class);
+            String name = explicit != null && !explicit.value().isEmpty() ? explicit.value()
+                    : Json.SNAKE.translate(component.getName());
+            if (p != null && p.alsoInteger() && properties.get(name) instanceof ObjectNode property) {
+                property.putArray("type").add("string").add("integer");
+            }
         }
     }
 

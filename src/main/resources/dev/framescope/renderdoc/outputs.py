@@ -112,7 +112,7 @@ def save_texture(params):
                 raise BridgeError("ENGINE_FAILED", "SaveTexture failed: %s" % result.Message(), output=path)
         write_output(params, save_to)
         method = "RenderDoc SaveTexture"
-    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "texture": int(texture.resourceId),
+    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "texture": c.rid(texture.resourceId),
             "name": c.name_of(texture.resourceId), "event_id": event, "output": path, "format": kind,
             "bytes": os.path.getsize(path), "method": method, "non_finite_components_written": non_finite_written}
 

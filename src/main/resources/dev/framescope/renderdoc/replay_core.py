@@ -1,9 +1,11 @@
 """What every bridge method stands on: errors, bounded lists, the open captures (a small LRU of files this
 process replays, or the capture the qrenderdoc extension serves through SOURCE), events and actions as JSON.
 Every function runs on the bridge's replay thread (RenderDoc's replay objects may only be used from the thread
-that opened them). Resource ids are plain integers in JSON (int(ResourceId); 1.24 cannot build a ResourceId from
-an int, so they are mapped back through a dict). Pixel coordinates are top-left origin, as RenderDoc addresses
-pixels.
+that opened them). Resource ids are decimal strings in JSON (Capture.rid): a resource recorded in the capture keeps
+its recorded id; one that RenderDoc creates at replay (a GL backbuffer, numbered from 10^18 and differently on each
+open) gets 10^18 + its rank among those, so every id is the same across reopen and restart. Strings, because those
+ids are past 2^53 and a JavaScript client would round numbers. Ids are mapped back through dicts (1.24 cannot build
+a ResourceId from an int). Pixel coordinates are top-left origin, as RenderDoc addresses pixels.
 """
 import collections
 import math
@@ -18,6 +20,9 @@ SCHEMA_VERSION = 1
 
 
 MAX_OPEN = 2
+
+# RenderDoc numbers the resources it creates while replaying from here (ResourceIDGen's replay range).
+REPLAY_IDS = 10 ** 18
 
 
 class BridgeError(Exception):
@@ -47,6 +52,11 @@ class Capture:
         self.structured = controller.GetStructuredFile()
         self.resources = {int(r.resourceId): r for r in controller.GetResources()}
         self.textures = {int(t.resourceId): t for t in controller.GetTextures()}
+        self.buffers = {int(b.resourceId): b for b in controller.GetBuffers()}
+        created = sorted(raw for raw in set(self.resources) | set(self.textures) | set(self.buffers)
+                         if raw >= REPLAY_IDS)
+        self._stable = {raw: str(REPLAY_IDS + rank + 1) for rank, raw in enumerate(created)}
+        self._raw = {stable: raw for raw, stable in self._stable.items()}
         self.actions = []  # (action, marker path) in event order, markers excluded
         self.by_event = {}
         self._index(controller.GetRootActions(), [])
@@ -66,13 +76,41 @@ class Capture:
         r = self.resources.get(int(resource_id))
         return r.name if r else None
 
-    def texture(self, selector):
-        """A texture by integer id or by name."""
-        for rid, t in self.textures.items():
-            if str(selector) == str(rid) or self.name_of(rid) == selector:
-                return t
-        raise BridgeError("NOT_FOUND", "no texture %r in this capture" % (selector,), parameter="texture",
-                          known=[self.name_of(rid) or rid for rid in self.textures][:40])
+    def rid(self, resource_id):
+        """The stable id of a ResourceId (or raw int) as a decimal string; None for the null id."""
+        raw = int(resource_id)
+        if not raw:
+            return None
+        return self._stable.get(raw, str(raw))
+
+    def raw_id(self, selector):
+        """The raw id behind a stable id given as a string or an integer, or None if it is not a number."""
+        text = str(selector).strip()
+        if not text.isdigit():
+            return None
+        return self._raw.get(text, int(text) if int(text) < REPLAY_IDS else None)
+
+    def _find(self, kind, table, selector, parameter):
+        raw = self.raw_id(selector)
+        if raw is not None and raw in table:
+            return table[raw]
+        for key, item in table.items():
+            if self.name_of(key) == selector:
+                return item
+        raise BridgeError("NOT_FOUND", "no %s %r in this capture" % (kind, selector), parameter=parameter,
+                          known=[self.name_of(key) or self.rid(key) for key in table][:40])
+
+    def texture(self, selector, parameter="texture"):
+        """A texture by id (string or integer) or by name."""
+        return self._find("texture", self.textures, selector, parameter)
+
+    def buffer(self, selector, parameter="buffer"):
+        """A buffer by id (string or integer) or by name."""
+        return self._find("buffer", self.buffers, selector, parameter)
+
+    def ref(self, resource_id):
+        """A resource as answers name it: {resource, name}."""
+        return {"resource": self.rid(resource_id), "name": self.name_of(resource_id)}
 
     def copy_to(self, output):
         shutil.copyfile(self.path, output)
@@ -194,8 +232,8 @@ def action_json(c, action, path):
     return {"event_id": action.eventId, "action_id": action.actionId, "name": action.GetName(c.structured),
             "flags": flag_names(action.flags), "marker_path": "/".join(path),
             "num_indices": action.numIndices, "num_instances": action.numInstances,
-            "outputs": [int(o) for o in action.outputs if int(o) != 0],
-            "depth_out": int(action.depthOut) or None}
+            "outputs": [c.rid(o) for o in action.outputs if int(o) != 0],
+            "depth_out": c.rid(action.depthOut)}
 
 
 def draws(c):

@@ -160,18 +160,16 @@ def stage_info(c, ps, stage, limit):
         return None
     refl = ps.GetShaderReflection(stage)
     ro = ps.GetReadOnlyResources(stage, True)
-    return {"shader": int(shader), "name": c.name_of(shader), "entry_point": ps.GetShaderEntryPoint(stage),
+    return {"shader": c.rid(shader), "name": c.name_of(shader), "entry_point": ps.GetShaderEntryPoint(stage),
             "inputs": bounded([sig.varName for sig in refl.inputSignature], limit) if refl else None,
             "outputs": bounded([sig.varName for sig in refl.outputSignature], limit) if refl else None,
             "constant_blocks": bounded([b.name for b in refl.constantBlocks], limit) if refl else None,
             "read_only_resources": bounded([{"bind": a.bindPoint.bind, "resources": [
-                {"resource": int(r.resourceId), "name": c.name_of(r.resourceId)} for r in a.resources
+                c.ref(r.resourceId) for r in a.resources
                 if int(r.resourceId)]} for a in ro if any(int(r.resourceId) for r in a.resources)], limit)}
 
 
 def targets_of(c, ps):
-    colour = [{"resource": int(t.resourceId), "name": c.name_of(t.resourceId)} for t in ps.GetOutputTargets()
-              if int(t.resourceId)]
+    colour = [c.ref(t.resourceId) for t in ps.GetOutputTargets() if int(t.resourceId)]
     depth = ps.GetDepthTarget()
-    return colour, ({"resource": int(depth.resourceId), "name": c.name_of(depth.resourceId)}
-                    if int(depth.resourceId) else None)
+    return colour, c.ref(depth.resourceId) if int(depth.resourceId) else None

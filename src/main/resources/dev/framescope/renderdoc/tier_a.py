@@ -63,7 +63,7 @@ def statistics(c):
 def get_frame_summary(params):
     c = capture(params)
     limit = int(params.get("max_items") or 24)
-    textures = [{"texture": rid, "name": c.name_of(rid), "format": t.format.Name(), "width": t.width,
+    textures = [{"texture": c.rid(rid), "name": c.name_of(rid), "format": t.format.Name(), "width": t.width,
                  "height": t.height, "mips": t.mips} for rid, t in sorted(c.textures.items())]
     messages = list(c.controller.GetFrameInfo().debugMessages) + list(c.controller.GetDebugMessages())
     return {"schema_version": SCHEMA_VERSION, "capture": c.path, "api": c.driver,
@@ -195,7 +195,7 @@ def get_event_insight(params):
             findings.append({"severity": "low", "code": "small_or_empty_draw", "message": "%d vertices" %
                              action.numIndices})
     for t in state["color_targets"]:
-        texture = c.textures.get(t["resource"])
+        texture = c.textures.get(c.raw_id(t["resource"]))
         if texture is not None and is_float32(texture):
             nan, inf = non_finite_at(c, texture, event)
             if event > min(c.by_event):

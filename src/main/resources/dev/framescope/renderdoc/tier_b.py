@@ -44,7 +44,7 @@ def analyze_nan_inf(params):
     report = []
     for texture in targets:
         if not is_float32(texture):
-            report.append({"texture": int(texture.resourceId), "name": c.name_of(texture.resourceId),
+            report.append({"texture": c.rid(texture.resourceId), "name": c.name_of(texture.resourceId),
                            "skipped": "format %s is not 32-bit float" % texture.format.Name()})
             continue
         nan, inf = non_finite_at(c, texture, end_event)
@@ -67,7 +67,7 @@ def analyze_nan_inf(params):
                 seen_nan, seen_inf = now_nan, now_inf
             c.controller.SetFrameEvent(end_event, True)
         report.append({
-            "texture": int(texture.resourceId), "name": c.name_of(texture.resourceId),
+            "texture": c.rid(texture.resourceId), "name": c.name_of(texture.resourceId),
             "format": texture.format.Name(), "width": texture.width, "height": texture.height,
             "nan_pixels": len(nan), "inf_pixels": len(inf), "nan_box": box(nan, texture.width),
             "inf_box": box(inf, texture.width),
@@ -125,7 +125,7 @@ def pixel_history(params):
                                             "shaderDiscarded", "depthClipped", "viewClipped", "sampleMasked")
                                 if getattr(m, n)]})
     api = c.driver
-    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "texture": int(texture.resourceId),
+    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "texture": c.rid(texture.resourceId),
             "name": c.name_of(texture.resourceId), "x": x, "y": y, "up_to_event": event,
             "note": "OpenGL in RenderDoc 1.24: events and pre/post values are right, shader_out reads zero" if
             api == "OpenGL" else None, "modifications": bounded(rows, int(params.get("limit") or 64))}
@@ -158,7 +158,7 @@ def get_texture_data(params):
             else:
                 row.append([b / 255.0 for b in data[start:start + channels]])
         rows.append(row)
-    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "texture": int(texture.resourceId),
+    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "texture": c.rid(texture.resourceId),
             "name": c.name_of(texture.resourceId), "format": texture.format.Name(), "event_id": event,
             "x": x0, "y": y0, "rows": rows}
 
@@ -169,7 +169,7 @@ def get_texture_info(params):
     rows = []
     for t in chosen:
         usage = c.controller.GetUsage(t.resourceId)
-        rows.append({"texture": int(t.resourceId), "name": c.name_of(t.resourceId), "format": t.format.Name(),
+        rows.append({"texture": c.rid(t.resourceId), "name": c.name_of(t.resourceId), "format": t.format.Name(),
                      "width": t.width, "height": t.height, "depth": t.depth, "mips": t.mips,
                      "array_size": t.arraysize, "samples": t.msSamp, "bytes": t.byteSize,
                      "used_by_events": bounded(sorted({u.eventId for u in usage}), 32)})
@@ -179,7 +179,7 @@ def get_texture_info(params):
 def search_resources(params):
     c = capture(params)
     query = (params.get("query") or "").lower()
-    rows = [{"resource": rid, "name": r.name, "type": r.type.name if hasattr(r.type, "name") else str(r.type)}
+    rows = [{"resource": c.rid(rid), "name": r.name, "type": r.type.name if hasattr(r.type, "name") else str(r.type)}
             for rid, r in sorted(c.resources.items()) if query in r.name.lower()]
     return {"schema_version": SCHEMA_VERSION, "capture": c.path, "query": query,
             "resources": bounded(rows, int(params.get("limit") or 50))}
@@ -214,7 +214,7 @@ def get_pipeline_state(params):
             "viewport": {"x": viewport.x, "y": viewport.y, "width": viewport.width, "height": viewport.height},
             "stages": stages, "color_targets": colour, "depth_target": depth, "highlight_stage": highlight,
             "warning_message": "; ".join(warnings) or None,
-            "vertex_buffers": bounded([{"resource": int(v.resourceId), "name": c.name_of(v.resourceId),
+            "vertex_buffers": bounded([{"resource": c.rid(v.resourceId), "name": c.name_of(v.resourceId),
                                         "stride": v.byteStride, "offset": v.byteOffset}
                                        for v in ps.GetVBuffers() if int(v.resourceId)], limit)}
 
@@ -236,7 +236,7 @@ def get_shader_info(params):
     files = [{"file": f.filename, "chars": len(f.contents), "source": f.contents[:limit],
               "truncated": len(f.contents) > limit} for f in refl.debugInfo.files]
     info = {"schema_version": SCHEMA_VERSION, "capture": c.path, "event_id": event, "stage": stage_name,
-            "shader": int(refl.resourceId), "entry_point": refl.entryPoint,
+            "shader": c.rid(refl.resourceId), "entry_point": refl.entryPoint,
             "encoding": refl.encoding.name, "source_files": files,
             "inputs": [{"name": s.varName, "semantic": s.semanticName, "components": s.compCount}
                        for s in refl.inputSignature],
@@ -263,12 +263,7 @@ def get_shader_info(params):
 
 def get_buffer_contents(params):
     c = capture(params)
-    chosen = None
-    for b in c.controller.GetBuffers():
-        if str(params["buffer"]) == str(int(b.resourceId)) or c.name_of(b.resourceId) == params["buffer"]:
-            chosen = b
-    if chosen is None:
-        raise BridgeError("NOT_FOUND", "no buffer %r" % params["buffer"], parameter="buffer")
+    chosen = c.buffer(params["buffer"])
     event = event_of(c, params, required=False) or max(c.by_event)
     c.controller.SetFrameEvent(event, True)
     offset, length = int(params.get("offset") or 0), int(params.get("length") or 256)
@@ -276,7 +271,7 @@ def get_buffer_contents(params):
         raise BridgeError("INVALID_ARGUMENT", "length %d is over 65536 bytes" % length, parameter="length",
                           valid_range=[1, 65536])
     data = c.controller.GetBufferData(chosen.resourceId, offset, length)
-    out = {"schema_version": SCHEMA_VERSION, "capture": c.path, "buffer": int(chosen.resourceId),
+    out = {"schema_version": SCHEMA_VERSION, "capture": c.path, "buffer": c.rid(chosen.resourceId),
            "name": c.name_of(chosen.resourceId), "size": chosen.length, "offset": offset, "bytes": len(data),
            "hex": data.hex()}
     if params.get("as_floats"):
