@@ -127,6 +127,9 @@ int main(int argc, char **argv) {
         pRENDERDOC_GetAPI get = (pRENDERDOC_GetAPI) dlsym(lib, "RENDERDOC_GetAPI");
         if (!get || !get(eRENDERDOC_API_Version_1_6_0, (void **) &rdoc)) die("RENDERDOC_GetAPI failed");
         rdoc->SetCaptureFilePathTemplate(template_path);
+        /* Record the driver's debug messages (a debug context), so the invalid glEnable below is in the capture. */
+        rdoc->SetCaptureOptionU32(eRENDERDOC_Option_APIValidation, 1);
+        rdoc->SetCaptureOptionU32(eRENDERDOC_Option_DebugOutputMute, 0);
     } else {
         fprintf(stderr, "gl_defects: RenderDoc not loaded; drawing without a capture\n");
     }
@@ -290,6 +293,17 @@ int main(int argc, char **argv) {
     glUniform4f(glGetUniformLocation(colour, "colour"), 1.0f, 1.0f, 1.0f, 1.0f);
     quad(v, 0, 0, 64, 64, 0.0f);
     upload("ui", v, 6, NULL);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    end_group();
+    end_group();
+
+    group("Errors");
+    group("Invalid enable");           /* glEnable(0xDEAD): GL_INVALID_ENUM, then a small quad over [224,240)x[16,32) */
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glEnable(0xDEAD);
+    glUniform4f(glGetUniformLocation(colour, "colour"), 0.2f, 0.2f, 0.9f, 1.0f);
+    quad(v, 224, 16, 240, 32, 0.1f);
+    upload("error", v, 6, NULL);
     glDrawArrays(GL_TRIANGLES, 0, 6);
     end_group();
     end_group();

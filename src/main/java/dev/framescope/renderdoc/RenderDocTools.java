@@ -92,10 +92,13 @@ public final class RenderDocTools implements ToolGroup {
                 query("get_frame_digest", "Frame digest: where to look", "Start here for 'what is wrong in this "
                                 + "frame': counts, marker groups, and anomalies computed from the data (NaN/Inf "
                                 + "texels and the draws that wrote them, NaN/Inf/huge vertex positions, zero-area "
-                                + "triangles, UVs outside [0,1], draws with no depth target, marker groups with many "
-                                + "draws), ranked high → info with event id and marker path, plus ready-to-send "
-                                + "recommended_next_calls. Timing-based ranking is left out: software drivers do not "
-                                + "time draws meaningfully. ~0.3–1 s.", FrameDigestArgs.class, r -> r.at(
+                                + "triangles, UVs outside [0,1], API errors and validation messages the capture "
+                                + "recorded, draws with no depth target, marker groups with many draws), ranked high → "
+                                + "info with event id, marker path and the pipeline stage the evidence points to (IA, "
+                                + "VS, RS, PS, OM), plus recommended_next_calls: get_event_insight on each anomaly's "
+                                + "event, whose own next calls lead to the shader source and constant values. "
+                                + "Timing-based ranking is left out: software drivers do not time draws meaningfully. "
+                                + "~0.3–1 s.", FrameDigestArgs.class, r -> r.at(
                                 "/anomalies/count").asInt() + " anomalies; first: "
                                 + first(r.at("/anomalies/preview"))),
                 query("get_frame_summary", "Frame summary", "Compact overview: action statistics (draws, "
@@ -130,17 +133,23 @@ public final class RenderDocTools implements ToolGroup {
                         r -> r.at("/textures/count").asInt() + " texture(s)."),
                 query("get_event_insight", "One event in context", "An action with its marker path, pipeline "
                                 + "(shaders per stage with inputs/outputs/constant blocks/bound resources, bounded), "
-                                + "input assembly, colour and depth targets, findings from the data (missing shaders "
-                                + "or targets, bad vertex positions, zero-area triangles, NaN/Inf texels this event "
-                                + "adds, with boxes), and recommended next calls.", EventArgs.class,
+                                + "input assembly, colour and depth targets, findings from the data with the same "
+                                + "codes and severities as get_frame_digest (missing shaders or targets, bad vertex "
+                                + "positions, UVs out of range, zero-area triangles, NaN/Inf texels this event adds "
+                                + "with boxes, API messages at this event), highlight_stage and recommended next calls "
+                                + "that reach the cause (get_shader_info with constants for NaN/Inf writes, "
+                                + "geometry_anomalies for vertices, pixel_history). Cached per event.", EventArgs.class,
                         r -> "Event " + r.path("event_id").asInt() + " (" + r.path("marker_path").asText() + "): "
                                 + r.path("findings").size() + " finding(s)" + (r.path("findings").size() > 0
                                 ? ", first: "
                                 + r.at("/findings/0/message").asText() : "") + "."),
                 query("get_pipeline_state", "Pipeline state", "The pipeline at an event: topology, viewport, "
                                 + "shaders per stage (entry point, signature, constant blocks, bound read-only "
-                                + "resources), colour targets and depth target, vertex buffers, highlight_stage and "
-                                + "warning_message (no shader, no targets, no depth target).", EventArgs.class,
+                                + "resources: only those the stage's shader reads), colour targets and depth target, "
+                                + "vertex buffers, and highlight_stage (IA, VS, RS, PS or OM: the stage the event's "
+                                + "evidence points to — bad positions VS, UVs out of range IA, missing depth target RS, "
+                                + "NaN/Inf output PS, no outputs OM; null when nothing is wrong) with warning_message.",
+                        EventArgs.class,
                         r -> "Event " + r.path("event_id").asInt() + ": " + r.path("stages").size() + " stage(s), "
                                 + r.path("color_targets").size() + " colour target(s), depth "
                                 + (r.path("depth_target").isNull() || r.path("depth_target").isMissingNode() ? "none"

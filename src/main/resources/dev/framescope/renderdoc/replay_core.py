@@ -7,6 +7,7 @@ open) gets 10^18 + its rank among those, so every id is the same across reopen a
 ids are past 2^53 and a JavaScript client would round numbers. Ids are mapped back through dicts (1.24 cannot build
 a ResourceId from an int). Pixel coordinates are top-left origin, as RenderDoc addresses pixels.
 """
+import bisect
 import collections
 import math
 import os
@@ -60,6 +61,11 @@ class Capture:
         self.actions = []  # (action, marker path) in event order, markers excluded
         self.by_event = {}
         self._index(controller.GetRootActions(), [])
+        self._events = sorted(self.by_event)
+        # Debug and validation messages: GL keeps them in the frame info; Vulkan hands them out once, right after
+        # the capture opens (GetDebugMessages drains them), so both are read here and kept.
+        self.messages = list(controller.GetFrameInfo().debugMessages) + list(controller.GetDebugMessages())
+        self.cache = {}  # answers and scans that depend only on this capture, e.g. ("findings", event)
 
     def _index(self, actions, path):
         for action in actions:
@@ -71,6 +77,12 @@ class Capture:
             self.by_event[action.eventId] = (action, path)
             if action.children:
                 self._index(action.children, path + [name])
+
+    def action_for_event(self, event):
+        """The action an API event belongs to: the action itself, or the next one (an action's events are the API
+        calls that lead up to it). (None, []) past the last action."""
+        at = bisect.bisect_left(self._events, event)
+        return self.by_event[self._events[at]] if at < len(self._events) else (None, [])
 
     def name_of(self, resource_id):
         r = self.resources.get(int(resource_id))

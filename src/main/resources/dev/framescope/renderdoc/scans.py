@@ -159,14 +159,33 @@ def stage_info(c, ps, stage, limit):
     if not int(shader):
         return None
     refl = ps.GetShaderReflection(stage)
-    ro = ps.GetReadOnlyResources(stage, True)
     return {"shader": c.rid(shader), "name": c.name_of(shader), "entry_point": ps.GetShaderEntryPoint(stage),
             "inputs": bounded([sig.varName for sig in refl.inputSignature], limit) if refl else None,
             "outputs": bounded([sig.varName for sig in refl.outputSignature], limit) if refl else None,
             "constant_blocks": bounded([b.name for b in refl.constantBlocks], limit) if refl else None,
-            "read_only_resources": bounded([{"bind": a.bindPoint.bind, "resources": [
-                c.ref(r.resourceId) for r in a.resources
-                if int(r.resourceId)]} for a in ro if any(int(r.resourceId) for r in a.resources)], limit)}
+            "read_only_resources": bounded(used_read_only(c, ps, stage, refl), limit)}
+
+
+def used_read_only(c, ps, stage, refl):
+    """The read-only resources this stage's shader reads, by its reflection. GetReadOnlyResources(stage, True)
+    returns every bound GL texture unit for every stage in 1.24, so bindings are kept only where the stage's
+    bindpoint mapping marks a reflected resource as used."""
+    if refl is None:
+        return []
+    mapping = ps.GetBindpointMapping(stage)
+    used = {}
+    for i, resource in enumerate(refl.readOnlyResources):
+        if i < len(mapping.readOnlyResources) and mapping.readOnlyResources[i].used:
+            bind = mapping.readOnlyResources[i]
+            used[(bind.bindset, bind.bind)] = resource.name
+    rows = []
+    for a in ps.GetReadOnlyResources(stage, True):
+        name = used.get((a.bindPoint.bindset, a.bindPoint.bind))
+        bound = [c.ref(r.resourceId) for r in a.resources if int(r.resourceId)]
+        if name is not None and bound:
+            rows.append({"bind": a.bindPoint.bind, "set": a.bindPoint.bindset, "shader_name": name,
+                         "resources": bound})
+    return rows
 
 
 def targets_of(c, ps):

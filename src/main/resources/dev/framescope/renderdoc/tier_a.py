@@ -4,9 +4,12 @@ import collections
 
 import renderdoc as rd
 
+from evidence import call, drill_calls, event_findings, frame_findings, highlight, message_json, unique
 from replay_core import OPEN, SCHEMA_VERSION, action_json, bounded, capture, draws, event_of
-from scans import box, geometry_of, is_float32, non_finite_at
-from tier_b import analyze_nan_inf, geometry_anomalies, get_pipeline_state
+from tier_b import get_pipeline_state
+
+# RenderDoc's frameNumber when the capture came from the in-application API rather than a counted present.
+NO_FRAME_NUMBER = 0xFFFFFFFF
 
 
 # ---------------------------------------------------------------------------------------------------- methods
@@ -25,7 +28,8 @@ def open_capture(params):
     return {
         "schema_version": SCHEMA_VERSION, "capture": c.path, "driver": c.driver, "api": api,
         "renderdoc": rd.GetVersionString(), "degraded": bool(props.degraded),
-        "frame": {"number": info.frameNumber, "compressed_bytes": info.compressedFileSize,
+        "frame": {"number": None if info.frameNumber == NO_FRAME_NUMBER else info.frameNumber,
+                  "compressed_bytes": info.compressedFileSize,
                   "uncompressed_bytes": info.uncompressedFileSize},
         "actions": len(c.actions), "draws": len(draws), "textures": len(c.textures), "resources": len(c.resources),
         "capabilities": {
@@ -37,13 +41,17 @@ def open_capture(params):
             "counters": len(counters),
             "safe_texture_save": api == "OpenGL",
         },
+        "debug_messages": len(c.messages),
+        "recommended_next_calls": [
+            call(c, "get_frame_digest", "ranked anomalies of the whole frame, each with its next call"),
+            call(c, "get_frame_summary", "marker groups, textures and debug messages")],
     }
 
 
 def marker_overview(c, depth):
     groups = collections.OrderedDict()
     for action, path in c.actions:
-        key = "/".join(path[:depth]) or "(no marker)"
+        key = "/".join(path[:depth])  # "" for actions outside any marker, as in every other answer
         g = groups.setdefault(key, {"marker_path": key, "first_event": action.eventId, "last_event": action.eventId,
                                     "actions": 0, "draws": 0})
         g["last_event"] = action.eventId
@@ -65,13 +73,16 @@ def get_frame_summary(params):
     limit = int(params.get("max_items") or 24)
     textures = [{"texture": c.rid(rid), "name": c.name_of(rid), "format": t.format.Name(), "width": t.width,
                  "height": t.height, "mips": t.mips} for rid, t in sorted(c.textures.items())]
-    messages = list(c.controller.GetFrameInfo().debugMessages) + list(c.controller.GetDebugMessages())
+    messages = [message_json(c, m) for m in c.messages]
+    calls = [call(c, "get_frame_digest", "ranked anomalies with their next calls")]
+    calls += [call(c, "get_event_insight", "a %s debug message at this action" % m["severity"], event_id=m["event_id"])
+              for m in messages if m["event_id"] is not None][:3]
+    calls.append(call(c, "get_action_timings", "the draws that touch the most samples", top_n=20))
     return {"schema_version": SCHEMA_VERSION, "capture": c.path, "api": c.driver,
             "statistics": statistics(c), "markers": bounded(marker_overview(c, int(params.get("marker_depth") or 2)),
                                                               limit),
             "textures": bounded(textures, limit),
-            "debug_messages": bounded([{"event_id": m.eventId, "severity": m.severity.name,
-                                        "description": m.description[:300]} for m in messages], limit)}
+            "debug_messages": bounded(messages, limit), "recommended_next_calls": unique(calls)}
 
 
 def counter_values(c, names):
@@ -107,64 +118,26 @@ def get_action_timings(params):
                      "samples_passed": values.get("Samples Passed", {}).get(e),
                      "rasterized_primitives": values.get("Rasterized Primitives", {}).get(e)})
     rows.sort(key=lambda r: -(r["samples_passed"] or 0))
+    calls = [call(c, "get_event_insight", "rank %d by samples passed" % (i + 1), event_id=r["event_id"])
+             for i, r in enumerate(rows[:3])]
     return {"schema_version": SCHEMA_VERSION, "capture": c.path, "ranked_by": "samples_passed",
             "note": "software drivers time draws in nanoseconds to microseconds; durations are indicative only, "
                     "sample and primitive counts are exact",
-            "draws": bounded(rows, top)}
+            "draws": bounded(rows, top), "recommended_next_calls": calls}
 
 
 def get_frame_digest(params):
-    """Counts, markers, and anomalies computed from data (NaN/Inf texels, bad geometry, draws without depth,
-    heavy overdraw), ranked, each with the call that drills into it."""
+    """Counts, markers, and anomalies computed from data (NaN/Inf texels, bad geometry, API errors and validation
+    messages, draws without depth, heavy overdraw), ranked, each with the call that drills into it."""
     c = capture(params)
-    anomalies = []
-    nan = analyze_nan_inf({"capture": c.path, "max_preview": 1})
-    for target in nan["targets"]:
-        for w in target.get("writers", []):
-            if w["new_nan_pixels"]:
-                anomalies.append(("high", "nan_written", w["event_id"], w["marker_path"],
-                                  "%d NaN texels written to %s" % (w["new_nan_pixels"], target["name"]),
-                                  {"tool": "analyze_nan_inf", "arguments": {"texture": target["name"]}}))
-            if w["new_inf_pixels"]:
-                anomalies.append(("high", "inf_written", w["event_id"], w["marker_path"],
-                                  "%d Inf texels written to %s" % (w["new_inf_pixels"], target["name"]),
-                                  {"tool": "analyze_nan_inf", "arguments": {"texture": target["name"]}}))
-    geometry = geometry_anomalies({"capture": c.path, "max_draws": 64})
-    for g in geometry["draws"]["preview"]:
-        if g["bad_vertices"]["count"]:
-            anomalies.append(("high", "bad_vertex_positions", g["event_id"], g["marker_path"],
-                              "%d vertices with NaN/Inf/huge positions" % g["bad_vertices"]["count"],
-                              {"tool": "geometry_anomalies", "arguments": {"event_id": g["event_id"]}}))
-        if g["degenerate_triangles"]:
-            anomalies.append(("low", "degenerate_triangles", g["event_id"], g["marker_path"],
-                              "%d zero-area triangles" % len(g["degenerate_triangles"]),
-                              {"tool": "geometry_anomalies", "arguments": {"event_id": g["event_id"]}}))
-        if g["uv_out_of_range"]:
-            anomalies.append(("medium", "uv_out_of_range", g["event_id"], g["marker_path"],
-                              "UVs span %.3g..%.3g" % (g["uv_range"]["min"], g["uv_range"]["max"]),
-                              {"tool": "geometry_anomalies", "arguments": {"event_id": g["event_id"]}}))
-    for action, path in draws(c):
-        if not int(action.depthOut) and any(int(o) for o in action.outputs):
-            anomalies.append(("info", "no_depth_target", action.eventId, "/".join(path),
-                              "draw renders with no depth target bound",
-                              {"tool": "iterate_actions", "arguments": {"marker_filter": "/".join(path)}}))
-    groups = collections.Counter("/".join(p) for a, p in draws(c))
-    for path, n in groups.items():
-        if n >= int(params.get("overdraw_draws") or 8):
-            first = next(a.eventId for a, p in draws(c) if "/".join(p) == path)
-            anomalies.append(("medium", "many_draws_one_group", first, path,
-                              "%d draws in one marker group (overdraw or batching candidate)" % n,
-                              {"tool": "get_action_timings", "arguments": {"top_n": 20}}))
-    rank = {"high": 0, "medium": 1, "low": 2, "info": 3}
-    anomalies.sort(key=lambda a: (rank[a[0]], a[2]))
-    rows = [{"severity": s, "code": code, "event_id": e, "marker_path": p, "message": m} for s, code, e, p, m, _
-            in anomalies]
-    calls = []
-    for s, code, e, p, m, call in anomalies:
-        call = dict(call)
-        call["arguments"] = dict(call["arguments"], capture=c.path)
-        call["why"] = "%s at event %d (%s)" % (code, e, p)
-        calls.append(call)
+    found = frame_findings(c, int(params.get("overdraw_draws") or 8))
+    rows = [{"severity": f["severity"], "code": f["code"], "event_id": f["event_id"], "marker_path": f["marker_path"],
+             "stage": f["stage"], "message": f["message"]} for f in found]
+    calls = unique(call(c, "get_event_insight", "%s at event %s (%s): the event in context, its findings and "
+                        "the calls to the cause" % (f["code"], f["event_id"], f["marker_path"]),
+                        event_id=f["event_id"]) for f in found if f["event_id"] is not None)
+    if not found:
+        calls = [call(c, "get_action_timings", "no anomaly in the data: the costliest draws", top_n=20)]
     limit = int(params.get("max_anomalies") or 24)
     return {"schema_version": SCHEMA_VERSION, "capture": c.path, "api": c.driver,
             "statistics": statistics(c),
@@ -174,47 +147,28 @@ def get_frame_digest(params):
 
 def get_event_insight(params):
     """One action in context: marker path, pipeline (bounded), outputs, input assembly, findings from the data,
-    and the calls that drill further."""
+    and the calls that drill to the cause. Cached per capture, event and options: the findings replay the event
+    and its predecessor."""
     c = capture(params)
     event = event_of(c, params)
-    state = get_pipeline_state(dict(params, max_items=params.get("max_resources_per_stage") or 8))
+    per_stage = int(params.get("max_resources_per_stage") or 8)
+    key = ("insight", event, per_stage)
+    if key not in c.cache:
+        c.cache[key] = _event_insight(c, event, per_stage)
+    return c.cache[key]
+
+
+def _event_insight(c, event, per_stage):
+    state = get_pipeline_state({"capture": c.path, "event_id": event, "max_items": per_stage})
     action, path = c.by_event[event]
-    findings = []
-    if state["warning_message"]:
-        findings.extend({"severity": "medium" if "depth" in w else "high", "code": w.replace(" ", "_"),
-                         "message": w} for w in state["warning_message"].split("; "))
-    if action.flags & rd.ActionFlags.Drawcall:
-        geometry = geometry_of(c, event, 1e4)
-        if geometry["bad_vertices"]:
-            findings.append({"severity": "high", "code": "bad_vertex_positions", "message": "%d vertices with "
-                             "NaN/Inf/huge positions" % len(geometry["bad_vertices"])})
-        if geometry["degenerate_triangles"]:
-            findings.append({"severity": "low", "code": "degenerate_triangles", "message": "%d zero-area "
-                             "triangles" % len(geometry["degenerate_triangles"])})
-        if action.numIndices < 3:
-            findings.append({"severity": "low", "code": "small_or_empty_draw", "message": "%d vertices" %
-                             action.numIndices})
-    for t in state["color_targets"]:
-        texture = c.textures.get(c.raw_id(t["resource"]))
-        if texture is not None and is_float32(texture):
-            nan, inf = non_finite_at(c, texture, event)
-            if event > min(c.by_event):
-                was_nan, was_inf = non_finite_at(c, texture, max(e for e in c.by_event if e < event))
-                c.controller.SetFrameEvent(event, True)
-                nan, inf = nan - was_nan, inf - was_inf
-            if nan or inf:
-                findings.append({"severity": "high", "code": "writes_non_finite", "message": "this event adds %d "
-                                 "NaN and %d Inf texels to %s" % (len(nan), len(inf), t["name"]),
-                                 "nan_box": box(nan, texture.width), "inf_box": box(inf, texture.width)})
-    nxt = [{"tool": "get_pipeline_state", "arguments": {"capture": c.path, "event_id": event}}]
-    if any(f["code"] == "writes_non_finite" for f in findings):
-        f = next(f for f in findings if f["code"] == "writes_non_finite")
-        b = f["nan_box"] or f["inf_box"]
-        nxt.insert(0, {"tool": "pixel_history", "arguments": {"capture": c.path, "texture": state["color_targets"][0][
-            "name"] or state["color_targets"][0]["resource"], "x": b[0], "y": b[1], "event_id": event}})
+    findings = event_findings(c, event)
+    calls = [drill for f in findings for drill in drill_calls(c, f)]
+    calls.append(call(c, "get_pipeline_state", "the whole pipeline at this event", event_id=event))
+    stage, warning = highlight(findings)
     return {"schema_version": SCHEMA_VERSION, "capture": c.path, "event_id": event, "marker_path": "/".join(path),
             "action": action_json(c, action, path), "pipeline": state,
             "input_assembly": {"topology": state["topology"], "vertex_buffers": state["vertex_buffers"],
                                "vertices": action.numIndices, "instances": action.numInstances},
             "outputs": {"render_targets": state["color_targets"], "depth_target": state["depth_target"]},
-            "findings": findings, "recommended_next_calls": nxt}
+            "findings": [{k: v for k, v in f.items() if k not in ("event_id", "marker_path")} for f in findings],
+            "highlight_stage": stage, "warning_message": warning, "recommended_next_calls": unique(calls)}

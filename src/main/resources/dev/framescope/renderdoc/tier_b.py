@@ -4,6 +4,7 @@ import struct
 
 import renderdoc as rd
 
+from evidence import event_findings, highlight
 from replay_core import BridgeError, SCHEMA_VERSION, action_json, bounded, capture, draws, event_of, show
 from scans import (STAGES, box, geometry_of, is_float32, non_finite_at, pixel_values, read_texture, stage_info,
     targets_of)
@@ -186,8 +187,11 @@ def search_resources(params):
 
 
 def get_pipeline_state(params):
+    """The pipeline at an event, with the stage the event's evidence points to (evidence.py: the same findings
+    get_event_insight and the digest report)."""
     c = capture(params)
     event = event_of(c, params)
+    stage_hint, warning = highlight(event_findings(c, event))
     c.controller.SetFrameEvent(event, True)
     ps = c.controller.GetPipelineState()
     limit = int(params.get("max_items") or 8)
@@ -198,22 +202,12 @@ def get_pipeline_state(params):
             stages[name] = info
     colour, depth = targets_of(c, ps)
     action, path = c.by_event[event]
-    warnings = []
-    if "vertex" not in stages and action.flags & rd.ActionFlags.Drawcall:
-        warnings.append("no vertex shader bound")
-    if "pixel" not in stages and action.flags & rd.ActionFlags.Drawcall:
-        warnings.append("no pixel/fragment shader bound")
-    if action.flags & rd.ActionFlags.Drawcall and not colour and not depth:
-        warnings.append("no colour or depth target bound")
-    if action.flags & rd.ActionFlags.Drawcall and colour and not depth:
-        warnings.append("no depth target bound")
-    highlight = "pixel" if "pixel" in stages else "vertex" if "vertex" in stages else None
     viewport = ps.GetViewport(0)
     return {"schema_version": SCHEMA_VERSION, "capture": c.path, "event_id": event, "marker_path": "/".join(path),
             "name": action.GetName(c.structured), "topology": ps.GetPrimitiveTopology().name,
             "viewport": {"x": viewport.x, "y": viewport.y, "width": viewport.width, "height": viewport.height},
-            "stages": stages, "color_targets": colour, "depth_target": depth, "highlight_stage": highlight,
-            "warning_message": "; ".join(warnings) or None,
+            "stages": stages, "color_targets": colour, "depth_target": depth, "highlight_stage": stage_hint,
+            "warning_message": warning,
             "vertex_buffers": bounded([{"resource": c.rid(v.resourceId), "name": c.name_of(v.resourceId),
                                         "stride": v.byteStride, "offset": v.byteOffset}
                                        for v in ps.GetVBuffers() if int(v.resourceId)], limit)}

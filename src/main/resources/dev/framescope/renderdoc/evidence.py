@@ -1,0 +1,195 @@
+"""What the data says about one event, shared by the digest, get_event_insight and get_pipeline_state so the three
+never disagree: findings with one severity table, the pipeline stage the evidence points to (the original design's
+IA, VS, RS, PS, OM), and the calls that drill from a finding to its cause. Results are cached per capture and event
+(a replay of the event and its predecessor and a diff of the float targets cost tens of milliseconds)."""
+import json
+
+import renderdoc as rd
+
+from replay_core import draws
+from scans import box, is_float32, non_finite_at, targets_of
+
+
+# code: (severity, stage the evidence points to). One table for every answer that reports a finding.
+FINDINGS = {
+    "nan_written": ("high", "PS"),
+    "inf_written": ("high", "PS"),
+    "bad_vertex_positions": ("high", "VS"),
+    "no_vertex_shader": ("high", "VS"),
+    "no_outputs_bound": ("high", "OM"),
+    "api_error": ("high", None),
+    "uv_out_of_range": ("medium", "IA"),
+    "no_pixel_shader": ("medium", "PS"),
+    "many_draws_one_group": ("medium", "OM"),
+    "api_warning": ("medium", None),
+    "degenerate_triangles": ("low", "VS"),
+    "small_or_empty_draw": ("low", "IA"),
+    "api_message": ("info", None),
+    "no_depth_target": ("info", "RS"),
+}
+
+RANK = {"high": 0, "medium": 1, "low": 2, "info": 3}
+
+# RenderDoc's message severities → the code a debug message is reported under.
+MESSAGE_CODES = {"High": "api_error", "Medium": "api_warning", "Low": "api_message", "Info": "api_message"}
+
+
+def finding(code, message, **extra):
+    severity, stage = FINDINGS[code]
+    return dict({"severity": severity, "code": code, "stage": stage, "message": message}, **extra)
+
+
+def ranked(findings):
+    return sorted(findings, key=lambda f: (RANK[f["severity"]], f.get("event_id") or 0))
+
+
+def call(c, tool, why, **arguments):
+    """A ready-to-send tool call."""
+    return {"tool": tool, "arguments": dict(arguments, capture=c.path), "why": why}
+
+
+def unique(calls):
+    """Calls in order, each once (the same tool with the same arguments is one call)."""
+    seen, out = set(), []
+    for c in calls:
+        key = (c["tool"], json.dumps(c["arguments"], sort_keys=True))
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out
+
+
+def message_json(c, m):
+    action, path = c.action_for_event(m.eventId)
+    return {"event_id": action.eventId if action else None, "api_event_id": m.eventId, "marker_path": "/".join(path),
+            "severity": m.severity.name.lower(), "category": m.category.name, "source": m.source.name,
+            "message_id": m.messageID, "description": m.description[:300]}
+
+
+def message_findings(c):
+    """Every debug or validation message the capture recorded, as a finding at its action."""
+    out = []
+    for m in c.messages:
+        row = message_json(c, m)
+        code = MESSAGE_CODES.get(m.severity.name, "api_message")
+        out.append(finding(code, "%s: %s" % (row["category"], row["description"]), event_id=row["event_id"],
+                           marker_path=row["marker_path"]))
+    return out
+
+
+def event_findings(c, event):
+    """Findings at one action, from its pipeline state, geometry, float targets and debug messages (cached)."""
+    key = ("findings", event)
+    if key not in c.cache:
+        c.cache[key] = _event_findings(c, event)
+    return c.cache[key]
+
+
+def _event_findings(c, event):
+    from tier_b import geometry_anomalies  # tier_b's pipeline state asks this module for its highlight
+    action, path = c.by_event[event]
+    marker = "/".join(path)
+    found = [f for f in message_findings(c) if f["event_id"] == event]
+    is_draw = bool(action.flags & rd.ActionFlags.Drawcall)
+    if not is_draw:
+        return [dict(f, marker_path=marker) for f in found]
+    c.controller.SetFrameEvent(event, True)
+    ps = c.controller.GetPipelineState()
+    colour, depth = targets_of(c, ps)
+    if not int(ps.GetShader(rd.ShaderStage.Vertex)):
+        found.append(finding("no_vertex_shader", "no vertex shader bound"))
+    if not int(ps.GetShader(rd.ShaderStage.Pixel)):
+        found.append(finding("no_pixel_shader", "no pixel/fragment shader bound"))
+    if not colour and not depth:
+        found.append(finding("no_outputs_bound", "no colour or depth target bound"))
+    elif colour and not depth:
+        found.append(finding("no_depth_target", "draw renders with no depth target bound; RS highlighted as the "
+                             "design has it: depth testing cannot happen"))
+    if action.numIndices < 3:
+        found.append(finding("small_or_empty_draw", "%d vertices" % action.numIndices))
+    geometry = geometry_anomalies({"capture": c.path, "event_id": event})["draws"]["preview"]
+    if geometry:
+        g = geometry[0]
+        if g["bad_vertices"]["count"]:
+            found.append(finding("bad_vertex_positions", "%d vertices with NaN/Inf/huge positions after the vertex "
+                                 "shader" % g["bad_vertices"]["count"]))
+        if g["degenerate_triangles"]:
+            found.append(finding("degenerate_triangles", "%d zero-area triangles" % len(g["degenerate_triangles"])))
+        if g["uv_out_of_range"]:
+            found.append(finding("uv_out_of_range", "UVs (%s) span %.4g..%.4g" % (
+                g["uv_range"]["attribute"], g["uv_range"]["min"] + 0.0, g["uv_range"]["max"] + 0.0)))
+    found.extend(_non_finite_writes(c, event, colour))
+    c.controller.SetFrameEvent(event, True)
+    return [dict(f, event_id=event, marker_path=marker) for f in found]
+
+
+def _non_finite_writes(c, event, colour):
+    out = []
+    earlier = [e for e in c.by_event if e < event]
+    for t in colour:
+        texture = c.textures.get(c.raw_id(t["resource"]))
+        if texture is None or not is_float32(texture):
+            continue
+        nan, inf = _non_finite_after(c, texture, event)
+        if earlier:
+            was_nan, was_inf = _non_finite_after(c, texture, max(earlier))
+            nan, inf = nan - was_nan, inf - was_inf
+        if nan:
+            out.append(finding("nan_written", "this event writes %d NaN texels to %s" % (len(nan), t["name"]),
+                               texture=t["resource"], texture_name=t["name"], box=box(nan, texture.width)))
+        if inf:
+            out.append(finding("inf_written", "this event writes %d Inf texels to %s" % (len(inf), t["name"]),
+                               texture=t["resource"], texture_name=t["name"], box=box(inf, texture.width)))
+    return out
+
+
+def _non_finite_after(c, texture, event):
+    """NaN and Inf texels of a texture after an event, cached: the digest walks draws in order, so each draw's
+    predecessor was usually scanned already."""
+    key = ("non_finite", int(texture.resourceId), event)
+    if key not in c.cache:
+        c.cache[key] = non_finite_at(c, texture, event)
+    return c.cache[key]
+
+
+def highlight(findings):
+    """The stage of the most severe finding that points to one, and the warning the design shows with it."""
+    staged = [f for f in ranked(findings) if f["stage"]]
+    if not staged:
+        return None, None
+    stage = staged[0]["stage"]
+    return stage, "%s; %s highlighted" % (staged[0]["message"].split(";")[0], stage)
+
+
+def drill_calls(c, f):
+    """The calls that lead from a finding to its cause: the shader and its constants, the pixel, the vertices."""
+    e = f["event_id"]
+    why = "%s at event %s (%s)" % (f["code"], e, f.get("marker_path", ""))
+    if f["code"] in ("nan_written", "inf_written"):
+        return [call(c, "get_shader_info", why + ": the fragment shader's source and constant values show what "
+                     "divides or overflows", event_id=e, stage="pixel", include_constants=True),
+                call(c, "pixel_history", why + ": every write to the first bad texel", texture=f["texture"],
+                     x=f["box"][0], y=f["box"][1], event_id=e)]
+    if f["code"] in ("bad_vertex_positions", "degenerate_triangles", "uv_out_of_range"):
+        return [call(c, "geometry_anomalies", why + ": the offending vertices", event_id=e),
+                call(c, "get_shader_info", why + ": the vertex shader's source and constant values", event_id=e,
+                     stage="vertex", include_constants=True)]
+    return [call(c, "get_pipeline_state", why, event_id=e)]
+
+
+def frame_findings(c, overdraw_draws):
+    """Findings over the whole frame, for the digest: every draw's findings, every debug message, and marker
+    groups with many draws."""
+    out = []
+    for action, _ in draws(c):
+        out.extend(event_findings(c, action.eventId))
+    drawn = {action.eventId for action, _ in draws(c)}
+    out.extend(f for f in message_findings(c) if f["event_id"] not in drawn)
+    groups = {}
+    for action, path in draws(c):
+        groups.setdefault("/".join(path), []).append(action.eventId)
+    for marker, events in groups.items():
+        if len(events) >= overdraw_draws:
+            out.append(finding("many_draws_one_group", "%d draws in one marker group (overdraw or batching "
+                               "candidate)" % len(events), event_id=events[0], marker_path=marker))
+    return ranked(out)

@@ -1,0 +1,183 @@
+package dev.framescope.renderdoc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The digest, get_event_insight and get_pipeline_state agree on every finding of the GL fixture (one severity, one
+ * stage, the same event), API errors are anomalies like NaN writes, and every Tier A answer says what to call next.
+ */
+@Timeout(180)
+class FindingsIT {
+
+    private static final String GL = Path.of("demo/captures/gl_defects.rdc").toAbsolutePath().toString();
+    private static final String VK = Path.of("demo/captures/vk_defects.rdc").toAbsolutePath().toString();
+
+    @TempDir
+    static Path state;
+    private static BridgeProcess bridge;
+    private static Captures captures;
+    private static JsonNode truth;
+
+    @BeforeAll
+    static void start() throws Exception {
+        bridge = new BridgeProcess(Path.of("/usr/bin/python3"), state);
+        captures = new Captures(bridge);
+        truth = Json.mapper().readTree(Files.readString(Path.of("demo/captures/ground-truth.json")));
+    }
+
+    @AfterAll
+    static void stop() {
+        bridge.close();
+    }
+
+    private static JsonNode query(String method, Map<String, Object> params) {
+        Map<String, Object> withCapture = new java.util.HashMap<>(params);
+        withCapture.putIfAbsent("capture", GL);
+        return captures.query(method, withCapture, r -> "");
+    }
+
+    private static JsonNode draw(String kind) {
+        for (JsonNode d : truth.at("/captures/gl_defects/draws")) {
+            if (d.get("kind").asText().equals(kind)) {
+                return d;
+            }
+        }
+        throw new AssertionError(kind);
+    }
+
+    private static JsonNode anomaly(JsonNode digest, String code) {
+        for (JsonNode a : digest.at("/anomalies/preview")) {
+            if (a.get("code").asText().equals(code)) {
+                return a;
+            }
+        }
+        throw new AssertionError("no " + code + " in " + digest.get("anomalies"));
+    }
+
+    @Test
+    void anApiErrorIsAnAnomalyAtItsDrawLikeANanWrite() {
+        JsonNode digest = query("get_frame_digest", Map.of("max_anomalies", 64));
+        JsonNode error = anomaly(digest, "api_error");
+        JsonNode expected = draw("api_error");
+        assertEquals(expected.get("marker").asText(), error.get("marker_path").asText());
+        assertEquals("high", error.get("severity").asText());
+        assertTrue(error.get("message").asText().contains(expected.get("message_contains").asText()), error.toString());
+        JsonNode insight = query("get_event_insight", Map.of("event_id", error.get("event_id").asInt()));
+        assertTrue(insight.get("findings").toString().contains("GL_INVALID_ENUM"), insight.get("findings").toString());
+        JsonNode summary = query("get_frame_summary", Map.of());
+        assertEquals(error.get("event_id"), summary.at("/debug_messages/preview/0/event_id"));
+    }
+
+    /** Each defect draw: the same code and severity in the digest and the insight, and the stage it points to. */
+    @Test
+    void digestInsightAndPipelineStateAgreeOnEveryDefectDraw() {
+        JsonNode digest = query("get_frame_digest", Map.of("max_anomalies", 64));
+        Map<String, String> stages = Map.of("nan_written", "PS", "inf_written", "PS", "bad_vertex_positions", "VS",
+                "uv_out_of_range", "IA", "no_depth_target", "RS", "degenerate_triangles", "VS");
+        for (var expected : stages.entrySet()) {
+            JsonNode a = anomaly(digest, expected.getKey());
+            int event = a.get("event_id").asInt();
+            JsonNode insight = query("get_event_insight", Map.of("event_id", event));
+            JsonNode same = null;
+            for (JsonNode f : insight.get("findings")) {
+                if (f.get("code").asText().equals(expected.getKey())) {
+                    same = f;
+                }
+            }
+            assertTrue(same != null, expected.getKey() + " missing from the insight at " + event + ": "
+                    + insight.get("findings"));
+            assertEquals(a.get("severity"), same.get("severity"), expected.getKey());
+            assertEquals(expected.getValue(), same.get("stage").asText(), expected.getKey());
+            JsonNode pipeline = query("get_pipeline_state", Map.of("event_id", event));
+            assertEquals(expected.getValue(), pipeline.get("highlight_stage").asText(), expected.getKey());
+            assertEquals(insight.get("highlight_stage"), pipeline.get("highlight_stage"));
+        }
+        JsonNode uv = query("get_event_insight", Map.of("event_id", anomaly(digest, "uv_out_of_range")
+                .get("event_id").asInt()));
+        Set<String> tools = new HashSet<>();
+        uv.get("recommended_next_calls").forEach(c -> tools.add(c.get("tool").asText()));
+        assertTrue(tools.containsAll(List.of("geometry_anomalies", "get_shader_info")), tools.toString());
+        JsonNode bad = query("get_event_insight", Map.of("event_id", anomaly(digest, "bad_vertex_positions")
+                .get("event_id").asInt()));
+        assertEquals("geometry_anomalies", bad.at("/recommended_next_calls/0/tool").asText());
+    }
+
+    @Test
+    void glPipelineStateListsOnlyTheTexturesTheShaderReads() {
+        JsonNode digest = query("get_frame_digest", Map.of("max_anomalies", 64));
+        int textured = anomaly(digest, "uv_out_of_range").get("event_id").asInt();
+        JsonNode pipeline = query("get_pipeline_state", Map.of("event_id", textured));
+        assertEquals(0, pipeline.at("/stages/vertex/read_only_resources/count").asInt(), pipeline.toString());
+        assertEquals(draw("uv_out_of_range").get("texture").asText(),
+                pipeline.at("/stages/pixel/read_only_resources/preview/0/resources/0/name").asText());
+        // a later draw uses a program with no sampler while the checker texture is still bound to unit 0
+        JsonNode plain = query("get_pipeline_state", Map.of("event_id", anomaly(digest, "degenerate_triangles")
+                .get("event_id").asInt()));
+        assertEquals(0, plain.at("/stages/pixel/read_only_resources/count").asInt(), plain.toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"gl", "vk"})
+    void everyTierAAnswerRecommendsCallsAndNoneTwice(String api) {
+        String capture = api.equals("gl") ? GL : VK;
+        List<JsonNode> answers = new ArrayList<>();
+        answers.add(query("open_capture", Map.of("capture", capture)));
+        answers.add(query("get_frame_summary", Map.of("capture", capture)));
+        answers.add(query("get_action_timings", Map.of("capture", capture)));
+        JsonNode digest = query("get_frame_digest", Map.of("capture", capture));
+        answers.add(digest);
+        answers.add(query("get_event_insight", Map.of("capture", capture, "event_id",
+                digest.at("/anomalies/preview/0/event_id").asInt())));
+        for (JsonNode answer : answers) {
+            JsonNode calls = answer.get("recommended_next_calls");
+            assertTrue(calls != null && calls.size() > 0, answer.toString());
+            Set<String> seen = new HashSet<>();
+            for (JsonNode c : calls) {
+                assertTrue(seen.add(c.get("tool").asText() + c.get("arguments")), "twice: " + c);
+                assertEquals(capture, c.at("/arguments/capture").asText());
+            }
+        }
+        JsonNode status = answers.get(0);
+        assertTrue(status.at("/frame/number").isNull(), "an in-application capture has no frame number: " + status);
+    }
+
+    @Test
+    void markerPathsAreEmptyOutsideAnyMarkerEverywhere() {
+        JsonNode summary = query("get_frame_summary", Map.of("max_items", 64));
+        boolean outside = false;
+        for (JsonNode m : summary.at("/markers/preview")) {
+            assertFalse(m.get("marker_path").asText().equals("(no marker)"), m.toString());
+            outside |= m.get("marker_path").asText().isEmpty();
+        }
+        assertTrue(outside, "the fixture ends with glFinish outside any marker");
+    }
+
+    @Test
+    void aRepeatedInsightIsAnsweredFromTheCache() {
+        int event = query("get_frame_digest", Map.of()).at("/anomalies/preview/0/event_id").asInt();
+        JsonNode first = query("get_event_insight", Map.of("event_id", event));
+        long start = System.nanoTime();
+        JsonNode again = query("get_event_insight", Map.of("event_id", event));
+        assertEquals(first, again);
+        System.err.printf("repeated get_event_insight: %.1f ms%n", (System.nanoTime() - start) / 1e6);
+    }
+}
