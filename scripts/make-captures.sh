@@ -10,7 +10,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 
 packages=(gcc librenderdoc-dev librenderdoc renderdoccmd python3-renderdoc libegl-dev libopengl-dev libgl-dev
-  libgl1-mesa-dri libegl1 mesa-vulkan-drivers libvulkan-dev glslang-tools)
+  libgl1-mesa-dri libegl1 mesa-vulkan-drivers libvulkan-dev glslang-tools vulkan-validationlayers)
 . scripts/lib/packages.sh
 mapfile -t missing < <(missing_packages "${packages[@]}")
 install_packages make-captures "${missing[@]}"

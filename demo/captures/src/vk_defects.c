@@ -89,6 +89,9 @@ int main(int argc, char **argv) {
         pRENDERDOC_GetAPI get = (pRENDERDOC_GetAPI) dlsym(lib, "RENDERDOC_GetAPI");
         if (!get || !get(eRENDERDOC_API_Version_1_6_0, (void **) &rdoc)) { fprintf(stderr, "no RenderDoc API\n"); return 1; }
         rdoc->SetCaptureFilePathTemplate(template_path);
+        /* Run Khronos validation while capturing, so the invalid vkCmdSetLineWidth below is in the capture. */
+        rdoc->SetCaptureOptionU32(eRENDERDOC_Option_APIValidation, 1);
+        rdoc->SetCaptureOptionU32(eRENDERDOC_Option_DebugOutputMute, 0);
     }
 
     const char *extensions[] = {VK_EXT_DEBUG_UTILS_EXTENSION_NAME};
@@ -219,6 +222,7 @@ int main(int argc, char **argv) {
     float degenerate[6][4] = {{0.1f, 0.1f, 0, 1}, {0.1f, 0.1f, 0, 1}, {0.3f, 0.2f, 0, 1},
                               {0.0f, 0.0f, 0, 1}, {0.2f, 0.2f, 0, 1}, {0.4f, 0.4f, 0, 1}};
     memcpy(positions[21], degenerate, sizeof degenerate); /* 21..26 two zero-area triangles */
+    quad(positions[27], 224, 16, 240, 32);       /* 27..32 the quad after the invalid line width */
     VkBuffer buffers[2];
     void *data[2] = {positions, uvs};
     VkDeviceSize sizes[2] = {sizeof positions, sizeof uvs};
@@ -290,6 +294,15 @@ int main(int argc, char **argv) {
     end_group(cmd);
     group(cmd, "Degenerate triangles");
     vkCmdDraw(cmd, 6, 1, 21, 0);
+    end_group(cmd);
+    end_group(cmd);
+
+    group(cmd, "Errors");
+    group(cmd, "Wide line");  /* line width 4 without the wideLines feature: a validation error, then a quad */
+    vkCmdSetLineWidth(cmd, 4.0f);
+    struct Draw blue = {{0.2f, 0.2f, 0.9f, 1.0f}, 0.0f, 0};
+    vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof blue, &blue);
+    vkCmdDraw(cmd, 6, 1, 27, 0);
     end_group(cmd);
     end_group(cmd);
 

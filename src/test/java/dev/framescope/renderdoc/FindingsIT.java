@@ -56,7 +56,11 @@ class FindingsIT {
     }
 
     private static JsonNode draw(String kind) {
-        for (JsonNode d : truth.at("/captures/gl_defects/draws")) {
+        return draw("gl_defects", kind);
+    }
+
+    private static JsonNode draw(String capture, String kind) {
+        for (JsonNode d : truth.at("/captures/" + capture + "/draws")) {
             if (d.get("kind").asText().equals(kind)) {
                 return d;
             }
@@ -73,17 +77,22 @@ class FindingsIT {
         throw new AssertionError("no " + code + " in " + digest.get("anomalies"));
     }
 
-    @Test
-    void anApiErrorIsAnAnomalyAtItsDrawLikeANanWrite() {
-        JsonNode digest = query("get_frame_digest", Map.of("max_anomalies", 64));
+    /** GL's glEnable(0xDEAD) (the driver's debug output) and Vulkan's line width (Khronos validation). */
+    @ParameterizedTest
+    @ValueSource(strings = {"gl_defects", "vk_defects"})
+    void anApiErrorIsAnAnomalyAtItsDrawLikeANanWrite(String name) {
+        String capture = name.equals("gl_defects") ? GL : VK;
+        JsonNode digest = query("get_frame_digest", Map.of("capture", capture, "max_anomalies", 64));
         JsonNode error = anomaly(digest, "api_error");
-        JsonNode expected = draw("api_error");
+        JsonNode expected = draw(name, "api_error");
+        String contains = expected.get("message_contains").asText();
         assertEquals(expected.get("marker").asText(), error.get("marker_path").asText());
         assertEquals("high", error.get("severity").asText());
-        assertTrue(error.get("message").asText().contains(expected.get("message_contains").asText()), error.toString());
-        JsonNode insight = query("get_event_insight", Map.of("event_id", error.get("event_id").asInt()));
-        assertTrue(insight.get("findings").toString().contains("GL_INVALID_ENUM"), insight.get("findings").toString());
-        JsonNode summary = query("get_frame_summary", Map.of());
+        assertTrue(error.get("message").asText().contains(contains), error.toString());
+        JsonNode insight = query("get_event_insight", Map.of("capture", capture, "event_id",
+                error.get("event_id").asInt()));
+        assertTrue(insight.get("findings").toString().contains(contains), insight.get("findings").toString());
+        JsonNode summary = query("get_frame_summary", Map.of("capture", capture));
         assertEquals(error.get("event_id"), summary.at("/debug_messages/preview/0/event_id"));
     }
 
