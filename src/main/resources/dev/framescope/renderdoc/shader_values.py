@@ -32,17 +32,27 @@ def shortest_float32(v):
     return v
 
 
-def variable_json(v, max_members):
-    """One ShaderVariable (and its members, recursively, each list cut at max_members)."""
+def variable_json(v, max_members, budget=None):
+    """One ShaderVariable (and its members, recursively): each list cut at max_members, and no more variables in
+    all than `budget` holds (a one-item list, shared across calls, counted down), so nested arrays cannot multiply
+    past the answer's byte budget."""
+    budget = budget if budget is not None else [4 * max_members]
+    budget[0] -= 1
     members = list(v.members)
     if members:
         is_array = all(m.name.startswith("[") for m in members)
         out = {"name": v.name, "type": "array" if is_array else "struct"}
         if is_array:
             out["shape"] = [len(members)]
-        out["value"] = [variable_json(m, max_members) for m in members[:max_members]]
-        if len(members) > max_members:
+        shown = []
+        for m in members[:max_members]:
+            if budget[0] <= 0:
+                break
+            shown.append(variable_json(m, max_members, budget))
+        out["value"] = shown
+        if len(shown) < len(members):
             out["truncated"] = True
+            out["members_listed"] = len(shown)
         return out
     kind, field = SCALARS.get(v.type, (None, None))
     if kind is None:

@@ -340,15 +340,19 @@ def get_shader_info(params):
 
 def constants_of(c, ps, stage, refl, limit):
     """Every constant block's variables with typed values ({name, type, shape, value}, shader_values), bounded:
-    at most `limit` variables, and at most `limit` members of any array or struct."""
+    at most `limit` variables listed, at most `limit` members of any array or struct, and 2 × `limit` variables
+    and members in all."""
     pipe = ps.GetComputePipelineObject() if stage == rd.ShaderStage.Compute else ps.GetGraphicsPipelineObject()
-    values = []
+    budget = [2 * limit]
+    listed, count = [], 0
     for i, block in enumerate(refl.constantBlocks):
         cb = ps.GetConstantBuffer(stage, i, 0)
         for v in c.controller.GetCBufferVariableContents(pipe, refl.resourceId, stage, refl.entryPoint, i,
                                                          cb.resourceId, cb.byteOffset, cb.byteSize):
-            values.append(dict(variable_json(v, limit), block=block.name))
-    return bounded(values, limit)
+            count += 1
+            if len(listed) < limit and budget[0] > 0:
+                listed.append(dict(variable_json(v, limit, budget), block=block.name))
+    return {"count": count, "preview": listed, "truncated": len(listed) < count}
 
 
 def get_buffer_contents(params):

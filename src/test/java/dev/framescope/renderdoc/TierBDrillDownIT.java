@@ -240,6 +240,13 @@ class TierBDrillDownIT {
         assertEquals("NaN", values.at("/rows/" + (nan.at("/region/1").asInt() + 1) + "/" + (nan.at("/region/0")
                 .asInt() + 1) + "/0").asText());
 
+        // 32 × 32 of the background: as doubles (0.10000000149011612) this was 66,802 bytes, over the budget
+        JsonNode background = draw("gl_defects", "normal");
+        JsonNode green = call("get_texture_data", "capture", GL, "texture", "hdr_color", "x", 0, "y",
+                background.at("/region/1").asInt(), "width", 32, "height", 32);
+        assertEquals(background.get("colour"), green.at("/rows/31/31"));
+        assertEquals(background.at("/colour/1"), green.at("/statistics/1/max"));
+
         JsonNode packed = call("get_texture_data", "capture", GL, "texture", "hdr_color", "width", 32, "height", 32,
                 "encoding", "base64");
         ByteBuffer texels = ByteBuffer.wrap(Base64.getDecoder().decode(packed.at("/data/base64").asText()))
