@@ -140,8 +140,9 @@ public final class Captures {
                 .asInt() + ")";
         JsonNode first = report.at("/entries/preview/0");
         return first.isMissingNode() ? "No pixel history entry of " + where + " has NaN/Inf."
-                : report.at("/entries/count").asInt() + " history entr(y/ies) of " + where + " hold NaN/Inf; first: "
-                + "event " + first.path("event_id").asInt() + " (" + first.path("marker_path").asText() + ").";
+                : "NaN/Inf at " + where + " in " + report.at("/entries/count").asInt() + " of "
+                + report.path("history_entries").asInt() + " history entries; first: event "
+                + first.path("event_id").asInt() + " (" + first.path("marker_path").asText() + ").";
     }
 
     /**
