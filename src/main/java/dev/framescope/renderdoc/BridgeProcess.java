@@ -49,7 +49,8 @@ public final class BridgeProcess implements AutoCloseable {
     static final long HEARTBEAT_STALE_MS = 5_000;
     /** The bridge's Python modules in the JAR, next to this class: the bridge and its methods by tier. */
     static final List<String> PYTHON_FILES = List.of("bridge.py", "replay.py", "replay_core.py", "scans.py",
-            "tier_a.py", "tier_b.py", "outputs.py", "evidence.py");
+            "tier_a.py", "tier_b.py", "outputs.py", "evidence.py", "histories.py", "nan_inf.py", "shader_values.py",
+            "texels.py");
     private static final long START_TIMEOUT_MS = 15_000;
 
     private final Path python;

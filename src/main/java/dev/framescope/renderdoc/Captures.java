@@ -113,6 +113,9 @@ public final class Captures {
 
     public ObjectNode analyzeNanInf(AnalyzeNanInfArgs args, Cancellation cancellation) {
         return query("analyze_nan_inf", args, report -> {
+            if ("pixel".equals(report.path("mode").asText())) {
+                return pixelSummary(report);
+            }
             StringBuilder summary = new StringBuilder();
             for (JsonNode target : report.path("targets")) {
                 if (target.has("skipped")) {
@@ -130,6 +133,16 @@ public final class Captures {
             }
             return summary.length() == 0 ? "No 32-bit float colour target to scan." : summary.toString().trim();
         }, cancellation);
+    }
+
+    private static String pixelSummary(JsonNode report) {
+        String where = report.path("name").asText() + " (" + report.path("x").asInt() + ", " + report.path("y")
+                .asInt() + ")";
+        JsonNode first = report.at("/entries/preview/0");
+        return first.isMissingNode() ? "No pixel history entry of " + where + " has NaN/Inf."
+                : "NaN/Inf at " + where + " in " + report.at("/entries/count").asInt() + " of "
+                + report.path("history_entries").asInt() + " history entries; first: event "
+                + first.path("event_id").asInt() + " (" + first.path("marker_path").asText() + ").";
     }
 
     /**

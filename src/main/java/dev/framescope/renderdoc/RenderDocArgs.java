@@ -45,29 +45,64 @@ public final class RenderDocArgs {
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
             @Param(value = "Texture to scan (" + ID_OR_NAME + ", e.g. 'hdr_color'); default every 32-bit float "
                     + "colour target.", maxLength = 200, alsoInteger = true) String texture,
-            @Param(value = "Scan the target as it is after this event; default the end of the frame.", min = 0,
+            @Param(value = "Scan the target as it is after this event (an action's event id, as iterate_actions "
+                    + "lists them; others are NOT_FOUND with the valid range); default the end of the frame.", min = 0,
                     max = 100_000_000) Integer eventId,
-            @Param(value = "Most NaN/Inf pixels listed per texture.", defaultValue = "16", min = 1, max = 256)
-            Integer maxPreview) {
+            @Param(value = "Most NaN/Inf pixels listed per texture (history entries in the single-pixel mode).",
+                    defaultValue = "16", min = 1, max = 256)
+            Integer maxPreview,
+            @Param(value = "Single-pixel mode (with y and texture): pixel column, 0 = left. Instead of scanning, "
+                    + "runs the pixel history there and returns the entries whose shader output or resulting value "
+                    + "has a NaN or Inf component.", min = 0, max = 65535) Integer x,
+            @Param(value = "Single-pixel mode (with x and texture): pixel row, counted from the origin's edge.",
+                    min = 0, max = 65535) Integer y,
+            @Param(value = ORIGIN, defaultValue = "\"top_left\"") Origin origin,
+            @Param(value = SAMPLE, defaultValue = "0", min = 0, max = 64) Integer sample) {
         public AnalyzeNanInfArgs {
             maxPreview = maxPreview == null ? 16 : maxPreview;
+            origin = origin == null ? Origin.top_left : origin;
+            sample = sample == null ? 0 : sample;
+        }
+
+        /** The scan over whole targets. */
+        public AnalyzeNanInfArgs(String capture, String texture, Integer eventId, Integer maxPreview) {
+            this(capture, texture, eventId, maxPreview, null, null, null, null);
         }
     }
 
+    static final String ORIGIN = "How y is counted: top_left (row 0 at the top, RenderDoc's convention on every API) "
+            + "or bottom_left (row 0 at the bottom, OpenGL's window coordinates). Answers give y both ways.";
+    static final String SAMPLE = "MSAA sample to follow (0 for single-sampled textures); at most the texture's sample "
+            + "count − 1.";
+
+    /** Where pixel row 0 is. */
+    public enum Origin { top_left, bottom_left }
+
     public record GeometryArgs(
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "Check only this draw; default every draw.", min = 0, max = 100_000_000) Integer eventId,
+            @Param(value = "Check only this draw (a clear, copy or marker is INVALID_ARGUMENT); default every draw.",
+                    min = 0, max = 100_000_000) Integer eventId,
             @Param(value = "A coordinate with a larger magnitude (clip space) counts as huge.",
                     defaultValue = "10000.0",
                     min = 1) Double huge,
             @Param(value = "UVs outside [−margin, 1 + margin] count as out of range.", defaultValue = "0.0", min = 0,
                     max = 1000) Double uvMargin,
             @Param(value = "Most draws with findings listed.", defaultValue = "32", min = 1, max = 256)
-            Integer maxDraws) {
+            Integer maxDraws,
+            @Param(value = "Vertex input (attribute location) to read UVs from; default the first used input named "
+                    + "like uv/tex. Must be an input the draw reads, of two or more 32-bit floats.", min = 0,
+                    max = 31) Integer meshSlot,
+            @Param(value = "Most offending vertices listed per draw.", defaultValue = "16", min = 1, max = 256)
+            Integer maxVertices) {
         public GeometryArgs {
             huge = huge == null ? 1e4 : huge;
             uvMargin = uvMargin == null ? 0.0 : uvMargin;
             maxDraws = maxDraws == null ? 32 : maxDraws;
+            maxVertices = maxVertices == null ? 16 : maxVertices;
+        }
+
+        public GeometryArgs(String capture, Integer eventId, Double huge, Double uvMargin, Integer maxDraws) {
+            this(capture, eventId, huge, uvMargin, maxDraws, null, null);
         }
     }
 
@@ -111,12 +146,24 @@ public final class RenderDocArgs {
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
             @Param(value = TEXTURE, required = true, maxLength = 200, alsoInteger = true) String texture,
             @Param(value = "Pixel column, 0 = left.", required = true, min = 0, max = 65535) Integer x,
-            @Param(value = "Pixel row, 0 = top.", required = true, min = 0, max = 65535) Integer y,
+            @Param(value = "Pixel row, counted from the edge origin names (default 0 = top).", required = true,
+                    min = 0, max = 65535) Integer y,
             @Param(value = "Consider events up to this one; default the whole frame.", min = 0, max = 100_000_000)
             Integer eventId,
-            @Param(value = "Most modifications listed.", defaultValue = "64", min = 1, max = 512) Integer limit) {
+            @Param(value = "Most modifications listed.", defaultValue = "64", min = 1, max = 512) Integer limit,
+            @Param(value = ORIGIN, defaultValue = "\"top_left\"") Origin origin,
+            @Param(value = SAMPLE, defaultValue = "0", min = 0, max = 64) Integer sample,
+            @Param(value = "Also list modifications that left the value as it was (counted in unchanged_left_out "
+                    + "otherwise).", defaultValue = "false") Boolean includeUnchanged) {
         public PixelHistoryArgs {
             limit = limit == null ? 64 : limit;
+            origin = origin == null ? Origin.top_left : origin;
+            sample = sample == null ? 0 : sample;
+            includeUnchanged = includeUnchanged != null && includeUnchanged;
+        }
+
+        public PixelHistoryArgs(String capture, String texture, Integer x, Integer y, Integer eventId, Integer limit) {
+            this(capture, texture, x, y, eventId, limit, null, null, null);
         }
     }
 
@@ -127,17 +174,27 @@ public final class RenderDocArgs {
                     max = 100_000_000) Integer eventId,
             @Param(value = "Left column of the region.", defaultValue = "0", min = 0, max = 65535) Integer x,
             @Param(value = "Top row of the region.", defaultValue = "0", min = 0, max = 65535) Integer y,
-            @Param(value = "Region width; width × height ≤ 4096.", defaultValue = "8", min = 1, max = 4096)
+            @Param(value = "Region width (clipped at the texture's edge); see encoding for the bound on the region.",
+                    defaultValue = "8", min = 1, max = 4096)
             Integer width,
-            @Param(value = "Region height; width × height ≤ 4096.", defaultValue = "8", min = 1, max = 4096)
-            Integer height) {
+            @Param(value = "Region height (clipped at the texture's edge); see encoding for the bound on the region.",
+                    defaultValue = "8", min = 1, max = 4096)
+            Integer height,
+            @Param(value = "values: rows of numbers, at most 4096 components (RGBA: 1024 pixels, e.g. 32×32). "
+                    + "base64: the raw little-endian texels, rows top to bottom, at most 32768 bytes (RGBA32F: 2048 "
+                    + "pixels, e.g. 64×32; RGBA8: 4096). Both come with per-channel min/max/mean and NaN/Inf "
+                    + "counts.", defaultValue = "\"values\"") TexelEncoding encoding) {
         public TextureDataArgs {
             x = x == null ? 0 : x;
             y = y == null ? 0 : y;
             width = width == null ? 8 : width;
             height = height == null ? 8 : height;
+            encoding = encoding == null ? TexelEncoding.values : encoding;
         }
     }
+
+    /** How get_texture_data spells texels. */
+    public enum TexelEncoding { values, base64 }
 
     public record TextureInfoArgs(
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
@@ -177,12 +234,20 @@ public final class RenderDocArgs {
             @Param(value = "Also the disassembly (SPIR-V as RenderDoc prints it; on GL only for shaders whose "
                     + "uniforms have explicit locations).", defaultValue = "false") Boolean includeDisassembly,
             @Param(value = "Most characters of source and disassembly.", defaultValue = "8000", min = 100,
-                    max = 100_000) Integer sourceCharLimit) {
+                    max = 100_000) Integer sourceCharLimit,
+            @Param(value = "Most constants listed, and most members listed of any array or struct.",
+                    defaultValue = "64", min = 1, max = 256) Integer maxConstants) {
         public ShaderInfoArgs {
             stage = stage == null ? Stage.pixel : stage;
             includeConstants = includeConstants != null && includeConstants;
             includeDisassembly = includeDisassembly != null && includeDisassembly;
             sourceCharLimit = sourceCharLimit == null ? 8000 : sourceCharLimit;
+            maxConstants = maxConstants == null ? 64 : maxConstants;
+        }
+
+        public ShaderInfoArgs(String capture, Integer eventId, Stage stage, Boolean includeConstants,
+                              Boolean includeDisassembly, Integer sourceCharLimit) {
+            this(capture, eventId, stage, includeConstants, includeDisassembly, sourceCharLimit, null);
         }
     }
 
@@ -191,7 +256,8 @@ public final class RenderDocArgs {
             @Param(value = "Buffer: " + ID_OR_NAME + ".", required = true, maxLength = 200, alsoInteger = true) String buffer,
             @Param(value = "Contents as after this event; default the end of the frame.", min = 0,
                     max = 100_000_000) Integer eventId,
-            @Param(value = "First byte.", defaultValue = "0", min = 0) Long offset,
+            @Param(value = "First byte; must be inside the buffer (below its size).", defaultValue = "0", min = 0)
+            Long offset,
             @Param(value = "Bytes to read.", defaultValue = "256", min = 1, max = 65536) Integer length,
             @Param(value = "Also decode as little-endian 32-bit floats.", defaultValue = "false") Boolean asFloats) {
         public BufferArgs {

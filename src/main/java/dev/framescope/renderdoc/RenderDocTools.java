@@ -86,7 +86,9 @@ public final class RenderDocTools implements ToolGroup {
                                 + "(default: frame end): counts, bounding boxes (x0, y0, x1, y1; top-left origin, "
                                 + "exclusive ends) and a pixel preview; then replays every event that renders to the "
                                 + "target and names each event after which new NaN/Inf texels appear, with its "
-                                + "marker path. Exact data from RenderDoc's GetTextureData, no overlay.",
+                                + "marker path. Exact data from RenderDoc's GetTextureData, no overlay. Single-pixel "
+                                + "mode (texture, x, y): the pixel history entries of that pixel whose shader output "
+                                + "or value after has a NaN or Inf component, i.e. the events that produced it.",
                         AnalyzeNanInfArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(captures.analyzeNanInf(a, c.cancellation()))),
                 query("get_frame_digest", "Frame digest: where to look", "Start here for 'what is wrong in this "
@@ -114,20 +116,32 @@ public final class RenderDocTools implements ToolGroup {
                 query("geometry_anomalies", "Geometry anomalies", "Post-vertex-shader positions of each draw (or "
                                 + "one) from RenderDoc's mesh output: vertices with NaN/Inf, |coordinate| > huge or "
                                 + "w ≤ 0, zero-area triangles (NDC area < 1e-12), and the UV input's range when it "
-                                + "is "
-                                + "outside [−uv_margin, 1 + uv_margin].", GeometryArgs.class, r -> r.at(
+                                + "is outside [−uv_margin, 1 + uv_margin]; offending_vertices lists each vertex "
+                                + "{index, position, uv, reason: non_finite | invalid_position | uv_out_of_range} "
+                                + "(bounded). UVs come from the input mesh_slot, or the one named like uv/tex. A "
+                                + "clear, copy or marker event is an error, not an empty answer.", GeometryArgs.class, r -> r.at(
                                 "/draws/count").asInt() + " of " + r.path("draws_checked").asInt()
                                 + " draws with findings; first: " + first(r.at("/draws/preview"))),
-                query("pixel_history", "Pixel history", "Every event that touched one pixel of a texture, with the "
-                                + "value before and after, primitive, pass/fail and why (depth, stencil, culling, "
-                                + "discard). On OpenGL RenderDoc 1.24's path is unfinished: events and before/after "
-                                + "are right, shader_out reads zero.", PixelHistoryArgs.class,
+                query("pixel_history", "Pixel history", "Every event that changed one pixel (and sample) of a "
+                                + "texture, with the value before and after, the shader's output, primitive, "
+                                + "pass/fail and why (depth, stencil, culling, discard). Modifications that left the "
+                                + "value as it was are counted, not listed, unless include_unchanged. x, y are "
+                                + "top-left based unless origin says bottom_left; the answer gives y and "
+                                + "y_bottom_left. On OpenGL RenderDoc 1.24 does not measure the shader's output or "
+                                + "the primitive: they are null and shader_out_available is false; events and "
+                                + "before/after are right.", PixelHistoryArgs.class,
                         r -> r.at("/modifications/count").asInt() + " modification(s) of (" + r.path("x").asInt() + ", "
-                                + r.path("y").asInt() + "); last: " + last(r.at("/modifications/preview"))),
-                query("get_texture_data", "Texture values", "A region of a texture (≤ 4096 pixels) as numbers after "
-                                + "an event, top-left origin; NaN/Inf spelled out. 32-bit float and 8-bit formats.",
-                        TextureDataArgs.class, r -> r.path("rows").size() + " row(s) of " + r.path("name").asText()
-                                + " after event " + r.path("event_id").asInt() + "."),
+                                + r.path("y").asInt() + ") listed, " + r.path("unchanged_left_out").asInt()
+                                + " unchanged left out; last: " + last(r.at("/modifications/preview"))),
+                query("get_texture_data", "Texture values", "A region of a texture after an event, top-left origin, "
+                                + "with per-channel min/max/mean and NaN/Inf counts: as numbers (encoding values, "
+                                + "≤ 4096 components, e.g. 32×32 RGBA; NaN/Inf spelled out) or as base64 of the raw "
+                                + "little-endian texels (encoding base64, ≤ 32768 bytes, e.g. 64×32 RGBA32F). "
+                                + "32-bit float and 8-bit formats. For whole-texture NaN/Inf questions use "
+                                + "analyze_nan_inf.",
+                        TextureDataArgs.class, r -> r.path("width").asInt() + "×" + r.path("height").asInt()
+                                + " texels of " + r.path("name").asText() + " after event "
+                                + r.path("event_id").asInt() + " (" + r.path("encoding").asText() + ")."),
                 query("get_texture_info", "Textures", "Textures with id, name, format, size, mips, samples, bytes "
                                 + "and the events that use them.", TextureInfoArgs.class,
                         r -> r.at("/textures/count").asInt() + " texture(s)."),
@@ -157,16 +171,23 @@ public final class RenderDocTools implements ToolGroup {
                                 ? "; " + r.path("warning_message").asText() : "") + "."),
                 query("get_shader_info", "Shader source and reflection", "A stage's shader at an event: source "
                                 + "files (GLSL on GL; Vulkan shaders built with -g), entry point, input/output "
-                                + "signatures, constant blocks; opt-in constant values and disassembly.",
+                                + "signatures, constant blocks; opt-in constant values, typed ({name, type: "
+                                + "float|int|uint|bool|double|array|struct, shape, value}: matrices as rows, arrays "
+                                + "and structs as members, bounded) and disassembly. The event must be a draw or "
+                                + "dispatch.",
                         ShaderInfoArgs.class, r -> r.path("stage").asText() + " shader " + r.path("shader").asInt()
                                 + " (" + r.path("encoding").asText() + "), " + r.path("source_files").size()
                                 + " source file(s)."),
                 query("get_buffer_contents", "Buffer bytes", "Up to 64 KiB of a buffer after an event, as hex and "
-                                + "optionally as 32-bit floats (NaN/Inf spelled out).", BufferArgs.class,
+                                + "optionally as 32-bit floats (NaN/Inf spelled out). An offset at or past the end "
+                                + "is an error.", BufferArgs.class,
                         r -> r.path("bytes").asInt() + " byte(s) of " + r.path("name").asText() + " from offset "
                                 + r.path("offset").asLong() + "."),
                 query("enumerate_counters", "Counters", "The performance counters this capture's driver offers in "
-                                + "RenderDoc (13 generic ones on Mesa's software drivers), with unit and description.",
+                                + "RenderDoc (13 generic ones on Mesa's software drivers), each with one value for "
+                                + "the frame (the sum over all events, or the maximum for ratios; aggregation says "
+                                + "which), unit and description. Durations are indicative only on software drivers; "
+                                + "counts are exact.",
                         CaptureArgs.class, r -> r.at("/counters/count").asInt() + " counter(s)."),
                 query("search_actions", "Search actions", "Actions whose name, marker path or output resource name "
                                 + "contains the text, with the reason each matched.", SearchActionsArgs.class,

@@ -5,7 +5,7 @@ import struct
 
 import renderdoc as rd
 
-from replay_core import bounded, show
+from replay_core import BridgeError, bounded, show
 
 
 # Byte tables for a C-speed scan of float32 data: a value is NaN or Inf exactly when its exponent bits are all
@@ -83,17 +83,34 @@ def triangle_area(a, b, c):
     return 0.5 * abs((b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1]))
 
 
-def uv_attribute(ps):
-    for attribute in ps.GetVertexInputs():
+def uv_attribute(ps, slot=None):
+    """The vertex input UVs are read from: the attribute at `slot` (its index in the pipeline's vertex inputs, the
+    attribute location on GL and Vulkan), or by default the first used one named like a UV or texture coordinate."""
+    inputs = list(ps.GetVertexInputs())
+    if slot is not None:
+        used = [i for i, a in enumerate(inputs) if a.used]
+        if slot not in used:
+            raise BridgeError("INVALID_ARGUMENT", "mesh_slot %d is not a vertex input this draw reads; it reads %s"
+                              % (slot, ", ".join("%d (%s)" % (i, inputs[i].name) for i in used) or "none"),
+                              parameter="mesh_slot", valid_values=used)
+        attribute = inputs[slot]
+        if attribute.format.compType != rd.CompType.Float or attribute.format.compByteWidth != 4 \
+                or attribute.format.compCount < 2:
+            raise BridgeError("INVALID_ARGUMENT", "vertex input %d (%s) is %s; UVs are read from an input of two "
+                              "or more 32-bit floats" % (slot, attribute.name, attribute.format.Name()),
+                              parameter="mesh_slot")
+        return attribute
+    for attribute in inputs:
         name = attribute.name.lower()
         if attribute.used and ("uv" in name or "tex" in name):
             return attribute
     return None
 
 
-def geometry_of(c, event, huge):
+def geometry_of(c, event, huge, uv_slot=None, keep_vertices=False):
     """Post-VS positions of one draw (de-indexed), checked for NaN/Inf, |coordinate| > huge, w <= 0, zero-area
-    triangles (in NDC, for triangle lists), and the UV input's range when it has one."""
+    triangles (in NDC, for triangle lists), and the UV input's range when it has one (uv_attribute picks it).
+    With keep_vertices, finding["vertices_read"] holds the decoded (positions, uvs) for the caller to pop."""
     c.controller.SetFrameEvent(event, True)
     ps = c.controller.GetPipelineState()
     mesh = c.controller.GetPostVSData(0, 0, rd.MeshDataStage.VSOut)
@@ -136,17 +153,21 @@ def geometry_of(c, event, huge):
             ndc = [(p[0] / p[3], p[1] / p[3]) for p in (a, b, d)]
             if triangle_area(*ndc) < 1e-12:
                 finding["degenerate_triangles"].append(t)
-    attribute = uv_attribute(ps)
+    attribute = uv_attribute(ps, uv_slot)
+    uvs = [None] * len(positions)
     if attribute is not None:
         vb = ps.GetVBuffers()[attribute.vertexBuffer]
         raw = c.controller.GetBufferData(vb.resourceId, vb.byteOffset, 0)
-        values = []
-        for index in indices:
+        for i, index in enumerate(indices[:len(positions)]):
             at = index * vb.byteStride + attribute.byteOffset
             if at + 8 <= len(raw):
-                values.extend(struct.unpack_from("<2f", raw, at))
+                # + 0.0 turns -0.0 into 0.0: a sign on zero is noise in a UV
+                uvs[i] = tuple(v + 0.0 for v in struct.unpack_from("<2f", raw, at))
+        values = [v for uv in uvs if uv for v in uv]
         if values:
             finding["uv_range"] = {"attribute": attribute.name, "min": min(values), "max": max(values)}
+    if keep_vertices:
+        finding["vertices_read"] = (positions, uvs)
     return finding
 
 

@@ -1,13 +1,16 @@
-"""Tier B, the drill-down methods: actions, NaN/Inf writers, geometry, pixel history, texture data and info,
-pipeline state, shaders, buffers, counters and searches."""
+"""Tier B, the drill-down methods: actions, geometry, pixel history, texture data and info,
+pipeline state, shaders, buffers, counters and searches (NaN/Inf writers live in nan_inf)."""
 import struct
 
 import renderdoc as rd
 
+import histories
+import texels
 from evidence import event_findings, highlight
-from replay_core import BridgeError, SCHEMA_VERSION, action_json, bounded, capture, draws, event_of, show
-from scans import (STAGES, box, geometry_of, is_float32, non_finite_at, pixel_values, read_texture, stage_info,
-    targets_of)
+from nan_inf import analyze_nan_inf  # noqa: F401  (a Tier B method; replay.py and tier_a import it from here)
+from replay_core import BridgeError, SCHEMA_VERSION, action_json, bounded, capture, draws, event_of, flag_names, show
+from scans import STAGES, geometry_of, is_float32, stage_info, targets_of
+from shader_values import variable_json
 
 
 def iterate_actions(params):
@@ -32,136 +35,119 @@ def iterate_actions(params):
             "preview": page, "truncated": offset + len(page) < len(rows)}
 
 
-def analyze_nan_inf(params):
-    """Scans float colour targets for NaN/Inf texels after `event_id` (default: the end of the frame), then replays
-    the events that write each target, one by one, and names every event after which new NaN/Inf texels appear."""
-    c = capture(params)
-    limit = int(params.get("max_preview") or 16)
-    end_event = int(params.get("event_id") or max(c.by_event))
-    if params.get("texture") is not None:
-        targets = [c.texture(params["texture"])]
-    else:
-        targets = [t for t in c.textures.values() if is_float32(t) and t.creationFlags & rd.TextureCategory.ColorTarget]
-    report = []
-    for texture in targets:
-        if not is_float32(texture):
-            report.append({"texture": c.rid(texture.resourceId), "name": c.name_of(texture.resourceId),
-                           "skipped": "format %s is not 32-bit float" % texture.format.Name()})
-            continue
-        nan, inf = non_finite_at(c, texture, end_event)
-        samples = sorted(nan | inf)[:limit]
-        values = pixel_values(c, texture, samples)
-        writers = []
-        if nan or inf:
-            writes = sorted({u.eventId for u in c.controller.GetUsage(texture.resourceId)
-                             if u.usage == rd.ResourceUsage.ColorTarget and u.eventId <= end_event})
-            seen_nan, seen_inf = set(), set()
-            for event in writes:
-                now_nan, now_inf = non_finite_at(c, texture, event)
-                new_nan, new_inf = now_nan - seen_nan, now_inf - seen_inf
-                if new_nan or new_inf:
-                    action, path = c.by_event.get(event, (None, []))
-                    writers.append({"event_id": event, "name": action.GetName(c.structured) if action else None,
-                                    "marker_path": "/".join(path), "new_nan_pixels": len(new_nan),
-                                    "new_inf_pixels": len(new_inf), "nan_box": box(new_nan, texture.width),
-                                    "inf_box": box(new_inf, texture.width)})
-                seen_nan, seen_inf = now_nan, now_inf
-            c.controller.SetFrameEvent(end_event, True)
-        report.append({
-            "texture": c.rid(texture.resourceId), "name": c.name_of(texture.resourceId),
-            "format": texture.format.Name(), "width": texture.width, "height": texture.height,
-            "nan_pixels": len(nan), "inf_pixels": len(inf), "nan_box": box(nan, texture.width),
-            "inf_box": box(inf, texture.width),
-            "pixels": {"count": len(nan) + len(inf), "preview": [
-                {"x": p % texture.width, "y": p // texture.width, "rgba": [show(v) for v in values[p]]}
-                for p in samples], "truncated": len(nan) + len(inf) > limit},
-            "writers": writers,
-        })
-    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "event_id": end_event,
-            "method": "GetTextureData after the event; writers found by replaying each event that uses the "
-                      "texture as a colour target and diffing its NaN/Inf texels",
-            "targets": report}
+def drawn_event(c, params, dispatch_too):
+    """event_of(), and the event must be a draw (or a dispatch, when dispatch_too): a clear, copy or marker has no
+    shaders and no vertices."""
+    event = event_of(c, params)
+    action = c.by_event[event][0]
+    wanted = rd.ActionFlags.Drawcall | (rd.ActionFlags.Dispatch if dispatch_too else rd.ActionFlags.NoFlags)
+    if not action.flags & wanted:
+        flags = flag_names(action.flags)
+        kind = next((k for f, k in (("Clear", "a clear"), ("Copy", "a copy"), ("Resolve", "a resolve"),
+                                     ("GenMips", "a mip generation"), ("Present", "a present"),
+                                     ("PopMarker", "a marker pop"), ("SetMarker", "a marker"),
+                                     ("Dispatch", "a dispatch"), ("PassBoundary", "a render pass boundary"))
+                     if f in flags), "not a draw")
+        events = [a.eventId for a, _ in c.actions if a.flags & wanted]
+        raise BridgeError("INVALID_ARGUMENT", "event %d is %s, not a draw%s (%s); iterate_actions with draws_only "
+                          "lists the draws" % (event, kind, " or dispatch" if dispatch_too else "",
+                                               action.GetName(c.structured)), parameter="event_id", flags=flags,
+                          draw_events=bounded(events, 32))
+    return event
 
 
 def geometry_anomalies(params):
     c = capture(params)
     huge = float(params.get("huge") or 1e4)
     margin = float(params.get("uv_margin") or 0.0)
-    events = [event_of(c, params)] if params.get("event_id") is not None else [a.eventId for a, _ in draws(c)]
+    slot = params.get("mesh_slot")
+    slot = int(slot) if slot is not None else None
+    events = [drawn_event(c, params, False)] if params.get("event_id") is not None else [a.eventId for a, _ in draws(c)]
+    limit = int(params.get("max_vertices") or 16)
     found = []
     for event in events:
-        f = geometry_of(c, event, huge)
+        f = geometry_of(c, event, huge, slot, keep_vertices=True)
+        positions, uvs = f.pop("vertices_read", ([], []))
         uv = f["uv_range"]
         f["uv_out_of_range"] = bool(uv and (uv["min"] < -margin or uv["max"] > 1 + margin))
+        offending = offending_vertices(positions, uvs, f["bad_vertices"], margin)
         if f["bad_vertices"] or f["degenerate_triangles"] or f["uv_out_of_range"] or f.get("status"):
-            f["bad_vertices"] = bounded(f["bad_vertices"], 16)
+            f["bad_vertices"] = bounded(f["bad_vertices"], limit)
+            f["offending_vertices"] = bounded(offending, limit)
             found.append(f)
     return {"schema_version": SCHEMA_VERSION, "capture": c.path, "draws_checked": len(events),
-            "rules": {"huge": huge, "uv_range": [-margin, 1 + margin],
-                      "degenerate": "triangle area in NDC < 1e-12 (triangle lists)", "w": "w <= 0"},
+            "rules": {"huge": huge, "uv_range": [0.0 - margin + 0.0, 1 + margin],
+                      "degenerate": "triangle area in NDC < 1e-12 (triangle lists)", "w": "w <= 0",
+                      "uv_attribute": "vertex input mesh_slot" if slot is not None else
+                      "the first used vertex input named like uv/tex"},
             "draws": bounded(found, int(params.get("max_draws") or 32))}
+
+
+def offending_vertices(positions, uvs, bad_positions, margin):
+    """Each vertex with a finding once: {index, position, uv, reason, reasons}; reason is non_finite (NaN/Inf
+    position), invalid_position (|coordinate| > huge, w <= 0) or uv_out_of_range (outside [-margin, 1 + margin])."""
+    by_index = {b["index"]: list(b["reasons"]) for b in bad_positions}
+    out = []
+    for i, position in enumerate(positions):
+        uv = uvs[i] if i < len(uvs) else None
+        reasons = by_index.get(i, [])
+        if uv and any(v < -margin or v > 1 + margin for v in uv):
+            reasons = reasons + ["uv_out_of_range"]
+        if not reasons:
+            continue
+        reason = "non_finite" if reasons[0] in ("nan", "inf") else \
+            "uv_out_of_range" if reasons[0] == "uv_out_of_range" else "invalid_position"
+        out.append({"index": i, "position": [show(v) for v in position],
+                    "uv": [show(v) for v in uv] if uv else None, "reason": reason, "reasons": reasons})
+    return out
 
 
 def pixel_history(params):
     c = capture(params)
     texture = c.texture(params["texture"])
-    x, y = int(params["x"]), int(params["y"])
-    if not (0 <= x < texture.width and 0 <= y < texture.height):
-        raise BridgeError("INVALID_ARGUMENT", "pixel (%d, %d) is outside %s (%dx%d)" % (
-            x, y, c.name_of(texture.resourceId), texture.width, texture.height), parameter="x, y",
-            valid_range=[[0, texture.width - 1], [0, texture.height - 1]])
+    x, y, origin = histories.pixel_of(texture, params)
+    sample = histories.sample_of(texture, params)
     event = event_of(c, params, required=False) or max(c.by_event)
-    c.controller.SetFrameEvent(event, True)
-    history = c.controller.PixelHistory(texture.resourceId, x, y, rd.Subresource(0, 0, 0), rd.CompType.Typeless)
-    rows = []
-    for m in history:
-        action, path = c.by_event.get(m.eventId, (None, []))
-        rows.append({"event_id": m.eventId, "marker_path": "/".join(path),
-                     "name": action.GetName(c.structured) if action else None, "primitive": m.primitiveID,
-                     "passed": bool(m.Passed()),
-                     "pre": [show(v) for v in m.preMod.col.floatValue],
-                     "shader_out": [show(v) for v in m.shaderOut.col.floatValue],
-                     "post": [show(v) for v in m.postMod.col.floatValue],
-                     "failed": [n for n in ("backfaceCulled", "depthTestFailed", "stencilTestFailed", "scissorClipped",
-                                            "shaderDiscarded", "depthClipped", "viewClipped", "sampleMasked")
-                                if getattr(m, n)]})
-    api = c.driver
+    everything = histories.history(c, texture, x, y, sample, event)
+    include_unchanged = bool(params.get("include_unchanged"))
+    rows = [histories.row(c, texture, m, changed) for m, changed in everything if changed or include_unchanged]
+    measured = histories.shader_out_measured(c)
     return {"schema_version": SCHEMA_VERSION, "capture": c.path, "texture": c.rid(texture.resourceId),
-            "name": c.name_of(texture.resourceId), "x": x, "y": y, "up_to_event": event,
-            "note": "OpenGL in RenderDoc 1.24: events and pre/post values are right, shader_out reads zero" if
-            api == "OpenGL" else None, "modifications": bounded(rows, int(params.get("limit") or 64))}
+            "name": c.name_of(texture.resourceId), "x": x, "y": y, "y_bottom_left": texture.height - 1 - y,
+            "origin": origin, "sample": sample, "up_to_event": event,
+            "shader_out_available": measured, "shader_out_note": None if measured else histories.GL_NOTE,
+            "total": len(everything), "unchanged_left_out": 0 if include_unchanged else
+            sum(1 for _, changed in everything if not changed),
+            "values": "depth" if texture.format.compType == rd.CompType.Depth else "colour components",
+            "rule": "a modification whose value after equals the value before (every colour component of the "
+                    "target, or the depth of a depth target, bit for bit) is counted in unchanged_left_out, not "
+                    "listed, unless include_unchanged",
+            "modifications": bounded(rows, int(params.get("limit") or 64))}
 
 
 def get_texture_data(params):
-    """A bounded region of a texture after an event, as numbers (top-left origin)."""
+    """A bounded region of a texture after an event, as numbers or base64 of the raw texels (top-left origin), with
+    per-channel statistics."""
     c = capture(params)
     texture = c.texture(params["texture"])
     event = event_of(c, params, required=False) or max(c.by_event)
-    x0, y0 = int(params.get("x") or 0), int(params.get("y") or 0)
-    w, h = int(params.get("width") or 8), int(params.get("height") or 8)
-    if w * h > 4096:
-        raise BridgeError("INVALID_ARGUMENT", "region %dx%d has more than 4096 pixels" % (w, h),
-                          parameter="width*height", valid_range=[1, 4096])
-    c.controller.SetFrameEvent(event, True)
+    encoding = params.get("encoding") or "values"
+    if encoding not in texels.ENCODINGS:
+        raise BridgeError("INVALID_ARGUMENT", "encoding must be one of %s" % list(texels.ENCODINGS),
+                          parameter="encoding")
+    x0, y0, w, h = texels.region_of(texture, params)
     if not is_float32(texture) and not (texture.format.compByteWidth == 1):
         raise BridgeError("INVALID_ARGUMENT", "format %s is not decoded here (32-bit float and 8-bit formats are)"
                           % texture.format.Name(), parameter="texture")
-    data, channels, bottom_up = read_texture(c, texture)
-    width = texture.width
-    rows = []
-    for y in range(y0, min(y0 + h, texture.height)):
-        row = []
-        for x in range(x0, min(x0 + w, width)):
-            r = texture.height - 1 - y if bottom_up else y
-            start = (r * width + x) * channels
-            if is_float32(texture):
-                row.append([show(v) for v in struct.unpack_from("<%df" % channels, data, 4 * start)])
-            else:
-                row.append([b / 255.0 for b in data[start:start + channels]])
-        rows.append(row)
-    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "texture": c.rid(texture.resourceId),
-            "name": c.name_of(texture.resourceId), "format": texture.format.Name(), "event_id": event,
-            "x": x0, "y": y0, "rows": rows}
+    c.controller.SetFrameEvent(event, True)
+    raw, channels = texels.region_bytes(c, texture, x0, y0, w, h)
+    out = {"schema_version": SCHEMA_VERSION, "capture": c.path, "texture": c.rid(texture.resourceId),
+           "name": c.name_of(texture.resourceId), "format": texture.format.Name(), "event_id": event,
+           "x": x0, "y": y0, "width": w, "height": h, "origin": "top_left", "channels": channels,
+           "encoding": encoding,
+           "statistics": texels.statistics(texels.components(texture, raw, channels), channels)}
+    out.update(texels.encode(texture, raw, channels, w, h, encoding))
+    return out
 
 
 def get_texture_info(params):
@@ -215,7 +201,7 @@ def get_pipeline_state(params):
 
 def get_shader_info(params):
     c = capture(params)
-    event = event_of(c, params)
+    event = drawn_event(c, params, True)
     c.controller.SetFrameEvent(event, True)
     ps = c.controller.GetPipelineState()
     stage_name = params.get("stage") or "pixel"
@@ -238,21 +224,30 @@ def get_shader_info(params):
             "constant_blocks": [{"name": b.name, "variables": [v.name for v in b.variables],
                                  "buffer_backed": bool(b.bufferBacked)} for b in refl.constantBlocks]}
     if params.get("include_constants"):
-        pipe = ps.GetGraphicsPipelineObject()
-        values = []
-        for i, block in enumerate(refl.constantBlocks):
-            cb = ps.GetConstantBuffer(stage, i, 0)
-            for v in c.controller.GetCBufferVariableContents(pipe, refl.resourceId, stage, refl.entryPoint, i,
-                                                             cb.resourceId, cb.byteOffset, cb.byteSize):
-                values.append({"block": block.name, "name": v.name,
-                               "value": [show(x) for x in list(v.value.f32v)[:v.rows * v.columns]]})
-        info["constants"] = values
+        info["constants"] = constants_of(c, ps, stage, refl, int(params.get("max_constants") or 64))
     if params.get("include_disassembly"):
         targets = c.controller.GetDisassemblyTargets(True)
         text = c.controller.DisassembleShader(ps.GetGraphicsPipelineObject(), refl, targets[0]) if targets else ""
         info["disassembly"] = {"target": targets[0] if targets else None, "text": text[:limit],
                                "truncated": len(text) > limit}
     return info
+
+
+def constants_of(c, ps, stage, refl, limit):
+    """Every constant block's variables with typed values ({name, type, shape, value}, shader_values), bounded:
+    at most `limit` variables listed, at most `limit` members of any array or struct, and 2 × `limit` variables
+    and members in all."""
+    pipe = ps.GetComputePipelineObject() if stage == rd.ShaderStage.Compute else ps.GetGraphicsPipelineObject()
+    budget = [2 * limit]
+    listed, count = [], 0
+    for i, block in enumerate(refl.constantBlocks):
+        cb = ps.GetConstantBuffer(stage, i, 0)
+        for v in c.controller.GetCBufferVariableContents(pipe, refl.resourceId, stage, refl.entryPoint, i,
+                                                         cb.resourceId, cb.byteOffset, cb.byteSize):
+            count += 1
+            if len(listed) < limit and budget[0] > 0:
+                listed.append(dict(variable_json(v, limit, budget), block=block.name))
+    return {"count": count, "preview": listed, "truncated": len(listed) < count}
 
 
 def get_buffer_contents(params):
@@ -264,6 +259,10 @@ def get_buffer_contents(params):
     if length > 65536:
         raise BridgeError("INVALID_ARGUMENT", "length %d is over 65536 bytes" % length, parameter="length",
                           valid_range=[1, 65536])
+    if offset >= chosen.length:
+        raise BridgeError("INVALID_ARGUMENT", "offset %d is past the end of %s (%d bytes)" % (
+            offset, c.name_of(chosen.resourceId) or c.rid(chosen.resourceId), chosen.length), parameter="offset",
+            valid_range=[0, max(0, chosen.length - 1)])
     data = c.controller.GetBufferData(chosen.resourceId, offset, length)
     out = {"schema_version": SCHEMA_VERSION, "capture": c.path, "buffer": c.rid(chosen.resourceId),
            "name": c.name_of(chosen.resourceId), "size": chosen.length, "offset": offset, "bytes": len(data),
@@ -274,13 +273,35 @@ def get_buffer_contents(params):
 
 
 def enumerate_counters(params):
+    """Every counter with one sampled value: FetchCounters gives one result per event, and the value reported is
+    their sum over the frame's events for counts and durations (a total for the frame), or the maximum for
+    ratios and percentages, where a sum means nothing. `events_sampled` says how many results went into it."""
     c = capture(params)
+    counters = list(c.controller.EnumerateCounters())
+    results = c.controller.FetchCounters(counters) if counters else []
+    by_counter = {}
+    for r in results:
+        by_counter.setdefault(int(r.counter), []).append(r)
     rows = []
-    for counter in c.controller.EnumerateCounters():
+    for counter in counters:
         d = c.controller.DescribeCounter(counter)
-        rows.append({"counter": int(counter), "name": d.name, "category": d.category, "unit": d.unit.name,
-                     "description": d.description[:200]})
-    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "counters": bounded(rows, 64)}
+        values = [counter_value(r.value, d) for r in by_counter.get(int(counter), [])]
+        summed = d.unit not in (rd.CounterUnit.Ratio, rd.CounterUnit.Percentage)
+        value = (sum(values) if summed else max(values)) if values else None
+        rows.append({"counter": int(counter), "name": d.name, "value": value, "unit": d.unit.name.lower(),
+                     "aggregation": "sum over events" if summed else "max over events",
+                     "events_sampled": len(values), "category": d.category, "description": d.description[:200]})
+    return {"schema_version": SCHEMA_VERSION, "capture": c.path,
+            "note": "value: one number per counter for the whole frame (FetchCounters per event, summed, or the "
+                    "maximum for ratios); durations are seconds and only indicative on software drivers",
+            "counters": bounded(rows, 64)}
+
+
+def counter_value(value, description):
+    """The field of a CounterValue that holds this counter's result (by result type and byte width)."""
+    if description.resultType == rd.CompType.Float:
+        return value.d if description.resultByteWidth == 8 else value.f
+    return value.u64 if description.resultByteWidth == 8 else value.u32
 
 
 def search_actions(params):

@@ -106,7 +106,7 @@ class AgentLoopIT {
     /** The name of a constant that is zero and that the shader source divides by, or null. */
     static String zeroDivisor(JsonNode answer) {
         String source = answer.at("/source_files/0/source").asText("");
-        for (JsonNode constant : answer.path("constants")) {
+        for (JsonNode constant : answer.at("/constants/preview")) {
             String name = constant.path("name").asText();
             if (!name.isEmpty() && firstNumber(constant.get("value")) == 0.0
                     && Pattern.compile("/\\s*(\\w+\\.)?" + Pattern.quote(name) + "\\b").matcher(source).find()) {

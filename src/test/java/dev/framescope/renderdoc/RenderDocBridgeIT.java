@@ -270,8 +270,8 @@ class RenderDocBridgeIT {
         JsonNode shader = captures.query("get_shader_info", new RenderDocArgs.ShaderInfoArgs(GL,
                 eventAt(nan.get("marker").asText()), RenderDocArgs.Stage.pixel, true, false, null), r -> "");
         assertTrue(shader.at("/source_files/0/source").asText().contains("zero / zero"), shader.toString());
-        assertEquals("zero", shader.at("/constants/0/name").asText());
-        assertEquals(0.0, shader.at("/constants/0/value/0").asDouble());
+        assertEquals("zero", shader.at("/constants/preview/0/name").asText());
+        assertEquals(0.0, shader.at("/constants/preview/0/value").asDouble());
 
         JsonNode bad = draw("bad_positions");
         JsonNode buffer = captures.query("get_buffer_contents", new RenderDocArgs.BufferArgs(GL, "positions",
