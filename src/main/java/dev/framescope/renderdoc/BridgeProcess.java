@@ -47,6 +47,13 @@ public final class BridgeProcess implements AutoCloseable {
      * request's own time limit kills it: a long replay call may hold Python's lock and delay the heartbeat.
      */
     static final long HEARTBEAT_STALE_MS = 5_000;
+    /**
+     * A call fails as stalled, and its bridge is killed, once the heartbeat is this old and the process is frozen
+     * (stopped by a signal, or no CPU for 2 s: {@link BridgeStallWatch}). Well above the 0.5 s beat; a bridge busy
+     * in a long native call has a silent heartbeat too, but burns CPU, so only its time limit stops it.
+     */
+    static final long STALL_KILL_MS = 10_000;
+    private static final int POSTMORTEM_LOG_LINES = 200;
     /** The bridge's Python modules in the JAR, next to this class: the bridge and its methods by tier. */
     static final List<String> PYTHON_FILES = List.of("bridge.py", "replay.py", "replay_core.py", "scans.py",
             "tier_a.py", "tier_b.py", "outputs.py");
@@ -60,12 +67,13 @@ public final class BridgeProcess implements AutoCloseable {
     private Process process;
     private OutputStream doorbell;
     private long generation;
-    private final AtomicLong requests = new AtomicLong();
-    private final AtomicLong failures = new AtomicLong();
-    private final AtomicLong timeouts = new AtomicLong();
-    private final AtomicLong crashes = new AtomicLong();
-    private final AtomicLong starts = new AtomicLong();
-    private volatile String lastFailure;
+    /** The last generation whose loss was recorded: several waiting callers see one loss. */
+    private long lossNoted;
+    private final Path postmortem;
+    private final BridgeHealth health = new BridgeHealth();
+    private final BridgeStallWatch stallWatch = new BridgeStallWatch();
+    /** Request ids a caller is waiting for now. */
+    private final java.util.Set<String> waiting = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** Calls (method on capture) that crashed the bridge, with when and how: refused from then on. */
     private final Map<String, String> crashedCalls = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -80,6 +88,7 @@ public final class BridgeProcess implements AutoCloseable {
         this.attached = attachedSpool != null;
         this.spool = attached ? attachedSpool : stateDir.resolve("renderdoc-spool-" + ProcessHandle.current().pid());
         this.log = stateDir.resolve("renderdoc-bridge.log");
+        this.postmortem = stateDir.resolve("renderdoc-postmortem");
         Runtime.getRuntime().addShutdownHook(new Thread(this::close, "renderdoc-bridge-shutdown"));
     }
 
@@ -88,77 +97,186 @@ public final class BridgeProcess implements AutoCloseable {
      * {@code ToolException} codes; a crash, a stall or the time limit kill the bridge and say which happened.
      */
     public JsonNode call(String method, Map<String, Object> params, long timeoutMs) {
-        return call(method, params, timeoutMs, Cancellation.none());
+        return call(method, method, params, timeoutMs, Cancellation.none());
+    }
+
+    public JsonNode call(String method, Map<String, Object> params, long timeoutMs, Cancellation cancellation) {
+        return call(method, method, params, timeoutMs, cancellation);
     }
 
     /**
-     * As {@link #call(String, Map, long)}; when {@code cancellation} fires, the request is taken back out of the
-     * spool if the bridge has not claimed it yet, else its answer is thrown away when it comes, and the caller gets
+     * As {@link #call(String, Map, long)}, for the tool {@code tool} (named in errors: the caller called the tool,
+     * not the bridge step). When {@code cancellation} fires, the request is taken back out of the spool if the
+     * bridge has not claimed it yet, else its answer is thrown away when it comes, and the caller gets
      * {@code CANCELLED} at once. (A replay call already running cannot be interrupted; later requests wait for it.)
+     * A request the bridge had not claimed when it was lost (it died idle, or was killed for another request) is
+     * served by the next bridge instead of failing.
      */
-    public JsonNode call(String method, Map<String, Object> params, long timeoutMs, Cancellation cancellation) {
+    public JsonNode call(String tool, String method, Map<String, Object> params, long timeoutMs,
+                         Cancellation cancellation) {
         cancellation.throwIfCancelled();
         discardAbandonedAnswers();
-        requests.incrementAndGet();
+        health.requests.incrementAndGet();
         String crashKey = method + " on " + params.get("capture");
         String crashed = crashedCalls.get(crashKey);
         if (crashed != null) {
             // The same replay call on the same capture would crash the same driver again (e.g. lavapipe 22.3 in
             // RenderDoc's texture display paths): say so instead of killing the bridge a second time.
             Map<String, Object> context = new LinkedHashMap<>();
+            context.put("tool", tool);
             context.put("method", method);
             context.put("capture", params.get("capture"));
             context.put("crashed", crashed);
-            throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, method + " crashed RenderDoc's replay of this "
-                    + "capture before (" + crashed + "); it is unavailable on this driver for the rest of the session",
-                    context);
+            String message = tool + " crashed RenderDoc's replay of this capture before (" + crashed + "); it is "
+                    + "unavailable on this driver for the rest of the session";
+            health.failed("refused", tool, method, null, ErrorCode.ENGINE_UNAVAILABLE, message);
+            throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, message, context);
         }
         String id = UUID.randomUUID().toString().replace("-", "");
-        long ownGeneration;
-        Process own;
-        synchronized (this) {
-            ensureRunning();
-            ownGeneration = generation;
-            own = process;
-            writeRequest(id, method, params, timeoutMs);
-            ring();
+        waiting.add(id); // before the request exists: a bridge restarted meanwhile keeps it queued
+        try {
+            Running own;
+            synchronized (this) {
+                ensureRunning(tool);
+                own = running();
+                writeRequest(id, method, params, timeoutMs);
+                ring();
+            }
+            return await(new Call(tool, method, id, crashKey, timeoutMs), own, cancellation);
+        } finally {
+            waiting.remove(id);
+            try {
+                Files.deleteIfExists(spool.resolve("request." + id + ".json")); // never served by a later bridge
+            } catch (IOException e) {
+                // the spool is gone with its bridge
+            }
         }
-        Path response = spool.resolve("response." + id + ".json");
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+    }
+
+    /** One call being waited for: the tool called, the bridge method serving it, its request id. */
+    private record Call(String tool, String method, String id, String crashKey, long timeoutMs) {
+    }
+
+    /** The bridge a caller waits on: its process (null when attached) and generation. */
+    private record Running(Process process, long generation) {
+    }
+
+    private synchronized Running running() {
+        return new Running(process, generation);
+    }
+
+    private JsonNode await(Call call, Running own, Cancellation cancellation) {
+        Path response = spool.resolve("response." + call.id() + ".json");
+        Path request = spool.resolve("request." + call.id() + ".json");
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(call.timeoutMs());
+        long nextStallCheck = 0;
+        int replaced = 0; // bridges lost before they took this request; after two, the call fails
         long pause = 50_000;
         while (true) {
             if (Files.exists(response)) {
-                return read(response, id, method);
+                return read(response, call);
             }
             if (cancellation.isCancelled()) {
-                withdraw(id);
+                withdraw(call.id());
                 cancellation.throwIfCancelled();
             }
-            if (own != null && !own.isAlive()) {
-                crashes.incrementAndGet();
-                if (own.exitValue() != 0 && own.exitValue() != 137 && own.exitValue() != 143) {
-                    // a crash of its own, not a kill from outside (SIGKILL 137, SIGTERM 143)
-                    crashedCalls.put(crashKey, Instant.now() + ", exit " + own.exitValue());
+            if (own.process() != null && !own.process().isAlive()) {
+                int exit = own.process().exitValue();
+                if (Files.exists(request) && replaced++ < 2) { // lost before it claimed ours: the next one serves it
+                    own = replace(own, null, exit);
+                    continue;
                 }
-                throw fail(ErrorCode.ENGINE_FAILED, "the RenderDoc bridge exited during " + method + " (exit "
-                        + own.exitValue() + (own.exitValue() == 139 ? ", a segfault: a replay call this driver "
-                        + "cannot run" : "") + "); the next call starts it again", method, ownGeneration);
+                BridgeDiagnostics.Loss earlier = noteLoss(own, lossKind(exit), call, exit, "the RenderDoc bridge "
+                        + "exited during " + call.tool() + " (exit " + exit + ")");
+                if (earlier != null) { // stopped by another caller: its time limit, or a stall it saw first
+                    throw fail(earlier.kind().equals("timeout") ? ErrorCode.TIMEOUT : ErrorCode.ENGINE_FAILED,
+                            "the RenderDoc bridge serving " + call.tool() + " was stopped: " + earlier.message()
+                            + "; the next call starts it again", call, earlier.kind());
+                }
+                if (lossKind(exit).equals("crash") && !Files.exists(request)) {
+                    crashedCalls.put(call.crashKey(), Instant.now() + ", exit " + exit);
+                }
+                throw fail(ErrorCode.ENGINE_FAILED, "the RenderDoc bridge exited during " + call.tool() + " (exit "
+                        + exit + (exit == 139 ? ", a segfault: a replay call this driver cannot run" : "")
+                        + "); the next call starts it again", call, "crash");
             }
             if (System.nanoTime() > deadline && attached) {
-                timeouts.incrementAndGet();
-                throw fail(ErrorCode.TIMEOUT, method + " ran past its " + timeoutMs + " ms limit in qrenderdoc; it "
-                        + "cannot be stopped from here, and later requests wait until RenderDoc finishes it", method,
-                        -1);
+                throw fail(ErrorCode.TIMEOUT, call.tool() + " ran past its " + call.timeoutMs() + " ms limit in "
+                        + "qrenderdoc; it cannot be stopped from here, and later requests wait until RenderDoc "
+                        + "finishes it", call, "timeout");
             }
             if (System.nanoTime() > deadline) {
-                timeouts.incrementAndGet();
-                kill(ownGeneration);
-                throw fail(ErrorCode.TIMEOUT, method + " ran past its " + timeoutMs + " ms limit; the bridge was "
-                        + "stopped and the next call starts it again", method, -1);
+                noteLoss(own, "timeout", call, null, call.tool() + " ran past its " + call.timeoutMs() + " ms limit");
+                kill(own.generation());
+                throw fail(ErrorCode.TIMEOUT, call.tool() + " ran past its " + call.timeoutMs() + " ms limit; the "
+                        + "bridge was stopped and the next call starts it again", call, "timeout");
+            }
+            if (own.process() != null && System.nanoTime() > nextStallCheck) {
+                nextStallCheck = System.nanoTime() + 500_000_000L;
+                Double age = heartbeatAgeS(heartbeat());
+                boolean frozen = stallWatch.isFrozen(own.process().pid()); // sampled every time: CPU use over time
+                if (age != null && age * 1000 > STALL_KILL_MS && frozen && own.process().isAlive()) {
+                    String frozenFor = ": no heartbeat for " + Math.round(age) + " s and the process is frozen "
+                            + "(stopped, or using no CPU)";
+                    if (Files.exists(request) && replaced++ < 2) { // frozen before it took ours: the next one serves it
+                        own = replace(own, "the RenderDoc bridge stalled before it took " + call.tool() + "'s "
+                                + "request" + frozenFor, null);
+                        continue;
+                    }
+                    String why = "the RenderDoc bridge stalled during " + call.tool() + frozenFor;
+                    noteLoss(own, "stalled", call, null, why);
+                    kill(own.generation());
+                    Map<String, Object> extra = Map.of("heartbeat_age_s", Math.round(age * 10) / 10.0);
+                    throw fail(ErrorCode.ENGINE_FAILED, why + "; it was stopped, and the next call starts it again",
+                            call, "stalled", extra);
+                }
             }
             LockSupport.parkNanos(pause);
             pause = Math.min(pause * 2, 2_000_000); // 50 µs up to 2 ms: short calls answer in about a millisecond
         }
+    }
+
+    /**
+     * The bridge {@code lost} died ({@code exit}) or froze ({@code stalledWhy}) before it claimed this caller's
+     * request: note the loss once, stop it if still alive, start the next bridge and ring it.
+     */
+    private synchronized Running replace(Running lost, String stalledWhy, Integer exit) {
+        if (stalledWhy != null) {
+            noteLoss(lost, "stalled", null, null, stalledWhy);
+            kill(lost.generation());
+        } else {
+            noteLoss(lost, lossKind(exit), null, exit, "the RenderDoc bridge exited (exit " + exit + ") with no "
+                    + "request of its own");
+        }
+        if (generation == lost.generation()) {
+            process = null;
+        }
+        ensureRunning(null);
+        ring();
+        return running();
+    }
+
+    private static String lossKind(int exit) {
+        // a kill from outside (SIGKILL 137, SIGTERM 143) is not a crash of the replay call it was serving
+        return exit == 137 || exit == 143 ? "killed" : "crash";
+    }
+
+    /**
+     * Records that the bridge of {@code lost}'s generation was lost, once however many callers see it: counters,
+     * recent errors, the last loss, and the post-mortem in the state directory.
+     *
+     * @return null when this call noted it; the loss already noted when another caller saw it first
+     */
+    private synchronized BridgeDiagnostics.Loss noteLoss(Running lost, String kind, Call call, Integer exit,
+                                                         String message) {
+        if (lost.generation() <= lossNoted) {
+            return lost.generation() == lossNoted ? health.lastLoss() : null; // noted by another caller
+        }
+        lossNoted = lost.generation();
+        health.lost(new BridgeDiagnostics.Loss(Instant.now().toString(), kind, call == null ? null : call.tool(),
+                call == null ? null : call.method(), exit, message));
+        BridgeHealth.writePostmortem(postmortem, diagnostics(16), logTail(POSTMORTEM_LOG_LINES));
+        return null;
     }
 
     /** Answers nobody waits for any more: their requests were cancelled after the bridge claimed them. */
@@ -189,24 +307,28 @@ public final class BridgeProcess implements AutoCloseable {
         }
     }
 
-    private ToolException fail(ErrorCode code, String message, String method, long deadGeneration) {
-        failures.incrementAndGet();
-        lastFailure = Instant.now() + " " + code + ": " + message;
-        if (deadGeneration >= 0) {
-            synchronized (this) {
-                if (generation == deadGeneration) {
-                    process = null; // the next call starts a new bridge
-                }
-            }
-        }
+    private ToolException fail(ErrorCode code, String message, Call call, String kind) {
+        return fail(code, message, call, kind, Map.of());
+    }
+
+    private ToolException fail(ErrorCode code, String message, Call call, String kind, Map<String, Object> extra) {
+        health.failed(kind, call.tool(), call.method(), call.id(), code, message);
         Map<String, Object> context = new LinkedHashMap<>();
-        context.put("method", method);
+        context.put("tool", call.tool());
+        context.put("method", call.method());
+        context.put("reason", kind);
+        context.putAll(extra);
         context.put("bridge_log", log.toString());
         context.put("log_tail", logTail(6));
+        if (!attached) {
+            context.put("postmortem", postmortem.toString());
+        }
         return new ToolException(code, message, context);
     }
 
-    private JsonNode read(Path response, String id, String method) {
+    private JsonNode read(Path response, Call call) {
+        String id = call.id();
+        String method = call.method();
         JsonNode body;
         try {
             body = Json.mapper().readTree(Files.readString(response, StandardCharsets.UTF_8));
@@ -220,8 +342,10 @@ public final class BridgeProcess implements AutoCloseable {
                     + " in the file of " + id, Map.of("method", method));
         }
         if (body.path("ok").asBoolean()) {
+            health.succeeded();
             return body.path("result");
         }
+        health.completed.incrementAndGet();
         JsonNode error = body.path("error");
         ErrorCode code;
         try {
@@ -229,7 +353,7 @@ public final class BridgeProcess implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             code = ErrorCode.ENGINE_FAILED;
         }
-        failures.incrementAndGet();
+        health.failed("error", call.tool(), method, id, code, error.path("message").asText());
         @SuppressWarnings("unchecked")
         Map<String, Object> context = Json.mapper().convertValue(error.path("context"), Map.class);
         throw new ToolException(code, error.path("message").asText(), context == null ? Map.of() : context);
@@ -263,13 +387,20 @@ public final class BridgeProcess implements AutoCloseable {
         }
     }
 
-    private void ensureRunning() {
+    /** Starts a bridge unless one runs; a dead one found here died between calls and is recorded so. */
+    private void ensureRunning(String tool) {
         if (attached) {
             ensureAttached();
             return;
         }
         if (process != null && process.isAlive()) {
             return;
+        }
+        if (process != null) {
+            int exit = process.exitValue();
+            noteLoss(running(), "exited_idle", null, exit, "the RenderDoc bridge exited between calls (exit " + exit
+                    + "); " + (tool == null ? "the next call" : tool) + " started a new one");
+            process = null;
         }
         if (!Files.isExecutable(python)) {
             throw ToolException.engineUnavailable("RenderDoc", python + " not found", "sudo apt-get install -y "
@@ -279,7 +410,8 @@ public final class BridgeProcess implements AutoCloseable {
             Path code = extractBridge();
             Files.createDirectories(spool);
             clearSpool();
-            ProcessBuilder builder = new ProcessBuilder(python.toString(), code.resolve("bridge.py").toString(),
+            // -u: unbuffered stderr, so the log has every line up to a native crash (faulthandler writes there too)
+            ProcessBuilder builder = new ProcessBuilder(python.toString(), "-u", code.resolve("bridge.py").toString(),
                     "--spool", spool.toString());
             builder.environment().remove("DISPLAY"); // GL replay without X: EGL on the surfaceless platform
             builder.environment().put("EGL_PLATFORM", "surfaceless");
@@ -288,7 +420,7 @@ public final class BridgeProcess implements AutoCloseable {
             process = builder.start();
             doorbell = process.getOutputStream();
             generation++;
-            starts.incrementAndGet();
+            health.starts.incrementAndGet();
         } catch (IOException e) {
             throw ToolException.engineUnavailable("RenderDoc bridge", e.getMessage(), "check " + stateDir
                     + " is writable and " + python + " runs");
@@ -363,10 +495,19 @@ public final class BridgeProcess implements AutoCloseable {
         return dir;
     }
 
+    /**
+     * Clears what a lost bridge left (its heartbeat, claims, answers nobody reads). Requests still queued stay for
+     * the new bridge when callers wait for them; the first bridge of this server starts on an empty spool.
+     */
     private void clearSpool() throws IOException {
         try (Stream<Path> files = Files.list(spool)) {
             for (Path f : files.toList()) {
-                Files.deleteIfExists(f);
+                String name = f.getFileName().toString();
+                boolean queued = name.startsWith("request.") && name.endsWith(".json")
+                        && waiting.contains(name.substring("request.".length(), name.length() - ".json".length()));
+                if (!queued) {
+                    Files.deleteIfExists(f);
+                }
             }
         }
     }
@@ -422,7 +563,6 @@ public final class BridgeProcess implements AutoCloseable {
         boolean running = attached ? attachedBeat != null && heartbeatAgeS(attachedBeat) * 1000 < 3 * HEARTBEAT_STALE_MS
                 : current != null && current.isAlive();
         JsonNode beat = attached ? attachedBeat : running ? heartbeat() : null;
-        JsonNode snapshot = running ? readJson(spool.resolve("diagnostics.json")) : null;
         Double heartbeatAge = heartbeatAgeS(beat);
         List<Double> pendingAges = new ArrayList<>();
         if (running) {
@@ -439,30 +579,39 @@ public final class BridgeProcess implements AutoCloseable {
                 // spool gone: reported as not running below
             }
         }
-        JsonNode active = beat == null ? null : beat.path("active");
-        BridgeDiagnostics.Active activeRequest = active == null || active.isNull() || active.isMissingNode() ? null
-                : new BridgeDiagnostics.Active(active.path("method").asText(), active.path("id").asText(),
-                (System.currentTimeMillis() - active.path("started").asDouble() * 1000) / 1000.0,
-                active.path("timeout_s").isNumber() ? active.get("timeout_s").asDouble() : null);
-        String status = !running ? (starts.get() == 0 && !attached ? "not_started" : "stopped")
-                : heartbeatAge != null && heartbeatAge * 1000 > HEARTBEAT_STALE_MS ? "stalled"
-                : crashes.get() + timeouts.get() > 0 ? "degraded" : "healthy";
-        List<JsonNode> errors = new ArrayList<>();
-        if (snapshot != null) {
-            snapshot.path("recent_errors").forEach(errors::add);
-        }
+        boolean quiet = heartbeatAge != null && heartbeatAge * 1000 > HEARTBEAT_STALE_MS;
+        String status = !running ? (health.counters().starts() == 0 && !attached ? "not_started" : "stopped")
+                : quiet && (attached || stallWatch.isFrozen(current.pid())) ? "stalled"
+                : health.isDegraded() ? "degraded" : "healthy";
         return new BridgeDiagnostics(BridgeDiagnostics.SCHEMA_VERSION, status, running,
                 !running ? null : attached ? Long.valueOf(beat.path("pid").asLong()) : Long.valueOf(current.pid()),
                 beat == null ? null : beat.path("uptime_s").asDouble(), heartbeatAge,
                 pendingAges.size(), pendingAges.stream().mapToDouble(Double::doubleValue).max().orElse(0),
-                activeRequest,
-                new BridgeDiagnostics.Counters(requests.get(), snapshot == null ? 0 : snapshot.path("completed")
-                        .asLong(), failures.get(), timeouts.get(), crashes.get(), starts.get()),
-                lastFailure, errors.subList(Math.max(0, errors.size() - maxErrors), errors.size()),
+                running ? activeRequest(beat) : null, health.counters(), health.lastFailure(),
+                health.recentErrors(maxErrors),
                 beat == null ? null : beat.path("renderdoc").asText(null),
                 beat == null ? null : beat.path("interpreter").asText(null), attached ? null : log.toString(),
                 new java.util.TreeMap<>(crashedCalls), attached ? "qrenderdoc" : "process",
-                beat == null ? null : beat.path("ui_capture").asText(null));
+                beat == null ? null : beat.path("ui_capture").asText(null), health.lastLoss(),
+                attached || !Files.exists(postmortem.resolve("last-crash.json")) ? null : postmortem.toString());
+    }
+
+    /**
+     * The request in flight: claimed by the bridge (its inflight file exists) and still awaited here, or cancelled
+     * while it runs. The heartbeat, up to 0.5 s old, may still name a request already answered; that is left out.
+     */
+    private BridgeDiagnostics.Active activeRequest(JsonNode beat) {
+        JsonNode active = beat == null ? null : beat.get("active");
+        if (active == null || !active.isObject()) {
+            return null;
+        }
+        String id = active.path("id").asText();
+        boolean inFlight = (waiting.contains(id) || abandoned.contains(id))
+                && Files.exists(spool.resolve("inflight." + id + ".json"))
+                && !Files.exists(spool.resolve("response." + id + ".json"));
+        return !inFlight ? null : new BridgeDiagnostics.Active(active.path("method").asText(), id,
+                (System.currentTimeMillis() - active.path("started").asDouble() * 1000) / 1000.0,
+                active.path("timeout_s").isNumber() ? active.get("timeout_s").asDouble() : null);
     }
 
     public ComponentStatus status() {

@@ -74,7 +74,7 @@ public final class RenderDocTools implements ToolGroup {
                         CaptureArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(captures.open(a.capture(), c.cancellation()))),
                 ToolDef.of("get_capture_status", "Capture status", "The same report as open_capture for a capture "
                                 + "(opening it if needed): API, driver, counts and capabilities.",
-                        CaptureArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(captures.open(a.capture(), c.cancellation()))),
+                        CaptureArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(captures.open("get_capture_status", a.capture(), c.cancellation()))),
                 ToolDef.of("iterate_actions", "List actions", "The frame's actions in event order with event id, "
                                 + "action id, flags, name, marker path (debug groups joined by '/'), index and "
                                 + "instance counts and output resource ids; filter by marker path or name, draws "

@@ -23,8 +23,9 @@ def dispatch(method, params):
         import time
         time.sleep(float(params.get("seconds", 1)))
         return {"slept": params.get("seconds", 1)}
-    if method == "crash":  # for the supervisor's tests: the process dies as a lavapipe segfault would
-        os._exit(139)
+    if method == "crash":  # for the supervisor's tests: the process dies as a lavapipe segfault would (exit 139)
+        import signal
+        os.kill(os.getpid(), signal.SIGSEGV)
     function = METHODS.get(method)
     if function is None:
         raise BridgeError("INVALID_ARGUMENT", "unknown method %r" % method, parameter="method",
