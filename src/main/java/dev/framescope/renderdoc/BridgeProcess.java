@@ -597,21 +597,42 @@ public final class BridgeProcess implements AutoCloseable {
     }
 
     /**
-     * The request in flight: claimed by the bridge (its inflight file exists) and still awaited here, or cancelled
-     * while it runs. The heartbeat, up to 0.5 s old, may still name a request already answered; that is left out.
+     * The request in flight: claimed by the bridge (its inflight file exists, unanswered) and still awaited here, or
+     * cancelled while it runs. Read from the spool, not the heartbeat: the heartbeat may still name a request
+     * already answered, and names none at all while a replay call holding Python's lock keeps it from beating.
      */
     private BridgeDiagnostics.Active activeRequest(JsonNode beat) {
-        JsonNode active = beat == null ? null : beat.get("active");
-        if (active == null || !active.isObject()) {
+        List<Path> claimed;
+        try (Stream<Path> files = Files.list(spool)) {
+            claimed = files.filter(f -> f.getFileName().toString().startsWith("inflight.")).toList();
+        } catch (IOException e) {
             return null;
         }
-        String id = active.path("id").asText();
-        boolean inFlight = (waiting.contains(id) || abandoned.contains(id))
-                && Files.exists(spool.resolve("inflight." + id + ".json"))
-                && !Files.exists(spool.resolve("response." + id + ".json"));
-        return !inFlight ? null : new BridgeDiagnostics.Active(active.path("method").asText(), id,
-                (System.currentTimeMillis() - active.path("started").asDouble() * 1000) / 1000.0,
-                active.path("timeout_s").isNumber() ? active.get("timeout_s").asDouble() : null);
+        for (Path file : claimed) {
+            String name = file.getFileName().toString();
+            String id = name.substring("inflight.".length(), name.length() - ".json".length());
+            JsonNode request = readJson(file);
+            if (request == null || !(waiting.contains(id) || abandoned.contains(id))
+                    || Files.exists(spool.resolve("response." + id + ".json"))) {
+                continue;
+            }
+            JsonNode beatActive = beat == null ? null : beat.get("active");
+            double startedMs = beatActive != null && id.equals(beatActive.path("id").asText())
+                    ? beatActive.path("started").asDouble() * 1000 : claimedAtMs(file);
+            return new BridgeDiagnostics.Active(request.path("method").asText(), id,
+                    (System.currentTimeMillis() - startedMs) / 1000.0,
+                    request.path("timeout_s").isNumber() ? request.get("timeout_s").asDouble() : null);
+        }
+        return null;
+    }
+
+    /** When the bridge claimed a request: the rename to inflight.* changed the file's ctime. */
+    private static double claimedAtMs(Path inflight) {
+        try {
+            return ((java.nio.file.attribute.FileTime) Files.getAttribute(inflight, "unix:ctime")).toMillis();
+        } catch (IOException | RuntimeException e) {
+            return System.currentTimeMillis();
+        }
     }
 
     public ComponentStatus status() {

@@ -96,6 +96,35 @@ class BridgeHealthIT {
     }
 
     @Test
+    void aBridgeBusyInALongCallIsNotStalledThoughItsHeartbeatIsSilent() throws Exception {
+        bridge.call("ping", Map.of(), 30_000);
+        // "busy" holds Python's lock and burns CPU for 13 s, as a long RenderDoc replay call on lavapipe does.
+        CompletableFuture<JsonNode> busy = CompletableFuture.supplyAsync(() -> bridge.call("busy",
+                Map.of("seconds", 13), 60_000));
+        awaitActive("busy");
+        Thread.sleep(11_000);
+        BridgeDiagnostics during = bridge.diagnostics(0);
+        assertTrue(during.heartbeatAgeS() > 10, "the heartbeat is silent: " + during);
+        assertEquals("healthy", during.status(), "busy, not stalled");
+        assertEquals(13, busy.get(30, TimeUnit.SECONDS).get("busy").asInt(), "not killed");
+        assertEquals(0, bridge.diagnostics(0).counters().stalls());
+    }
+
+    @Test
+    void aHungBridgeUsingNoCpuFailsAsStalled() throws Exception {
+        bridge.call("ping", Map.of(), 30_000);
+        long start = System.nanoTime();
+        // "hang" holds Python's lock in a C call that uses no CPU, as a deadlocked driver would.
+        ToolException hung = assertThrows(ToolException.class, () -> bridge.call("hang", Map.of("seconds", 40),
+                60_000));
+        double s = (System.nanoTime() - start) / 1e9;
+        assertEquals("stalled", hung.context().get("reason"), hung.toString());
+        assertTrue(s < 16, "failed after " + s + " s, not at the 60 s limit");
+        assertTrue(bridge.call("ping", Map.of(), 30_000).has("renderdoc"));
+        assertEquals("healthy", bridge.diagnostics(0).status());
+    }
+
+    @Test
     void aNativeCrashIsARecentErrorAndLeavesAPostmortemWithTheLogsLastLinesThatOutlivesTheServer()
             throws Exception {
         captures.open(GL);
