@@ -1,40 +1,35 @@
 package dev.framescope.renderdoc;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.framescope.common.Cancellation;
 import dev.framescope.common.ComponentStatus;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
-import java.util.stream.Stream;
 
 /**
  * Supervises the Python bridge ({@code bridge.py}, shipped in the JAR and extracted at run time) that runs RenderDoc's
  * replay under Debian's {@code /usr/bin/python3}. Requests and responses travel as files in a spool directory
  * (written to a temp name, then renamed); a newline on the bridge's stdin wakes it. The bridge serves one request at
  * a time on its replay thread, so concurrent callers simply queue in the spool, each waiting for its own response.
- * The bridge is started on first use; one that crashed (lavapipe segfaults in some replay calls), stopped answering
- * its heartbeat, or ran past a request's time limit is killed, and the next call starts a fresh one. Its stderr
- * goes to a log file, never to a pipe that could fill and block it.
+ * The bridge is started on first use; one that crashed (lavapipe segfaults in some replay calls), froze (no heartbeat
+ * and no CPU, {@link BridgeStallWatch}) or ran past a request's time limit is lost: the call it served fails,
+ * requests it had not taken go to the next bridge, and the loss is counted ({@link BridgeHealth}) and written as a
+ * post-mortem into the state directory. Its stderr goes to a log file, never to a pipe that could fill and block it.
+ * The spool protocol itself is {@link BridgeSpool}'s.
  *
  * <p>Attached ({@code attachedSpool} set), it starts nothing: the bridge runs inside a person's qrenderdoc as an
  * extension and serves the capture open there; this side only writes requests, reads responses and watches the
@@ -43,8 +38,8 @@ import java.util.stream.Stream;
 public final class BridgeProcess implements AutoCloseable {
 
     /**
-     * The heartbeat is written every 0.5 s; this much silence from a live process reports it as stalled. Only the
-     * request's own time limit kills it: a long replay call may hold Python's lock and delay the heartbeat.
+     * The heartbeat is written every 0.5 s; this much silence from a frozen process reports it as stalled. A long
+     * replay call holds Python's lock and silences the heartbeat too, but uses CPU, so it is not stalled.
      */
     static final long HEARTBEAT_STALE_MS = 5_000;
     /**
@@ -61,7 +56,7 @@ public final class BridgeProcess implements AutoCloseable {
 
     private final Path python;
     private final Path stateDir;
-    private final Path spool;
+    private final BridgeSpool spool;
     private final boolean attached;
     private final Path log;
     private Process process;
@@ -72,8 +67,6 @@ public final class BridgeProcess implements AutoCloseable {
     private final Path postmortem;
     private final BridgeHealth health = new BridgeHealth();
     private final BridgeStallWatch stallWatch = new BridgeStallWatch();
-    /** Request ids a caller is waiting for now. */
-    private final java.util.Set<String> waiting = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** Calls (method on capture) that crashed the bridge, with when and how: refused from then on. */
     private final Map<String, String> crashedCalls = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -86,7 +79,8 @@ public final class BridgeProcess implements AutoCloseable {
         this.python = python;
         this.stateDir = stateDir;
         this.attached = attachedSpool != null;
-        this.spool = attached ? attachedSpool : stateDir.resolve("renderdoc-spool-" + ProcessHandle.current().pid());
+        this.spool = new BridgeSpool(attached ? attachedSpool
+                : stateDir.resolve("renderdoc-spool-" + ProcessHandle.current().pid()));
         this.log = stateDir.resolve("renderdoc-bridge.log");
         this.postmortem = stateDir.resolve("renderdoc-postmortem");
         Runtime.getRuntime().addShutdownHook(new Thread(this::close, "renderdoc-bridge-shutdown"));
@@ -115,7 +109,7 @@ public final class BridgeProcess implements AutoCloseable {
     public JsonNode call(String tool, String method, Map<String, Object> params, long timeoutMs,
                          Cancellation cancellation) {
         cancellation.throwIfCancelled();
-        discardAbandonedAnswers();
+        spool.discardAbandonedAnswers();
         health.requests.incrementAndGet();
         String crashKey = method + " on " + params.get("capture");
         String crashed = crashedCalls.get(crashKey);
@@ -133,23 +127,18 @@ public final class BridgeProcess implements AutoCloseable {
             throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, message, context);
         }
         String id = UUID.randomUUID().toString().replace("-", "");
-        waiting.add(id); // before the request exists: a bridge restarted meanwhile keeps it queued
+        spool.expect(id); // before the request exists: a bridge restarted meanwhile keeps it queued
         try {
             Running own;
             synchronized (this) {
                 ensureRunning(tool);
                 own = running();
-                writeRequest(id, method, params, timeoutMs);
+                spool.write(id, method, params, timeoutMs);
                 ring();
             }
             return await(new Call(tool, method, id, crashKey, timeoutMs), own, cancellation);
         } finally {
-            waiting.remove(id);
-            try {
-                Files.deleteIfExists(spool.resolve("request." + id + ".json")); // never served by a later bridge
-            } catch (IOException e) {
-                // the spool is gone with its bridge
-            }
+            spool.forget(id);
         }
     }
 
@@ -166,8 +155,8 @@ public final class BridgeProcess implements AutoCloseable {
     }
 
     private JsonNode await(Call call, Running own, Cancellation cancellation) {
-        Path response = spool.resolve("response." + call.id() + ".json");
-        Path request = spool.resolve("request." + call.id() + ".json");
+        Path response = spool.response(call.id());
+        Path request = spool.request(call.id());
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(call.timeoutMs());
         long nextStallCheck = 0;
         int replaced = 0; // bridges lost before they took this request; after two, the call fails
@@ -177,7 +166,7 @@ public final class BridgeProcess implements AutoCloseable {
                 return read(response, call);
             }
             if (cancellation.isCancelled()) {
-                withdraw(call.id());
+                spool.withdraw(call.id());
                 cancellation.throwIfCancelled();
             }
             if (own.process() != null && !own.process().isAlive()) {
@@ -213,7 +202,7 @@ public final class BridgeProcess implements AutoCloseable {
             }
             if (own.process() != null && System.nanoTime() > nextStallCheck) {
                 nextStallCheck = System.nanoTime() + 500_000_000L;
-                Double age = heartbeatAgeS(heartbeat());
+                Double age = BridgeSpool.heartbeatAgeS(spool.heartbeat());
                 boolean frozen = stallWatch.isFrozen(own.process().pid()); // sampled every time: CPU use over time
                 if (age != null && age * 1000 > STALL_KILL_MS && frozen && own.process().isAlive()) {
                     String frozenFor = ": no heartbeat for " + Math.round(age) + " s and the process is frozen "
@@ -279,34 +268,6 @@ public final class BridgeProcess implements AutoCloseable {
         return null;
     }
 
-    /** Answers nobody waits for any more: their requests were cancelled after the bridge claimed them. */
-    private final java.util.Set<String> abandoned = java.util.concurrent.ConcurrentHashMap.newKeySet();
-
-    /** Takes a cancelled request back: unclaimed, its file is deleted; claimed, its answer will be deleted. */
-    private void withdraw(String id) {
-        try {
-            if (Files.deleteIfExists(spool.resolve("request." + id + ".json"))) {
-                return; // the bridge never saw it
-            }
-            abandoned.add(id);
-            Files.deleteIfExists(spool.resolve("response." + id + ".json"));
-        } catch (IOException e) {
-            abandoned.add(id);
-        }
-    }
-
-    private void discardAbandonedAnswers() {
-        for (String id : abandoned) {
-            try {
-                if (Files.deleteIfExists(spool.resolve("response." + id + ".json"))) {
-                    abandoned.remove(id);
-                }
-            } catch (IOException e) {
-                // tried again on the next call
-            }
-        }
-    }
-
     private ToolException fail(ErrorCode code, String message, Call call, String kind) {
         return fail(code, message, call, kind, Map.of());
     }
@@ -359,22 +320,6 @@ public final class BridgeProcess implements AutoCloseable {
         throw new ToolException(code, error.path("message").asText(), context == null ? Map.of() : context);
     }
 
-    private void writeRequest(String id, String method, Map<String, Object> params, long timeoutMs) {
-        ObjectNode request = Json.mapper().createObjectNode();
-        request.put("id", id);
-        request.put("method", method);
-        request.set("params", Json.mapper().valueToTree(params));
-        request.put("timeout_s", timeoutMs / 1000.0);
-        try {
-            Path temp = spool.resolve("req-" + id + ".tmp");
-            Files.writeString(temp, Json.write(request), StandardCharsets.UTF_8);
-            Files.move(temp, spool.resolve("request." + id + ".json"), StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new ToolException(ErrorCode.INTERNAL, "cannot write to the bridge spool " + spool + ": "
-                    + e.getMessage(), Map.of("spool", spool.toString()), e);
-        }
-    }
-
     private void ring() {
         if (doorbell == null) {
             return; // attached: the extension polls the spool every 50 ms
@@ -407,12 +352,11 @@ public final class BridgeProcess implements AutoCloseable {
                     + "python3 python3-renderdoc (or set FRAMESCOPE_PYTHON to Debian's python3)");
         }
         try {
-            Path code = extractBridge();
-            Files.createDirectories(spool);
-            clearSpool();
+            Path code = BridgeCode.extract(stateDir);
+            spool.clearForNewBridge();
             // -u: unbuffered stderr, so the log has every line up to a native crash (faulthandler writes there too)
             ProcessBuilder builder = new ProcessBuilder(python.toString(), "-u", code.resolve("bridge.py").toString(),
-                    "--spool", spool.toString());
+                    "--spool", spool.dir().toString());
             builder.environment().remove("DISPLAY"); // GL replay without X: EGL on the surfaceless platform
             builder.environment().put("EGL_PLATFORM", "surfaceless");
             builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
@@ -426,7 +370,7 @@ public final class BridgeProcess implements AutoCloseable {
                     + " is writable and " + python + " runs");
         }
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(START_TIMEOUT_MS);
-        while (heartbeat() == null) {
+        while (spool.heartbeat() == null) {
             if (!process.isAlive()) {
                 String tail = logTail(8);
                 process = null;
@@ -444,71 +388,13 @@ public final class BridgeProcess implements AutoCloseable {
     }
 
     private void ensureAttached() {
-        Double age = heartbeatAgeS(heartbeat());
+        Double age = BridgeSpool.heartbeatAgeS(spool.heartbeat());
         if (age == null || age * 1000 > HEARTBEAT_STALE_MS) {
             throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, "FrameScope is attached to qrenderdoc "
                     + "(FRAMESCOPE_RENDERDOC_ATTACH), but no RenderDoc UI with the FrameScope extension is serving "
-                    + spool + (age == null ? "" : " (last heartbeat " + Math.round(age) + " s ago)") + ": start "
+                    + spool.dir() + (age == null ? "" : " (last heartbeat " + Math.round(age) + " s ago)") + ": start "
                     + "RenderDoc with the extension installed (framescope renderdoc-extension --enable), or unset "
-                    + "FRAMESCOPE_RENDERDOC_ATTACH to replay captures headlessly", Map.of("spool", spool.toString()));
-        }
-    }
-
-    private static Double heartbeatAgeS(JsonNode beat) {
-        return beat == null ? null : (System.currentTimeMillis() - beat.path("time").asDouble() * 1000) / 1000.0;
-    }
-
-    /**
-     * Copies the bridge's Python files out of the JAR so python3 can run them, into a folder named by their content:
-     * two FrameScope builds of one version (a branch, a worktree) never run each other's bridge.
-     */
-    private Path extractBridge() throws IOException {
-        java.util.Map<String, byte[]> files = new java.util.LinkedHashMap<>();
-        java.security.MessageDigest digest;
-        try {
-            digest = java.security.MessageDigest.getInstance("SHA-256");
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-        for (String name : PYTHON_FILES) {
-            try (InputStream in = BridgeProcess.class.getResourceAsStream(name)) {
-                if (in == null) {
-                    throw new IOException(name + " is missing from the JAR");
-                }
-                byte[] bytes = in.readAllBytes();
-                files.put(name, bytes);
-                digest.update(name.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-                digest.update(bytes);
-            }
-        }
-        String hash = java.util.HexFormat.of().formatHex(digest.digest()).substring(0, 12);
-        Path dir = stateDir.resolve("renderdoc-bridge-" + dev.framescope.common.Version.current() + "-" + hash);
-        Files.createDirectories(dir);
-        for (var file : files.entrySet()) {
-            Path target = dir.resolve(file.getKey());
-            if (!Files.exists(target) || !java.util.Arrays.equals(file.getValue(), Files.readAllBytes(target))) {
-                Path temp = dir.resolve(file.getKey() + "." + ProcessHandle.current().pid() + ".tmp");
-                Files.write(temp, file.getValue());
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            }
-        }
-        return dir;
-    }
-
-    /**
-     * Clears what a lost bridge left (its heartbeat, claims, answers nobody reads). Requests still queued stay for
-     * the new bridge when callers wait for them; the first bridge of this server starts on an empty spool.
-     */
-    private void clearSpool() throws IOException {
-        try (Stream<Path> files = Files.list(spool)) {
-            for (Path f : files.toList()) {
-                String name = f.getFileName().toString();
-                boolean queued = name.startsWith("request.") && name.endsWith(".json")
-                        && waiting.contains(name.substring("request.".length(), name.length() - ".json".length()));
-                if (!queued) {
-                    Files.deleteIfExists(f);
-                }
-            }
+                    + "FRAMESCOPE_RENDERDOC_ATTACH to replay captures headlessly", Map.of("spool", spool.dir().toString()));
         }
     }
 
@@ -530,20 +416,6 @@ public final class BridgeProcess implements AutoCloseable {
         return process == null ? null : process.toHandle();
     }
 
-    private JsonNode heartbeat() {
-        return readJson(spool.resolve("heartbeat.json"));
-    }
-
-    private static JsonNode readJson(Path file) {
-        try {
-            return Json.mapper().readTree(Files.readString(file, StandardCharsets.UTF_8));
-        } catch (NoSuchFileException e) {
-            return null;
-        } catch (IOException e) {
-            return null; // replaced while read; the next look finds the new one
-        }
-    }
-
     private String logTail(int lines) {
         try {
             List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
@@ -559,26 +431,13 @@ public final class BridgeProcess implements AutoCloseable {
         synchronized (this) {
             current = process;
         }
-        JsonNode attachedBeat = attached ? heartbeat() : null;
-        boolean running = attached ? attachedBeat != null && heartbeatAgeS(attachedBeat) * 1000 < 3 * HEARTBEAT_STALE_MS
+        JsonNode attachedBeat = attached ? spool.heartbeat() : null;
+        boolean running = attached
+                ? attachedBeat != null && BridgeSpool.heartbeatAgeS(attachedBeat) * 1000 < 3 * HEARTBEAT_STALE_MS
                 : current != null && current.isAlive();
-        JsonNode beat = attached ? attachedBeat : running ? heartbeat() : null;
-        Double heartbeatAge = heartbeatAgeS(beat);
-        List<Double> pendingAges = new ArrayList<>();
-        if (running) {
-            try (Stream<Path> files = Files.list(spool)) {
-                files.filter(f -> f.getFileName().toString().startsWith("request.")).forEach(f -> {
-                    try {
-                        pendingAges.add((System.currentTimeMillis() - Files.getLastModifiedTime(f).toMillis())
-                                / 1000.0);
-                    } catch (IOException e) {
-                        // claimed meanwhile
-                    }
-                });
-            } catch (IOException e) {
-                // spool gone: reported as not running below
-            }
-        }
+        JsonNode beat = attached ? attachedBeat : running ? spool.heartbeat() : null;
+        Double heartbeatAge = BridgeSpool.heartbeatAgeS(beat);
+        List<Double> pendingAges = running ? spool.pendingAgesS() : List.of();
         boolean quiet = heartbeatAge != null && heartbeatAge * 1000 > HEARTBEAT_STALE_MS;
         String status = !running ? (health.counters().starts() == 0 && !attached ? "not_started" : "stopped")
                 : quiet && (attached || stallWatch.isFrozen(current.pid())) ? "stalled"
@@ -587,52 +446,13 @@ public final class BridgeProcess implements AutoCloseable {
                 !running ? null : attached ? Long.valueOf(beat.path("pid").asLong()) : Long.valueOf(current.pid()),
                 beat == null ? null : beat.path("uptime_s").asDouble(), heartbeatAge,
                 pendingAges.size(), pendingAges.stream().mapToDouble(Double::doubleValue).max().orElse(0),
-                running ? activeRequest(beat) : null, health.counters(), health.lastFailure(),
+                running ? spool.active(beat) : null, health.counters(), health.lastFailure(),
                 health.recentErrors(maxErrors),
                 beat == null ? null : beat.path("renderdoc").asText(null),
                 beat == null ? null : beat.path("interpreter").asText(null), attached ? null : log.toString(),
                 new java.util.TreeMap<>(crashedCalls), attached ? "qrenderdoc" : "process",
                 beat == null ? null : beat.path("ui_capture").asText(null), health.lastLoss(),
                 attached || !Files.exists(postmortem.resolve("last-crash.json")) ? null : postmortem.toString());
-    }
-
-    /**
-     * The request in flight: claimed by the bridge (its inflight file exists, unanswered) and still awaited here, or
-     * cancelled while it runs. Read from the spool, not the heartbeat: the heartbeat may still name a request
-     * already answered, and names none at all while a replay call holding Python's lock keeps it from beating.
-     */
-    private BridgeDiagnostics.Active activeRequest(JsonNode beat) {
-        List<Path> claimed;
-        try (Stream<Path> files = Files.list(spool)) {
-            claimed = files.filter(f -> f.getFileName().toString().startsWith("inflight.")).toList();
-        } catch (IOException e) {
-            return null;
-        }
-        for (Path file : claimed) {
-            String name = file.getFileName().toString();
-            String id = name.substring("inflight.".length(), name.length() - ".json".length());
-            JsonNode request = readJson(file);
-            if (request == null || !(waiting.contains(id) || abandoned.contains(id))
-                    || Files.exists(spool.resolve("response." + id + ".json"))) {
-                continue;
-            }
-            JsonNode beatActive = beat == null ? null : beat.get("active");
-            double startedMs = beatActive != null && id.equals(beatActive.path("id").asText())
-                    ? beatActive.path("started").asDouble() * 1000 : claimedAtMs(file);
-            return new BridgeDiagnostics.Active(request.path("method").asText(), id,
-                    (System.currentTimeMillis() - startedMs) / 1000.0,
-                    request.path("timeout_s").isNumber() ? request.get("timeout_s").asDouble() : null);
-        }
-        return null;
-    }
-
-    /** When the bridge claimed a request: the rename to inflight.* changed the file's ctime. */
-    private static double claimedAtMs(Path inflight) {
-        try {
-            return ((java.nio.file.attribute.FileTime) Files.getAttribute(inflight, "unix:ctime")).toMillis();
-        } catch (IOException | RuntimeException e) {
-            return System.currentTimeMillis();
-        }
     }
 
     public ComponentStatus status() {
@@ -642,10 +462,10 @@ public final class BridgeProcess implements AutoCloseable {
             case "stalled", "degraded" -> "degraded";
             default -> d.status();
         };
-        String where = attached ? "attached to qrenderdoc (" + spool + "), " : "";
+        String where = attached ? "attached to qrenderdoc (" + spool.dir() + "), " : "";
         return new ComponentStatus("renderdoc_bridge", state, where + (d.running() ? "pid " + d.pid() + ", RenderDoc "
                 + d.renderdoc() + ", " + d.counters().requests() + " requests, " + d.counters().crashes()
-                + " crashes, " + d.counters().timeouts() + " timeouts" : attached ? "no heartbeat: start RenderDoc with "
+                + " crashes, " + d.counters().timeouts() + " timeouts, " + d.counters().stalls() + " stalls" : attached ? "no heartbeat: start RenderDoc with "
                 + "the FrameScope extension" : "starts on the first RenderDoc tool call"));
     }
 
@@ -665,14 +485,6 @@ public final class BridgeProcess implements AutoCloseable {
             }
             process = null;
         }
-        // The spool is this process's own (named by pid); leave nothing behind in the state directory.
-        try (Stream<Path> files = Files.exists(spool) ? Files.list(spool) : Stream.empty()) {
-            for (Path f : files.toList()) {
-                Files.deleteIfExists(f);
-            }
-            Files.deleteIfExists(spool);
-        } catch (IOException e) {
-            // a file appeared meanwhile; the folder stays, harmless
-        }
+        spool.delete(); // this server's own: leave nothing behind in the state directory
     }
 }
