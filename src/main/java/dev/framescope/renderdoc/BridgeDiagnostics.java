@@ -4,31 +4,53 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 
 /**
- * {@code get_bridge_diagnostics}: the bridge's health from its heartbeat and spool, never waiting for the bridge.
+ * {@code get_bridge_diagnostics}: the bridge's health from its heartbeat, its spool and what the supervisor saw,
+ * never waiting for the bridge.
  *
- * @param status             not_started, stopped, healthy, degraded (it crashed or timed out before, and was
- *                           restarted) or stalled (alive, but no heartbeat for 5 s)
+ * @param status             not_started; stopped (no bridge now: it is started again by the next call); healthy;
+ *                           degraded (a bridge was lost, by a crash, kill, time limit or stall, and no call has
+ *                           succeeded since); stalled (alive but frozen: no heartbeat for 5 s and stopped by a
+ *                           signal or using no CPU; a bridge merely busy in a long replay call is not stalled)
  * @param heartbeatAgeS      seconds since the bridge's last heartbeat
  * @param pending            requests waiting in the spool
  * @param oldestPendingAgeS  age of the oldest waiting request
- * @param active             the request being served, if any
+ * @param active             the request the bridge is serving and someone still waits for, if any
+ * @param recentErrors       newest last, up to 16: by kind, error (answered by the bridge), refused (a call that
+ *                           crashed the driver before), and bridges lost (crash, killed, exited_idle, timeout,
+ *                           stalled)
  * @param unavailableCalls   "method on capture" → when it crashed the bridge; such calls are refused afterwards
  * @param mode               process (a bridge this server started) or qrenderdoc (attached to the extension in a
  *                           person's RenderDoc UI)
  * @param uiCapture          attached: the capture open in the UI, the only one it serves
+ * @param lastLoss           the last bridge lost (crash, kill, time limit, stall), kept after recovery
+ * @param postmortem         folder holding last-crash.json and last-crash.log of the last loss; kept after exit
  */
 public record BridgeDiagnostics(int schemaVersion, String status, boolean running, Long pid, Double uptimeS,
                                 Double heartbeatAgeS, int pending, double oldestPendingAgeS, Active active,
                                 Counters counters, String lastFailure, List<JsonNode> recentErrors,
                                 String renderdoc, String interpreter, String log,
-                                java.util.Map<String, String> unavailableCalls, String mode, String uiCapture) {
+                                java.util.Map<String, String> unavailableCalls, String mode, String uiCapture,
+                                Loss lastLoss, String postmortem) {
 
     public static final int SCHEMA_VERSION = 1;
 
     public record Active(String method, String requestId, double elapsedS, Double timeoutS) {
     }
 
-    /** Since this server started: requests sent, completed by the current bridge, failed, timed out, crashed. */
-    public record Counters(long requests, long completed, long failures, long timeouts, long crashes, long starts) {
+    /**
+     * All since this server started, over every bridge it ran: requests sent, completed (answered by a bridge, ok or
+     * error), failures (calls that ended in an error), timeouts, crashes (bridges that died on their own or were
+     * killed from outside), starts, stalls (frozen bridges killed), recoveries (successful calls after a loss).
+     */
+    public record Counters(long requests, long completed, long failures, long timeouts, long crashes, long starts,
+                           long stalls, long recoveries) {
+    }
+
+    /**
+     * One lost bridge. {@code kind}: crash (exit of its own), killed (from outside), exited_idle (died between
+     * calls), timeout (killed at a call's limit), stalled (killed frozen). {@code tool} and {@code method} are those
+     * of the call it was serving, null when idle.
+     */
+    public record Loss(String time, String kind, String tool, String method, Integer exitCode, String message) {
     }
 }

@@ -1,40 +1,35 @@
 package dev.framescope.renderdoc;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.framescope.common.Cancellation;
 import dev.framescope.common.ComponentStatus;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
-import java.util.stream.Stream;
 
 /**
  * Supervises the Python bridge ({@code bridge.py}, shipped in the JAR and extracted at run time) that runs RenderDoc's
  * replay under Debian's {@code /usr/bin/python3}. Requests and responses travel as files in a spool directory
  * (written to a temp name, then renamed); a newline on the bridge's stdin wakes it. The bridge serves one request at
  * a time on its replay thread, so concurrent callers simply queue in the spool, each waiting for its own response.
- * The bridge is started on first use; one that crashed (lavapipe segfaults in some replay calls), stopped answering
- * its heartbeat, or ran past a request's time limit is killed, and the next call starts a fresh one. Its stderr
- * goes to a log file, never to a pipe that could fill and block it.
+ * The bridge is started on first use; one that crashed (lavapipe segfaults in some replay calls), froze (no heartbeat
+ * and no CPU, {@link BridgeStallWatch}) or ran past a request's time limit is lost: the call it served fails,
+ * requests it had not taken go to the next bridge, and the loss is counted ({@link BridgeHealth}) and written as a
+ * post-mortem into the state directory. Its stderr goes to a log file, never to a pipe that could fill and block it.
+ * The spool protocol itself is {@link BridgeSpool}'s.
  *
  * <p>Attached ({@code attachedSpool} set), it starts nothing: the bridge runs inside a person's qrenderdoc as an
  * extension and serves the capture open there; this side only writes requests, reads responses and watches the
@@ -43,10 +38,17 @@ import java.util.stream.Stream;
 public final class BridgeProcess implements AutoCloseable {
 
     /**
-     * The heartbeat is written every 0.5 s; this much silence from a live process reports it as stalled. Only the
-     * request's own time limit kills it: a long replay call may hold Python's lock and delay the heartbeat.
+     * The heartbeat is written every 0.5 s; this much silence from a frozen process reports it as stalled. A long
+     * replay call holds Python's lock and silences the heartbeat too, but uses CPU, so it is not stalled.
      */
     static final long HEARTBEAT_STALE_MS = 5_000;
+    /**
+     * A call fails as stalled, and its bridge is killed, once the heartbeat is this old and the process is frozen
+     * (stopped by a signal, or no CPU for 2 s: {@link BridgeStallWatch}). Well above the 0.5 s beat; a bridge busy
+     * in a long native call has a silent heartbeat too, but burns CPU, so only its time limit stops it.
+     */
+    static final long STALL_KILL_MS = 10_000;
+    private static final int POSTMORTEM_LOG_LINES = 200;
     /** The bridge's Python modules in the JAR, next to this class: the bridge and its methods by tier. */
     static final List<String> PYTHON_FILES = List.of("bridge.py", "replay.py", "replay_core.py", "scans.py",
             "tier_a.py", "tier_b.py", "outputs.py", "evidence.py", "histories.py", "nan_inf.py", "shader_values.py",
@@ -55,18 +57,17 @@ public final class BridgeProcess implements AutoCloseable {
 
     private final Path python;
     private final Path stateDir;
-    private final Path spool;
+    private final BridgeSpool spool;
     private final boolean attached;
     private final Path log;
     private Process process;
     private OutputStream doorbell;
     private long generation;
-    private final AtomicLong requests = new AtomicLong();
-    private final AtomicLong failures = new AtomicLong();
-    private final AtomicLong timeouts = new AtomicLong();
-    private final AtomicLong crashes = new AtomicLong();
-    private final AtomicLong starts = new AtomicLong();
-    private volatile String lastFailure;
+    /** The last generation whose loss was recorded: several waiting callers see one loss. */
+    private long lossNoted;
+    private final Path postmortem;
+    private final BridgeHealth health = new BridgeHealth();
+    private final BridgeStallWatch stallWatch = new BridgeStallWatch();
     /** Calls (method on capture) that crashed the bridge, with when and how: refused from then on. */
     private final Map<String, String> crashedCalls = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -79,8 +80,10 @@ public final class BridgeProcess implements AutoCloseable {
         this.python = python;
         this.stateDir = stateDir;
         this.attached = attachedSpool != null;
-        this.spool = attached ? attachedSpool : stateDir.resolve("renderdoc-spool-" + ProcessHandle.current().pid());
+        this.spool = new BridgeSpool(attached ? attachedSpool
+                : stateDir.resolve("renderdoc-spool-" + ProcessHandle.current().pid()));
         this.log = stateDir.resolve("renderdoc-bridge.log");
+        this.postmortem = stateDir.resolve("renderdoc-postmortem");
         Runtime.getRuntime().addShutdownHook(new Thread(this::close, "renderdoc-bridge-shutdown"));
     }
 
@@ -89,125 +92,205 @@ public final class BridgeProcess implements AutoCloseable {
      * {@code ToolException} codes; a crash, a stall or the time limit kill the bridge and say which happened.
      */
     public JsonNode call(String method, Map<String, Object> params, long timeoutMs) {
-        return call(method, params, timeoutMs, Cancellation.none());
+        return call(method, method, params, timeoutMs, Cancellation.none());
+    }
+
+    public JsonNode call(String method, Map<String, Object> params, long timeoutMs, Cancellation cancellation) {
+        return call(method, method, params, timeoutMs, cancellation);
     }
 
     /**
-     * As {@link #call(String, Map, long)}; when {@code cancellation} fires, the request is taken back out of the
-     * spool if the bridge has not claimed it yet, else its answer is thrown away when it comes, and the caller gets
+     * As {@link #call(String, Map, long)}, for the tool {@code tool} (named in errors: the caller called the tool,
+     * not the bridge step). When {@code cancellation} fires, the request is taken back out of the spool if the
+     * bridge has not claimed it yet, else its answer is thrown away when it comes, and the caller gets
      * {@code CANCELLED} at once. (A replay call already running cannot be interrupted; later requests wait for it.)
+     * A request the bridge had not claimed when it was lost (it died idle, or was killed for another request) is
+     * served by the next bridge instead of failing.
      */
-    public JsonNode call(String method, Map<String, Object> params, long timeoutMs, Cancellation cancellation) {
+    public JsonNode call(String tool, String method, Map<String, Object> params, long timeoutMs,
+                         Cancellation cancellation) {
         cancellation.throwIfCancelled();
-        discardAbandonedAnswers();
-        requests.incrementAndGet();
+        spool.discardAbandonedAnswers();
+        health.requests.incrementAndGet();
         String crashKey = method + " on " + params.get("capture");
         String crashed = crashedCalls.get(crashKey);
         if (crashed != null) {
             // The same replay call on the same capture would crash the same driver again (e.g. lavapipe 22.3 in
             // RenderDoc's texture display paths): say so instead of killing the bridge a second time.
             Map<String, Object> context = new LinkedHashMap<>();
+            context.put("tool", tool);
             context.put("method", method);
             context.put("capture", params.get("capture"));
             context.put("crashed", crashed);
-            throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, method + " crashed RenderDoc's replay of this "
-                    + "capture before (" + crashed + "); it is unavailable on this driver for the rest of the session",
-                    context);
+            String message = tool + " crashed RenderDoc's replay of this capture before (" + crashed + "); it is "
+                    + "unavailable on this driver for the rest of the session";
+            health.failed("refused", tool, method, null, ErrorCode.ENGINE_UNAVAILABLE, message);
+            throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, message, context);
         }
         String id = UUID.randomUUID().toString().replace("-", "");
-        long ownGeneration;
-        Process own;
-        synchronized (this) {
-            ensureRunning();
-            ownGeneration = generation;
-            own = process;
-            writeRequest(id, method, params, timeoutMs);
-            ring();
+        spool.expect(id); // before the request exists: a bridge restarted meanwhile keeps it queued
+        try {
+            Running own;
+            synchronized (this) {
+                ensureRunning(tool);
+                own = running();
+                spool.write(id, method, params, timeoutMs);
+                ring();
+            }
+            return await(new Call(tool, method, id, crashKey, timeoutMs), own, cancellation);
+        } finally {
+            spool.forget(id);
         }
-        Path response = spool.resolve("response." + id + ".json");
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+    }
+
+    /** One call being waited for: the tool called, the bridge method serving it, its request id. */
+    private record Call(String tool, String method, String id, String crashKey, long timeoutMs) {
+    }
+
+    /** The bridge a caller waits on: its process (null when attached) and generation. */
+    private record Running(Process process, long generation) {
+    }
+
+    private synchronized Running running() {
+        return new Running(process, generation);
+    }
+
+    private JsonNode await(Call call, Running own, Cancellation cancellation) {
+        Path response = spool.response(call.id());
+        Path request = spool.request(call.id());
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(call.timeoutMs());
+        long nextStallCheck = 0;
+        int replaced = 0; // bridges lost before they took this request; after two, the call fails
         long pause = 50_000;
         while (true) {
             if (Files.exists(response)) {
-                return read(response, id, method);
+                return read(response, call);
             }
             if (cancellation.isCancelled()) {
-                withdraw(id);
+                spool.withdraw(call.id());
                 cancellation.throwIfCancelled();
             }
-            if (own != null && !own.isAlive()) {
-                crashes.incrementAndGet();
-                if (own.exitValue() != 0 && own.exitValue() != 137 && own.exitValue() != 143) {
-                    // a crash of its own, not a kill from outside (SIGKILL 137, SIGTERM 143)
-                    crashedCalls.put(crashKey, Instant.now() + ", exit " + own.exitValue());
+            if (own.process() != null && !own.process().isAlive()) {
+                int exit = own.process().exitValue();
+                if (Files.exists(request) && replaced++ < 2) { // lost before it claimed ours: the next one serves it
+                    own = replace(own, null, exit);
+                    continue;
                 }
-                throw fail(ErrorCode.ENGINE_FAILED, "the RenderDoc bridge exited during " + method + " (exit "
-                        + own.exitValue() + (own.exitValue() == 139 ? ", a segfault: a replay call this driver "
-                        + "cannot run" : "") + "); the next call starts it again", method, ownGeneration);
+                BridgeDiagnostics.Loss earlier = noteLoss(own, lossKind(exit), call, exit, "the RenderDoc bridge "
+                        + "exited during " + call.tool() + " (exit " + exit + ")");
+                if (earlier != null) { // stopped by another caller: its time limit, or a stall it saw first
+                    throw fail(earlier.kind().equals("timeout") ? ErrorCode.TIMEOUT : ErrorCode.ENGINE_FAILED,
+                            "the RenderDoc bridge serving " + call.tool() + " was stopped: " + earlier.message()
+                            + "; the next call starts it again", call, earlier.kind());
+                }
+                if (lossKind(exit).equals("crash") && !Files.exists(request)) {
+                    crashedCalls.put(call.crashKey(), Instant.now() + ", exit " + exit);
+                }
+                throw fail(ErrorCode.ENGINE_FAILED, "the RenderDoc bridge exited during " + call.tool() + " (exit "
+                        + exit + (exit == 139 ? ", a segfault: a replay call this driver cannot run" : "")
+                        + "); the next call starts it again", call, "crash");
             }
             if (System.nanoTime() > deadline && attached) {
-                timeouts.incrementAndGet();
-                throw fail(ErrorCode.TIMEOUT, method + " ran past its " + timeoutMs + " ms limit in qrenderdoc; it "
-                        + "cannot be stopped from here, and later requests wait until RenderDoc finishes it", method,
-                        -1);
+                throw fail(ErrorCode.TIMEOUT, call.tool() + " ran past its " + call.timeoutMs() + " ms limit in "
+                        + "qrenderdoc; it cannot be stopped from here, and later requests wait until RenderDoc "
+                        + "finishes it", call, "timeout");
             }
             if (System.nanoTime() > deadline) {
-                timeouts.incrementAndGet();
-                kill(ownGeneration);
-                throw fail(ErrorCode.TIMEOUT, method + " ran past its " + timeoutMs + " ms limit; the bridge was "
-                        + "stopped and the next call starts it again", method, -1);
+                noteLoss(own, "timeout", call, null, call.tool() + " ran past its " + call.timeoutMs() + " ms limit");
+                kill(own.generation());
+                throw fail(ErrorCode.TIMEOUT, call.tool() + " ran past its " + call.timeoutMs() + " ms limit; the "
+                        + "bridge was stopped and the next call starts it again", call, "timeout");
+            }
+            if (own.process() != null && System.nanoTime() > nextStallCheck) {
+                nextStallCheck = System.nanoTime() + 500_000_000L;
+                Double age = BridgeSpool.heartbeatAgeS(spool.heartbeat());
+                boolean frozen = stallWatch.isFrozen(own.process().pid()); // sampled every time: CPU use over time
+                if (age != null && age * 1000 > STALL_KILL_MS && frozen && own.process().isAlive()) {
+                    String frozenFor = ": no heartbeat for " + Math.round(age) + " s and the process is frozen "
+                            + "(stopped, or using no CPU)";
+                    if (Files.exists(request) && replaced++ < 2) { // frozen before it took ours: the next one serves it
+                        own = replace(own, "the RenderDoc bridge stalled before it took " + call.tool() + "'s "
+                                + "request" + frozenFor, null);
+                        continue;
+                    }
+                    String why = "the RenderDoc bridge stalled during " + call.tool() + frozenFor;
+                    noteLoss(own, "stalled", call, null, why);
+                    kill(own.generation());
+                    Map<String, Object> extra = Map.of("heartbeat_age_s", Math.round(age * 10) / 10.0);
+                    throw fail(ErrorCode.ENGINE_FAILED, why + "; it was stopped, and the next call starts it again",
+                            call, "stalled", extra);
+                }
             }
             LockSupport.parkNanos(pause);
             pause = Math.min(pause * 2, 2_000_000); // 50 µs up to 2 ms: short calls answer in about a millisecond
         }
     }
 
-    /** Answers nobody waits for any more: their requests were cancelled after the bridge claimed them. */
-    private final java.util.Set<String> abandoned = java.util.concurrent.ConcurrentHashMap.newKeySet();
-
-    /** Takes a cancelled request back: unclaimed, its file is deleted; claimed, its answer will be deleted. */
-    private void withdraw(String id) {
-        try {
-            if (Files.deleteIfExists(spool.resolve("request." + id + ".json"))) {
-                return; // the bridge never saw it
-            }
-            abandoned.add(id);
-            Files.deleteIfExists(spool.resolve("response." + id + ".json"));
-        } catch (IOException e) {
-            abandoned.add(id);
+    /**
+     * The bridge {@code lost} died ({@code exit}) or froze ({@code stalledWhy}) before it claimed this caller's
+     * request: note the loss once, stop it if still alive, start the next bridge and ring it.
+     */
+    private synchronized Running replace(Running lost, String stalledWhy, Integer exit) {
+        if (stalledWhy != null) {
+            noteLoss(lost, "stalled", null, null, stalledWhy);
+            kill(lost.generation());
+        } else {
+            noteLoss(lost, lossKind(exit), null, exit, "the RenderDoc bridge exited (exit " + exit + ") with no "
+                    + "request of its own");
         }
+        if (generation == lost.generation()) {
+            process = null;
+        }
+        ensureRunning(null);
+        ring();
+        return running();
     }
 
-    private void discardAbandonedAnswers() {
-        for (String id : abandoned) {
-            try {
-                if (Files.deleteIfExists(spool.resolve("response." + id + ".json"))) {
-                    abandoned.remove(id);
-                }
-            } catch (IOException e) {
-                // tried again on the next call
-            }
-        }
+    private static String lossKind(int exit) {
+        // a kill from outside (SIGKILL 137, SIGTERM 143) is not a crash of the replay call it was serving
+        return exit == 137 || exit == 143 ? "killed" : "crash";
     }
 
-    private ToolException fail(ErrorCode code, String message, String method, long deadGeneration) {
-        failures.incrementAndGet();
-        lastFailure = Instant.now() + " " + code + ": " + message;
-        if (deadGeneration >= 0) {
-            synchronized (this) {
-                if (generation == deadGeneration) {
-                    process = null; // the next call starts a new bridge
-                }
-            }
+    /**
+     * Records that the bridge of {@code lost}'s generation was lost, once however many callers see it: counters,
+     * recent errors, the last loss, and the post-mortem in the state directory.
+     *
+     * @return null when this call noted it; the loss already noted when another caller saw it first
+     */
+    private synchronized BridgeDiagnostics.Loss noteLoss(Running lost, String kind, Call call, Integer exit,
+                                                         String message) {
+        if (lost.generation() <= lossNoted) {
+            return lost.generation() == lossNoted ? health.lastLoss() : null; // noted by another caller
         }
+        lossNoted = lost.generation();
+        health.lost(new BridgeDiagnostics.Loss(Instant.now().toString(), kind, call == null ? null : call.tool(),
+                call == null ? null : call.method(), exit, message));
+        BridgeHealth.writePostmortem(postmortem, diagnostics(16), logTail(POSTMORTEM_LOG_LINES));
+        return null;
+    }
+
+    private ToolException fail(ErrorCode code, String message, Call call, String kind) {
+        return fail(code, message, call, kind, Map.of());
+    }
+
+    private ToolException fail(ErrorCode code, String message, Call call, String kind, Map<String, Object> extra) {
+        health.failed(kind, call.tool(), call.method(), call.id(), code, message);
         Map<String, Object> context = new LinkedHashMap<>();
-        context.put("method", method);
+        context.put("tool", call.tool());
+        context.put("method", call.method());
+        context.put("reason", kind);
+        context.putAll(extra);
         context.put("bridge_log", log.toString());
         context.put("log_tail", logTail(6));
+        if (!attached) {
+            context.put("postmortem", postmortem.toString());
+        }
         return new ToolException(code, message, context);
     }
 
-    private JsonNode read(Path response, String id, String method) {
+    private JsonNode read(Path response, Call call) {
+        String id = call.id();
+        String method = call.method();
         JsonNode body;
         try {
             body = Json.mapper().readTree(Files.readString(response, StandardCharsets.UTF_8));
@@ -221,8 +304,10 @@ public final class BridgeProcess implements AutoCloseable {
                     + " in the file of " + id, Map.of("method", method));
         }
         if (body.path("ok").asBoolean()) {
+            health.succeeded();
             return body.path("result");
         }
+        health.completed.incrementAndGet();
         JsonNode error = body.path("error");
         ErrorCode code;
         try {
@@ -230,26 +315,10 @@ public final class BridgeProcess implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             code = ErrorCode.ENGINE_FAILED;
         }
-        failures.incrementAndGet();
+        health.failed("error", call.tool(), method, id, code, error.path("message").asText());
         @SuppressWarnings("unchecked")
         Map<String, Object> context = Json.mapper().convertValue(error.path("context"), Map.class);
         throw new ToolException(code, error.path("message").asText(), context == null ? Map.of() : context);
-    }
-
-    private void writeRequest(String id, String method, Map<String, Object> params, long timeoutMs) {
-        ObjectNode request = Json.mapper().createObjectNode();
-        request.put("id", id);
-        request.put("method", method);
-        request.set("params", Json.mapper().valueToTree(params));
-        request.put("timeout_s", timeoutMs / 1000.0);
-        try {
-            Path temp = spool.resolve("req-" + id + ".tmp");
-            Files.writeString(temp, Json.write(request), StandardCharsets.UTF_8);
-            Files.move(temp, spool.resolve("request." + id + ".json"), StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new ToolException(ErrorCode.INTERNAL, "cannot write to the bridge spool " + spool + ": "
-                    + e.getMessage(), Map.of("spool", spool.toString()), e);
-        }
     }
 
     private void ring() {
@@ -264,7 +333,8 @@ public final class BridgeProcess implements AutoCloseable {
         }
     }
 
-    private void ensureRunning() {
+    /** Starts a bridge unless one runs; a dead one found here died between calls and is recorded so. */
+    private void ensureRunning(String tool) {
         if (attached) {
             ensureAttached();
             return;
@@ -272,16 +342,22 @@ public final class BridgeProcess implements AutoCloseable {
         if (process != null && process.isAlive()) {
             return;
         }
+        if (process != null) {
+            int exit = process.exitValue();
+            noteLoss(running(), "exited_idle", null, exit, "the RenderDoc bridge exited between calls (exit " + exit
+                    + "); " + (tool == null ? "the next call" : tool) + " started a new one");
+            process = null;
+        }
         if (!Files.isExecutable(python)) {
             throw ToolException.engineUnavailable("RenderDoc", python + " not found", "sudo apt-get install -y "
                     + "python3 python3-renderdoc (or set FRAMESCOPE_PYTHON to Debian's python3)");
         }
         try {
-            Path code = extractBridge();
-            Files.createDirectories(spool);
-            clearSpool();
-            ProcessBuilder builder = new ProcessBuilder(python.toString(), code.resolve("bridge.py").toString(),
-                    "--spool", spool.toString());
+            Path code = BridgeCode.extract(stateDir);
+            spool.clearForNewBridge();
+            // -u: unbuffered stderr, so the log has every line up to a native crash (faulthandler writes there too)
+            ProcessBuilder builder = new ProcessBuilder(python.toString(), "-u", code.resolve("bridge.py").toString(),
+                    "--spool", spool.dir().toString());
             builder.environment().remove("DISPLAY"); // GL replay without X: EGL on the surfaceless platform
             builder.environment().put("EGL_PLATFORM", "surfaceless");
             builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
@@ -289,13 +365,13 @@ public final class BridgeProcess implements AutoCloseable {
             process = builder.start();
             doorbell = process.getOutputStream();
             generation++;
-            starts.incrementAndGet();
+            health.starts.incrementAndGet();
         } catch (IOException e) {
             throw ToolException.engineUnavailable("RenderDoc bridge", e.getMessage(), "check " + stateDir
                     + " is writable and " + python + " runs");
         }
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(START_TIMEOUT_MS);
-        while (heartbeat() == null) {
+        while (spool.heartbeat() == null) {
             if (!process.isAlive()) {
                 String tail = logTail(8);
                 process = null;
@@ -313,62 +389,13 @@ public final class BridgeProcess implements AutoCloseable {
     }
 
     private void ensureAttached() {
-        Double age = heartbeatAgeS(heartbeat());
+        Double age = BridgeSpool.heartbeatAgeS(spool.heartbeat());
         if (age == null || age * 1000 > HEARTBEAT_STALE_MS) {
             throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, "FrameScope is attached to qrenderdoc "
                     + "(FRAMESCOPE_RENDERDOC_ATTACH), but no RenderDoc UI with the FrameScope extension is serving "
-                    + spool + (age == null ? "" : " (last heartbeat " + Math.round(age) + " s ago)") + ": start "
+                    + spool.dir() + (age == null ? "" : " (last heartbeat " + Math.round(age) + " s ago)") + ": start "
                     + "RenderDoc with the extension installed (framescope renderdoc-extension --enable), or unset "
-                    + "FRAMESCOPE_RENDERDOC_ATTACH to replay captures headlessly", Map.of("spool", spool.toString()));
-        }
-    }
-
-    private static Double heartbeatAgeS(JsonNode beat) {
-        return beat == null ? null : (System.currentTimeMillis() - beat.path("time").asDouble() * 1000) / 1000.0;
-    }
-
-    /**
-     * Copies the bridge's Python files out of the JAR so python3 can run them, into a folder named by their content:
-     * two FrameScope builds of one version (a branch, a worktree) never run each other's bridge.
-     */
-    private Path extractBridge() throws IOException {
-        java.util.Map<String, byte[]> files = new java.util.LinkedHashMap<>();
-        java.security.MessageDigest digest;
-        try {
-            digest = java.security.MessageDigest.getInstance("SHA-256");
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-        for (String name : PYTHON_FILES) {
-            try (InputStream in = BridgeProcess.class.getResourceAsStream(name)) {
-                if (in == null) {
-                    throw new IOException(name + " is missing from the JAR");
-                }
-                byte[] bytes = in.readAllBytes();
-                files.put(name, bytes);
-                digest.update(name.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-                digest.update(bytes);
-            }
-        }
-        String hash = java.util.HexFormat.of().formatHex(digest.digest()).substring(0, 12);
-        Path dir = stateDir.resolve("renderdoc-bridge-" + dev.framescope.common.Version.current() + "-" + hash);
-        Files.createDirectories(dir);
-        for (var file : files.entrySet()) {
-            Path target = dir.resolve(file.getKey());
-            if (!Files.exists(target) || !java.util.Arrays.equals(file.getValue(), Files.readAllBytes(target))) {
-                Path temp = dir.resolve(file.getKey() + "." + ProcessHandle.current().pid() + ".tmp");
-                Files.write(temp, file.getValue());
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            }
-        }
-        return dir;
-    }
-
-    private void clearSpool() throws IOException {
-        try (Stream<Path> files = Files.list(spool)) {
-            for (Path f : files.toList()) {
-                Files.deleteIfExists(f);
-            }
+                    + "FRAMESCOPE_RENDERDOC_ATTACH to replay captures headlessly", Map.of("spool", spool.dir().toString()));
         }
     }
 
@@ -390,20 +417,6 @@ public final class BridgeProcess implements AutoCloseable {
         return process == null ? null : process.toHandle();
     }
 
-    private JsonNode heartbeat() {
-        return readJson(spool.resolve("heartbeat.json"));
-    }
-
-    private static JsonNode readJson(Path file) {
-        try {
-            return Json.mapper().readTree(Files.readString(file, StandardCharsets.UTF_8));
-        } catch (NoSuchFileException e) {
-            return null;
-        } catch (IOException e) {
-            return null; // replaced while read; the next look finds the new one
-        }
-    }
-
     private String logTail(int lines) {
         try {
             List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
@@ -419,51 +432,28 @@ public final class BridgeProcess implements AutoCloseable {
         synchronized (this) {
             current = process;
         }
-        JsonNode attachedBeat = attached ? heartbeat() : null;
-        boolean running = attached ? attachedBeat != null && heartbeatAgeS(attachedBeat) * 1000 < 3 * HEARTBEAT_STALE_MS
+        JsonNode attachedBeat = attached ? spool.heartbeat() : null;
+        boolean running = attached
+                ? attachedBeat != null && BridgeSpool.heartbeatAgeS(attachedBeat) * 1000 < 3 * HEARTBEAT_STALE_MS
                 : current != null && current.isAlive();
-        JsonNode beat = attached ? attachedBeat : running ? heartbeat() : null;
-        JsonNode snapshot = running ? readJson(spool.resolve("diagnostics.json")) : null;
-        Double heartbeatAge = heartbeatAgeS(beat);
-        List<Double> pendingAges = new ArrayList<>();
-        if (running) {
-            try (Stream<Path> files = Files.list(spool)) {
-                files.filter(f -> f.getFileName().toString().startsWith("request.")).forEach(f -> {
-                    try {
-                        pendingAges.add((System.currentTimeMillis() - Files.getLastModifiedTime(f).toMillis())
-                                / 1000.0);
-                    } catch (IOException e) {
-                        // claimed meanwhile
-                    }
-                });
-            } catch (IOException e) {
-                // spool gone: reported as not running below
-            }
-        }
-        JsonNode active = beat == null ? null : beat.path("active");
-        BridgeDiagnostics.Active activeRequest = active == null || active.isNull() || active.isMissingNode() ? null
-                : new BridgeDiagnostics.Active(active.path("method").asText(), active.path("id").asText(),
-                (System.currentTimeMillis() - active.path("started").asDouble() * 1000) / 1000.0,
-                active.path("timeout_s").isNumber() ? active.get("timeout_s").asDouble() : null);
-        String status = !running ? (starts.get() == 0 && !attached ? "not_started" : "stopped")
-                : heartbeatAge != null && heartbeatAge * 1000 > HEARTBEAT_STALE_MS ? "stalled"
-                : crashes.get() + timeouts.get() > 0 ? "degraded" : "healthy";
-        List<JsonNode> errors = new ArrayList<>();
-        if (snapshot != null) {
-            snapshot.path("recent_errors").forEach(errors::add);
-        }
+        JsonNode beat = attached ? attachedBeat : running ? spool.heartbeat() : null;
+        Double heartbeatAge = BridgeSpool.heartbeatAgeS(beat);
+        List<Double> pendingAges = running ? spool.pendingAgesS() : List.of();
+        boolean quiet = heartbeatAge != null && heartbeatAge * 1000 > HEARTBEAT_STALE_MS;
+        String status = !running ? (health.counters().starts() == 0 && !attached ? "not_started" : "stopped")
+                : quiet && (attached || stallWatch.isFrozen(current.pid())) ? "stalled"
+                : health.isDegraded() ? "degraded" : "healthy";
         return new BridgeDiagnostics(BridgeDiagnostics.SCHEMA_VERSION, status, running,
                 !running ? null : attached ? Long.valueOf(beat.path("pid").asLong()) : Long.valueOf(current.pid()),
                 beat == null ? null : beat.path("uptime_s").asDouble(), heartbeatAge,
                 pendingAges.size(), pendingAges.stream().mapToDouble(Double::doubleValue).max().orElse(0),
-                activeRequest,
-                new BridgeDiagnostics.Counters(requests.get(), snapshot == null ? 0 : snapshot.path("completed")
-                        .asLong(), failures.get(), timeouts.get(), crashes.get(), starts.get()),
-                lastFailure, errors.subList(Math.max(0, errors.size() - maxErrors), errors.size()),
+                running ? spool.active(beat) : null, health.counters(), health.lastFailure(),
+                health.recentErrors(maxErrors),
                 beat == null ? null : beat.path("renderdoc").asText(null),
                 beat == null ? null : beat.path("interpreter").asText(null), attached ? null : log.toString(),
                 new java.util.TreeMap<>(crashedCalls), attached ? "qrenderdoc" : "process",
-                beat == null ? null : beat.path("ui_capture").asText(null));
+                beat == null ? null : beat.path("ui_capture").asText(null), health.lastLoss(),
+                attached || !Files.exists(postmortem.resolve("last-crash.json")) ? null : postmortem.toString());
     }
 
     public ComponentStatus status() {
@@ -473,10 +463,10 @@ public final class BridgeProcess implements AutoCloseable {
             case "stalled", "degraded" -> "degraded";
             default -> d.status();
         };
-        String where = attached ? "attached to qrenderdoc (" + spool + "), " : "";
+        String where = attached ? "attached to qrenderdoc (" + spool.dir() + "), " : "";
         return new ComponentStatus("renderdoc_bridge", state, where + (d.running() ? "pid " + d.pid() + ", RenderDoc "
                 + d.renderdoc() + ", " + d.counters().requests() + " requests, " + d.counters().crashes()
-                + " crashes, " + d.counters().timeouts() + " timeouts" : attached ? "no heartbeat: start RenderDoc with "
+                + " crashes, " + d.counters().timeouts() + " timeouts, " + d.counters().stalls() + " stalls" : attached ? "no heartbeat: start RenderDoc with "
                 + "the FrameScope extension" : "starts on the first RenderDoc tool call"));
     }
 
@@ -496,14 +486,6 @@ public final class BridgeProcess implements AutoCloseable {
             }
             process = null;
         }
-        // The spool is this process's own (named by pid); leave nothing behind in the state directory.
-        try (Stream<Path> files = Files.exists(spool) ? Files.list(spool) : Stream.empty()) {
-            for (Path f : files.toList()) {
-                Files.deleteIfExists(f);
-            }
-            Files.deleteIfExists(spool);
-        } catch (IOException e) {
-            // a file appeared meanwhile; the folder stays, harmless
-        }
+        spool.delete(); // this server's own: leave nothing behind in the state directory
     }
 }

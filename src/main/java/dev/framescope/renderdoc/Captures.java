@@ -86,7 +86,12 @@ public final class Captures {
     }
 
     public ObjectNode open(String capture, Cancellation cancellation) {
-        return query("open_capture", new RenderDocArgs.CaptureArgs(capture), status -> {
+        return open("open_capture", capture, cancellation);
+    }
+
+    /** As {@link #open(String, Cancellation)} for the tool {@code tool} (get_capture_status opens too). */
+    public ObjectNode open(String tool, String capture, Cancellation cancellation) {
+        return query(tool, "open_capture", new RenderDocArgs.CaptureArgs(capture), status -> {
             JsonNode caps = status.path("capabilities");
             return String.format("%s capture: %d actions, %d draws, %d textures; pixel history %s, shader debugging "
                             + "%s, %d counters.", status.path("api").asText(), status.path("actions").asInt(),
@@ -156,12 +161,18 @@ public final class Captures {
     /** As {@link #query(String, Object, Function)}; a cancelled call is dropped from the bridge's queue. */
     public ObjectNode query(String method, Object args, Function<JsonNode, String> summary,
                             Cancellation cancellation) {
+        return query(method, method, args, summary, cancellation);
+    }
+
+    /** As above, for the tool {@code tool} (named in errors) served by the bridge's {@code method}. */
+    public ObjectNode query(String tool, String method, Object args, Function<JsonNode, String> summary,
+                            Cancellation cancellation) {
         @SuppressWarnings("unchecked")
         Map<String, Object> params = Json.mapper().convertValue(args, Map.class);
         String capture = absolute((String) params.get("capture"));
         SystemFolders.refuse("capture", Path.of(capture), "a RenderDoc capture (.rdc file)");
         params.put("capture", capture);
-        ObjectNode result = (ObjectNode) bridge.call(method, params, TIMEOUT_MS, cancellation);
+        ObjectNode result = (ObjectNode) bridge.call(tool, method, params, TIMEOUT_MS, cancellation);
         result.put("summary", summary.apply(result));
         return result;
     }

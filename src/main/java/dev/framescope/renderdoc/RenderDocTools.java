@@ -60,9 +60,13 @@ public final class RenderDocTools implements ToolGroup {
         return List.of(
                 ToolDef.of("get_bridge_diagnostics", "RenderDoc bridge health", "Health of the Python bridge that "
                                 + "runs RenderDoc's replay, from its heartbeat and spool, without waiting for it: "
-                                + "status (not_started, healthy, degraded after a crash or timeout, stalled, "
-                                + "stopped), heartbeat age, queue depth and oldest pending age, the active request "
-                                + "with elapsed time and limit, counters, recent errors, RenderDoc version and "
+                                + "status (not_started; healthy; degraded after a bridge was lost to a crash, "
+                                + "kill, time limit or stall, healthy again after the next successful call; "
+                                + "stalled when frozen, which fails the running call within about 10 s; stopped: "
+                                + "the next call starts a bridge), heartbeat age, queue depth and oldest pending "
+                                + "age, the request in flight with elapsed time and limit, counters since the "
+                                + "server started, recent errors including lost bridges, the last loss and the "
+                                + "post-mortem folder (last-crash.json, last-crash.log), RenderDoc version and "
                                 + "interpreter. Call it when a RenderDoc tool fails or seems slow.",
                         BridgeDiagnosticsArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(captures.diagnostics(a.maxErrors()))),
@@ -74,7 +78,7 @@ public final class RenderDocTools implements ToolGroup {
                         CaptureArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(captures.open(a.capture(), c.cancellation()))),
                 ToolDef.of("get_capture_status", "Capture status", "The same report as open_capture for a capture "
                                 + "(opening it if needed): API, driver, counts and capabilities.",
-                        CaptureArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(captures.open(a.capture(), c.cancellation()))),
+                        CaptureArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(captures.open("get_capture_status", a.capture(), c.cancellation()))),
                 ToolDef.of("iterate_actions", "List actions", "The frame's actions in event order with event id, "
                                 + "action id, flags, name, marker path (debug groups joined by '/'), index and "
                                 + "instance counts and output resource ids; filter by marker path or name, draws "

@@ -16,6 +16,7 @@ Requests are served oldest first, one at a time, on the main thread, which owns 
 Inside qrenderdoc (qrenderdoc_extension.py) the same loop runs on a thread of the UI and RUN sends each request to
 RenderDoc's replay thread instead; EXTRA adds what the UI has open to the heartbeat.
 """
+import faulthandler
 import json
 import os
 import select
@@ -171,8 +172,13 @@ def serve_until(stopped):
 
 
 def main():
+    # stderr is the bridge log (the supervisor runs us with -u, unbuffered): a native crash in a replay call (the
+    # lavapipe segfaults) leaves every thread's Python stack there, which the supervisor's post-mortem copies.
+    faulthandler.enable(file=sys.stderr, all_threads=True)
     rd.InitialiseReplay(rd.GlobalEnvironment(), [])
     start(sys.argv[sys.argv.index("--spool") + 1])
+    sys.stderr.write("%s bridge pid %d serving %s (RenderDoc %s)\n" % (time.strftime("%Y-%m-%dT%H:%M:%S"),
+                                                                     os.getpid(), SPOOL, rd.GetVersionString()))
     stdin_open = True
     while True:
         claimed = next_request()

@@ -23,8 +23,22 @@ def dispatch(method, params):
         import time
         time.sleep(float(params.get("seconds", 1)))
         return {"slept": params.get("seconds", 1)}
-    if method == "crash":  # for the supervisor's tests: the process dies as a lavapipe segfault would
-        os._exit(139)
+    if method == "busy":  # for the supervisor's tests: a long native replay call, holding Python's lock, on the CPU
+        import sys
+        import time
+        sys.setswitchinterval(60)  # the heartbeat thread waits for the lock, as it does behind a RenderDoc call
+        end = time.time() + float(params.get("seconds", 1))
+        while time.time() < end:
+            pass
+        sys.setswitchinterval(0.005)
+        return {"busy": params.get("seconds", 1)}
+    if method == "hang":  # for the supervisor's tests: a deadlocked driver, holding Python's lock and no CPU
+        import ctypes
+        ctypes.PyDLL(None).sleep(int(params.get("seconds", 1)))  # PyDLL keeps the lock through the C call
+        return {"hung": params.get("seconds", 1)}
+    if method == "crash":  # for the supervisor's tests: the process dies as a lavapipe segfault would (exit 139)
+        import signal
+        os.kill(os.getpid(), signal.SIGSEGV)
     function = METHODS.get(method)
     if function is None:
         raise BridgeError("INVALID_ARGUMENT", "unknown method %r" % method, parameter="method",

@@ -1,0 +1,51 @@
+package dev.framescope.renderdoc;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/** The bridge's Python files, copied out of the JAR for {@code /usr/bin/python3} to run. */
+final class BridgeCode {
+
+    private BridgeCode() {
+    }
+
+    /**
+     * Copies the bridge's Python files out of the JAR so python3 can run them, into a folder named by their content:
+     * two FrameScope builds of one version (a branch, a worktree) never run each other's bridge.
+     */
+    static Path extract(Path stateDir) throws IOException {
+        java.util.Map<String, byte[]> files = new java.util.LinkedHashMap<>();
+        java.security.MessageDigest digest;
+        try {
+            digest = java.security.MessageDigest.getInstance("SHA-256");
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        for (String name : BridgeProcess.PYTHON_FILES) {
+            try (InputStream in = BridgeCode.class.getResourceAsStream(name)) {
+                if (in == null) {
+                    throw new IOException(name + " is missing from the JAR");
+                }
+                byte[] bytes = in.readAllBytes();
+                files.put(name, bytes);
+                digest.update(name.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                digest.update(bytes);
+            }
+        }
+        String hash = java.util.HexFormat.of().formatHex(digest.digest()).substring(0, 12);
+        Path dir = stateDir.resolve("renderdoc-bridge-" + dev.framescope.common.Version.current() + "-" + hash);
+        Files.createDirectories(dir);
+        for (var file : files.entrySet()) {
+            Path target = dir.resolve(file.getKey());
+            if (!Files.exists(target) || !java.util.Arrays.equals(file.getValue(), Files.readAllBytes(target))) {
+                Path temp = dir.resolve(file.getKey() + "." + ProcessHandle.current().pid() + ".tmp");
+                Files.write(temp, file.getValue());
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            }
+        }
+        return dir;
+    }
+}
