@@ -24,15 +24,27 @@ import java.util.List;
  * @param uiCapture          attached: the capture open in the UI, the only one it serves
  * @param lastLoss           the last bridge lost (crash, kill, time limit, stall), kept after recovery
  * @param postmortem         folder holding last-crash.json and last-crash.log of the last loss; kept after exit
+ * @param recommendedNextCalls what to call now, ready to send: by status, on the last capture a call named
  */
 public record BridgeDiagnostics(int schemaVersion, String status, boolean running, Long pid, Double uptimeS,
                                 Double heartbeatAgeS, int pending, double oldestPendingAgeS, Active active,
                                 Counters counters, String lastFailure, List<JsonNode> recentErrors,
                                 String renderdoc, String interpreter, String log,
                                 java.util.Map<String, String> unavailableCalls, String mode, String uiCapture,
-                                Loss lastLoss, String postmortem) {
+                                Loss lastLoss, String postmortem, List<NextCall> recommendedNextCalls) {
 
     public static final int SCHEMA_VERSION = 1;
+
+    /** A ready-to-send tool call, as every Tier A answer recommends them. */
+    public record NextCall(String tool, java.util.Map<String, Object> arguments, String why) {
+    }
+
+    /** The same diagnostics with these next calls. */
+    public BridgeDiagnostics withNextCalls(List<NextCall> calls) {
+        return new BridgeDiagnostics(schemaVersion, status, running, pid, uptimeS, heartbeatAgeS, pending,
+                oldestPendingAgeS, active, counters, lastFailure, recentErrors, renderdoc, interpreter, log,
+                unavailableCalls, mode, uiCapture, lastLoss, postmortem, calls);
+    }
 
     public record Active(String method, String requestId, double elapsedS, Double timeoutS) {
     }

@@ -453,7 +453,8 @@ public final class BridgeProcess implements AutoCloseable {
                 beat == null ? null : beat.path("interpreter").asText(null), attached ? null : log.toString(),
                 new java.util.TreeMap<>(crashedCalls), attached ? "qrenderdoc" : "process",
                 beat == null ? null : beat.path("ui_capture").asText(null), health.lastLoss(),
-                attached || !Files.exists(postmortem.resolve("last-crash.json")) ? null : postmortem.toString());
+                attached || !Files.exists(postmortem.resolve("last-crash.json")) ? null : postmortem.toString(),
+                List.of());
     }
 
     public ComponentStatus status() {

@@ -77,8 +77,34 @@ public final class Captures {
         }
     }
 
+    /** The capture the last call named, for the next calls get_bridge_diagnostics recommends. */
+    private volatile String lastCapture;
+
     public BridgeDiagnostics diagnostics(int maxErrors) {
-        return bridge.diagnostics(maxErrors);
+        BridgeDiagnostics d = bridge.diagnostics(maxErrors);
+        return d.withNextCalls(nextCalls(d.status(), lastCapture));
+    }
+
+    /**
+     * What the original design's call flow says to do next at each status: go on with the capture when the bridge is
+     * well, prove it recovered with a cheap call when a bridge was lost, wait and look again while one is frozen
+     * (its call fails within about 10 s). Nothing is recommended before any capture was named.
+     */
+    static List<BridgeDiagnostics.NextCall> nextCalls(String status, String capture) {
+        if (status.equals("stalled")) {
+            return List.of(new BridgeDiagnostics.NextCall("get_bridge_diagnostics", Map.of(), "the bridge is frozen; "
+                    + "its call fails and the bridge is restarted within about 10 s: look again then"));
+        }
+        if (capture == null) {
+            return List.of();
+        }
+        Map<String, Object> onCapture = Map.of("capture", capture);
+        return switch (status) {
+            case "degraded" -> List.of(new BridgeDiagnostics.NextCall("get_capture_status", onCapture, "a bridge was "
+                    + "lost; a successful call shows the new one works and makes the status healthy again"));
+            default -> List.of(new BridgeDiagnostics.NextCall("get_frame_digest", onCapture, "the bridge is "
+                    + "usable: ranked anomalies of the last capture a call named"));
+        };
     }
 
     public ObjectNode open(String capture) {
@@ -172,6 +198,7 @@ public final class Captures {
         String capture = absolute((String) params.get("capture"));
         SystemFolders.refuse("capture", Path.of(capture), "a RenderDoc capture (.rdc file)");
         params.put("capture", capture);
+        lastCapture = capture;
         ObjectNode result = (ObjectNode) bridge.call(tool, method, params, TIMEOUT_MS, cancellation);
         result.put("summary", summary.apply(result));
         return result;

@@ -156,6 +156,10 @@ class FindingsIT {
         answers.add(digest);
         answers.add(query("get_event_insight", Map.of("capture", capture, "event_id",
                 digest.at("/anomalies/preview/0/event_id").asInt())));
+        JsonNode diagnostics = Json.mapper().valueToTree(captures.diagnostics(16));
+        assertEquals("get_frame_digest", diagnostics.at("/recommended_next_calls/0/tool").asText(), "healthy: "
+                + diagnostics);
+        answers.add(diagnostics);
         for (JsonNode answer : answers) {
             JsonNode calls = answer.get("recommended_next_calls");
             assertTrue(calls != null && calls.size() > 0, answer.toString());

@@ -1,0 +1,20 @@
+package dev.framescope.renderdoc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** get_bridge_diagnostics says what to do next at each status, on the capture the last call named. */
+class DiagnosticsNextCallsTest {
+
+    @Test
+    void eachStatusLeadsToItsNextCall() {
+        assertEquals("get_frame_digest", Captures.nextCalls("healthy", "/c.rdc").get(0).tool());
+        assertEquals(Map.of("capture", "/c.rdc"), Captures.nextCalls("healthy", "/c.rdc").get(0).arguments());
+        assertEquals("get_capture_status", Captures.nextCalls("degraded", "/c.rdc").get(0).tool());
+        assertEquals("get_bridge_diagnostics", Captures.nextCalls("stalled", null).get(0).tool());
+        assertEquals(List.of(), Captures.nextCalls("not_started", null), "no capture named yet: nothing to send");
+    }
+}
