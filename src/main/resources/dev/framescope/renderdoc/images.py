@@ -30,6 +30,20 @@ def fmt_name(fmt):
     return fmt.Name()
 
 
+def rgba8_png(fmt, data, width, height, bottom_up):
+    """The PNG of a 4-component 8-bit normalised texture straight from its bytes (the common case: swapchain images,
+    colour targets, textures) at C speed, or None for any other format."""
+    if not (fmt.type == rd.ResourceFormatType.Regular and fmt.compCount == 4 and fmt.compByteWidth == 1
+            and fmt.compType in (rd.CompType.UNorm, rd.CompType.UNormSRGB) and len(data) >= 4 * width * height):
+        return None
+    texels = bytearray(data[:4 * width * height])
+    if fmt.BGRAOrder():
+        texels[0::4], texels[2::4] = texels[2::4], texels[0::4]
+    row = 4 * width
+    rows = [texels[y * row:(y + 1) * row] for y in range(height)]
+    return png_bytes(width, height, rows[::-1] if bottom_up else rows)
+
+
 def decode(fmt, data, width, height, bottom_up):
     """RGBA floats of one subresource's bytes (rows bottom-up on GL are turned top-down here)."""
     texels = width * height

@@ -78,9 +78,8 @@ def subresource(texture, params):
     return mip, slice_index
 
 
-def decoded(c, texture, mip, slice_index):
-    """The subresource decoded by FrameScope from GetTextureData (safe on every driver), or None if its format is
-    not one the decoder knows."""
+def texel_bytes(c, texture, mip, slice_index):
+    """One subresource's bytes from GetTextureData (safe on every driver)."""
     width, height = max(1, texture.width >> mip), max(1, texture.height >> mip)
     if texture.depth > 1:
         data = c.controller.GetTextureData(texture.resourceId, rd.Subresource(mip, 0, 0))
@@ -88,10 +87,23 @@ def decoded(c, texture, mip, slice_index):
         data = data[slice_index * per_slice:(slice_index + 1) * per_slice]
     else:
         data = c.controller.GetTextureData(texture.resourceId, rd.Subresource(mip, slice_index, 0))
+    return data, width, height
+
+
+def encoded(c, texture, mip, slice_index, kind):
+    """(file bytes, NaN/Inf components written) by FrameScope's encoder, or None if the format is not one it
+    decodes."""
+    data, width, height = texel_bytes(c, texture, mip, slice_index)
+    bottom_up = c.driver == "OpenGL"
+    if kind == "png":
+        png = images.rgba8_png(texture.format, data, width, height, bottom_up)
+        if png is not None:
+            return png, 0
     try:
-        return images.decode(texture.format, data, width, height, c.driver == "OpenGL")
+        image = images.decode(texture.format, data, width, height, bottom_up)
     except images.Undecodable:
         return None
+    return images.to_png(image) if kind == "png" else (images.to_exr(image), 0)
 
 
 def save_texture(params):
@@ -105,12 +117,9 @@ def save_texture(params):
     kind = params.get("format") or "png"
     c.controller.SetFrameEvent(event, True)
     non_finite_written = 0
-    image = decoded(c, texture, mip, slice_index)
-    if image is not None:
-        if kind == "png":
-            data, non_finite_written = images.to_png(image)
-        else:
-            data = images.to_exr(image)
+    own = encoded(c, texture, mip, slice_index, kind)
+    if own is not None:
+        data, non_finite_written = own
         write_output(params, lambda temp: write_new_file(temp, data))
         method = "FrameScope encoder from GetTextureData"
     elif c.driver in SAVE_TEXTURE_SAFE_DRIVERS:
