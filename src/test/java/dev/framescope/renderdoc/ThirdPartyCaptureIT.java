@@ -156,6 +156,23 @@ class ThirdPartyCaptureIT {
     }
 
     @Test
+    void aCrashOnOneTextureRefusesThatCallAgainButNotTheSameCallOnAnotherTexture(@TempDir Path out) {
+        Captures captures = new Captures(bridge, List.of(out));
+        ToolException crash = assertThrows(ToolException.class, () -> bridge.call("crash",
+                java.util.Map.of("capture", VKCUBE, "texture", "135"), 30_000));
+        assertEquals(ErrorCode.ENGINE_FAILED, crash.code());
+        ToolException refused = assertThrows(ToolException.class, () -> bridge.call("crash",
+                java.util.Map.of("capture", VKCUBE, "texture", "135"), 30_000));
+        assertEquals(ErrorCode.ENGINE_UNAVAILABLE, refused.code(), "the crashing call is not repeated");
+        ToolException other = assertThrows(ToolException.class, () -> bridge.call("crash",
+                java.util.Map.of("capture", VKCUBE, "texture", "164"), 30_000));
+        assertEquals(ErrorCode.ENGINE_FAILED, other.code(), "another texture is tried, not refused");
+        JsonNode saved = captures.saveTexture(new RenderDocArgs.SaveTextureArgs(VKCUBE, "135",
+                out.resolve("after.png").toString(), null, null, false));
+        assertTrue(saved.get("bytes").asLong() > 0, "other calls on the capture still work");
+    }
+
+    @Test
     void theDigestRaisesNoFalseNanAlarm() {
         Captures captures = new Captures(bridge);
         JsonNode digest = captures.query("get_frame_digest", new RenderDocArgs.CaptureArgs(VKCUBE), r -> "");
