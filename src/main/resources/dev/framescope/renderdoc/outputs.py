@@ -62,6 +62,10 @@ def write_output(params, produce):
 # swapchain sources); FrameScope only falls back to it on these drivers, for formats its own decoder does not know.
 SAVE_TEXTURE_SAFE_DRIVERS = ("OpenGL",)
 
+# Formats other than 8-bit RGBA are decoded texel by texel in Python (about 1 µs and 130 bytes a texel): 2048 x 2048
+# fits the bridge's time limit and memory; 8-bit RGBA/BGRA goes to PNG from its bytes at any size.
+MAX_DECODED_TEXELS = 2048 * 2048
+
 
 def subresource(texture, params):
     """The mip and array slice asked for, each checked against the texture (a 3D texture's slices are its depth
@@ -99,6 +103,12 @@ def encoded(c, texture, mip, slice_index, kind):
         png = images.rgba8_png(texture.format, data, width, height, bottom_up)
         if png is not None:
             return png, 0
+    if width * height > MAX_DECODED_TEXELS:
+        raise BridgeError("OUTPUT_TOO_LARGE", "%s at mip %d is %dx%d; FrameScope's encoder takes at most %d texels "
+                          "of %s (they are decoded in Python); save a smaller mip" % (
+                              c.name_of(texture.resourceId) or c.rid(texture.resourceId), mip, width, height,
+                              MAX_DECODED_TEXELS, texture.format.Name()), parameter="mip",
+                          valid_range=[0, texture.mips - 1])
     try:
         image = images.decode(texture.format, data, width, height, bottom_up)
     except images.Undecodable:
