@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the capture fixtures from their C sources (GL 3.3 core through EGL; Vulkan offscreen on lavapipe) and
-# captures one frame of each with RenderDoc 1.24's in-application API, headless (no X server, no swapchain). Writes demo/captures/<name>.rdc and
+# captures one frame of each with RenderDoc 1.24's in-application API, headless (no X server, no swapchain); then frame 5
+# of Debian's unmodified vkcube, a third-party program with a swapchain, under Xvfb through RenderDoc's target control
+# (scripts/capture-vkcube.py), so the tools are also checked on a frame no FrameScope author drew. Writes demo/captures/<name>.rdc and
 # demo/captures/ground-truth.json (each program's known defects from src/<name>.truth.json, plus the capture's
 # SHA-256, so tests know the truth belongs to the committed file). Captures are not byte-identical between runs
 # (RenderDoc stores timestamps); the defects and their marker paths are.
@@ -10,7 +12,8 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 
 packages=(gcc librenderdoc-dev librenderdoc renderdoccmd python3-renderdoc libegl-dev libopengl-dev libgl-dev
-  libgl1-mesa-dri libegl1 mesa-vulkan-drivers libvulkan-dev glslang-tools vulkan-validationlayers)
+  libgl1-mesa-dri libegl1 mesa-vulkan-drivers libvulkan-dev glslang-tools vulkan-validationlayers vulkan-tools
+  xvfb xauth)
 . scripts/lib/packages.sh
 mapfile -t missing < <(missing_packages "${packages[@]}")
 install_packages make-captures "${missing[@]}"
@@ -37,6 +40,12 @@ capture() { # name, then the command that draws the frame (it prints the capture
 }
 capture gl_defects "$build/gl_defects"
 capture vk_defects "$build/vk_defects" "$build"
+
+rm -f "$build"/vkcube_frame*.rdc
+written=$(timeout 120 xvfb-run -a /usr/bin/python3 scripts/capture-vkcube.py "$root/$build/vkcube" | tail -n 1)
+[ -f "$written" ] || { echo "make-captures: vkcube wrote no capture" >&2; exit 1; }
+cp "$written" demo/captures/vkcube.rdc
+echo "make-captures: demo/captures/vkcube.rdc ($(stat -c %s "$written") bytes)" >&2
 
 /usr/bin/python3 - <<'PY'
 import hashlib, json, os

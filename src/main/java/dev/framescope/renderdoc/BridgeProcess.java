@@ -52,7 +52,7 @@ public final class BridgeProcess implements AutoCloseable {
     /** The bridge's Python modules in the JAR, next to this class: the bridge and its methods by tier. */
     static final List<String> PYTHON_FILES = List.of("bridge.py", "replay.py", "replay_core.py", "scans.py",
             "tier_a.py", "tier_b.py", "outputs.py", "evidence.py", "histories.py", "nan_inf.py", "shader_values.py",
-            "texels.py");
+            "texels.py", "images.py");
     private static final long START_TIMEOUT_MS = 15_000;
 
     private final Path python;
@@ -112,7 +112,9 @@ public final class BridgeProcess implements AutoCloseable {
         cancellation.throwIfCancelled();
         spool.discardAbandonedAnswers();
         health.requests.incrementAndGet();
-        String crashKey = method + " on " + params.get("capture");
+        // per texture too: a crash on one texture's format says nothing about the others
+        String crashKey = method + " on " + params.get("capture")
+                + (params.get("texture") == null ? "" : " texture " + params.get("texture"));
         String crashed = crashedCalls.get(crashKey);
         if (crashed != null) {
             // The same replay call on the same capture would crash the same driver again (e.g. lavapipe 22.3 in

@@ -45,7 +45,7 @@ public final class Captures {
     public ObjectNode saveTexture(RenderDocArgs.SaveTextureArgs args, Cancellation cancellation) {
         Path target = outputs.checked("output", args.output(), "." + args.format().name(), args.overwrite());
         RenderDocArgs.SaveTextureArgs checked = new RenderDocArgs.SaveTextureArgs(args.capture(), args.texture(),
-                target.toString(), args.format(), args.eventId(), args.overwrite());
+                target.toString(), args.format(), args.eventId(), args.overwrite(), args.mip(), args.slice());
         return query("save_texture", checked, r -> "Wrote " + r.path("output").asText() + " (" + r.path("bytes")
                 .asLong() + " bytes, " + r.path("method").asText() + ")" + (r.path("non_finite_components_written")
                 .asInt() > 0 ? "; " + r.path("non_finite_components_written").asInt() + " NaN/Inf components "

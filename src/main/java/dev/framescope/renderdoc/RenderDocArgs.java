@@ -288,10 +288,22 @@ public final class RenderDocArgs {
                     + "exact).", defaultValue = "\"png\"") ImageFormat format,
             @Param(value = "The texture as after this event; default the end of the frame.", min = 0,
                     max = 100_000_000) Integer eventId,
-            @Param(value = "Replace the file if it exists.", defaultValue = "false") Boolean overwrite) {
+            @Param(value = "Replace the file if it exists.", defaultValue = "false") Boolean overwrite,
+            @Param(value = "Mip level, 0 = full size, up to the texture's mips - 1 (get_texture_info lists mips).",
+                    defaultValue = "0", min = 0, max = 31) Integer mip,
+            @Param(value = "Array slice (cube face, or depth slice of a 3D texture at that mip), up to array_size - 1.",
+                    defaultValue = "0", min = 0, max = 65535) Integer slice) {
         public SaveTextureArgs {
             format = format == null ? ImageFormat.png : format;
             overwrite = overwrite != null && overwrite;
+            mip = mip == null ? 0 : mip;
+            slice = slice == null ? 0 : slice;
+        }
+
+        /** The first level and slice, as before mip and slice existed. */
+        public SaveTextureArgs(String capture, String texture, String output, ImageFormat format, Integer eventId,
+                               Boolean overwrite) {
+            this(capture, texture, output, format, eventId, overwrite, null, null);
         }
     }
 

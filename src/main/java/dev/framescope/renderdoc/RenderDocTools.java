@@ -196,12 +196,16 @@ public final class RenderDocTools implements ToolGroup {
                 query("search_actions", "Search actions", "Actions whose name, marker path or output resource name "
                                 + "contains the text, with the reason each matched.", SearchActionsArgs.class,
                         r -> r.at("/matches/count").asInt() + " action(s) match."),
-                ToolDef.of("save_texture", "Save a texture to a file", "Writes a texture as it is after an event to "
-                                + "a PNG (8-bit; float values clamped, NaN written as 0 and counted; encoded by "
-                                + "FrameScope, because RenderDoc's PNG path crashes for float sources on Mesa's "
-                                + "Vulkan driver) or EXR (exact floats, RenderDoc's SaveTexture). Writes only under "
-                                + "the working directory or FRAMESCOPE_OUTPUT_DIR, never over a file unless "
-                                + "overwrite is true.", SaveTextureArgs.class, ToolHints.WRITES_NEW_FILES,
+                ToolDef.of("save_texture", "Save a texture to a file", "Writes one mip and slice of a texture as it is "
+                                + "after an event to a PNG (8-bit; float values clamped, NaN written as 0 and "
+                                + "counted) or an EXR (32-bit float, exact, NaN/Inf kept). FrameScope encodes both "
+                                + "itself from the texel data (8/16/32-bit, half, float, sRGB, BGRA, R10G10B10A2, "
+                                + "R11G11B10, R9G9B9E5 and depth/stencil formats; depth in red, stencil in green; at most 2048×2048 "
+                                + "texels except 8-bit RGBA), "
+                                + "because RenderDoc's SaveTexture crashes for float, depth and swapchain images on "
+                                + "Mesa's Vulkan driver; other formats (block-compressed, YUV) go through SaveTexture "
+                                + "on OpenGL and are refused on Vulkan. Writes only under the working directory or "
+                                + "FRAMESCOPE_OUTPUT_DIR, never over a file unless overwrite is true.", SaveTextureArgs.class, ToolHints.WRITES_NEW_FILES,
                         (a, c) -> ToolOutput.of(captures.saveTexture(a, c.cancellation()))),
                 ToolDef.of("copy_capture", "Copy a capture", "Copies the .rdc file (RenderDoc's CopyFileTo) under the "
                                 + "working directory or FRAMESCOPE_OUTPUT_DIR, never over a file unless overwrite is "

@@ -1,25 +1,12 @@
 """The methods that write files: save_texture and copy_capture, each through a temporary file and a rename,
-never through a symbolic link, and FrameScope's own PNG encoder for float targets."""
-import math
+never through a symbolic link; textures through FrameScope's own encoder (images.py)."""
 import os
 import secrets
-import struct
 
 import renderdoc as rd
 
+import images
 from replay_core import BridgeError, SCHEMA_VERSION, capture, event_of
-from scans import is_float32, read_texture
-
-
-def png_bytes(width, height, rgba_rows):
-    import zlib
-
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-
-    raw = b"".join(b"\x00" + bytes(row) for row in rgba_rows)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
 
 
 def refuse_link_or_special(path):
@@ -71,40 +58,87 @@ def write_output(params, produce):
             os.unlink(temp)
 
 
+# RenderDoc's SaveTexture runs its texture-display pipeline, which segfaults on lavapipe 22.3 (float, depth and
+# swapchain sources); FrameScope only falls back to it on these drivers, for formats its own decoder does not know.
+SAVE_TEXTURE_SAFE_DRIVERS = ("OpenGL",)
+
+# Formats other than 8-bit RGBA are decoded texel by texel in Python (about 1 µs and 130 bytes a texel): 2048 x 2048
+# fits the bridge's time limit and memory; 8-bit RGBA/BGRA goes to PNG from its bytes at any size.
+MAX_DECODED_TEXELS = 2048 * 2048
+
+
+def subresource(texture, params):
+    """The mip and array slice asked for, each checked against the texture (a 3D texture's slices are its depth
+    slices at that mip)."""
+    mip = int(params.get("mip") or 0)
+    if not 0 <= mip < texture.mips:
+        raise BridgeError("INVALID_ARGUMENT", "mip %d is out of range: this texture has %d mip level(s), 0..%d"
+                          % (mip, texture.mips, texture.mips - 1), parameter="mip", valid_range=[0, texture.mips - 1])
+    slices = max(1, texture.depth >> mip) if texture.depth > 1 else texture.arraysize
+    slice_index = int(params.get("slice") or 0)
+    if not 0 <= slice_index < slices:
+        raise BridgeError("INVALID_ARGUMENT", "slice %d is out of range: this texture has %d slice(s), 0..%d"
+                          % (slice_index, slices, slices - 1), parameter="slice", valid_range=[0, slices - 1])
+    return mip, slice_index
+
+
+def texel_bytes(c, texture, mip, slice_index):
+    """One subresource's bytes from GetTextureData (safe on every driver)."""
+    width, height = max(1, texture.width >> mip), max(1, texture.height >> mip)
+    if texture.depth > 1:
+        data = c.controller.GetTextureData(texture.resourceId, rd.Subresource(mip, 0, 0))
+        per_slice = len(data) // max(1, texture.depth >> mip)
+        data = data[slice_index * per_slice:(slice_index + 1) * per_slice]
+    else:
+        data = c.controller.GetTextureData(texture.resourceId, rd.Subresource(mip, slice_index, 0))
+    return data, width, height
+
+
+def encoded(c, texture, mip, slice_index, kind):
+    """(file bytes, NaN/Inf components written) by FrameScope's encoder, or None if the format is not one it
+    decodes."""
+    data, width, height = texel_bytes(c, texture, mip, slice_index)
+    bottom_up = c.driver == "OpenGL"
+    if kind == "png":
+        png = images.rgba8_png(texture.format, data, width, height, bottom_up)
+        if png is not None:
+            return png, 0
+    if width * height > MAX_DECODED_TEXELS:
+        raise BridgeError("OUTPUT_TOO_LARGE", "%s at mip %d is %dx%d; FrameScope's encoder takes at most %d texels "
+                          "of %s (they are decoded in Python); save a smaller mip" % (
+                              c.name_of(texture.resourceId) or c.rid(texture.resourceId), mip, width, height,
+                              MAX_DECODED_TEXELS, texture.format.Name()), parameter="mip",
+                          valid_range=[0, texture.mips - 1])
+    try:
+        image = images.decode(texture.format, data, width, height, bottom_up)
+    except images.Undecodable:
+        return None
+    return images.to_png(image) if kind == "png" else (images.to_exr(image), 0)
+
+
 def save_texture(params):
-    """PNG of a 32-bit float texture by our own encoder (clamped to 0..1; NaN written as 0 and counted), because
-    RenderDoc's PNG path segfaults for float sources on lavapipe 22.3; everything else through SaveTexture."""
+    """PNG or EXR of one subresource, encoded by FrameScope from GetTextureData; RenderDoc's SaveTexture only for
+    formats the decoder does not know, and only on drivers where it does not crash."""
     c = capture(params)
     texture = c.texture(params["texture"])
+    mip, slice_index = subresource(texture, params)
     event = event_of(c, params, required=False) or max(c.by_event)
     path = params["output"]
     kind = params.get("format") or "png"
     c.controller.SetFrameEvent(event, True)
     non_finite_written = 0
-    if kind == "png" and is_float32(texture):
-        data, channels, bottom_up = read_texture(c, texture)
-        values = struct.unpack("<%df" % (len(data) // 4), data)
-        rows = []
-        for r in range(texture.height):
-            y = texture.height - 1 - r if bottom_up else r
-            row = bytearray()
-            for x in range(texture.width):
-                px = values[(y * texture.width + x) * channels:(y * texture.width + x + 1) * channels]
-                px = list(px) + [0.0] * (3 - len(px)) + ([1.0] if len(px) < 4 else [])
-                for v in px[:4]:
-                    if not math.isfinite(v):
-                        non_finite_written += 1
-                        v = 0.0 if math.isnan(v) else (1.0 if v > 0 else 0.0)
-                    row.append(max(0, min(255, int(round(v * 255)))))
-            rows.append(row)
-        png = png_bytes(texture.width, texture.height, rows)
-        write_output(params, lambda temp: write_new_file(temp, png))
+    own = encoded(c, texture, mip, slice_index, kind)
+    if own is not None:
+        data, non_finite_written = own
+        write_output(params, lambda temp: write_new_file(temp, data))
         method = "FrameScope encoder from GetTextureData"
-    else:
+    elif c.driver in SAVE_TEXTURE_SAFE_DRIVERS:
         save = rd.TextureSave()
         save.resourceId = texture.resourceId
         save.destType = {"png": rd.FileType.PNG, "exr": rd.FileType.EXR}[kind]
         save.alpha = rd.AlphaMapping.Preserve
+        save.mip = mip
+        save.slice.sliceIndex = slice_index
 
         def save_to(temp):
             result = c.controller.SaveTexture(save, temp)
@@ -112,13 +146,33 @@ def save_texture(params):
                 raise BridgeError("ENGINE_FAILED", "SaveTexture failed: %s" % result.Message(), output=path)
         write_output(params, save_to)
         method = "RenderDoc SaveTexture"
+    else:
+        raise BridgeError("ENGINE_UNAVAILABLE", "FrameScope cannot decode %s textures, and RenderDoc's SaveTexture "
+                          "crashes on this %s driver, so it is not tried; get_texture_data gives the raw bytes"
+                          % (texture.format.Name(), c.driver), parameter="texture", format=texture.format.Name(),
+                          driver=c.driver)
     return {"schema_version": SCHEMA_VERSION, "capture": c.path, "texture": c.rid(texture.resourceId),
-            "name": c.name_of(texture.resourceId), "event_id": event, "output": path, "format": kind,
+            "name": c.name_of(texture.resourceId), "event_id": event, "mip": mip, "slice": slice_index,
+            "width": max(1, texture.width >> mip), "height": max(1, texture.height >> mip),
+            "texel_format": texture.format.Name(), "output": path, "format": kind,
             "bytes": os.path.getsize(path), "method": method, "non_finite_components_written": non_finite_written}
+
+
+def refuse_same_file(capture_path, output):
+    """Copying a capture onto itself (by another path, a symbolic or a hard link) would replace it by whatever the
+    copy managed to read; the supervisor refuses this too, the bridge checks again in case it is called directly."""
+    try:
+        same = os.path.exists(output) and os.path.samefile(capture_path, output)
+    except OSError:
+        same = False
+    if same:
+        raise BridgeError("INVALID_ARGUMENT", "%s is the capture itself (%s); copy it to another file"
+                          % (output, capture_path), parameter="output", capture=capture_path, output=output)
 
 
 def copy_capture(params):
     c = capture(params)
+    refuse_same_file(c.path, params["output"])
     write_output(params, c.copy_to)
     return {"schema_version": SCHEMA_VERSION, "capture": c.path, "output": params["output"],
             "bytes": os.path.getsize(params["output"])}

@@ -5,6 +5,7 @@ import collections
 import renderdoc as rd
 
 from evidence import call, drill_calls, event_findings, frame_findings, highlight, message_json, unique
+from outputs import SAVE_TEXTURE_SAFE_DRIVERS
 from replay_core import OPEN, SCHEMA_VERSION, action_json, bounded, capture, draws, event_of
 from tier_b import get_pipeline_state
 
@@ -39,7 +40,8 @@ def open_capture(params):
              "shader output reads zero" if api == "OpenGL" else "not supported by this API"),
             "shader_debugging": bool(props.shaderDebugging),
             "counters": len(counters),
-            "safe_texture_save": api == "OpenGL",
+            # RenderDoc's own SaveTexture; save_texture encodes every format it decodes itself on any driver
+            "safe_texture_save": c.driver in SAVE_TEXTURE_SAFE_DRIVERS,
         },
         "debug_messages": len(c.messages),
         "recommended_next_calls": [

@@ -78,15 +78,34 @@ class BridgeSafetyIT {
     void aCaptureIsNeverCopiedOntoItselfByAnyName(@TempDir Path out) throws Exception {
         Path capture = Files.copy(Path.of(GL), out.resolve("mine.rdc"));
         byte[] before = Files.readAllBytes(capture);
+        String hash = sha256(before);
         Path hardLink = Files.createLink(out.resolve("same.rdc"), capture);
+        Path symlink = Files.createSymbolicLink(out.resolve("alias.rdc"), capture);
+        Files.createDirectories(out.resolve("sub"));
+        Path parent = out.resolve("sub/../mine.rdc");
         Captures writer = new Captures(bridge, List.of(out));
-        for (Path target : List.of(capture, hardLink, out.resolve("./mine.rdc"))) {
+        for (Path target : List.of(capture, out.resolve("./mine.rdc"), parent, symlink, hardLink)) {
             ToolException error = assertThrows(ToolException.class, () -> writer.copyCapture(
                     new RenderDocArgs.CopyCaptureArgs(capture.toString(), target.toString(), true)));
             assertEquals(ErrorCode.INVALID_ARGUMENT, error.code(), target.toString());
             assertTrue(error.getMessage().contains(capture.toString()), error.getMessage());
+            // the bridge refuses as well when asked directly, naming both paths
+            ToolException direct = assertThrows(ToolException.class, () -> bridge.call("copy_capture",
+                    Map.of("capture", capture.toString(), "output", target.toString(), "overwrite", true), 60_000));
+            assertEquals(ErrorCode.INVALID_ARGUMENT, direct.code(), target.toString());
+            assertTrue(direct.getMessage().contains(capture.toString())
+                    && direct.getMessage().contains(target.toString()), direct.getMessage());
         }
         assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(capture)), "the capture is intact");
+        assertEquals(hash, sha256(Files.readAllBytes(capture)));
+        assertTrue(Files.isSymbolicLink(symlink) && Files.isSameFile(hardLink, capture), "links left as they were");
+        try (var files = Files.list(out)) {
+            assertEquals(4, files.count(), "no temporary file left behind");
+        }
+    }
+
+    private static String sha256(byte[] bytes) throws Exception {
+        return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(bytes));
     }
 
     @Test
