@@ -5,6 +5,7 @@ import dev.framescope.common.ComponentStatus;
 import dev.framescope.common.Components;
 import dev.framescope.common.Json;
 import dev.framescope.common.Version;
+import dev.framescope.web.LoopbackGuard;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -38,7 +39,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The local dialog page: HTTP and WebSocket on one port of 127.0.0.1, served by Jetty. The page and the socket need
  * the per-launch token, the socket also an {@code Origin} equal to the page's own, and every request a loopback
- * {@code Host} ({@link PageGuard}). Questions live in {@link DialogRequests}, not in the page, so a page that reloads
+ * {@code Host} ({@link LoopbackGuard}). Questions live in {@link DialogRequests}, not in the page, so a page that reloads
  * or reconnects gets every open question again. Nothing the page sends can run anything: it can only mark a question
  * shown, answer it or cancel it, and answers are checked by {@link PageAnswers}.
  */
@@ -56,7 +57,7 @@ final class DialogPage implements AutoCloseable, DialogRequests.Listener {
 
     private final DialogRequests requests;
     private final int maxUploadBytes;
-    private final PageGuard guard = new PageGuard();
+    private final LoopbackGuard guard = new LoopbackGuard();
     private final Set<PageSocket> sockets = ConcurrentHashMap.newKeySet();
     private final Map<String, AtomicLong> refused = new ConcurrentHashMap<>();
     private final AtomicLong badMessages = new AtomicLong();
@@ -143,10 +144,10 @@ final class DialogPage implements AutoCloseable, DialogRequests.Listener {
     /** Why this request may not proceed, or null. {@code socket}: the WebSocket upgrade also needs the Origin. */
     private String refusal(Request request, boolean socket) {
         String host = request.getHeaders().get(HttpHeader.HOST);
-        if (!PageGuard.hostAllowed(host)) {
+        if (!LoopbackGuard.hostAllowed(host)) {
             return "host";
         }
-        if (socket && !PageGuard.originAllowed(request.getHeaders().get(HttpHeader.ORIGIN), host)) {
+        if (socket && !LoopbackGuard.originAllowed(request.getHeaders().get(HttpHeader.ORIGIN), host)) {
             return "origin";
         }
         boolean needsToken = socket || Request.getPathInContext(request).equals("/");

@@ -1,0 +1,89 @@
+package dev.framescope.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.framescope.common.Json;
+import dev.framescope.common.ToolContext;
+import dev.framescope.common.ToolDef;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.TextContent;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The tool registry for callers that are not MCP clients (the capture console): the same invoker, so the same
+ * validation, time limits, output budgets, counters and errors as a tools/call, answered as plain JSON.
+ */
+public final class ToolCaller {
+
+    /**
+     * One call's outcome: {@code body} is the result's structured content, or {code, message, context} when
+     * {@code error}; {@code text} is what an MCP client would read first (the summary line).
+     */
+    public record Answer(String tool, Map<String, Object> arguments, boolean error, JsonNode body, String text,
+                         long millis) {
+
+        public String errorCode() {
+            return error ? body.path("code").asText("INTERNAL") : null;
+        }
+    }
+
+    /** A tool as a planner sees it: name, description and input schema. */
+    public record ToolInfo(String name, String title, String description, ObjectNode inputSchema) {
+    }
+
+    private final ToolRegistry registry;
+    private final ToolInvoker invoker;
+
+    public ToolCaller(ToolGroups.Toolkit toolkit) {
+        this.registry = toolkit.registry();
+        this.invoker = toolkit.invoker();
+    }
+
+    public Optional<ToolInfo> find(String name) {
+        return registry.find(name).map(this::info);
+    }
+
+    /** The tools of one group ("renderdoc", "physics", ...), or of all groups for null. */
+    public List<ToolInfo> tools(String group) {
+        return registry.groups().stream().filter(g -> group == null || group.equals(g.name()))
+                .flatMap(g -> g.tools().stream()).map(this::info).toList();
+    }
+
+    private ToolInfo info(ToolDef<?> tool) {
+        return new ToolInfo(tool.name(), tool.title(), tool.description(), registry.inputSchema(tool));
+    }
+
+    /** Runs one tool; never throws for the tool's own failures (they come back as an error answer). */
+    public Answer call(String name, Map<String, Object> arguments, ToolContext context) {
+        long start = System.nanoTime();
+        Optional<ToolDef<?>> tool = registry.find(name);
+        if (tool.isEmpty()) {
+            ObjectNode error = Json.mapper().createObjectNode().put("code", "NOT_FOUND")
+                    .put("message", "no tool named " + name);
+            return new Answer(name, arguments, true, error, error.get("message").asText(), 0);
+        }
+        CallToolResult result = invoker.call(tool.get(), arguments, context);
+        String text = result.content().isEmpty() || !(result.content().get(0) instanceof TextContent t) ? ""
+                : t.text();
+        boolean error = Boolean.TRUE.equals(result.isError());
+        JsonNode body;
+        if (result.structuredContent() != null) {
+            body = Json.mapper().valueToTree(result.structuredContent());
+        } else {
+            body = parse(text.substring(Math.max(0, text.indexOf('{'))));
+        }
+        String summary = error ? body.path("message").asText(text) : text.contains("\n\n")
+                ? text.substring(0, text.indexOf("\n\n")) : body.path("summary").asText("");
+        return new Answer(name, arguments, error, body, summary, (System.nanoTime() - start) / 1_000_000);
+    }
+
+    private static JsonNode parse(String text) {
+        try {
+            return Json.mapper().readTree(text);
+        } catch (Exception e) {
+            return Json.mapper().createObjectNode().put("text", text);
+        }
+    }
+}
