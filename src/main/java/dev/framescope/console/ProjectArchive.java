@@ -37,6 +37,8 @@ final class ProjectArchive {
 
     /** project.json and history.json are parsed in memory; far above what a long history needs. */
     static final long MAX_JSON_BYTES = 64L << 20;
+    /** An export holds a few captures and a picture per answer; this stops an archive of a million empty files. */
+    static final int MAX_ENTRIES = 10_000;
 
     private final Path root;
     private final long maxBytes;
@@ -127,6 +129,10 @@ final class ProjectArchive {
         } catch (IOException e) {
             throw ConsoleException.badRequest("body", "the body is not a zip archive (" + e.getMessage()
                     + "); send the file GET /projects/:id/export wrote");
+        }
+        if (entries.size() > MAX_ENTRIES) {
+            throw ConsoleException.badRequest("body", "the archive lists " + entries.size() + " entries; an import"
+                    + " takes at most " + MAX_ENTRIES);
         }
         Set<String> seen = new HashSet<>();
         for (ZipCentralDirectory.Entry entry : entries) {

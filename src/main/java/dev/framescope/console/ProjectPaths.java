@@ -2,6 +2,7 @@ package dev.framescope.console;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -26,7 +27,8 @@ final class ProjectPaths {
 
     private static final Pattern ID = Pattern.compile("prj-[A-Za-z0-9_-]{16}");
     private static final int MAX_NAME_CHARS = 200;
-    private static final int MAX_SEGMENT_CHARS = 255;
+    /** File systems count a name's bytes, not its characters. */
+    private static final int MAX_SEGMENT_BYTES = 255;
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private ProjectPaths() {
@@ -138,7 +140,8 @@ final class ProjectPaths {
 
     private static boolean isPlainSegment(String segment) {
         return !segment.isEmpty() && !segment.startsWith(".") && !segment.contains("/") && !segment.contains("\\")
-                && segment.length() <= MAX_SEGMENT_CHARS && segment.chars().noneMatch(Character::isISOControl);
+                && segment.getBytes(StandardCharsets.UTF_8).length <= MAX_SEGMENT_BYTES
+                && segment.chars().noneMatch(Character::isISOControl);
     }
 
     private static ConsoleException fileNotFound(String parameter, String message) {
