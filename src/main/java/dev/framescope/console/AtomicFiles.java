@@ -32,7 +32,7 @@ import java.util.regex.Pattern;
  */
 final class AtomicFiles {
 
-    /** Temp names: {@code .write-…}, {@code .upload-…}, {@code .import-…} (a zip), {@code .stage-…} (a folder). */
+    /** Temp names: .write-…, .upload-…, .import-… (a zip) and .stage-… (a folder), all ending in .tmp. */
     static final Pattern TEMP_NAME = Pattern.compile("\\.(write|upload|import|stage)-[^/]*\\.tmp");
 
     private AtomicFiles() {

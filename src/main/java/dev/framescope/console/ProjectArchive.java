@@ -2,7 +2,6 @@ package dev.framescope.console;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.framescope.common.Json;
 import java.io.IOException;
@@ -228,7 +227,7 @@ final class ProjectArchive {
         void add(String name, InputStream content, FileTime modified) throws IOException {
             switch (name) {
                 case ProjectStore.PROJECT_JSON -> project = readProject(readJson(name, content));
-                case ProjectStore.HISTORY_JSON -> history = readHistory(readJson(name, content));
+                case ProjectStore.HISTORY_JSON -> history = History.parse(readJson(name, content));
                 default -> staging.add(ProjectPaths.normalise(name, staging.parameter()), content, modified);
             }
         }
@@ -270,30 +269,6 @@ final class ProjectArchive {
             project.put(field, isInstant(project.get(field)) ? project.get(field).asText() : now);
         }
         return project;
-    }
-
-    static History readHistory(JsonNode node) {
-        if (!(node instanceof ObjectNode object)) {
-            throw ConsoleException.badRequest(ProjectStore.HISTORY_JSON, "history.json must be a JSON object");
-        }
-        JsonNode version = object.get("version");
-        if (version != null && !(version.canConvertToLong() && version.isIntegralNumber() && version.asLong() >= 0)) {
-            throw ConsoleException.badRequest(ProjectStore.HISTORY_JSON, "history.json's version must be 0 or more");
-        }
-        return new History(version == null ? 0 : version.asLong(), array(object, "submissions"),
-                array(object, "messages"));
-    }
-
-    private static JsonNode array(ObjectNode history, String field) {
-        JsonNode value = history.get(field);
-        if (value == null || value.isNull()) {
-            return Json.mapper().createArrayNode();
-        }
-        if (!(value instanceof ArrayNode)) {
-            throw ConsoleException.badRequest(ProjectStore.HISTORY_JSON, "history.json's " + field
-                    + " must be a JSON array");
-        }
-        return value;
     }
 
     private static boolean isInstant(JsonNode value) {

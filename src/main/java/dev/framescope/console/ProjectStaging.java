@@ -1,7 +1,6 @@
 package dev.framescope.console;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.framescope.common.Json;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -77,7 +76,7 @@ final class ProjectStaging implements AutoCloseable {
      * @return the new project's id
      */
     String publish(ObjectNode project, History history) throws IOException {
-        AtomicFiles.writeJson(dir.resolve(ProjectStore.HISTORY_JSON), history(history));
+        AtomicFiles.writeJson(dir.resolve(ProjectStore.HISTORY_JSON), history.toJson());
         while (true) {
             String id = ProjectPaths.newId();
             ObjectNode withId = project.deepCopy();
@@ -94,14 +93,6 @@ final class ProjectStaging implements AutoCloseable {
             published = true;
             return id;
         }
-    }
-
-    static ObjectNode history(History history) {
-        ObjectNode node = Json.mapper().createObjectNode();
-        node.put("version", history.version());
-        node.set("submissions", history.submissions());
-        node.set("messages", history.messages());
-        return node;
     }
 
     /** What errors name: "body" for an archive, "parts" for a multipart import. */
@@ -141,8 +132,9 @@ final class ProjectStaging implements AutoCloseable {
     private void count(long bytes) {
         written += bytes;
         if (written > maxBytes) {
-            throw new ConsoleException(413, "OUTPUT_TOO_LARGE", "the project's files add up to more than the limit of "
-                    + maxBytes + " bytes; nothing was imported", Map.of("parameter", parameter, "limit_bytes", maxBytes));
+            throw new ConsoleException(413, "OUTPUT_TOO_LARGE", "the project's files add up to more than the limit"
+                    + " of " + maxBytes + " bytes; nothing was imported",
+                    Map.of("parameter", parameter, "limit_bytes", maxBytes));
         }
     }
 

@@ -235,7 +235,7 @@ public final class ProjectStore {
     }
 
     private History write(Path dir, History history) {
-        AtomicFiles.writeJson(dir.resolve(HISTORY_JSON), ProjectStaging.history(history));
+        AtomicFiles.writeJson(dir.resolve(HISTORY_JSON), history.toJson());
         touch(dir);
         return history;
     }
@@ -275,7 +275,7 @@ public final class ProjectStore {
         Path dir = folder(id);
         // both documents from one moment: no history write can land between the two reads
         byte[][] json = locked(id, () -> new byte[][] {readBytes(dir.resolve(PROJECT_JSON)),
-                Json.write(ProjectStaging.history(readHistory(dir))).getBytes(StandardCharsets.UTF_8)});
+                Json.write(readHistory(dir).toJson()).getBytes(StandardCharsets.UTF_8)});
         List<String> paths = files.list(dir).stream().map(ResourceInfo::path).toList();
         try {
             archive.export(dir, json[0], json[1], paths, out);
@@ -340,7 +340,7 @@ public final class ProjectStore {
         if (!Files.exists(file)) {
             return History.empty();
         }
-        return ProjectArchive.readHistory(readJson(file));
+        return History.parse(readJson(file));
     }
 
     private static JsonNode readJson(Path file) {

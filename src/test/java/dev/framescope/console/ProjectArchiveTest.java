@@ -37,7 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** Export and import on real zips and folders: the round trip, and the archives an import must refuse whole. */
 class ProjectArchiveTest {
 
-    private static final byte[] PROJECT_JSON = "{\"id\":\"prj-old\",\"name\":\"Imported\"}".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] PROJECT_JSON = "{\"id\":\"prj-old\",\"name\":\"Imported\"}"
+            .getBytes(StandardCharsets.UTF_8);
 
     @TempDir
     Path temp;

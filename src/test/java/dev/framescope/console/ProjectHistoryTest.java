@@ -2,7 +2,9 @@ package dev.framescope.console;
 
 import static dev.framescope.console.StoreFixtures.breaksAfter;
 import static dev.framescope.console.StoreFixtures.everything;
+import static dev.framescope.console.StoreFixtures.rdc;
 import static dev.framescope.console.StoreFixtures.refused;
+import static dev.framescope.console.StoreFixtures.stream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -80,7 +82,8 @@ class ProjectHistoryTest {
         assertEquals(items("m9"), onDisk.get("messages"));
 
         refused(400, "submissions", () -> store.putHistory(id, null, item("x"), items()));
-        refused(400, "messages", () -> store.putHistory(id, null, items(), Json.mapper().getNodeFactory().textNode("x")));
+        JsonNode text = Json.mapper().getNodeFactory().textNode("x");
+        refused(400, "messages", () -> store.putHistory(id, null, items(), text));
         refused(400, "submission", () -> store.append(id, items("x"), null));
         assertEquals(5, store.history(id).version(), "refused writes change nothing");
     }
@@ -178,6 +181,30 @@ class ProjectHistoryTest {
         assertThrows(IOException.class, () -> AtomicFiles.write(target, breaksAfter(half)));
         assertEquals("{\"version\":7}", Files.readString(target));
         assertEquals(List.of("history.json"), everything(temp));
+    }
+
+    @Test
+    void recordsSerialiseInTheDesignsCamelCaseThroughTheSharedMapper() throws Exception {
+        ProjectStore store = store();
+        ProjectSummary summary = store.create("p");
+        StoredCapture stored = store.uploadCapture(summary.id(), "a.rdc", stream(rdc(8, 1)));
+        store.writeResource(summary.id(), "resources/a.png", new byte[1]);
+        History history = store.append(summary.id(), item("s"), item("m"));
+
+        assertEquals(List.of("id", "name", "updatedAt", "hasCapture"), fields(Json.tree(summary)));
+        assertEquals(List.of("capturePath", "size"), fields(Json.tree(stored)), "copied is absent for an upload");
+        assertEquals(List.of("version", "submissions", "messages"), fields(Json.tree(history)));
+        JsonNode project = Json.tree(store.get(summary.id()));
+        assertEquals(List.of("id", "name", "createdAt", "updatedAt", "captures"), fields(project));
+        assertEquals(List.of("path", "size", "storedAt"), fields(project.get("captures").get(0)));
+        assertEquals(List.of("path", "type", "size", "updatedAt"), fields(Json.tree(store.resources(summary.id())
+                .get(0))));
+    }
+
+    private static List<String> fields(JsonNode node) {
+        List<String> names = new ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
     }
 
     @Test

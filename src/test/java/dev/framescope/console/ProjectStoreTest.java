@@ -221,7 +221,8 @@ class ProjectStoreTest {
         Path fifo = temp.resolve("pipe.rdc");
         assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0, "mkfifo is not available");
         refused(400, "sourcePath", () -> store.copyCapture(id, null, fifo)); // would block forever if opened
-        assertEquals(List.of("gl_defects.rdc", "renamed.rdc"), everything(store.root().resolve(id).resolve("captures")));
+        assertEquals(List.of("gl_defects.rdc", "renamed.rdc"),
+                everything(store.root().resolve(id).resolve("captures")));
     }
 
     @Test
