@@ -89,12 +89,12 @@ final class PlannerPrompts {
 
     /**
      * The tools for a model without function calling: name, description and each argument in one line, with
-     * descriptions cut so two dozen tools stay around 12 KB.
+     * descriptions cut so the RenderDoc group (21 tools) takes about 15 KB.
      */
     static String toolCatalog(List<ToolCaller.ToolInfo> tools) {
         StringBuilder text = new StringBuilder();
         for (ToolCaller.ToolInfo tool : tools) {
-            text.append("- ").append(tool.name()).append(": ").append(cut(tool.description(), 320)).append('\n');
+            text.append("- ").append(tool.name()).append(": ").append(cut(tool.description(), 280)).append('\n');
             JsonNode required = tool.inputSchema().path("required");
             for (Iterator<Map.Entry<String, JsonNode>> it = tool.inputSchema().path("properties").fields();
                  it.hasNext(); ) {
