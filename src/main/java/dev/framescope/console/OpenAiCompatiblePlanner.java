@@ -20,7 +20,8 @@ import java.util.Map;
  * <p>It only plans: arguments are checked against the tool's schema and run by {@link NlDebug} through the tool
  * registry, and the number of steps is NlDebug's to bound. What it does check is the shape of the model's answer —
  * a tool that was not offered, arguments that are not a JSON object, no choices, an HTTP error or a timeout each
- * become a {@link PlannerException} whose reason names the fix and never the key. Thread-safe.
+ * become a {@link PlannerException} whose reason names the fix and never the key. Thread-safe; make one per
+ * console, since each holds an HTTP client with its own connection pool.
  */
 public final class OpenAiCompatiblePlanner implements Planner {
 

@@ -190,6 +190,29 @@ class OpenAiCompatiblePlannerAgainstLocalChatCompletionsServerTest {
     }
 
     @Test
+    void interruptingTheWaitingThreadCancelsTheRequest() throws Exception {
+        reply = new Reply(200, toolCall("get_frame_digest", "{}", null).body(), 5_000);
+        var outcome = new java.util.concurrent.CompletableFuture<Throwable>();
+        Thread run = new Thread(() -> {
+            try {
+                planner().next(question("why?"), List.of(), tools());
+                outcome.complete(null);
+            } catch (Throwable t) {
+                outcome.complete(t);
+            }
+        });
+        long start = System.nanoTime();
+        run.start();
+        Thread.sleep(300);
+        run.interrupt();
+        Throwable thrown = outcome.get(2, java.util.concurrent.TimeUnit.SECONDS);
+        long tookMs = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(thrown instanceof Planner.PlannerException, String.valueOf(thrown));
+        assertEquals("the request to 127.0.0.1 was cancelled", thrown.getMessage());
+        assertTrue(tookMs < 2_000, "took " + tookMs + " ms");
+    }
+
+    @Test
     void noChoicesIsAPlannerException() {
         reply = new Reply(200, "{\"id\":\"gen-1\",\"model\":\"test/planner-model\",\"choices\":[]}", 0);
         var e = assertThrows(Planner.PlannerException.class,
