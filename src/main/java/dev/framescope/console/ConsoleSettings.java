@@ -6,17 +6,7 @@ import dev.framescope.common.Json;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -32,8 +22,8 @@ import org.slf4j.LoggerFactory;
  * ({@code FRAMESCOPE_LLM_*}, {@code OPENROUTER_API_KEY}), which wins over the defaults; a key given with one request
  * wins over both for that request only and is never stored.
  *
- * <p>The key is the one secret FrameScope keeps: its file is created owner-only (0600, in a 0700 folder) before a
- * byte is written and renamed into place, so it is never readable by others, not even half-written; it is never
+ * <p>The key is the one secret FrameScope keeps: its file is an {@link OwnerOnlyFile} (0600 in a 0700 folder,
+ * written to an owner-only temp file and renamed into place), so it is never readable by others; it is never
  * returned ({@link #view()} says only whether there is one) and never logged ({@link #toString()} leaves it out).
  * Thread-safe: the console serves requests concurrently.
  */
@@ -50,8 +40,6 @@ public final class ConsoleSettings {
     private static final Logger log = LoggerFactory.getLogger(ConsoleSettings.class);
     // OpenRouter's vendor/model, OpenAI's gpt-4o, Ollama's llama3.1:8b, LM Studio's org/model@q4
     private static final Pattern MODEL_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,199}");
-    private static final Set<PosixFilePermission> OWNER_FILE = PosixFilePermissions.fromString("rw-------");
-    private static final Set<PosixFilePermission> OWNER_DIR = PosixFilePermissions.fromString("rwx------");
 
     /** What is saved; every field null when not set here. */
     private record Stored(String apiKey, String baseUrl, String plannerModel, String actionModel,
@@ -63,14 +51,12 @@ public final class ConsoleSettings {
     public record Choice(String planner, String model) {
     }
 
-    private final Path folder;
-    private final Path file;
+    private final OwnerOnlyFile file;
     private final Map<String, String> env;
     private Stored stored;
 
     public ConsoleSettings(Path stateDir, Map<String, String> env) {
-        this.folder = stateDir.resolve("console");
-        this.file = folder.resolve("settings.json");
+        this.file = new OwnerOnlyFile(stateDir.resolve("console").resolve("settings.json"));
         this.env = Map.copyOf(env);
         String envBase = blankToNull(env.get("FRAMESCOPE_LLM_BASE_URL"));
         if (envBase != null) {
@@ -84,7 +70,7 @@ public final class ConsoleSettings {
     }
 
     public Path file() {
-        return file;
+        return file.path();
     }
 
     public synchronized SettingsView view() {
@@ -98,7 +84,8 @@ public final class ConsoleSettings {
                 change.apiKey() == null ? stored.apiKey() : checkKey(change.apiKey()),
                 change.baseUrl() == null ? stored.baseUrl()
                         : change.baseUrl().isEmpty() ? null : checkBaseUrl("baseUrl", change.baseUrl()).toString(),
-                change.plannerModel() == null ? stored.plannerModel() : checkModel("plannerModel", change.plannerModel()),
+                change.plannerModel() == null ? stored.plannerModel()
+                        : checkModel("plannerModel", change.plannerModel()),
                 change.actionModel() == null ? stored.actionModel() : checkModel("actionModel", change.actionModel()),
                 change.defaultPlanner() == null ? stored.defaultPlanner() : checkPlanner(change.defaultPlanner()));
         save(next);
@@ -174,7 +161,7 @@ public final class ConsoleSettings {
 
     @Override
     public synchronized String toString() {
-        return "ConsoleSettings[file=" + file + ", " + view() + "]";
+        return "ConsoleSettings[file=" + file.path() + ", " + view() + "]";
     }
 
     private String apiKey() {
@@ -273,17 +260,17 @@ public final class ConsoleSettings {
     }
 
     private Stored load() {
-        if (!Files.isRegularFile(file)) {
-            return Stored.EMPTY;
-        }
         try {
-            tightenIfLoose(file, OWNER_FILE);
-            JsonNode tree = Json.mapper().readTree(Files.readString(file));
+            String text = file.read();
+            if (text == null) {
+                return Stored.EMPTY;
+            }
+            JsonNode tree = Json.mapper().readTree(text);
             return new Stored(field(tree, "apiKey"), field(tree, "baseUrl"), field(tree, "plannerModel"),
                     field(tree, "actionModel"), field(tree, "defaultPlanner"));
         } catch (IOException | RuntimeException e) {
             // the message is the parser's, which may quote the file: name the file only
-            log.warn("Console settings in {} are unreadable ({}); using the environment and defaults", file,
+            log.warn("Console settings in {} are unreadable ({}); using the environment and defaults", file.path(),
                     e.getClass().getSimpleName());
             return Stored.EMPTY;
         }
@@ -301,55 +288,12 @@ public final class ConsoleSettings {
         putIfSet(tree, "plannerModel", next.plannerModel());
         putIfSet(tree, "actionModel", next.actionModel());
         putIfSet(tree, "defaultPlanner", next.defaultPlanner());
-        Path temp = null;
         try {
-            makePrivateFolder();
-            temp = posix(folder) ? Files.createTempFile(folder, "settings-", ".tmp",
-                    PosixFilePermissions.asFileAttribute(OWNER_FILE)) : Files.createTempFile(folder, "settings-", ".tmp");
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-                channel.write(ByteBuffer.wrap(tree.toString().getBytes(StandardCharsets.UTF_8)));
-                channel.force(true);
-            }
-            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            temp = null;
+            file.write(tree.toString());
         } catch (IOException e) {
-            throw new ConsoleException(500, "INTERNAL", "could not save the settings in " + folder + ": "
-                    + e.getClass().getSimpleName(), Map.of("path", file.toString()));
-        } finally {
-            if (temp != null) {
-                try {
-                    Files.deleteIfExists(temp);
-                } catch (IOException ignored) {
-                    // the temp file is owner-only; nothing readable is left behind
-                }
-            }
+            throw new ConsoleException(500, "INTERNAL", "could not save the settings in " + file.path().getParent()
+                    + ": " + e.getClass().getSimpleName(), Map.of("path", file.path().toString()));
         }
-    }
-
-    private void makePrivateFolder() throws IOException {
-        Files.createDirectories(folder.getParent());
-        try {
-            if (posix(folder)) {
-                Files.createDirectory(folder, PosixFilePermissions.asFileAttribute(OWNER_DIR));
-            } else {
-                Files.createDirectory(folder);
-            }
-        } catch (FileAlreadyExistsException exists) {
-            if (!Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)) {
-                throw new IOException(folder + " is not a folder");
-            }
-            tightenIfLoose(folder, OWNER_DIR);
-        }
-    }
-
-    private static void tightenIfLoose(Path path, Set<PosixFilePermission> wanted) throws IOException {
-        if (posix(path) && !Files.getPosixFilePermissions(path).equals(wanted)) {
-            Files.setPosixFilePermissions(path, wanted);
-        }
-    }
-
-    private static boolean posix(Path path) {
-        return path.getFileSystem().supportedFileAttributeViews().contains("posix");
     }
 
     private static void putIfSet(ObjectNode tree, String name, String value) {

@@ -129,7 +129,7 @@ final class PlannerPrompts {
         return shape.toString();
     }
 
-    /** A tool's schema as OpenAI "parameters": the schema without its {@code $schema} tag, which some servers refuse. */
+    /** A tool's schema as OpenAI "parameters": without its {@code $schema} tag, which some servers refuse. */
     static ObjectNode parameters(ToolCaller.ToolInfo tool) {
         ObjectNode schema = tool.inputSchema().deepCopy();
         schema.remove("$schema");

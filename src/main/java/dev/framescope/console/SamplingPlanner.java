@@ -16,9 +16,9 @@ import java.util.regex.Pattern;
 /**
  * Plans and explains with the MCP client's own model (sampling), for a console started inside an MCP session. MCP
  * sampling has no function calling, so the model is shown the tools as text and asked for one JSON object —
- * {@code {"tool": …, "arguments": {…}}} or {@code {"done": true}} — which is read defensively (inside code fences,
- * after prose) and refused with a {@link PlannerException} when it is anything else. Like every planner it only
- * plans: {@link NlDebug} validates the arguments and runs the call. Thread-safe.
+ * {@code {"tool": …, "arguments": {…}}} or {@code {"done": true}} — which is read defensively (inside code
+ * fences, after prose) and refused with a {@link PlannerException} when it is anything else. Like every planner it
+ * only plans: {@link NlDebug} validates the arguments and runs the call. Thread-safe.
  */
 public final class SamplingPlanner implements Planner {
 
