@@ -15,14 +15,14 @@ import picocli.CommandLine.Command;
 /**
  * The command line of the one JAR: {@code serve} (default), {@code tools}, {@code call}, {@code doctor},
  * {@code demo}, {@code dialogs-demo}, {@code docs}, {@code page}, {@code browser-server},
- * {@code renderdoc-extension}. Parsing and help come from picocli; each command prints to the real stdout it is
+ * {@code renderdoc-extension}, {@code console}. Parsing and help come from picocli; each command prints to the real stdout it is
  * given, because {@code System.out} itself is redirected to stderr for the whole process.
  */
 @Command(name = "framescope", mixinStandardHelpOptions = true, versionProvider = FrameScopeCli.VersionProvider.class,
         description = "Graphics-debugging MCP server. With no command it serves MCP over stdio.",
         subcommands = {ServeCommand.class, ToolsCommand.class, CallCommand.class, DoctorCommand.class,
                 DemoCommand.class, DialogsDemoCommand.class, DocsCommand.class, PageCommand.class,
-                BrowserServerCommand.class, RenderDocExtensionCommand.class},
+                BrowserServerCommand.class, RenderDocExtensionCommand.class, ConsoleCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:tool error (call), required part missing (doctor), failed step (demo)",
                 "2:bad command line or unknown tool", "70:internal error"})

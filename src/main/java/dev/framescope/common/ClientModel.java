@@ -17,7 +17,7 @@ public interface ClientModel {
         }
     }
 
-    /** Asks one question about one image; blocks for at most {@code timeoutMs}. */
+    /** Asks one question, about one image or (image null) text only; blocks for at most {@code timeoutMs}. */
     Answer ask(String systemPrompt, String question, byte[] image, String mimeType, int maxTokens, long timeoutMs);
 
     ClientModel NONE = (systemPrompt, question, image, mimeType, maxTokens, timeoutMs) -> Answer.unavailable(

@@ -52,8 +52,7 @@ final class DialogPage implements AutoCloseable, DialogRequests.Listener {
     static final long HEARTBEAT_MS = 10_000;
     /** A page silent for this long (no pong, no message) is dropped; it reconnects by itself if it is alive. */
     static final long SILENCE_LIMIT_MS = 35_000;
-    static final String CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
-            + "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+    static final String CSP = dev.framescope.web.SecureHeaders.CSP;
 
     private final DialogRequests requests;
     private final int maxUploadBytes;
@@ -172,11 +171,7 @@ final class DialogPage implements AutoCloseable, DialogRequests.Listener {
 
     private static void write(Response response, Callback callback, int status, String type, byte[] body) {
         response.setStatus(status);
-        response.getHeaders().put(HttpHeader.CONTENT_TYPE, type);
-        response.getHeaders().put("Content-Security-Policy", CSP);
-        response.getHeaders().put("X-Content-Type-Options", "nosniff");
-        response.getHeaders().put("Referrer-Policy", "no-referrer");
-        response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
+        dev.framescope.web.SecureHeaders.apply(response, type);
         response.write(true, ByteBuffer.wrap(body), callback);
     }
 

@@ -110,12 +110,13 @@ final class ExchangeContext implements ToolContext {
 
     private ClientModel.Answer sample(String systemPrompt, String question, byte[] image, String mimeType,
                                       int maxTokens, long timeoutMs) {
+        // a text-only question (the capture console's planner) has no image: send the text alone
+        SamplingMessage asked = new SamplingMessage(Role.USER, new TextContent(question));
+        List<SamplingMessage> messages = image == null ? List.of(asked) : List.of(new SamplingMessage(Role.USER,
+                new ImageContent(null, Base64.getEncoder().encodeToString(image), mimeType)), asked);
         CreateMessageRequest ask = CreateMessageRequest.builder()
                 .systemPrompt(systemPrompt)
-                .messages(List.of(
-                        new SamplingMessage(Role.USER, new ImageContent(null, Base64.getEncoder().encodeToString(image),
-                                mimeType)),
-                        new SamplingMessage(Role.USER, new TextContent(question))))
+                .messages(messages)
                 .maxTokens(maxTokens)
                 .includeContext(CreateMessageRequest.ContextInclusionStrategy.NONE)
                 .build();

@@ -1,0 +1,61 @@
+package dev.framescope.cli;
+
+import dev.framescope.common.ClientModel;
+import dev.framescope.console.CaptureConsole;
+import dev.framescope.console.ConsoleServer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "console", description = "Start the capture console: a local web page and HTTP API (the RenderDoc "
+        + "orchestrator's contract) where you keep debugging projects, upload .rdc captures and ask questions in "
+        + "plain words, answered by FrameScope's RenderDoc tools — with no API key (builtin planner) or with a model. "
+        + "Listens on 127.0.0.1 only and prints the URL with its access token on stderr. Runs until interrupted.")
+final class ConsoleCommand implements Callable<Integer> {
+
+    private final FrameScopeCli.Streams streams;
+
+    @Option(names = "--port", defaultValue = "8765", description = "Port on 127.0.0.1 (default ${DEFAULT-VALUE}; 0 "
+            + "for any free port).")
+    int port;
+
+    @Option(names = "--projects", description = "Folder of the projects (default: the state directory's "
+            + "console/projects).")
+    Path projects;
+
+    @Option(names = "--max-upload-mb", defaultValue = "2048", description = "Largest capture upload in MiB (default "
+            + "${DEFAULT-VALUE}).")
+    long maxUploadMb;
+
+    @Option(names = "--allow-origin", description = "An origin of a separate front end allowed to call the API "
+            + "(e.g. http://localhost:5173); repeatable. The console's own page needs none.")
+    List<String> origins = new ArrayList<>();
+
+    ConsoleCommand(FrameScopeCli.Streams streams) {
+        this.streams = streams;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (port < 0 || port > 65535 || maxUploadMb < 1) {
+            System.err.println("framescope console: --port takes 0..65535 and --max-upload-mb at least 1");
+            return ExitCodes.USAGE;
+        }
+        ConsoleServer server = CaptureConsole.start(streams.toolkit(), ClientModel.NONE,
+                new CaptureConsole.Options(port, projects, maxUploadMb * 1024 * 1024, Set.copyOf(origins)));
+        System.err.println("FrameScope console: " + server.url());
+        System.err.flush();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            stopped.countDown();
+        }, "console-shutdown"));
+        stopped.await();
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,128 @@
+package dev.framescope.console;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.server.ToolCaller;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The builtin planner's explanation: sentences assembled from the measured results (event, marker path, counts,
+ * boxes, the shader lines and constant values, the offending vertices), nothing guessed, and a plain statement that
+ * no model wrote it.
+ */
+final class BuiltinExplanation {
+
+    static final String AUTHOR = "builtin (no model: measured facts only)";
+
+    private BuiltinExplanation() {
+    }
+
+    static Planner.Explanation of(List<ToolCaller.Answer> done) {
+        List<String> parts = new ArrayList<>();
+        boolean found = false;
+        for (ToolCaller.Answer answer : done) {
+            if (answer.error()) {
+                parts.add(answer.tool() + " failed: " + answer.body().path("message").asText() + ".");
+                continue;
+            }
+            JsonNode body = answer.body();
+            switch (answer.tool()) {
+                case "get_frame_digest" -> parts.add(digest(body));
+                case "get_event_insight" -> {
+                    found |= !body.path("findings").isEmpty();
+                    parts.add(insight(body));
+                }
+                case "get_shader_info" -> parts.add(shader(body));
+                case "geometry_anomalies" -> parts.add(geometry(body));
+                case "get_action_timings" -> parts.add(timings(body));
+                case "pixel_history" -> parts.add("Pixel history: " + answer.text());
+                default -> parts.add(answer.tool() + ": " + answer.text());
+            }
+        }
+        parts.removeIf(String::isBlank);
+        parts.add("(Written by FrameScope's builtin planner from the tools' measured results; no language model "
+                + "wrote or checked this.)");
+        return new Planner.Explanation(String.join("\n\n", parts), AUTHOR, found ? "resolved" : "warning");
+    }
+
+    private static String digest(JsonNode digest) {
+        int count = digest.at("/anomalies/count").asInt();
+        if (count == 0) {
+            return "The frame digest found no anomaly in the data (" + digest.at("/statistics/draw_calls").asInt()
+                    + " draws checked for NaN/Inf writes, bad vertices, UVs out of range, API messages and "
+                    + "missing depth).";
+        }
+        List<String> codes = new ArrayList<>();
+        digest.at("/anomalies/preview").forEach(a -> {
+            String line = a.path("code").asText() + " at event " + a.path("event_id").asText() + " ("
+                    + a.path("marker_path").asText() + ")";
+            if (codes.size() < 4) {
+                codes.add(line);
+            }
+        });
+        return "The frame digest found " + count + " anomal" + (count == 1 ? "y" : "ies") + ": "
+                + String.join("; ", codes) + (count > codes.size() ? "; …" : "") + ".";
+    }
+
+    private static String insight(JsonNode insight) {
+        StringBuilder text = new StringBuilder("Event " + insight.path("event_id").asInt() + " ("
+                + insight.path("marker_path").asText() + ", " + insight.at("/action/name").asText() + ")");
+        if (insight.path("findings").isEmpty()) {
+            return text + " shows no finding in its data.";
+        }
+        List<String> findings = new ArrayList<>();
+        insight.path("findings").forEach(f -> findings.add(f.path("message").asText()
+                + (f.has("box") && !f.get("box").isNull() ? " in the box " + f.get("box") + " (x0, y0, x1, y1, "
+                + "top-left origin)" : "")));
+        text.append(": ").append(String.join("; ", findings)).append('.');
+        if (insight.hasNonNull("highlight_stage")) {
+            text.append(" Pipeline stage: ").append(insight.get("highlight_stage").asText()).append('.');
+        }
+        return text.toString();
+    }
+
+    private static String shader(JsonNode shader) {
+        List<String> lines = new ArrayList<>();
+        String source = shader.at("/source_files/0/source").asText("");
+        for (String line : source.split("\n")) {
+            if (line.contains("/") && !line.trim().startsWith("//") && lines.size() < 3) {
+                lines.add(line.trim());
+            }
+        }
+        List<String> constants = new ArrayList<>();
+        shader.at("/constants/preview").forEach(c -> {
+            if (constants.size() < 6 && !c.path("type").asText().equals("struct")
+                    && !c.path("type").asText().equals("array")) {
+                constants.add(c.path("name").asText() + " = " + c.path("value"));
+            }
+        });
+        return "The " + shader.path("stage").asText() + " shader at event " + shader.path("event_id").asInt()
+                + (lines.isEmpty() ? "" : " divides in: " + String.join(" | ", lines))
+                + (constants.isEmpty() ? "." : "; its constants at this event: " + String.join(", ", constants)
+                + ".");
+    }
+
+    private static String geometry(JsonNode geometry) {
+        JsonNode draw = geometry.at("/draws/preview/0");
+        if (draw.isMissingNode()) {
+            return "geometry_anomalies found nothing wrong in the vertices.";
+        }
+        List<String> vertices = new ArrayList<>();
+        draw.at("/offending_vertices/preview").forEach(v -> {
+            if (vertices.size() < 4) {
+                vertices.add("#" + v.path("index").asInt() + " " + v.path("reason").asText() + " "
+                        + v.path("position"));
+            }
+        });
+        return "Vertices of event " + draw.path("event_id").asInt() + ": "
+                + draw.at("/bad_vertices/count").asInt() + " with NaN/Inf/huge positions"
+                + (vertices.isEmpty() ? "" : " (" + String.join("; ", vertices) + ")") + ".";
+    }
+
+    private static String timings(JsonNode timings) {
+        JsonNode top = timings.at("/draws/preview/0");
+        return top.isMissingNode() ? "No draws to rank." : "The draw touching the most samples is event "
+                + top.path("event_id").asInt() + " (" + top.path("marker_path").asText() + "): "
+                + top.path("samples_passed").asText() + " samples passed. " + timings.path("note").asText();
+    }
+}

@@ -1,0 +1,46 @@
+package dev.framescope.console;
+
+import dev.framescope.common.ClientModel;
+import dev.framescope.server.ToolCaller;
+import dev.framescope.server.ToolGroups;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Wires the capture console: store, settings, planners, nl-debug, API and server, for the CLI and for MCP. */
+public final class CaptureConsole {
+
+    /** 2 GiB: a large frame capture fits; larger uploads are refused before anything is written. */
+    public static final long DEFAULT_MAX_UPLOAD_BYTES = 2L * 1024 * 1024 * 1024;
+
+    /**
+     * @param port           0 for any free port
+     * @param projects       where projects live (default: the state directory's console/projects)
+     * @param maxUploadBytes largest capture accepted
+     * @param extraOrigins   origins of a separate front end allowed besides the console's own page
+     */
+    public record Options(int port, Path projects, long maxUploadBytes, Set<String> extraOrigins) {
+    }
+
+    private CaptureConsole() {
+    }
+
+    public static ConsoleServer start(ToolGroups.Toolkit toolkit, ClientModel clientModel, Options options)
+            throws IOException {
+        Path state = toolkit.config().stateDir();
+        Path projects = options.projects() != null ? options.projects() : state.resolve("console").resolve("projects");
+        ProjectStore store = new ProjectStore(projects, options.maxUploadBytes());
+        ConsoleSettings settings = new ConsoleSettings(state, System.getenv());
+        ToolCaller caller = new ToolCaller(toolkit);
+        List<Planner> planners = List.of(new BuiltinPlanner(), new OpenAiCompatiblePlanner(settings),
+                new SamplingPlanner(clientModel));
+        Map<String, Planner> byId = new LinkedHashMap<>();
+        planners.forEach(p -> byId.put(p.id(), p));
+        NlDebug nlDebug = new NlDebug(caller, byId, settings, store);
+        return ConsoleServer.start(new ConsoleApi(store, nlDebug, settings, planners), options.port(),
+                options.extraOrigins());
+    }
+}

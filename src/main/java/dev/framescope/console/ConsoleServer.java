@@ -1,0 +1,151 @@
+package dev.framescope.console;
+
+import dev.framescope.web.LoopbackGuard;
+import java.io.IOException;
+import java.util.Set;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The capture console on one port of 127.0.0.1, served by Jetty behind the same {@link LoopbackGuard} as the dialog
+ * page: a loopback Host on every request, the page's own Origin (or a configured one) wherever a browser sends one,
+ * and the per-launch token on the page and every API call ({@code X-FrameScope-Token}, or {@code ?token=} where a
+ * browser cannot send headers: images, downloads, the event stream). {@link ConsoleApi} answers the API,
+ * {@link ConsolePage} the page's static files.
+ */
+public final class ConsoleServer implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(ConsoleServer.class);
+    public static final String TOKEN_HEADER = "X-FrameScope-Token";
+
+    private final Server server;
+    private final LoopbackGuard guard;
+    private final int port;
+
+    private ConsoleServer(ConsoleApi api, int port, Set<String> extraOrigins) throws Exception {
+        this.guard = new LoopbackGuard(extraOrigins);
+        QueuedThreadPool threads = new QueuedThreadPool(32, 2);
+        threads.setName("console");
+        threads.setDaemon(true);
+        server = new Server(threads);
+        HttpConfiguration http = new HttpConfiguration();
+        http.setSendServerVersion(false);
+        ServerConnector connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
+        connector.setHost("127.0.0.1");
+        connector.setPort(port);
+        server.addConnector(connector);
+        server.setHandler(new Guarded(api));
+        server.setStopTimeout(1_000);
+        server.start();
+        this.port = connector.getLocalPort();
+    }
+
+    public static ConsoleServer start(ConsoleApi api, int port, Set<String> extraOrigins) throws IOException {
+        try {
+            return new ConsoleServer(api, port, extraOrigins);
+        } catch (IOException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException("could not start the console on 127.0.0.1:" + port + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The address with its token: for the person only (stderr, their browser). */
+    public String url() {
+        return "http://127.0.0.1:" + port + "/?token=" + guard.token();
+    }
+
+    public String address() {
+        return "http://127.0.0.1:" + port + "/";
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public String token() {
+        return guard.token();
+    }
+
+    @Override
+    public void close() {
+        try {
+            server.stop();
+        } catch (Exception e) {
+            log.warn("Console did not stop cleanly: {}", e.getMessage());
+        }
+    }
+
+    /** Checks the guard, then hands the request to the page or the API. */
+    private final class Guarded extends Handler.Abstract {
+
+        private final ConsoleApi api;
+
+        Guarded(ConsoleApi api) {
+            this.api = api;
+        }
+
+        @Override
+        public boolean handle(Request request, Response response, Callback callback) {
+            String path = Request.getPathInContext(request);
+            String host = request.getHeaders().get(HttpHeader.HOST);
+            String origin = request.getHeaders().get(HttpHeader.ORIGIN);
+            if (!LoopbackGuard.hostAllowed(host)) {
+                return refuse(request, response, callback, 421, "host", "The console answers only on 127.0.0.1 or "
+                        + "localhost.");
+            }
+            if (origin != null && !guard.originAllowedHere(origin, host)) {
+                return refuse(request, response, callback, 403, "origin", "Requests are accepted only from the "
+                        + "console page itself (or an origin configured with --allow-origin).");
+            }
+            if (origin != null && !origin.equals("http://" + host)) {
+                response.getHeaders().put("Access-Control-Allow-Origin", origin);
+                response.getHeaders().put("Vary", "Origin");
+                if (request.getMethod().equals("OPTIONS")) {
+                    response.getHeaders().put("Access-Control-Allow-Methods", "GET, POST, PUT");
+                    response.getHeaders().put("Access-Control-Allow-Headers", "Content-Type, " + TOKEN_HEADER);
+                    response.setStatus(204);
+                    callback.succeeded();
+                    return true;
+                }
+            }
+            if (ConsolePage.serves(path)) {
+                if (path.equals("/") && !guard.tokenMatches(Request.extractQueryParameters(request).getValue("token"))) {
+                    return refuse(request, response, callback, 403, "token", "This console link is not valid: use the "
+                            + "URL the server printed (it carries a token).");
+                }
+                ConsolePage.serve(path, response, callback);
+                return true;
+            }
+            String token = request.getHeaders().get(TOKEN_HEADER);
+            if (token == null) {
+                token = Request.extractQueryParameters(request).getValue("token");
+            }
+            if (!guard.tokenMatches(token)) {
+                return refuse(request, response, callback, 403, "token", "Missing or wrong token: send the token "
+                        + "of the console's URL in the " + TOKEN_HEADER + " header.");
+            }
+            api.handle(request, response, callback);
+            return true;
+        }
+
+        private boolean refuse(Request request, Response response, Callback callback, int status, String reason,
+                               String message) {
+            log.warn("Console refused a {} request for {} from {}: bad {}", request.getMethod(),
+                    Request.getPathInContext(request), Request.getRemoteAddr(request), reason);
+            Http.error(response, callback, new ConsoleException(status, "FORBIDDEN", message,
+                    java.util.Map.of("reason", reason)));
+            return true;
+        }
+    }
+}

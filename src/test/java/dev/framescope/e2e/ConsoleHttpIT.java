@@ -1,0 +1,207 @@
+package dev.framescope.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The capture console over real HTTP, started from the built JAR: projects, uploads, the builtin planner's answers
+ * on the committed capture against its ground truth, history, export/import, and hostile requests.
+ */
+@Timeout(300)
+class ConsoleHttpIT {
+
+    private static final Path GL = Path.of("demo/captures/gl_defects.rdc").toAbsolutePath();
+
+    @TempDir
+    static Path dir;
+    private static RunningConsole console;
+    private static JsonNode truth;
+
+    @BeforeAll
+    static void start() throws Exception {
+        console = new RunningConsole(dir.resolve("projects"), dir.resolve("state"));
+        truth = RunningConsole.JSON.readTree(Files.readString(Path.of("demo/captures/ground-truth.json")));
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        console.close();
+    }
+
+    private static String marker(String kind) {
+        for (JsonNode d : truth.at("/captures/gl_defects/draws")) {
+            if (d.get("kind").asText().equals(kind)) {
+                return d.get("marker").asText();
+            }
+        }
+        throw new AssertionError(kind);
+    }
+
+    private static String newProjectWithCapture() throws Exception {
+        String id = console.post("/projects", "{\"name\":\"nan hunt\"}").get("projectId").asText();
+        JsonNode stored = console.upload(id, GL);
+        assertEquals("captures/gl_defects.rdc", stored.get("capturePath").asText(), stored.toString());
+        return id;
+    }
+
+    private static JsonNode ask(String projectId, String question) throws Exception {
+        return console.post("/nl-debug", RunningConsole.JSON.createObjectNode().put("question", question)
+                .put("capturePath", "captures/gl_defects.rdc").put("projectId", projectId).toString());
+    }
+
+    @Test
+    void theBuiltinPlannerNamesTheNanDrawAndShowsItsPicture() throws Exception {
+        String id = newProjectWithCapture();
+        JsonNode reply = ask(id, "Why are there NaNs in the HDR target?");
+        assertEquals("resolved", reply.at("/submission/status").asText(), reply.toString());
+        assertTrue(reply.get("explanation").asText().contains(marker("writes_nan")), reply.get("explanation").asText());
+        assertTrue(reply.get("explanation").asText().contains("Event 35"), reply.get("explanation").asText());
+        assertTrue(reply.get("explanation").asText().contains("no language model"), "says no model wrote it");
+        assertEquals("PS", reply.at("/submission/pipelineState/highlightStage").asText());
+        assertEquals("get_shader_info", reply.at("/planned/tool").asText(), "the call that shows the cause");
+        assertTrue(reply.at("/mcp/ok").asBoolean());
+        List<String> steps = new ArrayList<>();
+        reply.at("/message/steps").forEach(s -> steps.add(s.get("id").asText()));
+        assertEquals("explain", steps.get(steps.size() - 1));
+        String picture = reply.at("/submission/evidence/colorBuffer").asText();
+        HttpResponse<byte[]> png = HttpClient.newHttpClient().send(console.request("/projects/" + id
+                + "/resource?path=" + picture).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(200, png.statusCode());
+        assertEquals("image/png", png.headers().firstValue("Content-Type").orElse(""));
+        assertTrue(png.body().length > 100 && png.body()[1] == 'P' && png.body()[2] == 'N' && png.body()[3] == 'G');
+
+        JsonNode history = console.get("/projects/" + id + "/history");
+        assertEquals(1, history.get("submissions").size());
+        assertEquals(reply.at("/submission/id"), history.at("/submissions/0/id"));
+        assertEquals(1, history.get("messages").size());
+    }
+
+    @Test
+    void aGeometryQuestionLeadsToTheBadVertexDraw() throws Exception {
+        String id = newProjectWithCapture();
+        JsonNode reply = ask(id, "Some vertices explode into long spikes, which draw is it?");
+        assertTrue(reply.get("explanation").asText().contains(marker("bad_positions")), reply.toString());
+        assertEquals("VS", reply.at("/submission/pipelineState/highlightStage").asText());
+        assertEquals("geometry_anomalies", reply.at("/planned/tool").asText());
+    }
+
+    @Test
+    void healthModelsSettingsAndProjectsAnswerTheContract() throws Exception {
+        assertEquals("ok", console.get("/health").get("status").asText());
+        JsonNode models = console.get("/models");
+        boolean builtin = false;
+        for (JsonNode m : models.get("models")) {
+            builtin |= m.get("id").asText().equals("builtin");
+        }
+        assertTrue(builtin, models.toString());
+        assertFalse(console.get("/settings").get("hasApiKey").asBoolean());
+        String id = console.post("/projects", "{}").get("projectId").asText();
+        boolean listed = false;
+        for (JsonNode p : console.get("/projects").get("projects")) {
+            listed |= p.get("id").asText().equals(id);
+        }
+        assertTrue(listed);
+        assertEquals(id, console.get("/projects/" + id).at("/project/id").asText());
+    }
+
+    @Test
+    void hostileRequestsAreRefusedAndTheConsoleGoesOn() throws Exception {
+        HttpClient raw = HttpClient.newHttpClient();
+        String id = newProjectWithCapture();
+        // no token, wrong token
+        assertEquals(403, raw.send(HttpRequest.newBuilder(URI.create(console.base() + "/projects")).build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode());
+        assertEquals(403, console.send(HttpRequest.newBuilder(URI.create(console.base() + "/projects"))
+                .header("X-FrameScope-Token", "nope").build()).statusCode());
+        // the page without its token
+        assertEquals(403, raw.send(HttpRequest.newBuilder(URI.create(console.base() + "/")).build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode());
+        // a foreign Origin, with the right token
+        assertEquals(403, console.send(console.request("/projects").header("Origin", "http://evil.example")
+                .POST(HttpRequest.BodyPublishers.ofString("{}")).build()).statusCode());
+        // malformed JSON
+        HttpResponse<String> malformed = console.send(console.request("/nl-debug")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"question\": ")).build());
+        assertEquals(400, malformed.statusCode());
+        assertEquals("body", RunningConsole.body(malformed).at("/context/parameter").asText());
+        // a file that is not a capture
+        HttpResponse<String> notRdc = console.send(console.request("/projects/" + id + "/upload-capture?name=x.rdc")
+                .POST(HttpRequest.BodyPublishers.ofString("this is not a RenderDoc capture")).build());
+        assertEquals(400, notRdc.statusCode(), notRdc.body());
+        // resource paths that climb out of the project
+        for (String path : List.of("../../state/x", "/etc/passwd", "captures/../../../etc/passwd")) {
+            int status = console.send(console.request("/projects/" + id + "/resource?path=" + path).GET().build())
+                    .statusCode();
+            assertTrue(status == 400 || status == 404, path + " gave " + status);
+        }
+        // an unknown project, a project id that is a path
+        assertEquals(404, console.send(console.request("/projects/prj-AAAAAAAAAAAAAAAA").GET().build()).statusCode());
+        assertEquals(400, console.send(console.request("/projects/prj-nope").GET().build()).statusCode());
+        int climbing = console.send(console.request("/projects/..%2F..%2Fetc").GET().build()).statusCode();
+        assertTrue(climbing == 400 || climbing == 404, "gave " + climbing);
+        assertEquals("ok", console.get("/health").get("status").asText(), "still serving");
+    }
+
+    @Test
+    void concurrentHistoryWritesWithAStaleVersionGet409AndLoseNothing() throws Exception {
+        String id = console.post("/projects", "{}").get("projectId").asText();
+        long version = console.get("/projects/" + id + "/history").get("version").asLong();
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        List<Future<Integer>> writes = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            String body = "{\"version\":" + version + ",\"submissions\":[{\"id\":\"s" + i + "\"}],\"messages\":[]}";
+            writes.add(pool.submit(() -> console.send(console.request("/projects/" + id + "/history")
+                    .PUT(HttpRequest.BodyPublishers.ofString(body)).build()).statusCode()));
+        }
+        int ok = 0;
+        int conflicts = 0;
+        for (Future<Integer> w : writes) {
+            int status = w.get();
+            ok += status == 200 ? 1 : 0;
+            conflicts += status == 409 ? 1 : 0;
+        }
+        pool.shutdown();
+        assertEquals(1, ok, "exactly one write on version " + version + " wins");
+        assertEquals(7, conflicts);
+        JsonNode history = console.get("/projects/" + id + "/history");
+        assertEquals(version + 1, history.get("version").asLong());
+        assertEquals(1, history.get("submissions").size());
+    }
+
+    @Test
+    void exportThenImportBringsBackTheProjectWithItsHistoryAndCapture() throws Exception {
+        String id = newProjectWithCapture();
+        ask(id, "why are there NaNs?");
+        HttpResponse<byte[]> zip = HttpClient.newHttpClient().send(console.request("/projects/" + id + "/export")
+                .GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(200, zip.statusCode());
+        JsonNode imported = RunningConsole.ok(console.send(console.request("/projects/import")
+                .header("Content-Type", "application/zip").POST(HttpRequest.BodyPublishers.ofByteArray(zip.body()))
+                .build()));
+        String copy = imported.get("projectId").asText();
+        assertFalse(copy.equals(id));
+        JsonNode history = console.get("/projects/" + copy + "/history");
+        assertEquals(console.get("/projects/" + id + "/history").get("submissions"), history.get("submissions"));
+        assertEquals("captures/gl_defects.rdc", console.get("/projects/" + copy).at("/project/captures/0/path")
+                .asText());
+    }
+}
