@@ -6,17 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Download;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
+import com.microsoft.playwright.options.WaitForSelectorState;
 import dev.framescope.common.Config;
-import java.io.BufferedReader;
+import dev.framescope.e2e.RunningConsole;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,9 +25,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
@@ -42,36 +39,30 @@ import org.junit.jupiter.api.io.TempDir;
  * The capture console in real Chromium against the built JAR ({@code framescope console --port 0 --projects DIR}),
  * used as a person would, with the keyboard where a person would: create a project, upload the committed GL capture
  * through the file button, ask "why are there NaNs?", see the builtin planner's answer name the NaN draw with its
- * picture and pipeline row, reload and find the history, export the project and import it back. Leaves
+ * picture and pipeline row, find the history after a reload and after a restart of the console, export the project
+ * and import it back, store an API key that is never shown back. Leaves
  * target/console.png (1280×800, an answered question), the picture docs/images/console.png is taken from.
  */
 @Timeout(300)
 class ConsolePageIT {
 
     private static final Path CAPTURE = Path.of("demo/captures/gl_defects.rdc");
-    private static final Pattern URL = Pattern.compile("http://127\\.0\\.0\\.1:\\d+/\\?token=[A-Za-z0-9_-]+");
 
     @TempDir
     static Path projects;
     @TempDir
+    static Path state;
+    @TempDir
     static Path downloads;
 
-    private static Process server;
-    private static final StringBuffer serverLog = new StringBuffer();
-    private static String url;
+    private static RunningConsole console;
     private static Playwright playwright;
     private static Browser browser;
     private static Page page;
 
     @BeforeAll
     static void start() throws Exception {
-        Path jar = Path.of(System.getProperty("framescope.jar", "target/framescope.jar")).toAbsolutePath();
-        assertTrue(Files.isRegularFile(jar), "built JAR missing: " + jar + " (run mvn package)");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        server = new ProcessBuilder(java, "-jar", jar.toString(), "console", "--port", "0", "--projects",
-                projects.toString()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        url = awaitUrl(server).get(60, TimeUnit.SECONDS);
-
+        console = new RunningConsole(projects, state);
         Map<String, String> env = new HashMap<>(System.getenv());
         env.put("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
         playwright = Playwright.create(new Playwright.CreateOptions().setEnv(env));
@@ -80,44 +71,20 @@ class ConsolePageIT {
         page = browser.newPage(new Browser.NewPageOptions().setViewportSize(1280, 800).setAcceptDownloads(true));
     }
 
-    /** The URL the console prints on stderr; the rest of stderr is kept for failure messages. */
-    private static CompletableFuture<String> awaitUrl(Process process) {
-        CompletableFuture<String> found = new CompletableFuture<>();
-        Thread reader = new Thread(() -> {
-            try (BufferedReader err = new BufferedReader(new InputStreamReader(process.getErrorStream(),
-                    StandardCharsets.UTF_8))) {
-                for (String line; (line = err.readLine()) != null; ) {
-                    serverLog.append(line).append('\n');
-                    Matcher m = URL.matcher(line);
-                    if (m.find()) {
-                        found.complete(m.group());
-                    }
-                }
-                found.completeExceptionally(new IllegalStateException("console exited without a URL:\n" + serverLog));
-            } catch (IOException e) {
-                found.completeExceptionally(e);
-            }
-        }, "console-stderr");
-        reader.setDaemon(true);
-        reader.start();
-        return found;
-    }
-
     @AfterAll
     static void stop() throws Exception {
         if (browser != null) {
             browser.close();
             playwright.close();
         }
-        if (server != null) {
-            server.destroy();
-            server.waitFor(10, TimeUnit.SECONDS);
+        if (console != null) {
+            console.close();
         }
     }
 
     @Test
     void aPersonUploadsAsksReloadsExportsAndImportsAndTheAnswerWithItsPictureSurvivesEachStep() throws Exception {
-        page.navigate(url);
+        page.navigate(console.url());
         page.waitForSelector("body[data-ready=true]");
 
         // A project, created with the keyboard (Enter in the name field).
@@ -127,6 +94,14 @@ class ConsolePageIT {
         assertEquals("NaN hunt", page.textContent("#project-name"));
         String projectId = page.getAttribute("#project", "data-id");
         assertEquals(1, page.locator("#projects li").count());
+
+        // A file dropped on the zone goes to the server, which refuses one that is not a capture; the page says so.
+        page.evaluate("() => { const data = new DataTransfer();"
+                + " data.items.add(new File(['not a capture'], 'notes.rdc'));"
+                + " document.getElementById('drop').dispatchEvent(new DragEvent('drop', {dataTransfer: data,"
+                + " bubbles: true, cancelable: true})); }");
+        page.waitForSelector("#status[data-kind=error]:not([hidden])");
+        assertTrue(page.textContent("#status").contains("notes.rdc"), page.textContent("#status"));
 
         // The capture through the file button: stored byte for byte, and offered to the question box.
         page.setInputFiles("#capture-file", CAPTURE);
@@ -148,9 +123,10 @@ class ConsolePageIT {
         assertEquals("", page.inputValue("#question"), "the box is cleared for the next question");
 
         page.waitForSelector("#status", new Page.WaitForSelectorOptions()
-                .setState(com.microsoft.playwright.options.WaitForSelectorState.HIDDEN));
+                .setState(WaitForSelectorState.HIDDEN));
         Files.createDirectories(Path.of("target"));
         page.screenshot(new Page.ScreenshotOptions().setPath(Path.of("target/console.png")));
+        page.screenshot(new Page.ScreenshotOptions().setPath(Path.of("target/console-full.png")).setFullPage(true));
 
         // What the person types is shown as text, never run as HTML.
         page.fill("#question", "<img src=x onerror=\"window.__pwned=1\"> NaN?");
@@ -161,11 +137,25 @@ class ConsolePageIT {
         assertEquals(0, page.locator("#answers .answer h4 img").count());
         assertNull(page.evaluate("() => window.__pwned"));
 
+        // A capture already on this machine, copied in by its path.
+        page.fill("#source-path", CAPTURE.resolveSibling("vk_defects.rdc").toAbsolutePath().toString());
+        page.press("#source-path", "Enter");
+        page.waitForFunction("() => document.querySelectorAll('#capture-select option').length === 2");
+        assertTrue(page.inputValue("#capture-select").endsWith("vk_defects.rdc"), "the new capture is preselected");
+
         // Reload: the history comes back from the server's storage, the project still selected.
         page.reload();
         page.waitForSelector("body[data-ready=true]");
         page.waitForFunction("() => document.querySelectorAll('#answers .answer').length === 2");
         assertEquals(projectId, page.getAttribute("#project", "data-id"));
+        assertNaNAnswer(page.locator("#answers .answer").last());
+
+        // Restart the console on the same projects: a new port and token, the same history.
+        console.close();
+        console = new RunningConsole(projects, state);
+        page.navigate(console.url() + "#project=" + projectId);
+        page.waitForSelector("body[data-ready=true]");
+        page.waitForFunction("() => document.querySelectorAll('#answers .answer').length === 2");
         assertNaNAnswer(page.locator("#answers .answer").last());
 
         // Export: a zip with the project and its history.
@@ -182,6 +172,23 @@ class ConsolePageIT {
         assertNotEquals(projectId, page.getAttribute("#project", "data-id"));
         page.waitForFunction("() => document.querySelectorAll('#answers .answer').length === 2");
         assertNaNAnswer(page.locator("#answers .answer").last());
+
+        // Settings: builtin is offered; a key typed and stored with Enter is kept by the server and never shown back.
+        page.click("#open-settings");
+        page.waitForSelector("#settings[open]");
+        assertTrue(page.locator("#settings-planner option[value=builtin]").count() == 1);
+        String key = "sk-console-page-it-0123456789";
+        page.fill("#api-key", key);
+        page.press("#api-key", "Enter");
+        page.waitForSelector("#key-state[data-has-key=true]");
+        assertEquals("", page.inputValue("#api-key"));
+        assertTrue(page.evaluate("() => document.documentElement.outerHTML").toString().indexOf(key) < 0);
+        JsonNode settings = console.get("/settings");
+        assertTrue(settings.path("hasApiKey").asBoolean(), settings.toString());
+        assertTrue(settings.toString().indexOf(key) < 0, "the key is never returned");
+        page.keyboard().press("Escape");
+        page.waitForSelector("#settings", new Page.WaitForSelectorOptions()
+                .setState(WaitForSelectorState.HIDDEN));
     }
 
     /** The builtin planner's answer to "why are there NaNs?" on gl_defects.rdc, as the page shows it. */

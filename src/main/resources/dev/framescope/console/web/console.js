@@ -273,7 +273,10 @@
     $('ask').disabled = state.asking || !$('capture-select').value;
   }
 
-  /** Listens to a run's steps; resolves once the stream is open (or after a short wait) so no early step is lost. */
+  /**
+   * Shows a run's steps as the server reports them: {type: "step", step} per call, then {type: "done" | "error"}.
+   * The server keeps a run's events by its id, so subscribing while the question is being posted loses none.
+   */
   function listenToRun(runId) {
     const list = $('live-steps');
     list.replaceChildren();
@@ -283,7 +286,7 @@
       let data;
       try { data = JSON.parse(event.data); } catch (notJson) { return; }
       const step = data.step || data;
-      if (data.type === 'done' || data.type === 'error' || event.type === 'done') {
+      if (data.type === 'done' || data.type === 'error') {
         source.close();
         return;
       }
@@ -298,14 +301,7 @@
       if (existing) existing.replaceWith(item); else list.append(item);
     };
     source.onmessage = onEvent;
-    ['step', 'planned', 'result', 'explanation', 'done', 'end'].forEach((type) =>
-      source.addEventListener(type, onEvent));
-    const opened = new Promise((resolve) => {
-      source.addEventListener('open', resolve, { once: true });
-      source.addEventListener('error', resolve, { once: true });
-      setTimeout(resolve, 1500);
-    });
-    return { source, opened };
+    return source;
   }
 
   async function ask(event) {
@@ -324,7 +320,6 @@
     $('ask').textContent = 'Working…';
     const live = listenToRun(runId);
     try {
-      await live.opened;
       const body = { question, capturePath, projectId, plannerModel: $('planner').value || 'builtin', runId };
       const answer = await api('POST', '/nl-debug', body);
       $('question').value = '';
@@ -335,7 +330,7 @@
       showError('The question could not be answered', error);
     } finally {
       // The stream ends itself with the run's "done" event; a server that never sends one is not listened to forever.
-      setTimeout(() => live.source.close(), 5000);
+      setTimeout(() => live.close(), 5000);
       state.asking = false;
       delete document.body.dataset.asking;
       $('ask').textContent = 'Ask';
@@ -419,9 +414,15 @@
           el('span', { class: `dot ${step.status || ''}`, 'aria-hidden': 'true' }),
           el('strong', { text: step.title || step.id || 'step' }),
           step.status ? el('span', { class: 'muted small', text: step.status }) : null),
-        step.tool && step.arguments ? logEntry({ type: 'call',
-          content: `${step.tool} ${JSON.stringify(step.arguments)}` }) : null,
+        step.tool ? logEntry({ type: 'call', content: callText(step.tool, step.arguments) }) : null,
         (step.logs || []).map(logEntry))));
+  }
+
+  /** A planned call as a person reads it: tool(name=value, …), without the capture the card already names. */
+  function callText(tool, args) {
+    const shown = Object.entries(args || {}).filter(([name]) => name !== 'capture' && name !== 'capture_path')
+      .map(([name, value]) => `${name}=${JSON.stringify(value)}`);
+    return `${tool}(${shown.join(', ')})`;
   }
 
   function logEntry(log) {
@@ -514,9 +515,24 @@
     $('settings-planner').value = id;
     if (remember) localStorage.setItem(PLANNER_KEY, id);
     const model = state.models.find((m) => m.id === id) || {};
-    $('planner-badge').textContent = `planner: ${model.label || id}`;
+    $('planner-badge').textContent = `planner: ${id}`;
+    $('planner-badge').title = model.label || id;
     $('settings-planner-note').textContent = model.unavailableReason || (id === 'builtin'
       ? 'Answers from measured facts only, with no model and no network.' : '');
+  }
+
+  /** The settings' planner is the server's default too, so a question from another tab or client gets it. */
+  async function saveDefaultPlanner(id) {
+    choosePlanner(id);
+    const model = state.models.find((m) => m.id === id) || {};
+    const planner = model.planner || id;
+    try {
+      await api('PUT', '/settings', planner === 'openai-compatible' ? { defaultPlanner: planner, plannerModel: id }
+        : { defaultPlanner: planner });
+      $('settings-planner-note').textContent = `${$('settings-planner-note').textContent} Saved as the default.`.trim();
+    } catch (error) {
+      $('settings-planner-note').textContent = `Not saved as the default: ${error.message}`;
+    }
   }
 
   async function openSettings() {
@@ -524,7 +540,7 @@
     try {
       const [settings, health] = await Promise.all([api('GET', '/settings'), api('GET', '/health')
         .catch(() => null)]);
-      showKeyState(settings && settings.hasApiKey);
+      showKeyState(settings && settings.hasApiKey, settings && settings.apiKeySource);
       $('health').textContent = health ? `Connected to FrameScope ${health.version || ''}`.trim()
         : 'FrameScope did not answer the health check.';
     } catch (error) {
@@ -532,8 +548,9 @@
     }
   }
 
-  function showKeyState(hasApiKey) {
-    $('key-state').textContent = hasApiKey ? 'A key is stored (it is never shown again).' : 'No key stored.';
+  function showKeyState(hasApiKey, source) {
+    $('key-state').textContent = hasApiKey ? `A key is set${source ? ` (from ${source})` : ''}; it is never shown.`
+      : 'No key set.';
     $('key-state').dataset.hasKey = hasApiKey ? 'true' : 'false';
   }
 
@@ -544,7 +561,7 @@
     try {
       const reply = await api('PUT', '/settings', { apiKey });
       input.value = '';
-      showKeyState(reply && reply.hasApiKey);
+      showKeyState(reply && reply.hasApiKey, reply && reply.apiKeySource);
       await loadModels();
     } catch (error) {
       $('key-state').textContent = `The key was not stored: ${error.message}`;
@@ -562,10 +579,11 @@
     });
     $('capture-select').addEventListener('change', updateAskButton);
     $('planner').addEventListener('change', (event) => choosePlanner(event.target.value));
-    $('settings-planner').addEventListener('change', (event) => choosePlanner(event.target.value));
+    $('settings-planner').addEventListener('change', (event) => saveDefaultPlanner(event.target.value));
     $('export').addEventListener('click', exportProject);
     $('import-file').addEventListener('change', importProject);
     $('open-settings').addEventListener('click', openSettings);
+    $('status').addEventListener('click', () => { $('status').hidden = true; });
     $('save-key').addEventListener('click', saveKey);
     $('api-key').addEventListener('keydown', (event) => {
       if (event.key === 'Enter') { event.preventDefault(); saveKey(); } // not the dialog form's close
