@@ -40,7 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * used as a person would, with the keyboard where a person would: create a project, upload the committed GL capture
  * through the file button, ask "why are there NaNs?", see the builtin planner's answer name the NaN draw with its
  * picture and pipeline row, find the history after a reload and after a restart of the console, export the project
- * and import it back, store an API key that is never shown back. Leaves
+ * and import it back, store an API key that is never shown back; no script error or CSP violation on the way. Leaves
  * target/console.png (1280×800, an answered question), the picture docs/images/console.png is taken from.
  */
 @Timeout(300)
@@ -59,6 +59,8 @@ class ConsolePageIT {
     private static Playwright playwright;
     private static Browser browser;
     private static Page page;
+    /** Script errors and CSP violations: the page must run under the server's policy without either. */
+    private static final List<String> pageErrors = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     @BeforeAll
     static void start() throws Exception {
@@ -69,6 +71,12 @@ class ConsolePageIT {
         browser = playwright.chromium().launch(new BrowserType.LaunchOptions().setHeadless(true)
                 .setExecutablePath(Config.fromEnvironment(System.getenv()).chromium()));
         page = browser.newPage(new Browser.NewPageOptions().setViewportSize(1280, 800).setAcceptDownloads(true));
+        page.onPageError(pageErrors::add);
+        page.onConsoleMessage(m -> {
+            if (m.text().contains("Content Security Policy")) {
+                pageErrors.add(m.text());
+            }
+        });
     }
 
     @AfterAll
@@ -189,6 +197,7 @@ class ConsolePageIT {
         page.keyboard().press("Escape");
         page.waitForSelector("#settings", new Page.WaitForSelectorOptions()
                 .setState(WaitForSelectorState.HIDDEN));
+        assertEquals(List.of(), pageErrors);
     }
 
     /** The builtin planner's answer to "why are there NaNs?" on gl_defects.rdc, as the page shows it. */
