@@ -34,6 +34,14 @@ final class AtomicFiles {
 
     /** Temp names: .write-…, .upload-…, .import-… (a zip) and .stage-… (a folder), all ending in .tmp. */
     static final Pattern TEMP_NAME = Pattern.compile("\\.(write|upload|import|stage)-[^/]*\\.tmp");
+    /** The process that made a temp file: its names start .<kind>-<pid>-, so a restart knows what is orphaned. */
+    private static final Pattern OWNER = Pattern.compile("\\.(?:write|upload|import|stage)-(\\d+)-.*");
+    private static final long PID = ProcessHandle.current().pid();
+
+    /** The start of a temp file's name for {@code kind} (write, upload, import, stage), tagged with this process. */
+    static String tempPrefix(String kind) {
+        return "." + kind + "-" + PID + "-";
+    }
 
     private AtomicFiles() {
     }
@@ -59,7 +67,7 @@ final class AtomicFiles {
      * connection) propagates as it is, after the temp file is deleted.
      */
     static void write(Path target, InputStream source) throws IOException {
-        Path temp = Files.createTempFile(target.getParent(), ".write-", ".tmp");
+        Path temp = Files.createTempFile(target.getParent(), tempPrefix("write"), ".tmp");
         try {
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE);
                     OutputStream out = Channels.newOutputStream(channel)) {
@@ -129,8 +137,9 @@ final class AtomicFiles {
     }
 
     /**
-     * Deletes the temp files and folders under {@code root} last modified before {@code before} (the start of this
-     * process): what a killed upload, import or write left. Newer ones may belong to another live process and stay.
+     * Deletes the temp files and folders under {@code root} that a killed upload, import or write left: those of a
+     * process no longer running, and untagged ones last modified before {@code before} (the start of this process).
+     * Those of another live process stay.
      */
     static int removeStaleTemps(Path root, Instant before) {
         int[] removed = {0};
@@ -167,8 +176,21 @@ final class AtomicFiles {
         return removed[0];
     }
 
+    /**
+     * A temp file of a process that is gone (its name carries the pid), or an untagged one older than this process.
+     * The process start alone is not enough: Linux gives it to the second, so a file a killed process wrote a moment
+     * before the restart would look new.
+     */
     private static boolean isStaleTemp(Path path, BasicFileAttributes attrs, FileTime cutoff) {
-        return TEMP_NAME.matcher(path.getFileName().toString()).matches()
-                && attrs.lastModifiedTime().compareTo(cutoff) < 0;
+        String name = path.getFileName().toString();
+        if (!TEMP_NAME.matcher(name).matches()) {
+            return false;
+        }
+        java.util.regex.Matcher owner = OWNER.matcher(name);
+        if (owner.matches()) {
+            long pid = Long.parseLong(owner.group(1));
+            return pid != PID && ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true);
+        }
+        return attrs.lastModifiedTime().compareTo(cutoff) < 0;
     }
 }

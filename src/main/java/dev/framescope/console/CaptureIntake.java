@@ -41,7 +41,7 @@ final class CaptureIntake {
     static Received receive(InputStream source, Path folder, long maxBytes, String parameter) {
         Path temp;
         try {
-            temp = Files.createTempFile(folder, ".upload-", ".tmp");
+            temp = Files.createTempFile(folder, AtomicFiles.tempPrefix("upload"), ".tmp");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a temp file in " + folder, e);
         }

@@ -1,18 +1,15 @@
 package dev.framescope.console;
 
 import dev.framescope.web.LoopbackGuard;
+import dev.framescope.web.LoopbackServer;
 import java.io.IOException;
 import java.util.Set;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
-import org.eclipse.jetty.server.HttpConfiguration;
-import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.Callback;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,20 +31,11 @@ public final class ConsoleServer implements AutoCloseable {
 
     private ConsoleServer(ConsoleApi api, int port, Set<String> extraOrigins) throws Exception {
         this.guard = new LoopbackGuard(extraOrigins);
-        QueuedThreadPool threads = new QueuedThreadPool(32, 2);
-        threads.setName("console");
-        threads.setDaemon(true);
-        server = new Server(threads);
-        HttpConfiguration http = new HttpConfiguration();
-        http.setSendServerVersion(false);
-        ServerConnector connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
-        connector.setHost("127.0.0.1");
-        connector.setPort(port);
-        server.addConnector(connector);
+        LoopbackServer loopback = new LoopbackServer("console", 32, port);
+        server = loopback.server();
         server.setHandler(new Guarded(api));
-        server.setStopTimeout(1_000);
         server.start();
-        this.port = connector.getLocalPort();
+        this.port = loopback.port();
     }
 
     public static ConsoleServer start(ConsoleApi api, int port, Set<String> extraOrigins) throws IOException {

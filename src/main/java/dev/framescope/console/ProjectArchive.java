@@ -83,7 +83,7 @@ final class ProjectArchive {
     String importZip(InputStream body) {
         Path temp = null;
         try {
-            temp = Files.createTempFile(root, ".import-", ".tmp");
+            temp = Files.createTempFile(root, AtomicFiles.tempPrefix("import"), ".tmp");
             try (OutputStream out = Files.newOutputStream(temp)) {
                 copyBounded(body, out);
             }

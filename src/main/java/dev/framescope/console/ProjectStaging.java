@@ -33,7 +33,7 @@ final class ProjectStaging implements AutoCloseable {
         this.root = root;
         this.maxBytes = maxBytes;
         this.parameter = parameter;
-        this.dir = root.resolve(".stage-" + ProjectPaths.randomToken() + ".tmp");
+        this.dir = root.resolve(AtomicFiles.tempPrefix("stage") + ProjectPaths.randomToken() + ".tmp");
         try {
             Files.createDirectory(dir);
             ownerOnly(dir);

@@ -21,16 +21,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
-import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.Callback;
-import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.eclipse.jetty.websocket.api.StatusCode;
 import org.eclipse.jetty.websocket.server.WebSocketUpgradeHandler;
 import org.slf4j.Logger;
@@ -71,16 +67,8 @@ final class DialogPage implements AutoCloseable, DialogRequests.Listener {
     private DialogPage(DialogRequests requests, int port, int maxUploadBytes) throws Exception {
         this.requests = requests;
         this.maxUploadBytes = maxUploadBytes;
-        QueuedThreadPool threads = new QueuedThreadPool(16, 2);
-        threads.setName("dialog-page");
-        threads.setDaemon(true);
-        server = new Server(threads);
-        HttpConfiguration http = new HttpConfiguration();
-        http.setSendServerVersion(false);
-        ServerConnector connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
-        connector.setHost("127.0.0.1");
-        connector.setPort(port);
-        server.addConnector(connector);
+        dev.framescope.web.LoopbackServer loopback = new dev.framescope.web.LoopbackServer("dialog-page", 16, port);
+        server = loopback.server();
         WebSocketUpgradeHandler sockets = WebSocketUpgradeHandler.from(server, container -> {
             container.setMaxTextMessageSize(maxUploadBytes / 3L * 4 + 256 * 1024);
             container.setIdleTimeout(Duration.ofMillis(SILENCE_LIMIT_MS + HEARTBEAT_MS));
@@ -95,9 +83,8 @@ final class DialogPage implements AutoCloseable, DialogRequests.Listener {
         });
         sockets.setHandler(new Files());
         server.setHandler(sockets);
-        server.setStopTimeout(1_000);
         server.start();
-        this.port = connector.getLocalPort();
+        this.port = loopback.port();
         requests.listen(this);
         heartbeat.scheduleAtFixedRate(this::beat, HEARTBEAT_MS, HEARTBEAT_MS, TimeUnit.MILLISECONDS);
     }

@@ -204,4 +204,60 @@ class ConsoleHttpIT {
         assertEquals("captures/gl_defects.rdc", console.get("/projects/" + copy).at("/project/captures/0/path")
                 .asText());
     }
+
+    @Test
+    void theStepsOfARunStreamAsServerSentEventsWhileItRuns() throws Exception {
+        String id = newProjectWithCapture();
+        String runId = "run-" + System.nanoTime();
+        HttpClient http = HttpClient.newHttpClient();
+        var stream = http.sendAsync(console.request("/nl-debug/events?runId=" + runId).GET().build(),
+                HttpResponse.BodyHandlers.ofLines());
+        JsonNode reply = console.post("/nl-debug", RunningConsole.JSON.createObjectNode()
+                .put("question", "why are there NaNs?").put("capturePath", "captures/gl_defects.rdc")
+                .put("projectId", id).put("runId", runId).toString());
+        List<JsonNode> events = new ArrayList<>();
+        for (String line : (Iterable<String>) stream.get().body()::iterator) {
+            if (line.startsWith("data: ")) {
+                events.add(RunningConsole.JSON.readTree(line.substring(6)));
+            }
+        }
+        assertEquals("text/event-stream; charset=utf-8", stream.get().headers().firstValue("Content-Type")
+                .orElse(""));
+        assertEquals("step", events.get(0).get("type").asText());
+        assertEquals("get_frame_digest", events.get(0).at("/step/tool").asText());
+        JsonNode done = events.get(events.size() - 1);
+        assertEquals("done", done.get("type").asText());
+        assertEquals(reply.at("/submission/id"), done.at("/reply/submission/id"));
+        assertEquals(reply.at("/message/steps").size() + 1, events.size(), "every step, then the reply");
+    }
+
+    @Test
+    void anUploadDeclaredOverTheLimitIsRefusedBeforeAnythingIsWritten() throws Exception {
+        String id = console.post("/projects", "{}").get("projectId").asText();
+        long threeGiB = 3L * 1024 * 1024 * 1024;
+        java.util.concurrent.Flow.Publisher<java.nio.ByteBuffer> endless = subscriber -> subscriber.onSubscribe(
+                new java.util.concurrent.Flow.Subscription() {
+                    @Override
+                    public void request(long n) {
+                        for (long i = 0; i < Math.min(n, 64); i++) {
+                            subscriber.onNext(java.nio.ByteBuffer.wrap(new byte[65536]));
+                        }
+                    }
+
+                    @Override
+                    public void cancel() {
+                    }
+                });
+        int status;
+        try {
+            status = console.send(console.request("/projects/" + id + "/upload-capture?name=big.rdc")
+                    .header("Content-Type", "application/octet-stream")
+                    .POST(HttpRequest.BodyPublishers.fromPublisher(endless, threeGiB)).build()).statusCode();
+        } catch (java.io.IOException closedEarly) {
+            status = 413; // the server answered and closed before the client finished sending
+        }
+        assertEquals(413, status);
+        assertEquals(List.of("history.json", "project.json"), RunningConsole.files(dir.resolve("projects")
+                .resolve(id)), "nothing of the upload was written");
+    }
 }

@@ -35,12 +35,19 @@ public final class RunningConsole implements AutoCloseable {
 
     /** Starts the console on a free port with its projects in {@code projects}; {@code args} adds options. */
     public RunningConsole(Path projects, Path state, String... args) throws IOException {
+        this(projects, state, java.util.Map.of(), args);
+    }
+
+    /** As above, with these variables added to the console's environment. */
+    public RunningConsole(Path projects, Path state, java.util.Map<String, String> env, String... args)
+            throws IOException {
         List<String> command = BuiltJar.command("console", "--port", "0", "--projects", projects.toString());
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD);
         builder.environment().put("FRAMESCOPE_STATE_DIR", state.toString());
         builder.environment().remove("OPENROUTER_API_KEY");
         builder.environment().remove("FRAMESCOPE_LLM_API_KEY");
+        builder.environment().putAll(env);
         process = builder.start();
         BufferedReader err = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
         Matcher found = null;
