@@ -339,6 +339,79 @@ def concurrent(cmd, threads, per_thread):
                                                     len(answers) / (last - t0), lost, errors))
 
 
+def console_bench(runs):
+    """The capture console through its HTTP API, each run in a fresh `framescope console` (launcher) process:
+    upload throughput of a 100 MiB capture-signed file, builtin nl-debug latency from request to answer including the
+    bridge's first open, and the console's resident memory idle after start."""
+    import re
+    import tempfile
+    import urllib.request
+    launcher = os.path.join(os.path.dirname(os.path.abspath(__file__)), "framescope")
+    work = tempfile.mkdtemp(prefix="framescope-console-bench-")
+    big = os.path.join(work, "big.rdc")
+    with open(big, "wb") as f:
+        f.write(b"RDOC")
+        chunk = os.urandom(1 << 20)
+        for _ in range(100):
+            f.write(chunk)
+
+    def start():
+        proc = subprocess.Popen([launcher, "console", "--port", "0", "--projects", os.path.join(work, "p")],
+                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                env=dict(os.environ, FRAMESCOPE_LOG_LEVEL="warn"))
+        while True:
+            line = proc.stderr.readline().decode()
+            m = re.search(r"FrameScope console: (http://127\.0\.0\.1:\d+)/\?token=(\S+)", line)
+            if m:
+                return proc, m.group(1), m.group(2)
+            if not line:
+                raise RuntimeError("console did not start")
+
+    def api(base, token, method, path, body=None, content_type="application/json"):
+        data = body if isinstance(body, (bytes, type(None))) else json.dumps(body).encode()
+        request = urllib.request.Request(base + path, data=data, method=method,
+                                         headers={"X-FrameScope-Token": token, "Content-Type": content_type})
+        with urllib.request.urlopen(request, timeout=120) as response:
+            return json.loads(response.read())
+
+    proc, base, token = start()
+    time.sleep(2)
+    idle = rss_mib(proc.pid)
+    project = api(base, token, "POST", "/projects", {"name": "bench"})["projectId"]
+    uploads = []
+    for _ in range(3):
+        with open(big, "rb") as f:
+            t0 = time.perf_counter()
+            api(base, token, "POST", "/projects/%s/upload-capture?name=big.rdc" % project, f.read(),
+                "application/octet-stream")
+            uploads.append(100 / (time.perf_counter() - t0))
+    proc.terminate()
+    proc.wait(10)
+    print("console: idle resident memory %.0f MiB; upload of a 100 MiB capture: %s MB/s (3 runs)"
+          % (idle, " / ".join("%.0f" % u for u in uploads)))
+    for name in ("gl_defects", "vk_defects"):
+        latencies = []
+        for _ in range(runs):
+            proc, base, token = start()
+            project = api(base, token, "POST", "/projects", {"name": name})["projectId"]
+            with open(os.path.join("demo", "captures", name + ".rdc"), "rb") as f:
+                api(base, token, "POST", "/projects/%s/upload-capture?name=%s.rdc" % (project, name), f.read(),
+                    "application/octet-stream")
+            t0 = time.perf_counter()
+            reply = api(base, token, "POST", "/nl-debug", {"question": "Why are there NaNs?",
+                                                            "capturePath": "captures/%s.rdc" % name,
+                                                            "projectId": project})
+            latencies.append((time.perf_counter() - t0) * 1000)
+            if reply["submission"]["status"] != "resolved":
+                raise RuntimeError("nl-debug did not resolve on %s: %s" % (name, reply["explanation"][:300]))
+            proc.terminate()
+            proc.wait(10)
+        print("console nl-debug (builtin, first question of a fresh console, incl. bridge start and first open) %s: "
+              "runs=%d p50 %.0f  min %.0f  max %.0f ms" % (name, runs, statistics.median(latencies), min(latencies),
+                                                            max(latencies)))
+    subprocess.run(["rm", "-rf", work])
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jar", default="target/framescope.jar")
@@ -352,7 +425,8 @@ def main():
     parser.add_argument("--renderdoc-queries", type=int, default=300, help="query round trips per capture")
     parser.add_argument("--shader-pause", type=float, default=0.5, help="seconds between paced shader calls")
     parser.add_argument("--concurrent-calls", type=int, default=200, help="calls per sender thread (8 threads)")
-    parser.add_argument("--only", choices=["cold", "concurrent", "shader", "renderdoc", "physics"],
+    parser.add_argument("--console-runs", type=int, default=7, help="fresh consoles per capture for nl-debug")
+    parser.add_argument("--only", choices=["cold", "concurrent", "shader", "renderdoc", "physics", "console"],
                         help="run one section only")
     args = parser.parse_args()
     global ARGS
@@ -366,7 +440,8 @@ def main():
         section = {"concurrent": lambda cmd: concurrent(cmd, 8, args.concurrent_calls),
                    "shader": lambda cmd: shader(cmd, args.shader_calls, args.shader_pause),
                    "renderdoc": lambda cmd: renderdoc(cmd, args.renderdoc_queries),
-                   "physics": lambda cmd: physics(cmd, os.path.abspath(args.physics), args.frames)}[args.only]
+                   "physics": lambda cmd: physics(cmd, os.path.abspath(args.physics), args.frames),
+                   "console": lambda cmd: console_bench(args.console_runs)}[args.only]
         section(variants[-1][1])
         return
     for name, cmd in variants:
@@ -384,6 +459,7 @@ def main():
     concurrent(variants[-1][1], 8, args.concurrent_calls)
     shader(variants[-1][1], args.shader_calls, args.shader_pause)
     renderdoc(variants[-1][1], args.renderdoc_queries)
+    console_bench(args.console_runs)
     if os.path.exists(args.physics):
         physics(variants[-1][1], os.path.abspath(args.physics), args.frames)
     else:

@@ -60,6 +60,13 @@ final class DemoCommand implements Callable<Integer> {
             failed += DialogDemo.run(toolkit, out, true, screenshots);
             out.println();
         }
+        if (java.nio.file.Files.isRegularFile(ConsoleDemo.CAPTURE)) {
+            out.println("== console: one question through the capture console's HTTP API (try it yourself with "
+                    + "`framescope console`) ==");
+            steps++;
+            failed += ConsoleDemo.run(toolkit, out);
+            out.println();
+        }
         out.println(steps - failed + " passed, " + failed + " failed");
         return failed == 0 ? ExitCodes.OK : ExitCodes.FAILED;
     }

@@ -4,6 +4,7 @@ import dev.framescope.common.Components;
 import dev.framescope.common.Config;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
+import dev.framescope.console.ConsoleTools;
 import dev.framescope.diagnostics.CallStats;
 import dev.framescope.dialogs.DialogRequests;
 import dev.framescope.dialogs.DialogTools;
@@ -37,6 +38,7 @@ public final class ToolGroups {
         EnvironmentChecks environment = new EnvironmentChecks(config);
         AtomicReference<List<String>> toolNames = new AtomicReference<>(List.of());
         DialogRequests questions = new DialogRequests();
+        AtomicReference<Toolkit> self = new AtomicReference<>();
         List<ToolGroup> groups = List.of(
                 new DiagnosticsTools(new Diagnostics(stats, components, environment, toolNames::get, questions::snapshot)),
                 new PhysicsTools(new Recordings(config.recordingDirs())),
@@ -44,9 +46,12 @@ public final class ToolGroups {
                         components),
                 new DialogTools(config.dialogs(), questions, components),
                 new ShaderTools(config.chromium(), config.strictBrowser(), config.browserEndpoint(), config.effectsRoot(),
-                        config.glslangValidator(), config.stateDir(), config.outputDir(), components));
+                        config.glslangValidator(), config.stateDir(), config.outputDir(), components),
+                new ConsoleTools(self::get));
         ToolRegistry registry = new ToolRegistry(groups);
         toolNames.set(registry.tools().stream().map(ToolDef::name).toList());
-        return new Toolkit(config, registry, new ToolInvoker(registry, stats), environment, components);
+        Toolkit toolkit = new Toolkit(config, registry, new ToolInvoker(registry, stats), environment, components);
+        self.set(toolkit);
+        return toolkit;
     }
 }

@@ -1,0 +1,105 @@
+package dev.framescope.console;
+
+import dev.framescope.common.ErrorCode;
+import dev.framescope.common.Param;
+import dev.framescope.common.ToolContext;
+import dev.framescope.common.ToolDef;
+import dev.framescope.common.ToolGroup;
+import dev.framescope.common.ToolHints;
+import dev.framescope.common.ToolException;
+import dev.framescope.common.ToolOutput;
+import dev.framescope.server.ToolGroups;
+import java.io.IOException;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Starts the capture console from an MCP session, the same service {@code framescope console} runs: a person
+ * opens the page, the agent keeps working. One console per server; a second call reports the running one.
+ */
+public final class ConsoleTools implements ToolGroup {
+
+    private static final Logger log = LoggerFactory.getLogger(ConsoleTools.class);
+
+    public record StartArgs(@Param(value = "Port on 127.0.0.1 (0: any free port).", defaultValue = "0", min = 0,
+            max = 65535) Integer port) {
+        public StartArgs {
+            port = port == null ? 0 : port;
+        }
+    }
+
+    /**
+     * @param address        where the console listens, without its token (the link with the token is for the
+     *                       person: the server's stderr and this call's progress message)
+     * @param alreadyRunning true when an earlier call started it
+     */
+    public record Started(int schemaVersion, String address, int port, String projects, boolean alreadyRunning,
+                          String summary) {
+    }
+
+    private final Supplier<ToolGroups.Toolkit> toolkit;
+    private ConsoleServer running;
+    private String projects;
+
+    public ConsoleTools(Supplier<ToolGroups.Toolkit> toolkit) {
+        this.toolkit = toolkit;
+    }
+
+    @Override
+    public String name() {
+        return "console";
+    }
+
+    @Override
+    public String guide() {
+        return "Capture console: start_capture_console opens a local web page where a person uploads RenderDoc "
+                + "captures and asks questions in plain words (answered by the RenderDoc tools, no API key needed).";
+    }
+
+    @Override
+    public List<ToolDef<?>> tools() {
+        return List.of(ToolDef.of("start_capture_console", "Start the capture console", "Starts FrameScope's capture "
+                        + "console on 127.0.0.1 (or reports the one running): a web page and HTTP API where a person "
+                        + "keeps debugging projects, uploads .rdc captures and asks questions in plain words; each "
+                        + "answer is built from the RenderDoc tools (builtin planner, no key; or a model). Use it when "
+                        + "the person wants to look at captures themselves. Returns the address without its access "
+                        + "token: the link with the token goes to the person only, in this call's progress message "
+                        + "and on the server's stderr. Starts in ~0.1 s.", StartArgs.class, ToolHints.WRITES_NEW_FILES,
+                (args, context) -> ToolOutput.of(start(args, context))));
+    }
+
+    synchronized Started start(StartArgs args, ToolContext context) {
+        boolean already = running != null;
+        if (!already) {
+            ToolGroups.Toolkit kit = toolkit.get();
+            projects = kit.config().stateDir().resolve("console").resolve("projects").toString();
+            try {
+                running = CaptureConsole.start(kit, context.clientModel(), new CaptureConsole.Options(args.port(),
+                        null, CaptureConsole.DEFAULT_MAX_UPLOAD_BYTES, Set.of()));
+            } catch (IOException e) {
+                throw new ToolException(ErrorCode.INVALID_ARGUMENT, "Could not start the console on port "
+                        + args.port() + ": " + e.getMessage() + " (try port 0 for any free port)",
+                        java.util.Map.of("parameter", "port", "valid_range", List.of(0, 65535)));
+            }
+            log.info("FrameScope console: {}", running.url());
+        }
+        context.progress(1, 1.0, "Open the capture console: " + running.url());
+        return new Started(1, running.address(), running.port(), projects, already, (already ? "The capture "
+                + "console is already running at " : "Started the capture console at ") + running.address()
+                + "; the person's link (with its access token) is in the progress message and on stderr.");
+    }
+
+    @Override
+    public void clientGone() {
+        // the console outlives no client: it is this session's service
+        synchronized (this) {
+            if (running != null) {
+                running.close();
+                running = null;
+            }
+        }
+    }
+}

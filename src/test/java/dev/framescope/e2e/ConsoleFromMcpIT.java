@@ -1,0 +1,70 @@
+package dev.framescope.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.TextContent;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * An MCP session starts the capture console on demand: the result names the address without the token, the
+ * progress message carries the person's link, and that link opens the page; a second call reports the same one.
+ */
+@Timeout(120)
+class ConsoleFromMcpIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void anMcpSessionStartsTheConsoleAndThePersonsLinkWorks() throws Exception {
+        List<String> progress = new CopyOnWriteArrayList<>();
+        McpSyncClient client = BuiltJar.client(spec -> spec.progressConsumer(n -> progress.add(n.message())));
+        try {
+            CallToolResult first = client.callTool(new CallToolRequest("start_capture_console", Map.of(),
+                    Map.of("progressToken", "p1")));
+            String text = ((TextContent) first.content().get(0)).text();
+            assertFalse(Boolean.TRUE.equals(first.isError()), text);
+            assertFalse(text.contains("token="), "the token stays out of the transcript: " + text);
+            JsonNode started = JSON.readTree(text.substring(text.indexOf('{')));
+            String link = null;
+            for (String message : progress) {
+                Matcher m = Pattern.compile("(http://127\\.0\\.0\\.1:\\d+/\\?token=\\S+)").matcher(message);
+                if (m.find()) {
+                    link = m.group(1);
+                }
+            }
+            assertTrue(link != null && link.startsWith(started.get("address").asText()), progress.toString());
+            HttpResponse<String> page = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(link))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, page.statusCode());
+            String token = link.substring(link.indexOf("token=") + 6);
+            HttpResponse<String> health = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                    started.get("address").asText() + "health")).header("X-FrameScope-Token", token).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals("ok", JSON.readTree(health.body()).get("status").asText());
+            CallToolResult again = client.callTool(new CallToolRequest("start_capture_console", Map.of(), null));
+            JsonNode second = JSON.readTree(((TextContent) again.content().get(0)).text().substring(
+                    ((TextContent) again.content().get(0)).text().indexOf('{')));
+            assertTrue(second.get("already_running").asBoolean());
+            assertEquals(started.get("port"), second.get("port"));
+        } finally {
+            client.closeGracefully();
+        }
+    }
+}
