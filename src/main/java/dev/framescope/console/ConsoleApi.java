@@ -72,7 +72,7 @@ public final class ConsoleApi {
             case "POST /projects" -> ok(response, callback, Json.mapper().createObjectNode().put("projectId",
                     store.create(Http.text(Http.readJson(request), "name")).id()));
             case "POST /projects/import" -> ok(response, callback, Json.mapper().createObjectNode().put("projectId",
-                    store.importArchive(Http.body(request)).id()));
+                    importProject(request)));
             case "POST /nl-debug" -> ok(response, callback, nlDebug(Http.readJson(request)));
             case "GET /nl-debug/events" -> events(request, response, callback);
             default -> project(method, path, request, response, callback);
@@ -116,6 +116,47 @@ public final class ConsoleApi {
                 callback.succeeded();
             }
             default -> throw ConsoleException.notFound("path", "no such endpoint: " + method + " " + path);
+        }
+    }
+
+    /**
+     * The design's multipart form (project.json, history.json, resource and capture files; each part named by its
+     * file name or its form field), or a zip made by export as the body. Parts are spooled to files by Jetty, bounded
+     * by the upload limit, never held in memory.
+     */
+    private String importProject(Request request) throws Exception {
+        String type = request.getHeaders().get("Content-Type");
+        if (type == null || !type.startsWith("multipart/form-data")) {
+            return store.importArchive(Http.body(request)).id();
+        }
+        String boundary = org.eclipse.jetty.http.MultiPart.extractBoundary(type);
+        if (boundary == null) {
+            throw ConsoleException.badRequest("body", "a multipart body needs a boundary in its Content-Type");
+        }
+        java.nio.file.Path spool = java.nio.file.Files.createTempDirectory("framescope-import");
+        var parser = new org.eclipse.jetty.http.MultiPartFormData.Parser(boundary);
+        parser.setFilesDirectory(spool);
+        parser.setMaxMemoryFileSize(1024 * 1024);
+        parser.setMaxLength(store.maxUploadBytes());
+        parser.setMaxParts(10_000);
+        org.eclipse.jetty.http.MultiPartFormData.Parts parts;
+        try {
+            parts = parser.parse(request).get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw ConsoleException.badRequest("body", "the multipart body could not be read: "
+                    + e.getCause().getMessage());
+        }
+        try (parts) {
+            Map<String, java.io.InputStream> streams = new java.util.LinkedHashMap<>();
+            for (org.eclipse.jetty.http.MultiPart.Part part : parts) {
+                String name = part.getFileName() != null ? part.getFileName() : part.getName();
+                streams.put(name, Content.Source.asInputStream(part.createContentSource()));
+            }
+            return store.importParts(streams).id();
+        } finally {
+            try (var walk = java.nio.file.Files.walk(spool)) {
+                walk.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
         }
     }
 

@@ -260,4 +260,45 @@ class ConsoleHttpIT {
         assertEquals(List.of("history.json", "project.json"), RunningConsole.files(dir.resolve("projects")
                 .resolve(id)), "nothing of the upload was written");
     }
+
+    @Test
+    void theDesignsMultipartImportMakesAProjectFromItsParts() throws Exception {
+        String boundary = "----framescope" + System.nanoTime();
+        java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+        String project = "{\"id\":\"anything\",\"name\":\"from parts\",\"createdAt\":\"2026-11-24T00:00:00Z\","
+                + "\"updatedAt\":\"2026-11-24T00:00:00Z\"}";
+        String history = "{\"submissions\":[{\"id\":\"sub-1\",\"title\":\"why?\"}],\"messages\":[]}";
+        for (String[] part : List.of(new String[] {"project.json", project}, new String[] {"history.json", history})) {
+            body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + part[0]
+                    + "\"; filename=\"" + part[0] + "\"\r\nContent-Type: application/json\r\n\r\n" + part[1]
+                    + "\r\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"capture\"; filename=\""
+                + "gl_defects.rdc\"\r\nContent-Type: application/octet-stream\r\n\r\n")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        body.writeBytes(Files.readAllBytes(GL));
+        body.writeBytes(("\r\n--" + boundary + "--\r\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        JsonNode imported = RunningConsole.ok(console.send(console.request("/projects/import")
+                .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())).build()));
+        String id = imported.get("projectId").asText();
+        JsonNode got = console.get("/projects/" + id);
+        assertEquals("from parts", got.at("/project/name").asText());
+        assertEquals("captures/gl_defects.rdc", got.at("/project/captures/0/path").asText());
+        assertEquals("sub-1", console.get("/projects/" + id + "/history").at("/submissions/0/id").asText());
+    }
+
+    /** Java's HTTP client will not send another Host, so this one is written by hand. */
+    @Test
+    void aRequestNamingAnotherHostIsRefusedAsDnsRebinding() throws Exception {
+        java.net.URI base = java.net.URI.create(console.base());
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", base.getPort())) {
+            socket.getOutputStream().write(("GET /health HTTP/1.1\r\nHost: rebind.example:" + base.getPort()
+                    + "\r\nX-FrameScope-Token: " + console.token() + "\r\nConnection: close\r\n\r\n")
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            String status = new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
+                    java.nio.charset.StandardCharsets.US_ASCII)).readLine();
+            assertEquals("HTTP/1.1 421 Misdirected Request", status);
+        }
+    }
 }
