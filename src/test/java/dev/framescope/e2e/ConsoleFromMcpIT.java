@@ -67,4 +67,55 @@ class ConsoleFromMcpIT {
             client.closeGracefully();
         }
     }
+
+    /**
+     * The mcp-sampling planner: the console started from this session plans and explains with the client's own model
+     * (here the test client's sampling handler, answering as a model would: one tool call, then done, then words).
+     */
+    @Test
+    void theClientsOwnModelPlansAndExplainsThroughSampling() throws Exception {
+        List<String> progress = new CopyOnWriteArrayList<>();
+        List<String> asked = new CopyOnWriteArrayList<>();
+        McpSyncClient client = BuiltJar.client(spec -> spec.progressConsumer(n -> progress.add(n.message()))
+                .capabilities(io.modelcontextprotocol.spec.McpSchema.ClientCapabilities.builder().sampling().build())
+                .sampling(request -> {
+                    String prompt = request.messages().toString();
+                    asked.add(prompt);
+                    String reply = asked.size() == 1 ? "{\"tool\": \"get_frame_digest\", \"arguments\": {}}"
+                            : asked.size() == 2 ? "```json\n{\"done\": true}\n```"
+                            : "The digest puts NaN writes first, at event 35 (Frame/Defects/NaN quad).";
+                    return io.modelcontextprotocol.spec.McpSchema.CreateMessageResult.builder(
+                            io.modelcontextprotocol.spec.McpSchema.Role.ASSISTANT, reply, "client-model").build();
+                }));
+        try {
+            client.callTool(new CallToolRequest("start_capture_console", Map.of(), Map.of("progressToken", "p1")));
+            String link = null;
+            for (String message : progress) {
+                Matcher m = Pattern.compile("(http://127\\.0\\.0\\.1:\\d+)/\\?token=(\\S+)").matcher(message);
+                if (m.find()) {
+                    link = m.group(1) + " " + m.group(2);
+                }
+            }
+            assertTrue(link != null, progress.toString());
+            String base = link.split(" ")[0];
+            String token = link.split(" ")[1];
+            String capture = java.nio.file.Path.of("demo/captures/gl_defects.rdc").toAbsolutePath().toString();
+            HttpResponse<String> answer = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(base
+                    + "/nl-debug")).header("X-FrameScope-Token", token).POST(HttpRequest.BodyPublishers.ofString(
+                    JSON.createObjectNode().put("question", "why are there NaNs?").put("capturePath", capture)
+                            .put("plannerModel", "mcp-sampling").toString())).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, answer.statusCode(), answer.body());
+            JsonNode reply = JSON.readTree(answer.body());
+            assertEquals("mcp-sampling", reply.at("/planner/id").asText(), reply.toString());
+            assertEquals("get_frame_digest", reply.at("/planned/tool").asText());
+            assertEquals(35, reply.at("/mcp/result/anomalies/preview/0/event_id").asInt(), "the real digest ran");
+            assertTrue(reply.get("explanation").asText().contains("event 35"), reply.toString());
+            assertEquals("resolved", reply.at("/submission/status").asText());
+            assertEquals(3, asked.size(), "plan, plan (done), explain");
+            assertTrue(asked.get(0).contains("why are there NaNs?"));
+        } finally {
+            client.closeGracefully();
+        }
+    }
 }
