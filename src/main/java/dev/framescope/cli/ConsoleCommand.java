@@ -46,8 +46,15 @@ final class ConsoleCommand implements Callable<Integer> {
             System.err.println("framescope console: --port takes 0..65535 and --max-upload-mb at least 1");
             return ExitCodes.USAGE;
         }
-        ConsoleServer server = CaptureConsole.start(streams.toolkit(), ClientModel.NONE,
-                new CaptureConsole.Options(port, projects, maxUploadMb * 1024 * 1024, Set.copyOf(origins)));
+        ConsoleServer server;
+        try {
+            server = CaptureConsole.start(streams.toolkit(), ClientModel.NONE,
+                    new CaptureConsole.Options(port, projects, maxUploadMb * 1024 * 1024, Set.copyOf(origins)));
+        } catch (IllegalArgumentException | java.io.IOException e) {
+            // a bad FRAMESCOPE_LLM_* variable, a port in use: say which, no stack trace
+            System.err.println("framescope console: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
         System.err.println("FrameScope console: " + server.url());
         System.err.flush();
         CountDownLatch stopped = new CountDownLatch(1);

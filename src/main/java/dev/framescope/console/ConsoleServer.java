@@ -41,10 +41,9 @@ public final class ConsoleServer implements AutoCloseable {
     public static ConsoleServer start(ConsoleApi api, int port, Set<String> extraOrigins) throws IOException {
         try {
             return new ConsoleServer(api, port, extraOrigins);
-        } catch (IOException e) {
-            throw e;
         } catch (Exception e) {
-            throw new IOException("could not start the console on 127.0.0.1:" + port + ": " + e.getMessage(), e);
+            throw new IOException("could not start the console on 127.0.0.1:" + port + " (" + e.getMessage()
+                    + "); is another program using the port? --port 0 picks a free one", e);
         }
     }
 
