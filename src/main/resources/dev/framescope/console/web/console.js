@@ -204,9 +204,9 @@
       try { body = JSON.parse(request.responseText); } catch (notJson) { body = null; }
       if (request.status >= 200 && request.status < 300 && body) {
         progress.value = 100;
-        progress.dataset.done = 'true';
         label.textContent = `Stored ${body.capturePath}`;
         if (state.project && state.project.id === projectId) await refreshProject(body.capturePath);
+        progress.dataset.done = 'true'; // only once the capture is offered in the question box
         $('question').focus();
       } else {
         label.textContent = '';
