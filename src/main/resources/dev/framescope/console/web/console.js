@@ -324,6 +324,7 @@
       const answer = await api('POST', '/nl-debug', body);
       $('question').value = '';
       showStatus('');
+      delete document.body.dataset.asking; // answered: the page no longer waits, before the answer is drawn
       await showAnswer(projectId, answer);
       $('live-steps').hidden = true;
     } catch (error) {
