@@ -211,16 +211,21 @@ public final class PhysicsArgs {
 
     public record TriageArgs(
             @Param(value = "Joules, as find_energy_anomalies.", defaultValue = "1.0", min = 0) Double energyThreshold,
-            @Param(value = "Metres, as check_penetration; only growing penetration (sinking) is reported.",
-                    defaultValue = "0.01", min = 0) Double penetrationThreshold,
+            @Param(value = "Metres, as check_penetration: an overlap deeper than this that keeps growing is "
+                    + "reported as sinking.", defaultValue = "0.01", min = 0) Double penetrationThreshold,
+            @Param(value = "Metres of overlap a resting contact may keep (the solver's slop, as check_penetration's "
+                    + "ok band); a steady overlap deeper than this for 10 or more frames is reported.",
+                    defaultValue = "0.005", min = 0) Double slopM,
             @Param(value = "m/s and rad/s, as check_resting_contact.", defaultValue = "0.01", min = 0)
             Double velocityThreshold,
-            @Param(value = "Most anomalies to return, most severe first.", defaultValue = "20", min = 1, max = 200)
+            @Param(value = "Most anomalies to return, most severe first; one anomaly covers every frame on which the "
+                    + "same finding recurs for the same bodies.", defaultValue = "20", min = 1, max = 200)
             Integer limit,
             @Param(RECORDING) String recording) {
         public TriageArgs {
             energyThreshold = energyThreshold == null ? 1.0 : energyThreshold;
             penetrationThreshold = penetrationThreshold == null ? 0.01 : penetrationThreshold;
+            slopM = slopM == null ? EnergyChecks.SLOP_M : slopM;
             velocityThreshold = velocityThreshold == null ? 0.01 : velocityThreshold;
             limit = limit == null ? 20 : limit;
         }

@@ -145,11 +145,13 @@ public final class PhysicsTools implements ToolGroup {
                         + "with red lines; the JSON part names the marked frames. ~0.3 s.", PlotArgs.class, ro,
                         (a, c) -> plot.plot(a)),
                 ToolDef.of("triage_recording", "Triage a recording", "Start here. Runs every check over the whole "
-                        + "recording (non-finite state, energy injection, friction cone, sinking penetration, "
-                        + "contact chatter and normal flips, bodies that never rest, restitution gain, momentum, "
-                        + "solver convergence) and returns the anomalies ranked by severity then frame, each with "
-                        + "frame, bodies, code, message, numbers and the calls that confirm it. A clean recording "
-                        + "returns no anomalies.", TriageArgs.class, ro, (a, c) -> ToolOutput.of(triage.triage(a))),
+                        + "recording (non-finite state, energy injection, friction cone, sinking and steady "
+                        + "penetration beyond the slop, contact chatter and normal flips, bodies that never rest, "
+                        + "restitution gain, momentum, solver convergence) and returns the anomalies ranked by "
+                        + "severity then first frame. A finding that recurs for the same code and bodies is one "
+                        + "anomaly with its first_frame, last_frame, count and worst value and frame, so every "
+                        + "distinct defect fits the first page; each has bodies, code, message, numbers and the "
+                        + "calls that confirm it. A clean recording returns no anomalies.", TriageArgs.class, ro, (a, c) -> ToolOutput.of(triage.triage(a))),
                 ToolDef.of("check_penetration", "Check penetration", "At one frame, the deepest overlap of every "
                         + "colliding pair (largest of the pair's EPA depth, contact-point depths and constraint "
                         + "depths; positive = overlap), banded ok ≤ 5 mm slop < warn ≤ threshold < violation.",

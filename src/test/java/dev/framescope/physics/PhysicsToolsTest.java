@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -162,7 +163,9 @@ class PhysicsToolsTest {
     void listsRecordingsAndBodyEnergy() throws Exception {
         PhysicsCalls calls = new PhysicsCalls(stateDir);
         JsonNode listed = calls.ok("list_recordings", "{\"directory\":\"demo/recordings\"}");
-        assertEquals(10, listed.at("/directories/0/recordings/count").asInt());
+        int scenes = Json.mapper().readTree(PhysicsCalls.FIXTURES.resolve("ground-truth.json").toFile())
+                .get("scenes").size();
+        assertEquals(scenes, listed.at("/directories/0/recordings/count").asInt());
         assertEquals("bad_restitution.db", listed.at("/directories/0/recordings/preview/0/name").asText());
         JsonNode defaults = calls.ok("list_recordings", "{}");
         assertEquals("replay/recordings", defaults.at("/directories/0/directory").asText());

@@ -8,8 +8,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Json;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -62,6 +65,60 @@ class TriageTest {
             topIsADefect |= defect.get("code").equals(top.get("code")) && defect.get("frame").equals(top.get("frame_id"));
         }
         assertTrue(topIsADefect, "the most severe anomaly is an injected defect: " + top);
+    }
+
+    /**
+     * With the default limit every injected defect is on the first page: a defect recurring on a hundred frames is
+     * one anomaly over its frame range (friction_then_flip: 122 frames of friction, then a normal flip at 150), and
+     * its range and count match the ground truth where the scene states them.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("scenes")
+    void everyDistinctDefectIsOnTheFirstPage(JsonNode scene) throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        JsonNode report = calls.ok("triage_recording", "{\"recording\":\"" + fixture(scene.get("name").asText())
+                + "\"}");
+        JsonNode page = report.at("/anomalies/preview");
+        List<JsonNode> matches = new ArrayList<>();
+        for (JsonNode defect : scene.get("defects")) {
+            JsonNode match = null;
+            for (JsonNode a : page) {
+                if (a.get("code").equals(defect.get("code")) && a.get("frame_id").equals(defect.get("frame"))) {
+                    match = a;
+                }
+            }
+            assertTrue(match != null, defect + " not on the first page: " + report.get("summary"));
+            matches.add(match);
+        }
+        for (int i = 0; i < matches.size(); i++) {
+            JsonNode match = matches.get(i);
+            JsonNode values = scene.get("defects").get(i).get("values");
+            assertEquals(match.get("frame_id"), match.get("first_frame"), match.toString());
+            if (values.has("count")) { // a defect the ground truth states as a frame range
+                assertEquals(values.get("last_frame").asLong(), match.get("last_frame").asLong(), match.toString());
+                assertEquals(values.get("count").asInt(), match.get("count").asInt(), match.toString());
+            }
+            long worstFrame = match.at("/worst/frame_id").asLong();
+            assertTrue(worstFrame >= match.get("first_frame").asLong()
+                    && worstFrame <= match.get("last_frame").asLong(), match.toString());
+        }
+        Set<String> codesAndBodies = new HashSet<>();
+        page.forEach(a -> codesAndBodies.add(a.get("code").asText() + a.get("bodies")));
+        assertEquals(page.size(), codesAndBodies.size(), "one anomaly per code and bodies: " + page);
+    }
+
+    /** A ball held 5 cm into the floor: the overlap never grows, but it is beyond the slop on every frame. */
+    @Test
+    void steadyOverlapBeyondTheSlopIsAnAnomalyButNotWithinIt() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        String file = fixture("steady_overlap");
+        JsonNode report = calls.ok("triage_recording", "{\"recording\":\"" + file + "\"}");
+        JsonNode top = report.at("/anomalies/preview/0");
+        assertEquals("STEADY_PENETRATION", top.get("code").asText(), report.get("summary").asText());
+        assertEquals(0.05, top.at("/worst/value").asDouble(), 1e-6);
+        assertEquals(1, top.get("first_frame").asLong());
+        JsonNode tolerant = calls.ok("triage_recording", "{\"recording\":\"" + file + "\",\"slop_m\":0.06}");
+        assertEquals(0, tolerant.at("/anomalies/count").asInt(), tolerant.get("summary").asText());
     }
 
     /** Call 1: triage. Calls 2–4: the top anomaly's next calls, which must show the same frame. */

@@ -33,7 +33,8 @@ final class Scenes {
 
     static List<Scene> all() {
         return List.of(dropSettle(), boxSlide(), twoBallCollision(), energyInjection(), frictionCone(),
-                penetration(), neverRests(), chatterAndFlips(), nonfiniteState(), restitutionGain());
+                penetration(), neverRests(), chatterAndFlips(), nonfiniteState(), restitutionGain(), steadyOverlap(),
+                longFrictionThenFlip());
     }
 
     private static Body ball(World w) throws Exception {
@@ -271,6 +272,72 @@ final class Scenes {
             values.put("effective_restitution", c.restitution);
             values.put("post_normal_velocity_m_s", log.velocities().get(b.id).z());
             return List.of(new Defect("RESTITUTION_GAIN", impact[0], List.of(b.id, GROUND), values));
+        });
+    }
+
+    static Scene steadyOverlap() {
+        double depth = 0.05;
+        return new Simple("steady_overlap", "Fault: a resting ball starts " + depth + " m into the floor and position "
+                + "correction is off, so it stays that deep, without growing, for the whole recording.", 120,
+                writer -> {
+                    World w = new World(writer, new Fault() {
+                        @Override
+                        public boolean correctsPosition(long f, Body b) {
+                            return false;
+                        }
+                    });
+                    Body b = w.addSphere(0.5, 10, 0.5, 0.5, at(0, 0, 0.5 - depth), Vec3.ZERO);
+                    w.run(120);
+                    double deepest = w.log.stream().flatMap(log -> log.contacts().stream())
+                            .mapToDouble(c -> c.depth).max().orElse(0);
+                    return List.of(new Defect("STEADY_PENETRATION", 1, List.of(b.id, GROUND),
+                            Map.of("max_depth_m", deepest)));
+                });
+    }
+
+    /**
+     * A defect on a hundred frames must not hide a later, different one: the box's friction clamp is 1.6× too loose
+     * while it slides (frames 4–125), and two resting balls elsewhere get one reversed normal at frame 150.
+     */
+    static Scene longFrictionThenFlip() {
+        long from = 4;
+        long to = 125;
+        long flip = 150;
+        return new Simple("friction_then_flip", "Fault: a box sliding from 13 m/s has its friction clamp 1.6× too "
+                + "loose on frames " + from + "–" + to + "; two touching balls at rest elsewhere get their contact "
+                + "normal reversed at frame " + flip + ".", 200, writer -> {
+            World w = new World(writer, new Fault() {
+                @Override
+                public double frictionLimitScale(long f, Contact c) {
+                    return f >= from && f <= to ? 1.6 : 1;
+                }
+
+                @Override
+                public void contacts(long f, List<Contact> contacts) {
+                    if (f == flip) {
+                        contacts.stream().filter(c -> c.b != null).forEach(c -> c.setNormal(c.normal.times(-1)));
+                    }
+                }
+            });
+            Body box = w.addBox(at(0.5, 0.5, 0.25), 10, 0.5, 0.5, at(0, 0, 0.248), at(13, 0, 0));
+            Body a = w.addSphere(0.5, 10, 0.5, 0.5, at(0, 10, 0.496), Vec3.ZERO);
+            Body b = w.addSphere(0.5, 10, 0.5, 0.5, at(0.996, 10, 0.496), Vec3.ZERO);
+            w.run(200);
+            List<Long> violating = new ArrayList<>();
+            for (FrameLog log : w.log) {
+                boolean violates = log.contacts().stream().filter(c -> c.b == null && c.a == box)
+                        .anyMatch(c -> Math.hypot(c.tangent1Impulse, c.tangent2Impulse)
+                                > 1.01 * c.friction * c.normalImpulse + 1e-9);
+                if (violates) {
+                    violating.add(log.frame());
+                }
+            }
+            Map<String, Object> friction = new LinkedHashMap<>();
+            friction.put("first_frame", violating.get(0));
+            friction.put("last_frame", violating.get(violating.size() - 1));
+            friction.put("count", violating.size());
+            return List.of(new Defect("FRICTION_CONE_VIOLATION", violating.get(0), List.of(box.id, GROUND), friction),
+                    new Defect("NORMAL_FLIP", flip, List.of(a.id, b.id), Map.of()));
         });
     }
 
