@@ -104,7 +104,7 @@ public final class ConsoleApi {
                     .set("resources", Json.mapper().valueToTree(store.resources(id))));
             case "GET /resource" -> {
                 Path file = store.resource(id, query.getValue("path"));
-                Http.file(response, callback, file, contentType(file), null);
+                Http.file(response, callback, file, contentType(file));
             }
             case "GET /export" -> {
                 response.setStatus(200);

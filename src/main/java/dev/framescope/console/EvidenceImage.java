@@ -33,15 +33,15 @@ final class EvidenceImage {
     /**
      * PNG bytes, or null when the texels cannot be read or decoded.
      *
-     * @param box x0, y0, x1, y1 (top-left origin, exclusive ends) of the culprit pixels
+     * @param box x0, y0, x1, y1 (top-left origin, exclusive ends) of the culprit pixels; the region around it may
+     *            pass the texture's edge: get_texture_data clips it
      */
-    static byte[] around(ToolCaller caller, String capture, String texture, int event, int[] box, int texWidth,
-                         int texHeight) {
+    static byte[] around(ToolCaller caller, String capture, String texture, int event, int[] box) {
         int bytesPerTexel = 16; // the worst case, RGBA32F; smaller formats only get a larger margin's worth
         int x0 = Math.max(0, box[0] - MARGIN);
         int y0 = Math.max(0, box[1] - MARGIN);
-        int x1 = Math.min(texWidth > 0 ? texWidth : box[2] + MARGIN, box[2] + MARGIN);
-        int y1 = Math.min(texHeight > 0 ? texHeight : box[3] + MARGIN, box[3] + MARGIN);
+        int x1 = box[2] + MARGIN;
+        int y1 = box[3] + MARGIN;
         while ((long) (x1 - x0) * (y1 - y0) * bytesPerTexel > MAX_BYTES) { // a large box: its top-left corner
             x1 = Math.max(x0 + 1, x1 - 4);
             y1 = Math.max(y0 + 1, y1 - 4);

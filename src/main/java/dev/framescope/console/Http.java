@@ -65,15 +65,11 @@ final class Http {
         return Content.Source.asInputStream(request);
     }
 
-    /** Streams a file (a capture, an export) without holding it in memory. */
-    static void file(Response response, Callback callback, Path file, String type, String downloadName)
-            throws IOException {
+    /** Streams a file (a capture, a picture) without holding it in memory. */
+    static void file(Response response, Callback callback, Path file, String type) throws IOException {
         response.setStatus(200);
         SecureHeaders.apply(response, type);
         response.getHeaders().put("Content-Length", String.valueOf(Files.size(file)));
-        if (downloadName != null) {
-            response.getHeaders().put("Content-Disposition", "attachment; filename=\"" + downloadName + "\"");
-        }
         try (OutputStream out = Content.Sink.asOutputStream(response)) {
             Files.copy(file, out);
         }

@@ -209,7 +209,7 @@ public final class NlDebug {
             }
             int[] b = {box.get(0).asInt(), box.get(1).asInt(), box.get(2).asInt(), box.get(3).asInt()};
             byte[] png = EvidenceImage.around(caller, insight.path("capture").asText(),
-                    finding.get("texture").asText(), insight.path("event_id").asInt(), b, 0, 0);
+                    finding.get("texture").asText(), insight.path("event_id").asInt(), b);
             if (png != null) {
                 return store.writeResource(request.projectId(), "resources/evidence/" + submissionId + ".png", png);
             }
