@@ -1,0 +1,97 @@
+package dev.framescope.physics;
+
+import dev.framescope.physics.Triage.Anomaly;
+import dev.framescope.physics.Triage.NextCall;
+import dev.framescope.physics.Triage.Severity;
+import dev.framescope.physics.Triage.Worst;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** How triage builds one finding (its span, numbers and confirming calls) and folds recurring ones together. */
+final class Findings {
+
+    /** The number that judges each code's finding: its largest magnitude over the frames is the worst. */
+    private static final Map<String, String> WORST_QUANTITY = Map.ofEntries(
+            Map.entry("NONFINITE_STATE", "frames_affected"), Map.entry("QUATERNION_NOT_UNIT", "frames_affected"),
+            Map.entry("ENERGY_INJECTION", "residual_j"), Map.entry("FRICTION_CONE_VIOLATION", "max_utilisation"),
+            Map.entry("CONTACT_CHATTER", "gaps"), Map.entry("NORMAL_FLIP", "flips"),
+            Map.entry("EXCESSIVE_PENETRATION", "max_depth_m"), Map.entry("STEADY_PENETRATION", "max_depth_m"),
+            Map.entry("NOT_AT_REST", "frames"), Map.entry("RESTITUTION_GAIN", "effective_restitution"),
+            Map.entry("STILL_APPROACHING", "pre_normal_velocity_m_s"),
+            Map.entry("MOMENTUM_NOT_CONSERVED", "residual_kg_m_s"), Map.entry("SOLVER_NOT_CONVERGED", "residual"));
+
+    private Findings() {
+    }
+
+    /** Where a single finding lies before grouping, and the frame of its worst value. */
+    record Span(long first, long last, int count, long worstFrame) {
+        static Span at(long frame) {
+            return new Span(frame, frame, 1, frame);
+        }
+    }
+
+    static NextCall call(String tool, String file, Object... keyValues) {
+        Map<String, Object> arguments = new LinkedHashMap<>();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            arguments.put((String) keyValues[i], keyValues[i + 1]);
+        }
+        arguments.put("recording", file);
+        return new NextCall(tool, arguments);
+    }
+
+    static Map<String, Object> numbers(Object... keyValues) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            map.put((String) keyValues[i], keyValues[i + 1]);
+        }
+        return map;
+    }
+
+    static Anomaly anomaly(Span span, List<Long> bodies, Severity severity, String code, String message,
+                                   Map<String, Object> numbers, List<NextCall> nextCalls) {
+        String quantity = WORST_QUANTITY.get(code);
+        double value = numbers.get(quantity) instanceof Number n ? n.doubleValue() : Double.NaN;
+        return new Anomaly(span.first(), span.first(), span.last(), span.count(),
+                new Worst(quantity, value, span.worstFrame()), bodies, severity, code, message, numbers, nextCalls);
+    }
+
+    /**
+     * Folds the findings of one code on the same bodies into one anomaly over their frames, so a defect that recurs
+     * on a hundred frames takes one line and cannot push a different defect off the first page.
+     */
+    static List<Anomaly> grouped(List<Anomaly> found) {
+        Map<List<Object>, List<Anomaly>> groups = new LinkedHashMap<>();
+        for (Anomaly a : found) {
+            groups.computeIfAbsent(List.of(a.code(), a.bodies()), k -> new ArrayList<>()).add(a);
+        }
+        List<Anomaly> result = new ArrayList<>();
+        for (List<Anomaly> group : groups.values()) {
+            result.add(group.size() == 1 ? group.get(0) : merged(group));
+        }
+        return result;
+    }
+
+    static Anomaly merged(List<Anomaly> group) {
+        Anomaly first = group.stream().min(Comparator.comparingLong(Anomaly::firstFrame)).orElseThrow();
+        Anomaly worst = group.stream().max(Comparator.comparingDouble(Findings::magnitude)).orElseThrow();
+        long last = group.stream().mapToLong(Anomaly::lastFrame).max().orElseThrow();
+        int count = group.stream().mapToInt(Anomaly::count).sum();
+        Set<NextCall> next = new LinkedHashSet<>(first.nextCalls());
+        next.addAll(worst.nextCalls());
+        Worst w = worst.worst();
+        String message = first.message() + String.format(" Found on %d frames in %d–%d; worst %s %s at frame %d.",
+                count, first.firstFrame(), last, w.quantity(), w.value(), w.frameId());
+        return new Anomaly(first.firstFrame(), first.firstFrame(), last, count, w, first.bodies(), first.severity(),
+                first.code(), message, first.numbers(), List.copyOf(next));
+    }
+
+    static double magnitude(Anomaly a) {
+        double value = a.worst().value();
+        return Double.isNaN(value) ? -1 : Math.abs(value);
+    }
+}

@@ -1,0 +1,149 @@
+package dev.framescope.physics;
+
+import static dev.framescope.physics.Findings.anomaly;
+import static dev.framescope.physics.Findings.call;
+import static dev.framescope.physics.Findings.numbers;
+
+import dev.framescope.physics.Findings.Span;
+import dev.framescope.physics.Triage.Anomaly;
+import dev.framescope.physics.Triage.NextCall;
+import dev.framescope.physics.Triage.Severity;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/** Triage's per-pair contact findings: chatter, normal flips, sinking and steady overlap beyond the slop. */
+final class PairFindings {
+
+    /** A steady overlap shorter than this is an impact being resolved, not a contact left interpenetrated. */
+    static final int STEADY_MIN_FRAMES = 10;
+
+    private PairFindings() {
+    }
+
+    static void pairs(RecordingStore store, FrameRange all, double threshold, double slop, String file,
+                              List<Anomaly> found) {
+        ContactSeries contacts = store.contactSeries();
+        for (List<Long> pair : contacts.pairs()) {
+            ContactHistory.History h = ContactHistory.analyse(contacts, pair.get(0), pair.get(1), all, 1);
+            NextCall history = call("get_contact_history", file, "body_a_id", pair.get(0), "body_b_id", pair.get(1));
+            if (!h.chatter().isEmpty()) {
+                ContactHistory.Burst b = h.chatter().get(0);
+                found.add(anomaly(new Span(b.firstFrame(), b.lastFrame(), b.gaps(), b.firstFrame()), pair,
+                        Severity.medium, "CONTACT_CHATTER", String.format(
+                        "Contact %d–%d flickers: lost for single frames %d times in frames %d–%d.", pair.get(0),
+                        pair.get(1), b.gaps(), b.firstFrame(), b.lastFrame()),
+                        numbers("gaps", b.gaps(), "last_frame", b.lastFrame(), "transitions", h.transitions()),
+                        List.of(call("get_contact_history", file, "body_a_id", pair.get(0), "body_b_id", pair.get(1),
+                                "start_frame", Math.max(1, b.firstFrame() - 5), "end_frame",
+                                Math.min(store.frameCount(), b.lastFrame() + 5)))));
+            }
+            if (!h.normalFlipFrames().isEmpty()) {
+                List<Long> flips = h.normalFlipFrames();
+                long first = flips.get(0);
+                found.add(anomaly(new Span(first, flips.get(flips.size() - 1), flips.size(), first), pair,
+                        Severity.medium, "NORMAL_FLIP", String.format("Contact normal %d–%d reverses %d times, first "
+                        + "at frame %d.", pair.get(0), pair.get(1), flips.size(), first),
+                        numbers("flips", flips.size(), "flip_frames", flips), List.of(history)));
+            }
+            List<Run> sinking = sinking(h.contactRows(), threshold, pair, file, found);
+            steady(h.contactRows(), slop, sinking, pair, file, found);
+        }
+    }
+
+    /** Consecutive frames in contact, each deeper than a depth. */
+    record Run(List<ContactHistory.Row> rows) {
+        long first() {
+            return rows.get(0).frameId();
+        }
+
+        long last() {
+            return rows.get(rows.size() - 1).frameId();
+        }
+
+        ContactHistory.Row deepest() {
+            return rows.stream().max(Comparator.comparingDouble(ContactHistory.Row::depthM)).orElseThrow();
+        }
+
+        boolean overlaps(Run other) {
+            return first() <= other.last() && other.first() <= last();
+        }
+    }
+
+    static List<Run> runsDeeperThan(List<ContactHistory.Row> rows, double depth) {
+        List<Run> runs = new ArrayList<>();
+        int i = 0;
+        while (i < rows.size()) {
+            if (!deeper(rows.get(i), depth)) {
+                i++;
+                continue;
+            }
+            int end = i;
+            while (end + 1 < rows.size() && deeper(rows.get(end + 1), depth)
+                    && rows.get(end + 1).frameId() == rows.get(end).frameId() + 1) {
+                end++;
+            }
+            runs.add(new Run(rows.subList(i, end + 1)));
+            i = end + 1;
+        }
+        return runs;
+    }
+
+    static boolean deeper(ContactHistory.Row row, double depth) {
+        return row.inContact() && row.depthM() != null && row.depthM() > depth;
+    }
+
+    /** Depth above threshold that keeps growing for at least three frames: the body is sinking. */
+    static List<Run> sinking(List<ContactHistory.Row> rows, double threshold, List<Long> pair, String file,
+                                     List<Anomaly> found) {
+        List<Run> reported = new ArrayList<>();
+        for (Run run : runsDeeperThan(rows, threshold)) {
+            int growth = 0;
+            for (int k = 1; k < run.rows().size(); k++) {
+                if (run.rows().get(k).depthM() > run.rows().get(k - 1).depthM()) {
+                    growth++;
+                }
+            }
+            if (growth < 2) {
+                continue;
+            }
+            reported.add(run);
+            ContactHistory.Row deepest = run.deepest();
+            long first = run.first();
+            int frames = run.rows().size();
+            found.add(anomaly(new Span(first, run.last(), frames, deepest.frameId()), pair, Severity.high,
+                    "EXCESSIVE_PENETRATION", String.format("Bodies %d–%d overlap more than %.3f m from frame %d and it "
+                    + "keeps growing (deepest %.4f m by frame %d).", pair.get(0), pair.get(1), threshold, first,
+                    deepest.depthM(), run.last()), numbers("max_depth_m", deepest.depthM(), "frames", frames),
+                    List.of(call("check_penetration", file, "frame_id", first),
+                            call("get_contact_history", file, "body_a_id", pair.get(0), "body_b_id",
+                                    pair.get(1), "start_frame", first, "end_frame", run.last()))));
+        }
+        return reported;
+    }
+
+    /**
+     * Overlap beyond the slop held for {@link #STEADY_MIN_FRAMES} frames or more that is not already reported as
+     * sinking: the solver leaves the bodies interpenetrated instead of pushing them apart, which a growth test
+     * alone never sees.
+     */
+    static void steady(List<ContactHistory.Row> rows, double slop, List<Run> sinking, List<Long> pair,
+                               String file, List<Anomaly> found) {
+        for (Run run : runsDeeperThan(rows, slop)) {
+            int frames = run.rows().size();
+            if (frames < STEADY_MIN_FRAMES || sinking.stream().anyMatch(run::overlaps)) {
+                continue;
+            }
+            ContactHistory.Row deepest = run.deepest();
+            long first = run.first();
+            found.add(anomaly(new Span(first, run.last(), frames, deepest.frameId()), pair, Severity.high,
+                    "STEADY_PENETRATION", String.format("Bodies %d–%d stay overlapped beyond the %s m slop on frames "
+                    + "%d–%d (%d frames, deepest %s m at frame %d) without being pushed apart.", pair.get(0),
+                    pair.get(1), slop, first, run.last(), frames, deepest.depthM(), deepest.frameId()),
+                    numbers("max_depth_m", deepest.depthM(), "frames", frames, "slop_m", slop),
+                    List.of(call("check_penetration", file, "frame_id", first),
+                            call("get_contact_history", file, "body_a_id", pair.get(0), "body_b_id",
+                                    pair.get(1), "start_frame", first, "end_frame", run.last()))));
+        }
+    }
+}

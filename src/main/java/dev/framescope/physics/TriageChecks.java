@@ -1,0 +1,175 @@
+package dev.framescope.physics;
+
+import static dev.framescope.physics.Findings.anomaly;
+import static dev.framescope.physics.Findings.call;
+import static dev.framescope.physics.Findings.numbers;
+
+import dev.framescope.physics.Findings.Span;
+import dev.framescope.physics.PhysicsModel.BodyMetadata;
+import dev.framescope.physics.PhysicsModel.EnergyPoint;
+import dev.framescope.physics.Triage.Anomaly;
+import dev.framescope.physics.Triage.Severity;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/** Triage's checks of state, energy, friction, rest, impacts, momentum and the solver, one method each. */
+final class TriageChecks {
+
+    private TriageChecks() {
+    }
+
+    static void nonfinite(RecordingStore store, FrameRange all, String file, List<Anomaly> found) {
+        Set<Long> reported = new LinkedHashSet<>();
+        for (MotionChecks.NonfiniteFinding f : MotionChecks.scanNonfinite(store, all, 1e-6)) {
+            boolean unit = f.kind().equals("non-unit quaternion");
+            if (!unit && !reported.add(f.bodyId())) {
+                continue; // the earliest field of a body is the cause; the others follow from it
+            }
+            found.add(anomaly(Span.at(f.firstFrame()), List.of(f.bodyId()), unit ? Severity.medium : Severity.critical,
+                    unit ? "QUATERNION_NOT_UNIT" : "NONFINITE_STATE", "Body " + f.bodyId() + " " + f.field() + " is "
+                    + f.kind() + " from frame " + f.firstFrame() + ".",
+                    numbers("field", f.field(), "frames_affected", f.framesAffected()),
+                    List.of(call("get_body_state", file, "body_id", f.bodyId(), "frame_id", f.firstFrame()),
+                            call("find_nonfinite_state", file))));
+        }
+    }
+
+    static void energy(RecordingStore store, FrameRange all, double threshold, String file,
+                               List<Anomaly> found) {
+        List<Long> inertial = store.bodies().stream().filter(b -> !b.isEnvironment()).map(BodyMetadata::bodyId)
+                .toList();
+        for (EnergyChecks.EnergyAnomaly a : EnergyChecks.scan(store, all, threshold)) {
+            if (!a.kind().equals("injection")) {
+                continue;
+            }
+            long culprit = -1;
+            double largest = Double.NEGATIVE_INFINITY;
+            for (long body : inertial) {
+                double change = bodyEnergyChange(store.bodyEnergy(body), a.frameId());
+                if (change > largest) {
+                    largest = change;
+                    culprit = body;
+                }
+            }
+            found.add(anomaly(Span.at(a.frameId()), culprit < 0 ? List.of() : List.of(culprit), Severity.high,
+                    "ENERGY_INJECTION", String.format("%+.3f J of energy appear at frame %d (body %d gains %+.3f J).",
+                    a.residualJ(), a.frameId(), culprit, largest),
+                    numbers("delta_e_j", a.deltaEJ(), "residual_j", a.residualJ(), "body_delta_e_j", largest),
+                    List.of(call("get_frame", file, "frame_id", a.frameId()),
+                            call("get_system_energy", file, "start_frame", Math.max(1, a.frameId() - 2),
+                                    "end_frame", Math.min(store.frameCount(), a.frameId() + 2)))));
+        }
+    }
+
+    static double bodyEnergyChange(List<EnergyPoint> series, long frame) {
+        for (int i = 1; i < series.size(); i++) {
+            if (series.get(i).frameId() == frame && series.get(i - 1).frameId() == frame - 1) {
+                return series.get(i).totalE() - series.get(i - 1).totalE();
+            }
+        }
+        return Double.NEGATIVE_INFINITY;
+    }
+
+    static void friction(RecordingStore store, FrameRange all, String file, List<Anomaly> found) {
+        ContactSeries contacts = store.contactSeries();
+        for (long f = all.start(); f <= all.end(); f++) {
+            int violations = 0;
+            double worst = 0;
+            ContactSeries.Friction example = null;
+            for (ContactSeries.Friction row : contacts.friction(f)) {
+                double tangent = Math.hypot(row.tangent1Lambda(), row.tangent2Lambda());
+                double limit = row.mu() * row.normalLambda();
+                if (tangent > limit * 1.01 + 1e-9) {
+                    violations++;
+                    if (example == null || (limit > 0 && tangent / limit > worst)) {
+                        worst = limit > 0 ? tangent / limit : Double.POSITIVE_INFINITY;
+                        example = row;
+                    }
+                }
+            }
+            if (example != null) {
+                found.add(anomaly(Span.at(f), List.of(example.bodyA(), example.bodyB()), Severity.high,
+                        "FRICTION_CONE_VIOLATION", String.format("Friction exceeds the cone at frame %d: %d row(s), "
+                        + "utilisation up to %.3f (bodies %d–%d).", f, violations, worst, example.bodyA(),
+                        example.bodyB()), numbers("violating_rows", violations, "max_utilisation", worst),
+                        List.of(call("check_friction_cone", file, "frame_id", f))));
+            }
+        }
+    }
+
+    /** Bodies still in contact and moving through the last 31 frames: they never come to rest. */
+    static void resting(RecordingStore store, double threshold, String file, List<Anomaly> found) {
+        long last = store.frameCount();
+        ContactSeries contacts = store.contactSeries();
+        for (long body : contacts.inertialInContact(last)) {
+            List<StateSeries.State> states = store.stateSeries().of(body);
+            long f = last;
+            for (int i = states.size() - 1; i >= 0; i--) {
+                StateSeries.State s = states.get(i);
+                if (s.frame() != f || !contacts.inContact(body, f) || !moving(s, threshold)) {
+                    break;
+                }
+                f--;
+            }
+            long runStart = f + 1;
+            if (last - runStart + 1 >= 31) {
+                found.add(anomaly(new Span(runStart, last, (int) (last - runStart + 1), runStart), List.of(body),
+                        Severity.medium, "NOT_AT_REST", String.format("Body %d "
+                        + "is in contact but keeps moving from frame %d to the end (%d frames).", body, runStart,
+                        last - runStart + 1), numbers("frames", last - runStart + 1, "velocity_threshold", threshold),
+                        List.of(call("check_resting_contact", file, "frame_id", last),
+                                call("compare_body_across_frames", file, "body_id", body, "frame_a", runStart,
+                                        "frame_b", last))));
+            }
+        }
+    }
+
+    static boolean moving(StateSeries.State s, double threshold) {
+        return !(s.velocity().norm() <= threshold) || !(s.omega().norm() <= threshold);
+    }
+
+    static void impacts(RecordingStore store, FrameRange all, String file, List<Anomaly> found) {
+        for (ImpactChecks.Impact i : ImpactChecks.impacts(store, all, 0.157, 0.5)) {
+            if (i.verdict().equals("ok")) {
+                continue;
+            }
+            boolean gaining = i.verdict().equals("energy_gaining");
+            found.add(anomaly(Span.at(i.frameId()), List.of(i.bodyAId(), i.bodyBId()), gaining ? Severity.high
+                    : Severity.medium, gaining ? "RESTITUTION_GAIN" : "STILL_APPROACHING", String.format("Impact at "
+                    + "frame %d: separates at %.3f m/s after hitting at %.3f m/s with e = %.3f (expected %.3f).",
+                    i.frameId(), i.postNormalVelocityMPerS(), -i.preNormalVelocityMPerS(), i.effectiveRestitution(),
+                    i.expectedPostMPerS()), numbers("pre_normal_velocity_m_s", i.preNormalVelocityMPerS(),
+                    "post_normal_velocity_m_s", i.postNormalVelocityMPerS(), "effective_restitution",
+                    i.effectiveRestitution()), List.of(call("check_restitution", file, "start_frame", i.frameId(),
+                    "end_frame", i.frameId()))));
+        }
+    }
+
+    static void momentum(RecordingStore store, FrameRange all, String file, List<Anomaly> found) {
+        for (ImpactChecks.MomentumStep s : ImpactChecks.momentumSteps(store, all, 1e-6, new int[1])) {
+            if (s.violation()) {
+                found.add(anomaly(Span.at(s.frameId()), s.bodies(), Severity.high, "MOMENTUM_NOT_CONSERVED",
+                        String.format("Colliding free bodies %s change momentum by %.3g kg·m/s beyond gravity at "
+                                + "frame %d.", s.bodies(), s.residualKgMPerS(), s.frameId()),
+                        numbers("residual_kg_m_s", s.residualKgMPerS()),
+                        List.of(call("check_momentum", file, "start_frame", s.frameId(), "end_frame", s.frameId()))));
+            }
+        }
+    }
+
+    static void solver(RecordingStore store, FrameRange all, String file, List<Anomaly> found) {
+        if (store.missingTables().contains("SolverDiagnosticRecord")) {
+            return;
+        }
+        for (long f = all.start(); f <= all.end(); f++) {
+            PhysicsModel.SolverDiagnostics row = store.solver(f);
+            if (row != null && row.solved() && !row.converged()) {
+                found.add(anomaly(Span.at(f), List.of(), Severity.medium, "SOLVER_NOT_CONVERGED", "The contact solver "
+                        + "did not converge at frame " + f + " (" + row.iterations() + " iterations, residual "
+                        + row.residual() + ").", numbers("iterations", row.iterations(), "residual", row.residual()),
+                        List.of(call("get_solver_diagnostics", file, "start_frame", f, "end_frame", f))));
+            }
+        }
+    }
+}
