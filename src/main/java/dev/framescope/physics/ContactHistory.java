@@ -9,16 +9,17 @@ import java.util.List;
 
 /**
  * The contact history of one pair over a frame range, with its analysis: on↔off transitions and chatter bursts
- * (contact lost for exactly one frame between two contact frames, at least twice within 10 frames; bouncing to
- * rest also makes many transitions, but never one-frame gaps), normal flips (n_k·n_prev < 0 between consecutive contact frames) and jumps
- * (angle > 30°), and the penetration trend (deepest frame, least-squares slope, longest run of growing depth).
+ * (contact lost for exactly one frame between two contact frames, at least twice with successive gaps less than the
+ * chatter window apart, default 10 frames; bouncing to rest also makes many transitions, but never one-frame gaps),
+ * normal flips (n_k·n_prev < 0 between consecutive contact frames) and jumps (angle above the jump angle, default
+ * 30°), and the penetration trend (deepest frame, least-squares slope, longest run of growing depth).
  * Normals are reported from body_a_id to body_b_id whatever order the recording stored the pair in.
  */
 public final class ContactHistory {
 
     static final int CHATTER_WINDOW = 10;
     static final int CHATTER_GAPS = 2;
-    static final double JUMP_COS = Math.cos(Math.toRadians(30));
+    static final double JUMP_ANGLE_DEG = 30;
 
     private final Recordings recordings;
 
@@ -37,24 +38,32 @@ public final class ContactHistory {
                         int growingRunFrames) {
     }
 
+    /** How chatter and normal jumps are told apart from ordinary contact changes. */
+    record Rules(int chatterWindowFrames, double normalJumpAngleDeg) {
+        static final Rules DEFAULT = new Rules(CHATTER_WINDOW, JUMP_ANGLE_DEG);
+    }
+
     public record History(int schemaVersion, String summary, @JsonProperty("body_a_id") long bodyAId,
                           @JsonProperty("body_b_id") long bodyBId, long startFrame, long endFrame,
                           int framesInContact, int transitions, List<Burst> chatter, List<Long> normalFlipFrames,
                           List<Long> normalJumpFrames, Trend penetration, Bounded<Row> rows,
-                          @JsonIgnore List<Row> contactRows) {
+                          @JsonIgnore List<Row> contactRows, int chatterWindowFrames, double normalJumpAngleDeg) {
     }
 
     public History history(ContactHistoryArgs args) {
         RecordingStore store = recordings.resolve(args.recording());
         FrameRange range = FrameRange.of(store, args.startFrame(), args.endFrame());
-        return analyse(store.contactSeries(), args.bodyAId(), args.bodyBId(), range, args.limit());
+        BodyIds.requirePair(store, args.bodyAId(), args.bodyBId());
+        return analyse(store.contactSeries(), args.bodyAId(), args.bodyBId(), range, args.limit(),
+                new Rules(args.chatterWindowFrames(), args.normalJumpAngleDeg()));
     }
 
     /**
      * Works from the pair's contact frames only, so a whole-recording triage costs in proportion to the contacts,
      * not pairs × frames; per-frame rows (with the frames out of contact) are built only for the preview.
      */
-    static History analyse(ContactSeries contacts, long a, long b, FrameRange range, int limit) {
+    static History analyse(ContactSeries contacts, long a, long b, FrameRange range, int limit, Rules rules) {
+        double jumpCos = Math.cos(Math.toRadians(rules.normalJumpAngleDeg()));
         List<Row> inContact = new ArrayList<>();
         for (ContactSeries.Collision c : contacts.pairCollisions(a, b)) {
             if (range.contains(c.frame())) {
@@ -83,7 +92,7 @@ public final class ContactHistory {
                 double cos = row.normal().dot(previous) / (row.normal().norm() * previous.norm());
                 if (cos < 0) {
                     flips.add(row.frameId());
-                } else if (cos < JUMP_COS) {
+                } else if (cos < jumpCos) {
                     jumps.add(row.frameId());
                 }
             }
@@ -91,17 +100,17 @@ public final class ContactHistory {
         if (!inContact.isEmpty() && inContact.get(inContact.size() - 1).frameId() < range.end()) {
             transitions.add(inContact.get(inContact.size() - 1).frameId() + 1);
         }
-        List<Burst> chatter = bursts(gaps);
+        List<Burst> chatter = bursts(gaps, rules.chatterWindowFrames());
         Trend trend = trend(inContact);
         String summary = String.format("Pair %d–%d, frames %d–%d: in contact %d frames, %d transitions, %d chatter "
                         + "burst(s)%s, %d normal flip(s)%s%s.", a, b, range.start(), range.end(), inContact.size(),
                 transitions.size(), chatter.size(), chatter.isEmpty() ? "" : " from frame " + chatter.get(0).firstFrame(),
                 flips.size(), flips.isEmpty() ? "" : " from frame " + flips.get(0),
-                trend.maxDepthM() == null ? "" : String.format(", deepest %.4f m at frame %d", trend.maxDepthM(),
-                        trend.maxDepthFrame()));
+                trend.maxDepthM() == null ? "" : ", deepest " + Findings.metres(trend.maxDepthM()) + " at frame "
+                        + trend.maxDepthFrame());
         return new History(RecordingQueries.SCHEMA_VERSION, summary, a, b, range.start(), range.end(),
                 inContact.size(), transitions.size(), chatter, flips, jumps, trend, preview(inContact, range, limit),
-                inContact);
+                inContact, rules.chatterWindowFrames(), rules.normalJumpAngleDeg());
     }
 
     /** Per-frame rows from the start of the range, frames out of contact included, at most {@code limit}. */
@@ -118,13 +127,13 @@ public final class ContactHistory {
         return new Bounded<>((int) (range.end() - range.start() + 1), rows, range.end() - range.start() + 1 > limit);
     }
 
-    /** One-frame gaps grouped into bursts: consecutive gaps less than 10 frames apart, at least two of them. */
-    static List<Burst> bursts(List<Long> gaps) {
+    /** One-frame gaps grouped into bursts: consecutive gaps less than {@code window} frames apart, two or more. */
+    static List<Burst> bursts(List<Long> gaps, int window) {
         List<Burst> bursts = new ArrayList<>();
         int i = 0;
         while (i < gaps.size()) {
             int end = i;
-            while (end + 1 < gaps.size() && gaps.get(end + 1) - gaps.get(end) < CHATTER_WINDOW) {
+            while (end + 1 < gaps.size() && gaps.get(end + 1) - gaps.get(end) < window) {
                 end++;
             }
             if (end - i + 1 >= CHATTER_GAPS) {

@@ -4,6 +4,8 @@ import dev.framescope.physics.Triage.Anomaly;
 import dev.framescope.physics.Triage.NextCall;
 import dev.framescope.physics.Triage.Severity;
 import dev.framescope.physics.Triage.Worst;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -21,6 +23,7 @@ final class Findings {
             Map.entry("ENERGY_INJECTION", "residual_j"), Map.entry("FRICTION_CONE_VIOLATION", "max_utilisation"),
             Map.entry("CONTACT_CHATTER", "gaps"), Map.entry("NORMAL_FLIP", "flips"),
             Map.entry("EXCESSIVE_PENETRATION", "max_depth_m"), Map.entry("STEADY_PENETRATION", "max_depth_m"),
+            Map.entry("NORMAL_JUMP", "jumps"), Map.entry("VELOCITY_JUMP", "residual_m_s"),
             Map.entry("NOT_AT_REST", "frames"), Map.entry("RESTITUTION_GAIN", "effective_restitution"),
             Map.entry("STILL_APPROACHING", "pre_normal_velocity_m_s"),
             Map.entry("MOMENTUM_NOT_CONSERVED", "residual_kg_m_s"), Map.entry("SOLVER_NOT_CONVERGED", "residual"));
@@ -33,6 +36,28 @@ final class Findings {
         static Span at(long frame) {
             return new Span(frame, frame, 1, frame);
         }
+    }
+
+    /**
+     * A value rounded to four significant digits, trailing zeros dropped: 0.049999… prints as 0.05, 1.0e-6 as
+     * 0.000001 (never 0.0000), values below 1e-6 or from 1e7 in scientific notation (1.235e-09).
+     */
+    static String number(double value) {
+        if (!Double.isFinite(value)) {
+            return String.valueOf(value);
+        }
+        if (value == 0) {
+            return "0";
+        }
+        BigDecimal rounded = new BigDecimal(value).round(new MathContext(4)).stripTrailingZeros();
+        double magnitude = Math.abs(value);
+        return magnitude >= 1e-6 && magnitude < 1e7 ? rounded.toPlainString()
+                : String.format("%.3e", value).replaceAll("\\.?0+e", "e");
+    }
+
+    /** A length in metres with four significant digits. */
+    static String metres(double value) {
+        return number(value) + " m";
     }
 
     static NextCall call(String tool, String file, Object... keyValues) {
@@ -85,7 +110,7 @@ final class Findings {
         next.addAll(worst.nextCalls());
         Worst w = worst.worst();
         String message = first.message() + String.format(" Found on %d frames in %d–%d; worst %s %s at frame %d.",
-                count, first.firstFrame(), last, w.quantity(), w.value(), w.frameId());
+                count, first.firstFrame(), last, w.quantity(), number(w.value()), w.frameId());
         return new Anomaly(first.firstFrame(), first.firstFrame(), last, count, w, first.bodies(), first.severity(),
                 first.code(), message, first.numbers(), List.copyOf(next));
     }

@@ -1,11 +1,14 @@
 package dev.framescope.physics;
 
+import dev.framescope.common.ErrorCode;
 import dev.framescope.common.ToolException;
+import java.util.Map;
 
 /** An inclusive frame range checked against a recording: 1 ≤ start ≤ end ≤ frame count. */
 record FrameRange(long start, long end) {
 
     static FrameRange of(RecordingStore store, Long start, Long end) {
+        requireFrames(store);
         long n = store.frameCount();
         long s = start == null ? 1 : start;
         long e = end == null ? n : end;
@@ -19,11 +22,22 @@ record FrameRange(long start, long end) {
     }
 
     static long frame(RecordingStore store, String param, long frame) {
+        requireFrames(store);
         if (frame < 1 || frame > store.frameCount()) {
             throw ToolException.invalidArgument(param, "a frame id from 1 to " + store.frameCount()
                     + " (frame id = step number)", frame);
         }
         return frame;
+    }
+
+    /** A recording without frames has nothing to check: say so, rather than blame a parameter never passed. */
+    static void requireFrames(RecordingStore store) {
+        if (store.frameCount() == 0) {
+            throw new ToolException(ErrorCode.FAILED_PRECONDITION, "Recording '" + store.path() + "' has 0 frames "
+                    + "(SimulationFrameRecord is empty): the simulation recorded no step, so there is no frame to "
+                    + "read or check. get_metadata still lists its bodies.", Map.of("path", store.path().toString(),
+                    "total_frames", 0));
+        }
     }
 
     boolean contains(long frame) {

@@ -8,7 +8,6 @@ import dev.framescope.physics.PhysicsModel.BodyMetadata;
 import dev.framescope.physics.StateSeries.State;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /** Checks on body motion: comparing two frames, resting contact over a window, non-finite state. */
 public final class MotionChecks {
@@ -19,10 +18,11 @@ public final class MotionChecks {
         this.recordings = recordings;
     }
 
+    /** {@code velocityCheck}: Δv against the recorded acceleration and gravity (see {@link VelocityChanges}). */
     public record Comparison(int schemaVersion, String summary, long bodyId, long frameA, long frameB,
                              Vec3 positionDelta, double displacementM, Vec3 velocityDelta, double speedAMPerS,
                              double speedBMPerS, double speedChangeMPerS, double angularSpeedARadS,
-                             double angularSpeedBRadS, double rotationAngleRad) {
+                             double angularSpeedBRadS, double rotationAngleRad, VelocityChanges.Check velocityCheck) {
     }
 
     public Comparison compare(CompareArgs args) {
@@ -38,13 +38,17 @@ public final class MotionChecks {
         double angle = 2 * Math.acos(Math.min(1, Math.abs(relative.w() / relative.norm())));
         double speedA = sa.velocity().norm();
         double speedB = sb.velocity().norm();
+        VelocityChanges.Check check = VelocityChanges.between(store, args.bodyId(), a, b,
+                args.velocityJumpTolerance());
         return new Comparison(RecordingQueries.SCHEMA_VERSION, String.format("Body %d from frame %d to %d: moved "
-                        + "%.4f m, speed %.4f → %.4f m/s, rotated %.4f rad.", args.bodyId(), a, b, dp.norm(), speedA,
-                speedB, angle), args.bodyId(), a, b, dp, dp.norm(), dv, speedA, speedB, speedB - speedA,
-                sa.omega().norm(), sb.omega().norm(), angle);
+                        + "%s m, speed %s → %s m/s, rotated %s rad; Δv %s.", args.bodyId(), a, b,
+                Findings.number(dp.norm()), Findings.number(speedA), Findings.number(speedB), Findings.number(angle),
+                check.verdict()), args.bodyId(), a, b, dp, dp.norm(), dv, speedA, speedB, speedB - speedA,
+                sa.omega().norm(), sb.omega().norm(), angle, check);
     }
 
     private static State stateOf(RecordingStore store, long body, long frame) {
+        BodyIds.requireInertial(store, "body_id", body);
         State state = store.stateSeries().at(body, frame);
         if (state == null) {
             throw RecordingQueries.bodyNotFound(store, body, frame);
@@ -53,74 +57,112 @@ public final class MotionChecks {
     }
 
     /**
-     * One body over the window. {@code resting} = in contact in every frame of the window, |v| ≤ velocity
-     * threshold and |ω| ≤ angular threshold in every frame. {@code creepM} = displacement from the first to the
-     * last frame of the window.
+     * One body in contact at the judged frame, judged only on frames in contact (see {@link RestingContact}).
+     * {@code state}: resting, sliding, rolling, jitter or moving; {@code resting} = state is resting. Over the frames
+     * of the window in contact: {@code framesInContact}, {@code maxSpeedMPerS}, {@code maxAngularSpeedRadS},
+     * {@code firstMovingFrame}. {@code creepM} = displacement from {@code restSinceFrame} to the judged frame (0 when
+     * moving is judged instead).
      */
     public record RestingBody(long bodyId, int framesInContact, int windowFrames, double maxSpeedMPerS,
-                              double maxAngularSpeedRadS, double creepM, Long firstMovingFrame, boolean resting) {
+                              double maxAngularSpeedRadS, double creepM, Long firstMovingFrame, boolean resting,
+                              String state, Long restSinceFrame, int restFrames, double speedMPerS,
+                              double angularSpeedRadS, RestingContact.Motion motion) {
     }
 
     public record RestingReport(int schemaVersion, String summary, long startFrame, long endFrame,
                                 double velocityThreshold, double angularVelocityThreshold, int bodiesInContact,
-                                int notResting, List<RestingBody> bodies) {
+                                int notResting, List<RestingBody> bodies, String rule) {
     }
 
     public RestingReport resting(RestingArgs args) {
         RecordingStore store = recordings.resolve(args.recording());
         long end = FrameRange.frame(store, "frame_id", args.frameId());
         long start = Math.max(1, end - args.windowFrames() + 1);
-        List<RestingBody> bodies = restingBodies(store, start, end, args.velocityThreshold(),
-                args.angularVelocityThreshold());
+        RestingContact.Rules rules = new RestingContact.Rules(args.velocityThreshold(),
+                args.angularVelocityThreshold(), args.windowFrames());
+        List<RestingBody> bodies = new ArrayList<>();
+        for (long body : store.contactSeries().inertialInContact(end).stream().sorted().toList()) {
+            bodies.add(restingBody(store, body, start, end, rules));
+        }
         long moving = bodies.stream().filter(b -> !b.resting()).count();
         String summary = bodies.isEmpty() ? "No inertial body is in contact at frame " + end + "."
-                : String.format("Frames %d–%d: %d of %d bodies in contact are not at rest%s.", start, end, moving,
-                bodies.size(), moving == 0 ? "" : " (" + bodies.stream().filter(b -> !b.resting())
-                        .map(b -> String.valueOf(b.bodyId())).reduce((x, y) -> x + ", " + y).orElse("") + ")");
+                : "Frame " + end + ": " + String.join("; ", bodies.stream().limit(10).map(MotionChecks::describe)
+                .toList()) + (bodies.size() > 10 ? "; …" : "") + ".";
         return new RestingReport(RecordingQueries.SCHEMA_VERSION, summary, start, end, args.velocityThreshold(),
-                args.angularVelocityThreshold(), bodies.size(), (int) moving, bodies);
+                args.angularVelocityThreshold(), bodies.size(), (int) moving, bodies, "at rest: in contact with |v| ≤ "
+                + "velocity_threshold and |ω| ≤ angular_velocity_threshold; jitter: ≥ "
+                + RestingContact.JITTER_REVERSALS + " velocity reversals in the window and net displacement < "
+                + RestingContact.JITTER_NET_SHARE + " × path; sliding: no reversal and contact-point slip > "
+                + "velocity_threshold; rolling: no reversal and slip ≤ velocity_threshold");
     }
 
-    /** Inertial bodies in contact at {@code end} (environment ids, bit 31, are never bodies to rest). */
-    static List<RestingBody> restingBodies(RecordingStore store, long start, long end, double vMax, double wMax) {
-        ContactSeries contacts = store.contactSeries();
-        Set<Long> atEnd = contacts.inertialInContact(end);
-        List<RestingBody> result = new ArrayList<>();
-        for (long body : atEnd.stream().sorted().toList()) {
-            int inContact = 0;
-            double maxSpeed = 0;
-            double maxOmega = 0;
-            Long firstMoving = null;
-            for (long f = start; f <= end; f++) {
-                if (contacts.inContact(body, f)) {
-                    inContact++;
-                }
-                State s = store.stateSeries().at(body, f);
-                if (s == null) {
-                    continue;
-                }
-                double speed = s.velocity().norm();
-                double omega = s.omega().norm();
-                maxSpeed = Math.max(maxSpeed, speed);
-                maxOmega = Math.max(maxOmega, omega);
-                if ((!(speed <= vMax) || !(omega <= wMax)) && firstMoving == null) {
-                    firstMoving = f;
-                }
+    static RestingBody restingBody(RecordingStore store, long body, long start, long end, RestingContact.Rules rules) {
+        RestingContact.Verdict verdict = RestingContact.judge(store, body, end, rules);
+        int inContact = 0;
+        double maxSpeed = 0;
+        double maxOmega = 0;
+        Long firstMoving = null;
+        for (long f = start; f <= end; f++) {
+            State s = store.stateSeries().at(body, f);
+            if (s == null || !store.contactSeries().inContact(body, f)) {
+                continue; // frames out of contact (a fall, a bounce) say nothing about resting
             }
-            State first = store.stateSeries().at(body, start);
-            State last = store.stateSeries().at(body, end);
-            double creep = first == null || last == null ? Double.NaN
-                    : last.position().minus(first.position()).norm();
-            int window = (int) (end - start + 1);
-            result.add(new RestingBody(body, inContact, window, maxSpeed, maxOmega, creep, firstMoving,
-                    inContact == window && firstMoving == null));
+            inContact++;
+            maxSpeed = Math.max(maxSpeed, s.velocity().norm());
+            maxOmega = Math.max(maxOmega, s.omega().norm());
+            if (firstMoving == null && !RestingContact.atRest(store.stateSeries(), store.contactSeries(), body, f,
+                    rules)) {
+                firstMoving = f;
+            }
         }
-        return result;
+        double creep = 0;
+        if (verdict.resting()) {
+            creep = store.stateSeries().at(body, end).position()
+                    .minus(store.stateSeries().at(body, verdict.restSinceFrame()).position()).norm();
+        }
+        return new RestingBody(body, inContact, (int) (end - start + 1), maxSpeed, maxOmega, creep, firstMoving,
+                verdict.resting(), verdict.state(), verdict.restSinceFrame(), verdict.restFrames(),
+                verdict.speedMPerS(), verdict.angularSpeedRadS(), verdict.motion());
     }
 
-    /** A body whose stored state first turns non-finite, or whose orientation stops being a unit quaternion. */
+    private static String describe(RestingBody b) {
+        RestingContact.Motion m = b.motion();
+        if (b.resting()) {
+            return "body " + b.bodyId() + " at rest since frame " + b.restSinceFrame() + " (" + b.restFrames()
+                    + " frames, creep " + Findings.metres(b.creepM()) + ")";
+        }
+        if (m == null) {
+            return "body " + b.bodyId() + " has no state row";
+        }
+        String numbers = switch (b.state()) {
+            case "jitter" -> m.reversals() + " velocity reversals in frames " + m.classifiedFromFrame() + "–"
+                    + (m.firstFrame() + m.frames() - 1) + ", net " + Findings.metres(m.netDisplacementM()) + " over a "
+                    + Findings.metres(m.pathLengthM()) + " path";
+            case "sliding" -> "contact-point slip " + Findings.number(m.slipSpeedFirstMPerS()) + " → "
+                    + Findings.number(m.slipSpeedLastMPerS()) + " m/s in frames " + m.classifiedFromFrame() + "–"
+                    + (m.firstFrame() + m.frames() - 1) + ", deceleration " + Findings.number(m.slipDecelerationMPerS2())
+                    + " m/s²";
+            case "rolling" -> "moving at " + Findings.number(b.speedMPerS()) + " m/s without slip";
+            default -> m.reversals() + " velocity reversal(s), |v| = " + Findings.number(b.speedMPerS()) + " m/s, |ω| = "
+                    + Findings.number(b.angularSpeedRadS()) + " rad/s";
+        };
+        return "body " + b.bodyId() + " " + b.state() + " in contact since frame " + m.firstFrame() + " (" + numbers
+                + "), not at rest";
+    }
+
+    /**
+     * A body whose stored state turns non-finite, or whose orientation is not a unit quaternion, on
+     * {@code framesAffected} frames from {@code firstFrame} to {@code lastFrame}. For quaternions,
+     * {@code quaternionNormError} is the largest | |q| − 1 | and {@code quaternionNorm} the |q| it was seen with.
+     */
     public record NonfiniteFinding(long bodyId, long firstFrame, String field, String kind, int framesAffected,
-                                   Double quaternionNormError) {
+                                   Double quaternionNormError, long lastFrame, Double quaternionNorm,
+                                   Long worstFrame) {
+        /** "at frame 150" for one frame, "on 3 frames in 150–152" for several. */
+        String frames() {
+            return framesAffected == 1 ? "at frame " + firstFrame
+                    : "on " + framesAffected + " frames in " + firstFrame + "–" + lastFrame;
+        }
     }
 
     public record NonfiniteReport(int schemaVersion, String summary, long startFrame, long endFrame,
@@ -134,7 +176,7 @@ public final class MotionChecks {
         String summary = findings.isEmpty() ? "All states finite with unit quaternions in frames " + range.start()
                 + "–" + range.end() + "."
                 : findings.size() + " finding(s); first: body " + findings.get(0).bodyId() + " " + findings.get(0)
-                .field() + " " + findings.get(0).kind() + " at frame " + findings.get(0).firstFrame() + ".";
+                .field() + " " + findings.get(0).kind() + " " + findings.get(0).frames() + ".";
         return new NonfiniteReport(RecordingQueries.SCHEMA_VERSION, summary, range.start(), range.end(),
                 args.quaternionTolerance(), Bounded.of(findings, args.limit()));
     }
@@ -149,15 +191,14 @@ public final class MotionChecks {
             String[] fields = {"velocity", "position", "orientation", "angular_velocity"};
             for (String field : fields) {
                 long first = -1;
+                long last = -1;
                 int count = 0;
                 String kind = null;
                 for (State s : series.of(body)) {
-                    if (!range.contains(s.frame())) {
-                        continue;
-                    }
-                    String problem = problem(s, field);
+                    String problem = range.contains(s.frame()) ? problem(s, field) : null;
                     if (problem != null) {
                         count++;
+                        last = s.frame();
                         if (first < 0) {
                             first = s.frame();
                             kind = problem;
@@ -165,23 +206,28 @@ public final class MotionChecks {
                     }
                 }
                 if (first >= 0) {
-                    findings.add(new NonfiniteFinding(body, first, field, kind, count, null));
+                    findings.add(new NonfiniteFinding(body, first, field, kind, count, null, last, null, null));
                 }
             }
-            double worst = 0;
-            long worstFirst = -1;
+            State worst = null;
+            long first = -1;
+            long last = -1;
             int count = 0;
             for (State s : series.of(body)) {
                 double error = Math.abs(s.orientation().norm() - 1);
                 if (range.contains(s.frame()) && Double.isFinite(error) && error > quaternionTolerance) {
                     count++;
-                    worst = Math.max(worst, error);
-                    worstFirst = worstFirst < 0 ? s.frame() : worstFirst;
+                    first = first < 0 ? s.frame() : first;
+                    last = s.frame();
+                    if (worst == null || error > Math.abs(worst.orientation().norm() - 1)) {
+                        worst = s;
+                    }
                 }
             }
-            if (worstFirst >= 0) {
-                findings.add(new NonfiniteFinding(body, worstFirst, "orientation", "non-unit quaternion", count,
-                        worst));
+            if (worst != null) {
+                double norm = worst.orientation().norm();
+                findings.add(new NonfiniteFinding(body, first, "orientation", "non-unit quaternion", count,
+                        Math.abs(norm - 1), last, norm, worst.frame()));
             }
         }
         findings.sort((x, y) -> Long.compare(x.firstFrame(), y.firstFrame()));

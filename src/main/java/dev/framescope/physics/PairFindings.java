@@ -5,6 +5,7 @@ import static dev.framescope.physics.Findings.call;
 import static dev.framescope.physics.Findings.numbers;
 
 import dev.framescope.physics.Findings.Span;
+import dev.framescope.physics.PhysicsArgs.TriageArgs;
 import dev.framescope.physics.Triage.Anomaly;
 import dev.framescope.physics.Triage.NextCall;
 import dev.framescope.physics.Triage.Severity;
@@ -12,28 +13,30 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-/** Triage's per-pair contact findings: chatter, normal flips, sinking and steady overlap beyond the slop. */
+/**
+ * Triage's per-pair contact findings: chatter, normal flips and jumps, sinking and steady overlap beyond the slop.
+ * A steady overlap shorter than {@code steady_overlap_min_frames} is an impact being resolved, not a contact left
+ * interpenetrated.
+ */
 final class PairFindings {
-
-    /** A steady overlap shorter than this is an impact being resolved, not a contact left interpenetrated. */
-    static final int STEADY_MIN_FRAMES = 10;
 
     private PairFindings() {
     }
 
-    static void pairs(RecordingStore store, FrameRange all, double threshold, double slop, String file,
-                              List<Anomaly> found) {
+    static void pairs(RecordingStore store, FrameRange all, TriageArgs args, String file, List<Anomaly> found) {
         ContactSeries contacts = store.contactSeries();
+        ContactHistory.Rules rules = new ContactHistory.Rules(args.chatterWindowFrames(), args.normalJumpAngleDeg());
         for (List<Long> pair : contacts.pairs()) {
-            ContactHistory.History h = ContactHistory.analyse(contacts, pair.get(0), pair.get(1), all, 1);
+            ContactHistory.History h = ContactHistory.analyse(contacts, pair.get(0), pair.get(1), all, 1, rules);
             NextCall history = call("get_contact_history", file, "body_a_id", pair.get(0), "body_b_id", pair.get(1));
             if (!h.chatter().isEmpty()) {
                 ContactHistory.Burst b = h.chatter().get(0);
                 found.add(anomaly(new Span(b.firstFrame(), b.lastFrame(), b.gaps(), b.firstFrame()), pair,
-                        Severity.medium, "CONTACT_CHATTER", String.format(
-                        "Contact %d–%d flickers: lost for single frames %d times in frames %d–%d.", pair.get(0),
-                        pair.get(1), b.gaps(), b.firstFrame(), b.lastFrame()),
-                        numbers("gaps", b.gaps(), "last_frame", b.lastFrame(), "transitions", h.transitions()),
+                        Severity.medium, "CONTACT_CHATTER", String.format("Contact %d–%d flickers: lost for "
+                        + "single frames %d times in frames %d–%d (gaps less than %d frames apart).", pair.get(0),
+                        pair.get(1), b.gaps(), b.firstFrame(), b.lastFrame(), args.chatterWindowFrames()),
+                        numbers("gaps", b.gaps(), "last_frame", b.lastFrame(), "transitions", h.transitions(),
+                                "chatter_window_frames", args.chatterWindowFrames()),
                         List.of(call("get_contact_history", file, "body_a_id", pair.get(0), "body_b_id", pair.get(1),
                                 "start_frame", Math.max(1, b.firstFrame() - 5), "end_frame",
                                 Math.min(store.frameCount(), b.lastFrame() + 5)))));
@@ -42,12 +45,21 @@ final class PairFindings {
                 List<Long> flips = h.normalFlipFrames();
                 long first = flips.get(0);
                 found.add(anomaly(new Span(first, flips.get(flips.size() - 1), flips.size(), first), pair,
-                        Severity.medium, "NORMAL_FLIP", String.format("Contact normal %d–%d reverses %d times, first "
-                        + "at frame %d.", pair.get(0), pair.get(1), flips.size(), first),
+                        Severity.medium, "NORMAL_FLIP", String.format("Contact normal %d–%d reverses (n·n_prev < 0) "
+                        + "%s.", pair.get(0), pair.get(1), times(flips)),
                         numbers("flips", flips.size(), "flip_frames", flips), List.of(history)));
             }
-            List<Run> sinking = sinking(h.contactRows(), threshold, pair, file, found);
-            steady(h.contactRows(), slop, sinking, pair, file, found);
+            if (!h.normalJumpFrames().isEmpty()) {
+                List<Long> jumps = h.normalJumpFrames();
+                found.add(anomaly(new Span(jumps.get(0), jumps.get(jumps.size() - 1), jumps.size(), jumps.get(0)),
+                        pair, Severity.medium, "NORMAL_JUMP", String.format("Contact normal %d–%d turns by more than "
+                        + "%s° between consecutive contact frames %s.", pair.get(0), pair.get(1),
+                        Findings.number(args.normalJumpAngleDeg()), times(jumps)),
+                        numbers("jumps", jumps.size(), "jump_frames", jumps, "normal_jump_angle_deg",
+                                args.normalJumpAngleDeg()), List.of(history)));
+            }
+            List<Run> sinking = sinking(h.contactRows(), args.penetrationThreshold(), pair, file, found);
+            steady(h.contactRows(), args.slopM(), args.steadyOverlapMinFrames(), sinking, pair, file, found);
         }
     }
 
@@ -93,7 +105,22 @@ final class PairFindings {
         return row.inContact() && row.depthM() != null && row.depthM() > depth;
     }
 
-    /** Depth above threshold that keeps growing for at least three frames: the body is sinking. */
+    /** "at frame 150" once, "3 times, at frames 80, 82 and 84" or "12 times in frames 80–101" for more. */
+    static String times(List<Long> frames) {
+        if (frames.size() == 1) {
+            return "at frame " + frames.get(0);
+        }
+        if (frames.size() <= 3) {
+            return frames.size() + " times, at frames " + String.join(", ", frames.subList(0, frames.size() - 1)
+                    .stream().map(String::valueOf).toList()) + " and " + frames.get(frames.size() - 1);
+        }
+        return frames.size() + " times in frames " + frames.get(0) + "–" + frames.get(frames.size() - 1);
+    }
+
+    /**
+     * Depth above threshold that grows on at least two steps: the body is sinking. The message names the growth
+     * (first to deepest frame), the deepest depth, and how long the overlap stays above the threshold after it.
+     */
     static List<Run> sinking(List<ContactHistory.Row> rows, double threshold, List<Long> pair, String file,
                                      List<Anomaly> found) {
         List<Run> reported = new ArrayList<>();
@@ -111,10 +138,15 @@ final class PairFindings {
             ContactHistory.Row deepest = run.deepest();
             long first = run.first();
             int frames = run.rows().size();
+            String after = deepest.frameId() == run.last() ? ", the last frame above " + Findings.metres(threshold)
+                    : "; it stays above " + Findings.metres(threshold) + " until frame " + run.last();
             found.add(anomaly(new Span(first, run.last(), frames, deepest.frameId()), pair, Severity.high,
-                    "EXCESSIVE_PENETRATION", String.format("Bodies %d–%d overlap more than %.3f m from frame %d and it "
-                    + "keeps growing (deepest %.4f m by frame %d).", pair.get(0), pair.get(1), threshold, first,
-                    deepest.depthM(), run.last()), numbers("max_depth_m", deepest.depthM(), "frames", frames),
+                    "EXCESSIVE_PENETRATION", String.format("Bodies %d–%d overlap more than %s from frame %d and the "
+                    + "overlap grows on %d of the %d steps to frame %d, deepest %s at frame %d%s (%d frames).",
+                    pair.get(0), pair.get(1), Findings.metres(threshold), first, growth, frames - 1,
+                    deepest.frameId(), Findings.metres(deepest.depthM()), deepest.frameId(), after, frames),
+                    numbers("max_depth_m", deepest.depthM(), "frames", frames, "deepest_frame", deepest.frameId(),
+                            "growing_steps", growth),
                     List.of(call("check_penetration", file, "frame_id", first),
                             call("get_contact_history", file, "body_a_id", pair.get(0), "body_b_id",
                                     pair.get(1), "start_frame", first, "end_frame", run.last()))));
@@ -123,23 +155,23 @@ final class PairFindings {
     }
 
     /**
-     * Overlap beyond the slop held for {@link #STEADY_MIN_FRAMES} frames or more that is not already reported as
-     * sinking: the solver leaves the bodies interpenetrated instead of pushing them apart, which a growth test
-     * alone never sees.
+     * Overlap beyond the slop held for {@code minFrames} frames or more that is not already reported as sinking: the
+     * solver leaves the bodies interpenetrated instead of pushing them apart, which a growth test alone never sees.
      */
-    static void steady(List<ContactHistory.Row> rows, double slop, List<Run> sinking, List<Long> pair,
-                               String file, List<Anomaly> found) {
+    static void steady(List<ContactHistory.Row> rows, double slop, int minFrames, List<Run> sinking,
+                       List<Long> pair, String file, List<Anomaly> found) {
         for (Run run : runsDeeperThan(rows, slop)) {
             int frames = run.rows().size();
-            if (frames < STEADY_MIN_FRAMES || sinking.stream().anyMatch(run::overlaps)) {
+            if (frames < minFrames || sinking.stream().anyMatch(run::overlaps)) {
                 continue;
             }
             ContactHistory.Row deepest = run.deepest();
             long first = run.first();
             found.add(anomaly(new Span(first, run.last(), frames, deepest.frameId()), pair, Severity.high,
-                    "STEADY_PENETRATION", String.format("Bodies %d–%d stay overlapped beyond the %s m slop on frames "
-                    + "%d–%d (%d frames, deepest %s m at frame %d) without being pushed apart.", pair.get(0),
-                    pair.get(1), slop, first, run.last(), frames, deepest.depthM(), deepest.frameId()),
+                    "STEADY_PENETRATION", String.format("Bodies %d–%d stay overlapped beyond the %s slop on frames "
+                    + "%d–%d (%d frames, deepest %s at frame %d) without being pushed apart.", pair.get(0),
+                    pair.get(1), Findings.metres(slop), first, run.last(), frames, Findings.metres(deepest.depthM()),
+                    deepest.frameId()),
                     numbers("max_depth_m", deepest.depthM(), "frames", frames, "slop_m", slop),
                     List.of(call("check_penetration", file, "frame_id", first),
                             call("get_contact_history", file, "body_a_id", pair.get(0), "body_b_id",

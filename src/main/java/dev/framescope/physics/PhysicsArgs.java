@@ -96,10 +96,13 @@ public final class PhysicsArgs {
                     + "0.01).", defaultValue = "0.01", min = 0, max = 1) Double relativeTolerance,
             @Param(value = "Absolute margin ε_abs in newtons.", defaultValue = "1.0E-9", min = 0)
             Double absoluteToleranceN,
-            @Param(RECORDING) String recording) {
+            @Param(RECORDING) String recording,
+            @Param(value = LIMIT + " Violations come first; a row is ~0.7 KB.", defaultValue = "30", min = 1,
+                    max = 500) Integer limit) {
         public FrictionConeArgs {
             relativeTolerance = relativeTolerance == null ? 0.01 : relativeTolerance;
             absoluteToleranceN = absoluteToleranceN == null ? 1e-9 : absoluteToleranceN;
+            limit = limit == null ? 30 : limit;
         }
     }
 
@@ -113,12 +116,25 @@ public final class PhysicsArgs {
         }
     }
 
+    static final String JUMP_TOLERANCE = "m/s: a step out of contact whose velocity change differs from the "
+            + "recorded acceleration·dt by more than this is an unexplained jump (1 mm/s: far above round-off, far "
+            + "below any physical event).";
+
     public record CompareArgs(
             @Param(value = BODY, required = true) Long bodyId,
             @Param(value = "First frame of the comparison. " + FRAME, required = true, min = 1) Long frameA,
             @Param(value = "Second frame of the comparison. " + FRAME, required = true, min = 1) Long frameB,
-            @Param(RECORDING) String recording) {
+            @Param(RECORDING) String recording,
+            @Param(value = JUMP_TOLERANCE, defaultValue = "0.001", min = 0) Double velocityJumpTolerance) {
+        public CompareArgs {
+            velocityJumpTolerance = velocityJumpTolerance == null ? 0.001 : velocityJumpTolerance;
+        }
     }
+
+    static final String CHATTER_WINDOW = "Frames: one-frame contact gaps less than this apart belong to one "
+            + "chatter burst (two gaps or more make chatter).";
+    static final String JUMP_ANGLE = "Degrees: a contact normal that turns by more than this between consecutive "
+            + "contact frames (without reversing) is a normal jump.";
 
     public record ContactHistoryArgs(
             @Param(value = "One body of the pair (inertial or environment id).", required = true) Long bodyAId,
@@ -128,20 +144,25 @@ public final class PhysicsArgs {
             @Param(value = END, min = 1) Long endFrame,
             @Param(value = LIMIT + " Applies to the per-frame rows.", defaultValue = "100", min = 1, max = 5000)
             Integer limit,
-            @Param(RECORDING) String recording) {
+            @Param(RECORDING) String recording,
+            @Param(value = CHATTER_WINDOW, defaultValue = "10", min = 2, max = 10000) Integer chatterWindowFrames,
+            @Param(value = JUMP_ANGLE, defaultValue = "30.0", min = 0, max = 180) Double normalJumpAngleDeg) {
         public ContactHistoryArgs {
             limit = limit == null ? 100 : limit;
+            chatterWindowFrames = chatterWindowFrames == null ? ContactHistory.CHATTER_WINDOW : chatterWindowFrames;
+            normalJumpAngleDeg = normalJumpAngleDeg == null ? ContactHistory.JUMP_ANGLE_DEG : normalJumpAngleDeg;
         }
     }
 
     public record RestingArgs(
-            @Param(value = "Last frame of the window that is checked. " + FRAME, required = true, min = 1)
+            @Param(value = "The frame at which bodies in contact are judged. " + FRAME, required = true, min = 1)
             Long frameId,
             @Param(value = "m/s: a body is moving when |v| exceeds this.", defaultValue = "0.01", min = 0)
             Double velocityThreshold,
             @Param(value = "rad/s: a body is rotating when |ω| exceeds this.", defaultValue = "0.01", min = 0)
             Double angularVelocityThreshold,
-            @Param(value = "Frames in the window ending at frame_id (31 ≈ 0.5 s at 16 ms).", defaultValue = "31",
+            @Param(value = "Frames ending at frame_id over which a moving body's motion is classified (31 ≈ 0.5 s "
+                    + "at 16 ms); rest_since_frame is found however far back the rest goes.", defaultValue = "31",
                     min = 1, max = 10000) Integer windowFrames,
             @Param(RECORDING) String recording) {
         public RestingArgs {
@@ -214,20 +235,41 @@ public final class PhysicsArgs {
             @Param(value = "Metres, as check_penetration: an overlap deeper than this that keeps growing is "
                     + "reported as sinking.", defaultValue = "0.01", min = 0) Double penetrationThreshold,
             @Param(value = "Metres of overlap a resting contact may keep (the solver's slop, as check_penetration's "
-                    + "ok band); a steady overlap deeper than this for 10 or more frames is reported.",
+                    + "ok band); a steady overlap deeper than this for steady_overlap_min_frames or more frames is "
+                    + "reported.",
                     defaultValue = "0.005", min = 0) Double slopM,
-            @Param(value = "m/s and rad/s, as check_resting_contact.", defaultValue = "0.01", min = 0)
-            Double velocityThreshold,
+            @Param(value = "m/s: a body in contact is moving when |v| exceeds this, as check_resting_contact.",
+                    defaultValue = "0.01", min = 0) Double velocityThreshold,
             @Param(value = "Most anomalies to return, most severe first; one anomaly covers every frame on which the "
                     + "same finding recurs for the same bodies.", defaultValue = "20", min = 1, max = 200)
             Integer limit,
-            @Param(RECORDING) String recording) {
+            @Param(RECORDING) String recording,
+            @Param(value = "rad/s: a body in contact is rotating when |ω| exceeds this, as check_resting_contact.",
+                    defaultValue = "0.01", min = 0) Double angularVelocityThreshold,
+            @Param(value = CHATTER_WINDOW + " As get_contact_history.", defaultValue = "10", min = 2, max = 10000)
+            Integer chatterWindowFrames,
+            @Param(value = JUMP_ANGLE + " Reported as NORMAL_JUMP.", defaultValue = "30.0", min = 0, max = 180)
+            Double normalJumpAngleDeg,
+            @Param(value = "Frames: an overlap beyond slop_m held at least this long is STEADY_PENETRATION (shorter "
+                    + "ones are impacts being resolved).", defaultValue = "10", min = 1, max = 10000)
+            Integer steadyOverlapMinFrames,
+            @Param(value = "Frames: a body in contact that jitters (or moves without sliding or rolling) for at "
+                    + "least this many frames up to the last frame is NOT_AT_REST (31 ≈ 0.5 s at 16 ms).",
+                    defaultValue = "31", min = 1, max = 10000) Integer restWindowFrames,
+            @Param(value = JUMP_TOLERANCE + " Reported as VELOCITY_JUMP, as compare_body_across_frames.",
+                    defaultValue = "0.001", min = 0) Double velocityJumpTolerance) {
         public TriageArgs {
             energyThreshold = energyThreshold == null ? 1.0 : energyThreshold;
             penetrationThreshold = penetrationThreshold == null ? 0.01 : penetrationThreshold;
             slopM = slopM == null ? EnergyChecks.SLOP_M : slopM;
             velocityThreshold = velocityThreshold == null ? 0.01 : velocityThreshold;
             limit = limit == null ? 20 : limit;
+            angularVelocityThreshold = angularVelocityThreshold == null ? 0.01 : angularVelocityThreshold;
+            chatterWindowFrames = chatterWindowFrames == null ? ContactHistory.CHATTER_WINDOW : chatterWindowFrames;
+            normalJumpAngleDeg = normalJumpAngleDeg == null ? ContactHistory.JUMP_ANGLE_DEG : normalJumpAngleDeg;
+            steadyOverlapMinFrames = steadyOverlapMinFrames == null ? 10 : steadyOverlapMinFrames;
+            restWindowFrames = restWindowFrames == null ? 31 : restWindowFrames;
+            velocityJumpTolerance = velocityJumpTolerance == null ? 0.001 : velocityJumpTolerance;
         }
     }
 }

@@ -85,7 +85,9 @@ public final class PhysicsTools implements ToolGroup {
                         + "friction constraint rows (λ in N) and the solver row ('solved: false' = no collisions, "
                         + "no solve).", FrameArgs.class, ro, (a, c) -> ToolOutput.of(queries.frame(a))),
                 ToolDef.of("get_body_state", "Body state", "One body's post-step state at one frame, with |v| "
-                        + "and |ω|. Use compare_body_across_frames for changes, get_frame for all bodies.",
+                        + "and |ω|. Inertial bodies only: an environment id (bit 31 set) is refused as a static body, "
+                        + "for which MSD-CPP records no state. Use compare_body_across_frames for changes, get_frame "
+                        + "for all bodies.",
                         BodyFrameArgs.class, ro, (a, c) -> ToolOutput.of(queries.bodyState(a))),
                 ToolDef.of("get_system_energy", "System energy series", "Per-frame system energy (J): linear and "
                         + "rotational KE, potential, total, the stored delta_e (frame 1's is the whole initial "
@@ -108,24 +110,38 @@ public final class PhysicsTools implements ToolGroup {
                         + "as non-convergence.", RangeArgs.class, ro, (a, c) -> ToolOutput.of(solver.diagnostics(a))),
                 ToolDef.of("check_friction_cone", "Check the friction cone", "At one frame, checks every friction "
                         + "row against the circular Coulomb cone |λt| = √(λt1² + λt2²) ≤ μ·λn·(1 + ε_rel) + ε_abs "
-                        + "and reports utilisation |λt|/(μ·λn) and margin per row; violations first.",
+                        + "and reports per row: utilisation |λt|/(μ·λn), margin, the inscribed-box utilisation "
+                        + "max(|λt1|, |λt2|)/(μ/√2·λn) that MSD-CPP's solver enforces (1 = saturated), λt1 and λt2 "
+                        + "(also as tangent1_force, tangent2_force, total_tangent_force, exceeds_limit, margin, the "
+                        + "replay server's names) and the contact point (the pair's collision witness point on body "
+                        + "A, matched by order). λ is a force (N). Violations first.",
                         FrictionConeArgs.class, ro, (a, c) -> ToolOutput.of(contacts.frictionCone(a))),
                 ToolDef.of("get_contacts_for_body", "Contacts of a body", "Collision, contact-constraint and "
                         + "friction rows involving one body at one frame (the original tool returned only the friction "
                         + "rows).", BodyFrameArgs.class, ro, (a, c) -> ToolOutput.of(queries.contactsForBody(a))),
                 ToolDef.of("compare_body_across_frames", "Compare a body across frames", "Position and velocity "
                         + "deltas of one body between two frames, with displacement, speeds, angular speeds and the "
-                        + "rotation angle between the two orientations.", CompareArgs.class, ro,
+                        + "rotation angle between the two orientations. velocity_check tests Δv against the recorded "
+                        + "acceleration (semi-implicit Euler: v_k = v_{k−1} + a_k·dt per step, Σa·dt over the "
+                        + "frames) and against gravity alone (g·Δt), says on which frames between the body was in "
+                        + "contact, and flags any step without contact where |Δv_k − a_k·dt| exceeds "
+                        + "velocity_jump_tolerance (default 0.001 m/s) as unexplained.", CompareArgs.class, ro,
                         (a, c) -> ToolOutput.of(motion.compare(a))),
-                ToolDef.of("get_contact_history", "Contact history of a pair", "Per-frame contact of two bodies "
-                        + "over a range, analysed: on/off transitions, chatter (contact lost for single frames, "
-                        + "twice or more within 10 frames), normal flips (n_k·n_prev < 0) and jumps (> 30°), and the "
-                        + "penetration trend (deepest frame, slope, longest growing run).", ContactHistoryArgs.class,
+                ToolDef.of("get_contact_history", "Contact history of a pair", "Per-frame contact of two distinct "
+                        + "bodies of the recording over a range, analysed: on/off transitions, chatter (contact lost "
+                        + "for single frames, twice or more with gaps less than chatter_window_frames apart, default "
+                        + "10), normal flips (n_k·n_prev < 0) and jumps (turn > normal_jump_angle_deg, default 30°), "
+                        + "and the penetration trend (deepest frame, slope, longest growing run).",
+                        ContactHistoryArgs.class,
                         ro, (a, c) -> ToolOutput.of(history.history(a))),
                 ToolDef.of("check_resting_contact", "Check resting contact", "For the inertial bodies in contact at "
-                        + "frame_id (environment bodies, id bit 31, excluded), checks the window of frames ending "
-                        + "there: resting = in contact every frame with |v| ≤ velocity_threshold and |ω| ≤ "
-                        + "angular_velocity_threshold; reports max speeds, creep and the first moving frame.",
+                        + "frame_id (environment bodies, id bit 31, excluded), judged only on frames in contact: "
+                        + "resting when |v| ≤ velocity_threshold and |ω| ≤ angular_velocity_threshold, with "
+                        + "rest_since_frame (start of the current run of such frames) and creep since then; "
+                        + "otherwise the motion over the last window_frames of the current moving run is jitter "
+                        + "(≥ 2 velocity reversals, net displacement < half the path), sliding (no reversal, "
+                        + "contact-point slip > velocity_threshold, with its deceleration) or rolling (no reversal, "
+                        + "no slip), else moving, with the numbers used.",
                         RestingArgs.class, ro, (a, c) -> ToolOutput.of(motion.resting(a))),
                 ToolDef.of("check_restitution", "Check restitution", "For each impact (contact row with "
                         + "pre_impact_rel_vel_normal u⁻ < −rest_velocity) compares the post-step normal velocity "
@@ -136,9 +152,10 @@ public final class PhysicsTools implements ToolGroup {
                         + "other and with nothing static, checks linear momentum: residual = |ΣP_k − ΣP_{k−1} − "
                         + "M·g·dt| against a tolerance. Groups touching an environment body are skipped (counted).",
                         MomentumArgs.class, ro, (a, c) -> ToolOutput.of(impacts.momentum(a))),
-                ToolDef.of("find_nonfinite_state", "Find non-finite state", "Per body, the first frame where "
-                        + "velocity, position, orientation or angular velocity is NaN (stored as NULL) or Inf, and "
-                        + "orientations that are not unit quaternions (| |q| − 1 | > quaternion_tolerance).",
+                ToolDef.of("find_nonfinite_state", "Find non-finite state", "Per body, the first and last frame "
+                        + "and the count of frames where velocity, position, orientation or angular velocity is NaN "
+                        + "(stored as NULL) or Inf, and orientations that are not unit quaternions (| |q| − 1 | > "
+                        + "quaternion_tolerance, with the |q| furthest from 1 and its frame).",
                         NonfiniteArgs.class, ro, (a, c) -> ToolOutput.of(motion.nonfinite(a))),
                 ToolDef.of("plot_energy", "Plot energy", "A PNG chart (image content) of system energy (total, "
                         + "kinetic, potential) or one body's energy over a frame range, energy injections marked "
@@ -146,12 +163,14 @@ public final class PhysicsTools implements ToolGroup {
                         (a, c) -> plot.plot(a)),
                 ToolDef.of("triage_recording", "Triage a recording", "Start here. Runs every check over the whole "
                         + "recording (non-finite state, energy injection, friction cone, sinking and steady "
-                        + "penetration beyond the slop, contact chatter and normal flips, bodies that never rest, "
-                        + "restitution gain, momentum, solver convergence) and returns the anomalies ranked by "
+                        + "penetration beyond the slop, contact chatter, normal flips and jumps, bodies in contact "
+                        + "that jitter to the end (sliding and rolling are not failures), velocity jumps without "
+                        + "contact, restitution gain, momentum, solver convergence) and returns the anomalies ranked by "
                         + "severity then first frame. A finding that recurs for the same code and bodies is one "
                         + "anomaly with its first_frame, last_frame, count and worst value and frame, so every "
                         + "distinct defect fits the first page; each has bodies, code, message, numbers and the "
-                        + "calls that confirm it. A clean recording returns no anomalies.", TriageArgs.class, ro, (a, c) -> ToolOutput.of(triage.triage(a))),
+                        + "calls that confirm it. 'parameters' echoes every threshold used. A clean recording returns no anomalies.",
+                        TriageArgs.class, ro, (a, c) -> ToolOutput.of(triage.triage(a))),
                 ToolDef.of("check_penetration", "Check penetration", "At one frame, the deepest overlap of every "
                         + "colliding pair (largest of the pair's EPA depth, contact-point depths and constraint "
                         + "depths; positive = overlap), banded ok ≤ 5 mm slop < warn ≤ threshold < violation.",

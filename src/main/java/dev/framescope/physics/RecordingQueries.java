@@ -36,7 +36,8 @@ public final class RecordingQueries {
     }
 
     public RecordingList list(ListRecordingsArgs args) {
-        List<Path> dirs = args.directory() != null ? List.of(Path.of(args.directory())) : recordings.searchDirs();
+        List<Path> dirs = args.directory() != null ? List.of(Recordings.pathOf("directory", args.directory()))
+                : recordings.searchDirs();
         List<DirectoryListing> listings = new ArrayList<>();
         int total = 0;
         for (Path dir : dirs) {
@@ -55,7 +56,7 @@ public final class RecordingQueries {
     }
 
     public LoadedRecording load(LoadRecordingArgs args) {
-        RecordingStore store = recordings.load(Path.of(args.path()));
+        RecordingStore store = recordings.load(Recordings.pathOf("path", args.path()));
         List<BodyMetadata> bodies = store.bodies();
         double duration = store.frameCount() == 0 ? 0 : store.simulationTime(store.frameCount());
         String missing = store.missingTables().isEmpty() ? ""
@@ -127,9 +128,7 @@ public final class RecordingQueries {
         RecordingStore store = recordings.resolve(args.recording());
         long frame = FrameRange.frame(store, "frame_id", args.frameId());
         long body = args.bodyId();
-        if (store.bodies().stream().noneMatch(b -> b.bodyId() == body)) {
-            throw bodyNotFound(store, body, 0);
-        }
+        BodyIds.requireKnown(store, "body_id", body);
         List<CollisionInfo> collisions = store.collisions(frame).stream()
                 .filter(c -> c.bodyAId() == body || c.bodyBId() == body).toList();
         List<PhysicsModel.ContactConstraintInfo> constraints = store.contactConstraints(frame).stream()
@@ -142,8 +141,10 @@ public final class RecordingQueries {
     }
 
     static ToolException bodyNotFound(RecordingStore store, long body, long frame) {
-        List<Long> inertial = store.bodies().stream().filter(b -> !b.isEnvironment()).map(BodyMetadata::bodyId)
-                .toList();
+        if (BodyIds.isEnvironment(body)) {
+            return BodyIds.staticBody(store, "body_id", body);
+        }
+        List<Long> inertial = BodyIds.inertial(store);
         return ToolException.invalidArgument("body_id", "an inertial body of this recording, one of " + inertial
                 + (frame > 0 ? " (no state row for it at frame " + frame + ")" : ""), body);
     }

@@ -141,8 +141,9 @@ public final class RecordingStore implements AutoCloseable {
     public static RecordingStore open(Path path) {
         SystemFolders.refuse("recording", path, "an MSD-CPP recording (.db file)");
         if (!Files.isRegularFile(path)) {
-            throw Files.exists(path) ? notARecording(path, "it is not a regular file (a folder, FIFO, socket or "
-                    + "device)") : ToolException.notFound("recording", path, "call list_recordings to see the "
+            throw Files.isDirectory(path) ? notARecording(path, "it is a directory; pass one of the .db files "
+                    + "in it (list_recordings lists them)") : Files.exists(path) ? notARecording(path, "it is not a "
+                    + "regular file (a FIFO, socket or device)") : ToolException.notFound("recording", path, "call list_recordings to see the "
                     + "recordings found");
         }
         try {

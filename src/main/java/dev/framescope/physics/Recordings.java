@@ -1,9 +1,11 @@
 package dev.framescope.physics;
 
 import dev.framescope.common.ErrorCode;
+import dev.framescope.common.SystemFolders;
 import dev.framescope.common.ToolException;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,7 +36,7 @@ public final class Recordings implements AutoCloseable {
 
     /** Opens (or reuses) {@code path} and makes it the active recording. */
     public synchronized RecordingStore load(Path path) {
-        RecordingStore store = store(path);
+        RecordingStore store = store("path", path);
         active = store.path();
         store.preload();
         return store;
@@ -43,19 +45,41 @@ public final class Recordings implements AutoCloseable {
     /** The recording a tool call names, or the active one; fails saying which tool loads one. */
     public synchronized RecordingStore resolve(String recording) {
         if (recording != null) {
-            return store(Path.of(recording));
+            return store("recording", pathOf("recording", recording));
         }
         if (active == null) {
             throw new ToolException(ErrorCode.FAILED_PRECONDITION, "No recording loaded: call load_recording "
                     + "with a path first (list_recordings finds them), or pass 'recording' to this tool.", Map.of());
         }
-        return store(active);
+        return store("recording", active);
     }
 
-    private RecordingStore store(Path path) {
+    /**
+     * The path a parameter names. An empty string would resolve to the working directory, which the caller never
+     * meant, so it is refused naming the parameter.
+     */
+    static Path pathOf(String param, String value) {
+        if (value.isBlank()) {
+            throw ToolException.invalidArgument(param, "the path of an MSD-CPP recording (.db file); an empty "
+                    + "string names no file", value);
+        }
+        try {
+            return Path.of(value);
+        } catch (InvalidPathException e) {
+            throw ToolException.invalidArgument(param, "a file path (" + e.getReason() + ")", value);
+        }
+    }
+
+    private RecordingStore store(String param, Path path) {
         Path key = path.toAbsolutePath().normalize();
         RecordingStore store = open.get(key);
         if (store == null) {
+            SystemFolders.refuse(param, key, "an MSD-CPP recording (.db file)");
+            if (Files.isDirectory(key)) {
+                throw ToolException.invalidArgument(param, "a recording file (.db), not a directory: '" + key
+                        + "' is a directory; list_recordings with {\"directory\": \"" + key + "\"} lists the "
+                        + "recordings in it", path.toString());
+            }
             store = RecordingStore.open(key);
             open.put(key, store);
             if (open.size() > MAX_OPEN) {

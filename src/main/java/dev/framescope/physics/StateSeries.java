@@ -15,8 +15,9 @@ import java.util.Map;
  */
 final class StateSeries {
 
-    /** One body's post-step state at one frame. */
-    record State(long frame, Vec3 position, Vec3 velocity, Quat orientation, Quat rate, Vec3 omega) {
+    /** One body's post-step state at one frame; {@code acceleration} as recorded (NaN when the row has none). */
+    record State(long frame, Vec3 position, Vec3 velocity, Quat orientation, Quat rate, Vec3 omega,
+                 Vec3 acceleration) {
     }
 
     private final Map<Long, List<State>> byBody;
@@ -39,7 +40,7 @@ final class StateSeries {
                 Quat rate = new Quat(r(rs, 19), r(rs, 16), r(rs, 17), r(rs, 18)); // stored x, y, z, w
                 byBody.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>()).add(new State(rs.getLong(2),
                         new Vec3(r(rs, 3), r(rs, 4), r(rs, 5)), new Vec3(r(rs, 6), r(rs, 7), r(rs, 8)), q, rate,
-                        q.omegaFromRate(rate)));
+                        q.omegaFromRate(rate), new Vec3(r(rs, 9), r(rs, 10), r(rs, 11))));
             }
         }
         byBody.values().forEach(list -> list.sort((a, b) -> Long.compare(a.frame(), b.frame())));

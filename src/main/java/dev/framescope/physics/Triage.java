@@ -42,9 +42,14 @@ public final class Triage {
                           List<NextCall> nextCalls) {
     }
 
+    /**
+     * {@code parameters}: every threshold this answer used, given or defaulted; {@code fixedTolerances}: those triage
+     * does not take as parameters (the single-purpose tools' defaults).
+     */
     public record TriageReport(int schemaVersion, String summary, String path, int totalFrames,
                                List<String> checksRun, Bounded<Anomaly> anomalies,
-                               List<NextCall> recommendedNextCalls) {
+                               List<NextCall> recommendedNextCalls, TriageArgs parameters,
+                               Map<String, Object> fixedTolerances) {
     }
 
     public TriageReport triage(TriageArgs args) {
@@ -55,8 +60,9 @@ public final class Triage {
         TriageChecks.nonfinite(store, all, file, found);
         TriageChecks.energy(store, all, args.energyThreshold(), file, found);
         TriageChecks.friction(store, all, file, found);
-        PairFindings.pairs(store, all, args.penetrationThreshold(), args.slopM(), file, found);
-        TriageChecks.resting(store, args.velocityThreshold(), file, found);
+        PairFindings.pairs(store, all, args, file, found);
+        TriageChecks.resting(store, args, file, found);
+        TriageChecks.velocityJumps(store, all, args.velocityJumpTolerance(), file, found);
         TriageChecks.impacts(store, all, file, found);
         TriageChecks.momentum(store, all, file, found);
         TriageChecks.solver(store, all, file, found);
@@ -73,8 +79,12 @@ public final class Triage {
                 .message();
         return new TriageReport(RecordingQueries.SCHEMA_VERSION, summary, file, store.frameCount(),
                 List.of("find_nonfinite_state", "find_energy_anomalies", "check_friction_cone",
-                        "get_contact_history (sinking and steady penetration, chatter, normal flips)", "check_resting_contact",
+                        "get_contact_history (sinking and steady penetration, chatter, normal flips and jumps)",
+                        "check_resting_contact", "compare_body_across_frames (velocity jumps without contact)",
                         "check_restitution", "check_momentum", "get_solver_diagnostics"),
-                Bounded.of(found, args.limit()), List.copyOf(next));
+                Bounded.of(found, args.limit()), List.copyOf(next), args, Findings.numbers("quaternion_tolerance",
+                        TriageChecks.QUATERNION_TOLERANCE, "friction_relative_tolerance",
+                        TriageChecks.FRICTION_RELATIVE_TOLERANCE, "friction_absolute_tolerance_n",
+                        TriageChecks.FRICTION_ABSOLUTE_TOLERANCE_N));
     }
 }

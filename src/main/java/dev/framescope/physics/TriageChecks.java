@@ -5,6 +5,7 @@ import static dev.framescope.physics.Findings.call;
 import static dev.framescope.physics.Findings.numbers;
 
 import dev.framescope.physics.Findings.Span;
+import dev.framescope.physics.PhysicsArgs.TriageArgs;
 import dev.framescope.physics.PhysicsModel.BodyMetadata;
 import dev.framescope.physics.PhysicsModel.EnergyPoint;
 import dev.framescope.physics.Triage.Anomaly;
@@ -13,23 +14,37 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-/** Triage's checks of state, energy, friction, rest, impacts, momentum and the solver, one method each. */
+/**
+ * Triage's checks of state, energy, friction, rest, velocity jumps, impacts, momentum and the solver, one method
+ * each.
+ */
 final class TriageChecks {
+
+    /** Triage's fixed tolerances, as the single-purpose tools' defaults; echoed in its answer. */
+    static final double QUATERNION_TOLERANCE = 1e-6;
+    static final double FRICTION_RELATIVE_TOLERANCE = 0.01;
+    static final double FRICTION_ABSOLUTE_TOLERANCE_N = 1e-9;
 
     private TriageChecks() {
     }
 
     static void nonfinite(RecordingStore store, FrameRange all, String file, List<Anomaly> found) {
         Set<Long> reported = new LinkedHashSet<>();
-        for (MotionChecks.NonfiniteFinding f : MotionChecks.scanNonfinite(store, all, 1e-6)) {
+        for (MotionChecks.NonfiniteFinding f : MotionChecks.scanNonfinite(store, all, QUATERNION_TOLERANCE)) {
             boolean unit = f.kind().equals("non-unit quaternion");
             if (!unit && !reported.add(f.bodyId())) {
                 continue; // the earliest field of a body is the cause; the others follow from it
             }
-            found.add(anomaly(Span.at(f.firstFrame()), List.of(f.bodyId()), unit ? Severity.medium : Severity.critical,
+            long worstFrame = unit ? f.worstFrame() : f.firstFrame();
+            String norm = unit ? String.format(" (|q| = %s%s)", Findings.number(f.quaternionNorm()),
+                    f.framesAffected() == 1 ? "" : " at frame " + worstFrame + ", the furthest from 1") : "";
+            found.add(anomaly(new Span(f.firstFrame(), f.lastFrame(), f.framesAffected(), worstFrame),
+                    List.of(f.bodyId()), unit ? Severity.medium : Severity.critical,
                     unit ? "QUATERNION_NOT_UNIT" : "NONFINITE_STATE", "Body " + f.bodyId() + " " + f.field() + " is "
-                    + f.kind() + " from frame " + f.firstFrame() + ".",
-                    numbers("field", f.field(), "frames_affected", f.framesAffected()),
+                    + (unit ? "a " : "") + f.kind() + " " + f.frames() + norm + ".",
+                    unit ? numbers("field", f.field(), "frames_affected", f.framesAffected(), "quaternion_norm",
+                            f.quaternionNorm(), "norm_error", f.quaternionNormError())
+                            : numbers("field", f.field(), "frames_affected", f.framesAffected()),
                     List.of(call("get_body_state", file, "body_id", f.bodyId(), "frame_id", f.firstFrame()),
                             call("find_nonfinite_state", file))));
         }
@@ -76,14 +91,17 @@ final class TriageChecks {
         for (long f = all.start(); f <= all.end(); f++) {
             int violations = 0;
             double worst = 0;
+            double worstBox = 0;
             ContactSeries.Friction example = null;
             for (ContactSeries.Friction row : contacts.friction(f)) {
                 double tangent = Math.hypot(row.tangent1Lambda(), row.tangent2Lambda());
                 double limit = row.mu() * row.normalLambda();
-                if (tangent > limit * 1.01 + 1e-9) {
+                if (tangent > limit * (1 + FRICTION_RELATIVE_TOLERANCE) + FRICTION_ABSOLUTE_TOLERANCE_N) {
                     violations++;
                     if (example == null || (limit > 0 && tangent / limit > worst)) {
                         worst = limit > 0 ? tangent / limit : Double.POSITIVE_INFINITY;
+                        worstBox = ContactChecks.boxUtilisation(row.mu(), row.normalLambda(), row.tangent1Lambda(),
+                                row.tangent2Lambda());
                         example = row;
                     }
                 }
@@ -91,42 +109,69 @@ final class TriageChecks {
             if (example != null) {
                 found.add(anomaly(Span.at(f), List.of(example.bodyA(), example.bodyB()), Severity.high,
                         "FRICTION_CONE_VIOLATION", String.format("Friction exceeds the cone at frame %d: %d row(s), "
-                        + "utilisation up to %.3f (bodies %d–%d).", f, violations, worst, example.bodyA(),
-                        example.bodyB()), numbers("violating_rows", violations, "max_utilisation", worst),
-                        List.of(call("check_friction_cone", file, "frame_id", f))));
+                        + "|λt|/(μ·λn) up to %s (inscribed box max|λt_i|/(μ/√2·λn) %s; bodies %d–%d).", f,
+                        violations, Findings.number(worst), Findings.number(worstBox), example.bodyA(),
+                        example.bodyB()), numbers("violating_rows", violations, "max_utilisation", worst,
+                        "box_utilisation", worstBox), List.of(call("check_friction_cone", file, "frame_id", f))));
             }
         }
     }
 
-    /** Bodies still in contact and moving through the last 31 frames: they never come to rest. */
-    static void resting(RecordingStore store, double threshold, String file, List<Anomaly> found) {
+    /**
+     * Bodies in contact at the last frame that are neither at rest nor sliding or rolling (see {@link RestingContact})
+     * and have moved in contact for at least the rest window: they never come to rest. A box still sliding, or one
+     * that slid and stopped, is not a failure.
+     */
+    static void resting(RecordingStore store, TriageArgs args, String file, List<Anomaly> found) {
         long last = store.frameCount();
-        ContactSeries contacts = store.contactSeries();
-        for (long body : contacts.inertialInContact(last)) {
-            List<StateSeries.State> states = store.stateSeries().of(body);
-            long f = last;
-            for (int i = states.size() - 1; i >= 0; i--) {
-                StateSeries.State s = states.get(i);
-                if (s.frame() != f || !contacts.inContact(body, f) || !moving(s, threshold)) {
-                    break;
-                }
-                f--;
+        RestingContact.Rules rules = new RestingContact.Rules(args.velocityThreshold(),
+                args.angularVelocityThreshold(), args.restWindowFrames());
+        for (long body : store.contactSeries().inertialInContact(last).stream().sorted().toList()) {
+            RestingContact.Verdict v = RestingContact.judge(store, body, last, rules);
+            RestingContact.Motion m = v.motion();
+            if (m == null || v.travelling() || m.frames() < args.restWindowFrames()) {
+                continue;
             }
-            long runStart = f + 1;
-            if (last - runStart + 1 >= 31) {
-                found.add(anomaly(new Span(runStart, last, (int) (last - runStart + 1), runStart), List.of(body),
-                        Severity.medium, "NOT_AT_REST", String.format("Body %d "
-                        + "is in contact but keeps moving from frame %d to the end (%d frames).", body, runStart,
-                        last - runStart + 1), numbers("frames", last - runStart + 1, "velocity_threshold", threshold),
-                        List.of(call("check_resting_contact", file, "frame_id", last),
-                                call("compare_body_across_frames", file, "body_id", body, "frame_a", runStart,
-                                        "frame_b", last))));
-            }
+            found.add(anomaly(new Span(m.firstFrame(), last, m.frames(), m.firstFrame()), List.of(body),
+                    Severity.medium, "NOT_AT_REST", String.format("Body %d is in contact but never comes to rest: %s "
+                    + "on frames %d–%d (%d frames, to the last frame); in frames %d–%d its velocity reverses %d "
+                    + "times and it moves %s net over a %s path; |v| = %s m/s, |ω| = %s rad/s at the end.", body,
+                    v.state(), m.firstFrame(), last, m.frames(), m.classifiedFromFrame(), last, m.reversals(),
+                    Findings.metres(m.netDisplacementM()), Findings.metres(m.pathLengthM()),
+                    Findings.number(v.speedMPerS()), Findings.number(v.angularSpeedRadS())),
+                    numbers("frames", m.frames(), "state", v.state(), "reversals", m.reversals(),
+                            "net_displacement_m", m.netDisplacementM(), "path_length_m", m.pathLengthM(),
+                            "velocity_threshold", args.velocityThreshold(), "angular_velocity_threshold",
+                            args.angularVelocityThreshold()),
+                    List.of(call("check_resting_contact", file, "frame_id", last),
+                            call("compare_body_across_frames", file, "body_id", body, "frame_a", m.firstFrame(),
+                                    "frame_b", last))));
         }
     }
 
-    static boolean moving(StateSeries.State s, double threshold) {
-        return !(s.velocity().norm() <= threshold) || !(s.omega().norm() <= threshold);
+    /** Steps without contact whose velocity change the recorded acceleration does not explain (VelocityChanges). */
+    static void velocityJumps(RecordingStore store, FrameRange all, double tolerance, String file,
+                              List<Anomaly> found) {
+        for (long body : BodyIds.inertial(store)) {
+            for (long k = Math.max(2, all.start()); k <= all.end(); k++) {
+                VelocityChanges.Step step = VelocityChanges.step(store, body, k, tolerance);
+                if (step == null || !step.unexplained()) {
+                    continue;
+                }
+                StateSeries.State before = store.stateSeries().at(body, k - 1);
+                StateSeries.State now = store.stateSeries().at(body, k);
+                found.add(anomaly(Span.at(k), List.of(body), Severity.high, "VELOCITY_JUMP", String.format("Body %d "
+                        + "is not in contact at frame %d, yet its speed goes %s → %s m/s: |Δv − a·dt| = %s m/s "
+                        + "beyond the recorded acceleration (|Δv − g·dt| = %s m/s; tolerance %s m/s).", body, k,
+                        Findings.number(before.velocity().norm()), Findings.number(now.velocity().norm()),
+                        Findings.number(step.residual()), Findings.number(step.residualVsGravityMPerS()),
+                        Findings.number(tolerance)), numbers("residual_m_s", step.residual(),
+                        "residual_vs_gravity_m_s", step.residualVsGravityMPerS(), "speed_before_m_s",
+                        before.velocity().norm(), "speed_after_m_s", now.velocity().norm()),
+                        List.of(call("compare_body_across_frames", file, "body_id", body, "frame_a", k - 1,
+                                "frame_b", k), call("get_frame", file, "frame_id", k))));
+            }
+        }
     }
 
     static void impacts(RecordingStore store, FrameRange all, String file, List<Anomaly> found) {
@@ -167,7 +212,8 @@ final class TriageChecks {
             if (row != null && row.solved() && !row.converged()) {
                 found.add(anomaly(Span.at(f), List.of(), Severity.medium, "SOLVER_NOT_CONVERGED", "The contact solver "
                         + "did not converge at frame " + f + " (" + row.iterations() + " iterations, residual "
-                        + row.residual() + ").", numbers("iterations", row.iterations(), "residual", row.residual()),
+                        + (Double.isNaN(row.residual()) ? "not recorded (NULL)" : Findings.number(row.residual()))
+                        + ").", numbers("iterations", row.iterations(), "residual", row.residual()),
                         List.of(call("get_solver_diagnostics", file, "start_frame", f, "end_frame", f))));
             }
         }

@@ -30,6 +30,11 @@ final class PhysicsCalls {
         return FIXTURES.resolve(scene + ".db").toString();
     }
 
+    /** The {@code "recording": "<fixture path>"} member of a call's arguments. */
+    static String arg(String scene) {
+        return "\"recording\":\"" + fixture(scene) + "\"";
+    }
+
     static JsonNode groundTruth(String scene) throws IOException {
         for (JsonNode s : Json.mapper().readTree(FIXTURES.resolve("ground-truth.json").toFile()).get("scenes")) {
             if (s.get("name").asText().equals(scene)) {

@@ -1,5 +1,6 @@
 package dev.framescope.physics.sim;
 
+import dev.framescope.physics.Vec3;
 import java.util.List;
 
 /** A defect injected into the simulator at known frames, so a scene's ground truth is known exactly. */
@@ -30,6 +31,14 @@ interface Fault {
     /** Whether position correction runs for {@code body} after {@code frame}'s integration. */
     default boolean correctsPosition(long frame, Body body) {
         return true;
+    }
+
+    /**
+     * A velocity change applied to {@code body} after {@code frame}'s acceleration is taken, i.e. outside the
+     * integrator, as a stray write to the velocity would be; null for none.
+     */
+    default Vec3 strayVelocity(long frame, Body body) {
+        return null;
     }
 
     /** Last chance to corrupt the state before {@code frame} is recorded. */

@@ -34,7 +34,7 @@ final class Scenes {
     static List<Scene> all() {
         return List.of(dropSettle(), boxSlide(), twoBallCollision(), energyInjection(), frictionCone(),
                 penetration(), neverRests(), chatterAndFlips(), nonfiniteState(), restitutionGain(), steadyOverlap(),
-                longFrictionThenFlip());
+                longFrictionThenFlip(), MotionScenes.slidingBoxes(), MotionScenes.velocityJump());
     }
 
     private static Body ball(World w) throws Exception {

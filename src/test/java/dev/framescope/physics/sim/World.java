@@ -160,6 +160,10 @@ final class World {
         double potential = 0;
         for (Body body : bodies) {
             Vec3 acceleration = body.velocity.minus(startVelocity.get(body)).times(1 / DT);
+            Vec3 stray = fault.strayVelocity(frame, body);
+            if (stray != null) {
+                body.velocity = body.velocity.plus(stray);
+            }
             Vec3 angularAcceleration = body.omega.minus(startOmega.get(body)).times(1 / DT);
             writer.state(frame, body.id, body.position, body.velocity, acceleration, body.orientation,
                     body.orientation.rateFromOmega(body.omega), angularAcceleration);

@@ -1,0 +1,79 @@
+package dev.framescope.physics;
+
+import dev.framescope.common.ErrorCode;
+import dev.framescope.common.ToolException;
+import dev.framescope.physics.PhysicsModel.BodyMetadata;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Checks the body ids a tool is given against the recording, the same way for every physics tool: an unknown id is
+ * refused naming the parameter and the valid ids, and an environment id (bit 31 set) where a state is needed is
+ * refused saying the body is static, since MSD-CPP records no state, energy or motion for environment bodies.
+ */
+final class BodyIds {
+
+    private BodyIds() {
+    }
+
+    static boolean isEnvironment(long id) {
+        return (id & RecordingStore.ENVIRONMENT_FLAG) != 0;
+    }
+
+    static List<Long> inertial(RecordingStore store) {
+        return store.bodies().stream().filter(b -> !b.isEnvironment()).map(BodyMetadata::bodyId).toList();
+    }
+
+    static List<Long> environment(RecordingStore store) {
+        return store.bodies().stream().filter(BodyMetadata::isEnvironment).map(BodyMetadata::bodyId).toList();
+    }
+
+    /** A body that has a recorded state: an inertial body of the recording. */
+    static void requireInertial(RecordingStore store, String param, long id) {
+        if (isEnvironment(id)) {
+            throw staticBody(store, param, id);
+        }
+        if (!inertial(store).contains(id)) {
+            throw unknown(store, param, id, false);
+        }
+    }
+
+    /** Any body of the recording: an inertial body or an environment id that appears in its contact rows. */
+    static void requireKnown(RecordingStore store, String param, long id) {
+        if (store.bodies().stream().noneMatch(b -> b.bodyId() == id)) {
+            throw unknown(store, param, id, true);
+        }
+    }
+
+    /** Two distinct bodies of the recording, as a contact pair. */
+    static void requirePair(RecordingStore store, long a, long b) {
+        requireKnown(store, "body_a_id", a);
+        requireKnown(store, "body_b_id", b);
+        if (a == b) {
+            throw ToolException.invalidArgument("body_b_id", "a body other than body_a_id (" + a + "): a body is "
+                    + "never in contact with itself", b);
+        }
+    }
+
+    static ToolException unknown(RecordingStore store, String param, long id, boolean environmentAllowed) {
+        String expected = "an inertial body of this recording, one of " + inertial(store)
+                + (environmentAllowed ? ", or an environment body seen in its contact rows, one of "
+                + environment(store) : "");
+        return ToolException.invalidArgument(param, expected, id);
+    }
+
+    static ToolException staticBody(RecordingStore store, String param, long id) {
+        Map<String, Object> context = new LinkedHashMap<>();
+        context.put("parameter", param);
+        context.put("given", id);
+        context.put("is_environment", true);
+        context.put("instance_id", id & ~RecordingStore.ENVIRONMENT_FLAG);
+        context.put("inertial_body_ids", inertial(store));
+        return new ToolException(ErrorCode.INVALID_ARGUMENT, "Invalid argument '" + param + "': body " + id
+                + " is environment (static) body " + (id & ~RecordingStore.ENVIRONMENT_FLAG) + " (id bit 31 set); "
+                + "MSD-CPP records no state, energy or motion for static bodies, only their contact rows "
+                + "(get_contacts_for_body, get_contact_history). Bodies with a state: " + inertial(store) + ".",
+                context);
+    }
+}

@@ -1,0 +1,173 @@
+package dev.framescope.physics;
+
+import static dev.framescope.physics.PhysicsCalls.arg;
+import static dev.framescope.physics.PhysicsCalls.fixture;
+import static dev.framescope.physics.PhysicsCalls.groundTruth;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Answers in the recording's own terms: friction rows with their contact point, components and box utilisation,
+ * triage's thresholds as parameters echoed in the answer, and messages that state frames and values exactly.
+ */
+class PhysicsAnswersTest {
+
+    @TempDir
+    Path stateDir;
+
+    @Test
+    void frictionRowsCarryComponentsContactPointAndTheReplayServersNames() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        long frame = groundTruth("friction_cone").at("/defects/0/frame").asLong();
+        JsonNode report = calls.ok("check_friction_cone", "{\"frame_id\":" + frame + "," + arg("friction_cone") + "}");
+        JsonNode points = calls.ok("get_frame", "{\"frame_id\":" + frame + "," + arg("friction_cone") + "}")
+                .at("/collisions/preview/0/contacts");
+        JsonNode rows = report.at("/checked/preview");
+        assertEquals(points.size(), rows.size());
+        for (JsonNode row : rows) {
+            assertEquals(row.get("tangent1_lambda_n"), row.get("tangent1_force"));
+            assertEquals(row.get("tangent2_lambda_n"), row.get("tangent2_force"));
+            assertEquals(Math.hypot(row.get("tangent1_force").asDouble(), row.get("tangent2_force").asDouble()),
+                    row.get("total_tangent_force").asDouble(), 1e-9);
+            assertEquals(row.get("violation"), row.get("exceeds_limit"));
+            assertEquals(row.get("margin_n"), row.get("margin"));
+            assertEquals("collision", row.get("contact_point_from").asText());
+            assertEquals(points.get(row.get("index").asInt()).get("point_a"), row.get("contact_point"),
+                    "the n-th friction row acts at the pair's n-th contact point");
+        }
+        assertEquals(3.0, rows.get(0).get("box_utilisation").asDouble(), 1e-9,
+                "the fault loosens the solver's inscribed box 3×");
+        assertEquals("force (N)", report.get("lambda_unit").asText());
+    }
+
+    /** While the box slides, MSD-CPP's solver saturates the inscribed box: utilisation 1 there, 1/√2 of the cone. */
+    @Test
+    void boxUtilisationIsOneWhileSliding() throws Exception {
+        JsonNode rows = new PhysicsCalls(stateDir).ok("check_friction_cone", "{\"frame_id\":10," + arg("box_slide")
+                + "}").at("/checked/preview");
+        assertEquals(4, rows.size());
+        int loaded = 0;
+        for (JsonNode row : rows) {
+            if (row.get("normal_lambda_n").asDouble() > 0) { // the sequential solve may leave a corner unloaded
+                loaded++;
+                assertEquals(1.0, row.get("box_utilisation").asDouble(), 1e-9, row.toString());
+                assertEquals(1 / Math.sqrt(2), row.get("utilisation").asDouble(), 1e-9, row.toString());
+            }
+        }
+        assertTrue(loaded > 0, rows.toString());
+    }
+
+    /** λ is a force: the normal lambdas of a resting 10 kg body sum to m·g = 98.1 N, not m·g·dt = 1.57 N·s. */
+    @Test
+    void lambdaIsAForceByTheRestingBalance() throws Exception {
+        JsonNode report = new PhysicsCalls(stateDir).ok("check_friction_cone", "{\"frame_id\":200,"
+                + arg("drop_settle") + "}");
+        double sum = 0;
+        for (JsonNode row : report.at("/checked/preview")) {
+            sum += row.get("normal_lambda_n").asDouble();
+        }
+        assertEquals(10 * 9.81, sum, 1e-6);
+        assertTrue(report.get("summary").asText().contains("λ is a force (N)"), report.get("summary").asText());
+    }
+
+    @Test
+    void triageEchoesItsThresholdsAndTakesEachAsAParameter() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        JsonNode p = calls.ok("triage_recording", "{" + arg("drop_settle") + "}").get("parameters");
+        assertEquals(0.005, p.get("slop_m").asDouble());
+        assertEquals(10, p.get("chatter_window_frames").asInt());
+        assertEquals(30.0, p.get("normal_jump_angle_deg").asDouble());
+        assertEquals(10, p.get("steady_overlap_min_frames").asInt());
+        assertEquals(31, p.get("rest_window_frames").asInt());
+        assertEquals(0.01, p.get("velocity_threshold").asDouble());
+        assertEquals(0.01, p.get("angular_velocity_threshold").asDouble());
+        assertEquals(0.001, p.get("velocity_jump_tolerance").asDouble());
+        JsonNode wide = calls.ok("triage_recording", "{\"chatter_window_frames\":2," + arg("chatter_flip") + "}");
+        assertFalse(wide.toString().contains("CONTACT_CHATTER"), "gaps 2 frames apart are not within a 2-frame window");
+        JsonNode history = calls.ok("get_contact_history", "{\"body_a_id\":2,\"body_b_id\":3,"
+                + "\"chatter_window_frames\":2," + arg("chatter_flip") + "}");
+        assertEquals(0, history.get("chatter").size(), history.get("summary").asText());
+        JsonNode shortOverlap = calls.ok("triage_recording", "{\"steady_overlap_min_frames\":121,"
+                + arg("steady_overlap") + "}");
+        assertEquals(0, shortOverlap.at("/anomalies/count").asInt(), "120 frames are fewer than 121");
+    }
+
+    /** The jittering ball also spins back and forth at 0.056 rad/s: a loose m/s threshold no longer hides it. */
+    @Test
+    void linearAndAngularThresholdsAreSeparate() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        JsonNode linearOnly = calls.ok("triage_recording", "{\"velocity_threshold\":0.06," + arg("never_rests") + "}");
+        assertTrue(linearOnly.toString().contains("NOT_AT_REST"), linearOnly.get("summary").asText());
+        JsonNode both = calls.ok("triage_recording", "{\"velocity_threshold\":0.06,\"angular_velocity_threshold\":0.06,"
+                + arg("never_rests") + "}");
+        assertEquals(0, both.at("/anomalies/count").asInt(), both.get("summary").asText());
+    }
+
+    /** Sinking: the message names where growth stopped and how long the overlap stayed, not "keeps growing". */
+    @Test
+    void sinkingMessageSaysWhereGrowthStopped() throws Exception {
+        JsonNode truth = groundTruth("penetration").at("/defects/0/values");
+        JsonNode a = new PhysicsCalls(stateDir).ok("triage_recording", "{" + arg("penetration") + "}")
+                .at("/anomalies/preview/0");
+        String message = a.get("message").asText();
+        assertEquals("EXCESSIVE_PENETRATION", a.get("code").asText());
+        String depth = new BigDecimal(truth.get("max_depth_m").asDouble()).round(new MathContext(4))
+                .stripTrailingZeros().toPlainString();
+        assertTrue(message.contains("deepest " + depth + " m at frame "
+                + truth.get("max_depth_frame").asLong()), message);
+        assertTrue(message.contains("until frame " + a.get("last_frame").asLong()), message);
+        assertFalse(message.contains("keeps growing"), message);
+    }
+
+    /** One frame with |q| = 1.01: "at frame 150" with the norm, not "from frame 150". */
+    @Test
+    void aSingleFrameFindingSaysAtThatFrameWithItsValue() throws Exception {
+        Path copy = stateDir.resolve("quaternion.db");
+        Files.copy(Path.of(fixture("drop_settle")), copy);
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + copy);
+             ResultSet rs = db.createStatement().executeQuery("SELECT isr.orientation_id FROM AssetDynamicStateRecord "
+                     + "adr JOIN InertialStateRecord isr ON adr.kinematicState_id = isr.id WHERE adr.body_id = 2 AND "
+                     + "adr.frame_id = 150")) {
+            db.createStatement().execute("UPDATE QuaternionDRecord SET w = w * 1.01, x = x * 1.01, y = y * 1.01, "
+                    + "z = z * 1.01 WHERE id = " + rs.getLong(1));
+        }
+        JsonNode a = new PhysicsCalls(stateDir).ok("triage_recording", "{\"recording\":\"" + copy + "\"}")
+                .at("/anomalies/preview/0");
+        assertEquals("QUATERNION_NOT_UNIT", a.get("code").asText(), a.toString());
+        assertEquals("Body 2 orientation is a non-unit quaternion at frame 150 (|q| = 1.01).",
+                a.get("message").asText());
+        assertEquals(150, a.get("last_frame").asLong());
+        assertEquals(1, a.get("count").asInt());
+    }
+
+    /** A 1.5 µm overlap prints as such, never as "0.0000 m". */
+    @Test
+    void smallDepthsKeepTheirDigits() throws Exception {
+        Path copy = stateDir.resolve("micro.db");
+        Files.copy(Path.of(fixture("steady_overlap")), copy);
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + copy)) {
+            db.createStatement().execute("UPDATE CollisionResultRecord SET penetrationDepth = 1.5e-6");
+        }
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        JsonNode history = calls.ok("get_contact_history", "{\"body_a_id\":2,\"body_b_id\":2147483649,"
+                + "\"recording\":\"" + copy + "\"}");
+        assertTrue(history.get("summary").asText().contains("deepest 0.0000015 m at frame 1"),
+                history.get("summary").asText());
+        JsonNode triage = calls.ok("triage_recording", "{\"slop_m\":1e-6,\"recording\":\"" + copy + "\"}");
+        String message = triage.at("/anomalies/preview/0/message").asText();
+        assertTrue(message.contains("beyond the 0.000001 m slop") && message.contains("deepest 0.0000015 m"),
+                message);
+    }
+}

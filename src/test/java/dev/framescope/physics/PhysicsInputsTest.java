@@ -1,0 +1,110 @@
+package dev.framescope.physics;
+
+import static dev.framescope.physics.PhysicsCalls.arg;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad input gets the same clear, structured refusal from every physics tool, naming the parameter. */
+class PhysicsInputsTest {
+
+    private static final long GROUND = 2147483649L;
+
+    @TempDir
+    Path stateDir;
+
+    @Test
+    void aDirectoryIsCalledADirectory() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        JsonNode load = calls.error("load_recording", "{\"path\":\"demo/recordings\"}");
+        assertEquals("INVALID_ARGUMENT", load.get("code").asText());
+        assertEquals("path", load.at("/context/parameter").asText());
+        assertTrue(load.get("message").asText().contains("is a directory"), load.toString());
+        JsonNode perCall = calls.error("get_metadata", "{\"recording\":\"demo/recordings\"}");
+        assertEquals("recording", perCall.at("/context/parameter").asText(), perCall.toString());
+    }
+
+    @Test
+    void anEmptyPathNamesTheParameterNotTheWorkingDirectory() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        String cwd = Path.of("").toAbsolutePath().toString();
+        for (String[] call : new String[][] {{"load_recording", "path"}, {"get_metadata", "recording"},
+                {"triage_recording", "recording"}, {"list_recordings", "directory"}}) {
+            JsonNode error = calls.error(call[0], "{\"" + call[1] + "\":\"\"}");
+            assertEquals("INVALID_ARGUMENT", error.get("code").asText(), error.toString());
+            assertEquals(call[1], error.at("/context/parameter").asText(), error.toString());
+            assertFalse(error.get("message").asText().contains(cwd), error.toString());
+        }
+    }
+
+    /** A recording of 0 steps, built from the schema: it loads, and frame tools say it has no frames. */
+    @Test
+    void aRecordingWithoutFramesSaysSoAndBlamesNoParameter() throws Exception {
+        Path empty = stateDir.resolve("zero-frames.db");
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + empty);
+             Statement st = db.createStatement();
+             InputStream in = PhysicsInputsTest.class.getResourceAsStream(
+                     "/dev/framescope/physics/msd-cpp-schema.sql")) {
+            for (String ddl : new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+                    .filter(l -> l.startsWith("CREATE TABLE")).toList()) {
+                st.execute(ddl);
+            }
+            st.execute("INSERT INTO AssetInertialStaticRecord VALUES (1, 2, 10.0, 0.5, 0.5)");
+        }
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        JsonNode loaded = calls.ok("load_recording", "{\"path\":\"" + empty + "\"}");
+        assertEquals(0, loaded.get("total_frames").asInt());
+        for (String[] call : new String[][] {{"triage_recording", "{}"}, {"get_frame", "{\"frame_id\":1}"},
+                {"get_system_energy", "{}"}, {"check_resting_contact", "{\"frame_id\":1}"}}) {
+            JsonNode error = calls.error(call[0], call[1]);
+            assertEquals("FAILED_PRECONDITION", error.get("code").asText(), error.toString());
+            assertTrue(error.get("message").asText().contains("has 0 frames"), error.toString());
+            assertFalse(error.toString().contains("start_frame"), error.toString());
+            assertFalse(error.toString().contains("\"parameter\""), error.toString());
+        }
+    }
+
+    @Test
+    void unknownAndRepeatedBodiesAreRefusedByEveryToolThatTakesThem() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        JsonNode unknown = calls.error("get_contact_history", "{\"body_a_id\":2,\"body_b_id\":7," + arg("drop_settle")
+                + "}");
+        assertEquals("body_b_id", unknown.at("/context/parameter").asText(), unknown.toString());
+        assertTrue(unknown.at("/context/expected").asText().contains("[2]")
+                && unknown.at("/context/expected").asText().contains("[" + GROUND + "]"), unknown.toString());
+        JsonNode same = calls.error("get_contact_history", "{\"body_a_id\":2,\"body_b_id\":2," + arg("drop_settle")
+                + "}");
+        assertEquals("body_b_id", same.at("/context/parameter").asText(), same.toString());
+        assertTrue(same.get("message").asText().contains("other than body_a_id"), same.toString());
+        JsonNode cone = calls.error("check_friction_cone", "{\"frame_id\":36,\"body_id\":9," + arg("drop_settle")
+                + "}");
+        assertEquals("body_id", cone.at("/context/parameter").asText(), cone.toString());
+        assertTrue(cone.at("/context/expected").asText().contains("[2]"), cone.toString());
+        assertEquals(1, calls.ok("check_friction_cone", "{\"frame_id\":200,\"body_id\":" + GROUND + ","
+                + arg("drop_settle") + "}").get("rows").asInt(), "the ground is a body of the recording's contacts");
+    }
+
+    @Test
+    void anEnvironmentIdIsAStaticBodyWithoutState() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        for (String[] call : new String[][] {{"get_body_state", "\"frame_id\":3"},
+                {"compare_body_across_frames", "\"frame_a\":1,\"frame_b\":2"}, {"get_body_energy", "\"end_frame\":2"}}) {
+            JsonNode error = calls.error(call[0], "{\"body_id\":" + GROUND + "," + call[1] + "," + arg("drop_settle")
+                    + "}");
+            assertEquals("body_id", error.at("/context/parameter").asText(), error.toString());
+            assertTrue(error.at("/context/is_environment").asBoolean(), error.toString());
+            assertTrue(error.get("message").asText().contains("environment (static) body 1"), error.toString());
+            assertTrue(error.get("message").asText().contains("no state"), error.toString());
+        }
+    }
+}
