@@ -104,8 +104,10 @@ public final class ContactHistory {
         Trend trend = trend(inContact);
         String summary = String.format("Pair %d–%d, frames %d–%d: in contact %d frames, %d transitions, %d chatter "
                         + "burst(s)%s, %d normal flip(s)%s%s.", a, b, range.start(), range.end(), inContact.size(),
-                transitions.size(), chatter.size(), chatter.isEmpty() ? "" : " from frame " + chatter.get(0).firstFrame(),
-                flips.size(), flips.isEmpty() ? "" : " from frame " + flips.get(0),
+                transitions.size(), chatter.size(), chatter.isEmpty() ? "" : " (first gap at frame "
+                        + chatter.get(0).firstFrame() + ")", flips.size(), flips.isEmpty() ? ""
+                        : flips.size() == 1 ? " (at frame " + flips.get(0) + ")"
+                        : " (frames " + flips.get(0) + "–" + flips.get(flips.size() - 1) + ")",
                 trend.maxDepthM() == null ? "" : ", deepest " + Findings.metres(trend.maxDepthM()) + " at frame "
                         + trend.maxDepthFrame());
         return new History(RecordingQueries.SCHEMA_VERSION, summary, a, b, range.start(), range.end(),

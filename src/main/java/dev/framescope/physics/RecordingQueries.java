@@ -113,8 +113,9 @@ public final class RecordingQueries {
                 .orElseThrow(() -> bodyNotFound(store, args.bodyId(), frame));
         double speed = state.velocity().norm();
         double omega = state.angularVelocity().norm();
-        return new BodyStateResult(SCHEMA_VERSION, String.format("Body %d at frame %d: z = %.4f m, |v| = %.4f m/s, "
-                        + "|ω| = %.4f rad/s.", args.bodyId(), frame, state.position().z(), speed, omega), state, speed,
+        return new BodyStateResult(SCHEMA_VERSION, "Body " + args.bodyId() + " at frame " + frame + ": z = "
+                        + Findings.metres(state.position().z()) + ", |v| = " + Findings.number(speed) + " m/s, |ω| = "
+                        + Findings.number(omega) + " rad/s.", state, speed,
                 omega, "as MSD-CPP defines it: ω = 2·vec(conj(q) ⊗ q̇)");
     }
 
