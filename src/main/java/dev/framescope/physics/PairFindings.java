@@ -18,6 +18,12 @@ final class PairFindings {
     /** A steady overlap shorter than this is an impact being resolved, not a contact left interpenetrated. */
     static final int STEADY_MIN_FRAMES = 10;
 
+    /**
+     * Metres above the slop that still count as the slop: position correction approaches the slop from above
+     * asymptotically, so a resting contact keeps an excess of round-off size for ever.
+     */
+    static final double STEADY_MARGIN_M = 1e-6;
+
     private PairFindings() {
     }
 
@@ -123,15 +129,20 @@ final class PairFindings {
     }
 
     /**
-     * Overlap beyond the slop held for {@link #STEADY_MIN_FRAMES} frames or more that is not already reported as
-     * sinking: the solver leaves the bodies interpenetrated instead of pushing them apart, which a growth test
-     * alone never sees.
+     * Overlap beyond the slop (by more than {@link #STEADY_MARGIN_M}) held for {@link #STEADY_MIN_FRAMES} frames or
+     * more that is not already reported as sinking: the solver leaves the bodies interpenetrated instead of pushing
+     * them apart, which a growth test alone never sees. A run whose excess over the slop still halves over its last
+     * {@link #STEADY_MIN_FRAMES} frames is being pushed apart (a landing being corrected), not steady.
      */
     static void steady(List<ContactHistory.Row> rows, double slop, List<Run> sinking, List<Long> pair,
                                String file, List<Anomaly> found) {
-        for (Run run : runsDeeperThan(rows, slop)) {
+        for (Run run : runsDeeperThan(rows, slop + STEADY_MARGIN_M)) {
             int frames = run.rows().size();
             if (frames < STEADY_MIN_FRAMES || sinking.stream().anyMatch(run::overlaps)) {
+                continue;
+            }
+            double lastExcess = run.rows().get(frames - 1).depthM() - slop;
+            if (lastExcess <= 0.5 * (run.rows().get(frames - STEADY_MIN_FRAMES).depthM() - slop)) {
                 continue;
             }
             ContactHistory.Row deepest = run.deepest();

@@ -33,6 +33,11 @@ public final class FixtureScenes {
 
         /** Builds the world, runs it, and returns the defects it injected (empty for a clean scene). */
         List<Defect> run(RecordingWriter writer) throws Exception;
+
+        /** What the simulator saw while running (e.g. its impacts), for tests that count them; read after run. */
+        default Map<String, Object> facts() {
+            return Map.of();
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -66,6 +71,9 @@ public final class FixtureScenes {
         entry.put("frames", scene.frames());
         entry.put("clean", defects.isEmpty());
         entry.set("defects", Json.tree(new ArrayList<>(defects)));
+        if (!scene.facts().isEmpty()) {
+            entry.set("facts", Json.tree(scene.facts()));
+        }
         entry.put("sha256", HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
                 .digest(Files.readAllBytes(file))));
         System.err.println("wrote " + file + " (" + Files.size(file) + " bytes, " + defects.size() + " defects)");
