@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -126,6 +128,33 @@ class ContactPhysicsTest {
         assertEquals(truth.get("bodies"), step.get("bodies"));
         assertEquals(truth.at("/values/residual_kg_m_s").asDouble(), step.get("residual_kg_m_per_s").asDouble(),
                 1e-9);
+    }
+
+    /**
+     * The stack without its λ rows: a pair whose box also rests on another cannot be separated from that contact, so
+     * those pair-steps are counted as not checked; only steps where a pair touches nothing else are checked.
+     */
+    @Test
+    void pairsNeedingMissingLambdaAreNotCheckedAndCounted(@TempDir Path dir) throws Exception {
+        Path copy = dir.resolve("stack_without_lambda.db");
+        Files.copy(Path.of(fixture("stack_3_boxes")), copy);
+        try (var db = DriverManager.getConnection("jdbc:sqlite:" + copy)) {
+            db.createStatement().execute("DELETE FROM FrictionConstraintRecord");
+        }
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        JsonNode full = calls.ok("check_momentum", "{" + arg("stack_3_boxes") + "}");
+        JsonNode report = calls.ok("check_momentum", "{\"recording\":\"" + copy + "\"}");
+        int missing = 0;
+        for (JsonNode n : report.get("not_checked")) {
+            missing += n.get("reason").asText().startsWith("λ not recorded") ? n.get("pair_steps").asInt() : 0;
+        }
+        assertTrue(missing > 0, report.get("summary").asText());
+        assertEquals(full.get("collisions_checked").asInt(), report.get("collisions_checked").asInt() + missing,
+                "every step checked with λ is now counted as not checked");
+        for (JsonNode step : report.at("/steps/preview")) {
+            assertEquals(0, step.get("other_contact_rows_subtracted").asInt(), "checked without λ: " + step);
+        }
+        assertTrue(report.get("summary").asText().contains("λ not recorded"), report.get("summary").asText());
     }
 
     /** A box sliding on the floor touches only the environment: nothing is checked, and the answer says so. */
