@@ -3,6 +3,7 @@ package dev.framescope.physics;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.framescope.common.Bounded;
 import dev.framescope.physics.ContactPoints.Located;
+import dev.framescope.physics.LambdaConvention.LambdaUnit;
 import dev.framescope.physics.PhysicsArgs.FrictionConeArgs;
 import dev.framescope.physics.PhysicsArgs.PenetrationArgs;
 import dev.framescope.physics.PhysicsModel.CollisionInfo;
@@ -40,14 +41,9 @@ public final class ContactChecks {
 
     public record FrictionConeReport(int schemaVersion, String summary, long frameId, String model,
                                      double relativeTolerance, double absoluteToleranceN, int rows, int violations,
-                                     Bounded<ConeRow> checked, String lambdaUnit, String contactPointSource) {
+                                     Bounded<ConeRow> checked, String lambdaUnit, LambdaConvention lambda,
+                                     String contactPointSource) {
     }
-
-    /**
-     * What the λ columns hold: MSD-CPP documents FrictionConstraintRecord's lambdas in newtons, and the fixture
-     * writer stores the solver's impulse divided by dt, so a force.
-     */
-    static final String LAMBDA_UNIT = "force (N)";
 
     public FrictionConeReport frictionCone(FrictionConeArgs args) {
         RecordingStore store = recordings.resolve(args.recording());
@@ -57,6 +53,8 @@ public final class ContactChecks {
             BodyIds.requireKnown(store, "body_id", args.bodyId());
         }
         List<FrictionConstraintInfo> rows = store.friction(frame);
+        // The ratios below need no unit, but a reader of λ does: MSD-CPP documents newtons and records impulses.
+        LambdaConvention lambda = LambdaConvention.of(store, MomentumChecks.masses(store), LambdaUnit.auto);
         ContactPoints points = new ContactPoints(store, frame, rows);
         List<ConeRow> checked = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
@@ -77,12 +75,12 @@ public final class ContactChecks {
         String summary = checked.isEmpty() ? "No friction rows at frame " + frame
                 + (args.bodyId() != null ? " for body " + args.bodyId() : "") + "."
                 : String.format("Frame %d: %d of %d friction rows violate the cone (max |λt|/(μ·λn) %s; max inscribed-"
-                + "box utilisation %s; λ is a %s).", frame, violations.size(), checked.size(), Findings.number(worst),
-                Findings.number(worstBox), LAMBDA_UNIT);
+                + "box utilisation %s; λ in %s).", frame, violations.size(), checked.size(), Findings.number(worst),
+                Findings.number(worstBox), lambda.unit());
         return new FrictionConeReport(RecordingQueries.SCHEMA_VERSION, summary, frame,
                 "circular cone |λt| ≤ μ·λn; MSD-CPP's solver enforces the inscribed box |λt_i| ≤ μ/√2·λn, which "
                         + "lies inside it", args.relativeTolerance(), args.absoluteToleranceN(), checked.size(),
-                violations.size(), Bounded.of(ordered, args.limit()), LAMBDA_UNIT, ContactPoints.SOURCE);
+                violations.size(), Bounded.of(ordered, args.limit()), lambda.unit(), lambda, ContactPoints.SOURCE);
     }
 
     static ConeRow cone(int index, FrictionConstraintInfo f, double relative, double absolute, Located point) {

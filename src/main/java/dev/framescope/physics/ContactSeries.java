@@ -23,8 +23,18 @@ final class ContactSeries {
                       double restitution, double preNormalVelocity) {
     }
 
+    /**
+     * A friction row. {@code contact} is the contact row it was written with (MSD-CPP writes them interleaved, so
+     * the k-th friction row of a pair in a frame belongs to the pair's k-th contact row), null when they do not
+     * pair up. The tangents are read only where a tangential λ is not zero (else null: they carry no impulse), so
+     * a whole-recording read does not join the vector pool five more times.
+     */
     record Friction(long frame, int index, long bodyA, long bodyB, double mu, double normalLambda,
-                    double tangent1Lambda, double tangent2Lambda) {
+                    double tangent1Lambda, double tangent2Lambda, Vec3 tangent1, Vec3 tangent2, Constraint contact) {
+
+        boolean hasTangentialLambda() {
+            return tangent1Lambda != 0 || tangent2Lambda != 0;
+        }
     }
 
     private final Map<Long, List<Collision>> collisions = new HashMap<>();
@@ -66,16 +76,65 @@ final class ContactSeries {
             });
         }
         if (tables.contains("FrictionConstraintRecord")) {
-            query(db, """
-                    SELECT frame_id, body_a_id, body_b_id, friction_coefficient, normal_lambda, tangent1_lambda,
-                           tangent2_lambda FROM FrictionConstraintRecord ORDER BY id""", rs -> {
-                long frame = rs.getLong(1);
-                List<Friction> rows = series.friction.computeIfAbsent(frame, k -> new ArrayList<>());
-                rows.add(new Friction(frame, rows.size(), rs.getLong(2), rs.getLong(3), RecordingStore.real(rs, 4),
-                        RecordingStore.real(rs, 5), RecordingStore.real(rs, 6), RecordingStore.real(rs, 7)));
-            });
+            series.readFriction(db);
         }
         return series;
+    }
+
+    private record FrictionRow(long frame, long bodyA, long bodyB, double mu, double normalLambda,
+                               double tangent1Lambda, double tangent2Lambda, long tangent1Id, long tangent2Id) {
+    }
+
+    private void readFriction(Connection db) throws SQLException {
+        List<FrictionRow> rows = new ArrayList<>();
+        query(db, """
+                SELECT frame_id, body_a_id, body_b_id, friction_coefficient, normal_lambda, tangent1_lambda,
+                       tangent2_lambda, tangent1_id, tangent2_id FROM FrictionConstraintRecord ORDER BY id""", rs ->
+                rows.add(new FrictionRow(rs.getLong(1), rs.getLong(2), rs.getLong(3), RecordingStore.real(rs, 4),
+                        RecordingStore.real(rs, 5), RecordingStore.real(rs, 6), RecordingStore.real(rs, 7),
+                        rs.getLong(8), rs.getLong(9))));
+        Set<Long> wanted = new HashSet<>();
+        for (FrictionRow row : rows) {
+            if (row.tangent1Lambda() != 0 || row.tangent2Lambda() != 0) {
+                wanted.add(row.tangent1Id());
+                wanted.add(row.tangent2Id());
+            }
+        }
+        Map<Long, Vec3> vectors = vectors(db, wanted);
+        Map<Long, Map<List<Long>, Integer>> seen = new HashMap<>();
+        for (FrictionRow row : rows) {
+            List<Friction> frameRows = friction.computeIfAbsent(row.frame(), k -> new ArrayList<>());
+            int k = seen.computeIfAbsent(row.frame(), f -> new HashMap<>())
+                    .merge(List.of(row.bodyA(), row.bodyB()), 1, Integer::sum) - 1;
+            frameRows.add(new Friction(row.frame(), frameRows.size(), row.bodyA(), row.bodyB(), row.mu(),
+                    row.normalLambda(), row.tangent1Lambda(), row.tangent2Lambda(), vectors.get(row.tangent1Id()),
+                    vectors.get(row.tangent2Id()), nthContact(row.frame(), row.bodyA(), row.bodyB(), k)));
+        }
+    }
+
+    private Constraint nthContact(long frame, long a, long b, int k) {
+        int seen = 0;
+        for (Constraint c : constraints(frame)) {
+            if (c.bodyA() == a && c.bodyB() == b && seen++ == k) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** Vectors of the pool by id, in chunks so the statement stays within SQLite's limits. */
+    private static Map<Long, Vec3> vectors(Connection db, Set<Long> ids) throws SQLException {
+        Map<Long, Vec3> vectors = new HashMap<>();
+        List<Long> all = new ArrayList<>(ids);
+        for (int i = 0; i < all.size(); i += 500) {
+            StringBuilder in = new StringBuilder();
+            for (long id : all.subList(i, Math.min(all.size(), i + 500))) {
+                in.append(in.isEmpty() ? "" : ",").append(id);
+            }
+            query(db, "SELECT id, x, y, z FROM Vector3DRecord WHERE id IN (" + in + ")",
+                    rs -> vectors.put(rs.getLong(1), vec(rs, 2)));
+        }
+        return vectors;
     }
 
     @FunctionalInterface

@@ -5,23 +5,24 @@ import dev.framescope.common.Bounded;
 import dev.framescope.physics.PhysicsArgs.AnomalyArgs;
 import dev.framescope.physics.PhysicsArgs.BodyRangeArgs;
 import dev.framescope.physics.PhysicsArgs.RangeArgs;
-import dev.framescope.physics.PhysicsModel.BodyMetadata;
 import dev.framescope.physics.PhysicsModel.EnergyPoint;
 import dev.framescope.physics.PhysicsModel.SystemEnergyPoint;
 import dev.framescope.physics.RecordingSeries.ContactSummary;
+import dev.framescope.physics.LambdaConvention.LambdaUnit;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Energy series and the energy-anomaly search. Formulas (docs/physics.md): ΔE_k = E_k − E_{k−1} from consecutive
  * {@code total_system_e}, never the stored frame-1 delta (MSD starts its running total at 0, so frame 1's delta is
  * the whole initial energy); expected loss of semi-implicit Euler in free fall −½·m·g²·dt² per body not in
- * contact; position-correction allowance m·|g|·max(depth − slop, 0) per body in ground contact, the most potential
- * energy split-impulse correction can add.
+ * contact; position-correction allowance max(m_A, m_B)·|g|·max(depth − slop, 0) per colliding pair (the inertial
+ * body's mass against an environment body), the most potential energy split-impulse correction can add; losses are
+ * judged against the contact model's bound ({@link EnergyBounds}).
  */
 public final class EnergyChecks {
 
@@ -71,52 +72,85 @@ public final class EnergyChecks {
 
     /**
      * One listed frame. {@code residualJ} = ΔE − expected free-fall change. Kinds: {@code injection} (residual above
-     * threshold + allowance), {@code loss_at_contact} (below −threshold on a frame with collisions: impacts and
-     * friction dissipate), {@code loss_without_contact} (below −threshold with no collision: numerical damping),
-     * {@code nonfinite} (the energy is NaN or infinite: see find_nonfinite_state).
+     * threshold + allowance), {@code loss_at_contact} / {@code loss_without_contact} (a loss beyond the contact
+     * model's bound by more than the threshold: residual < −(threshold + loss_bound_j), on a frame with or without
+     * collisions), {@code expected_loss} (a loss above the threshold that the bound explains; listed only with
+     * include_expected), {@code nonfinite} (the energy is NaN or infinite: see find_nonfinite_state).
+     * {@code lossBeyondBoundJ} = −residual − loss bound: positive is unexplained, negative is the margin left.
      */
-    public record EnergyAnomaly(long frameId, double simulationTime, @JsonProperty("delta_e_j") double deltaEJ, double expectedFreeFallJ,
-                                double positionCorrectionAllowanceJ, double residualJ, String kind,
-                                boolean collisionActive, boolean msdInjectionFlag) {
+    public record EnergyAnomaly(long frameId, double simulationTime, @JsonProperty("delta_e_j") double deltaEJ,
+                                double expectedFreeFallJ, double positionCorrectionAllowanceJ, double residualJ,
+                                String kind, boolean collisionActive, boolean msdInjectionFlag, Double lossBoundJ,
+                                Double lossBeyondBoundJ, EnergyBounds.Bound lossBound) {
+        boolean isLoss() {
+            return kind.equals("loss_at_contact") || kind.equals("loss_without_contact");
+        }
     }
 
     public record EnergyAnomalies(int schemaVersion, String summary, double thresholdJ, long startFrame,
                                   long endFrame, int injections, int lossesAtContact, int lossesWithoutContact,
-                                  int msdInjectionFlags, String baselineNote, Bounded<EnergyAnomaly> anomalies) {
+                                  int msdInjectionFlags, String baselineNote, Bounded<EnergyAnomaly> anomalies,
+                                  int expectedLosses, Map<String, Integer> expectedLossesExplainedBy,
+                                  LambdaConvention lambda, String lossBoundRule) {
     }
+
+    static final String LOSS_BOUND_RULE = "A loss is expected when −(ΔE − expected free fall) ≤ threshold + bound, "
+            + "bound = Σ impacts (1 − e²)·½·m_eff·u⁻² (u⁻ = a pair's most negative pre_impact_rel_vel_normal, e its "
+            + "effective restitution, m_eff = max(reduced mass, P_n/((1 + e)·|u⁻|)), P_n the pair's normal impulse) "
+            + "+ Σ friction rows μ·|λn|·v_slip·dt (v_slip = larger tangential speed at the contact at step start and "
+            + "end) + Σ bodies in contact ½·m·g²·dt² + Σ inertial pairs max(m)·g·max(depth − 0.005 m, 0).";
 
     public EnergyAnomalies anomalies(AnomalyArgs args) {
         RecordingStore store = recordings.resolve(args.recording());
         FrameRange range = FrameRange.of(store, args.startFrame(), args.endFrame());
-        List<EnergyAnomaly> found = scan(store, range, args.threshold());
+        Scan scan = scan(store, range, args.threshold(), args.lambdaUnit());
+        List<EnergyAnomaly> found = scan.frames();
         List<EnergyAnomaly> injections = found.stream().filter(a -> a.kind().equals("injection")).toList();
         int atContact = (int) found.stream().filter(a -> a.kind().equals("loss_at_contact")).count();
         int withoutContact = (int) found.stream().filter(a -> a.kind().equals("loss_without_contact")).count();
+        List<EnergyAnomaly> expected = found.stream().filter(a -> a.kind().equals("expected_loss")).toList();
+        Map<String, Integer> explainedBy = new TreeMap<>();
+        expected.forEach(a -> explainedBy.merge(a.lossBound().dominant(), 1, Integer::sum));
         int msdFlags = (int) store.systemEnergy().stream()
                 .filter(p -> p.frameId() > 1 && range.contains(p.frameId()) && p.energyInjection()).count();
-        // Injections first: they are what a caller most likely looks for.
+        // Injections first, then unexplained losses: what a caller most likely looks for.
         List<EnergyAnomaly> ordered = new ArrayList<>(injections);
-        found.stream().filter(a -> !a.kind().equals("injection")).forEach(ordered::add);
+        found.stream().filter(EnergyAnomaly::isLoss).forEach(ordered::add);
+        found.stream().filter(a -> a.kind().equals("nonfinite")).forEach(ordered::add);
+        if (args.includeExpected()) {
+            ordered.addAll(expected);
+        }
         String summary = injections.isEmpty()
                 ? "No energy injection above " + args.threshold() + " J in frames " + range.start() + "–" + range.end()
                 : injections.size() + " energy injection(s), first at frame " + injections.get(0).frameId()
                 + String.format(" (%+.3f J)", injections.get(0).residualJ());
-        summary += "; " + atContact + " loss(es) at contact frames, " + withoutContact + " without contact.";
+        summary += "; " + (atContact + withoutContact) + " loss(es) beyond the contact model's bound (" + atContact
+                + " at contact, " + withoutContact + " without contact)";
+        List<String> by = new ArrayList<>();
+        explainedBy.forEach((term, n) -> by.add(n + " mostly by " + term));
+        summary += expected.isEmpty() ? "." : "; " + expected.size() + " larger loss(es) within the bound ("
+                + String.join(", ", by) + (args.includeExpected() ? "), listed as expected_loss."
+                : "; include_expected lists them).");
         return new EnergyAnomalies(RecordingQueries.SCHEMA_VERSION, summary, args.threshold(), range.start(),
                 range.end(), injections.size(), atContact, withoutContact, msdFlags,
                 "Frame 1 is never listed: MSD-CPP's running total starts at 0, so its stored delta_e is the whole "
-                        + "initial energy. ΔE is taken between consecutive frames instead.",
-                Bounded.of(ordered, args.limit()));
+                        + "initial energy. ΔE is taken between consecutive frames instead; get_system_energy has "
+                        + "every frame's energy.",
+                Bounded.of(ordered, args.limit()), expected.size(), explainedBy, scan.lambda(), LOSS_BOUND_RULE);
     }
 
-    /** Every frame of {@code range} (after its first frame 1) whose energy change is anomalous. */
-    static List<EnergyAnomaly> scan(RecordingStore store, FrameRange range, double threshold) {
-        Map<Long, Double> masses = new HashMap<>();
-        for (BodyMetadata body : store.bodies()) {
-            if (!body.isEnvironment() && body.mass() != null) {
-                masses.put(body.bodyId(), body.mass());
-            }
-        }
+    /** The frames a scan lists (expected losses included) and the λ convention the bounds used, if any. */
+    record Scan(List<EnergyAnomaly> frames, LambdaConvention lambda) {
+    }
+
+    /**
+     * Every frame of {@code range} (after frame 1) whose energy change is an injection, a loss above the threshold
+     * (beyond the contact bound, or expected) or not finite. With a null {@code unit} losses are not judged (no
+     * bound is computed, nothing but injections and non-finite frames is listed): for callers that mark injections.
+     */
+    static Scan scan(RecordingStore store, FrameRange range, double threshold, LambdaUnit unit) {
+        Map<Long, Double> masses = MomentumChecks.masses(store);
+        EnergyBounds bounds = new EnergyBounds(store, masses, unit);
         Map<Long, List<ContactSummary>> contacts = store.contactSummaries();
         List<SystemEnergyPoint> energy = store.systemEnergy();
         List<EnergyAnomaly> found = new ArrayList<>();
@@ -131,12 +165,15 @@ public final class EnergyChecks {
             Set<Long> touching = new HashSet<>();
             double allowance = 0;
             for (ContactSummary c : frameContacts) {
-                touching.add(c.bodyAId());
-                touching.add(c.bodyBId());
-                if ((c.bodyBId() & RecordingStore.ENVIRONMENT_FLAG) != 0) {
-                    double depth = Double.isFinite(c.penetrationDepth()) ? c.penetrationDepth() : 0;
-                    allowance += masses.getOrDefault(c.bodyAId(), 0.0) * G * Math.max(depth - SLOP_M, 0);
+                for (long id : new long[] {c.bodyAId(), c.bodyBId()}) {
+                    if ((id & RecordingStore.ENVIRONMENT_FLAG) == 0) {
+                        touching.add(id);
+                    }
                 }
+                double depth = Double.isFinite(c.penetrationDepth()) ? c.penetrationDepth() : 0;
+                double raised = Math.max(masses.getOrDefault(c.bodyAId(), 0.0), masses.getOrDefault(c.bodyBId(),
+                        0.0));
+                allowance += raised * G * Math.max(depth - SLOP_M, 0);
             }
             double expected = 0;
             for (Map.Entry<Long, Double> body : masses.entrySet()) {
@@ -146,14 +183,20 @@ public final class EnergyChecks {
             }
             double delta = point.totalSystemE() - previous.totalSystemE();
             double residual = delta - expected;
-            String kind = residual > threshold + allowance ? "injection"
-                    : residual < -threshold ? (frameContacts.isEmpty() ? "loss_without_contact" : "loss_at_contact")
-                    : !Double.isFinite(delta) ? "nonfinite" : null;
+            String kind = residual > threshold + allowance ? "injection" : !Double.isFinite(delta) ? "nonfinite" : null;
+            EnergyBounds.Bound bound = null;
+            if (residual < -threshold && unit != null) {
+                bound = bounds.at(point.frameId(), dt, touching, frameContacts);
+                kind = residual >= -(threshold + bound.totalJ()) ? "expected_loss"
+                        : frameContacts.isEmpty() ? "loss_without_contact" : "loss_at_contact";
+            }
             if (kind != null) {
                 found.add(new EnergyAnomaly(point.frameId(), point.simulationTime(), delta, expected, allowance,
-                        residual, kind, !frameContacts.isEmpty(), point.energyInjection()));
+                        residual, kind, !frameContacts.isEmpty(), point.energyInjection(),
+                        bound == null ? null : bound.totalJ(), bound == null ? null : -residual - bound.totalJ(),
+                        bound));
             }
         }
-        return found;
+        return new Scan(found, bounds.convention());
     }
 }

@@ -75,7 +75,7 @@ public final class EnergyPlot {
             data.addSeries(kinetic);
         }
         List<Long> injections = new ArrayList<>();
-        for (EnergyChecks.EnergyAnomaly a : EnergyChecks.scan(store, range, args.threshold())) {
+        for (EnergyChecks.EnergyAnomaly a : EnergyChecks.scan(store, range, args.threshold(), null).frames()) {
             if (a.kind().equals("injection")) {
                 injections.add(a.frameId());
             }

@@ -1,28 +1,22 @@
 package dev.framescope.physics;
 
 import dev.framescope.common.Bounded;
-import dev.framescope.physics.PhysicsArgs.MomentumArgs;
 import dev.framescope.physics.PhysicsArgs.RestitutionArgs;
-import dev.framescope.physics.PhysicsModel.BodyMetadata;
 import dev.framescope.physics.StateSeries.State;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashSet;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
- * Impact checks. Restitution: for each contact row that is an impact (u⁻ = pre_impact_rel_vel_normal below
- * −rest_velocity), u⁺ = (v_B + ω_B×r_B − v_A − ω_A×r_A)·n from the post-step states of the same frame (environment
- * bodies at rest); a bounce gains energy when u⁺ > −e·u⁻ + tolerance and is still approaching when u⁺ < −tolerance.
- * Momentum: for each group of free bodies colliding with each other and with nothing static,
- * residual = |ΣP_k − ΣP_{k−1} − M·g·dt|.
+ * check_restitution. An impact is one approach event of one pair: the run of consecutive frames in which one of the
+ * pair's contact rows has u⁻ = pre_impact_rel_vel_normal below −rest_velocity (a box landing on its four corners,
+ * or approaching over several frames, is one impact). For every such row, u⁺ = (v_B + ω_B×r_B − v_A − ω_A×r_A)·n
+ * from the post-step states of the same frame (environment bodies at rest). The impact gains energy when a row has
+ * u⁺ > −e·u⁻ + tolerance, and is still approaching when a row of its last frame has u⁺ < −tolerance. Stateless.
  */
 public final class ImpactChecks {
-
-    private static final Vec3 GRAVITY = new Vec3(0, 0, -EnergyChecks.G);
 
     private final Recordings recordings;
 
@@ -30,14 +24,20 @@ public final class ImpactChecks {
         this.recordings = recordings;
     }
 
+    /**
+     * One impact. {@code frameId} is its first frame (also {@code firstFrame}); the velocities, restitution and
+     * {@code worstFrame} are of its representative row: the one that gains most energy, else the last frame's most
+     * approaching one when still approaching, else the fastest approach.
+     */
     public record Impact(long frameId, long bodyAId, long bodyBId, double preNormalVelocityMPerS,
                          double effectiveRestitution, double expectedPostMPerS, double postNormalVelocityMPerS,
-                         String verdict) {
+                         String verdict, long firstFrame, long lastFrame, int frames, int contactRows,
+                         long worstFrame) {
     }
 
     public record RestitutionReport(int schemaVersion, String summary, long startFrame, long endFrame,
                                     double toleranceMPerS, int impacts, int energyGaining, int stillApproaching,
-                                    Bounded<Impact> checked) {
+                                    Bounded<Impact> checked, int contactRows) {
     }
 
     public RestitutionReport restitution(RestitutionArgs args) {
@@ -48,18 +48,29 @@ public final class ImpactChecks {
         List<Impact> ordered = new ArrayList<>(bad);
         impacts.stream().filter(i -> i.verdict().equals("ok")).forEach(ordered::add);
         int gaining = (int) bad.stream().filter(i -> i.verdict().equals("energy_gaining")).count();
+        int rows = impacts.stream().mapToInt(Impact::contactRows).sum();
         String summary = impacts.isEmpty() ? "No impacts faster than " + args.restVelocity() + " m/s in frames "
                 + range.start() + "–" + range.end() + "."
-                : impacts.size() + " impact(s); " + gaining + " bounce(s) gain energy"
-                + (bad.isEmpty() ? "" : ", first at frame " + bad.get(0).frameId()) + ".";
+                : impacts.size() + " impact(s) (" + rows + " contact row(s) approaching faster than "
+                + args.restVelocity() + " m/s); " + gaining + " bounce(s) gain energy, " + (bad.size() - gaining)
+                + " still approaching" + (bad.isEmpty() ? "" : ", first at frame " + bad.get(0).frameId()) + ".";
         return new RestitutionReport(RecordingQueries.SCHEMA_VERSION, summary, range.start(), range.end(),
-                args.tolerance(), impacts.size(), gaining, bad.size() - gaining, Bounded.of(ordered, args.limit()));
+                args.tolerance(), impacts.size(), gaining, bad.size() - gaining, Bounded.of(ordered, args.limit()),
+                rows);
     }
 
+    /** One impact row: the contact row, its post-step normal velocity and how far it is above the model. */
+    private record Row(long frame, ContactSeries.Constraint contact, double post, double expected) {
+        double gain() {
+            return post - expected;
+        }
+    }
+
+    /** Every impact in {@code range}, by first frame. */
     static List<Impact> impacts(RecordingStore store, FrameRange range, double tolerance, double restVelocity) {
         StateSeries states = store.stateSeries();
         ContactSeries contacts = store.contactSeries();
-        List<Impact> impacts = new ArrayList<>();
+        Map<List<Long>, List<List<Row>>> byPair = new LinkedHashMap<>(); // pair → runs → rows
         for (long f = range.start(); f <= range.end(); f++) {
             for (ContactSeries.Constraint c : contacts.constraints(f)) {
                 if (!(c.preNormalVelocity() < -restVelocity)) {
@@ -67,15 +78,44 @@ public final class ImpactChecks {
                 }
                 Vec3 va = pointVelocity(states.at(c.bodyA(), f), c.leverA());
                 Vec3 vb = pointVelocity(states.at(c.bodyB(), f), c.leverB());
-                double post = vb.minus(va).dot(c.normal());
-                double expected = -c.restitution() * c.preNormalVelocity();
-                String verdict = post > expected + tolerance ? "energy_gaining"
-                        : post < -tolerance ? "still_approaching" : "ok";
-                impacts.add(new Impact(f, c.bodyA(), c.bodyB(), c.preNormalVelocity(), c.restitution(), expected,
-                        post, verdict));
+                Row row = new Row(f, c, vb.minus(va).dot(c.normal()), -c.restitution() * c.preNormalVelocity());
+                List<List<Row>> runs = byPair.computeIfAbsent(List.of(c.bodyA(), c.bodyB()), k -> new ArrayList<>());
+                List<Row> last = runs.isEmpty() ? null : runs.get(runs.size() - 1);
+                long lastFrame = last == null ? Long.MIN_VALUE : last.get(last.size() - 1).frame();
+                if (lastFrame == f || lastFrame == f - 1) {
+                    last.add(row);
+                } else {
+                    runs.add(new ArrayList<>(List.of(row)));
+                }
             }
         }
+        List<Impact> impacts = new ArrayList<>();
+        byPair.values().forEach(runs -> runs.forEach(run -> impacts.add(impact(run, tolerance))));
+        impacts.sort(Comparator.comparingLong(Impact::firstFrame));
         return impacts;
+    }
+
+    private static Impact impact(List<Row> run, double tolerance) {
+        long first = run.get(0).frame();
+        long last = run.get(run.size() - 1).frame();
+        Row gaining = run.stream().max(Comparator.comparingDouble(Row::gain)).orElseThrow();
+        Row approaching = run.stream().filter(r -> r.frame() == last).min(Comparator.comparingDouble(Row::post))
+                .orElseThrow();
+        String verdict;
+        Row shown;
+        if (gaining.gain() > tolerance) {
+            verdict = "energy_gaining";
+            shown = gaining;
+        } else if (approaching.post() < -tolerance) {
+            verdict = "still_approaching";
+            shown = approaching;
+        } else {
+            verdict = "ok";
+            shown = run.stream().min(Comparator.comparingDouble(r -> r.contact().preNormalVelocity())).orElseThrow();
+        }
+        ContactSeries.Constraint c = shown.contact();
+        return new Impact(first, c.bodyA(), c.bodyB(), c.preNormalVelocity(), c.restitution(), shown.expected(),
+                shown.post(), verdict, first, last, (int) (last - first + 1), run.size(), shown.frame());
     }
 
     /** Velocity of the material point at lever arm r; an environment body (no state) is at rest. */
@@ -84,85 +124,5 @@ public final class ImpactChecks {
             return Vec3.ZERO;
         }
         return state.velocity().plus(state.omega().cross(lever));
-    }
-
-    public record MomentumStep(long frameId, List<Long> bodies, Vec3 momentumChange, Vec3 gravityImpulse,
-                               double residualKgMPerS, boolean violation) {
-    }
-
-    public record MomentumReport(int schemaVersion, String summary, long startFrame, long endFrame,
-                                 double toleranceKgMPerS, int collisionsChecked, int violations,
-                                 int skippedWithEnvironmentContact, Bounded<MomentumStep> steps) {
-    }
-
-    public MomentumReport momentum(MomentumArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
-        FrameRange range = FrameRange.of(store, args.startFrame(), args.endFrame());
-        int[] skipped = {0};
-        List<MomentumStep> steps = momentumSteps(store, range, args.tolerance(), skipped);
-        List<MomentumStep> ordered = new ArrayList<>(steps.stream().filter(MomentumStep::violation).toList());
-        steps.stream().filter(s -> !s.violation()).forEach(ordered::add);
-        long violations = steps.stream().filter(MomentumStep::violation).count();
-        String summary = steps.isEmpty() ? "No collisions between free bodies in frames " + range.start() + "–"
-                + range.end() + "."
-                : String.format("%d free-body collision step(s); %d change momentum by more than %.3g kg·m/s.",
-                steps.size(), violations, args.tolerance());
-        return new MomentumReport(RecordingQueries.SCHEMA_VERSION, summary, range.start(), range.end(),
-                args.tolerance(), steps.size(), (int) violations, skipped[0], Bounded.of(ordered, args.limit()));
-    }
-
-    static List<MomentumStep> momentumSteps(RecordingStore store, FrameRange range, double tolerance,
-                                            int[] skippedWithEnvironment) {
-        Map<Long, Double> masses = new HashMap<>();
-        for (BodyMetadata b : store.bodies()) {
-            if (!b.isEnvironment() && b.mass() != null) {
-                masses.put(b.bodyId(), b.mass());
-            }
-        }
-        StateSeries states = store.stateSeries();
-        ContactSeries contacts = store.contactSeries();
-        List<MomentumStep> steps = new ArrayList<>();
-        for (long f : contacts.framesWithFreePairs().stream().sorted().toList()) {
-            if (f < Math.max(2, range.start()) || f > range.end()) {
-                continue;
-            }
-            Set<Long> touchingEnvironment = new HashSet<>();
-            Set<Long> group = new LinkedHashSet<>();
-            for (ContactSeries.Collision c : contacts.collisions(f)) {
-                boolean aFree = (c.bodyA() & RecordingStore.ENVIRONMENT_FLAG) == 0;
-                boolean bFree = (c.bodyB() & RecordingStore.ENVIRONMENT_FLAG) == 0;
-                if (aFree && bFree) {
-                    group.add(c.bodyA());
-                    group.add(c.bodyB());
-                } else {
-                    touchingEnvironment.add(aFree ? c.bodyA() : c.bodyB());
-                }
-            }
-            if (group.isEmpty()) {
-                continue;
-            }
-            if (group.stream().anyMatch(touchingEnvironment::contains)) {
-                skippedWithEnvironment[0]++;
-                continue;
-            }
-            Vec3 change = Vec3.ZERO;
-            double mass = 0;
-            double dt = store.simulationTime(f) - store.simulationTime(f - 1);
-            for (long body : group) {
-                State now = states.at(body, f);
-                State before = states.at(body, f - 1);
-                double m = masses.getOrDefault(body, Double.NaN);
-                if (now == null || before == null) {
-                    continue;
-                }
-                change = change.plus(now.velocity().minus(before.velocity()).times(m));
-                mass += m;
-            }
-            Vec3 gravity = GRAVITY.times(mass * dt);
-            double residual = change.minus(gravity).norm();
-            steps.add(new MomentumStep(f, List.copyOf(group), change, gravity, residual,
-                    !(residual <= tolerance)));
-        }
-        return steps;
     }
 }

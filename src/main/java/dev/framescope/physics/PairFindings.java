@@ -20,6 +20,12 @@ import java.util.List;
  */
 final class PairFindings {
 
+    /**
+     * Metres above the slop that still count as the slop: position correction approaches the slop from above
+     * asymptotically, so a resting contact keeps an excess of round-off size for ever.
+     */
+    static final double STEADY_MARGIN_M = 1e-9;
+
     private PairFindings() {
     }
 
@@ -155,14 +161,20 @@ final class PairFindings {
     }
 
     /**
-     * Overlap beyond the slop held for {@code minFrames} frames or more that is not already reported as sinking: the
-     * solver leaves the bodies interpenetrated instead of pushing them apart, which a growth test alone never sees.
+     * Overlap beyond the slop (by more than {@link #STEADY_MARGIN_M}, round-off size) held for {@code minFrames} frames or more
+     * that is not already reported as sinking: the solver leaves the bodies interpenetrated instead of pushing them
+     * apart, which a growth test alone never sees. A run whose excess over the slop still halves over its last
+     * {@code minFrames} frames is being pushed apart (a landing being corrected), not steady.
      */
     static void steady(List<ContactHistory.Row> rows, double slop, int minFrames, List<Run> sinking,
                        List<Long> pair, String file, List<Anomaly> found) {
-        for (Run run : runsDeeperThan(rows, slop)) {
+        for (Run run : runsDeeperThan(rows, slop + STEADY_MARGIN_M)) {
             int frames = run.rows().size();
             if (frames < minFrames || sinking.stream().anyMatch(run::overlaps)) {
+                continue;
+            }
+            double lastExcess = run.rows().get(frames - 1).depthM() - slop;
+            if (lastExcess <= 0.5 * (run.rows().get(frames - minFrames).depthM() - slop)) {
                 continue;
             }
             ContactHistory.Row deepest = run.deepest();

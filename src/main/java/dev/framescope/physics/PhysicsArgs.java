@@ -1,6 +1,7 @@
 package dev.framescope.physics;
 
 import dev.framescope.common.Param;
+import dev.framescope.physics.LambdaConvention.LambdaUnit;
 
 /**
  * Inputs of the physics tools. Names, parameters and defaults follow the MSD-CPP replay server so prompts written
@@ -75,17 +76,27 @@ public final class PhysicsArgs {
         }
     }
 
+    static final String LAMBDA_UNIT = "How to read λ in the friction rows: 'auto' measures it from the recording "
+            + "(MSD-CPP documents newtons, a force, but its solver records the impulse in N·s; the answer says which "
+            + "fitted), 'force' or 'impulse' impose one.";
+
     public record AnomalyArgs(
             @Param(value = "Joules: a frame is listed when its energy change, after subtracting the integrator's "
                     + "expected free-fall loss, exceeds this in magnitude (injections also beyond the "
-                    + "position-correction allowance).", defaultValue = "1.0", min = 0) Double threshold,
+                    + "position-correction allowance, losses also beyond the contact model's bound).",
+                    defaultValue = "1.0", min = 0) Double threshold,
             @Param(value = START, min = 1) Long startFrame,
             @Param(value = END, min = 1) Long endFrame,
             @Param(value = LIMIT, defaultValue = "50", min = 1, max = 5000) Integer limit,
-            @Param(RECORDING) String recording) {
+            @Param(RECORDING) String recording,
+            @Param(value = "Also list the losses the contact bound explains (kind 'expected_loss', with their "
+                    + "bound by term), after the anomalies.", defaultValue = "false") Boolean includeExpected,
+            @Param(value = LAMBDA_UNIT, defaultValue = "\"auto\"") LambdaUnit lambdaUnit) {
         public AnomalyArgs {
             threshold = threshold == null ? 1.0 : threshold;
             limit = limit == null ? 50 : limit;
+            includeExpected = includeExpected != null && includeExpected;
+            lambdaUnit = lambdaUnit == null ? LambdaUnit.auto : lambdaUnit;
         }
     }
 
@@ -191,13 +202,15 @@ public final class PhysicsArgs {
     public record MomentumArgs(
             @Param(value = START, min = 1) Long startFrame,
             @Param(value = END, min = 1) Long endFrame,
-            @Param(value = "kg·m/s: largest |ΔP − M·g·dt| accepted for a group of colliding free bodies.",
-                    defaultValue = "1.0E-6", min = 0) Double tolerance,
+            @Param(value = "kg·m/s: largest |J_A←B + J_B←A| accepted for a pair in contact (for a pair touching "
+                    + "nothing else this is |ΔP − M·g·dt|).", defaultValue = "1.0E-6", min = 0) Double tolerance,
             @Param(value = LIMIT, defaultValue = "50", min = 1, max = 5000) Integer limit,
-            @Param(RECORDING) String recording) {
+            @Param(RECORDING) String recording,
+            @Param(value = LAMBDA_UNIT, defaultValue = "\"auto\"") LambdaUnit lambdaUnit) {
         public MomentumArgs {
             tolerance = tolerance == null ? 1e-6 : tolerance;
             limit = limit == null ? 50 : limit;
+            lambdaUnit = lambdaUnit == null ? LambdaUnit.auto : lambdaUnit;
         }
     }
 

@@ -35,6 +35,7 @@ public final class PhysicsTools implements ToolGroup {
     private final SolverChecks solver;
     private final MotionChecks motion;
     private final ImpactChecks impacts;
+    private final MomentumChecks momentum;
     private final ContactHistory history;
     private final EnergyPlot plot;
     private final Triage triage;
@@ -46,6 +47,7 @@ public final class PhysicsTools implements ToolGroup {
         this.solver = new SolverChecks(recordings);
         this.motion = new MotionChecks(recordings);
         this.impacts = new ImpactChecks(recordings);
+        this.momentum = new MomentumChecks(recordings);
         this.history = new ContactHistory(recordings);
         this.plot = new EnergyPlot(recordings);
         this.triage = new Triage(recordings);
@@ -98,11 +100,19 @@ public final class PhysicsTools implements ToolGroup {
                         + "½m|v|², rotational KE as recorded, potential m·9.81·z, total.", BodyRangeArgs.class, ro,
                         (a, c) -> ToolOutput.of(energy.bodyEnergy(a))),
                 ToolDef.of("find_energy_anomalies", "Find energy anomalies", "Frames whose system energy change "
-                        + "ΔE = E_k − E_{k−1} is anomalous once the integrator's expected free-fall loss "
-                        + "(−½·m·g²·dt² per body not in contact) is subtracted: 'injection' when the residual "
-                        + "exceeds threshold plus the position-correction allowance (m·g·(depth − 0.005 m) per "
-                        + "ground contact), losses at or without contact when below −threshold. Frame 1's stored "
-                        + "delta (the whole initial energy) is never listed. Injections come first.",
+                        + "ΔE = E_k − E_{k−1} is not explained by the physics: the residual ΔE − expected free-fall "
+                        + "loss (−½·m·g²·dt² per body not in contact) is an 'injection' above threshold plus the "
+                        + "position-correction allowance (max(m_A, m_B)·g·(depth − 0.005 m) per colliding pair), or a "
+                        + "loss ('loss_at_contact' / 'loss_without_contact') beyond threshold plus the contact "
+                        + "model's bound: per colliding pair (1 − e²)·½·m_eff·u⁻² (u⁻ = most negative "
+                        + "pre_impact_rel_vel_normal, e = recorded effective restitution, m_eff = max(reduced mass, "
+                        + "P_n/((1 + e)·|u⁻|)) with P_n the pair's normal impulse), per friction row μ·|λn|·v_slip·dt "
+                        + "(v_slip = larger tangential speed at the contact at step start and end), ½·m·g²·dt² per "
+                        + "body in contact, and the allowance for inertial pairs. Impacts and sliding friction are "
+                        + "therefore not listed; their frames are counted by the term that explains them, and "
+                        + "include_expected lists them with their bound ('expected_loss'). How λ is read (N or N·s) "
+                        + "is measured and stated. Frame 1's stored delta (the whole initial energy) is never listed; "
+                        + "get_system_energy keeps every frame. Injections come first.",
                         AnomalyArgs.class, ro, (a, c) -> ToolOutput.of(energy.anomalies(a))),
                 ToolDef.of("get_solver_diagnostics", "Solver diagnostics", "Solver rows over a frame range: "
                         + "iterations (summed over contact islands, so > 100 is legal), residual, converged. Rows "
@@ -143,15 +153,24 @@ public final class PhysicsTools implements ToolGroup {
                         + "contact-point slip > velocity_threshold, with its deceleration) or rolling (no reversal, "
                         + "no slip), else moving, with the numbers used.",
                         RestingArgs.class, ro, (a, c) -> ToolOutput.of(motion.resting(a))),
-                ToolDef.of("check_restitution", "Check restitution", "For each impact (contact row with "
-                        + "pre_impact_rel_vel_normal u⁻ < −rest_velocity) compares the post-step normal velocity "
-                        + "u⁺ = (v_B + ω_B×r_B − v_A − ω_A×r_A)·n with −e·u⁻ (e = recorded effective restitution): "
-                        + "'energy_gaining' when u⁺ > −e·u⁻ + tolerance, 'still_approaching' when u⁺ < −tolerance.",
+                ToolDef.of("check_restitution", "Check restitution", "Impacts, one per pair per approach event: "
+                        + "the run of consecutive frames in which a contact row of the pair has pre_impact_rel_vel_"
+                        + "normal u⁻ < −rest_velocity (a box landing on 4 corners is one impact, with contact_rows "
+                        + "4). For each row u⁺ = (v_B + ω_B×r_B − v_A − ω_A×r_A)·n from the post-step states is "
+                        + "compared with −e·u⁻ (e = recorded effective restitution): 'energy_gaining' when a row has "
+                        + "u⁺ > −e·u⁻ + tolerance, 'still_approaching' when a row of the last frame has u⁺ < "
+                        + "−tolerance. Each impact gives its first and last frame, rows merged and its worst row's "
+                        + "u⁻, u⁺; the summary counts impacts and rows.",
                         RestitutionArgs.class, ro, (a, c) -> ToolOutput.of(impacts.restitution(a))),
-                ToolDef.of("check_momentum", "Check momentum", "For frames where free bodies collide with each "
-                        + "other and with nothing static, checks linear momentum: residual = |ΣP_k − ΣP_{k−1} − "
-                        + "M·g·dt| against a tolerance. Groups touching an environment body are skipped (counted).",
-                        MomentumArgs.class, ro, (a, c) -> ToolOutput.of(impacts.momentum(a))),
+                ToolDef.of("check_momentum", "Check momentum", "Newton's third law per pair of inertial bodies in "
+                        + "contact, stacks on the floor included: each body's impulse J = m·(v_k − v_{k−1}) − m·g·dt, "
+                        + "minus the impulses of its other contacts from their recorded λ rows, is what it got from "
+                        + "its partner; the pair passes when |J_A←B + J_B←A| ≤ tolerance (for a pair touching "
+                        + "nothing else, |ΔP − M·g·dt|, no λ needed). λ's unit and tangent sign are measured from the "
+                        + "recording and stated. Pair-steps that cannot be measured (an environment body has no "
+                        + "state; another contact's λ is not recorded; a state is missing) are counted by reason as "
+                        + "not checked, never as passed. Violations first.",
+                        MomentumArgs.class, ro, (a, c) -> ToolOutput.of(momentum.momentum(a))),
                 ToolDef.of("find_nonfinite_state", "Find non-finite state", "Per body, the first and last frame "
                         + "and the count of frames where velocity, position, orientation or angular velocity is NaN "
                         + "(stored as NULL) or Inf, and orientations that are not unit quaternions (| |q| − 1 | > "
@@ -162,10 +181,11 @@ public final class PhysicsTools implements ToolGroup {
                         + "with red lines; the JSON part names the marked frames. ~0.3 s.", PlotArgs.class, ro,
                         (a, c) -> plot.plot(a)),
                 ToolDef.of("triage_recording", "Triage a recording", "Start here. Runs every check over the whole "
-                        + "recording (non-finite state, energy injection, friction cone, sinking and steady "
-                        + "penetration beyond the slop, contact chatter, normal flips and jumps, bodies in contact "
-                        + "that jitter to the end (sliding and rolling are not failures), velocity jumps without "
-                        + "contact, restitution gain, momentum, solver convergence) and returns the anomalies ranked by "
+                        + "recording (non-finite state, energy injection and loss beyond the contact model's bound, "
+                        + "friction cone, sinking and steady penetration beyond the slop, contact chatter, normal "
+                        + "flips and jumps, bodies in contact that jitter to the end (sliding and rolling are not "
+                        + "failures), velocity jumps without contact, restitution gain per impact, action–reaction "
+                        + "per pair in contact, solver convergence) and returns the anomalies ranked by "
                         + "severity then first frame. A finding that recurs for the same code and bodies is one "
                         + "anomaly with its first_frame, last_frame, count and worst value and frame, so every "
                         + "distinct defect fits the first page; each has bodies, code, message, numbers and the "

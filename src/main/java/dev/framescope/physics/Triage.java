@@ -67,10 +67,11 @@ public final class Triage {
         TriageChecks.momentum(store, all, file, found);
         TriageChecks.solver(store, all, file, found);
         found = Findings.grouped(found);
-        // An energy injection is the symptom of most other high findings at the same frame (a bad bounce, a kick
-        // by the solver), so at equal severity and frame the specific cause comes first.
+        // An energy injection or loss is the symptom of most other high findings at the same frame (a bad bounce,
+        // a kick by the solver, friction beyond the cone), so at equal severity and frame the specific cause comes
+        // first.
         found.sort(Comparator.comparing(Anomaly::severity).thenComparing(Anomaly::frameId)
-                .thenComparing(a -> a.code().equals("ENERGY_INJECTION")));
+                .thenComparing(a -> a.code().startsWith("ENERGY_")));
         Set<NextCall> next = new LinkedHashSet<>();
         found.stream().limit(5).forEach(a -> next.addAll(a.nextCalls()));
         String summary = found.isEmpty() ? "No anomalies in " + store.frameCount() + " frames: all checks passed."

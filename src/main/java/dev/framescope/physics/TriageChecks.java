@@ -6,9 +6,11 @@ import static dev.framescope.physics.Findings.numbers;
 
 import dev.framescope.physics.Findings.Span;
 import dev.framescope.physics.PhysicsArgs.TriageArgs;
+import dev.framescope.physics.LambdaConvention.LambdaUnit;
 import dev.framescope.physics.PhysicsModel.BodyMetadata;
 import dev.framescope.physics.PhysicsModel.EnergyPoint;
 import dev.framescope.physics.Triage.Anomaly;
+import dev.framescope.physics.Triage.NextCall;
 import dev.framescope.physics.Triage.Severity;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -50,30 +52,46 @@ final class TriageChecks {
         }
     }
 
-    static void energy(RecordingStore store, FrameRange all, double threshold, String file,
-                               List<Anomaly> found) {
+    /**
+     * Injections (ENERGY_INJECTION) and losses beyond the contact model's bound (ENERGY_LOSS), each blamed on the
+     * body whose own energy changed most in that direction at that frame.
+     */
+    static void energy(RecordingStore store, FrameRange all, double threshold, String file, List<Anomaly> found) {
         List<Long> inertial = store.bodies().stream().filter(b -> !b.isEnvironment()).map(BodyMetadata::bodyId)
                 .toList();
-        for (EnergyChecks.EnergyAnomaly a : EnergyChecks.scan(store, all, threshold)) {
-            if (!a.kind().equals("injection")) {
+        for (EnergyChecks.EnergyAnomaly a : EnergyChecks.scan(store, all, threshold, LambdaUnit.auto).frames()) {
+            boolean injection = a.kind().equals("injection");
+            if (!injection && !a.isLoss()) {
                 continue;
             }
+            double sign = injection ? 1 : -1;
             long culprit = -1;
             double largest = Double.NEGATIVE_INFINITY;
             for (long body : inertial) {
-                double change = bodyEnergyChange(store.bodyEnergy(body), a.frameId());
+                double change = sign * bodyEnergyChange(store.bodyEnergy(body), a.frameId());
                 if (change > largest) {
                     largest = change;
                     culprit = body;
                 }
             }
-            found.add(anomaly(Span.at(a.frameId()), culprit < 0 ? List.of() : List.of(culprit), Severity.high,
-                    "ENERGY_INJECTION", String.format("%+.3f J of energy appear at frame %d (body %d gains %+.3f J).",
-                    a.residualJ(), a.frameId(), culprit, largest),
-                    numbers("delta_e_j", a.deltaEJ(), "residual_j", a.residualJ(), "body_delta_e_j", largest),
-                    List.of(call("get_frame", file, "frame_id", a.frameId()),
-                            call("get_system_energy", file, "start_frame", Math.max(1, a.frameId() - 2),
-                                    "end_frame", Math.min(store.frameCount(), a.frameId() + 2)))));
+            List<NextCall> next = List.of(call("get_frame", file, "frame_id", a.frameId()),
+                    call("get_system_energy", file, "start_frame", Math.max(1, a.frameId() - 2),
+                            "end_frame", Math.min(store.frameCount(), a.frameId() + 2)));
+            List<Long> bodies = culprit < 0 ? List.of() : List.of(culprit);
+            if (injection) {
+                found.add(anomaly(Span.at(a.frameId()), bodies, Severity.high, "ENERGY_INJECTION", String.format(
+                        "%+.3f J of energy appear at frame %d (body %d gains %+.3f J).", a.residualJ(), a.frameId(),
+                        culprit, largest), numbers("delta_e_j", a.deltaEJ(), "residual_j", a.residualJ(),
+                        "body_delta_e_j", largest), next));
+            } else {
+                found.add(anomaly(Span.at(a.frameId()), bodies, Severity.high, "ENERGY_LOSS", String.format(
+                        "%.3f J of energy vanish at frame %d beyond what the contacts may dissipate (%.3f J lost, "
+                        + "bound %.3f J; body %d loses %.3f J).", a.lossBeyondBoundJ(), a.frameId(), -a.residualJ(),
+                        a.lossBoundJ(), culprit, largest), numbers("delta_e_j", a.deltaEJ(), "loss_beyond_bound_j",
+                        a.lossBeyondBoundJ(), "loss_bound_j", a.lossBoundJ(), "body_delta_e_j", -largest),
+                        List.of(call("find_energy_anomalies", file, "start_frame", a.frameId(), "end_frame",
+                                a.frameId(), "include_expected", true), next.get(0))));
+            }
         }
     }
 
@@ -174,29 +192,35 @@ final class TriageChecks {
         }
     }
 
+    /** One finding per impact (a pair's approach event), not per contact row. */
     static void impacts(RecordingStore store, FrameRange all, String file, List<Anomaly> found) {
         for (ImpactChecks.Impact i : ImpactChecks.impacts(store, all, 0.157, 0.5)) {
             if (i.verdict().equals("ok")) {
                 continue;
             }
             boolean gaining = i.verdict().equals("energy_gaining");
-            found.add(anomaly(Span.at(i.frameId()), List.of(i.bodyAId(), i.bodyBId()), gaining ? Severity.high
-                    : Severity.medium, gaining ? "RESTITUTION_GAIN" : "STILL_APPROACHING", String.format("Impact at "
-                    + "frame %d: separates at %.3f m/s after hitting at %.3f m/s with e = %.3f (expected %.3f).",
-                    i.frameId(), i.postNormalVelocityMPerS(), -i.preNormalVelocityMPerS(), i.effectiveRestitution(),
-                    i.expectedPostMPerS()), numbers("pre_normal_velocity_m_s", i.preNormalVelocityMPerS(),
-                    "post_normal_velocity_m_s", i.postNormalVelocityMPerS(), "effective_restitution",
-                    i.effectiveRestitution()), List.of(call("check_restitution", file, "start_frame", i.frameId(),
-                    "end_frame", i.frameId()))));
+            found.add(anomaly(new Span(i.firstFrame(), i.lastFrame(), 1, i.worstFrame()), List.of(i.bodyAId(),
+                    i.bodyBId()), gaining ? Severity.high : Severity.medium, gaining ? "RESTITUTION_GAIN"
+                    : "STILL_APPROACHING", String.format("Impact at frame %d (%d contact row(s) over %d frame(s)): "
+                    + "separates at %.3f m/s after hitting at %.3f m/s with e = %.3f (expected %.3f).",
+                    i.firstFrame(), i.contactRows(), i.frames(), i.postNormalVelocityMPerS(),
+                    -i.preNormalVelocityMPerS(), i.effectiveRestitution(), i.expectedPostMPerS()),
+                    numbers("pre_normal_velocity_m_s", i.preNormalVelocityMPerS(), "post_normal_velocity_m_s",
+                            i.postNormalVelocityMPerS(), "effective_restitution", i.effectiveRestitution(),
+                            "contact_rows", i.contactRows()),
+                    List.of(call("check_restitution", file, "start_frame", i.firstFrame(), "end_frame",
+                            i.lastFrame()))));
         }
     }
 
+    /** Pairs in contact whose impulses on each other are not equal and opposite (check_momentum's rule). */
     static void momentum(RecordingStore store, FrameRange all, String file, List<Anomaly> found) {
-        for (ImpactChecks.MomentumStep s : ImpactChecks.momentumSteps(store, all, 1e-6, new int[1])) {
+        for (MomentumChecks.MomentumStep s : MomentumChecks.scan(store, all, 1e-6, LambdaUnit.auto).steps()) {
             if (s.violation()) {
                 found.add(anomaly(Span.at(s.frameId()), s.bodies(), Severity.high, "MOMENTUM_NOT_CONSERVED",
-                        String.format("Colliding free bodies %s change momentum by %.3g kg·m/s beyond gravity at "
-                                + "frame %d.", s.bodies(), s.residualKgMPerS(), s.frameId()),
+                        String.format("Bodies %d and %d do not exert equal and opposite impulses on each other at "
+                                + "frame %d: |J_A←B + J_B←A| = %.4g kg·m/s.", s.bodies().get(0), s.bodies().get(1),
+                                s.frameId(), s.residualKgMPerS()),
                         numbers("residual_kg_m_s", s.residualKgMPerS()),
                         List.of(call("check_momentum", file, "start_frame", s.frameId(), "end_frame", s.frameId()))));
             }

@@ -49,7 +49,8 @@ class PhysicsAnswersTest {
         }
         assertEquals(3.0, rows.get(0).get("box_utilisation").asDouble(), 1e-9,
                 "the fault loosens the solver's inscribed box 3×");
-        assertEquals("force (N)", report.get("lambda_unit").asText());
+        assertTrue(report.get("lambda_unit").asText().startsWith("N (force"), report.get("lambda_unit").asText());
+        assertTrue(report.at("/lambda/source").asText().startsWith("measured"), report.get("lambda").toString());
     }
 
     /** While the box slides, MSD-CPP's solver saturates the inscribed box: utilisation 1 there, 1/√2 of the cone. */
@@ -69,7 +70,7 @@ class PhysicsAnswersTest {
         assertTrue(loaded > 0, rows.toString());
     }
 
-    /** λ is a force: the normal lambdas of a resting 10 kg body sum to m·g = 98.1 N, not m·g·dt = 1.57 N·s. */
+    /** The fixture writer's λ is a force, as measured: the normal lambdas of a resting 10 kg body sum to m·g = 98.1 N, not m·g·dt = 1.57 N·s. */
     @Test
     void lambdaIsAForceByTheRestingBalance() throws Exception {
         JsonNode report = new PhysicsCalls(stateDir).ok("check_friction_cone", "{\"frame_id\":200,"
@@ -79,7 +80,7 @@ class PhysicsAnswersTest {
             sum += row.get("normal_lambda_n").asDouble();
         }
         assertEquals(10 * 9.81, sum, 1e-6);
-        assertTrue(report.get("summary").asText().contains("λ is a force (N)"), report.get("summary").asText());
+        assertTrue(report.get("summary").asText().contains("λ in N (force"), report.get("summary").asText());
     }
 
     @Test

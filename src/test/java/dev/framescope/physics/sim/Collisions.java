@@ -4,10 +4,14 @@ import dev.framescope.physics.Vec3;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Contact generation for the fixture simulator: sphere–ground, box–ground (bottom corners), sphere–sphere. */
+/**
+ * Contact generation for the fixture simulator: sphere–ground, box–ground (bottom corners), sphere–sphere, and
+ * box–box for rotation-locked boxes stacked on each other (the corners of the overlap of their faces).
+ */
 final class Collisions {
 
     private static final Vec3 DOWN = new Vec3(0, 0, -1);
+    private static final Vec3 UP = new Vec3(0, 0, 1);
     private static final double SLOP = 0.005;
     private static final double BETA = 0.2;
 
@@ -42,6 +46,10 @@ final class Collisions {
             for (int j = i + 1; j < bodies.size(); j++) {
                 Body a = bodies.get(i);
                 Body b = bodies.get(j);
+                if (a.shape == Body.Shape.BOX && b.shape == Body.Shape.BOX) {
+                    stacked(a, b, contacts);
+                    continue;
+                }
                 if (a.shape != Body.Shape.SPHERE || b.shape != Body.Shape.SPHERE) {
                     continue;
                 }
@@ -56,6 +64,53 @@ final class Collisions {
             }
         }
         return contacts;
+    }
+
+    /**
+     * Box {@code b} resting on box {@code a} or the other way round (axis-aligned, rotation locked): one contact per
+     * corner of the rectangle where the upper box's bottom face overlaps the lower box's top face, normal from A
+     * (the lower id) to B, so +z when A is the lower box.
+     */
+    private static void stacked(Body a, Body b, List<Contact> contacts) {
+        Body lower = a.position.z() <= b.position.z() ? a : b;
+        Body upper = lower == a ? b : a;
+        double depth = overlap(lower, upper);
+        double x0 = Math.max(lower.position.x() - lower.halfExtents.x(), upper.position.x() - upper.halfExtents.x());
+        double x1 = Math.min(lower.position.x() + lower.halfExtents.x(), upper.position.x() + upper.halfExtents.x());
+        double y0 = Math.max(lower.position.y() - lower.halfExtents.y(), upper.position.y() - upper.halfExtents.y());
+        double y1 = Math.min(lower.position.y() + lower.halfExtents.y(), upper.position.y() + upper.halfExtents.y());
+        if (!(depth > 0) || depth >= lower.halfExtents.z() + upper.halfExtents.z() || x0 >= x1 || y0 >= y1) {
+            return;
+        }
+        Vec3 normal = lower == a ? UP : DOWN;
+        double top = lower.position.z() + lower.halfExtents.z();
+        double bottom = upper.position.z() - upper.halfExtents.z();
+        for (double x : new double[] {x0, x1}) {
+            for (double y : new double[] {y0, y1}) {
+                Vec3 onLower = new Vec3(x, y, top);
+                Vec3 onUpper = new Vec3(x, y, bottom);
+                contacts.add(lower == a ? new Contact(a, b, normal, onLower, onUpper, depth)
+                        : new Contact(a, b, normal, onUpper, onLower, depth));
+            }
+        }
+    }
+
+    /** How far the upper box's bottom face is below the lower box's top face. */
+    private static double overlap(Body lower, Body upper) {
+        return lower.position.z() + lower.halfExtents.z() - (upper.position.z() - upper.halfExtents.z());
+    }
+
+    /** As {@link #correctGroundPenetration}, for a box resting on another: only the upper one moves. */
+    static void correctStackPenetration(Body a, Body b) {
+        Body lower = a.position.z() <= b.position.z() ? a : b;
+        Body upper = lower == a ? b : a;
+        for (int pass = 0; pass < 4; pass++) {
+            double depth = overlap(lower, upper);
+            if (depth <= SLOP) {
+                return;
+            }
+            upper.position = upper.position.plus(new Vec3(0, 0, BETA * (depth - SLOP)));
+        }
     }
 
     /** Split-impulse style: moves the body out of the ground without touching its velocity (adds no KE). */

@@ -28,6 +28,10 @@ interface Fault {
         return correct;
     }
 
+    /** May undo part of the solved impulses before integration (an engine that applies a pair's impulse to one body). */
+    default void afterSolve(long frame, List<Contact> contacts) {
+    }
+
     /** Whether position correction runs for {@code body} after {@code frame}'s integration. */
     default boolean correctsPosition(long frame, Body body) {
         return true;

@@ -34,7 +34,7 @@ public final class FixtureScenes {
         /** Builds the world, runs it, and returns the defects it injected (empty for a clean scene). */
         List<Defect> run(RecordingWriter writer) throws Exception;
 
-        /** What the simulator observed besides defects (e.g. when a body came to rest), filled by {@link #run}. */
+        /** What the simulator observed besides defects (when a body came to rest, its impacts), read after run. */
         default Map<String, Object> facts() {
             return Map.of();
         }

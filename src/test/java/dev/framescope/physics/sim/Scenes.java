@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /** The fixture scenes. Ground-truth numbers are taken from the simulator's own log, never from the reader. */
 final class Scenes {
@@ -32,9 +33,10 @@ final class Scenes {
     }
 
     static List<Scene> all() {
-        return List.of(dropSettle(), boxSlide(), twoBallCollision(), energyInjection(), frictionCone(),
-                penetration(), neverRests(), chatterAndFlips(), nonfiniteState(), restitutionGain(), steadyOverlap(),
-                longFrictionThenFlip(), MotionScenes.slidingBoxes(), MotionScenes.velocityJump());
+        return Stream.concat(Stream.of(dropSettle(), boxSlide(), twoBallCollision(), energyInjection(),
+                frictionCone(), penetration(), neverRests(), chatterAndFlips(), nonfiniteState(), restitutionGain(),
+                steadyOverlap(), longFrictionThenFlip(), MotionScenes.slidingBoxes(), MotionScenes.velocityJump()),
+                StackScenes.all().stream()).toList();
     }
 
     private static Body ball(World w) throws Exception {

@@ -5,14 +5,18 @@ import dev.framescope.physics.Vec3;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * The fixture simulator: rigid spheres and flat boxes over a ground plane (z = 0, an environment body), gravity
- * −9.81 z, dt = 16 ms, and MSD-CPP's step order: contacts found at the start of the step, a sequential-impulse solve
- * (restitution with a 0.5 m/s rest threshold, Coulomb friction on an inscribed box |λt_i| ≤ μ/√2·λn), semi-implicit
- * Euler, split-impulse position correction (β 0.2, slop 5 mm, 4 passes), then the frame is recorded.
+ * The fixture simulator: rigid spheres and flat boxes (which may rest on each other) over a ground plane (z = 0, an
+ * environment body), gravity −9.81 z, dt = 16 ms, and MSD-CPP's step order: contacts found at the start of the step,
+ * a sequential-impulse solve (restitution with a 0.5 m/s rest threshold, Coulomb friction on an inscribed box
+ * |λt_i| ≤ μ/√2·λn), semi-implicit Euler, split-impulse position correction (β 0.2, slop 5 mm, 4 passes; of two
+ * stacked boxes only the upper one moves), then the frame is recorded. Friction rows carry λ as forces in newtons
+ * (the solved impulse divided by dt, as MSD-CPP documents them) with the impulse λ·dt along +n, +t1, +t2 on body B.
  */
 final class World {
 
@@ -83,6 +87,7 @@ final class World {
             body.velocity = body.velocity.plus(GRAVITY.times(DT));
         }
         SolverResult solve = solve(contacts);
+        fault.afterSolve(frame, contacts);
         for (Body body : bodies) {
             body.position = body.position.plus(body.velocity.times(DT));
             if (body.shape == Body.Shape.SPHERE) {
@@ -93,6 +98,13 @@ final class World {
             boolean touchesGround = contacts.stream().anyMatch(c -> c.a == body && c.b == null);
             if (touchesGround && fault.correctsPosition(frame, body)) {
                 Collisions.correctGroundPenetration(body);
+            }
+        }
+        Set<List<Long>> stacked = new LinkedHashSet<>();
+        for (Contact c : contacts) {
+            if (c.b != null && c.a.shape == Body.Shape.BOX && c.b.shape == Body.Shape.BOX
+                    && stacked.add(List.of(c.a.id, c.b.id)) && fault.correctsPosition(frame, c.b)) {
+                Collisions.correctStackPenetration(c.a, c.b);
             }
         }
         fault.afterIntegrate(frame, this);
