@@ -80,14 +80,16 @@ final class TriageChecks {
             List<Long> bodies = culprit < 0 ? List.of() : List.of(culprit);
             if (injection) {
                 found.add(anomaly(Span.at(a.frameId()), bodies, Severity.high, "ENERGY_INJECTION", String.format(
-                        "%+.3f J of energy appear at frame %d (body %d gains %+.3f J).", a.residualJ(), a.frameId(),
-                        culprit, largest), numbers("delta_e_j", a.deltaEJ(), "residual_j", a.residualJ(),
+                        "%s J of energy appear at frame %d beyond the integrator's expected change (ΔE = %s J; body "
+                        + "%d gains %s J).", signed(a.residualJ()), a.frameId(), signed(a.deltaEJ()), culprit,
+                        signed(largest)), numbers("delta_e_j", a.deltaEJ(), "residual_j", a.residualJ(),
                         "body_delta_e_j", largest), next));
             } else {
                 found.add(anomaly(Span.at(a.frameId()), bodies, Severity.high, "ENERGY_LOSS", String.format(
-                        "%.3f J of energy vanish at frame %d beyond what the contacts may dissipate (%.3f J lost, "
-                        + "bound %.3f J; body %d loses %.3f J).", a.lossBeyondBoundJ(), a.frameId(), -a.residualJ(),
-                        a.lossBoundJ(), culprit, largest), numbers("delta_e_j", a.deltaEJ(), "loss_beyond_bound_j",
+                        "%s J of energy vanish at frame %d beyond what the contacts may dissipate (%s J lost, bound "
+                        + "%s J; body %d loses %s J).", Findings.number(a.lossBeyondBoundJ()), a.frameId(),
+                        Findings.number(-a.residualJ()), Findings.number(a.lossBoundJ()), culprit,
+                        Findings.number(-largest)), numbers("delta_e_j", a.deltaEJ(), "loss_beyond_bound_j",
                         a.lossBeyondBoundJ(), "loss_bound_j", a.lossBoundJ(), "body_delta_e_j", -largest),
                         List.of(call("find_energy_anomalies", file, "start_frame", a.frameId(), "end_frame",
                                 a.frameId(), "include_expected", true), next.get(0))));
@@ -192,6 +194,25 @@ final class TriageChecks {
         }
     }
 
+    /** "+1.5" for a gain, "-1.5" for a loss: the sign is the finding. */
+    private static String signed(double value) {
+        return (value > 0 ? "+" : "") + Findings.number(value);
+    }
+
+    private static String impactMessage(ImpactChecks.Impact i, boolean gaining) {
+        String when = i.frames() == 1 ? "at frame " + i.firstFrame()
+                : "over frames " + i.firstFrame() + "–" + i.lastFrame();
+        String outcome = gaining ? String.format("separates at %s m/s, more than e·u⁻ = %s m/s allows (e = %s, "
+                        + "tolerance 0.157 m/s)", Findings.number(i.postNormalVelocityMPerS()),
+                Findings.number(i.expectedPostMPerS()), Findings.number(i.effectiveRestitution()))
+                : String.format("is still approaching at %s m/s after the solve (expected to separate at %s m/s, "
+                        + "e = %s)", Findings.number(-i.postNormalVelocityMPerS()),
+                Findings.number(i.expectedPostMPerS()), Findings.number(i.effectiveRestitution()));
+        return String.format("Bodies %d–%d hit %s at %s m/s (%d contact row%s) and %s.", i.bodyAId(), i.bodyBId(),
+                when, Findings.number(-i.preNormalVelocityMPerS()), i.contactRows(), i.contactRows() == 1 ? "" : "s",
+                outcome);
+    }
+
     /** One finding per impact (a pair's approach event), not per contact row. */
     static void impacts(RecordingStore store, FrameRange all, String file, List<Anomaly> found) {
         for (ImpactChecks.Impact i : ImpactChecks.impacts(store, all, 0.157, 0.5)) {
@@ -201,10 +222,7 @@ final class TriageChecks {
             boolean gaining = i.verdict().equals("energy_gaining");
             found.add(anomaly(new Span(i.firstFrame(), i.lastFrame(), 1, i.worstFrame()), List.of(i.bodyAId(),
                     i.bodyBId()), gaining ? Severity.high : Severity.medium, gaining ? "RESTITUTION_GAIN"
-                    : "STILL_APPROACHING", String.format("Impact at frame %d (%d contact row(s) over %d frame(s)): "
-                    + "separates at %.3f m/s after hitting at %.3f m/s with e = %.3f (expected %.3f).",
-                    i.firstFrame(), i.contactRows(), i.frames(), i.postNormalVelocityMPerS(),
-                    -i.preNormalVelocityMPerS(), i.effectiveRestitution(), i.expectedPostMPerS()),
+                    : "STILL_APPROACHING", impactMessage(i, gaining),
                     numbers("pre_normal_velocity_m_s", i.preNormalVelocityMPerS(), "post_normal_velocity_m_s",
                             i.postNormalVelocityMPerS(), "effective_restitution", i.effectiveRestitution(),
                             "contact_rows", i.contactRows()),

@@ -171,4 +171,36 @@ class PhysicsAnswersTest {
         assertTrue(message.contains("beyond the 0.000001 m slop") && message.contains("deepest 0.0000015 m"),
                 message);
     }
+
+    /** Impact findings state the pair, the frames and every speed with its digits, not a bare "%.3f". */
+    @Test
+    void impactFindingsNameThePairFramesAndSpeedsExactly() throws Exception {
+        JsonNode a = new PhysicsCalls(stateDir).ok("triage_recording", "{" + arg("bad_restitution") + "}")
+                .at("/anomalies/preview/0");
+        assertEquals("RESTITUTION_GAIN", a.get("code").asText());
+        JsonNode n = a.get("numbers");
+        String expected = "Bodies 2–2147483649 hit at frame " + a.get("first_frame").asLong() + " at "
+                + Findings.number(-n.get("pre_normal_velocity_m_s").asDouble()) + " m/s (1 contact row) and "
+                + "separates at " + Findings.number(n.get("post_normal_velocity_m_s").asDouble()) + " m/s, more than";
+        assertTrue(a.get("message").asText().startsWith(expected), a.get("message").asText());
+    }
+
+    /**
+     * The simulator records lever arms from the step-start centre of mass, as MSD-CPP does (its contacts are found
+     * before integration): a box sliding at 3 m/s has its corners exactly half its width from that centre, not
+     * 3 m/s × dt off, which made the restitution check misjudge spinning balls in the clean benchmark recording.
+     */
+    @Test
+    void fixtureLeverArmsAreMeasuredFromTheStepStartPosition() {
+        try (RecordingStore store = RecordingStore.open(Path.of(fixture("box_slide")))) {
+            int rows = 0;
+            for (long f = 2; f <= 20; f++) {
+                for (ContactSeries.Constraint c : store.contactSeries().constraints(f)) {
+                    assertEquals(0.5, Math.abs(c.leverA().x()), 1e-9, "frame " + f + ": " + c.leverA());
+                    rows++;
+                }
+            }
+            assertTrue(rows >= 40, "contact rows checked: " + rows);
+        }
+    }
 }

@@ -22,6 +22,9 @@ final class Contact {
     double normalImpulse;
     double tangent1Impulse;
     double tangent2Impulse;
+    /** Lever arms of the solve, kept once the step integrates: MSD-CPP records them from step-start positions. */
+    private Vec3 solvedLeverA;
+    private Vec3 solvedLeverB;
 
     Contact(Body a, Body b, Vec3 normal, Vec3 pointA, Vec3 pointB, double depth) {
         this.a = a;
@@ -41,11 +44,17 @@ final class Contact {
     }
 
     Vec3 leverA() {
-        return pointA.minus(a.position);
+        return solvedLeverA != null ? solvedLeverA : pointA.minus(a.position);
     }
 
     Vec3 leverB() {
-        return b == null ? pointB : pointB.minus(b.position);
+        return solvedLeverB != null ? solvedLeverB : b == null ? pointB : pointB.minus(b.position);
+    }
+
+    /** Fixes the lever arms at the bodies' current (step-start) positions before they move. */
+    void keepLeverArms() {
+        solvedLeverA = leverA();
+        solvedLeverB = leverB();
     }
 
     /** (v_B + ω_B×r_B − v_A − ω_A×r_A): negative along the normal means approaching. */

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Generates the physics fixture recordings and their ground truth ({@code ground-truth.json}): two clean scenes,
@@ -22,6 +23,9 @@ public final class FixtureScenes {
 
     /** One defect as the ground truth states it: the code a check reports, where, and the numbers. */
     record Defect(String code, long frame, List<Long> bodies, Map<String, Object> values) {
+        Defect {
+            values = new TreeMap<>(values); // Map.of iterates in a per-run order; the manifest must not churn
+        }
     }
 
     interface Scene {

@@ -88,6 +88,7 @@ final class World {
         }
         SolverResult solve = solve(contacts);
         fault.afterSolve(frame, contacts);
+        contacts.forEach(Contact::keepLeverArms);
         for (Body body : bodies) {
             body.position = body.position.plus(body.velocity.times(DT));
             if (body.shape == Body.Shape.SPHERE) {
