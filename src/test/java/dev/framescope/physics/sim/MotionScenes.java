@@ -104,4 +104,33 @@ final class MotionScenes {
                                     Map.of("delta_e_j", after.deltaEnergy())));
                 });
     }
+
+    /**
+     * Two balls resting against each other on the ground; at frame 100 their contact normal turns 45° about y (a
+     * jump, not a reversal) for one frame, as a bad manifold update would make it.
+     */
+    static Scene normalJump() {
+        long frame = 100;
+        double degrees = 45;
+        return new Observed("normal_jump", "Fault: two touching balls rest on the ground; at frame " + frame + " their "
+                + "contact normal is turned " + degrees + "° about y for that frame only (a jump, not a flip).", 150,
+                (writer, facts) -> {
+                    World w = new World(writer, new Fault() {
+                        @Override
+                        public void contacts(long f, List<Contact> contacts) {
+                            if (f == frame) {
+                                double r = Math.toRadians(degrees);
+                                contacts.stream().filter(c -> c.b != null).forEach(c -> c.setNormal(new Vec3(
+                                        c.normal.x() * Math.cos(r) + c.normal.z() * Math.sin(r), c.normal.y(),
+                                        -c.normal.x() * Math.sin(r) + c.normal.z() * Math.cos(r))));
+                            }
+                        }
+                    });
+                    Body a = w.addSphere(0.5, 10, 0.5, 0.5, at(0, 0, 0.496), Vec3.ZERO);
+                    Body b = w.addSphere(0.5, 10, 0.5, 0.5, at(0.996, 0, 0.496), Vec3.ZERO);
+                    w.run(150);
+                    return List.of(new Defect("NORMAL_JUMP", frame, List.of(a.id, b.id),
+                            Map.of("turn_deg", degrees)));
+                });
+    }
 }

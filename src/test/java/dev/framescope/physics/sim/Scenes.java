@@ -35,7 +35,8 @@ final class Scenes {
     static List<Scene> all() {
         return Stream.concat(Stream.of(dropSettle(), boxSlide(), twoBallCollision(), energyInjection(),
                 frictionCone(), penetration(), neverRests(), chatterAndFlips(), nonfiniteState(), restitutionGain(),
-                steadyOverlap(), longFrictionThenFlip(), MotionScenes.slidingBoxes(), MotionScenes.velocityJump()),
+                steadyOverlap(), longFrictionThenFlip(), MotionScenes.slidingBoxes(), MotionScenes.velocityJump(),
+                MotionScenes.normalJump()),
                 StackScenes.all().stream()).toList();
     }
 
