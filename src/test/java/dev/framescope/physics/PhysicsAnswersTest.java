@@ -203,4 +203,15 @@ class PhysicsAnswersTest {
             assertTrue(rows >= 40, "contact rows checked: " + rows);
         }
     }
+
+    /** The jump angle is the caller's: the 45° turn of normal_jump is a finding at 30° and none at 60°. */
+    @Test
+    void normalJumpAngleIsAThresholdTheCallerSets() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        JsonNode at30 = calls.ok("triage_recording", "{" + arg("normal_jump") + "}");
+        assertEquals("NORMAL_JUMP", at30.at("/anomalies/preview/0/code").asText(), at30.get("summary").asText());
+        assertEquals(100, at30.at("/anomalies/preview/0/first_frame").asLong());
+        JsonNode at60 = calls.ok("triage_recording", "{\"normal_jump_angle_deg\":60," + arg("normal_jump") + "}");
+        assertEquals(0, at60.at("/anomalies/count").asInt(), at60.get("summary").asText());
+    }
 }
