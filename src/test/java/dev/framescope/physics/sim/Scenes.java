@@ -100,7 +100,7 @@ final class Scenes {
     static Scene frictionCone() {
         long frame = 10;
         return new Simple("friction_cone", "Fault: the sliding box's friction clamp is 3× too loose at frame "
-                + frame + ", so |λt| exceeds μ·λn at all four contacts.", 150, writer -> {
+                + frame + ", so |λt| may exceed μ·λn at its contacts (the ground truth counts those that do).", 150, writer -> {
             World w = new World(writer, new Fault() {
                 @Override
                 public double frictionLimitScale(long f, Contact c) {
