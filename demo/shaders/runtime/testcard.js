@@ -22,7 +22,7 @@ export function testCardPixels(width, height) {
 
 /**
  * The second card, the `to` image of transitions: 16-pixel concentric rings alternating teal and magenta, lighter at
- * the top. Every pixel differs from the test card's by at least 40 in some channel, so a frame shows which one it is.
+ * the top. Every pixel differs from the test card's by at least 48 in some channel, so a frame shows which one it is.
  */
 export function secondCardPixels(width, height) {
   const px = new Uint8Array(width * height * 4);
