@@ -33,6 +33,9 @@ final class GlTransitionImport {
 
     static final String COLLECTION = "gl-transitions.json";
     static final String FORMAT = "gl-transition";
+    /** Uniforms the prelude declares that FrameScope sets itself (progress is a global). */
+    static final java.util.Set<String> PRELUDE_UNIFORMS = java.util.Set.of("resolution", "ratio",
+            "_fromR", "_toR", "from", "to");
     /** The default progress: halfway, where a transition shows both images. */
     static final double DEFAULT_PROGRESS = 0.5;
 

@@ -88,7 +88,9 @@ public final class StructureCheck {
             for (Path file : new Path[] {program.glsl(), program.wgsl()}) {
                 if (file != null) {
                     used.add(file.normalize());
-                    uniforms(effect, file).forEach(name -> declared.putIfAbsent(name, dir.relativize(file).toString()));
+                    uniforms(effect, file).stream().filter(name -> !effect.isGlTransition()
+                                    || !GlTransitionImport.PRELUDE_UNIFORMS.contains(name))
+                            .forEach(name -> declared.putIfAbsent(name, dir.relativize(file).toString()));
                 }
             }
         }
@@ -120,7 +122,8 @@ public final class StructureCheck {
             findings.add(new Finding("NO_DESCRIPTION", "warning", effect.isIsf() ? null : "definition.json", null,
                     "no description: listEffects and agents have only the id to go by"));
         }
-        if (!Files.isRegularFile(dir.resolve("help.md"))) {
+        // A gl-transition shares its folder with the others of its collection: there is no help.md of its own.
+        if (!effect.isGlTransition() && !Files.isRegularFile(dir.resolve("help.md"))) {
             findings.add(new Finding("NO_HELP", "info", null, null, "no help.md"));
         }
         return findings;

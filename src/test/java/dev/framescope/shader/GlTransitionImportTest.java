@@ -135,6 +135,17 @@ class GlTransitionImportTest {
     }
 
     @Test
+    void theStructureCheckFindsTheBrokenEntrysLineAndNoPreludeNoise() {
+        StructureCheck.StructureReport report = new StructureCheck("glslangValidator").check(demo, "*");
+        assertEquals("5 effect(s) checked on disk: 1 with errors or warnings.", report.summary(),
+                report.effects().preview().toString());
+        StructureCheck.EffectStructure broken = report.effects().preview().stream()
+                .filter(e -> e.effect().equals("single/brokenWipe")).findFirst().orElseThrow();
+        assertEquals(List.of(new StructureCheck.Finding("GLSL_ERROR", "error", "brokenWipe.glsl", 9,
+                "'edge' : undeclared identifier")), broken.findings());
+    }
+
+    @Test
     void vectorParametersAreCheckedByComponentType() {
         List<EffectLibrary.Effect> shutters = demo.select("collection/shutters");
         UniformValues.check(shutters, Map.of("slats", List.of(3, 2), "progress", 0.25));
