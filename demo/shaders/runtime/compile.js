@@ -3,9 +3,22 @@
 
 const GLSL_PRELUDE_LINES = 2; // "#version 300 es" and "#line 1" are prepended; #line keeps user line numbers
 
-const FULLSCREEN_VERTEX = `#version 300 es
+// GLSL ES 3.00 is the default; '100' (GLSL ES 1.00, for formats written for WebGL 1 such as gl-transitions) gets a
+// 1.00 vertex shader, since WebGL2 links only stages of the same version.
+const FULLSCREEN_VERTEX = {
+  '300 es': `#version 300 es
 in vec2 position;
-void main() { gl_Position = vec4(position, 0.0, 1.0); }`;
+void main() { gl_Position = vec4(position, 0.0, 1.0); }`,
+  '100': `#version 100
+attribute vec2 position;
+void main() { gl_Position = vec4(position, 0.0, 1.0); }`,
+};
+
+/** The vertex and fragment texts WebGL2 gets for a fragment program body of the given GLSL ES version. */
+export function glslStages(source, version = '300 es', defineLines = '') {
+  const v = version === '100' ? '100' : '300 es';
+  return [FULLSCREEN_VERTEX[v], `#version ${v}\n${defineLines}${defineLines ? '\n' : ''}#line 1\n${source}`];
+}
 
 /** The WebGL2 renderer string (UNMASKED_RENDERER_WEBGL when exposed), or null without WebGL2. */
 export function webgl2Renderer() {
@@ -16,15 +29,15 @@ export function webgl2Renderer() {
 }
 
 /**
- * Compiles a fragment program (GLSL ES 3.00 body without #version) and links it with a full-screen vertex
- * shader. Returns {ok, diagnostics: [{stage, line, column, message}], renderer}.
+ * Compiles a fragment program (a GLSL ES 3.00 body without #version, or 1.00 with version '100') and links it with a
+ * full-screen vertex shader of the same version. Returns {ok, diagnostics: [{stage, line, column, message}], renderer}.
  */
-export function compileGlsl(source, defines = {}) {
+export function compileGlsl(source, defines = {}, version = '300 es') {
   const canvas = document.createElement('canvas');
   const gl = canvas.getContext('webgl2');
   if (!gl) return { ok: false, unavailable: 'WebGL2 context could not be created', diagnostics: [] };
   const defineLines = Object.entries(defines).map(([k, v]) => `#define ${k} ${v}`).join('\n');
-  const text = `#version 300 es\n${defineLines}${defineLines ? '\n' : ''}#line 1\n${source}`;
+  const [vertexText, text] = glslStages(source, version, defineLines);
   const diagnostics = [];
   const shader = gl.createShader(gl.FRAGMENT_SHADER);
   gl.shaderSource(shader, text);
@@ -33,7 +46,7 @@ export function compileGlsl(source, defines = {}) {
     diagnostics.push(...parseGlslLog(gl.getShaderInfoLog(shader) || '', 'fragment'));
   } else {
     const vertex = gl.createShader(gl.VERTEX_SHADER);
-    gl.shaderSource(vertex, FULLSCREEN_VERTEX);
+    gl.shaderSource(vertex, vertexText);
     gl.compileShader(vertex);
     const program = gl.createProgram();
     gl.attachShader(program, vertex);

@@ -2,12 +2,8 @@
 // read. Every pass output is double-buffered: a pass reading a texture written earlier in the same frame gets this
 // frame's copy; reading one written by itself or a later pass gets the previous frame's copy (feedback). The
 // effect's result is the texture named "outputTex", else the last pass's output.
-import { compileGlsl, gpuDevice, webgl2Renderer } from './compile.js';
-import { testCardPixels, toBase64 } from './testcard.js';
-
-const VERTEX_GLSL = `#version 300 es
-in vec2 position;
-void main() { gl_Position = vec4(position, 0.0, 1.0); }`;
+import { compileGlsl, glslStages, gpuDevice, webgl2Renderer } from './compile.js';
+import { CARDS, testCardPixels, toBase64 } from './testcard.js';
 
 function plan(passes) {
   const producer = new Map();
@@ -23,7 +19,7 @@ function plan(passes) {
 
 export function prepareGlslPasses(passes, { width, height, uniforms, images = {} }) {
   for (const [i, p] of passes.entries()) {
-    const compiled = compileGlsl(p.source);
+    const compiled = compileGlsl(p.source, {}, p.version);
     if (!compiled.ok) return { ok: false, diagnostics: compiled.diagnostics.map(d => ({ ...d, pass: i })), unavailable: compiled.unavailable };
   }
   const canvas = document.createElement('canvas');
@@ -35,13 +31,13 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
   // and keep their previous frame (persistent).
   const sizeOf = p => [p.width ?? width, p.height ?? height];
   const floatTargets = !!gl.getExtension('EXT_color_buffer_float');
-  const makeTarget = (pixels, [w, h] = [width, height], float = false) => {
+  const makeTarget = (pixels, [w, h] = [width, height], float = false, linear = false) => {
     const tex = gl.createTexture();
     gl.bindTexture(gl.TEXTURE_2D, tex);
     if (float && floatTargets) gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA32F, w, h, 0, gl.RGBA, gl.FLOAT, null);
     else gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, w, h, 0, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, linear ? gl.LINEAR : gl.NEAREST);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, linear ? gl.LINEAR : gl.NEAREST);
     // Clamp like WebGPU's default sampler, so both backends treat the edges alike.
     gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
     gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
@@ -57,9 +53,12 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
   };
   const input = makeTarget(bottomUp(testCardPixels(width, height), width, height));
   const blank = makeTarget(new Uint8Array(4), [1, 1]);
+  // Images bound by name: decoded files ({width, height, rgba}) or a generated card at the frame's size ({card});
+  // `linear` samples them as image hosts do (gl-transitions), else nearest.
   const imported = new Map(Object.entries(images).map(([name, image]) => {
-    const rows = Uint8Array.from(atob(image.rgba), c => c.charCodeAt(0));
-    return [name, makeTarget(bottomUp(rows, image.width, image.height), [image.width, image.height])];
+    const [w, h] = image.card ? [width, height] : [image.width, image.height];
+    const rows = image.card ? CARDS[image.card](w, h) : Uint8Array.from(atob(image.rgba), c => c.charCodeAt(0));
+    return [name, makeTarget(bottomUp(rows, w, h), [w, h], false, !!image.linear)];
   }));
   const writer = name => passes.find(p => p.output === name);
   const targets = new Map(names.map(n => {
@@ -71,7 +70,8 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
   gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 3, -1, -1, 3]), gl.STATIC_DRAW);
   const programs = passes.map(p => {
     const program = gl.createProgram();
-    for (const [type, text] of [[gl.VERTEX_SHADER, VERTEX_GLSL], [gl.FRAGMENT_SHADER, `#version 300 es\n#line 1\n${p.source}`]]) {
+    const [vertexText, fragmentText] = glslStages(p.source, p.version);
+    for (const [type, text] of [[gl.VERTEX_SHADER, vertexText], [gl.FRAGMENT_SHADER, fragmentText]]) {
       const shader = gl.createShader(type);
       gl.shaderSource(shader, text);
       gl.compileShader(shader);
@@ -92,9 +92,12 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
     const program = programs[index];
     const location = gl.getUniformLocation(program, name);
     if (location === null) return;
-    const v = Array.isArray(value) ? value : [typeof value === 'boolean' ? (value ? 1 : 0) : value];
+    const v = (Array.isArray(value) ? value : [value]).map(x => typeof x === 'boolean' ? (x ? 1 : 0) : x);
     switch (types[index].get(name)) {
       case gl.INT: case gl.BOOL: gl.uniform1i(location, v[0]); break;
+      case gl.INT_VEC2: case gl.BOOL_VEC2: gl.uniform2iv(location, v); break;
+      case gl.INT_VEC3: case gl.BOOL_VEC3: gl.uniform3iv(location, v); break;
+      case gl.INT_VEC4: case gl.BOOL_VEC4: gl.uniform4iv(location, v); break;
       case gl.FLOAT_VEC2: gl.uniform2fv(location, v); break;
       case gl.FLOAT_VEC3: gl.uniform3fv(location, v); break;
       case gl.FLOAT_VEC4: gl.uniform4fv(location, v); break;
@@ -113,7 +116,8 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
         gl.vertexAttribPointer(position, 2, gl.FLOAT, false, 0, 0);
         const out = targets.get(p.output);
         const [w, h] = out.current.size;
-        for (const [name, value] of Object.entries({ resolution: [w, h], aspect: w / h, time, ...uniforms })) set(i, name, value);
+        // `ratio` is gl-transitions' name for the aspect.
+        for (const [name, value] of Object.entries({ resolution: [w, h], aspect: w / h, ratio: w / h, time, ...uniforms })) set(i, name, value);
         let unit = 0;
         for (const [sampler, textureName] of Object.entries(p.inputs ?? {})) {
           const target = targets.get(textureName);

@@ -20,6 +20,40 @@ export function testCardPixels(width, height) {
   return px;
 }
 
+/**
+ * The second card, the `to` image of transitions: 16-pixel concentric rings alternating teal and magenta, lighter at
+ * the top. Every pixel differs from the test card's by at least 48 in some channel, so a frame shows which one it is.
+ */
+export function secondCardPixels(width, height) {
+  const px = new Uint8Array(width * height * 4);
+  const rings = [[40, 200, 200], [200, 60, 190]];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const ring = rings[Math.floor(Math.hypot(x + 0.5 - width / 2, y + 0.5 - height / 2) / 16) % 2];
+      const shade = 1 - 0.4 * y / Math.max(1, height - 1);
+      const i = 4 * (y * width + x);
+      for (let c = 0; c < 3; c++) px[i + c] = Math.round(ring[c] * shade);
+      px[i + 3] = 255;
+    }
+  }
+  return px;
+}
+
+/** A grey ramp from black at the left to white at the right, fed to sampler parameters such as a luma map. */
+export function rampPixels(width, height) {
+  const px = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const v = Math.round(255 * (x + 0.5) / width);
+      px.set([v, v, v, 255], 4 * (y * width + x));
+    }
+  }
+  return px;
+}
+
+/** The generated images by name, at the frame's size: RGBA rows top-down. */
+export const CARDS = { testcard: testCardPixels, testcard2: secondCardPixels, ramp: rampPixels };
+
 export function testCard(width, height) {
   return toBase64(testCardPixels(width, height));
 }

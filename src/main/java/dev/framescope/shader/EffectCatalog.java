@@ -46,8 +46,10 @@ public final class EffectCatalog {
     public EffectList list(EffectLibrary library, String selector, int limit) {
         List<EffectEntry> entries = library.select(selector).stream().map(EffectCatalog::entry).toList();
         long filters = entries.stream().filter(e -> e.kind().equals("filter")).count();
+        long transitions = entries.stream().filter(e -> e.kind().equals("transition")).count();
         return new EffectList(EffectCompiler.SCHEMA_VERSION, entries.size() + " effect(s): " + filters
-                + " filter(s), " + (entries.size() - filters) + " generator(s).", library.root().toString(),
+                + " filter(s), " + (entries.size() - filters - transitions) + " generator(s)"
+                + (transitions > 0 ? ", " + transitions + " transition(s)" : "") + ".", library.root().toString(),
                 Bounded.of(entries, limit));
     }
 
@@ -57,8 +59,9 @@ public final class EffectCatalog {
         d.path("tags").forEach(t -> tags.add(t.asText()));
         List<String> globals = new ArrayList<>();
         d.path("globals").fieldNames().forEachRemaining(globals::add);
-        return new EffectEntry(effect.id(), d.path("name").asText(effect.id()), effect.isIsf() ? "isf" : "native",
-                EffectTests.isFilter(d) ? "filter" : "generator", d.path("description").asText(null), tags,
+        return new EffectEntry(effect.id(), d.path("name").asText(effect.id()), effect.format(),
+                effect.isGlTransition() ? "transition" : EffectTests.isFilter(d) ? "filter" : "generator",
+                d.path("description").asText(null), tags,
                 effect.programs().stream().map(Program::pass).toList(),
                 effect.programs().stream().allMatch(p -> p.glsl() != null),
                 effect.programs().stream().allMatch(p -> p.wgsl() != null), globals);
@@ -70,7 +73,8 @@ public final class EffectCatalog {
 
     /**
      * Builds the manifest of every native effect under the root and, unless {@code dryRun}, writes it when it
-     * differs from the file on disk (atomically: temp file, then rename). ISF files have no manifest entry.
+     * differs from the file on disk (atomically: temp file, then rename). ISF files and gl-transitions have no
+     * manifest entry.
      */
     public ManifestReport generate(EffectLibrary library, boolean dryRun) {
         ObjectNode manifest = manifest(library);
@@ -125,7 +129,7 @@ public final class EffectCatalog {
             throw e;
         }
         for (Effect effect : effects) {
-            if (effect.isIsf()) {
+            if (!effect.format().equals("native")) {
                 continue;
             }
             JsonNode d = effect.definition();

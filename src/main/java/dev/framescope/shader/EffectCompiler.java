@@ -82,11 +82,11 @@ public final class EffectCompiler {
             }
             if (backend != Backend.webgpu) {
                 programs.add(program.glsl() == null ? missing(program, "glsl")
-                        : run(page, effect, program, "glsl", program.glsl(), "framescope.compileGlsl", renderer, 0));
+                        : run(page, effect, program, "glsl", program.glsl(), renderer, 0));
             }
             if (backend != Backend.webgl2) {
                 programs.add(program.wgsl() == null ? missing(program, "wgsl")
-                        : run(page, effect, program, "wgsl", program.wgsl(), "framescope.compileWgsl", renderer, 1));
+                        : run(page, effect, program, "wgsl", program.wgsl(), renderer, 1));
             }
         }
         boolean ok = programs.stream().allMatch(p -> p.status().equals("ok") || p.status().equals("not_available"));
@@ -98,9 +98,13 @@ public final class EffectCompiler {
     }
 
     private static ProgramResult run(Page page, Effect effect, Program program, String language, Path file,
-                                     String function, String[] renderer, int slot) {
+                                     String[] renderer, int slot) {
         String source = effect.source(program, file);
-        Object raw = page.evaluate("source => " + function + "(source)", source);
+        // A GLSL program may ask for GLSL ES 1.00 (gl-transitions); the runtime then links a 1.00 vertex shader.
+        Object raw = slot == 0
+                ? page.evaluate("([source, version]) => framescope.compileGlsl(source, {}, version)",
+                        List.of(source, program.spec().path("glslVersion").asText("300 es")))
+                : page.evaluate("source => framescope.compileWgsl(source)", source);
         JsonNode result = Json.mapper().valueToTree(raw);
         if (result.has("unavailable")) {
             return new ProgramResult(program.pass(), program.name(), language, file.toString(), "unavailable",

@@ -42,6 +42,7 @@ public final class EffectDescriber {
     public ToolOutput describe(EffectLibrary library, DescribeEffectFrameArgs args, ToolContext context) {
         List<Effect> effects = library.select(args.effect());
         UniformValues.check(effects, args.uniforms());
+        ImageInputs.check(effects, args.images());
         byte[][] first = {null};
         List<Described> described = harness.withPage(page -> {
             List<Described> batch = new ArrayList<>();
@@ -85,7 +86,7 @@ public final class EffectDescriber {
         Map<String, Object> uniforms = FrameRenderer.uniforms(effect.definition(), args.uniforms());
         try {
             Pixels pixels = FrameRenderer.renderPixels(page, effect, args.backend(), args.width(), args.height(),
-                    args.time(), uniforms);
+                    args.time(), uniforms, args.images());
             if (pixels.rgba() == null) {
                 return new Described(effect.id(), pixels.status(), args.backend().name(), null, args.width(),
                         args.height(), args.time(), uniforms, null, null, pixels.diagnostics(), pixels.note());

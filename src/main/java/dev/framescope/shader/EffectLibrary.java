@@ -19,9 +19,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Effects on disk in the native format: {@code <root>/<namespace>/<effect>/definition.json} with
- * {@code glsl/<program>.glsl} and {@code wgsl/<program>.wgsl} per pass. Selectors are ids or globs
- * ({@code synth/*}, {@code *}, comma-separated lists).
+ * Effects on disk: the native format ({@code <root>/<namespace>/<effect>/definition.json} with
+ * {@code glsl/<program>.glsl} and {@code wgsl/<program>.wgsl} per pass), ISF {@code .fs} files, and gl-transitions
+ * (each entry of a {@code gl-transitions.json}, id {@code <folder>/<name>}, and {@code .glsl} files that define
+ * {@code vec4 transition(...)}). Selectors are ids or globs ({@code synth/*}, {@code *}, comma-separated lists).
  */
 public final class EffectLibrary {
 
@@ -43,10 +44,29 @@ public final class EffectLibrary {
             return definition.path("format").asText().equals("isf");
         }
 
-        /** The source the runtime compiles for {@code file} of {@code program} (an ISF pass: wrapped for its index). */
+        /** True for a gl-transition, whose GLSL runs under {@link GlTransitionImport#wrap}. */
+        public boolean isGlTransition() {
+            return definition.path("format").asText().equals(GlTransitionImport.FORMAT);
+        }
+
+        /** The format's name as listEffects reports it: native, isf or gl-transition. */
+        public String format() {
+            return definition.path("format").asText("native");
+        }
+
+        /**
+         * The source the runtime compiles for {@code file} of {@code program} (an ISF pass: wrapped for its index; a
+         * gl-transition: its entry, wrapped).
+         */
         public String source(Program program, Path file) {
+            if (isGlTransition() && definition.has("glsl")) {
+                return GlTransitionImport.wrap(definition.get("glsl").asText());
+            }
             try {
                 String text = Files.readString(file, StandardCharsets.UTF_8);
+                if (isGlTransition()) {
+                    return GlTransitionImport.wrap(text);
+                }
                 return isIsf() && file.toString().endsWith(".fs")
                         ? IsfImport.wrap(text, definition, program.spec().path("passIndex").asInt(0)) : text;
             } catch (IOException e) {
@@ -54,9 +74,9 @@ public final class EffectLibrary {
             }
         }
 
-        /** Whether rendering needs the pass runtime: several passes, or images an ISF file imports. */
+        /** Whether rendering needs the pass runtime: several passes, or named images (ISF IMPORTED, transitions). */
         public boolean usesPassRuntime() {
-            return programs.size() > 1 || definition.path("imported").size() > 0;
+            return programs.size() > 1 || definition.path("imported").size() > 0 || isGlTransition();
         }
     }
 
@@ -80,11 +100,18 @@ public final class EffectLibrary {
         List<Effect> effects = new ArrayList<>();
         try {
             for (Path file : effectFiles(base)) {
-                boolean isf = file.toString().endsWith(".fs");
-                String id = (isf ? base.relativize(file).toString().replaceFirst("\\.fs$", "")
+                String name = file.getFileName().toString();
+                if (name.equals(GlTransitionImport.COLLECTION)) {
+                    effects.addAll(loadTransitions(file, base, globs));
+                    continue;
+                }
+                boolean isf = name.endsWith(".fs");
+                boolean transition = name.endsWith(".glsl");
+                String id = (isf || transition ? base.relativize(file).toString().replaceFirst("\\.(fs|glsl)$", "")
                         : base.relativize(file.getParent()).toString()).replace('\\', '/');
                 if (globs.stream().anyMatch(g -> g.matches(id))) {
-                    effects.add(isf ? loadIsf(id, file, base) : load(id, file, base));
+                    effects.add(isf ? loadIsf(id, file, base) : transition ? loadTransition(id, file, base)
+                            : load(id, file, base));
                 }
             }
         } catch (IOException e) {
@@ -118,8 +145,9 @@ public final class EffectLibrary {
     }
 
     /**
-     * definition.json files and ISF .fs files down to namespace/effect depth, sorted. Only regular files count: a
-     * FIFO would block its reader for good, and a link could lead anywhere. Unreadable folders are skipped.
+     * definition.json files, ISF .fs files, gl-transitions.json collections and .glsl transitions down to
+     * namespace/effect depth, sorted. Only regular files count: a FIFO would block its reader for good, and a link
+     * could lead anywhere. Unreadable folders are skipped.
      */
     private static List<Path> effectFiles(Path base) throws IOException {
         List<Path> found = new ArrayList<>();
@@ -127,7 +155,8 @@ public final class EffectLibrary {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
                 String name = file.getFileName() == null ? "" : file.getFileName().toString();
-                if (attributes.isRegularFile() && (name.equals("definition.json") || name.endsWith(".fs"))) {
+                if (attributes.isRegularFile() && (name.equals("definition.json") || name.endsWith(".fs")
+                        || name.equals(GlTransitionImport.COLLECTION) || isTransitionFile(file, attributes))) {
                     found.add(file);
                 }
                 return FileVisitResult.CONTINUE;
@@ -140,6 +169,44 @@ public final class EffectLibrary {
         });
         found.sort(null);
         return found;
+    }
+
+    /** Largest .glsl file read to see whether it is a transition. */
+    private static final long MAX_TRANSITION_BYTES = 1 << 20;
+
+    /** A .glsl file that defines {@code vec4 transition(...)}, not a native effect's program. */
+    private static boolean isTransitionFile(Path file, BasicFileAttributes attributes) {
+        if (!file.getFileName().toString().endsWith(".glsl") || attributes.size() > MAX_TRANSITION_BYTES
+                || Files.isRegularFile(file.getParent().resolveSibling("definition.json"))) {
+            return false;
+        }
+        try {
+            return GlTransitionImport.isTransition(Files.readString(file, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            return false; // unreadable or not UTF-8: not a transition FrameScope can run
+        }
+    }
+
+    /** The entries of a gl-transitions.json whose id ({@code <folder>/<name>}) a glob matches. */
+    private static List<Effect> loadTransitions(Path file, Path root, List<Glob> globs) throws IOException {
+        String folder = root.relativize(file.getParent()).toString().replace('\\', '/');
+        List<Effect> effects = new ArrayList<>();
+        for (JsonNode definition : GlTransitionImport.collection(file)) {
+            String name = definition.get("name").asText();
+            String id = folder.isEmpty() ? name : folder + "/" + name;
+            if (globs.stream().anyMatch(g -> g.matches(id))) {
+                JsonNode pass = definition.get("passes").get(0);
+                effects.add(new Effect(id, file.getParent(), definition,
+                        List.of(new Program("main", name, file, null, pass)), root));
+            }
+        }
+        return effects;
+    }
+
+    private static Effect loadTransition(String id, Path file, Path root) throws IOException {
+        JsonNode definition = GlTransitionImport.file(file);
+        return new Effect(id, file.getParent(), definition, List.of(new Program("main",
+                definition.get("name").asText(), file, null, definition.get("passes").get(0))), root);
     }
 
     private static Effect loadIsf(String id, Path file, Path root) throws IOException {

@@ -50,6 +50,7 @@ public final class FrameRenderer {
     public ToolOutput render(EffectLibrary library, RenderEffectFrameArgs args, ToolContext context) {
         List<Effect> effects = library.select(args.effect());
         UniformValues.check(effects, args.uniforms());
+        ImageInputs.check(effects, args.images());
         byte[][] firstImage = {null};
         int[] firstSize = {0, 0};
         List<FrameResult> results = harness.withPage(page -> {
@@ -98,6 +99,13 @@ public final class FrameRenderer {
     /** Renders the effect's first pass on {@code backend} with the given uniform values (already merged). */
     static Pixels renderPixels(Page page, Effect effect, EffectCompiler.Backend backend, int width, int height,
                                double time, Map<String, Object> uniforms) throws IOException {
+        return renderPixels(page, effect, backend, width, height, time, uniforms, Map.of());
+    }
+
+    /** As above, with files bound to the effect's image inputs by name ({@link ImageInputs}). */
+    static Pixels renderPixels(Page page, Effect effect, EffectCompiler.Backend backend, int width, int height,
+                               double time, Map<String, Object> uniforms, Map<String, String> images)
+            throws IOException {
         if (effect.programs().isEmpty()) {
             throw new ToolException(ErrorCode.INVALID_ARGUMENT, effect.id() + " has no passes", Map.of());
         }
@@ -120,7 +128,7 @@ public final class FrameRenderer {
             raw = page.evaluate("([source, options]) => " + function + "(source, options)",
                     List.of(effect.source(program, webgl ? program.glsl() : program.wgsl()), options));
         } else {
-            putPasses(options, effect, webgl, width, height, uniforms);
+            putPasses(options, effect, webgl, width, height, uniforms, images);
             Object passes = options.remove("passes");
             // Feedback needs history: render frames until the loop has filled it; a plain chain needs one.
             options.put("frames", readsAnyLaterOutput(effect) ? FEEDBACK_FRAMES : 1);
@@ -148,7 +156,8 @@ public final class FrameRenderer {
     private FrameResult renderOne(Page page, Effect effect, RenderEffectFrameArgs args, byte[][] firstImage,
                                   int[] firstSize) throws IOException {
         Map<String, Object> uniforms = uniforms(effect.definition(), args.uniforms());
-        Pixels pixels = renderPixels(page, effect, args.backend(), args.width(), args.height(), args.time(), uniforms);
+        Pixels pixels = renderPixels(page, effect, args.backend(), args.width(), args.height(), args.time(), uniforms,
+                args.images());
         if (pixels.rgba() == null) {
             return new FrameResult(effect.id(), args.backend().name(), pixels.status(), null, args.width(),
                     args.height(), args.time(), uniforms, null, pixels.diagnostics(), pixels.note());
@@ -165,10 +174,17 @@ public final class FrameRenderer {
 
     /**
      * Puts into the runtime's options the passes as it takes them (source, inputs sampler → texture, output
-     * texture; for ISF also the pass's target size, float and persistent flags) and, for ISF, the imported images.
+     * texture; for ISF also the pass's target size, float and persistent flags; its GLSL version when not 3.00)
+     * and the images read by name: ISF's imported ones, a gl-transition's cards, each replaced by a file the caller
+     * binds to its name. A gl-transition's uniforms gain the images' aspect ratios.
      */
     static void putPasses(Map<String, Object> options, Effect effect, boolean webgl, int width, int height,
                           Map<String, Object> uniforms) {
+        putPasses(options, effect, webgl, width, height, uniforms, Map.of());
+    }
+
+    static void putPasses(Map<String, Object> options, Effect effect, boolean webgl, int width, int height,
+                          Map<String, Object> uniforms, Map<String, String> bindings) {
         List<Map<String, Object>> passes = new ArrayList<>();
         for (int i = 0; i < effect.programs().size(); i++) {
             Program p = effect.programs().get(i);
@@ -179,11 +195,20 @@ public final class FrameRenderer {
             if (effect.isIsf()) {
                 pass.putAll(IsfImport.targetOptions(p.spec(), width, height, uniforms));
             }
+            if (p.spec().has("glslVersion")) {
+                pass.put("version", p.spec().get("glslVersion").asText());
+            }
             passes.add(pass);
         }
         options.put("passes", passes);
         if (effect.isIsf()) {
-            options.put("images", IsfImport.images(effect.root(), effect.dir(), effect.definition()));
+            Map<String, Object> images = IsfImport.images(effect.root(), effect.dir(), effect.definition());
+            ImageInputs.override(images, bindings);
+            options.put("images", images);
+        } else if (effect.isGlTransition()) {
+            Map<String, Object> withAspects = new LinkedHashMap<>(uniforms);
+            options.put("images", ImageInputs.transition(effect.definition(), bindings, width, height, withAspects));
+            options.put("uniforms", withAspects);
         }
     }
 

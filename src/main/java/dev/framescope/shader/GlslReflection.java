@@ -37,12 +37,23 @@ final class GlslReflection {
         this.executable = executable;
     }
 
-    /** Reflects a fragment program given as the runtime compiles it (no #version line). */
+    /** Reflects a GLSL ES 3.00 fragment program given as the runtime compiles it (no #version line). */
     Result reflect(String source) {
+        return reflect(source, "300 es");
+    }
+
+    /**
+     * Reflects a fragment program of GLSL ES {@code version} ("300 es" or "100"). For 1.00, glslang is told to allow
+     * non-constant global initialisers, which WebGL's compiler (ANGLE) accepts in 1.00 for legacy content.
+     */
+    Result reflect(String source, String version) {
         Path file = null;
         try {
             file = Files.createTempFile("framescope-", ".frag");
-            Files.writeString(file, "#version 300 es\n#line 1\n" + source, StandardCharsets.UTF_8);
+            String prefix = version.equals("100")
+                    ? "#version 100\n#extension GL_EXT_shader_non_constant_global_initializers : enable\n"
+                    : "#version 300 es\n";
+            Files.writeString(file, prefix + "#line 1\n" + source, StandardCharsets.UTF_8);
             Process process = new ProcessBuilder(executable, "-S", "frag", "-l", "-q", file.toString())
                     .redirectErrorStream(true).start();
             byte[] out = process.getInputStream().readAllBytes();

@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.awt.image.BufferedImage;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -154,19 +153,7 @@ final class IsfImport {
                 throw ToolException.notFound("ISF imported image", file, "IMPORTED '" + e.getKey() + "' names a "
                         + "file that is missing or not a PNG/JPEG");
             }
-            byte[] rgba = new byte[image.getWidth() * image.getHeight() * 4];
-            for (int y = 0; y < image.getHeight(); y++) {
-                for (int x = 0; x < image.getWidth(); x++) {
-                    int argb = image.getRGB(x, y);
-                    int i = 4 * (y * image.getWidth() + x);
-                    rgba[i] = (byte) (argb >> 16);
-                    rgba[i + 1] = (byte) (argb >> 8);
-                    rgba[i + 2] = (byte) argb;
-                    rgba[i + 3] = (byte) (argb >>> 24);
-                }
-            }
-            images.put(e.getKey(), Map.of("width", image.getWidth(), "height", image.getHeight(),
-                    "rgba", Base64.getEncoder().encodeToString(rgba)));
+            images.put(e.getKey(), ImageInputs.rgba(image));
         });
         return images;
     }

@@ -40,13 +40,19 @@ public final class ShaderArgs {
             @Param(value = "Render target width in pixels.", defaultValue = "256", min = 1, max = 2048) Integer width,
             @Param(value = "Render target height in pixels.", defaultValue = "256", min = 1, max = 2048)
             Integer height,
-            @Param("Uniform values by global or uniform name, e.g. {\"speed\": 1.5}; others keep their defaults.")
+            @Param("Uniform values by global or uniform name, e.g. {\"speed\": 1.5}; others keep their defaults. A "
+                    + "gl-transition's progress (0 = from image, 1 = to image) defaults to 0.5.")
             Map<String, Object> uniforms,
             @Param(value = "Also return the first rendered frame as PNG image content (then no structuredContent).",
                     defaultValue = "false") Boolean includeImage,
             @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
-            String effectsRoot) {
+            String effectsRoot,
+            @Param("Files bound to the effect's image inputs by name, e.g. {\"from\": \"/photos/a.png\", \"to\": "
+                    + "\"/photos/b.jpg\"} (PNG or JPEG, at most 4096 pixels a side): a gl-transition's from, to and "
+                    + "sampler parameters, an ISF file's IMPORTED images. Unbound ones keep their generated cards.")
+            Map<String, String> images) {
         public RenderEffectFrameArgs {
+            images = images == null ? Map.of() : images;
             backend = singleBackend(backend);
             time = time == null ? 0.0 : time;
             width = width == null ? 256 : width;
@@ -157,8 +163,13 @@ public final class ShaderArgs {
             @Param(value = "Seconds to wait for the client's model before answering without its words.",
                     defaultValue = "60", min = 1, max = 600) Integer modelTimeoutS,
             @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
-            String effectsRoot) {
+            String effectsRoot,
+            @Param("Files bound to the effect's image inputs by name, e.g. {\"from\": \"/photos/a.png\", \"to\": "
+                    + "\"/photos/b.jpg\"} (PNG or JPEG, at most 4096 pixels a side): a gl-transition's from, to and "
+                    + "sampler parameters, an ISF file's IMPORTED images. Unbound ones keep their generated cards.")
+            Map<String, String> images) {
         public DescribeEffectFrameArgs {
+            images = images == null ? Map.of() : images;
             backend = singleBackend(backend);
             time = time == null ? 0.0 : time;
             width = width == null ? 256 : width;

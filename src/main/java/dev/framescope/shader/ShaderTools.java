@@ -70,9 +70,11 @@ public final class ShaderTools implements ToolGroup {
     @Override
     public List<ToolDef<?>> tools() {
         return Stream.<ToolDef<?>>of(ToolDef.of("listEffects", "List effects", "Lists the effects under the effects root "
-                        + "(native definition.json folders and ISF .fs files), no browser: id, name, format, kind "
-                        + "(filter when a pass reads inputTex, else generator), description, tags, passes, whether "
-                        + "every pass has GLSL / WGSL, and the global names. Start here to find effect ids.",
+                        + "(native definition.json folders, ISF .fs files, gl-transitions: each entry of a "
+                        + "gl-transitions.json as <folder>/<name>, and .glsl transition files), no browser: id, name, "
+                        + "format, kind (transition, filter when a pass reads inputTex, else generator), description, "
+                        + "tags, passes, whether every pass has GLSL / WGSL, and the global names (a transition's "
+                        + "progress, 0..1, default 0.5, and its parameters). Start here to find effect ids.",
                         ListEffectsArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(catalog.list(library(a.effectsRoot()), a.effect(), a.limit()))),
                 ToolDef.of("generateShaderManifest", "Generate the effects manifest", "Writes manifest.json in the "

@@ -35,7 +35,7 @@ public final class StructureCheck {
     }
 
     /** Uniforms the runtime sets itself; a program may declare them without a global. */
-    static final Set<String> BUILT_INS = Set.of("resolution", "time", "aspect", "inputTex", "inputSampler");
+    static final Set<String> BUILT_INS = Set.of("resolution", "time", "aspect", "ratio", "inputTex", "inputSampler");
 
     private static final Pattern GLSL_UNIFORM = Pattern.compile("^\\s*uniform\\s+\\w+\\s+(\\w+)\\s*;", Pattern.MULTILINE);
     private static final Pattern WGSL_UNIFORM = Pattern.compile("var<uniform>\\s*(\\w+)\\s*:");
@@ -88,7 +88,9 @@ public final class StructureCheck {
             for (Path file : new Path[] {program.glsl(), program.wgsl()}) {
                 if (file != null) {
                     used.add(file.normalize());
-                    uniforms(effect, file).forEach(name -> declared.putIfAbsent(name, dir.relativize(file).toString()));
+                    uniforms(effect, file).stream().filter(name -> !effect.isGlTransition()
+                                    || !GlTransitionImport.PRELUDE_UNIFORMS.contains(name))
+                            .forEach(name -> declared.putIfAbsent(name, dir.relativize(file).toString()));
                 }
             }
         }
@@ -120,7 +122,8 @@ public final class StructureCheck {
             findings.add(new Finding("NO_DESCRIPTION", "warning", effect.isIsf() ? null : "definition.json", null,
                     "no description: listEffects and agents have only the id to go by"));
         }
-        if (!Files.isRegularFile(dir.resolve("help.md"))) {
+        // A gl-transition shares its folder with the others of its collection: there is no help.md of its own.
+        if (!effect.isGlTransition() && !Files.isRegularFile(dir.resolve("help.md"))) {
             findings.add(new Finding("NO_HELP", "info", null, null, "no help.md"));
         }
         return findings;
@@ -173,7 +176,7 @@ public final class StructureCheck {
     /** Native ids are lower-case kebab segments; programs and uniforms must be identifiers neither language owns. */
     private static List<Finding> naming(Effect effect) {
         List<Finding> findings = new ArrayList<>();
-        if (!effect.isIsf()) { // an ISF file's name is free text and its one program is the file
+        if (effect.format().equals("native")) { // ISF and gl-transition names are free text; the program is the file
             for (String part : effect.id().split("/")) {
                 if (!ID_PART.matcher(part).matches()) {
                     findings.add(new Finding("NAMING", "warning", null, null, "id part '" + part + "' is not "
@@ -208,7 +211,8 @@ public final class StructureCheck {
             if (program.glsl() == null) {
                 continue;
             }
-            GlslReflection.Result result = glslang.reflect(effect.source(program, program.glsl()));
+            GlslReflection.Result result = glslang.reflect(effect.source(program, program.glsl()),
+                    program.spec().path("glslVersion").asText("300 es"));
             String file = effect.dir().relativize(program.glsl()).toString();
             if (!result.available()) {
                 findings.add(new Finding("GLSLANG_UNAVAILABLE", "info", file, null, result.note()));
@@ -220,8 +224,8 @@ public final class StructureCheck {
                 continue;
             }
             Set<String> candidates = new TreeSet<>(uniforms(effect, program.glsl()));
-            if (effect.isIsf()) {
-                // The ISF prelude declares every built-in; only the file's own inputs are the author's to use.
+            if (effect.isIsf() || effect.isGlTransition()) {
+                // The prelude declares every built-in; only the file's own inputs are the author's to use.
                 candidates.retainAll(globalUniforms(effect));
             }
             candidates.removeAll(result.activeUniforms());

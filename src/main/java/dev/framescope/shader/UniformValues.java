@@ -19,7 +19,8 @@ final class UniformValues {
 
     /**
      * Each name must be a global (or its uniform) of at least one selected effect, and each value must fit that
-     * global's type: a number for float, an integer for int, a boolean for boolean, N numbers for vecN and color.
+     * global's type: a number for float, an integer for int, a boolean for boolean, N numbers for vecN and color,
+     * N integers for ivecN, N booleans for bvecN.
      */
     static void check(List<Effect> effects, Map<String, Object> values) {
         if (values == null || values.isEmpty()) {
@@ -66,12 +67,16 @@ final class UniformValues {
             case "boolean", "bool" -> value instanceof Boolean;
             case "vec2", "vec3", "vec4", "color" -> value instanceof List<?> list
                     && list.size() == components(type) && list.stream().allMatch(v -> v instanceof Number);
+            case "ivec2", "ivec3", "ivec4" -> value instanceof List<?> list && list.size() == components(type)
+                    && list.stream().allMatch(v -> fits("int", v));
+            case "bvec2", "bvec3", "bvec4" -> value instanceof List<?> list && list.size() == components(type)
+                    && list.stream().allMatch(v -> v instanceof Boolean);
             default -> value instanceof Number;
         };
     }
 
     private static int components(String type) {
-        return type.equals("color") ? 4 : type.charAt(3) - '0';
+        return type.equals("color") ? 4 : type.charAt(type.length() - 1) - '0';
     }
 
     private static String expected(String type) {
@@ -79,6 +84,8 @@ final class UniformValues {
             case "int" -> "an integer";
             case "boolean", "bool" -> "true or false";
             case "vec2", "vec3", "vec4", "color" -> "an array of " + components(type) + " numbers";
+            case "ivec2", "ivec3", "ivec4" -> "an array of " + components(type) + " integers";
+            case "bvec2", "bvec3", "bvec4" -> "an array of " + components(type) + " booleans";
             default -> "a number";
         };
     }

@@ -36,11 +36,15 @@ class IsfPassesIT {
     }
 
     private static int[] render(Path root, String id) {
+        return render(root, id, Map.of());
+    }
+
+    private static int[] render(Path root, String id, Map<String, String> images) {
         EffectLibrary.Effect effect = new EffectLibrary(root).select(id).get(0);
         Pixels pixels = harness.withPage(page -> {
             try {
                 return FrameRenderer.renderPixels(page, effect, Backend.webgl2, 64, 64, 0.5,
-                        FrameRenderer.uniforms(effect.definition(), Map.of()));
+                        FrameRenderer.uniforms(effect.definition(), Map.of()), images);
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
@@ -99,5 +103,21 @@ class IsfPassesIT {
                 assertPixel(rgb, 16 * i + 8, 16 * j + 8, 64 * i + 16, 64 * j + 16, 128, "palette texel");
             }
         }
+    }
+
+    @Test
+    void aFileBoundToAnImportedNameReplacesTheImage(@TempDir Path dir) throws Exception {
+        java.awt.image.BufferedImage image = new java.awt.image.BufferedImage(4, 4,
+                java.awt.image.BufferedImage.TYPE_INT_RGB);
+        for (int j = 0; j < 4; j++) {
+            for (int i = 0; i < 4; i++) {
+                image.setRGB(i, j, (200 - 40 * j) << 16 | (30 * i) << 8 | 77);
+            }
+        }
+        Path file = dir.resolve("other.png");
+        javax.imageio.ImageIO.write(image, "png", file.toFile());
+        int[] rgb = render(ISF, "Imported Palette", Map.of("palette", file.toString()));
+        assertPixel(rgb, 8, 8, 200, 0, 77, "bound file texel (0, 0)");
+        assertPixel(rgb, 56, 56, 80, 90, 77, "bound file texel (3, 3)");
     }
 }
