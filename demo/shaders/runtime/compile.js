@@ -59,14 +59,15 @@ export function compileGlsl(source, defines = {}, version = '300 es') {
   return { ok: diagnostics.length === 0, diagnostics, renderer: webgl2Renderer(), prelude_lines: GLSL_PRELUDE_LINES };
 }
 
-/** "ERROR: 0:<line>: '<token>' : <message>" lines, as ANGLE and glslang write them. */
+/** "ERROR: <source>:<line>: '<token>' : <message>" lines, as ANGLE and glslang write them. */
 export function parseGlslLog(log, stage) {
   const out = [];
   for (const raw of log.split('\n')) {
     const line = raw.trim();
     if (!line) continue;
-    const m = /^(ERROR|WARNING):\s*\d+:(\d+):\s*(.*)$/.exec(line);
-    if (m) out.push({ stage, severity: m[1].toLowerCase(), line: Number(m[2]), column: null, message: m[3].trim() });
+    // <source> is the source-string number a `#line <line> <source>` set (Shadertoy's Common tab is 1).
+    const m = /^(ERROR|WARNING):\s*(\d+):(\d+):\s*(.*)$/.exec(line);
+    if (m) out.push({ stage, severity: m[1].toLowerCase(), source: Number(m[2]), line: Number(m[3]), column: null, message: m[4].trim() });
     else if (!/compilation terminated/.test(line)) out.push({ stage, severity: 'error', line: null, column: null, message: line });
   }
   return out;

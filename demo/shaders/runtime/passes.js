@@ -104,10 +104,13 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
       default: gl.uniform1f(location, v[0]);
     }
   };
+  let drawn = 0;
   return {
     ok: true,
     renderer: webgl2Renderer(),
-    draw(time) {
+    // `frame` values: _frame (the frame's index, counted here unless given) and _timeDelta (seconds).
+    draw(time, frame = {}) {
+      const perFrame = { _frame: drawn++, _timeDelta: 1 / 60, ...frame };
       passes.forEach((p, i) => {
         const program = programs[i];
         gl.useProgram(program);
@@ -117,7 +120,7 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
         const out = targets.get(p.output);
         const [w, h] = out.current.size;
         // `ratio` is gl-transitions' name for the aspect.
-        for (const [name, value] of Object.entries({ resolution: [w, h], aspect: w / h, ratio: w / h, time, ...uniforms })) set(i, name, value);
+        for (const [name, value] of Object.entries({ resolution: [w, h], aspect: w / h, ratio: w / h, time, ...perFrame, ...uniforms })) set(i, name, value);
         let unit = 0;
         for (const [sampler, textureName] of Object.entries(p.inputs ?? {})) {
           const target = targets.get(textureName);
@@ -127,6 +130,10 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
           gl.bindTexture(gl.TEXTURE_2D, source.tex);
           const location = gl.getUniformLocation(program, sampler);
           if (location !== null) gl.uniform1i(location, unit);
+          // Shadertoy's iChannelResolution[n]: the size of what iChannel<n> reads.
+          const channel = /^iChannel([0-3])$/.exec(sampler);
+          const size = channel && gl.getUniformLocation(program, `iChannelResolution[${channel[1]}]`);
+          if (size) gl.uniform3f(size, source.size[0], source.size[1], 1);
           unit++;
         }
         gl.bindFramebuffer(gl.FRAMEBUFFER, out.current.fbo);
@@ -150,13 +157,15 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
 }
 
 /**
- * Renders a multi-pass effect: `frames` frames 1/60 s apart ending at the given time (feedback effects need that
+ * Renders a multi-pass effect: `frames` frames `step` apart ending at the given time (feedback effects need that
  * history; the others are the same after one), then reads the result back.
  */
-export async function renderPasses(language, passes, { width, height, time, uniforms, frames, images }) {
+export async function renderPasses(language, passes, { width, height, time, uniforms, frames, images, step = 1 / 480 }) {
   const effect = await preparePasses(language, passes, { width, height, uniforms, images });
   if (!effect.ok) return effect;
-  for (let i = 0; i < frames; i++) await effect.draw(time - (frames - 1 - i) / 480); // 480 frames per 8 s loop
+  // `step`: effect time between frames (default 1/480 of the 8 s loop, i.e. 1/60 s).
+  const frame = i => ({ _frame: i, _timeDelta: step > 0 ? step * 8 : 1 / 60 });
+  for (let i = 0; i < frames; i++) await effect.draw(time - (frames - 1 - i) * step, frame(i));
   const error = effect.error ? await effect.error() : null;
   if (error) return { ok: false, diagnostics: [{ stage: 'pipeline', severity: 'error', line: null, column: null, message: error.message }] };
   return { ok: true, width, height, rgba: toBase64(await effect.read()), renderer: effect.renderer, diagnostics: [] };

@@ -64,14 +64,20 @@ public final class EffectCompiler {
             }
             return batch;
         }, 30_000 + 10_000L * effects.size(), context.cancellation());
-        long failed = results.stream().filter(r -> !r.status().equals("ok")).count();
-        String summary = results.size() + " effect(s) compiled on " + backend + ": " + (results.size() - failed)
-                + " ok, " + failed + " with errors" + firstError(results) + ".";
+        long unsupported = results.stream().filter(r -> r.status().equals("unsupported")).count();
+        long failed = results.stream().filter(r -> !r.status().equals("ok")).count() - unsupported;
+        String summary = results.size() + " effect(s) compiled on " + backend + ": " + (results.size() - failed
+                - unsupported) + " ok, " + failed + " with errors" + (unsupported > 0 ? ", " + unsupported
+                + " unsupported" : "") + firstError(results) + ".";
         return new CompileReport(SCHEMA_VERSION, summary, library.root().toString(), renderer[0], renderer[1],
                 Bounded.of(results, 100));
     }
 
     private EffectResult compileOne(Page page, Effect effect, Backend backend, String[] renderer) {
+        if (effect.unsupported() != null) {
+            return new EffectResult(effect.id(), "unsupported", List.of(), Map.of("code", "UNSUPPORTED", "message",
+                    effect.unsupported()));
+        }
         List<ProgramResult> programs = new ArrayList<>();
         for (Program program : effect.programs()) {
             if (program.refused() != null) {
@@ -114,7 +120,9 @@ public final class EffectCompiler {
         renderer[slot] = result.path(slot == 0 ? "renderer" : "adapter").asText(renderer[slot]);
         List<Diagnostic> diagnostics = new ArrayList<>();
         for (JsonNode d : result.path("diagnostics")) {
-            diagnostics.add(new Diagnostic(program.pass(), program.name(), language, d.path("stage").asText(),
+            String name = effect.isShadertoy() ? ShadertoyImport.tab(program.name(), d.path("source").asInt(0))
+                    : program.name();
+            diagnostics.add(new Diagnostic(program.pass(), name, language, d.path("stage").asText(),
                     d.path("severity").asText("error"), d.path("line").isNumber() ? d.get("line").asInt() : null,
                     d.path("column").isNumber() ? d.get("column").asInt() : null, d.path("message").asText()));
         }

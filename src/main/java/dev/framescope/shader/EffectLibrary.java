@@ -49,7 +49,17 @@ public final class EffectLibrary {
             return definition.path("format").asText().equals(GlTransitionImport.FORMAT);
         }
 
-        /** The format's name as listEffects reports it: native, isf or gl-transition. */
+        /** True for a Shadertoy shader, whose passes run under {@link ShadertoyImport#wrap}. */
+        public boolean isShadertoy() {
+            return definition.path("format").asText().equals(ShadertoyImport.FORMAT);
+        }
+
+        /** Why FrameScope cannot run this effect ("UNSUPPORTED: ..." naming the feature), or null. */
+        public String unsupported() {
+            return definition.path("unsupported").asText(null);
+        }
+
+        /** The format's name as listEffects reports it: native, isf, gl-transition or shadertoy. */
         public String format() {
             return definition.path("format").asText("native");
         }
@@ -59,6 +69,9 @@ public final class EffectLibrary {
          * gl-transition: its entry, wrapped).
          */
         public String source(Program program, Path file) {
+            if (isShadertoy()) {
+                return ShadertoyImport.wrap(definition, program.spec());
+            }
             if (isGlTransition() && definition.has("glsl")) {
                 return GlTransitionImport.wrap(definition.get("glsl").asText());
             }
@@ -76,7 +89,8 @@ public final class EffectLibrary {
 
         /** Whether rendering needs the pass runtime: several passes, or named images (ISF IMPORTED, transitions). */
         public boolean usesPassRuntime() {
-            return programs.size() > 1 || definition.path("imported").size() > 0 || isGlTransition();
+            return programs.size() > 1 || definition.path("imported").size() > 0 || isGlTransition()
+                    || isShadertoy();
         }
     }
 
@@ -106,12 +120,14 @@ public final class EffectLibrary {
                     continue;
                 }
                 boolean isf = name.endsWith(".fs");
-                boolean transition = name.endsWith(".glsl");
-                String id = (isf || transition ? base.relativize(file).toString().replaceFirst("\\.(fs|glsl)$", "")
+                boolean glsl = name.endsWith(".glsl");
+                boolean export = name.endsWith(".json") && !name.equals("definition.json");
+                String id = (isf || glsl || export
+                        ? base.relativize(file).toString().replaceFirst("\\.(fs|glsl|json)$", "")
                         : base.relativize(file.getParent()).toString()).replace('\\', '/');
                 if (globs.stream().anyMatch(g -> g.matches(id))) {
-                    effects.add(isf ? loadIsf(id, file, base) : transition ? loadTransition(id, file, base)
-                            : load(id, file, base));
+                    effects.add(isf ? loadIsf(id, file, base) : glsl ? loadGlsl(id, file, base)
+                            : export ? loadShadertoyExport(id, file, base) : load(id, file, base));
                 }
             }
         } catch (IOException e) {
@@ -156,7 +172,8 @@ public final class EffectLibrary {
             public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
                 String name = file.getFileName() == null ? "" : file.getFileName().toString();
                 if (attributes.isRegularFile() && (name.equals("definition.json") || name.endsWith(".fs")
-                        || name.equals(GlTransitionImport.COLLECTION) || isTransitionFile(file, attributes))) {
+                        || name.equals(GlTransitionImport.COLLECTION) || isGlslEffectFile(file, attributes)
+                        || isShadertoyExport(file, attributes))) {
                     found.add(file);
                 }
                 return FileVisitResult.CONTINUE;
@@ -171,20 +188,60 @@ public final class EffectLibrary {
         return found;
     }
 
-    /** Largest .glsl file read to see whether it is a transition. */
+    /** Largest .glsl or .json file read to see whether it is a transition or a Shadertoy shader. */
     private static final long MAX_TRANSITION_BYTES = 1 << 20;
 
-    /** A .glsl file that defines {@code vec4 transition(...)}, not a native effect's program. */
-    private static boolean isTransitionFile(Path file, BasicFileAttributes attributes) {
+    /**
+     * A .glsl file that defines {@code vec4 transition(...)} (a gl-transition) or {@code void mainImage(...)} (a
+     * Shadertoy shader), not a native effect's program.
+     */
+    private static boolean isGlslEffectFile(Path file, BasicFileAttributes attributes) {
         if (!file.getFileName().toString().endsWith(".glsl") || attributes.size() > MAX_TRANSITION_BYTES
                 || Files.isRegularFile(file.getParent().resolveSibling("definition.json"))) {
             return false;
         }
         try {
-            return GlTransitionImport.isTransition(Files.readString(file, StandardCharsets.UTF_8));
+            String text = Files.readString(file, StandardCharsets.UTF_8);
+            return GlTransitionImport.isTransition(text) || ShadertoyImport.isShadertoy(text);
         } catch (IOException e) {
-            return false; // unreadable or not UTF-8: not a transition FrameScope can run
+            return false; // unreadable or not UTF-8: not a shader FrameScope can run
         }
+    }
+
+    /** A .json file (not definition.json, manifest.json or gl-transitions.json) holding a Shadertoy export. */
+    private static boolean isShadertoyExport(Path file, BasicFileAttributes attributes) {
+        String name = file.getFileName().toString();
+        if (!name.endsWith(".json") || name.equals("definition.json") || name.equals("manifest.json")
+                || name.equals(GlTransitionImport.COLLECTION) || attributes.size() > MAX_TRANSITION_BYTES) {
+            return false;
+        }
+        try {
+            return ShadertoyImport.shader(Json.mapper().readTree(Files.readString(file, StandardCharsets.UTF_8)))
+                    != null;
+        } catch (IOException e) {
+            return false; // not JSON, or unreadable: not an effect
+        }
+    }
+
+    private static Effect loadGlsl(String id, Path file, Path root) throws IOException {
+        if (GlTransitionImport.isTransition(Files.readString(file, StandardCharsets.UTF_8))) {
+            return loadTransition(id, file, root);
+        }
+        return shadertoy(id, file, root, ShadertoyImport.file(file));
+    }
+
+    private static Effect loadShadertoyExport(String id, Path file, Path root) throws IOException {
+        String name = file.getFileName().toString().replaceFirst("\\.json$", "");
+        return shadertoy(id, file, root, ShadertoyImport.export(name, ShadertoyImport.read(file)));
+    }
+
+    /** A Shadertoy shader: one program per pass, all in {@code file}; no WGSL. */
+    private static Effect shadertoy(String id, Path file, Path root, JsonNode definition) {
+        List<Program> programs = new ArrayList<>();
+        for (JsonNode pass : definition.path("passes")) {
+            programs.add(new Program(pass.get("name").asText(), pass.get("name").asText(), file, null, pass));
+        }
+        return new Effect(id, file.getParent(), definition, programs, root);
     }
 
     /** The entries of a gl-transitions.json whose id ({@code <folder>/<name>}) a glob matches. */

@@ -106,6 +106,19 @@ public final class FrameRenderer {
     static Pixels renderPixels(Page page, Effect effect, EffectCompiler.Backend backend, int width, int height,
                                double time, Map<String, Object> uniforms, Map<String, String> images)
             throws IOException {
+        return renderPixels(page, effect, backend, width, height, time, uniforms, images, null);
+    }
+
+    /**
+     * As above; {@code frames} (null: what the time implies) is how many frames a Shadertoy shader renders from iTime
+     * 0 up to the time.
+     */
+    static Pixels renderPixels(Page page, Effect effect, EffectCompiler.Backend backend, int width, int height,
+                               double time, Map<String, Object> uniforms, Map<String, String> images,
+                               Integer frames) throws IOException {
+        if (effect.unsupported() != null) {
+            return new Pixels("unsupported", null, width, height, null, List.of(), effect.unsupported());
+        }
         if (effect.programs().isEmpty()) {
             throw new ToolException(ErrorCode.INVALID_ARGUMENT, effect.id() + " has no passes", Map.of());
         }
@@ -130,20 +143,34 @@ public final class FrameRenderer {
         } else {
             putPasses(options, effect, webgl, width, height, uniforms, images);
             Object passes = options.remove("passes");
-            // Feedback needs history: render frames until the loop has filled it; a plain chain needs one.
-            options.put("frames", readsAnyLaterOutput(effect) ? FEEDBACK_FRAMES : 1);
+            if (effect.isShadertoy()) {
+                // Shadertoy: every frame from iTime 0 (60 a second), or `frames` spread evenly over 0..time.
+                int count = frames != null ? frames : shadertoyFrames(time);
+                options.put("frames", count);
+                options.put("step", frames == null ? 1.0 / 480 : count > 1 ? time / (count - 1) : 0.0);
+            } else {
+                // Feedback needs history: render frames until the loop has filled it; a plain chain needs one.
+                options.put("frames", readsAnyLaterOutput(effect) ? FEEDBACK_FRAMES : 1);
+            }
             raw = page.evaluate("([language, passes, options]) => framescope.renderPasses(language, passes, options)",
                     List.of(webgl ? "glsl" : "wgsl", passes, options));
         }
         JsonNode result = Json.mapper().valueToTree(raw);
         List<EffectCompiler.Diagnostic> diagnostics = new ArrayList<>();
         for (JsonNode d : result.path("diagnostics")) {
-            diagnostics.add(new EffectCompiler.Diagnostic(program.pass(), program.name(), webgl ? "glsl" : "wgsl",
+            Program in = effect.programs().get(Math.min(d.path("pass").asInt(0), effect.programs().size() - 1));
+            String name = effect.isShadertoy() ? ShadertoyImport.tab(in.name(), d.path("source").asInt(0))
+                    : program.name();
+            diagnostics.add(new EffectCompiler.Diagnostic(effect.isShadertoy() ? in.pass() : program.pass(), name,
+                    webgl ? "glsl" : "wgsl",
                     d.path("stage").asText(), d.path("severity").asText("error"),
                     d.path("line").isNumber() ? d.get("line").asInt() : null,
                     d.path("column").isNumber() ? d.get("column").asInt() : null, d.path("message").asText()));
         }
-        String note = effect.usesPassRuntime() && readsAnyLaterOutput(effect)
+        String note = effect.isShadertoy() ? "Shadertoy: " + options.get("frames") + " frame(s) rendered (iFrame 0.."
+                + ((Integer) options.get("frames") - 1) + "), iTime " + String.format(java.util.Locale.ROOT, "%.4g",
+                time * 8) + " s at the last"
+                : effect.usesPassRuntime() && readsAnyLaterOutput(effect)
                 ? "feedback effect: the " + FEEDBACK_FRAMES + " frames up to this time (1/60 s apart) were rendered" : null;
         if (!result.path("ok").asBoolean()) {
             return new Pixels(result.has("unavailable") ? "unavailable" : "error", null, width, height, null,
@@ -157,7 +184,7 @@ public final class FrameRenderer {
                                   int[] firstSize) throws IOException {
         Map<String, Object> uniforms = uniforms(effect.definition(), args.uniforms());
         Pixels pixels = renderPixels(page, effect, args.backend(), args.width(), args.height(), args.time(), uniforms,
-                args.images());
+                args.images(), args.frames());
         if (pixels.rgba() == null) {
             return new FrameResult(effect.id(), args.backend().name(), pixels.status(), null, args.width(),
                     args.height(), args.time(), uniforms, null, pixels.diagnostics(), pixels.note());
@@ -190,10 +217,14 @@ public final class FrameRenderer {
             Program p = effect.programs().get(i);
             Map<String, Object> pass = new HashMap<>();
             pass.put("source", effect.source(p, webgl ? p.glsl() : p.wgsl()));
-            pass.put("inputs", Json.mapper().convertValue(p.spec().path("inputs"), Map.class));
+            pass.put("inputs", effect.isShadertoy() ? ShadertoyImport.inputs(p.spec())
+                    : Json.mapper().convertValue(p.spec().path("inputs"), Map.class));
             pass.put("output", p.spec().path("outputs").path("fragColor").asText("pass" + i));
             if (effect.isIsf()) {
                 pass.putAll(IsfImport.targetOptions(p.spec(), width, height, uniforms));
+            }
+            if (p.spec().path("float").asBoolean(false) && effect.isShadertoy()) {
+                pass.put("float", true);
             }
             if (p.spec().has("glslVersion")) {
                 pass.put("version", p.spec().get("glslVersion").asText());
@@ -205,11 +236,21 @@ public final class FrameRenderer {
             Map<String, Object> images = IsfImport.images(effect.root(), effect.dir(), effect.definition());
             ImageInputs.override(images, bindings);
             options.put("images", images);
+        } else if (effect.isShadertoy()) {
+            options.put("images", ShadertoyImport.images(effect.root(), effect.dir(), effect.definition(), bindings));
+            Map<String, Object> withDate = new LinkedHashMap<>(uniforms);
+            withDate.putIfAbsent("iDate", ShadertoyImport.date(java.time.LocalDateTime.now()));
+            options.put("uniforms", withDate);
         } else if (effect.isGlTransition()) {
             Map<String, Object> withAspects = new LinkedHashMap<>(uniforms);
             options.put("images", ImageInputs.transition(effect.definition(), bindings, width, height, withAspects));
             options.put("uniforms", withAspects);
         }
+    }
+
+    /** Frames a Shadertoy shader renders to reach {@code time} (0..1 over 8 s) at 60 frames a second from iTime 0. */
+    static int shadertoyFrames(double time) {
+        return (int) Math.floor(time * 480 + 1e-9) + 1;
     }
 
     /** Frames a feedback effect runs before it is measured. */

@@ -49,8 +49,12 @@ public final class ShaderArgs {
             String effectsRoot,
             @Param("Files bound to the effect's image inputs by name, e.g. {\"from\": \"/photos/a.png\", \"to\": "
                     + "\"/photos/b.jpg\"} (PNG or JPEG, at most 4096 pixels a side): a gl-transition's from, to and "
-                    + "sampler parameters, an ISF file's IMPORTED images. Unbound ones keep their generated cards.")
-            Map<String, String> images) {
+                    + "sampler parameters, an ISF file's IMPORTED images, a Shadertoy shader's iChannel0..3 "
+                    + "(bufferA.iChannel0 for a buffer pass's). Unbound ones keep their generated cards.")
+            Map<String, String> images,
+            @Param(value = "Shadertoy shaders only: frames rendered from iTime 0 up to the time, evenly spaced "
+                    + "(iFrame counts them); default what the time implies at 60 frames/s (time × 480 + 1).",
+                    min = 1, max = 4000) Integer frames) {
         public RenderEffectFrameArgs {
             images = images == null ? Map.of() : images;
             backend = singleBackend(backend);

@@ -88,8 +88,9 @@ public final class StructureCheck {
             for (Path file : new Path[] {program.glsl(), program.wgsl()}) {
                 if (file != null) {
                     used.add(file.normalize());
-                    uniforms(effect, file).stream().filter(name -> !effect.isGlTransition()
-                                    || !GlTransitionImport.PRELUDE_UNIFORMS.contains(name))
+                    uniforms(effect, file).stream().filter(name -> !(effect.isGlTransition()
+                                    && GlTransitionImport.PRELUDE_UNIFORMS.contains(name) || effect.isShadertoy()
+                                    && ShadertoyImport.PRELUDE_UNIFORMS.contains(name)))
                             .forEach(name -> declared.putIfAbsent(name, dir.relativize(file).toString()));
                 }
             }
@@ -123,7 +124,7 @@ public final class StructureCheck {
                     "no description: listEffects and agents have only the id to go by"));
         }
         // A gl-transition shares its folder with the others of its collection: there is no help.md of its own.
-        if (!effect.isGlTransition() && !Files.isRegularFile(dir.resolve("help.md"))) {
+        if (!effect.isGlTransition() && !effect.isShadertoy() && !Files.isRegularFile(dir.resolve("help.md"))) {
             findings.add(new Finding("NO_HELP", "info", null, null, "no help.md"));
         }
         return findings;
@@ -224,7 +225,7 @@ public final class StructureCheck {
                 continue;
             }
             Set<String> candidates = new TreeSet<>(uniforms(effect, program.glsl()));
-            if (effect.isIsf() || effect.isGlTransition()) {
+            if (effect.isIsf() || effect.isGlTransition() || effect.isShadertoy()) {
                 // The prelude declares every built-in; only the file's own inputs are the author's to use.
                 candidates.retainAll(globalUniforms(effect));
             }
