@@ -22,7 +22,8 @@ import java.util.Map;
  * Effects on disk: the native format ({@code <root>/<namespace>/<effect>/definition.json} with
  * {@code glsl/<program>.glsl} and {@code wgsl/<program>.wgsl} per pass), ISF {@code .fs} files, and gl-transitions
  * (each entry of a {@code gl-transitions.json}, id {@code <folder>/<name>}, and {@code .glsl} files that define
- * {@code vec4 transition(...)}). Selectors are ids or globs ({@code synth/*}, {@code *}, comma-separated lists).
+ * {@code vec4 transition(...)}), and Shadertoy shaders ({@code .glsl} files defining {@code mainImage}, {@code .json}
+ * exports in the shape of Shadertoy's API). Selectors are ids or globs ({@code synth/*}, {@code *}, comma-separated lists).
  */
 public final class EffectLibrary {
 

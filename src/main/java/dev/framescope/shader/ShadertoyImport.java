@@ -183,6 +183,16 @@ final class ShadertoyImport {
                 pass.put("float", true);
             }
         }
+        // A channel reading a buffer the export has no pass for reads black, as on Shadertoy.
+        for (JsonNode pass : passes) {
+            ObjectNode inputs = (ObjectNode) pass.get("inputs");
+            inputs.fields().forEachRemaining(e -> {
+                if (e.getValue().asText().matches("buffer[A-D]") && !buffers.containsKey(e.getValue().asText()
+                        .charAt(6) - 'A')) {
+                    e.setValue(inputs.textNode("_empty"));
+                }
+            });
+        }
         if (!unsupported.isEmpty()) {
             definition.put("unsupported", "UNSUPPORTED: " + String.join("; ", unsupported)
                     + " (FrameScope runs Common, Buffer A–D and Image passes with buffer and 2D texture inputs)");
