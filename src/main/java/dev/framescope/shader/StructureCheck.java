@@ -119,6 +119,10 @@ public final class StructureCheck {
             }
         });
         findings.addAll(naming(effect));
+        if (effect.unsupported() != null) {
+            findings.add(new Finding("UNSUPPORTED", "warning", effect.dir().relativize(effect.programs().isEmpty()
+                    ? effect.dir() : effect.programs().get(0).glsl()).toString(), null, effect.unsupported()));
+        }
         if (effect.definition().path("description").asText("").isBlank()) {
             findings.add(new Finding("NO_DESCRIPTION", "warning", effect.isIsf() ? null : "definition.json", null,
                     "no description: listEffects and agents have only the id to go by"));
@@ -228,6 +232,9 @@ public final class StructureCheck {
             if (effect.isIsf() || effect.isGlTransition() || effect.isShadertoy()) {
                 // The prelude declares every built-in; only the file's own inputs are the author's to use.
                 candidates.retainAll(globalUniforms(effect));
+            }
+            if (effect.isShadertoy()) {
+                candidates.clear(); // iMouse is a built-in every pass declares; leaving it unread is normal
             }
             candidates.removeAll(result.activeUniforms());
             candidates.forEach(name -> findings.add(new Finding("INACTIVE_UNIFORM", "warning", file, null,
