@@ -31,6 +31,15 @@ public final class EffectCompiler {
 
     public enum Backend { webgl2, webgpu, both }
 
+    /** The backend of a tool that renders on one per call (so its schema never offers {@code both}). */
+    public enum OneBackend {
+        webgl2, webgpu;
+
+        public Backend asBackend() {
+            return Backend.valueOf(name());
+        }
+    }
+
     public record Diagnostic(String pass, String program, String language, String stage, String severity,
                              Integer line, Integer column, String message) {
     }

@@ -20,8 +20,8 @@ import javax.imageio.ImageIO;
 /**
  * ISF 2.0 effects (a {@code .fs} file starting with a {@code /*{ JSON }*\/} header) tested unchanged: INPUTS become
  * globals with ranges, an image input named {@code inputImage} makes a filter, and the file runs under a prelude that
- * declares the inputs and maps the built-ins (TIME, TIMEDELTA, FRAMEINDEX, RENDERSIZE, isf_FragNormCoord, the IMG_*
- * macros, gl_FragColor, texture2D) onto FrameScope's runtime. A {@code #line 1} after the prelude keeps diagnostics
+ * declares the inputs and maps the built-ins (TIME, RENDERSIZE, isf_FragNormCoord, the IMG_* macros, gl_FragColor,
+ * texture2D) onto FrameScope's runtime; FRAMEINDEX and TIMEDELTA are uniforms the runtime sets per frame. A {@code #line 1} after the prelude keeps diagnostics
  * on the file's own line numbers. PASSES become passes of the same file (PASSINDEX set per pass) drawing into their
  * TARGETs, sized by the WIDTH/HEIGHT expressions, float and persistent as flagged; IMPORTED images are decoded here
  * and bound by name. GLSL only: WGSL is "not available".
@@ -168,9 +168,9 @@ final class IsfImport {
                 #define gl_FragColor fragColor
                 #define texture2D texture
                 #define RENDERSIZE resolution
+                uniform int FRAMEINDEX;
+                uniform float TIMEDELTA;
                 #define TIME (time * 8.0)
-                #define TIMEDELTA (1.0 / 60.0)
-                #define FRAMEINDEX int(time * 480.0)
                 #define PASSINDEX %d
                 #define isf_FragNormCoord (gl_FragCoord.xy / resolution)
                 #define IMG_NORM_PIXEL(img, uv) texture(img, uv)
