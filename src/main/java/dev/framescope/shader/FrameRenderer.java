@@ -170,7 +170,8 @@ public final class FrameRenderer {
             diagnostics.add(new EffectCompiler.Diagnostic(program.pass(), program.name(), webgl ? "glsl" : "wgsl",
                     d.path("stage").asText(), d.path("severity").asText("error"),
                     d.path("line").isNumber() ? d.get("line").asInt() : null,
-                    d.path("column").isNumber() ? d.get("column").asInt() : null, d.path("message").asText()));
+                    d.path("column").isNumber() ? d.get("column").asInt() : null,
+                    IsfImport.explain(effect.definition(), d.path("message").asText())));
         }
         String note = effect.usesPassRuntime() && readsAnyLaterOutput(effect)
                 ? feedbackNote(schedule(time, frames)) : null;

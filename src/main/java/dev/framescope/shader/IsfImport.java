@@ -40,11 +40,13 @@ final class IsfImport {
         definition.put("format", "isf");
         ObjectNode globals = definition.putObject("globals");
         boolean filter = false;
+        ArrayNode images = definition.putArray("imageInputs");
         for (JsonNode input : header.path("INPUTS")) {
             String name = input.path("NAME").asText();
             String type = input.path("TYPE").asText();
             if (type.equals("image")) {
                 filter |= name.equals("inputImage");
+                images.add(name);
                 continue;
             }
             ObjectNode global = globals.putObject(name);
@@ -156,6 +158,25 @@ final class IsfImport {
             images.put(e.getKey(), ImageInputs.rgba(image));
         });
         return images;
+    }
+
+    /**
+     * A compiler message in the words of the file's declared inputs: an image INPUT that FrameScope does not feed is
+     * "undeclared" to GLSL, and the file needs it, which is what is said. Other messages are kept.
+     */
+    static String explain(JsonNode definition, String message) {
+        if (!message.contains("undeclared identifier")) {
+            return message;
+        }
+        for (JsonNode input : definition.path("imageInputs")) {
+            String name = input.asText();
+            if (!name.equals("inputImage") && !definition.path("imported").has(name)
+                    && message.contains("'" + name + "'")) {
+                return "needs image input '" + name + "': the file's INPUTS declare it, and FrameScope feeds only "
+                        + "inputImage (the test card) and IMPORTED images for now";
+            }
+        }
+        return message;
     }
 
     /** The file under the prelude that makes it GLSL ES 3.00 for the runtime. */
