@@ -53,10 +53,34 @@ export function compileGlsl(source, defines = {}, version = '300 es') {
     gl.attachShader(program, shader);
     gl.linkProgram(program);
     if (!gl.getProgramParameter(program, gl.LINK_STATUS)) {
-      diagnostics.push({ stage: 'link', line: null, column: null, message: (gl.getProgramInfoLog(program) || '').trim() });
+      diagnostics.push(linkDiagnostic((gl.getProgramInfoLog(program) || '').trim(), text));
     }
   }
   return { ok: diagnostics.length === 0, diagnostics, renderer: webgl2Renderer(), prelude_lines: GLSL_PRELUDE_LINES };
+}
+
+/**
+ * A link error with both stages named: the fragment line (in the user's file, counted from its `#line`) that
+ * declares a name the log mentions, and the vertex stage, which is FrameScope's built-in full-screen shader.
+ */
+export function linkDiagnostic(log, fragmentText) {
+  const names = [...new Set(log.match(/[A-Za-z_]\w*/g) ?? [])];
+  let line = null;
+  let name = null;
+  let counter = 0;
+  for (const text of fragmentText.split('\n')) {
+    const directive = /^\s*#line\s+(\d+)/.exec(text);
+    // Only the user's file counts: the last #line starts it, and preludes declare nothing of the user's.
+    if (directive) { counter = Number(directive[1]); line = null; name = null; continue; }
+    // A declaration of a name the log mentions: `in vec2 uv;`, `varying highp vec2 uv[2];`
+    const found = line === null && names.find(n => new RegExp(`\\b(in|varying|uniform|out)\\b[^;]*\\b${n}\\s*(\\[[^\\]]*\\])?\\s*;`).test(text));
+    if (found) { line = counter; name = found; }
+    counter++;
+  }
+  const where = line === null ? 'fragment: no line of the file declares the names in the log'
+    : `fragment: line ${line} declares '${name}'`;
+  return { stage: 'link', severity: 'error', line, column: null,
+    message: `${log} (${where}; vertex: FrameScope's built-in full-screen vertex shader, which declares only 'position' and writes no varyings)` };
 }
 
 /** "ERROR: <source>:<line>: '<token>' : <message>" lines, as ANGLE and glslang write them. */

@@ -108,9 +108,13 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
   return {
     ok: true,
     renderer: webgl2Renderer(),
-    // `frame` values: _frame (the frame's index, counted here unless given) and _timeDelta (seconds).
+    // `frame`: the frame's index (ISF's FRAMEINDEX, Shadertoy's iFrame through _frame; counted here unless given)
+    // and seconds since the previous frame (TIMEDELTA, _timeDelta), set after the effect's uniforms.
     draw(time, frame = {}) {
-      const perFrame = { _frame: drawn++, _timeDelta: 1 / 60, ...frame };
+      const index = frame.index ?? drawn;
+      drawn++;
+      const delta = frame.delta ?? 1 / 60;
+      const perFrame = { FRAMEINDEX: index, TIMEDELTA: delta, _frame: index, _timeDelta: delta };
       passes.forEach((p, i) => {
         const program = programs[i];
         gl.useProgram(program);
@@ -120,7 +124,7 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
         const out = targets.get(p.output);
         const [w, h] = out.current.size;
         // `ratio` is gl-transitions' name for the aspect.
-        for (const [name, value] of Object.entries({ resolution: [w, h], aspect: w / h, ratio: w / h, time, ...perFrame, ...uniforms })) set(i, name, value);
+        for (const [name, value] of Object.entries({ resolution: [w, h], aspect: w / h, ratio: w / h, time, ...uniforms, ...perFrame })) set(i, name, value);
         let unit = 0;
         for (const [sampler, textureName] of Object.entries(p.inputs ?? {})) {
           const target = targets.get(textureName);
@@ -145,30 +149,40 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
     fence() {
       gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
     },
+    // RGBA8 rows top-down; a float final target is read as floats (an UNSIGNED_BYTE read of it fails and leaves
+    // zeros), kept in `floats` and turned into bytes clamped to 0..1.
     read() {
       gl.bindFramebuffer(gl.FRAMEBUFFER, targets.get(finalName).previous.fbo); // swapped: previous = latest
-      const bottomUp = new Uint8Array(width * height * 4);
-      gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, bottomUp);
-      const rows = new Uint8Array(bottomUp.length);
+      const float = floatTargets && !!writer(finalName).float;
+      const bottomUp = float ? new Float32Array(width * height * 4) : new Uint8Array(width * height * 4);
+      gl.readPixels(0, 0, width, height, gl.RGBA, float ? gl.FLOAT : gl.UNSIGNED_BYTE, bottomUp);
+      const rows = float ? new Float32Array(bottomUp.length) : new Uint8Array(bottomUp.length);
       for (let y = 0; y < height; y++) rows.set(bottomUp.subarray(y * width * 4, (y + 1) * width * 4), (height - 1 - y) * width * 4);
-      return rows;
+      if (!float) return rows;
+      const bytes = Uint8Array.from(rows, v => Math.round(255 * Math.min(1, Math.max(0, v))));
+      bytes.floats = rows;
+      return bytes;
     },
   };
 }
 
 /**
- * Renders a multi-pass effect: `frames` frames `step` apart ending at the given time (feedback effects need that
- * history; the others are the same after one), then reads the result back.
+ * Renders a multi-pass effect: frames 0..frames-1, `step` apart (normalised time; 1/480 = 1/60 s of the 8 s loop),
+ * the last at the given time and none before 0, then reads the result back. `history` false (no feedback: every
+ * frame is the same) draws only the last. Each frame gets FRAMEINDEX (its number) and TIMEDELTA (seconds since the
+ * previous frame, 0 on the first), as an ISF host gives them; a Shadertoy shader reads them as iFrame and iTimeDelta.
  */
-export async function renderPasses(language, passes, { width, height, time, uniforms, frames, images, step = 1 / 480 }) {
+export async function renderPasses(language, passes, { width, height, time, uniforms, frames, step = 1 / 480, history = true, images }) {
   const effect = await preparePasses(language, passes, { width, height, uniforms, images });
   if (!effect.ok) return effect;
-  // `step`: effect time between frames (default 1/480 of the 8 s loop, i.e. 1/60 s).
-  const frame = i => ({ _frame: i, _timeDelta: step > 0 ? step * 8 : 1 / 60 });
-  for (let i = 0; i < frames; i++) await effect.draw(time - (frames - 1 - i) * step, frame(i));
+  for (let i = history ? 0 : frames - 1; i < frames; i++) {
+    await effect.draw(Math.max(0, time - (frames - 1 - i) * step), { index: i, delta: i === 0 ? 0 : step * 8 });
+  }
   const error = effect.error ? await effect.error() : null;
   if (error) return { ok: false, diagnostics: [{ stage: 'pipeline', severity: 'error', line: null, column: null, message: error.message }] };
-  return { ok: true, width, height, rgba: toBase64(await effect.read()), renderer: effect.renderer, diagnostics: [] };
+  const rgba = await effect.read();
+  const floats = rgba.floats ? { rgba_float: toBase64(new Uint8Array(rgba.floats.buffer)) } : {};
+  return { ok: true, width, height, rgba: toBase64(rgba), ...floats, renderer: effect.renderer, diagnostics: [] };
 }
 
 /** Prepares a multi-pass effect on either backend: {ok, draw(time), fence(), read(), error?(), renderer}. */

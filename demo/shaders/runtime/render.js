@@ -53,7 +53,7 @@ export async function benchmark(language, source, { width, height, frames, unifo
       if (await window.framescopeCancelled()) return { ok: false, cancelled: true, frames: i };
     }
     const t0 = performance.now();
-    await frame.draw(i / frames);
+    await frame.draw(i / frames, { index: i, delta: i === 0 ? 0 : 8 / frames });
     await frame.fence();
     frameMs.push(performance.now() - t0);
   }

@@ -53,7 +53,7 @@ public final class EffectBenchmark {
 
     public BenchmarkReport benchmark(EffectLibrary library, BenchmarkEffectArgs args, ToolContext context) {
         List<Effect> effects = library.select(args.effect());
-        boolean webgl = args.backend() == EffectCompiler.Backend.webgl2;
+        boolean webgl = args.backend() == EffectCompiler.OneBackend.webgl2;
         List<BenchmarkResult> results = harness.withPage(page -> {
             List<BenchmarkResult> batch = new ArrayList<>();
             for (Effect effect : effects) {

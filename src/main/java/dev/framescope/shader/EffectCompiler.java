@@ -31,6 +31,15 @@ public final class EffectCompiler {
 
     public enum Backend { webgl2, webgpu, both }
 
+    /** The backend of a tool that renders on one per call (so its schema never offers {@code both}). */
+    public enum OneBackend {
+        webgl2, webgpu;
+
+        public Backend asBackend() {
+            return Backend.valueOf(name());
+        }
+    }
+
     public record Diagnostic(String pass, String program, String language, String stage, String severity,
                              Integer line, Integer column, String message) {
     }
@@ -64,13 +73,34 @@ public final class EffectCompiler {
             }
             return batch;
         }, 30_000 + 10_000L * effects.size(), context.cancellation());
+        return new CompileReport(SCHEMA_VERSION, summary(results, backend), library.root().toString(), renderer[0],
+                renderer[1], Bounded.of(results, 100));
+    }
+
+    /**
+     * Counts each effect status apart: ok, with errors, unsupported (a feature FrameScope cannot run), not available
+     * (no program in the backend's language).
+     */
+    static String summary(List<EffectResult> results, Backend backend) {
+        long ok = results.stream().filter(r -> r.status().equals("ok")).count();
+        long missing = results.stream().filter(r -> r.status().equals("not_available")).count();
         long unsupported = results.stream().filter(r -> r.status().equals("unsupported")).count();
-        long failed = results.stream().filter(r -> !r.status().equals("ok")).count() - unsupported;
-        String summary = results.size() + " effect(s) compiled on " + backend + ": " + (results.size() - failed
-                - unsupported) + " ok, " + failed + " with errors" + (unsupported > 0 ? ", " + unsupported
-                + " unsupported" : "") + firstError(results) + ".";
-        return new CompileReport(SCHEMA_VERSION, summary, library.root().toString(), renderer[0], renderer[1],
-                Bounded.of(results, 100));
+        long failed = results.size() - ok - missing - unsupported;
+        return results.size() + " effect(s) compiled on " + backend + ": " + ok + " ok, " + failed + " with errors"
+                + (unsupported == 0 ? "" : ", " + unsupported + " unsupported")
+                + (missing == 0 ? "" : ", " + missing + " not available (no " + (backend == Backend.webgpu ? "WGSL"
+                : backend == Backend.webgl2 ? "GLSL" : "program") + " to compile)") + firstError(results) + ".";
+    }
+
+    /**
+     * An effect's status from its programs': error if any failed, not_available if none was there to compile (e.g.
+     * a GLSL-only ISF file on WebGPU), else ok (a program missing in one language of two is not a failure).
+     */
+    static String status(List<ProgramResult> programs) {
+        if (programs.stream().anyMatch(p -> !p.status().equals("ok") && !p.status().equals("not_available"))) {
+            return "error";
+        }
+        return programs.stream().allMatch(p -> p.status().equals("not_available")) ? "not_available" : "ok";
     }
 
     private EffectResult compileOne(Page page, Effect effect, Backend backend, String[] renderer) {
@@ -95,8 +125,7 @@ public final class EffectCompiler {
                         : run(page, effect, program, "wgsl", program.wgsl(), renderer, 1));
             }
         }
-        boolean ok = programs.stream().allMatch(p -> p.status().equals("ok") || p.status().equals("not_available"));
-        return new EffectResult(effect.id(), ok ? "ok" : "error", programs, null);
+        return new EffectResult(effect.id(), status(programs), programs, null);
     }
 
     private static ProgramResult missing(Program program, String language) {
@@ -124,7 +153,8 @@ public final class EffectCompiler {
                     : program.name();
             diagnostics.add(new Diagnostic(program.pass(), name, language, d.path("stage").asText(),
                     d.path("severity").asText("error"), d.path("line").isNumber() ? d.get("line").asInt() : null,
-                    d.path("column").isNumber() ? d.get("column").asInt() : null, d.path("message").asText()));
+                    d.path("column").isNumber() ? d.get("column").asInt() : null,
+                    IsfImport.explain(effect.definition(), d.path("message").asText())));
         }
         return new ProgramResult(program.pass(), program.name(), language, file.toString(),
                 result.path("ok").asBoolean() ? "ok" : "error", diagnostics);

@@ -85,7 +85,7 @@ public final class EffectDescriber {
                                          DescribeEffectFrameArgs args, byte[][] first) {
         Map<String, Object> uniforms = FrameRenderer.uniforms(effect.definition(), args.uniforms());
         try {
-            Pixels pixels = FrameRenderer.renderPixels(page, effect, args.backend(), args.width(), args.height(),
+            Pixels pixels = FrameRenderer.renderPixels(page, effect, args.backend().asBackend(), args.width(), args.height(),
                     args.time(), uniforms, args.images());
             if (pixels.rgba() == null) {
                 return new Described(effect.id(), pixels.status(), args.backend().name(), null, args.width(),

@@ -88,9 +88,12 @@ public final class EffectLibrary {
             }
         }
 
-        /** Whether rendering needs the pass runtime: several passes, or named images (ISF IMPORTED, transitions). */
+        /**
+         * Whether rendering needs the pass runtime: several passes, named images (ISF IMPORTED, transitions), or an
+         * ISF file (its one pass may draw into a PERSISTENT or FLOAT target and reads FRAMEINDEX per frame).
+         */
         public boolean usesPassRuntime() {
-            return programs.size() > 1 || definition.path("imported").size() > 0 || isGlTransition()
+            return programs.size() > 1 || definition.path("imported").size() > 0 || isGlTransition() || isIsf()
                     || isShadertoy();
         }
     }

@@ -171,12 +171,36 @@ public final class EffectTests {
             }, ResponsivenessResult::status, (id, why) -> new ResponsivenessResult(id, backend.name(), null, "error",
                     List.of(), why)));
         }
-        long dead = results.stream().flatMap(r -> r.uniforms().stream()).filter(u -> u.meanAbsDiff() == 0).count();
-        return new ResponsivenessReport(EffectCompiler.SCHEMA_VERSION, effects.size() + " effect(s) on "
-                + backends(args.backend()) + ": " + dead + " uniform test(s) changed no pixel.",
-                backends(args.backend()).stream().map(Backend::name).toList(),
+        return new ResponsivenessReport(EffectCompiler.SCHEMA_VERSION, responsivenessSummary(effects.size(),
+                backends(args.backend()), results), backends(args.backend()).stream().map(Backend::name).toList(),
                 "mean_abs_diff = E[(|Δr| + |Δg| + |Δb|) / 3] / 255 over all pixels; max_diff = largest |Δ| of any "
                         + "channel, 0–255", Bounded.of(results, 100));
+    }
+
+    /**
+     * What ran: the uniform tests and how many changed no pixel, and the effect runs that tested nothing by status
+     * (not_available, no_testable_uniforms, error…) with the first one's reason; never "0 changed no pixel" when none
+     * ran.
+     */
+    static String responsivenessSummary(int effects, List<Backend> backends, List<ResponsivenessResult> results) {
+        long tests = results.stream().mapToLong(r -> r.uniforms().size()).sum();
+        long dead = results.stream().flatMap(r -> r.uniforms().stream()).filter(u -> u.meanAbsDiff() == 0).count();
+        Map<String, Long> untested = new java.util.TreeMap<>();
+        String why = null;
+        for (ResponsivenessResult r : results) {
+            if (r.uniforms().isEmpty()) {
+                untested.merge(r.status(), 1L, Long::sum);
+                if (why == null && r.note() != null) {
+                    why = r.effect() + " on " + r.backend() + ": " + r.note();
+                }
+            }
+        }
+        String skipped = untested.isEmpty() ? "" : " Effect runs that tested nothing: " + untested.entrySet().stream()
+                .map(e -> e.getValue() + " " + e.getKey()).collect(java.util.stream.Collectors.joining(", "))
+                + (why == null ? "" : " (first: " + why + ")") + ".";
+        String ran = tests == 0 ? "no uniform test ran." : tests + " uniform test(s) ran, " + dead
+                + " changed no pixel.";
+        return effects + " effect(s) on " + backends + ": " + ran + skipped;
     }
 
     public record PassthroughResult(String effect, String backend, String renderer, String status,

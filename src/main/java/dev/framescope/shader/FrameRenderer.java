@@ -29,7 +29,8 @@ import javax.imageio.ImageIO;
  * {@code renderEffectFrame}: renders one frame of each selected effect into an offscreen target on the chosen
  * backend, reads the pixels back from the GPU, and measures them ({@link PixelStats}). Uniforms start at the
  * effect's defaults and take the caller's overrides. Single-pass effects render their one program; for multi-pass
- * effects only the first pass is rendered for now (reported in {@code note}).
+ * effects every pass runs, feedback ones for the frames up to the requested time (reported in {@code note}), and
+ * a float final target is read as floats ({@code float_stats}: exact values, also beyond 0..1).
  */
 public final class FrameRenderer {
 
@@ -41,7 +42,7 @@ public final class FrameRenderer {
 
     public record FrameResult(String effect, String backend, String status, String renderer, Integer width,
                               Integer height, Double time, Map<String, Object> uniforms, PixelStats metrics,
-                              List<EffectCompiler.Diagnostic> diagnostics, String note) {
+                              List<EffectCompiler.Diagnostic> diagnostics, String note, FloatStats floatStats) {
     }
 
     public record FrameReport(int schemaVersion, String summary, Bounded<FrameResult> frames) {
@@ -60,8 +61,9 @@ public final class FrameRenderer {
                 try {
                     batch.add(renderOne(page, effect, args, firstImage, firstSize));
                 } catch (IOException | RuntimeException e) {
-                    batch.add(new FrameResult(effect.id(), args.backend().name(), "error", null, null, null, null,
-                            null, null, List.of(), String.valueOf(e.getMessage()).lines().findFirst().orElse("")));
+                        batch.add(new FrameResult(effect.id(), args.backend().name(), "error", null, null, null, null,
+                            null, null, List.of(), String.valueOf(e.getMessage()).lines().findFirst().orElse(""),
+                            null));
                 }
                 context.progress(batch.size(), (double) effects.size(), "rendered " + effect.id());
             }
@@ -80,9 +82,18 @@ public final class FrameRenderer {
     private static String headline(List<FrameResult> results) {
         for (FrameResult r : results) {
             if (r.metrics() != null) {
-                return String.format("; %s mean RGB (%.3f, %.3f, %.3f), %d sampled colours%s", r.effect(),
+                FloatStats f = r.floatStats();
+                // A float target's bytes round values under 1/510 to 0: blank only if the floats are.
+                boolean blank = r.metrics().isEssentiallyBlank()
+                        && (f == null || Math.max(Math.abs(f.max()[0]), Math.max(Math.abs(f.max()[1]),
+                        Math.abs(f.max()[2]))) < 1.0 / 510 && f.min()[0] >= 0 && f.min()[1] >= 0 && f.min()[2] >= 0);
+                return String.format("; %s mean RGB (%.3f, %.3f, %.3f), %d sampled colours%s%s", r.effect(),
                         r.metrics().meanRgb()[0], r.metrics().meanRgb()[1], r.metrics().meanRgb()[2],
-                        r.metrics().uniqueSampledColors(), r.metrics().isEssentiallyBlank() ? ", essentially blank" : "");
+                        r.metrics().uniqueSampledColors(), blank ? ", essentially blank" : "", f == null ? ""
+                                : String.format("; float target: exact mean RGB (%.4g, %.4g, %.4g), max (%.4g, %.4g, "
+                                + "%.4g), %.3g%% of components above 1, %.3g%% below 0", f.mean()[0], f.mean()[1],
+                                f.mean()[2], f.max()[0], f.max()[1], f.max()[2], 100 * f.fractionAboveOne(),
+                                100 * f.fractionBelowZero()));
             }
         }
         return "";
@@ -93,7 +104,12 @@ public final class FrameRenderer {
      * {@code note}) or not_available (the effect has no program in that language). {@code rgba} rows top-down.
      */
     record Pixels(String status, byte[] rgba, int width, int height, String renderer,
-                  List<EffectCompiler.Diagnostic> diagnostics, String note) {
+                  List<EffectCompiler.Diagnostic> diagnostics, String note, float[] floats) {
+
+        Pixels(String status, byte[] rgba, int width, int height, String renderer,
+               List<EffectCompiler.Diagnostic> diagnostics, String note) {
+            this(status, rgba, width, height, renderer, diagnostics, note, null);
+        }
     }
 
     /** Renders the effect's first pass on {@code backend} with the given uniform values (already merged). */
@@ -110,8 +126,8 @@ public final class FrameRenderer {
     }
 
     /**
-     * As above; {@code frames} (null: what the time implies) is how many frames a Shadertoy shader renders from iTime
-     * 0 up to the time.
+     * As above, with the number of frames ({@link #schedule}); null for the frames the time implies. A Shadertoy
+     * shader and a feedback effect draw every frame of the schedule from time 0.
      */
     static Pixels renderPixels(Page page, Effect effect, EffectCompiler.Backend backend, int width, int height,
                                double time, Map<String, Object> uniforms, Map<String, String> images,
@@ -143,15 +159,11 @@ public final class FrameRenderer {
         } else {
             putPasses(options, effect, webgl, width, height, uniforms, images);
             Object passes = options.remove("passes");
-            if (effect.isShadertoy()) {
-                // Shadertoy: every frame from iTime 0 (60 a second), or `frames` spread evenly over 0..time.
-                int count = frames != null ? frames : shadertoyFrames(time);
-                options.put("frames", count);
-                options.put("step", frames == null ? 1.0 / 480 : count > 1 ? time / (count - 1) : 0.0);
-            } else {
-                // Feedback needs history: render frames until the loop has filled it; a plain chain needs one.
-                options.put("frames", readsAnyLaterOutput(effect) ? FEEDBACK_FRAMES : 1);
-            }
+            // Feedback needs history: every frame of the schedule is drawn; a plain chain draws only the last.
+            Schedule schedule = schedule(time, frames);
+            options.put("frames", schedule.frames());
+            options.put("step", schedule.step());
+            options.put("history", effect.isShadertoy() || readsAnyLaterOutput(effect));
             raw = page.evaluate("([language, passes, options]) => framescope.renderPasses(language, passes, options)",
                     List.of(webgl ? "glsl" : "wgsl", passes, options));
         }
@@ -165,29 +177,28 @@ public final class FrameRenderer {
                     webgl ? "glsl" : "wgsl",
                     d.path("stage").asText(), d.path("severity").asText("error"),
                     d.path("line").isNumber() ? d.get("line").asInt() : null,
-                    d.path("column").isNumber() ? d.get("column").asInt() : null, d.path("message").asText()));
+                    d.path("column").isNumber() ? d.get("column").asInt() : null,
+                    IsfImport.explain(effect.definition(), d.path("message").asText())));
         }
-        String note = effect.isShadertoy() ? "Shadertoy: " + options.get("frames") + " frame(s) rendered (iFrame 0.."
-                + ((Integer) options.get("frames") - 1) + "), iTime " + String.format(java.util.Locale.ROOT, "%.4g",
-                time * 8) + " s at the last"
-                : effect.usesPassRuntime() && readsAnyLaterOutput(effect)
-                ? "feedback effect: the " + FEEDBACK_FRAMES + " frames up to this time (1/60 s apart) were rendered" : null;
+        String note = effect.isShadertoy() ? shadertoyNote(schedule(time, frames), time)
+                : effect.usesPassRuntime() && readsAnyLaterOutput(effect) ? feedbackNote(schedule(time, frames)) : null;
         if (!result.path("ok").asBoolean()) {
             return new Pixels(result.has("unavailable") ? "unavailable" : "error", null, width, height, null,
                     diagnostics, result.has("unavailable") ? result.get("unavailable").asText() : note);
         }
         return new Pixels("ok", Base64.getDecoder().decode(result.get("rgba").asText()), width, height,
-                result.path("renderer").asText(null), diagnostics, note);
+                result.path("renderer").asText(null), diagnostics, note,
+                result.has("rgba_float") ? floats(Base64.getDecoder().decode(result.get("rgba_float").asText())) : null);
     }
 
     private FrameResult renderOne(Page page, Effect effect, RenderEffectFrameArgs args, byte[][] firstImage,
                                   int[] firstSize) throws IOException {
         Map<String, Object> uniforms = uniforms(effect.definition(), args.uniforms());
-        Pixels pixels = renderPixels(page, effect, args.backend(), args.width(), args.height(), args.time(), uniforms,
+        Pixels pixels = renderPixels(page, effect, args.backend().asBackend(), args.width(), args.height(), args.time(), uniforms,
                 args.images(), args.frames());
         if (pixels.rgba() == null) {
             return new FrameResult(effect.id(), args.backend().name(), pixels.status(), null, args.width(),
-                    args.height(), args.time(), uniforms, null, pixels.diagnostics(), pixels.note());
+                    args.height(), args.time(), uniforms, null, pixels.diagnostics(), pixels.note(), null);
         }
         if (firstImage[0] == null) {
             firstImage[0] = pixels.rgba();
@@ -196,7 +207,7 @@ public final class FrameRenderer {
         }
         return new FrameResult(effect.id(), args.backend().name(), "ok", pixels.renderer(), args.width(),
                 args.height(), args.time(), uniforms, PixelStats.of(pixels.rgba(), args.width(), args.height()),
-                pixels.diagnostics(), pixels.note());
+                pixels.diagnostics(), pixels.note(), pixels.floats() == null ? null : FloatStats.of(pixels.floats()));
     }
 
     /**
@@ -248,13 +259,44 @@ public final class FrameRenderer {
         }
     }
 
-    /** Frames a Shadertoy shader renders to reach {@code time} (0..1 over 8 s) at 60 frames a second from iTime 0. */
-    static int shadertoyFrames(double time) {
-        return (int) Math.floor(time * 480 + 1e-9) + 1;
+    /** Frames per normalised time unit: 60 per second over the 8 s loop. */
+    static final int FRAMES_PER_LOOP = 480;
+
+    /**
+     * The frames rendered up to a time: {@code frames} of them, {@code step} apart in normalised time, the last at
+     * the requested time and the first at or after 0. By default the frames a 60 fps host draws from time 0
+     * (floor(time × 480) + 1, step 1/480); with a frame count, that many, 1/480 apart or closer when the time is
+     * too early for them (at time 0 all of them at TIME 0).
+     */
+    record Schedule(int frames, double step) {
     }
 
-    /** Frames a feedback effect runs before it is measured. */
-    static final int FEEDBACK_FRAMES = 16;
+    static Schedule schedule(double time, Integer frames) {
+        double step = 1.0 / FRAMES_PER_LOOP;
+        if (frames == null) {
+            return new Schedule((int) Math.floor(time * FRAMES_PER_LOOP + 1e-6) + 1, step);
+        }
+        return new Schedule(frames, frames == 1 ? step : Math.min(step, time / (frames - 1)));
+    }
+
+    private static String shadertoyNote(Schedule s, double time) {
+        return String.format(java.util.Locale.ROOT, "Shadertoy: %d frame(s) rendered (iFrame 0..%d), iTime %.4g s at "
+                + "the last", s.frames(), s.frames() - 1, time * 8);
+    }
+
+    private static String feedbackNote(Schedule s) {
+        return String.format("feedback effect: %d frame(s) rendered (FRAMEINDEX 0..%d), %.4g s apart, the last at "
+                + "this time", s.frames(), s.frames() - 1, s.step() * 8);
+    }
+
+    /** Little-endian float32 components. */
+    private static float[] floats(byte[] bytes) {
+        java.nio.FloatBuffer buffer = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                .asFloatBuffer();
+        float[] out = new float[buffer.remaining()];
+        buffer.get(out);
+        return out;
+    }
 
     /**
      * Whether pass {@code index} reads a texture that it or a later pass writes (the previous frame's copy). An ISF

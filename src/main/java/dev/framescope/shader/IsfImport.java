@@ -20,8 +20,8 @@ import javax.imageio.ImageIO;
 /**
  * ISF 2.0 effects (a {@code .fs} file starting with a {@code /*{ JSON }*\/} header) tested unchanged: INPUTS become
  * globals with ranges, an image input named {@code inputImage} makes a filter, and the file runs under a prelude that
- * declares the inputs and maps the built-ins (TIME, TIMEDELTA, FRAMEINDEX, RENDERSIZE, isf_FragNormCoord, the IMG_*
- * macros, gl_FragColor, texture2D) onto FrameScope's runtime. A {@code #line 1} after the prelude keeps diagnostics
+ * declares the inputs and maps the built-ins (TIME, RENDERSIZE, isf_FragNormCoord, the IMG_* macros, gl_FragColor,
+ * texture2D) onto FrameScope's runtime; FRAMEINDEX and TIMEDELTA are uniforms the runtime sets per frame. A {@code #line 1} after the prelude keeps diagnostics
  * on the file's own line numbers. PASSES become passes of the same file (PASSINDEX set per pass) drawing into their
  * TARGETs, sized by the WIDTH/HEIGHT expressions, float and persistent as flagged; IMPORTED images are decoded here
  * and bound by name. GLSL only: WGSL is "not available".
@@ -40,11 +40,13 @@ final class IsfImport {
         definition.put("format", "isf");
         ObjectNode globals = definition.putObject("globals");
         boolean filter = false;
+        ArrayNode images = definition.putArray("imageInputs");
         for (JsonNode input : header.path("INPUTS")) {
             String name = input.path("NAME").asText();
             String type = input.path("TYPE").asText();
             if (type.equals("image")) {
                 filter |= name.equals("inputImage");
+                images.add(name);
                 continue;
             }
             ObjectNode global = globals.putObject(name);
@@ -158,6 +160,25 @@ final class IsfImport {
         return images;
     }
 
+    /**
+     * A compiler message in the words of the file's declared inputs: an image INPUT that FrameScope does not feed is
+     * "undeclared" to GLSL, and the file needs it, which is what is said. Other messages are kept.
+     */
+    static String explain(JsonNode definition, String message) {
+        if (!message.contains("undeclared identifier")) {
+            return message;
+        }
+        for (JsonNode input : definition.path("imageInputs")) {
+            String name = input.asText();
+            if (!name.equals("inputImage") && !definition.path("imported").has(name)
+                    && message.contains("'" + name + "'")) {
+                return "needs image input '" + name + "': the file's INPUTS declare it, and FrameScope feeds only "
+                        + "inputImage (the test card) and IMPORTED images for now";
+            }
+        }
+        return message;
+    }
+
     /** The file under the prelude that makes it GLSL ES 3.00 for the runtime. */
     static String wrap(String source, JsonNode definition, int passIndex) {
         StringBuilder prelude = new StringBuilder("""
@@ -168,9 +189,9 @@ final class IsfImport {
                 #define gl_FragColor fragColor
                 #define texture2D texture
                 #define RENDERSIZE resolution
+                uniform int FRAMEINDEX;
+                uniform float TIMEDELTA;
                 #define TIME (time * 8.0)
-                #define TIMEDELTA (1.0 / 60.0)
-                #define FRAMEINDEX int(time * 480.0)
                 #define PASSINDEX %d
                 #define isf_FragNormCoord (gl_FragCoord.xy / resolution)
                 #define IMG_NORM_PIXEL(img, uv) texture(img, uv)

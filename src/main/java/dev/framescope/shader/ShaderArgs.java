@@ -1,10 +1,10 @@
 package dev.framescope.shader;
 
 import dev.framescope.common.Param;
-import dev.framescope.common.ToolException;
 import java.util.List;
 import java.util.Map;
 import dev.framescope.shader.EffectCompiler.Backend;
+import dev.framescope.shader.EffectCompiler.OneBackend;
 
 /** Inputs of the shader tools. */
 public final class ShaderArgs {
@@ -12,12 +12,9 @@ public final class ShaderArgs {
     private ShaderArgs() {
     }
 
-    /** Tools that render take one backend: webgl2 by default, never both. */
-    static EffectCompiler.Backend singleBackend(EffectCompiler.Backend backend) {
-        if (backend == EffectCompiler.Backend.both) {
-            throw ToolException.invalidArgument("backend", "webgl2 or webgpu (one backend per call)", "both");
-        }
-        return backend == null ? EffectCompiler.Backend.webgl2 : backend;
+    /** Tools that render take one backend: webgl2 by default. */
+    static OneBackend singleBackend(OneBackend backend) {
+        return backend == null ? OneBackend.webgl2 : backend;
     }
 
     public record CompileEffectArgs(
@@ -34,7 +31,7 @@ public final class ShaderArgs {
     public record RenderEffectFrameArgs(
             @Param(value = "Effect id 'namespace/effect', a glob ('synth/*') or a comma-separated list.",
                     required = true, maxLength = 500) String effect,
-            @Param(value = "webgl2 (GLSL) or webgpu (WGSL).", defaultValue = "\"webgl2\"") EffectCompiler.Backend backend,
+            @Param(value = "webgl2 (GLSL) or webgpu (WGSL).", defaultValue = "\"webgl2\"") OneBackend backend,
             @Param(value = "Effect time, normalised 0..1 over the effect's loop (8 s).", defaultValue = "0.0",
                     min = 0, max = 1) Double time,
             @Param(value = "Render target width in pixels.", defaultValue = "256", min = 1, max = 2048) Integer width,
@@ -52,9 +49,11 @@ public final class ShaderArgs {
                     + "sampler parameters, an ISF file's IMPORTED images, a Shadertoy shader's iChannel0..3 "
                     + "(bufferA.iChannel0 for a buffer pass's). Unbound ones keep their generated cards.")
             Map<String, String> images,
-            @Param(value = "Shadertoy shaders only: frames rendered from iTime 0 up to the time, evenly spaced "
-                    + "(iFrame counts them); default what the time implies at 60 frames/s (time × 480 + 1).",
-                    min = 1, max = 4000) Integer frames) {
+            @Param(value = "Frames rendered up to `time` (frame 0 is FRAMEINDEX or iFrame 0), 1/60 s apart or closer so "
+                    + "that none is before time 0. Default: the frames a 60 fps host draws from time 0, floor(time × "
+                    + "480) + 1 (1 at time 0, 481 at time 1). Feedback effects (persistent targets, Shadertoy "
+                    + "buffers) draw them all; others only the last, with its frame number.", min = 1, max = 1000)
+            Integer frames) {
         public RenderEffectFrameArgs {
             images = images == null ? Map.of() : images;
             backend = singleBackend(backend);
@@ -113,7 +112,7 @@ public final class ShaderArgs {
 
     public record BenchmarkEffectArgs(
             @Param(value = "Effect id, glob or comma-separated list.", required = true, maxLength = 500) String effect,
-            @Param(value = "webgl2 or webgpu.", defaultValue = "\"webgl2\"") EffectCompiler.Backend backend,
+            @Param(value = "webgl2 or webgpu.", defaultValue = "\"webgl2\"") OneBackend backend,
             @Param(value = "Frames to render back to back, each fenced.", defaultValue = "60", min = 1, max = 1000)
             Integer frames,
             @Param(value = "Frame width in pixels.", defaultValue = "512", min = 1, max = 2048) Integer width,
@@ -153,7 +152,7 @@ public final class ShaderArgs {
     public record DescribeEffectFrameArgs(
             @Param(value = "Effect id, glob or comma-separated list; the image and the model's words are for the "
                     + "first effect that renders.", required = true, maxLength = 500) String effect,
-            @Param(value = "webgl2 (GLSL) or webgpu (WGSL).", defaultValue = "\"webgl2\"") Backend backend,
+            @Param(value = "webgl2 (GLSL) or webgpu (WGSL).", defaultValue = "\"webgl2\"") OneBackend backend,
             @Param(value = "Effect time, 0..1 over the loop.", defaultValue = "0.0", min = 0, max = 1) Double time,
             @Param(value = "Frame width in pixels.", defaultValue = "256", min = 8, max = 1024) Integer width,
             @Param(value = "Frame height in pixels.", defaultValue = "256", min = 8, max = 1024) Integer height,

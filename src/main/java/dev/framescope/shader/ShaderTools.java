@@ -105,7 +105,9 @@ public final class ShaderTools implements ToolGroup {
                         + "mean/std RGB, mean alpha, luma variance, unique sampled colours, all-zero / transparent / "
                         + "monochrome / essentially-blank flags (formulas in docs/shaders.md). include_image adds the "
                         + "first frame as PNG image content. Multi-pass effects render every pass; feedback effects "
-                        + "render the frames up to the time. ~0.5 s per call once Chromium runs.", RenderEffectFrameArgs.class,
+                        + "render every frame from time 0 at 60 fps (or `frames`), so late times cost more; a FLOAT "
+                        + "final target (ISF) is read as floats and float_stats gives its exact values, also beyond "
+                        + "0..1. ~0.5 s per call once Chromium runs.", RenderEffectFrameArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> renderer.render(library(a.effectsRoot()), a, c)),
                 ToolDef.of("describeEffectFrame", "Describe a frame", "Renders a frame like renderEffectFrame "
                         + "and returns it as PNG image content, its metrics, and a description computed from the "

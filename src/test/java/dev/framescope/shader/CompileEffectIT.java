@@ -86,4 +86,44 @@ class CompileEffectIT {
         assertEquals("stopped", browser.get("state").asText(), browser.toString());
         assertTrue(browser.get("detail").asText().contains("2 launches"), browser.toString());
     }
+
+    @Test
+    void glslOnlyFilesOnWebGpuMissingImageInputsAndLinkErrorsAreSaidAsTheyAre(@TempDir Path root) throws Exception {
+        java.nio.file.Files.writeString(root.resolve("Wipe.fs"), """
+                /*{"ISFVSN": "2", "INPUTS": [{"NAME": "startImage", "TYPE": "image"},
+                {"NAME": "endImage", "TYPE": "image"}, {"NAME": "progress", "TYPE": "float"}]}*/
+                void main() {
+                	gl_FragColor = mix(IMG_THIS_PIXEL(startImage), IMG_THIS_PIXEL(endImage), progress);
+                }
+                """);
+        // A varying that only a .vs companion would write: the fragment compiles, the link fails.
+        java.nio.file.Files.writeString(root.resolve("Needs Vertex.fs"), """
+                /*{"ISFVSN": "2", "INPUTS": []}*/
+
+                in vec2 left_coord;
+                void main() {
+                	gl_FragColor = vec4(left_coord, 0.0, 1.0);
+                }
+                """);
+        ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(stateDir));
+        JsonNode gpu = call(toolkit, "compileEffect", Map.of("effect", "*", "backend", "webgpu",
+                "effects_root", root.toString()));
+        assertEquals("2 effect(s) compiled on webgpu: 0 ok, 0 with errors, 2 not available (no WGSL to compile).",
+                gpu.get("summary").asText());
+        assertEquals("not_available", effect(gpu, "Wipe").get("status").asText());
+
+        JsonNode gl = call(toolkit, "compileEffect", Map.of("effect", "*", "backend", "webgl2",
+                "effects_root", root.toString()));
+        JsonNode wipe = program(effect(gl, "Wipe"), "glsl").at("/diagnostics/0");
+        assertEquals(4, wipe.get("line").asInt(), wipe.toString());
+        assertTrue(wipe.get("message").asText().startsWith("needs image input 'startImage'"), wipe.toString());
+        JsonNode link = program(effect(gl, "Needs Vertex"), "glsl");
+        assertTrue(link.get("file").asText().endsWith("Needs Vertex.fs"), link.toString());
+        JsonNode diagnostic = link.at("/diagnostics/0");
+        assertEquals("link", diagnostic.get("stage").asText(), link.toString());
+        assertEquals(3, diagnostic.path("line").asInt(), diagnostic.toString());
+        assertTrue(diagnostic.get("message").asText().contains("fragment: line 3 declares 'left_coord'")
+                && diagnostic.get("message").asText().contains("vertex: FrameScope's built-in full-screen vertex "
+                + "shader"), diagnostic.toString());
+    }
 }

@@ -40,16 +40,24 @@ class IsfPassesIT {
     }
 
     private static int[] render(Path root, String id, Map<String, String> images) {
+        return rgb(pixels(root, id, 0.5, 16, images));
+    }
+
+    private static Pixels pixels(Path root, String id, double time, Integer frames, Map<String, String> images) {
         EffectLibrary.Effect effect = new EffectLibrary(root).select(id).get(0);
         Pixels pixels = harness.withPage(page -> {
             try {
-                return FrameRenderer.renderPixels(page, effect, Backend.webgl2, 64, 64, 0.5,
-                        FrameRenderer.uniforms(effect.definition(), Map.of()), images);
+                return FrameRenderer.renderPixels(page, effect, Backend.webgl2, 64, 64, time,
+                        FrameRenderer.uniforms(effect.definition(), Map.of()), images, frames);
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
         }, 60_000);
         assertEquals("ok", pixels.status(), id + ": " + pixels.diagnostics() + " " + pixels.note());
+        return pixels;
+    }
+
+    private static int[] rgb(Pixels pixels) {
         int[] rgb = new int[64 * 64 * 3];
         for (int p = 0; p < 64 * 64; p++) {
             for (int c = 0; c < 3; c++) {
@@ -82,8 +90,39 @@ class IsfPassesIT {
     }
 
     @Test
+    void aSinglePersistentPassReadsItsOwnPreviousFrameOncePerFrame() {
+        // Time 0.05 of the 8 s loop is 0.4 s: a 60 fps host has drawn frames 0..24 (TIME 0 .. 24/60 s).
+        Pixels pixels = pixels(ISF, "Frame Counter", 0.05, null, Map.of());
+        assertPixel(rgb(pixels), 10, 10, 25, 24, 24, "25 frames drawn, FRAMEINDEX 24, TIME×60 = 24");
+        assertTrue(pixels.note().contains("25 frame(s)"), pixels.note());
+        // Ten frames asked for at time 0: all at TIME 0 (never before it), FRAMEINDEX 0..9.
+        assertPixel(rgb(pixels(ISF, "Frame Counter", 0.0, 10, Map.of())), 30, 40, 10, 9, 0, "10 frames at time 0");
+    }
+
+    @Test
+    void frameIndexTimeAndTimeDeltaAreWhatAHostGivesWithoutFeedback() {
+        // Not feedback: only the last frame is drawn, with the number it has in the host's sequence.
+        assertPixel(rgb(pixels(ISF, "Frame Index", 0.1, null, Map.of())), 5, 5, 48, 48, 255, "frame 48 at 0.8 s");
+        assertPixel(rgb(pixels(ISF, "Frame Index", 0.0, null, Map.of())), 5, 5, 0, 0, 0, "first frame");
+        assertPixel(rgb(pixels(ISF, "Frame Index", 0.0, 5, Map.of())), 5, 5, 4, 0, 0, "frame 4, all at TIME 0");
+    }
+
+    @Test
+    void aFloatFinalTargetIsReadAsFloatsNotAsZeros() {
+        Pixels pixels = pixels(ISF, "Float Output", 0.0, null, Map.of());
+        assertPixel(rgb(pixels), 20, 20, 255, 0, 64, "bytes clamp 2.5 to 255 and round 0.001 to 0");
+        FloatStats stats = FloatStats.of(pixels.floats());
+        double[] expected = {2.5, 0.001, 0.25, 1.0};
+        for (int c = 0; c < 4; c++) {
+            assertEquals((float) expected[c], stats.min()[c], 1e-9, "min of channel " + c);
+            assertEquals((float) expected[c], stats.max()[c], 1e-9, "max of channel " + c);
+        }
+        assertEquals(0.25, stats.fractionAboveOne(), 1e-12, "red, one component in four, is above 1");
+    }
+
+    @Test
     void persistentFloatTargetsAccumulateWhatEightBitOrNonPersistentOnesLose(@TempDir Path root) throws Exception {
-        // 16 feedback frames × 0.001 = 0.016 → 4/255 in a float target; an 8-bit target rounds each 0.001 to 0;
+        // 16 feedback frames (asked for) × 0.001 = 0.016 → 4/255 in a float target; an 8-bit target rounds each 0.001 to 0;
         // a target that is not PERSISTENT starts every frame blank, so it never holds more than one 0.001.
         assertPixel(render(ISF, "Slow Accumulator"), 10, 10, 4, 4, 4, "persistent float");
         String source = Files.readString(ISF.resolve("Slow Accumulator.fs"));

@@ -115,8 +115,8 @@ class ShadertoyImportTest {
         assertTrue(trail.programs().stream().allMatch(p -> p.wgsl() == null));
         assertTrue(trail.usesPassRuntime());
         assertTrue(effects.get(6).unsupported().startsWith("UNSUPPORTED: a keyboard input on iChannel1 of Image"));
-        assertEquals(1, FrameRenderer.shadertoyFrames(0.0));
-        assertEquals(121, FrameRenderer.shadertoyFrames(0.25));
-        assertEquals(481, FrameRenderer.shadertoyFrames(1.0));
+        assertEquals(1, FrameRenderer.schedule(0.0, null).frames());
+        assertEquals(121, FrameRenderer.schedule(0.25, null).frames());
+        assertEquals(481, FrameRenderer.schedule(1.0, null).frames());
     }
 }

@@ -1,0 +1,85 @@
+package dev.framescope.shader;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.Config;
+import dev.framescope.server.ToolGroups;
+import dev.framescope.shader.EffectCompiler.Backend;
+import dev.framescope.shader.EffectCompiler.EffectResult;
+import dev.framescope.shader.EffectCompiler.ProgramResult;
+import dev.framescope.shader.EffectTests.ResponsivenessResult;
+import dev.framescope.shader.EffectTests.UniformResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Summaries count what happened: ok, failed and not available apart; tests that ran, or why none did. */
+class ShaderSummariesTest {
+
+    private static ProgramResult program(String language, String status) {
+        return new ProgramResult("main", "main", language, null, status, List.of());
+    }
+
+    @Test
+    void glslOnlyEffectsOnWebGpuAreNotAvailableNotOk() {
+        List<ProgramResult> wgslMissing = List.of(program("wgsl", "not_available"));
+        assertEquals("not_available", EffectCompiler.status(wgslMissing));
+        assertEquals("ok", EffectCompiler.status(List.of(program("glsl", "ok"), program("wgsl", "not_available"))));
+        assertEquals("error", EffectCompiler.status(List.of(program("glsl", "error"),
+                program("wgsl", "not_available"))));
+        List<EffectResult> results = List.of(new EffectResult("A", "not_available", wgslMissing, null),
+                new EffectResult("B", "not_available", wgslMissing, null));
+        assertEquals("2 effect(s) compiled on webgpu: 0 ok, 0 with errors, 2 not available (no WGSL to compile).",
+                EffectCompiler.summary(results, Backend.webgpu));
+    }
+
+    @Test
+    void noUniformTestRanIsSaidWithTheReason() {
+        List<ResponsivenessResult> none = List.of(
+                new ResponsivenessResult("A", "webgpu", null, "not_available", List.of(), "no WGSL program main"),
+                new ResponsivenessResult("B", "webgpu", null, "not_available", List.of(), "no WGSL program main"));
+        assertEquals("2 effect(s) on [webgpu]: no uniform test ran. Effect runs that tested nothing: 2 not_available "
+                + "(first: A on webgpu: no WGSL program main).", EffectTests.responsivenessSummary(2,
+                List.of(Backend.webgpu), none));
+        List<ResponsivenessResult> some = new ArrayList<>(none.subList(0, 1));
+        some.add(new ResponsivenessResult("A", "webgl2", "r", "ok", List.of(
+                new UniformResult("speed", "speed", 1.0, 2.0, 0.0, 0),
+                new UniformResult("scale", "scale", 1.0, 2.0, 0.1, 30)), null));
+        assertEquals("1 effect(s) on [webgl2, webgpu]: 2 uniform test(s) ran, 1 changed no pixel. Effect runs that "
+                + "tested nothing: 1 not_available (first: A on webgpu: no WGSL program main).",
+                EffectTests.responsivenessSummary(1, List.of(Backend.webgl2, Backend.webgpu), some));
+    }
+
+    @Test
+    void aMissingImageInputIsNamedInsteadOfUndeclared(@TempDir Path root) throws Exception {
+        Files.writeString(root.resolve("Wipe.fs"), """
+                /*{"ISFVSN": "2", "INPUTS": [{"NAME": "startImage", "TYPE": "image"},
+                {"NAME": "endImage", "TYPE": "image"}, {"NAME": "progress", "TYPE": "float"}]}*/
+                void main() { gl_FragColor = mix(IMG_THIS_PIXEL(startImage), IMG_THIS_PIXEL(endImage), progress); }
+                """);
+        JsonNode definition = new EffectLibrary(root).select("Wipe").get(0).definition();
+        assertEquals("needs image input 'startImage': the file's INPUTS declare it, and FrameScope feeds only "
+                + "inputImage (the test card) and IMPORTED images for now",
+                IsfImport.explain(definition, "'startImage' : undeclared identifier"));
+        assertEquals("'other' : undeclared identifier", IsfImport.explain(definition,
+                "'other' : undeclared identifier"));
+    }
+
+    @Test
+    void toolsThatRenderOnOneBackendDoNotOfferBoth(@TempDir Path state) {
+        ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(state));
+        for (String tool : List.of("renderEffectFrame", "describeEffectFrame", "benchmarkEffectFPS")) {
+            JsonNode backend = toolkit.registry().inputSchema(toolkit.registry().find(tool).orElseThrow())
+                    .at("/properties/backend/enum");
+            assertEquals("[\"webgl2\",\"webgpu\"]", backend.toString(), tool);
+        }
+        JsonNode compile = toolkit.registry().inputSchema(toolkit.registry().find("compileEffect").orElseThrow())
+                .at("/properties/backend/enum");
+        assertTrue(compile.toString().contains("both"), "compileEffect runs both: " + compile);
+    }
+}
