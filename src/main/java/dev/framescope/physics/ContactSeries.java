@@ -1,11 +1,10 @@
 package dev.framescope.physics;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -13,7 +12,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** Collision, contact-constraint and friction rows of a whole recording, by frame, read once. */
+/**
+ * Collision, contact-constraint and friction rows of a whole recording, by frame and by pair, read once and held as
+ * columns ({@link ContactRows}); the records below are views built on access.
+ */
 final class ContactSeries {
 
     record Collision(long frame, long bodyA, long bodyB, Vec3 normal, double depth) {
@@ -27,136 +29,159 @@ final class ContactSeries {
                     double tangent1Lambda, double tangent2Lambda) {
     }
 
-    private final Map<Long, List<Collision>> collisions = new HashMap<>();
-    private final Map<Long, List<Constraint>> constraints = new HashMap<>();
-    private final Map<Long, List<Friction>> friction = new HashMap<>();
-    private final Map<Long, Set<Long>> inertialInContact = new HashMap<>();
-    private final Map<List<Long>, Map<Long, Collision>> byPair = new LinkedHashMap<>();
+    /** Joins fetch only the vectors the checks use; see {@link StateSeries#read} for why joins. */
+    static final String COLLISIONS = """
+            SELECT c.frame_id, c.body_a_id, c.body_b_id, c.id, n.x, n.y, n.z, c.penetrationDepth
+            FROM CollisionResultRecord c JOIN Vector3DRecord n ON c.normal_id = n.id ORDER BY c.id""";
+    static final String CONSTRAINTS = """
+            SELECT c.frame_id, c.body_a_id, c.body_b_id, c.id, n.x, n.y, n.z, la.x, la.y, la.z, lb.x, lb.y, lb.z,
+                   c.penetration_depth, c.restitution, c.pre_impact_rel_vel_normal
+            FROM ContactConstraintRecord c
+            JOIN Vector3DRecord n ON c.normal_id = n.id
+            LEFT JOIN Vector3DRecord la ON c.lever_arm_a_id = la.id
+            LEFT JOIN Vector3DRecord lb ON c.lever_arm_b_id = lb.id ORDER BY c.id""";
+    static final String FRICTION = """
+            SELECT frame_id, body_a_id, body_b_id, id, friction_coefficient, normal_lambda, tangent1_lambda,
+                   tangent2_lambda FROM FrictionConstraintRecord ORDER BY id""";
+
+    private final ContactRows collisions;
+    private final ContactRows constraints;
+    private final ContactRows friction;
+    /** Collision rows of each pair as stored (body A, body B), ascending by frame. */
+    private final Map<List<Long>, int[]> byPair = new LinkedHashMap<>();
     private final Set<Long> framesWithFreePairs = new HashSet<>();
     private final Map<Long, BitSet> contactFramesByBody = new HashMap<>();
 
-    /** Joins fetch only the vectors the checks use; see {@link StateSeries#read} for why joins. */
-    static ContactSeries read(Connection db, Set<String> tables) throws SQLException {
-        ContactSeries series = new ContactSeries();
-        if (!tables.contains("Vector3DRecord")) {
-            return series;
-        }
-        if (tables.contains("CollisionResultRecord")) {
-            query(db, """
-                    SELECT c.frame_id, c.body_a_id, c.body_b_id, n.x, n.y, n.z, c.penetrationDepth
-                    FROM CollisionResultRecord c JOIN Vector3DRecord n ON c.normal_id = n.id ORDER BY c.id""", rs -> {
-                Collision collision = new Collision(rs.getLong(1), rs.getLong(2), rs.getLong(3), vec(rs, 4),
-                        RecordingStore.real(rs, 7));
-                series.collisions.computeIfAbsent(collision.frame(), k -> new ArrayList<>()).add(collision);
-                series.index(collision);
-            });
-        }
-        if (tables.contains("ContactConstraintRecord")) {
-            query(db, """
-                    SELECT c.frame_id, c.body_a_id, c.body_b_id, n.x, n.y, n.z, la.x, la.y, la.z, lb.x, lb.y, lb.z,
-                           c.penetration_depth, c.restitution, c.pre_impact_rel_vel_normal
-                    FROM ContactConstraintRecord c
-                    JOIN Vector3DRecord n ON c.normal_id = n.id
-                    LEFT JOIN Vector3DRecord la ON c.lever_arm_a_id = la.id
-                    LEFT JOIN Vector3DRecord lb ON c.lever_arm_b_id = lb.id ORDER BY c.id""", rs -> {
-                long frame = rs.getLong(1);
-                series.constraints.computeIfAbsent(frame, k -> new ArrayList<>()).add(new Constraint(frame,
-                        rs.getLong(2), rs.getLong(3), vec(rs, 4), vec(rs, 7), vec(rs, 10), RecordingStore.real(rs, 13),
-                        RecordingStore.real(rs, 14), RecordingStore.real(rs, 15)));
-            });
-        }
-        if (tables.contains("FrictionConstraintRecord")) {
-            query(db, """
-                    SELECT frame_id, body_a_id, body_b_id, friction_coefficient, normal_lambda, tangent1_lambda,
-                           tangent2_lambda FROM FrictionConstraintRecord ORDER BY id""", rs -> {
-                long frame = rs.getLong(1);
-                List<Friction> rows = series.friction.computeIfAbsent(frame, k -> new ArrayList<>());
-                rows.add(new Friction(frame, rows.size(), rs.getLong(2), rs.getLong(3), RecordingStore.real(rs, 4),
-                        RecordingStore.real(rs, 5), RecordingStore.real(rs, 6), RecordingStore.real(rs, 7)));
-            });
-        }
-        return series;
-    }
-
-    @FunctionalInterface
-    private interface RowReader {
-        void read(ResultSet rs) throws SQLException;
-    }
-
-    private static void query(Connection db, String sql, RowReader reader) throws SQLException {
-        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            while (rs.next()) {
-                reader.read(rs);
+    ContactSeries(ContactRows collisions, ContactRows constraints, ContactRows friction) {
+        this.collisions = collisions;
+        this.constraints = constraints;
+        this.friction = friction;
+        Map<List<Long>, List<Integer>> pairs = new LinkedHashMap<>();
+        for (int row = 0; row < collisions.size(); row++) {
+            long a = collisions.bodyA(row);
+            long b = collisions.bodyB(row);
+            List<Integer> rows = pairs.computeIfAbsent(List.of(a, b), k -> new ArrayList<>());
+            if (!rows.isEmpty() && collisions.frame(rows.get(rows.size() - 1)) == collisions.frame(row)) {
+                rows.remove(rows.size() - 1); // one row per pair and frame: the last stored, as a map by frame kept
+            }
+            rows.add(row);
+            for (long id : new long[] {a, b}) {
+                if ((id & RecordingStore.ENVIRONMENT_FLAG) == 0) {
+                    contactFramesByBody.computeIfAbsent(id, k -> new BitSet()).set((int) collisions.frame(row));
+                }
+            }
+            if (((a | b) & RecordingStore.ENVIRONMENT_FLAG) == 0) {
+                framesWithFreePairs.add(collisions.frame(row));
             }
         }
+        pairs.forEach((pair, rows) -> byPair.put(pair, rows.stream().mapToInt(Integer::intValue).toArray()));
     }
 
-    private static Vec3 vec(ResultSet rs, int first) throws SQLException {
-        return new Vec3(RecordingStore.real(rs, first), RecordingStore.real(rs, first + 1),
-                RecordingStore.real(rs, first + 2));
+    /** The collision rows (frame, bodies, normal, depth), with a capacity hint of {@code rows}. */
+    static ContactRows readCollisions(Connection db, int frameCount, int rows, FrameIndex.Builder index)
+            throws SQLException {
+        return ContactRows.read(db, COLLISIONS, 4, frameCount, rows, index);
     }
 
-    /** Indexes a collision by frame (inertial bodies in contact) and by pair, for whole-recording scans. */
-    private void index(Collision c) {
-        Set<Long> touching = inertialInContact.computeIfAbsent(c.frame(), k -> new HashSet<>());
-        for (long id : new long[] {c.bodyA(), c.bodyB()}) {
-            if ((id & RecordingStore.ENVIRONMENT_FLAG) == 0) {
-                touching.add(id);
-                contactFramesByBody.computeIfAbsent(id, k -> new BitSet()).set((int) c.frame());
-            }
-        }
-        byPair.computeIfAbsent(List.of(c.bodyA(), c.bodyB()), k -> new HashMap<>()).put(c.frame(), c);
-        if (((c.bodyA() | c.bodyB()) & RecordingStore.ENVIRONMENT_FLAG) == 0) {
-            framesWithFreePairs.add(c.frame());
-        }
+    static ContactRows readConstraints(Connection db, int frameCount, int rows, FrameIndex.Builder index)
+            throws SQLException {
+        return ContactRows.read(db, CONSTRAINTS, 12, frameCount, rows, index);
+    }
+
+    static ContactRows readFriction(Connection db, int frameCount, int rows, FrameIndex.Builder index)
+            throws SQLException {
+        return ContactRows.read(db, FRICTION, 4, frameCount, rows, index);
     }
 
     /** Inertial bodies (environment ids, bit 31, excluded) with a collision row at {@code frame}. */
     Set<Long> inertialInContact(long frame) {
-        return inertialInContact.getOrDefault(frame, Set.of());
+        Set<Long> touching = new HashSet<>();
+        for (int row = collisions.start(frame); row < collisions.end(frame); row++) {
+            for (long id : new long[] {collisions.bodyA(row), collisions.bodyB(row)}) {
+                if ((id & RecordingStore.ENVIRONMENT_FLAG) == 0) {
+                    touching.add(id);
+                }
+            }
+        }
+        return touching;
     }
 
     /** Whether inertial {@code body} has a collision row at {@code frame}. */
     boolean inContact(long body, long frame) {
         BitSet frames = contactFramesByBody.get(body);
-        return frames != null && frames.get((int) frame);
+        return frames != null && frame >= 0 && frame <= Integer.MAX_VALUE && frames.get((int) frame);
     }
 
     /** Every pair that ever collides, in the order stored (body A, body B). */
     Set<List<Long>> pairs() {
-        return byPair.keySet();
+        return Collections.unmodifiableSet(byPair.keySet());
     }
 
-    /** Every collision of the pair in either stored order, ascending by frame (one per frame). */
+    /** Every collision of the pair in either stored order, ascending by frame. */
     List<Collision> pairCollisions(long a, long b) {
-        List<Collision> all = new ArrayList<>(byPair.getOrDefault(List.of(a, b), Map.of()).values());
-        if (a != b) {
-            all.addAll(byPair.getOrDefault(List.of(b, a), Map.of()).values());
+        List<Collision> all = new ArrayList<>();
+        for (int row : byPair.getOrDefault(List.of(a, b), new int[0])) {
+            all.add(collision(row));
         }
-        all.sort((x, y) -> Long.compare(x.frame(), y.frame()));
+        if (a != b) {
+            for (int row : byPair.getOrDefault(List.of(b, a), new int[0])) {
+                all.add(collision(row));
+            }
+            all.sort((x, y) -> Long.compare(x.frame(), y.frame()));
+        }
         return all;
     }
 
     /** Frames where two inertial (free) bodies collide. */
     Set<Long> framesWithFreePairs() {
-        return framesWithFreePairs;
+        return Collections.unmodifiableSet(framesWithFreePairs);
     }
 
-    /** The collision of the pair at a frame as stored, in either order; null when not in contact. */
+    /** The collision of the pair at a frame as stored (A, B) first, else (B, A); null when not in contact. */
     Collision pairAt(long a, long b, long frame) {
-        Collision c = byPair.getOrDefault(List.of(a, b), Map.of()).get(frame);
-        return c != null ? c : byPair.getOrDefault(List.of(b, a), Map.of()).get(frame);
+        int stored = -1;
+        int reversed = -1;
+        for (int row = collisions.start(frame); row < collisions.end(frame); row++) {
+            if (collisions.bodyA(row) == a && collisions.bodyB(row) == b) {
+                stored = row;
+            } else if (collisions.bodyA(row) == b && collisions.bodyB(row) == a) {
+                reversed = row;
+            }
+        }
+        int found = stored >= 0 ? stored : reversed;
+        return found < 0 ? null : collision(found);
     }
 
     List<Collision> collisions(long frame) {
-        return collisions.getOrDefault(frame, List.of());
+        List<Collision> rows = new ArrayList<>(collisions.end(frame) - collisions.start(frame));
+        for (int row = collisions.start(frame); row < collisions.end(frame); row++) {
+            rows.add(collision(row));
+        }
+        return rows;
     }
 
     List<Constraint> constraints(long frame) {
-        return constraints.getOrDefault(frame, List.of());
+        List<Constraint> rows = new ArrayList<>(constraints.end(frame) - constraints.start(frame));
+        for (int row = constraints.start(frame); row < constraints.end(frame); row++) {
+            rows.add(new Constraint(constraints.frame(row), constraints.bodyA(row), constraints.bodyB(row),
+                    constraints.vec(row, 0), constraints.vec(row, 3), constraints.vec(row, 6),
+                    constraints.value(row, 9), constraints.value(row, 10), constraints.value(row, 11)));
+        }
+        return rows;
     }
 
     List<Friction> friction(long frame) {
-        return friction.getOrDefault(frame, List.of());
+        int first = friction.start(frame);
+        List<Friction> rows = new ArrayList<>(friction.end(frame) - first);
+        for (int row = first; row < friction.end(frame); row++) {
+            rows.add(new Friction(friction.frame(row), row - first, friction.bodyA(row), friction.bodyB(row),
+                    friction.value(row, 0), friction.value(row, 1), friction.value(row, 2), friction.value(row, 3)));
+        }
+        return rows;
+    }
+
+    private Collision collision(int row) {
+        return new Collision(collisions.frame(row), collisions.bodyA(row), collisions.bodyB(row),
+                collisions.vec(row, 0), collisions.value(row, 3));
     }
 }
