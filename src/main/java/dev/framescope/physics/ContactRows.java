@@ -78,23 +78,11 @@ final class ContactRows {
     /** Sorts by frame (stable, so a frame keeps its rows' stored order) if needed, trims, and indexes frames. */
     private void finish() {
         if (!ordered) {
-            Integer[] order = new Integer[size];
-            Arrays.setAll(order, i -> i);
-            Arrays.sort(order, (x, y) -> Integer.compare(frames[x], frames[y]));
-            int[] f = new int[size];
-            long[] a = new long[size];
-            long[] b = new long[size];
-            double[] v = new double[size * stride];
-            for (int i = 0; i < size; i++) {
-                f[i] = frames[order[i]];
-                a[i] = bodyA[order[i]];
-                b[i] = bodyB[order[i]];
-                System.arraycopy(values, order[i] * stride, v, i * stride, stride);
-            }
-            frames = f;
-            bodyA = a;
-            bodyB = b;
-            values = v;
+            int[] order = Tracks.byFrame(frames, size);
+            bodyA = Tracks.permute(bodyA, order);
+            bodyB = Tracks.permute(bodyB, order);
+            values = Tracks.permute(values, stride, order);
+            frames = Tracks.permute(frames, order);
         } else if (size < frames.length) {
             frames = Arrays.copyOf(frames, size);
             bodyA = Arrays.copyOf(bodyA, size);

@@ -68,17 +68,9 @@ final class Tracks {
         /** Rows sorted by frame (stable) when the file had them out of order; spare capacity trimmed. */
         private void finish() {
             if (!ordered) {
-                Integer[] order = new Integer[size];
-                Arrays.setAll(order, i -> i);
-                Arrays.sort(order, (x, y) -> Integer.compare(frames[x], frames[y]));
-                int[] f = new int[size];
-                double[] v = new double[size * stride];
-                for (int i = 0; i < size; i++) {
-                    f[i] = frames[order[i]];
-                    System.arraycopy(values, order[i] * stride, v, i * stride, stride);
-                }
-                frames = f;
-                values = v;
+                int[] order = byFrame(frames, size);
+                values = permute(values, stride, order);
+                frames = permute(frames, order);
                 ordered = true;
             } else if (size < frames.length) {
                 frames = Arrays.copyOf(frames, size);
@@ -113,6 +105,35 @@ final class Tracks {
         public int size() {
             return track.size;
         }
+    }
+
+    /** The row order that sorts {@code frames[0..size)} ascending, stable: a frame keeps its rows' stored order. */
+    static int[] byFrame(int[] frames, int size) {
+        Integer[] order = new Integer[size];
+        Arrays.setAll(order, i -> i);
+        Arrays.sort(order, (x, y) -> Integer.compare(frames[x], frames[y]));
+        return Arrays.stream(order).mapToInt(Integer::intValue).toArray();
+    }
+
+    static int[] permute(int[] column, int[] order) {
+        int[] sorted = new int[order.length];
+        Arrays.setAll(sorted, i -> column[order[i]]);
+        return sorted;
+    }
+
+    static long[] permute(long[] column, int[] order) {
+        long[] sorted = new long[order.length];
+        Arrays.setAll(sorted, i -> column[order[i]]);
+        return sorted;
+    }
+
+    /** Rows of {@code stride} doubles in {@code order}. */
+    static double[] permute(double[] values, int stride, int[] order) {
+        double[] sorted = new double[order.length * stride];
+        for (int i = 0; i < order.length; i++) {
+            System.arraycopy(values, order[i] * stride, sorted, i * stride, stride);
+        }
+        return sorted;
     }
 
     private final int stride;
