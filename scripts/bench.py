@@ -8,6 +8,7 @@ round trip: in one warm session, time from writing a tools/call of get_server_di
 concurrent: in one warm session, 8 sender threads pipeline mixed calls (physics, RenderDoc, shader listing,
             diagnostics) over one stdin without waiting for answers; calls/s = calls / (last answer - first send);
             lost = calls with no answer under their own id within 120 s.
+physics:    the physics tools on the large recording, wall and CPU time (scripts/bench_physics.py).
 """
 import argparse
 import json
@@ -225,57 +226,10 @@ def renderdoc(cmd, queries):
 
 
 def physics(cmd, recording, frames_sampled):
-    """Physics tools on the large recording, in sessions started like a client starts the server."""
-    import random
-    loads = []
-    for _ in range(5):
-        proc = session(cmd)
-        loads.append(call(proc, 10, "load_recording", {"path": recording})[0])
-        stop(proc)
-    proc = session(cmd)
-    load_ms, loaded = call(proc, 10, "load_recording", {"path": recording})
-    total = loaded["structuredContent"]["total_frames"]
-    bodies = [b for b in loaded["structuredContent"]["body_ids"] if b < 2 ** 31]
-    rng = random.Random(42)
-    per_frame = {"get_frame": [], "get_body_state": [], "check_friction_cone": [], "check_penetration": []}
-    request_id = 100
-    for _ in range(frames_sampled):
-        frame = rng.randint(1, total)
-        for tool in per_frame:
-            args = {"frame_id": frame}
-            if tool == "get_body_state":
-                args["body_id"] = rng.choice(bodies)
-            request_id += 1
-            per_frame[tool].append(call(proc, request_id, tool, args)[0])
-    anomalies = []
-    for _ in range(10):
-        request_id += 1
-        anomalies.append(call(proc, request_id, "find_energy_anomalies", {})[0])
-    request_id += 1
-    triage_first = call(proc, request_id, "triage_recording", {})[0]
-    triage = []
-    for _ in range(5):
-        request_id += 1
-        triage.append(call(proc, request_id, "triage_recording", {})[0])
-    rss = rss_mib(proc.pid)
-    request_id += 1
-    memory = call(proc, request_id, "get_server_diagnostics", {"include_environment": False})[1]
-    memory = memory["structuredContent"]["memory"]
-    stop(proc)
-    everything = [t for ts in per_frame.values() for t in ts]
-    print("physics, %s (%d frames, %d bodies):" % (os.path.basename(recording), total, len(bodies)))
-    print("  load_recording, fresh server each: min %.0f  p50 %.0f  max %.0f ms" % (
-        min(loads), statistics.median(loads), max(loads)))
-    print("  per-frame queries, %d random frames x 4 tools, from right after load_recording: p50 %.2f  p95 %.2f  "
-          "max %.1f ms" % (frames_sampled, pct(everything, 0.5), pct(everything, 0.95), max(everything)))
-    for tool, ts in per_frame.items():
-        print("    %-20s p50 %.2f  p95 %.2f ms" % (tool, pct(ts, 0.5), pct(ts, 0.95)))
-    print("  find_energy_anomalies, 10 calls: first %.0f  p50 %.0f  max %.0f ms" % (
-        anomalies[0], statistics.median(anomalies), max(anomalies)))
-    print("  triage_recording: first call %.0f ms (waits for the background read started by load_recording); "
-          "then 5 calls p50 %.0f  max %.0f ms" % (triage_first, statistics.median(triage), max(triage)))
-    print("  memory after triage: resident %.0f MiB; heap used %.0f MiB of %.0f MiB committed (get_server_diagnostics)"
-          % (rss, memory["heap_used_mib"], memory["heap_committed_mib"]))
+    """Physics tools on the large recording, wall and CPU time: scripts/bench_physics.py."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import bench_physics
+    bench_physics.physics(sys.modules[__name__], cmd, recording, frames_sampled)
 
 
 def concurrent_mix(n, recording, capture):

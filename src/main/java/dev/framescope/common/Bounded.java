@@ -31,6 +31,16 @@ public record Bounded<T>(int count, List<T> preview, boolean truncated) {
         return new Bounded<>(all.size(), preview, all.size() > preview.size());
     }
 
+    /** Items {@code offset..offset+limit−1} of {@code all}: one page; truncated when any item is not on it. */
+    public static <T> Bounded<T> page(List<? extends T> all, int offset, int limit) {
+        if (offset < 0 || limit < 0) {
+            throw new IllegalArgumentException("offset and limit must be >= 0, were " + offset + ", " + limit);
+        }
+        int from = Math.min(offset, all.size());
+        List<T> preview = new ArrayList<>(all.subList(from, Math.min(all.size(), from + limit)));
+        return new Bounded<>(all.size(), preview, preview.size() < all.size());
+    }
+
     public static <T> Bounded<T> empty() {
         return new Bounded<>(0, List.of(), false);
     }

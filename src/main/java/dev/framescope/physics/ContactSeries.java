@@ -1,11 +1,10 @@
 package dev.framescope.physics;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -13,7 +12,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** Collision, contact-constraint and friction rows of a whole recording, by frame, read once. */
+/**
+ * Collision, contact-constraint and friction rows of a whole recording, by frame and by pair, read once and held as
+ * columns ({@link ContactRows}); the records below are views built on access.
+ */
 final class ContactSeries {
 
     record Collision(long frame, long bodyA, long bodyB, Vec3 normal, double depth) {
@@ -26,8 +28,7 @@ final class ContactSeries {
     /**
      * A friction row. {@code contact} is the contact row it was written with (MSD-CPP writes them interleaved, so
      * the k-th friction row of a pair in a frame belongs to the pair's k-th contact row), null when they do not
-     * pair up. The tangents are read only where a tangential λ is not zero (else null: they carry no impulse), so
-     * a whole-recording read does not join the vector pool five more times.
+     * pair up. Tangents are null only where the row's vector is missing.
      */
     record Friction(long frame, int index, long bodyA, long bodyB, double mu, double normalLambda,
                     double tangent1Lambda, double tangent2Lambda, Vec3 tangent1, Vec3 tangent2, Constraint contact) {
@@ -37,84 +38,174 @@ final class ContactSeries {
         }
     }
 
-    private final Map<Long, List<Collision>> collisions = new HashMap<>();
-    private final Map<Long, List<Constraint>> constraints = new HashMap<>();
-    private final Map<Long, List<Friction>> friction = new HashMap<>();
-    private final Map<Long, Set<Long>> inertialInContact = new HashMap<>();
-    private final Map<List<Long>, Map<Long, Collision>> byPair = new LinkedHashMap<>();
+    /** Joins fetch only the vectors the checks use; see {@link StateSeries#read} for why joins. */
+    static final String COLLISIONS = """
+            SELECT c.frame_id, c.body_a_id, c.body_b_id, c.id, n.x, n.y, n.z, c.penetrationDepth
+            FROM CollisionResultRecord c JOIN Vector3DRecord n ON c.normal_id = n.id ORDER BY c.id""";
+    static final String CONSTRAINTS = """
+            SELECT c.frame_id, c.body_a_id, c.body_b_id, c.id, n.x, n.y, n.z, la.x, la.y, la.z, lb.x, lb.y, lb.z,
+                   c.penetration_depth, c.restitution, c.pre_impact_rel_vel_normal
+            FROM ContactConstraintRecord c
+            JOIN Vector3DRecord n ON c.normal_id = n.id
+            LEFT JOIN Vector3DRecord la ON c.lever_arm_a_id = la.id
+            LEFT JOIN Vector3DRecord lb ON c.lever_arm_b_id = lb.id ORDER BY c.id""";
+    static final String FRICTION = """
+            SELECT f.frame_id, f.body_a_id, f.body_b_id, f.id, f.friction_coefficient, f.normal_lambda,
+                   f.tangent1_lambda, f.tangent2_lambda, t1.x, t1.y, t1.z, t2.x, t2.y, t2.z
+            FROM FrictionConstraintRecord f
+            LEFT JOIN Vector3DRecord t1 ON f.tangent1_id = t1.id
+            LEFT JOIN Vector3DRecord t2 ON f.tangent2_id = t2.id ORDER BY f.id""";
+
+    private final ContactRows collisions;
+    private final ContactRows constraints;
+    private final ContactRows friction;
+    /** Collision rows of each pair as stored (body A, body B), ascending by frame. */
+    private final Map<List<Long>, int[]> byPair = new LinkedHashMap<>();
     private final Set<Long> framesWithFreePairs = new HashSet<>();
     private final Map<Long, BitSet> contactFramesByBody = new HashMap<>();
 
-    /** Joins fetch only the vectors the checks use; see {@link StateSeries#read} for why joins. */
-    static ContactSeries read(Connection db, Set<String> tables) throws SQLException {
-        ContactSeries series = new ContactSeries();
-        if (!tables.contains("Vector3DRecord")) {
-            return series;
-        }
-        if (tables.contains("CollisionResultRecord")) {
-            query(db, """
-                    SELECT c.frame_id, c.body_a_id, c.body_b_id, n.x, n.y, n.z, c.penetrationDepth
-                    FROM CollisionResultRecord c JOIN Vector3DRecord n ON c.normal_id = n.id ORDER BY c.id""", rs -> {
-                Collision collision = new Collision(rs.getLong(1), rs.getLong(2), rs.getLong(3), vec(rs, 4),
-                        RecordingStore.real(rs, 7));
-                series.collisions.computeIfAbsent(collision.frame(), k -> new ArrayList<>()).add(collision);
-                series.index(collision);
-            });
-        }
-        if (tables.contains("ContactConstraintRecord")) {
-            query(db, """
-                    SELECT c.frame_id, c.body_a_id, c.body_b_id, n.x, n.y, n.z, la.x, la.y, la.z, lb.x, lb.y, lb.z,
-                           c.penetration_depth, c.restitution, c.pre_impact_rel_vel_normal
-                    FROM ContactConstraintRecord c
-                    JOIN Vector3DRecord n ON c.normal_id = n.id
-                    LEFT JOIN Vector3DRecord la ON c.lever_arm_a_id = la.id
-                    LEFT JOIN Vector3DRecord lb ON c.lever_arm_b_id = lb.id ORDER BY c.id""", rs -> {
-                long frame = rs.getLong(1);
-                series.constraints.computeIfAbsent(frame, k -> new ArrayList<>()).add(new Constraint(frame,
-                        rs.getLong(2), rs.getLong(3), vec(rs, 4), vec(rs, 7), vec(rs, 10), RecordingStore.real(rs, 13),
-                        RecordingStore.real(rs, 14), RecordingStore.real(rs, 15)));
-            });
-        }
-        if (tables.contains("FrictionConstraintRecord")) {
-            series.readFriction(db);
-        }
-        return series;
-    }
-
-    private record FrictionRow(long frame, long bodyA, long bodyB, double mu, double normalLambda,
-                               double tangent1Lambda, double tangent2Lambda, long tangent1Id, long tangent2Id) {
-    }
-
-    private void readFriction(Connection db) throws SQLException {
-        List<FrictionRow> rows = new ArrayList<>();
-        query(db, """
-                SELECT frame_id, body_a_id, body_b_id, friction_coefficient, normal_lambda, tangent1_lambda,
-                       tangent2_lambda, tangent1_id, tangent2_id FROM FrictionConstraintRecord ORDER BY id""", rs ->
-                rows.add(new FrictionRow(rs.getLong(1), rs.getLong(2), rs.getLong(3), RecordingStore.real(rs, 4),
-                        RecordingStore.real(rs, 5), RecordingStore.real(rs, 6), RecordingStore.real(rs, 7),
-                        rs.getLong(8), rs.getLong(9))));
-        Set<Long> wanted = new HashSet<>();
-        for (FrictionRow row : rows) {
-            if (row.tangent1Lambda() != 0 || row.tangent2Lambda() != 0) {
-                wanted.add(row.tangent1Id());
-                wanted.add(row.tangent2Id());
+    ContactSeries(ContactRows collisions, ContactRows constraints, ContactRows friction) {
+        this.collisions = collisions;
+        this.constraints = constraints;
+        this.friction = friction;
+        Map<List<Long>, List<Integer>> pairs = new LinkedHashMap<>();
+        for (int row = 0; row < collisions.size(); row++) {
+            long a = collisions.bodyA(row);
+            long b = collisions.bodyB(row);
+            List<Integer> rows = pairs.computeIfAbsent(List.of(a, b), k -> new ArrayList<>());
+            if (!rows.isEmpty() && collisions.frame(rows.get(rows.size() - 1)) == collisions.frame(row)) {
+                rows.remove(rows.size() - 1); // one row per pair and frame: the last stored, as a map by frame kept
+            }
+            rows.add(row);
+            for (long id : new long[] {a, b}) {
+                if ((id & RecordingStore.ENVIRONMENT_FLAG) == 0) {
+                    contactFramesByBody.computeIfAbsent(id, k -> new BitSet()).set((int) collisions.frame(row));
+                }
+            }
+            if (((a | b) & RecordingStore.ENVIRONMENT_FLAG) == 0) {
+                framesWithFreePairs.add(collisions.frame(row));
             }
         }
-        Map<Long, Vec3> vectors = vectors(db, wanted);
-        Map<Long, Map<List<Long>, Integer>> seen = new HashMap<>();
-        for (FrictionRow row : rows) {
-            List<Friction> frameRows = friction.computeIfAbsent(row.frame(), k -> new ArrayList<>());
-            int k = seen.computeIfAbsent(row.frame(), f -> new HashMap<>())
-                    .merge(List.of(row.bodyA(), row.bodyB()), 1, Integer::sum) - 1;
-            frameRows.add(new Friction(row.frame(), frameRows.size(), row.bodyA(), row.bodyB(), row.mu(),
-                    row.normalLambda(), row.tangent1Lambda(), row.tangent2Lambda(), vectors.get(row.tangent1Id()),
-                    vectors.get(row.tangent2Id()), nthContact(row.frame(), row.bodyA(), row.bodyB(), k)));
-        }
+        pairs.forEach((pair, rows) -> byPair.put(pair, rows.stream().mapToInt(Integer::intValue).toArray()));
     }
 
-    private Constraint nthContact(long frame, long a, long b, int k) {
+    /** The collision rows (frame, bodies, normal, depth), with a capacity hint of {@code rows}. */
+    static ContactRows readCollisions(Connection db, int frameCount, int rows, FrameIndex.Builder index)
+            throws SQLException {
+        return ContactRows.read(db, COLLISIONS, 4, frameCount, rows, index);
+    }
+
+    static ContactRows readConstraints(Connection db, int frameCount, int rows, FrameIndex.Builder index)
+            throws SQLException {
+        return ContactRows.read(db, CONSTRAINTS, 12, frameCount, rows, index);
+    }
+
+    static ContactRows readFriction(Connection db, int frameCount, int rows, FrameIndex.Builder index)
+            throws SQLException {
+        return ContactRows.read(db, FRICTION, 10, frameCount, rows, index);
+    }
+
+    /** Inertial bodies (environment ids, bit 31, excluded) with a collision row at {@code frame}. */
+    Set<Long> inertialInContact(long frame) {
+        Set<Long> touching = new HashSet<>();
+        for (int row = collisions.start(frame); row < collisions.end(frame); row++) {
+            for (long id : new long[] {collisions.bodyA(row), collisions.bodyB(row)}) {
+                if ((id & RecordingStore.ENVIRONMENT_FLAG) == 0) {
+                    touching.add(id);
+                }
+            }
+        }
+        return touching;
+    }
+
+    /** Whether inertial {@code body} has a collision row at {@code frame}. */
+    boolean inContact(long body, long frame) {
+        BitSet frames = contactFramesByBody.get(body);
+        return frames != null && frame >= 0 && frame <= Integer.MAX_VALUE && frames.get((int) frame);
+    }
+
+    /** Every pair that ever collides, in the order stored (body A, body B). */
+    Set<List<Long>> pairs() {
+        return Collections.unmodifiableSet(byPair.keySet());
+    }
+
+    /** Every collision of the pair in either stored order, ascending by frame. */
+    List<Collision> pairCollisions(long a, long b) {
+        List<Collision> all = new ArrayList<>();
+        for (int row : byPair.getOrDefault(List.of(a, b), new int[0])) {
+            all.add(collision(row));
+        }
+        if (a != b) {
+            for (int row : byPair.getOrDefault(List.of(b, a), new int[0])) {
+                all.add(collision(row));
+            }
+            all.sort((x, y) -> Long.compare(x.frame(), y.frame()));
+        }
+        return all;
+    }
+
+    /** Frames where two inertial (free) bodies collide. */
+    Set<Long> framesWithFreePairs() {
+        return Collections.unmodifiableSet(framesWithFreePairs);
+    }
+
+    /** The collision of the pair at a frame as stored (A, B) first, else (B, A); null when not in contact. */
+    Collision pairAt(long a, long b, long frame) {
+        int stored = -1;
+        int reversed = -1;
+        for (int row = collisions.start(frame); row < collisions.end(frame); row++) {
+            if (collisions.bodyA(row) == a && collisions.bodyB(row) == b) {
+                stored = row;
+            } else if (collisions.bodyA(row) == b && collisions.bodyB(row) == a) {
+                reversed = row;
+            }
+        }
+        int found = stored >= 0 ? stored : reversed;
+        return found < 0 ? null : collision(found);
+    }
+
+    List<Collision> collisions(long frame) {
+        List<Collision> rows = new ArrayList<>(collisions.end(frame) - collisions.start(frame));
+        for (int row = collisions.start(frame); row < collisions.end(frame); row++) {
+            rows.add(collision(row));
+        }
+        return rows;
+    }
+
+    List<Constraint> constraints(long frame) {
+        List<Constraint> rows = new ArrayList<>(constraints.end(frame) - constraints.start(frame));
+        for (int row = constraints.start(frame); row < constraints.end(frame); row++) {
+            rows.add(new Constraint(constraints.frame(row), constraints.bodyA(row), constraints.bodyB(row),
+                    constraints.vec(row, 0), constraints.vec(row, 3), constraints.vec(row, 6),
+                    constraints.value(row, 9), constraints.value(row, 10), constraints.value(row, 11)));
+        }
+        return rows;
+    }
+
+    List<Friction> friction(long frame) {
+        int first = friction.start(frame);
+        List<Friction> rows = new ArrayList<>(friction.end(frame) - first);
+        List<Constraint> contacts = constraints(frame);
+        Map<List<Long>, Integer> seen = new HashMap<>();
+        for (int row = first; row < friction.end(frame); row++) {
+            long a = friction.bodyA(row);
+            long b = friction.bodyB(row);
+            int k = seen.merge(List.of(a, b), 1, Integer::sum) - 1;
+            rows.add(new Friction(friction.frame(row), row - first, a, b, friction.value(row, 0),
+                    friction.value(row, 1), friction.value(row, 2), friction.value(row, 3), finite(friction.vec(row, 4)),
+                    finite(friction.vec(row, 7)), nthContact(contacts, a, b, k)));
+        }
+        return rows;
+    }
+
+    /** A vector whose row was missing (LEFT JOIN, read as NaN) is null. */
+    private static Vec3 finite(Vec3 v) {
+        return Double.isNaN(v.x()) && Double.isNaN(v.y()) && Double.isNaN(v.z()) ? null : v;
+    }
+
+    private static Constraint nthContact(List<Constraint> contacts, long a, long b, int k) {
         int seen = 0;
-        for (Constraint c : constraints(frame)) {
+        for (Constraint c : contacts) {
             if (c.bodyA() == a && c.bodyB() == b && seen++ == k) {
                 return c;
             }
@@ -122,100 +213,8 @@ final class ContactSeries {
         return null;
     }
 
-    /** Vectors of the pool by id, in chunks so the statement stays within SQLite's limits. */
-    private static Map<Long, Vec3> vectors(Connection db, Set<Long> ids) throws SQLException {
-        Map<Long, Vec3> vectors = new HashMap<>();
-        List<Long> all = new ArrayList<>(ids);
-        for (int i = 0; i < all.size(); i += 500) {
-            StringBuilder in = new StringBuilder();
-            for (long id : all.subList(i, Math.min(all.size(), i + 500))) {
-                in.append(in.isEmpty() ? "" : ",").append(id);
-            }
-            query(db, "SELECT id, x, y, z FROM Vector3DRecord WHERE id IN (" + in + ")",
-                    rs -> vectors.put(rs.getLong(1), vec(rs, 2)));
-        }
-        return vectors;
-    }
-
-    @FunctionalInterface
-    private interface RowReader {
-        void read(ResultSet rs) throws SQLException;
-    }
-
-    private static void query(Connection db, String sql, RowReader reader) throws SQLException {
-        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            while (rs.next()) {
-                reader.read(rs);
-            }
-        }
-    }
-
-    private static Vec3 vec(ResultSet rs, int first) throws SQLException {
-        return new Vec3(RecordingStore.real(rs, first), RecordingStore.real(rs, first + 1),
-                RecordingStore.real(rs, first + 2));
-    }
-
-    /** Indexes a collision by frame (inertial bodies in contact) and by pair, for whole-recording scans. */
-    private void index(Collision c) {
-        Set<Long> touching = inertialInContact.computeIfAbsent(c.frame(), k -> new HashSet<>());
-        for (long id : new long[] {c.bodyA(), c.bodyB()}) {
-            if ((id & RecordingStore.ENVIRONMENT_FLAG) == 0) {
-                touching.add(id);
-                contactFramesByBody.computeIfAbsent(id, k -> new BitSet()).set((int) c.frame());
-            }
-        }
-        byPair.computeIfAbsent(List.of(c.bodyA(), c.bodyB()), k -> new HashMap<>()).put(c.frame(), c);
-        if (((c.bodyA() | c.bodyB()) & RecordingStore.ENVIRONMENT_FLAG) == 0) {
-            framesWithFreePairs.add(c.frame());
-        }
-    }
-
-    /** Inertial bodies (environment ids, bit 31, excluded) with a collision row at {@code frame}. */
-    Set<Long> inertialInContact(long frame) {
-        return inertialInContact.getOrDefault(frame, Set.of());
-    }
-
-    /** Whether inertial {@code body} has a collision row at {@code frame}. */
-    boolean inContact(long body, long frame) {
-        BitSet frames = contactFramesByBody.get(body);
-        return frames != null && frames.get((int) frame);
-    }
-
-    /** Every pair that ever collides, in the order stored (body A, body B). */
-    Set<List<Long>> pairs() {
-        return byPair.keySet();
-    }
-
-    /** Every collision of the pair in either stored order, ascending by frame (one per frame). */
-    List<Collision> pairCollisions(long a, long b) {
-        List<Collision> all = new ArrayList<>(byPair.getOrDefault(List.of(a, b), Map.of()).values());
-        if (a != b) {
-            all.addAll(byPair.getOrDefault(List.of(b, a), Map.of()).values());
-        }
-        all.sort((x, y) -> Long.compare(x.frame(), y.frame()));
-        return all;
-    }
-
-    /** Frames where two inertial (free) bodies collide. */
-    Set<Long> framesWithFreePairs() {
-        return framesWithFreePairs;
-    }
-
-    /** The collision of the pair at a frame as stored, in either order; null when not in contact. */
-    Collision pairAt(long a, long b, long frame) {
-        Collision c = byPair.getOrDefault(List.of(a, b), Map.of()).get(frame);
-        return c != null ? c : byPair.getOrDefault(List.of(b, a), Map.of()).get(frame);
-    }
-
-    List<Collision> collisions(long frame) {
-        return collisions.getOrDefault(frame, List.of());
-    }
-
-    List<Constraint> constraints(long frame) {
-        return constraints.getOrDefault(frame, List.of());
-    }
-
-    List<Friction> friction(long frame) {
-        return friction.getOrDefault(frame, List.of());
+    private Collision collision(int row) {
+        return new Collision(collisions.frame(row), collisions.bodyA(row), collisions.bodyB(row),
+                collisions.vec(row, 0), collisions.value(row, 3));
     }
 }

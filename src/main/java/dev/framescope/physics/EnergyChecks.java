@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.framescope.common.Bounded;
 import dev.framescope.physics.PhysicsArgs.AnomalyArgs;
 import dev.framescope.physics.PhysicsArgs.BodyRangeArgs;
-import dev.framescope.physics.PhysicsArgs.RangeArgs;
+import dev.framescope.physics.PhysicsArgs.SystemEnergyArgs;
 import dev.framescope.physics.PhysicsModel.EnergyPoint;
 import dev.framescope.physics.PhysicsModel.SystemEnergyPoint;
 import dev.framescope.physics.RecordingSeries.ContactSummary;
@@ -35,24 +35,26 @@ public final class EnergyChecks {
         this.recordings = recordings;
     }
 
+    /** See {@link EnergySeries}: points for a short range, min/max buckets for a long one. */
     public record SystemEnergySeries(int schemaVersion, String summary, long startFrame, long endFrame,
-                                     Bounded<SystemEnergyPoint> points) {
+                                     Bounded<SystemEnergyPoint> points, String resolution, Integer bucketFrames,
+                                     Long nextStartFrame, List<EnergySeries.Bucket> buckets) {
     }
 
-    public SystemEnergySeries systemEnergy(RangeArgs args) {
+    public SystemEnergySeries systemEnergy(SystemEnergyArgs args) {
         RecordingStore store = recordings.resolve(args.recording());
         FrameRange range = FrameRange.of(store, args.startFrame(), args.endFrame());
-        List<SystemEnergyPoint> points = store.systemEnergy().stream().filter(p -> range.contains(p.frameId()))
-                .toList();
-        String summary = points.isEmpty() ? "No system energy rows in frames " + range.start() + "–" + range.end()
-                : String.format("System energy, frames %d–%d: %.3f J → %.3f J.", range.start(), range.end(),
-                points.get(0).totalSystemE(), points.get(points.size() - 1).totalSystemE());
-        return new SystemEnergySeries(RecordingQueries.SCHEMA_VERSION, summary, range.start(), range.end(),
-                Bounded.of(points, args.limit()));
+        EnergySeries.Series<SystemEnergyPoint> series = EnergySeries.of(store.systemEnergy(),
+                SystemEnergyPoint::frameId, EnergySeries.SYSTEM, range, args.limit(), args.maxBuckets(),
+                args.fullResolution());
+        return new SystemEnergySeries(RecordingQueries.SCHEMA_VERSION, "System energy, " + describe(series, range),
+                range.start(), range.end(), series.points(), series.resolution(), series.bucketFrames(),
+                series.nextStartFrame(), series.buckets());
     }
 
     public record BodyEnergySeries(int schemaVersion, String summary, long bodyId, long startFrame, long endFrame,
-                                   Bounded<EnergyPoint> points) {
+                                   Bounded<EnergyPoint> points, String resolution, Integer bucketFrames,
+                                   Long nextStartFrame, List<EnergySeries.Bucket> buckets) {
     }
 
     public BodyEnergySeries bodyEnergy(BodyRangeArgs args) {
@@ -62,12 +64,23 @@ public final class EnergyChecks {
         if (all.isEmpty()) {
             throw RecordingQueries.bodyNotFound(store, args.bodyId(), 0);
         }
-        List<EnergyPoint> points = all.stream().filter(p -> range.contains(p.frameId())).toList();
-        String summary = points.isEmpty() ? "No energy rows for body " + args.bodyId() + " in the range."
-                : String.format("Body %d energy, frames %d–%d: %.3f J → %.3f J.", args.bodyId(), range.start(),
-                range.end(), points.get(0).totalE(), points.get(points.size() - 1).totalE());
-        return new BodyEnergySeries(RecordingQueries.SCHEMA_VERSION, summary, args.bodyId(), range.start(),
-                range.end(), Bounded.of(points, args.limit()));
+        EnergySeries.Series<EnergyPoint> series = EnergySeries.of(all, EnergyPoint::frameId, EnergySeries.BODY,
+                range, args.limit(), args.maxBuckets(), args.fullResolution());
+        return new BodyEnergySeries(RecordingQueries.SCHEMA_VERSION, "Body " + args.bodyId() + " energy, "
+                + describe(series, range), args.bodyId(), range.start(), range.end(), series.points(),
+                series.resolution(), series.bucketFrames(), series.nextStartFrame(), series.buckets());
+    }
+
+    private static String describe(EnergySeries.Series<?> series, FrameRange range) {
+        String frames = String.format("frames %d–%d", range.start(), range.end());
+        if (series.buckets() != null) {
+            return String.format("%s in %d buckets of %d frames (min and max kept per bucket): %s. Pass "
+                    + "full_resolution: true, or a shorter range, for every frame.", frames, series.buckets().size(),
+                    series.bucketFrames(), series.extremes());
+        }
+        return frames + " frame by frame: " + series.extremes() + (series.nextStartFrame() == null ? "."
+                : String.format("; %d of %d points here, the next page starts at frame %d.",
+                series.points().preview().size(), series.points().count(), series.nextStartFrame()));
     }
 
     /**

@@ -1,13 +1,13 @@
 package dev.framescope.physics;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
+import java.util.Arrays;
 
 /**
- * For one table with a {@code frame_id} column: the first and last row id of each frame, from one scan. The
- * recordings have no index on {@code frame_id} and must not be modified, so this map stands in for one.
+ * For one table and one key column ({@code frame_id}, or a collision id for the contact-point junction): the first
+ * and last row id of each key, from one scan. The recordings have no index on those columns and must not be
+ * modified, so this stands in for one. Exact whatever order the rows are in; callers still filter on the key.
  */
 final class FrameIndex {
 
@@ -17,32 +17,63 @@ final class FrameIndex {
     private final long[] first;
     private final long[] last;
 
-    private FrameIndex(int frameCount) {
-        first = new long[frameCount + 1];
-        last = new long[frameCount + 1];
+    private FrameIndex(long[] first, long[] last) {
+        this.first = first;
+        this.last = last;
     }
 
-    static FrameIndex build(Connection db, String table, int frameCount) throws SQLException {
-        FrameIndex index = new FrameIndex(frameCount);
-        try (Statement st = db.createStatement();
-             ResultSet rs = st.executeQuery("SELECT frame_id, min(id), max(id) FROM " + table
-                     + " GROUP BY frame_id")) {
-            while (rs.next()) {
-                long frame = rs.getLong(1);
-                if (frame >= 1 && frame <= frameCount) {
-                    index.first[(int) frame] = rs.getLong(2);
-                    index.last[(int) frame] = rs.getLong(3);
-                }
+    /** Scans {@code SELECT key, rowid FROM table}; keys outside 1..maxKey are ignored. */
+    static FrameIndex build(Connection db, String table, String keyColumn, int maxKey) throws SQLException {
+        Builder builder = new Builder(maxKey);
+        TableScan.each(db, "SELECT " + keyColumn + ", rowid FROM " + table, row -> builder.add(row.integer(1),
+                row.integer(2)));
+        return builder.build();
+    }
+
+    /** Collects (key, row id) pairs during a scan that reads the table anyway. */
+    static final class Builder {
+        private long[] first;
+        private long[] last;
+
+        Builder(int maxKey) {
+            first = new long[Math.max(maxKey, 0) + 1];
+            last = new long[first.length];
+            Arrays.fill(first, Long.MAX_VALUE);
+            Arrays.fill(last, Long.MIN_VALUE);
+        }
+
+        void add(long key, long id) {
+            if (key >= 1 && key < first.length) {
+                int k = (int) key;
+                first[k] = Math.min(first[k], id);
+                last[k] = Math.max(last[k], id);
             }
         }
-        return index;
+
+        FrameIndex build() {
+            FrameIndex index = new FrameIndex(first, last);
+            first = null;
+            last = null;
+            return index;
+        }
     }
 
-    /** The id range of {@code frame}'s rows, or null when it has none. */
-    Range range(long frame) {
-        if (frame < 1 || frame >= first.length || first[(int) frame] == 0) {
+    /** The id range of {@code key}'s rows, or null when it has none. */
+    Range range(long key) {
+        if (key < 1 || key >= first.length || first[(int) key] == Long.MAX_VALUE) {
             return null;
         }
-        return new Range(first[(int) frame], last[(int) frame]);
+        return new Range(first[(int) key], last[(int) key]);
+    }
+
+    /** The id range covering the rows of keys {@code from..to}, or null when none of them has rows. */
+    Range range(long from, long to) {
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        for (long k = Math.max(1, from); k <= to && k < first.length; k++) {
+            min = Math.min(min, first[(int) k]);
+            max = Math.max(max, last[(int) k]);
+        }
+        return min == Long.MAX_VALUE ? null : new Range(min, max);
     }
 }

@@ -41,11 +41,15 @@ public final class PhysicsArgs {
 
     public record FrameArgs(
             @Param(value = FRAME, required = true, min = 1) Long frameId,
-            @Param(value = LIMIT + " Applies to collisions and friction rows.", defaultValue = "50", min = 1,
-                    max = 500) Integer limit,
-            @Param(RECORDING) String recording) {
+            @Param(value = "Most items of each list (body states, collisions, friction rows) to return; each list "
+                    + "says its count and whether it was truncated.", defaultValue = "16", min = 1, max = 500)
+            Integer limit,
+            @Param(RECORDING) String recording,
+            @Param(value = "Items of each list to skip, for the next page: pass the answer's next_offset.",
+                    defaultValue = "0", min = 0) Integer offset) {
         public FrameArgs {
-            limit = limit == null ? 50 : limit;
+            limit = limit == null ? 16 : limit;
+            offset = offset == null ? 0 : offset;
         }
     }
 
@@ -65,14 +69,40 @@ public final class PhysicsArgs {
         }
     }
 
+    static final String POINTS = "Most per-frame points to return at full resolution (one page; the next starts at "
+            + "next_start_frame). A range longer than this is summarised in buckets unless full_resolution is true.";
+    static final String BUCKETS = "Most buckets a long range is summarised in: consecutive frames, each bucket with "
+            + "the minimum and maximum (and their frames) of total and kinetic energy and of the step change, so no "
+            + "spike is lost.";
+    static final String FULL = "Every frame's point instead of buckets, in pages of limit frames (use start_frame "
+            + "and end_frame to page or zoom in).";
+
+    public record SystemEnergyArgs(
+            @Param(value = START, min = 1) Long startFrame,
+            @Param(value = END, min = 1) Long endFrame,
+            @Param(value = POINTS, defaultValue = "100", min = 1, max = 5000) Integer limit,
+            @Param(RECORDING) String recording,
+            @Param(value = BUCKETS, defaultValue = "50", min = 1, max = 500) Integer maxBuckets,
+            @Param(value = FULL, defaultValue = "false") Boolean fullResolution) {
+        public SystemEnergyArgs {
+            limit = limit == null ? 100 : limit;
+            maxBuckets = maxBuckets == null ? 50 : maxBuckets;
+            fullResolution = fullResolution != null && fullResolution;
+        }
+    }
+
     public record BodyRangeArgs(
             @Param(value = BODY, required = true) Long bodyId,
             @Param(value = START, min = 1) Long startFrame,
             @Param(value = END, min = 1) Long endFrame,
-            @Param(value = LIMIT, defaultValue = "200", min = 1, max = 5000) Integer limit,
-            @Param(RECORDING) String recording) {
+            @Param(value = POINTS, defaultValue = "100", min = 1, max = 5000) Integer limit,
+            @Param(RECORDING) String recording,
+            @Param(value = BUCKETS, defaultValue = "50", min = 1, max = 500) Integer maxBuckets,
+            @Param(value = FULL, defaultValue = "false") Boolean fullResolution) {
         public BodyRangeArgs {
-            limit = limit == null ? 200 : limit;
+            limit = limit == null ? 100 : limit;
+            maxBuckets = maxBuckets == null ? 50 : maxBuckets;
+            fullResolution = fullResolution != null && fullResolution;
         }
     }
 

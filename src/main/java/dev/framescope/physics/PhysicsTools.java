@@ -21,6 +21,7 @@ import dev.framescope.physics.PhysicsArgs.ListRecordingsArgs;
 import dev.framescope.physics.PhysicsArgs.LoadRecordingArgs;
 import dev.framescope.physics.PhysicsArgs.PenetrationArgs;
 import dev.framescope.physics.PhysicsArgs.RangeArgs;
+import dev.framescope.physics.PhysicsArgs.SystemEnergyArgs;
 import dev.framescope.physics.PhysicsArgs.RecordingArgs;
 import java.util.List;
 
@@ -85,19 +86,28 @@ public final class PhysicsTools implements ToolGroup {
                         + "(position, velocity, acceleration, orientation, angular velocity derived from the "
                         + "quaternion rate), collisions found at the start of the step with contact points, "
                         + "friction constraint rows (λ in N) and the solver row ('solved: false' = no collisions, "
-                        + "no solve).", FrameArgs.class, ro, (a, c) -> ToolOutput.of(queries.frame(a))),
+                        + "no solve). Each of the three lists is paged: at most limit items (default 16) from offset, "
+                        + "with its count and truncated; next_offset starts the next page.", FrameArgs.class, ro,
+                        (a, c) -> ToolOutput.of(queries.frame(a))),
                 ToolDef.of("get_body_state", "Body state", "One body's post-step state at one frame, with |v| "
                         + "and |ω|. Inertial bodies only: an environment id (bit 31 set) is refused as a static body, "
                         + "for which MSD-CPP records no state. Use compare_body_across_frames for changes, get_frame "
                         + "for all bodies.",
                         BodyFrameArgs.class, ro, (a, c) -> ToolOutput.of(queries.bodyState(a))),
-                ToolDef.of("get_system_energy", "System energy series", "Per-frame system energy (J): linear and "
-                        + "rotational KE, potential, total, the stored delta_e (frame 1's is the whole initial "
-                        + "energy) and MSD-CPP's injection and collision flags. Use find_energy_anomalies to find "
-                        + "the frames that matter.", RangeArgs.class, ro,
+                ToolDef.of("get_system_energy", "System energy series", "System energy (J) over a frame range. "
+                        + "A range of at most limit frames (default 100), or full_resolution: true, comes frame by "
+                        + "frame: linear and rotational KE, potential, total, the stored delta_e (frame 1's is the "
+                        + "whole initial energy) and MSD-CPP's injection and collision flags, one page of limit "
+                        + "points (next_start_frame starts the next). A longer range comes as at most max_buckets "
+                        + "(default 50) buckets of ⌈frames/max_buckets⌉ frames (bucket_frames), each with the "
+                        + "min and max, and their frames, of total and kinetic energy and of the step change ΔE = "
+                        + "E_k − E_{k−1}, plus flagged and colliding frame counts: extremes and spikes are kept. Use "
+                        + "find_energy_anomalies to find the frames that matter.", SystemEnergyArgs.class, ro,
                         (a, c) -> ToolOutput.of(energy.systemEnergy(a))),
-                ToolDef.of("get_body_energy", "Body energy series", "Per-frame energy (J) of one body: linear KE "
-                        + "½m|v|², rotational KE as recorded, potential m·9.81·z, total.", BodyRangeArgs.class, ro,
+                ToolDef.of("get_body_energy", "Body energy series", "Energy (J) of one body over a frame range: "
+                        + "linear KE ½m|v|², rotational KE as recorded, potential m·9.81·z, total; frame by frame "
+                        + "for a range of at most limit frames (or full_resolution: true, paged), else in buckets "
+                        + "with min/max envelopes as get_system_energy.", BodyRangeArgs.class, ro,
                         (a, c) -> ToolOutput.of(energy.bodyEnergy(a))),
                 ToolDef.of("find_energy_anomalies", "Find energy anomalies", "Frames whose system energy change "
                         + "ΔE = E_k − E_{k−1} is not explained by the physics: the residual ΔE − expected free-fall "

@@ -81,9 +81,14 @@ public final class RecordingQueries {
                 store.path().toString(), store.frameCount(), dt, bodies);
     }
 
+    /**
+     * One frame, each list paged: {@code offset} items skipped, at most {@code limit} shown, with its count;
+     * {@code nextOffset} is where the next page starts while any list has more.
+     */
     public record FrameData(int schemaVersion, String summary, long frameId, double simulationTime,
-                            List<BodyState> states, Bounded<CollisionInfo> collisions,
-                            Bounded<FrictionConstraintInfo> frictionConstraints, SolverDiagnostics solver) {
+                            Bounded<BodyState> states, Bounded<CollisionInfo> collisions,
+                            Bounded<FrictionConstraintInfo> frictionConstraints, SolverDiagnostics solver,
+                            int offset, Integer nextOffset) {
     }
 
     public FrameData frame(FrameArgs args) {
@@ -95,11 +100,16 @@ public final class RecordingQueries {
         SolverDiagnostics solver = store.solver(frame);
         String solve = solver == null ? "no solver row" : !solver.solved() ? "no solve (no collisions)"
                 : "solver " + solver.iterations() + " iterations, " + (solver.converged() ? "converged" : "NOT converged");
+        int end = args.offset() + args.limit();
+        boolean more = states.size() > end || collisions.size() > end || friction.size() > end;
+        String page = args.offset() == 0 && !more ? "" : String.format(" Showing items %d–%d of each list%s.",
+                args.offset() + 1, end, more ? "; next_offset " + end + " gives the next page" : "");
         return new FrameData(SCHEMA_VERSION, "Frame " + frame + " (t = " + String.format("%.3f",
                 store.simulationTime(frame)) + " s): " + states.size() + " bodies, " + collisions.size()
-                + " colliding pair(s), " + friction.size() + " friction rows, " + solve + ".", frame,
-                store.simulationTime(frame), states, Bounded.of(collisions, args.limit()),
-                Bounded.of(friction, args.limit()), solver);
+                + " colliding pair(s), " + friction.size() + " friction rows, " + solve + "." + page, frame,
+                store.simulationTime(frame), Bounded.page(states, args.offset(), args.limit()),
+                Bounded.page(collisions, args.offset(), args.limit()),
+                Bounded.page(friction, args.offset(), args.limit()), solver, args.offset(), more ? end : null);
     }
 
     public record BodyStateResult(int schemaVersion, String summary, BodyState state, double speedMPerS,

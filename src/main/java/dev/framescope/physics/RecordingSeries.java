@@ -1,37 +1,33 @@
 package dev.framescope.physics;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.framescope.common.ToolException;
+import dev.framescope.physics.PhysicsModel.EnergyPoint;
 import dev.framescope.physics.PhysicsModel.SystemEnergyPoint;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongToDoubleFunction;
 
 /**
- * The whole-recording series of one recording (energies, collision summaries, body states, contact rows), each read
- * once on a background thread with its own read-only connection, so that checks over the whole recording find them
- * ready and per-frame queries on the main connection are not held up. A caller that needs a series before it is
- * read waits for it. Thread-safe.
+ * The whole-recording series of one recording (energies, body states, collision, contact and friction rows), each
+ * read once on a background thread with its own read-only connection, so that checks over the whole recording find
+ * them ready and per-frame queries on the main connection are not held up. Each scan also builds the exact
+ * frame → row-id index of its table for those per-frame queries ({@link #index}). A caller that needs a series
+ * before it is read waits for that series only. Thread-safe.
  */
 final class RecordingSeries {
 
-    /** One thread: on two cores the other stays free for the calls the agent makes meanwhile. */
-    private static final ExecutorService BACKGROUND = Executors.newFixedThreadPool(1, runnable -> {
-        Thread thread = new Thread(runnable, "recording-preload");
-        thread.setDaemon(true);
-        return thread;
-    });
+    static final String JUNCTION = "CollisionResultRecord_ContactPointRecord";
 
     /** One collision row without its vectors: enough for per-frame contact status over a whole recording. */
     public record ContactSummary(@JsonProperty("body_a_id") long bodyAId, @JsonProperty("body_b_id") long bodyBId,
@@ -46,34 +42,52 @@ final class RecordingSeries {
     private final Path path;
     private final Set<String> tables;
     private final boolean legacyStates;
+    private final int frameCount;
     private final LongToDoubleFunction timeOf;
     private final Map<String, CompletableFuture<?>> started = new HashMap<>();
+    private final Map<String, FrameIndex> indexes = new ConcurrentHashMap<>();
 
-    RecordingSeries(Path path, Set<String> tables, boolean legacyStates, LongToDoubleFunction timeOf) {
+    RecordingSeries(Path path, Set<String> tables, boolean legacyStates, int frameCount, LongToDoubleFunction timeOf) {
         this.path = path;
         this.tables = tables;
         this.legacyStates = legacyStates;
+        this.frameCount = frameCount;
         this.timeOf = timeOf;
     }
 
-    /** Queues every series; the energy search needs the first two and they are small, so they go first. */
+    /**
+     * Queues every series, most needed first: the energy search needs system energy and collisions, triage states
+     * and all contact rows. The order balances the two background threads (on the 10,000-frame benchmark file:
+     * collisions ~0.15 s then contact constraints ~0.28 s, beside states ~0.26 s then friction ~0.09 s). Per-frame
+     * tools get each table's exact index as its scan ends.
+     */
     void preload() {
         if (tables.contains("SystemEnergyRecord")) {
             systemEnergyFuture();
         }
-        contactSummariesFuture();
-        if (tables.contains(RecordingStore.stateTable(legacyStates))) {
+        collisionsFuture();
+        if (tables.contains(StateSeries.table(legacyStates))) {
             statesFuture();
         }
-        contactsFuture();
+        constraintsFuture();
+        frictionFuture();
+        if (tables.contains("EnergyRecord")) {
+            bodyEnergyFuture();
+        }
+    }
+
+    /** The exact row-id index of {@code table} once its scan has run, else null (never waits). */
+    FrameIndex index(String table) {
+        return indexes.get(table);
     }
 
     List<SystemEnergyPoint> systemEnergy() {
         return await(systemEnergyFuture());
     }
 
+    /** Collision rows of every frame, by frame id: a view over the collision series. */
     Map<Long, List<ContactSummary>> contactSummaries() {
-        return await(contactSummariesFuture());
+        return new Summaries(await(collisionsFuture()));
     }
 
     StateSeries states() {
@@ -81,29 +95,105 @@ final class RecordingSeries {
     }
 
     ContactSeries contacts() {
-        return await(contactsFuture());
+        return await(start("contacts", () -> collisionsFuture().thenCombine(constraintsFuture(), List::of)
+                .thenCombine(frictionFuture(), (pair, friction) -> new ContactSeries(pair.get(0), pair.get(1),
+                        friction))));
+    }
+
+    /** Energy rows per body: linear KE, rotational KE, potential, total. */
+    List<EnergyPoint> bodyEnergy(long body) {
+        Tracks.Track track = await(bodyEnergyFuture()).get(body);
+        return track == null ? List.of() : track.asList(i -> {
+            double[] v = track.values();
+            long frame = track.frame(i);
+            return new EnergyPoint(body, frame, timeOf.applyAsDouble(frame), v[4 * i], v[4 * i + 1], v[4 * i + 2],
+                    v[4 * i + 3]);
+        });
     }
 
     private CompletableFuture<List<SystemEnergyPoint>> systemEnergyFuture() {
-        return start("system_energy", this::readSystemEnergy);
+        return read("system_energy", this::readSystemEnergy);
     }
 
-    private CompletableFuture<Map<Long, List<ContactSummary>>> contactSummariesFuture() {
-        return start("contact_summaries", this::readContactSummaries);
+    private CompletableFuture<ContactRows> collisionsFuture() {
+        return read("collisions", c -> {
+            if (!tables.contains("CollisionResultRecord") || !tables.contains("Vector3DRecord")) {
+                return ContactRows.empty(frameCount);
+            }
+            FrameIndex.Builder index = new FrameIndex.Builder(frameCount);
+            int rows = maxRowid(c, "CollisionResultRecord");
+            ContactRows collisions = ContactSeries.readCollisions(c, frameCount, rows, index);
+            indexes.put("CollisionResultRecord", index.build());
+            if (tables.contains(JUNCTION)) {
+                indexes.put(JUNCTION, FrameIndex.build(c, JUNCTION, "CollisionResultRecord_id", rows));
+            }
+            return collisions;
+        });
     }
 
     private CompletableFuture<StateSeries> statesFuture() {
-        return start("states", c -> StateSeries.read(c, legacyStates));
+        return read("states", c -> {
+            FrameIndex.Builder index = new FrameIndex.Builder(frameCount);
+            StateSeries states = StateSeries.read(c, legacyStates, frameCount, index);
+            indexes.put(StateSeries.table(legacyStates), index.build());
+            return states;
+        });
     }
 
-    private CompletableFuture<ContactSeries> contactsFuture() {
-        return start("contacts", c -> ContactSeries.read(c, tables));
+    private CompletableFuture<ContactRows> constraintsFuture() {
+        return contactTable("ContactConstraintRecord", ContactSeries::readConstraints);
+    }
+
+    private CompletableFuture<ContactRows> frictionFuture() {
+        return contactTable("FrictionConstraintRecord", ContactSeries::readFriction);
+    }
+
+    @FunctionalInterface
+    private interface ContactReader {
+        ContactRows read(Connection db, int frameCount, int rows, FrameIndex.Builder index) throws SQLException;
+    }
+
+    private CompletableFuture<ContactRows> contactTable(String table, ContactReader reader) {
+        return read(table, c -> {
+            if (!tables.contains(table) || !tables.contains("Vector3DRecord")) {
+                return ContactRows.empty(frameCount);
+            }
+            FrameIndex.Builder index = new FrameIndex.Builder(frameCount);
+            ContactRows rows = reader.read(c, frameCount, maxRowid(c, table), index);
+            indexes.put(table, index.build());
+            return rows;
+        });
+    }
+
+    private CompletableFuture<Tracks> bodyEnergyFuture() {
+        return read("body_energy", c -> {
+            Tracks tracks = new Tracks(4, frameCount);
+            TableScan.each(c, "SELECT body_id, frame_id, linear_ke, rotational_ke, potential_e, total_e FROM "
+                    + "EnergyRecord ORDER BY id", row -> {
+                Tracks.Track track = tracks.track(row.integer(1));
+                int at = track.append((int) row.integer(2));
+                for (int k = 0; k < 4; k++) {
+                    track.values()[at + k] = row.real(3 + k);
+                }
+            });
+            return tracks.finish();
+        });
+    }
+
+    private <T> CompletableFuture<T> read(String name, Reader<T> reader) {
+        return start(name, () -> CompletableFuture.supplyAsync(() -> onOwnConnection(reader),
+                Background.executor()));
     }
 
     @SuppressWarnings("unchecked")
-    private synchronized <T> CompletableFuture<T> start(String name, Reader<T> reader) {
-        return (CompletableFuture<T>) started.computeIfAbsent(name,
-                n -> CompletableFuture.supplyAsync(() -> onOwnConnection(reader), BACKGROUND));
+    private synchronized <T> CompletableFuture<T> start(String name,
+                                                        java.util.function.Supplier<CompletableFuture<T>> task) {
+        CompletableFuture<?> future = started.get(name);
+        if (future == null) {
+            future = task.get();
+            started.put(name, future);
+        }
+        return (CompletableFuture<T>) future;
     }
 
     private <T> T onOwnConnection(Reader<T> reader) {
@@ -115,42 +205,64 @@ final class RecordingSeries {
     }
 
     private static <T> T await(CompletableFuture<T> future) {
-        try {
-            return future.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof ToolException toolException) {
-                throw toolException;
-            }
-            throw e;
+        return Background.await(future);
+    }
+
+    private static int maxRowid(Connection db, String table) throws SQLException {
+        try (PreparedStatement st = db.prepareStatement("SELECT coalesce(max(rowid), 0) FROM " + table);
+             ResultSet rs = st.executeQuery()) {
+            return (int) Math.min(rs.getLong(1), Integer.MAX_VALUE - 8);
         }
     }
 
     private List<SystemEnergyPoint> readSystemEnergy(Connection connection) throws SQLException {
-        List<SystemEnergyPoint> points = new ArrayList<>();
-        try (ResultSet rs = connection.createStatement().executeQuery("SELECT frame_id, total_linear_ke, "
-                + "total_rotational_ke, total_potential_e, total_system_e, delta_e, energy_injection, "
-                + "collision_active FROM SystemEnergyRecord ORDER BY frame_id")) {
-            while (rs.next()) {
-                long f = rs.getLong(1);
-                points.add(new SystemEnergyPoint(f, timeOf.applyAsDouble(f), RecordingStore.real(rs, 2),
-                        RecordingStore.real(rs, 3), RecordingStore.real(rs, 4), RecordingStore.real(rs, 5),
-                        RecordingStore.real(rs, 6), rs.getInt(7) != 0, rs.getInt(8) != 0));
-            }
-        }
+        List<SystemEnergyPoint> points = new ArrayList<>(frameCount);
+        TableScan.each(connection, "SELECT frame_id, total_linear_ke, total_rotational_ke, total_potential_e, "
+                + "total_system_e, delta_e, energy_injection, collision_active FROM SystemEnergyRecord ORDER BY "
+                + "frame_id", row -> {
+            long f = row.integer(1);
+            points.add(new SystemEnergyPoint(f, timeOf.applyAsDouble(f), row.real(2), row.real(3), row.real(4),
+                    row.real(5), row.real(6), row.integer(7) != 0, row.integer(8) != 0));
+        });
         return List.copyOf(points);
     }
 
-    private Map<Long, List<ContactSummary>> readContactSummaries(Connection connection) throws SQLException {
-        Map<Long, List<ContactSummary>> byFrame = new HashMap<>();
-        if (tables.contains("CollisionResultRecord")) {
-            try (ResultSet rs = connection.createStatement().executeQuery("SELECT frame_id, body_a_id, body_b_id, "
-                    + "penetrationDepth FROM CollisionResultRecord ORDER BY id")) {
-                while (rs.next()) {
-                    byFrame.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>())
-                            .add(new ContactSummary(rs.getLong(2), rs.getLong(3), RecordingStore.real(rs, 4)));
-                }
-            }
+    /** Collision summaries by frame, built per lookup from the collision columns. */
+    private static final class Summaries extends AbstractMap<Long, List<ContactSummary>> {
+        private final ContactRows rows;
+        private Set<Entry<Long, List<ContactSummary>>> entries;
+
+        Summaries(ContactRows rows) {
+            this.rows = rows;
         }
-        return byFrame;
+
+        @Override
+        public List<ContactSummary> get(Object key) {
+            if (!(key instanceof Long frame) || rows.start(frame) == rows.end(frame)) {
+                return null;
+            }
+            List<ContactSummary> list = new ArrayList<>(rows.end(frame) - rows.start(frame));
+            for (int row = rows.start(frame); row < rows.end(frame); row++) {
+                list.add(new ContactSummary(rows.bodyA(row), rows.bodyB(row), rows.value(row, 3)));
+            }
+            return list;
+        }
+
+        @Override
+        public boolean containsKey(Object key) {
+            return key instanceof Long frame && rows.start(frame) < rows.end(frame);
+        }
+
+        @Override
+        public synchronized Set<Entry<Long, List<ContactSummary>>> entrySet() {
+            if (entries == null) {
+                Map<Long, List<ContactSummary>> all = new HashMap<>();
+                for (int row = 0; row < rows.size(); row++) {
+                    all.computeIfAbsent(rows.frame(row), this::get);
+                }
+                entries = all.entrySet();
+            }
+            return entries;
+        }
     }
 }

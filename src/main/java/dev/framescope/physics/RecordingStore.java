@@ -19,7 +19,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,36 +28,14 @@ import java.util.TreeSet;
 
 /**
  * One MSD-CPP recording, opened read-only over JDBC: no tool can change a byte of it. The schema has no index on
- * {@code frame_id}, so per-frame reads go through an in-memory map from frame to the contiguous id range the
- * recorder wrote for it (built once per table on first use); whole series are read once and kept. Thread-safe
- * (one connection, serialised).
+ * {@code frame_id}, so per-frame reads go through the row-id range the recorder wrote each frame in: the exact index
+ * the background read builds as it scans each table ({@link RecordingSeries#index}), or until then a binary search
+ * over row ids ({@link FrameProbe}), so a call made right after loading reads only its frame's rows. Whole series are
+ * read once on their own connection ({@link RecordingSeries}). Thread-safe (one connection, serialised).
  */
 public final class RecordingStore implements AutoCloseable {
 
     static final long ENVIRONMENT_FLAG = 0x80000000L;
-
-    /**
-     * Body states: body, frame, position, velocity, acceleration, orientation (w, x, y, z), rate (x, y, z, w).
-     * Current recordings reach states through {@code AssetDynamicStateRecord}; recordings written before MSD-CPP's
-     * 2026-02-12 refactor leave it empty and set {@code body_id}/{@code frame_id} on {@code InertialStateRecord}.
-     */
-    static String stateJoin(boolean legacy) {
-        String owner = legacy ? "isr" : "adr";
-        return "SELECT " + owner + ".body_id, " + owner + ".frame_id, p.x, p.y, p.z, v.x, v.y, v.z, a.x, a.y, a.z, "
-                + "q.w, q.x, q.y, q.z, qd.x, qd.y, qd.z, qd.w FROM "
-                + (legacy ? "InertialStateRecord isr"
-                : "AssetDynamicStateRecord adr JOIN InertialStateRecord isr ON adr.kinematicState_id = isr.id")
-                + " JOIN CoordinateRecord p ON isr.position_id = p.id"
-                + " JOIN VelocityRecord v ON isr.velocity_id = v.id"
-                + " JOIN QuaternionDRecord q ON isr.orientation_id = q.id"
-                + " JOIN Vector4DRecord qd ON isr.quaternionRate_id = qd.id"
-                + " LEFT JOIN AccelerationRecord a ON isr.acceleration_id = a.id";
-    }
-
-    /** The table whose rows carry each state's frame: see {@link #stateJoin}. */
-    static String stateTable(boolean legacy) {
-        return legacy ? "InertialStateRecord" : "AssetDynamicStateRecord";
-    }
 
     private static final String COLLISIONS = """
             SELECT c.id, c.body_a_id, c.body_b_id, n.x, n.y, n.z, c.penetrationDepth
@@ -97,11 +74,9 @@ public final class RecordingStore implements AutoCloseable {
     private final Set<String> missingTables;
     private final int frameCount;
     private final double[] simulationTimes;
-    private final Map<String, FrameIndex> frameIndexes = new HashMap<>();
-    private JunctionIndex junctionIndex;
+    private final RowRanges ranges;
     private List<BodyMetadata> bodies;
-    private Map<Long, List<EnergyPoint>> bodyEnergy;
-    private Map<Long, SolverDiagnostics> solver;
+    private SolverDiagnostics[] solver;
     private final RecordingSeries series;
     private final boolean legacyStates;
 
@@ -134,7 +109,8 @@ public final class RecordingStore implements AutoCloseable {
         this.frameCount = times.size();
         this.simulationTimes = times.stream().mapToDouble(Double::doubleValue).toArray();
         this.legacyStates = isLegacy(db, tables);
-        this.series = new RecordingSeries(path, tables, legacyStates, this::timeOf);
+        this.series = new RecordingSeries(path, tables, legacyStates, frameCount, this::timeOf);
+        this.ranges = new RowRanges(db, series, frameCount);
     }
 
     /** Opens {@code path} read-only; the file is never written, not even a journal. */
@@ -238,11 +214,11 @@ public final class RecordingStore implements AutoCloseable {
     }
 
     public synchronized List<PhysicsModel.BodyState> states(long frame) {
-        require(stateTable(legacyStates), "body states");
+        require(StateSeries.table(legacyStates), "body states");
         String owner = legacyStates ? "isr" : "adr";
-        String sql = stateJoin(legacyStates) + " WHERE " + owner + ".id BETWEEN ? AND ? AND " + owner
+        String sql = StateSeries.join(legacyStates) + " WHERE " + owner + ".id BETWEEN ? AND ? AND " + owner
                 + ".frame_id = ? ORDER BY " + owner + ".id";
-        return rowsOfFrame(stateTable(legacyStates), frame, sql, rs -> {
+        return rowsOfFrame(StateSeries.table(legacyStates), frame, sql, rs -> {
             Quat q = new Quat(real(rs, 12), real(rs, 13), real(rs, 14), real(rs, 15));
             Quat rate = new Quat(real(rs, 19), real(rs, 16), real(rs, 17), real(rs, 18)); // stored x, y, z, w
             return new PhysicsModel.BodyState(rs.getLong(1), rs.getLong(2), vec(rs, 3), vec(rs, 6), vec(rs, 9), q,
@@ -254,13 +230,13 @@ public final class RecordingStore implements AutoCloseable {
         if (!tables.contains("CollisionResultRecord")) {
             return List.of();
         }
-        Map<Long, List<ContactPoint>> points = new LinkedHashMap<>();
-        FrameIndex.Range range = frameIndex("CollisionResultRecord").range(frame);
+        FrameIndex.Range range = query(() -> ranges.frame("CollisionResultRecord", frame));
         if (range == null) {
             return List.of();
         }
-        FrameIndex.Range pointRows = !tables.contains("CollisionResultRecord_ContactPointRecord") ? null
-                : junctionIndex().rows(range.firstId(), range.lastId());
+        Map<Long, List<ContactPoint>> points = new LinkedHashMap<>();
+        FrameIndex.Range pointRows = !tables.contains(RecordingSeries.JUNCTION) ? null
+                : query(() -> ranges.contactPoints(range.firstId(), range.lastId()));
         if (pointRows != null) {
             query(() -> {
                 try (PreparedStatement st = db.prepareStatement(CONTACT_POINTS)) {
@@ -300,33 +276,30 @@ public final class RecordingStore implements AutoCloseable {
 
     /** Whether {@code frame} has at least one collision row. */
     public synchronized boolean hasCollisions(long frame) {
-        return tables.contains("CollisionResultRecord") && frameIndex("CollisionResultRecord").range(frame) != null;
+        return tables.contains("CollisionResultRecord")
+                && query(() -> ranges.frame("CollisionResultRecord", frame)) != null;
     }
 
     public synchronized SolverDiagnostics solver(long frame) {
         require("SolverDiagnosticRecord", "solver diagnostics");
         if (solver == null) {
-            Map<Long, SolverDiagnostics> rows = new HashMap<>();
-            query(() -> {
-                try (ResultSet rs = db.createStatement().executeQuery("SELECT frame_id, iterations, residual, "
-                        + "converged, num_constraints, num_contacts FROM SolverDiagnosticRecord")) {
-                    while (rs.next()) {
-                        long f = rs.getLong(1);
-                        rows.put(f, new SolverDiagnostics(f, rs.getInt(2), real(rs, 3), rs.getInt(4) != 0,
-                                rs.getInt(5), rs.getInt(6), false));
-                    }
+            SolverDiagnostics[] rows = new SolverDiagnostics[frameCount + 1];
+            query(() -> TableScan.each(db, "SELECT frame_id, iterations, residual, converged, num_constraints, "
+                    + "num_contacts FROM SolverDiagnosticRecord ORDER BY id", row -> {
+                long f = row.integer(1);
+                if (f >= 1 && f <= frameCount) {
+                    rows[(int) f] = new SolverDiagnostics(f, (int) row.integer(2), row.real(3), row.integer(4) != 0,
+                            (int) row.integer(5), (int) row.integer(6), false);
                 }
-                return null;
-            });
+            }));
             solver = rows;
         }
-        SolverDiagnostics row = solver.get(frame);
+        SolverDiagnostics row = frame >= 1 && frame <= frameCount ? solver[(int) frame] : null;
         if (row == null) {
             return null;
         }
-        boolean solved = hasCollisions(frame);
         return new SolverDiagnostics(row.frameId(), row.iterations(), row.residual(), row.converged(),
-                row.numConstraints(), row.numContacts(), solved);
+                row.numConstraints(), row.numContacts(), hasCollisions(frame));
     }
 
     public List<SystemEnergyPoint> systemEnergy() {
@@ -335,24 +308,9 @@ public final class RecordingStore implements AutoCloseable {
     }
 
     /** The energy series of {@code body}, ascending by frame; empty when the body has no rows. */
-    public synchronized List<EnergyPoint> bodyEnergy(long body) {
+    public List<EnergyPoint> bodyEnergy(long body) {
         require("EnergyRecord", "body energy");
-        if (bodyEnergy == null) {
-            bodyEnergy = query(() -> {
-                Map<Long, List<EnergyPoint>> byBody = new HashMap<>();
-                try (ResultSet rs = db.createStatement().executeQuery("SELECT body_id, frame_id, linear_ke, "
-                        + "rotational_ke, potential_e, total_e FROM EnergyRecord ORDER BY id")) {
-                    while (rs.next()) {
-                        long b = rs.getLong(1);
-                        long f = rs.getLong(2);
-                        byBody.computeIfAbsent(b, k -> new ArrayList<>()).add(new EnergyPoint(b, f, timeOf(f),
-                                real(rs, 3), real(rs, 4), real(rs, 5), real(rs, 6)));
-                    }
-                }
-                return byBody;
-            });
-        }
-        return bodyEnergy.getOrDefault(body, List.of());
+        return series.bodyEnergy(body);
     }
 
     /** Starts reading the whole-recording series in the background; called when a recording is made active. */
@@ -362,7 +320,7 @@ public final class RecordingStore implements AutoCloseable {
 
     /** Every body state, per body; read once (whole-recording checks). */
     StateSeries stateSeries() {
-        require(stateTable(legacyStates), "body states");
+        require(StateSeries.table(legacyStates), "body states");
         return series.states();
     }
 
@@ -380,17 +338,6 @@ public final class RecordingStore implements AutoCloseable {
         return frame >= 1 && frame <= frameCount ? simulationTimes[(int) frame - 1] : Double.NaN;
     }
 
-    private JunctionIndex junctionIndex() {
-        if (junctionIndex == null) {
-            junctionIndex = query(() -> JunctionIndex.build(db));
-        }
-        return junctionIndex;
-    }
-
-    private FrameIndex frameIndex(String table) {
-        return frameIndexes.computeIfAbsent(table, t -> query(() -> FrameIndex.build(db, t, frameCount)));
-    }
-
     @FunctionalInterface
     interface Row<T> {
         T read(ResultSet rs) throws SQLException;
@@ -401,16 +348,17 @@ public final class RecordingStore implements AutoCloseable {
         T run() throws SQLException;
     }
 
+    /** Every read on the main connection: a call is waiting for it, so background scans give way meanwhile. */
     private <T> T query(Query<T> query) {
         try {
-            return query.run();
+            return Background.foreground(query::run);
         } catch (SQLException e) {
             throw failure(path, e);
         }
     }
 
     private <T> List<T> rowsOfFrame(String table, long frame, String sql, Row<T> row) {
-        FrameIndex.Range range = frameIndex(table).range(frame);
+        FrameIndex.Range range = query(() -> ranges.frame(table, frame));
         if (range == null) {
             return List.of();
         }
@@ -444,6 +392,7 @@ public final class RecordingStore implements AutoCloseable {
 
     @Override
     public synchronized void close() {
+        ranges.close();
         try {
             db.close();
         } catch (SQLException e) {

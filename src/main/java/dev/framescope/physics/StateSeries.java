@@ -1,76 +1,179 @@
 package dev.framescope.physics;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * Every body state of a recording, per body in frame order, read once with sequential scans. Angular velocity is
- * derived as MSD-CPP defines it from orientation and quaternion rate.
+ * Every body state of a recording, per body in frame order, read once. Held as one primitive array per body (20
+ * doubles a frame: position, velocity, acceleration, orientation, quaternion rate, angular velocity), about 160 bytes
+ * a state instead of the seven objects a state of records costs; {@link State} is a view built on access. Angular
+ * velocity is derived as MSD-CPP defines it from orientation and quaternion rate, once, while reading.
  */
 final class StateSeries {
 
-    /** One body's post-step state at one frame; {@code acceleration} as recorded (NaN when the row has none). */
-    record State(long frame, Vec3 position, Vec3 velocity, Quat orientation, Quat rate, Vec3 omega,
-                 Vec3 acceleration) {
-    }
+    private static final int POSITION = 0;
+    private static final int VELOCITY = 3;
+    private static final int ACCELERATION = 6;
+    private static final int ORIENTATION = 9;
+    private static final int RATE = 13;
+    private static final int OMEGA = 17;
+    private static final int STRIDE = 20;
 
-    private final Map<Long, List<State>> byBody;
+    /** One body's post-step state at one frame; each accessor builds its value from the series' arrays. */
+    static final class State {
+        private final long frame;
+        private final double[] values;
+        private final int at;
 
-    private StateSeries(Map<Long, List<State>> byBody) {
-        this.byBody = byBody;
+        private State(long frame, double[] values, int at) {
+            this.frame = frame;
+            this.values = values;
+            this.at = at;
+        }
+
+        long frame() {
+            return frame;
+        }
+
+        Vec3 position() {
+            return vec(POSITION);
+        }
+
+        Vec3 velocity() {
+            return vec(VELOCITY);
+        }
+
+        Vec3 acceleration() {
+            return vec(ACCELERATION);
+        }
+
+        Quat orientation() {
+            return quat(ORIENTATION);
+        }
+
+        /** The stored quaternion rate q̇ as (w, x, y, z) (stored x, y, z, w). */
+        Quat rate() {
+            return quat(RATE);
+        }
+
+        Vec3 omega() {
+            return vec(OMEGA);
+        }
+
+        private Vec3 vec(int offset) {
+            return new Vec3(values[at + offset], values[at + offset + 1], values[at + offset + 2]);
+        }
+
+        private Quat quat(int offset) {
+            return new Quat(values[at + offset], values[at + offset + 1], values[at + offset + 2],
+                    values[at + offset + 3]);
+        }
     }
 
     /**
-     * One join over the state tables. Reading through JDBC costs per value fetched, so the join, which fetches
-     * only the columns states need, beats scanning the shared pools (most of whose rows are contact points).
+     * Body states: body, frame, position, velocity, acceleration, orientation (w, x, y, z), rate (x, y, z, w), row id.
+     * Current recordings reach states through {@code AssetDynamicStateRecord}; recordings written before MSD-CPP's
+     * 2026-02-12 refactor leave it empty and set {@code body_id}/{@code frame_id} on {@code InertialStateRecord}.
      */
-    static StateSeries read(Connection db, boolean legacy) throws SQLException {
-        Map<Long, List<State>> byBody = new HashMap<>();
-        try (Statement st = db.createStatement();
-             ResultSet rs = st.executeQuery(RecordingStore.stateJoin(legacy) + " ORDER BY "
-                     + (legacy ? "isr" : "adr") + ".id")) {
-            while (rs.next()) {
-                Quat q = new Quat(r(rs, 12), r(rs, 13), r(rs, 14), r(rs, 15));
-                Quat rate = new Quat(r(rs, 19), r(rs, 16), r(rs, 17), r(rs, 18)); // stored x, y, z, w
-                byBody.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>()).add(new State(rs.getLong(2),
-                        new Vec3(r(rs, 3), r(rs, 4), r(rs, 5)), new Vec3(r(rs, 6), r(rs, 7), r(rs, 8)), q, rate,
-                        q.omegaFromRate(rate), new Vec3(r(rs, 9), r(rs, 10), r(rs, 11))));
-            }
-        }
-        byBody.values().forEach(list -> list.sort((a, b) -> Long.compare(a.frame(), b.frame())));
-        return new StateSeries(byBody);
+    static String join(boolean legacy) {
+        String owner = legacy ? "isr" : "adr";
+        return "SELECT " + owner + ".body_id, " + owner + ".frame_id, p.x, p.y, p.z, v.x, v.y, v.z, a.x, a.y, a.z, "
+                + "q.w, q.x, q.y, q.z, qd.x, qd.y, qd.z, qd.w, " + owner + ".id FROM "
+                + (legacy ? "InertialStateRecord isr"
+                : "AssetDynamicStateRecord adr JOIN InertialStateRecord isr ON adr.kinematicState_id = isr.id")
+                + " JOIN CoordinateRecord p ON isr.position_id = p.id"
+                + " JOIN VelocityRecord v ON isr.velocity_id = v.id"
+                + " JOIN QuaternionDRecord q ON isr.orientation_id = q.id"
+                + " JOIN Vector4DRecord qd ON isr.quaternionRate_id = qd.id"
+                + " LEFT JOIN AccelerationRecord a ON isr.acceleration_id = a.id";
     }
 
-    private static double r(ResultSet rs, int column) throws SQLException {
-        return RecordingStore.real(rs, column);
+    /** The table whose rows carry each state's frame: see {@link #join}. */
+    static String table(boolean legacy) {
+        return legacy ? "InertialStateRecord" : "AssetDynamicStateRecord";
+    }
+
+    private final Tracks tracks;
+
+    private StateSeries(Tracks tracks) {
+        this.tracks = tracks;
+    }
+
+    /**
+     * One join over the state tables, stepped with {@link TableScan}: the join fetches only the columns states need,
+     * which beats scanning the shared pools (most of whose rows are contact points). {@code index} receives each
+     * row's (frame, row id) for the per-frame lookups.
+     */
+    static StateSeries read(Connection db, boolean legacy, int frameCount, FrameIndex.Builder index)
+            throws SQLException {
+        Tracks tracks = new Tracks(STRIDE, frameCount);
+        String owner = legacy ? "isr" : "adr";
+        TableScan.each(db, join(legacy) + " ORDER BY " + owner + ".id", row -> {
+            long frame = row.integer(2);
+            index.add(frame, row.integer(20));
+            Tracks.Track track = tracks.track(row.integer(1));
+            int at = track.append((int) frame);
+            double[] v = track.values();
+            for (int c = 0; c < 9; c++) { // position, velocity, acceleration
+                v[at + c] = row.real(3 + c);
+            }
+            for (int c = 0; c < 4; c++) { // orientation w, x, y, z
+                v[at + ORIENTATION + c] = row.real(12 + c);
+            }
+            v[at + RATE] = row.real(19); // stored x, y, z, w
+            for (int c = 0; c < 3; c++) {
+                v[at + RATE + 1 + c] = row.real(16 + c);
+            }
+            Vec3 omega = new Quat(v[at + ORIENTATION], v[at + ORIENTATION + 1], v[at + ORIENTATION + 2],
+                    v[at + ORIENTATION + 3]).omegaFromRate(new Quat(v[at + RATE], v[at + RATE + 1],
+                    v[at + RATE + 2], v[at + RATE + 3]));
+            v[at + OMEGA] = omega.x();
+            v[at + OMEGA + 1] = omega.y();
+            v[at + OMEGA + 2] = omega.z();
+        });
+        return new StateSeries(tracks.finish());
     }
 
     List<Long> bodies() {
-        return byBody.keySet().stream().sorted().toList();
+        return tracks.bodies();
     }
 
+    /** Every state of {@code body}, ascending by frame; a view whose elements are built on access. */
     List<State> of(long body) {
-        return byBody.getOrDefault(body, List.of());
+        Tracks.Track track = tracks.get(body);
+        return track == null ? List.of() : track.asList(i -> state(track, i));
     }
 
-    /** The state of {@code body} at {@code frame}, or null. States are one per frame, so this is an index. */
+    /** The state of {@code body} at {@code frame}, or null. */
     State at(long body, long frame) {
-        List<State> states = of(body);
-        int i = (int) frame - (states.isEmpty() ? 0 : (int) states.get(0).frame());
-        if (i >= 0 && i < states.size() && states.get(i).frame() == frame) {
-            return states.get(i);
+        Tracks.Track track = tracks.get(body);
+        int i = track == null ? -1 : track.indexOf(frame);
+        return i < 0 ? null : state(track, i);
+    }
+
+    /** |v| of {@code body} at {@code frame} without building a state; NaN when it has none. */
+    double speed(long body, long frame) {
+        return norm(body, frame, VELOCITY);
+    }
+
+    /** |ω| of {@code body} at {@code frame} without building a state; NaN when it has none. */
+    double angularSpeed(long body, long frame) {
+        return norm(body, frame, OMEGA);
+    }
+
+    private static State state(Tracks.Track track, int row) {
+        return new State(track.frame(row), track.values(), row * STRIDE);
+    }
+
+    private double norm(long body, long frame, int offset) {
+        Tracks.Track track = tracks.get(body);
+        int i = track == null ? -1 : track.indexOf(frame);
+        if (i < 0) {
+            return Double.NaN;
         }
-        for (State s : states) {
-            if (s.frame() == frame) {
-                return s;
-            }
-        }
-        return null;
+        int at = i * STRIDE + offset;
+        double[] v = track.values();
+        return Math.sqrt(v[at] * v[at] + v[at + 1] * v[at + 1] + v[at + 2] * v[at + 2]);
     }
 }

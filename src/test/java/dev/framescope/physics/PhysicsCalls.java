@@ -52,10 +52,16 @@ final class PhysicsCalls {
 
     /** The result body of a successful call. */
     JsonNode ok(String tool, String argsJson) throws IOException {
+        String text = text(tool, argsJson);
+        return Json.mapper().readTree(text.substring(text.indexOf('{')));
+    }
+
+    /** The text block of a successful call, as a model reads it (summary line, then the JSON body). */
+    String text(String tool, String argsJson) throws IOException {
         CallToolResult result = raw(tool, argsJson);
         String text = ((TextContent) result.content().get(0)).text();
         assertFalse(result.isError(), tool + " failed: " + text);
-        return Json.mapper().readTree(text.substring(text.indexOf('{')));
+        return text;
     }
 
     /** A successful call whose result carries an image. */

@@ -1,0 +1,206 @@
+"""Physics part of the FrameScope benchmark (scripts/bench.py --only physics; method: docs/benchmarks.md).
+
+Every figure is taken twice: wall time, and CPU time of the server process, so that a machine shared with other
+work (which stretches wall time) does not hide a regression or fake an improvement.
+
+- process CPU: the JVM's process CPU clock (clock_getcpuclockid + clock_gettime, nanoseconds, every thread,
+  including threads that ended), read just before sending a request and just after reading its answer;
+- call CPU: process CPU minus the CPU of the background thread that load_recording starts to read whole-recording
+  series ("recording-preload", read from /proc/<pid>/task/<tid>/schedstat, nanoseconds); that is the work the call
+  itself caused (its handler, plus JIT and GC while it ran). While nothing runs in the background both are equal;
+- peak resident memory: VmHWM of /proc/<pid>/status at the end of each session (the high-water mark, so a peak
+  during loading is not missed);
+- answer size: bytes of the text block a model reads (summary line + compact JSON), UTF-8.
+"""
+import ctypes
+import glob
+import json
+import os
+import random
+import time
+
+_LIBC = ctypes.CDLL("libc.so.6", use_errno=True)
+PRELOAD_THREAD = "recording-prelo"  # Linux keeps 15 characters of a thread name
+
+
+class _Timespec(ctypes.Structure):
+    _fields_ = [("tv_sec", ctypes.c_long), ("tv_nsec", ctypes.c_long)]
+
+
+def process_cpu_ns(pid):
+    clock = ctypes.c_int()
+    if _LIBC.clock_getcpuclockid(pid, ctypes.byref(clock)) != 0:
+        return _stat_cpu_ns(pid)
+    ts = _Timespec()
+    if _LIBC.clock_gettime(clock, ctypes.byref(ts)) != 0:
+        return _stat_cpu_ns(pid)
+    return ts.tv_sec * 1_000_000_000 + ts.tv_nsec
+
+
+def _stat_cpu_ns(pid):
+    """Fallback: utime + stime in clock ticks (10 ms resolution)."""
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1_000_000_000 // os.sysconf("SC_CLK_TCK")
+
+
+def preload_cpu_ns(pid):
+    total = 0
+    for task in glob.glob("/proc/%d/task/*" % pid):
+        try:
+            with open(task + "/comm") as f:
+                if not f.read().startswith(PRELOAD_THREAD):
+                    continue
+            with open(task + "/schedstat") as f:
+                total += int(f.read().split()[0])
+        except OSError:
+            pass  # the thread ended meanwhile
+    return total
+
+
+def status_mib(pid, key):
+    with open("/proc/%d/status" % pid) as status:
+        for line in status:
+            if line.startswith(key + ":"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class Sample:
+    def __init__(self, wall_ms, process_ms, call_ms, size, body):
+        self.wall_ms, self.process_ms, self.call_ms, self.size, self.body = wall_ms, process_ms, call_ms, size, body
+
+
+class Server:
+    """One server process with CPU-timed calls."""
+
+    def __init__(self, bench, cmd):
+        self.bench = bench
+        self.proc = bench.session(cmd)
+        self.pid = self.proc.pid
+        self.next_id = 100
+
+    def call(self, tool, arguments):
+        self.next_id += 1
+        cpu0, pre0 = process_cpu_ns(self.pid), preload_cpu_ns(self.pid)
+        wall, result = self.bench.call(self.proc, self.next_id, tool, arguments)
+        cpu1, pre1 = process_cpu_ns(self.pid), preload_cpu_ns(self.pid)
+        text = result["content"][0]["text"]
+        body = result.get("structuredContent")
+        process = (cpu1 - cpu0) / 1e6
+        return Sample(wall, process, process - (pre1 - pre0) / 1e6, len(text.encode()), body)
+
+    def peak_mib(self):
+        return status_mib(self.pid, "VmHWM")
+
+    def stop(self):
+        self.bench.stop(self.proc)
+
+
+def pct(values, q):
+    ordered = sorted(values)
+    return ordered[max(0, int(round(q * len(ordered) + 0.5)) - 1)]
+
+
+def row(label, samples, note=""):
+    walls = [s.wall_ms for s in samples]
+    calls = [s.call_ms for s in samples]
+    procs = [s.process_ms for s in samples]
+    if len(samples) == 1:
+        print("  %-48s wall %7.1f ms | call CPU %7.1f ms | process CPU %7.1f ms%s"
+              % (label, walls[0], calls[0], procs[0], note))
+    else:
+        print("  %-48s wall p50 %6.1f p95 %6.1f max %6.1f ms | call CPU p50 %6.1f p95 %6.1f max %6.1f ms | "
+              "process CPU p50 %6.1f p95 %6.1f ms (n=%d)%s"
+              % (label, pct(walls, .5), pct(walls, .95), max(walls), pct(calls, .5), pct(calls, .95), max(calls),
+                 pct(procs, .5), pct(procs, .95), len(samples), note))
+
+
+def frames_of(server, tool, frames, extra=None):
+    return [server.call(tool, dict({"frame_id": f}, **(extra or {}))) for f in frames]
+
+
+def physics(bench, cmd, recording, frames_sampled):
+    print("load average before: %s" % " ".join(open("/proc/loadavg").read().split()[:3]))
+    rng = random.Random(42)
+    peaks = []
+    loads = []
+    for _ in range(5):
+        server = Server(bench, cmd)
+        loads.append(server.call("load_recording", {"path": recording}))
+        time.sleep(0.2)
+        peaks.append(server.peak_mib())
+        server.stop()
+    total = loads[0].body["total_frames"]
+    bodies = [b for b in loads[0].body["body_ids"] if b < 2 ** 31]
+    print("physics, %s (%d frames, %d bodies):" % (os.path.basename(recording), total, len(bodies)))
+    row("load_recording (fresh server each, 5 runs)", loads)
+
+    # Session A: per-frame calls right after load, while the background read runs; then triage, then warm calls.
+    server = Server(bench, cmd)
+    loaded = server.call("load_recording", {"path": recording})
+    t_loaded = time.perf_counter()
+    frames = [rng.randint(1, total) for _ in range(frames_sampled)]
+    after_load = frames_of(server, "get_frame", frames)
+    since_load = time.perf_counter() - t_loaded
+    others = {tool: frames_of(server, tool, frames, extra) for tool, extra in (
+        ("get_body_state", {"body_id": bodies[0]}), ("check_friction_cone", None), ("check_penetration", None))}
+    triage_first = server.call("triage_recording", {})
+    triage_first_at = time.perf_counter() - t_loaded - triage_first.wall_ms / 1000
+    triage = [server.call("triage_recording", {}) for _ in range(5)]
+    anomalies = [server.call("find_energy_anomalies", {}) for _ in range(10)]
+    warm = frames_of(server, "get_frame", [rng.randint(1, total) for _ in range(frames_sampled)])
+    sizes = {
+        "get_frame (largest of the sampled frames)": max(s.size for s in after_load + warm),
+        "get_system_energy": server.call("get_system_energy", {}).size,
+        "get_body_energy (body %d)" % bodies[0]: server.call("get_body_energy", {"body_id": bodies[0]}).size,
+        "find_energy_anomalies": anomalies[0].size,
+        "triage_recording": triage[0].size,
+    }
+    preload_total = preload_cpu_ns(server.pid) / 1e6
+    peaks.append(server.peak_mib())
+    heap = server.call("get_server_diagnostics", {"include_environment": False}).body["memory"]
+    server.stop()
+    row("get_frame right after load_recording", after_load, " (%d calls in the first %.1f s)"
+        % (len(after_load), since_load))
+    for tool, samples in others.items():
+        row(tool + " (then, same frames)", samples)
+    row("triage_recording, first call", [triage_first], " (%.1f s after load_recording)" % triage_first_at)
+    row("triage_recording, later calls", triage)
+    row("find_energy_anomalies", anomalies)
+    row("get_frame warm (after triage)", warm)
+
+    # Session B: triage issued the moment load_recording answers (the worst case for the first triage).
+    server = Server(bench, cmd)
+    server.call("load_recording", {"path": recording})
+    row("triage_recording, sent as load_recording answers", [server.call("triage_recording", {})])
+    row("triage_recording, later calls", [server.call("triage_recording", {}) for _ in range(3)])
+    peaks.append(server.peak_mib())
+    server.stop()
+
+    print("  background read (recording-preload thread) CPU: %.0f ms" % preload_total)
+    print("  peak resident memory (VmHWM), max over %d sessions: %.0f MiB; heap used %.0f of %.0f MiB committed "
+          "after session A" % (len(peaks), max(peaks), heap["heap_used_mib"], heap["heap_committed_mib"]))
+    print("  default answer sizes (text block): " + "; ".join("%s %.1f KB" % (k, v / 1000) for k, v in sizes.items()))
+    fixture_sizes(bench, cmd)
+    print("load average after: %s" % " ".join(open("/proc/loadavg").read().split()[:3]))
+
+
+def fixture_sizes(bench, cmd):
+    """Largest default answer of get_frame (every frame), get_system_energy and get_body_energy (every body) on
+    each committed fixture."""
+    largest = {"get_frame": (0, ""), "get_system_energy": (0, ""), "get_body_energy": (0, "")}
+    server = Server(bench, cmd)
+    for path in sorted(glob.glob(os.path.abspath("demo/recordings/*.db"))):
+        loaded = server.call("load_recording", {"path": path}).body
+        name = os.path.basename(path)
+        candidates = [("get_system_energy", {})]
+        candidates += [("get_body_energy", {"body_id": b}) for b in loaded["body_ids"] if b < 2 ** 31]
+        candidates += [("get_frame", {"frame_id": f}) for f in range(1, loaded["total_frames"] + 1)]
+        for tool, arguments in candidates:
+            size = server.call(tool, arguments).size
+            if size > largest[tool][0]:
+                largest[tool] = (size, "%s %s" % (name, json.dumps(arguments)))
+    server.stop()
+    print("  largest default answers on demo/recordings: " + "; ".join(
+        "%s %.1f KB (%s)" % (tool, size / 1000, where) for tool, (size, where) in largest.items()))

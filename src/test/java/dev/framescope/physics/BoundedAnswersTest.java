@@ -1,0 +1,189 @@
+package dev.framescope.physics;
+
+import static dev.framescope.physics.PhysicsCalls.fixture;
+import static dev.framescope.physics.PhysicsCalls.groundTruth;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.Json;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Default answers stay small on every fixture: energy series of long ranges come in buckets whose min/max envelopes
+ * are the true extremes of their frames, full resolution comes on request in pages, and get_frame pages its lists.
+ */
+class BoundedAnswersTest {
+
+    private static final int BUDGET_BYTES = 32_000;
+
+    @TempDir
+    Path stateDir;
+
+    @Test
+    void bucketsKeepEveryFramesExtremesAndStayBounded() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        for (String scene : List.of("never_rests", "energy_injection", "friction_then_flip")) {
+            String rec = "\"recording\":\"" + fixture(scene) + "\"";
+            List<JsonNode> points = everyPoint(calls, "get_system_energy", rec);
+            JsonNode buckets = calls.ok("get_system_energy", "{" + rec + "}");
+            assertEquals("buckets", buckets.get("resolution").asText(), scene);
+            int frames = points.size();
+            assertTrue(buckets.at("/buckets").size() <= 50, scene);
+            assertEquals(Math.ceil(frames / 50.0), buckets.get("bucket_frames").asInt(), scene);
+            int covered = 0;
+            for (JsonNode b : buckets.get("buckets")) {
+                List<JsonNode> in = points.subList(b.get("first_frame").asInt() - 1, b.get("last_frame").asInt());
+                covered += b.get("frames").asInt();
+                assertEnvelope(in, p -> p.get("total_system_e").asDouble(), b.get("total_e"), scene);
+                assertEnvelope(in, p -> p.get("total_linear_ke").asDouble() + p.get("total_rotational_ke")
+                        .asDouble(), b.get("kinetic_e"), scene);
+                List<JsonNode> steps = new ArrayList<>();
+                for (JsonNode p : in) {
+                    int f = p.get("frame_id").asInt();
+                    if (f > 1) {
+                        steps.add(Json.mapper().createObjectNode().put("frame_id", f).put("v",
+                                p.get("total_system_e").asDouble() - points.get(f - 2).get("total_system_e")
+                                        .asDouble()));
+                    }
+                }
+                if (!steps.isEmpty()) {
+                    assertEnvelope(steps, s -> s.get("v").asDouble(), b.get("delta_e"), scene);
+                }
+            }
+            assertEquals(frames, covered, scene + ": every frame is in one bucket");
+            assertTrue(size(calls, "get_system_energy", "{" + rec + "}") < BUDGET_BYTES, scene);
+        }
+    }
+
+    @Test
+    void theInjectedSpikeSurvivesDownsampling() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        long frame = groundTruth("energy_injection").at("/defects/0/frame").asLong();
+        JsonNode system = calls.ok("get_system_energy", "{\"recording\":\"" + fixture("energy_injection") + "\"}");
+        JsonNode body = calls.ok("get_body_energy", "{\"body_id\":2,\"recording\":\"" + fixture("energy_injection")
+                + "\"}");
+        for (JsonNode answer : List.of(system, body)) {
+            double largest = Double.NEGATIVE_INFINITY;
+            long at = -1;
+            for (JsonNode b : answer.get("buckets")) {
+                if (b.at("/delta_e/max").asDouble() > largest) {
+                    largest = b.at("/delta_e/max").asDouble();
+                    at = b.at("/delta_e/max_frame").asLong();
+                }
+            }
+            assertEquals(frame, at, answer.get("summary").asText());
+            assertTrue(answer.get("summary").asText().contains("(frame " + frame + ")"), answer.get("summary")
+                    .asText());
+        }
+    }
+
+    @Test
+    void fullResolutionComesInPagesThatJoinUp() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        String rec = "\"recording\":\"" + fixture("drop_settle") + "\"";
+        JsonNode first = calls.ok("get_body_energy", "{\"body_id\":2,\"full_resolution\":true," + rec + "}");
+        assertEquals(300, first.at("/points/count").asInt(), "count: every frame of the range");
+        assertEquals(100, first.at("/points/preview").size(), "one page of the default limit");
+        assertEquals(101, first.get("next_start_frame").asLong());
+        List<Long> paged = everyPoint(calls, "get_body_energy", "\"body_id\":2," + rec).stream()
+                .map(p -> p.get("frame_id").asLong()).toList();
+        assertEquals(java.util.stream.LongStream.rangeClosed(1, 300).boxed().toList(), paged);
+        JsonNode shortRange = calls.ok("get_body_energy", "{\"body_id\":2,\"start_frame\":10,\"end_frame\":109,"
+                + rec + "}");
+        assertEquals("frames", shortRange.get("resolution").asText(), "a range of limit frames needs no buckets");
+        assertFalse(shortRange.at("/points/truncated").asBoolean());
+        assertTrue(shortRange.path("buckets").isMissingNode());
+    }
+
+    @Test
+    void getFramePagesBodiesCollisionsAndFriction() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        String rec = "\"recording\":\"" + fixture("friction_then_flip") + "\"";
+        JsonNode whole = calls.ok("get_frame", "{\"frame_id\":200,\"limit\":500," + rec + "}");
+        assertFalse(whole.has("next_offset"));
+        for (String list : List.of("states", "collisions", "friction_constraints")) {
+            int count = whole.at("/" + list + "/count").asInt();
+            assertTrue(count >= 3, list + ": " + count);
+            List<JsonNode> paged = new ArrayList<>();
+            int offset = 0;
+            while (true) {
+                JsonNode page = calls.ok("get_frame", "{\"frame_id\":200,\"limit\":2,\"offset\":" + offset + ","
+                        + rec + "}");
+                assertEquals(count, page.at("/" + list + "/count").asInt());
+                assertTrue(page.at("/" + list + "/truncated").asBoolean(), "one page of 2 never holds all");
+                page.at("/" + list + "/preview").forEach(paged::add);
+                if (!page.has("next_offset")) {
+                    break;
+                }
+                offset = page.get("next_offset").asInt();
+            }
+            List<JsonNode> expected = new ArrayList<>();
+            whole.at("/" + list + "/preview").forEach(expected::add);
+            assertEquals(expected, paged, list);
+        }
+    }
+
+    @Test
+    void defaultAnswersStayUnderBudgetOnEveryFixture() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        List<Path> files;
+        try (Stream<Path> list = Files.list(PhysicsCalls.FIXTURES)) {
+            files = list.filter(f -> f.toString().endsWith(".db")).sorted().toList();
+        }
+        for (Path file : files) {
+            JsonNode loaded = calls.ok("load_recording", "{\"path\":\"" + file + "\"}");
+            assertTrue(size(calls, "get_system_energy", "{}") < BUDGET_BYTES, file.toString());
+            for (JsonNode body : loaded.get("body_ids")) {
+                if (body.asLong() < 0x80000000L) {
+                    assertTrue(size(calls, "get_body_energy", "{\"body_id\":" + body + "}") < BUDGET_BYTES);
+                }
+            }
+            for (int f = 1; f <= loaded.get("total_frames").asInt(); f += 7) {
+                assertTrue(size(calls, "get_frame", "{\"frame_id\":" + f + "}") < BUDGET_BYTES, file + " " + f);
+            }
+        }
+    }
+
+    /** Every point of the recording, page by page at full resolution. */
+    private static List<JsonNode> everyPoint(PhysicsCalls calls, String tool, String args) throws Exception {
+        List<JsonNode> points = new ArrayList<>();
+        Long start = 1L;
+        while (start != null) {
+            JsonNode page = calls.ok(tool, "{\"full_resolution\":true,\"start_frame\":" + start + "," + args + "}");
+            assertEquals("frames", page.get("resolution").asText());
+            page.at("/points/preview").forEach(points::add);
+            start = page.has("next_start_frame") ? page.get("next_start_frame").asLong() : null;
+        }
+        return points;
+    }
+
+    private static int size(PhysicsCalls calls, String tool, String args) throws Exception {
+        return calls.text(tool, args).getBytes(StandardCharsets.UTF_8).length;
+    }
+
+    /** The envelope holds the true extremes of {@code points}, at frames that have them. */
+    private static void assertEnvelope(List<JsonNode> points, ToDoubleFunction<JsonNode> value, JsonNode envelope,
+                                       String what) {
+        JsonNode min = points.stream().min(Comparator.comparingDouble(value)).orElseThrow();
+        JsonNode max = points.stream().max(Comparator.comparingDouble(value)).orElseThrow();
+        assertEquals(value.applyAsDouble(min), envelope.get("min").asDouble(), 0, what + " min " + envelope);
+        assertEquals(value.applyAsDouble(max), envelope.get("max").asDouble(), 0, what + " max " + envelope);
+        for (String extreme : List.of("min", "max")) {
+            JsonNode at = points.stream().filter(p -> p.get("frame_id").asLong() == envelope.get(extreme + "_frame")
+                    .asLong()).findFirst().orElseThrow();
+            assertEquals(envelope.get(extreme).asDouble(), value.applyAsDouble(at), 0, what + " " + extreme
+                    + " frame");
+        }
+    }
+}
