@@ -78,6 +78,7 @@ public final class RecordingStore implements AutoCloseable {
     private List<BodyMetadata> bodies;
     private SolverDiagnostics[] solver;
     private final RecordingSeries series;
+    private final AnswerMemo memo = new AnswerMemo();
     private final boolean legacyStates;
 
     private RecordingStore(Path path, Connection db) throws SQLException {
@@ -388,6 +389,11 @@ public final class RecordingStore implements AutoCloseable {
 
     private static Vec3 vec(ResultSet rs, int first) throws SQLException {
         return new Vec3(real(rs, first), real(rs, first + 1), real(rs, first + 2));
+    }
+
+    /** Answers already computed from this recording (see {@link AnswerMemo}). */
+    AnswerMemo memo() {
+        return memo;
     }
 
     @Override

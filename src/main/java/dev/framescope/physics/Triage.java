@@ -55,23 +55,12 @@ public final class Triage {
     public TriageReport triage(TriageArgs args) {
         RecordingStore store = recordings.resolve(args.recording());
         FrameRange all = FrameRange.of(store, null, null);
-        List<Anomaly> found = new ArrayList<>();
         String file = store.path().toString();
-        TriageChecks.nonfinite(store, all, file, found);
-        TriageChecks.energy(store, all, args.energyThreshold(), file, found);
-        TriageChecks.friction(store, all, file, found);
-        PairFindings.pairs(store, all, args, file, found);
-        TriageChecks.resting(store, args, file, found);
-        TriageChecks.velocityJumps(store, all, args.velocityJumpTolerance(), file, found);
-        TriageChecks.impacts(store, all, file, found);
-        TriageChecks.momentum(store, all, file, found);
-        TriageChecks.solver(store, all, file, found);
-        found = Findings.grouped(found);
-        // An energy injection or loss is the symptom of most other high findings at the same frame (a bad bounce,
-        // a kick by the solver, friction beyond the cone), so at equal severity and frame the specific cause comes
-        // first.
-        found.sort(Comparator.comparing(Anomaly::severity).thenComparing(Anomaly::frameId)
-                .thenComparing(a -> a.code().startsWith("ENERGY_")));
+        // The thresholds decide the findings, the limit only the page: a later page or repeat is not a new scan.
+        List<Anomaly> found = store.memo().get(List.of("triage_recording", args.energyThreshold(),
+                args.penetrationThreshold(), args.slopM(), args.velocityThreshold(), args.angularVelocityThreshold(),
+                args.chatterWindowFrames(), args.normalJumpAngleDeg(), args.steadyOverlapMinFrames(),
+                args.restWindowFrames(), args.velocityJumpTolerance()), () -> scan(store, all, args, file));
         Set<NextCall> next = new LinkedHashSet<>();
         found.stream().limit(5).forEach(a -> next.addAll(a.nextCalls()));
         String summary = found.isEmpty() ? "No anomalies in " + store.frameCount() + " frames: all checks passed."
@@ -87,5 +76,26 @@ public final class Triage {
                         TriageChecks.QUATERNION_TOLERANCE, "friction_relative_tolerance",
                         TriageChecks.FRICTION_RELATIVE_TOLERANCE, "friction_absolute_tolerance_n",
                         TriageChecks.FRICTION_ABSOLUTE_TOLERANCE_N));
+    }
+
+    /** Every check over the whole recording, grouped and ranked. */
+    private static List<Anomaly> scan(RecordingStore store, FrameRange all, TriageArgs args, String file) {
+        List<Anomaly> found = new ArrayList<>();
+        TriageChecks.nonfinite(store, all, file, found);
+        TriageChecks.energy(store, all, args.energyThreshold(), file, found);
+        TriageChecks.friction(store, all, file, found);
+        PairFindings.pairs(store, all, args, file, found);
+        TriageChecks.resting(store, args, file, found);
+        TriageChecks.velocityJumps(store, all, args.velocityJumpTolerance(), file, found);
+        TriageChecks.impacts(store, all, file, found);
+        TriageChecks.momentum(store, all, file, found);
+        TriageChecks.solver(store, all, file, found);
+        found = Findings.grouped(found);
+        // An energy injection or loss is the symptom of most other high findings at the same frame (a bad bounce,
+        // a kick by the solver, friction beyond the cone), so at equal severity and frame the specific cause comes
+        // first.
+        found.sort(Comparator.comparing(Anomaly::severity).thenComparing(Anomaly::frameId)
+                .thenComparing(a -> a.code().startsWith("ENERGY_")));
+        return List.copyOf(found);
     }
 }
