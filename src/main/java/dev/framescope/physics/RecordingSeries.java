@@ -81,6 +81,20 @@ final class RecordingSeries {
         return indexes.get(table);
     }
 
+    /** The exact index of {@code table}, reading it first if need be; null when the table is not scanned. */
+    FrameIndex awaitIndex(String table) {
+        CompletableFuture<?> scan = switch (table) {
+            case "CollisionResultRecord", JUNCTION -> collisionsFuture();
+            case "ContactConstraintRecord" -> constraintsFuture();
+            case "FrictionConstraintRecord" -> frictionFuture();
+            default -> table.equals(StateSeries.table(legacyStates)) ? statesFuture() : null;
+        };
+        if (scan != null) {
+            await(scan);
+        }
+        return indexes.get(table);
+    }
+
     List<SystemEnergyPoint> systemEnergy() {
         return await(systemEnergyFuture());
     }
