@@ -20,8 +20,8 @@ import java.util.function.LongToDoubleFunction;
 
 /**
  * The whole-recording series of one recording (energies, body states, collision, contact and friction rows), each
- * read once on a background thread with its own read-only connection, so that checks over the whole recording find
- * them ready and per-frame queries on the main connection are not held up. Each scan also builds the exact
+ * read once on a {@link Background} thread with its own read-only connection, so that checks over the whole recording
+ * find them ready and per-frame queries on the main connection are not held up. Each scan also builds the exact
  * frame → row-id index of its table for those per-frame queries ({@link #index}). A caller that needs a series
  * before it is read waits for that series only. Thread-safe.
  */
