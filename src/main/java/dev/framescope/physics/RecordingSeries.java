@@ -20,8 +20,8 @@ import java.util.function.LongToDoubleFunction;
 
 /**
  * The whole-recording series of one recording (energies, body states, collision, contact and friction rows), each
- * read once on a background thread with its own read-only connection, so that checks over the whole recording find
- * them ready and per-frame queries on the main connection are not held up. Each scan also builds the exact
+ * read once on a {@link Background} thread with its own read-only connection, so that checks over the whole recording
+ * find them ready and per-frame queries on the main connection are not held up. Each scan also builds the exact
  * frame → row-id index of its table for those per-frame queries ({@link #index}). A caller that needs a series
  * before it is read waits for that series only. Thread-safe.
  */
@@ -78,6 +78,20 @@ final class RecordingSeries {
 
     /** The exact row-id index of {@code table} once its scan has run, else null (never waits). */
     FrameIndex index(String table) {
+        return indexes.get(table);
+    }
+
+    /** The exact index of {@code table}, reading it first if need be; null when the table is not scanned. */
+    FrameIndex awaitIndex(String table) {
+        CompletableFuture<?> scan = switch (table) {
+            case "CollisionResultRecord", JUNCTION -> collisionsFuture();
+            case "ContactConstraintRecord" -> constraintsFuture();
+            case "FrictionConstraintRecord" -> frictionFuture();
+            default -> table.equals(StateSeries.table(legacyStates)) ? statesFuture() : null;
+        };
+        if (scan != null) {
+            await(scan);
+        }
         return indexes.get(table);
     }
 

@@ -19,6 +19,10 @@ final class RowRanges implements AutoCloseable {
     private final RecordingSeries series;
     private final int frameCount;
     private final Map<String, FrameProbe> probes = new HashMap<>();
+    /** Per table: the last key looked up and how many consecutive keys were asked for in a row. */
+    private final Map<String, long[]> runs = new HashMap<>();
+
+    static final int SEQUENTIAL_BEFORE_WAITING = 32;
 
     RowRanges(Connection db, RecordingSeries series, int frameCount) {
         this.db = db;
@@ -37,7 +41,12 @@ final class RowRanges implements AutoCloseable {
     }
 
     private FrameIndex.Range range(String table, String keyColumn, long from, long to) throws SQLException {
-        FrameIndex exact = series.index(table);
+        long[] run = runs.computeIfAbsent(table, t -> new long[] {Long.MIN_VALUE, 0});
+        run[1] = from == run[0] + 1 ? run[1] + 1 : 0;
+        run[0] = to;
+        // A tool walking frame after frame (solver diagnostics over a range) is better served by the scan
+        // than by a binary search per frame: wait for it.
+        FrameIndex exact = run[1] >= SEQUENTIAL_BEFORE_WAITING ? series.awaitIndex(table) : series.index(table);
         if (exact != null) {
             FrameProbe probe = probes.remove(table);
             if (probe != null) {
