@@ -128,6 +128,11 @@ final class ContactRows {
         return values[row * stride + column];
     }
 
+    /** Overwrites one value (a reader completing rows from another table). */
+    void set(int row, int column, double value) {
+        values[row * stride + column] = value;
+    }
+
     Vec3 vec(int row, int column) {
         int at = row * stride + column;
         return new Vec3(values[at], values[at + 1], values[at + 2]);

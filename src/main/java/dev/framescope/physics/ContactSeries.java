@@ -28,7 +28,7 @@ final class ContactSeries {
     /**
      * A friction row. {@code contact} is the contact row it was written with (MSD-CPP writes them interleaved, so
      * the k-th friction row of a pair in a frame belongs to the pair's k-th contact row), null when they do not
-     * pair up. Tangents are null only where the row's vector is missing.
+     * pair up. The tangents are read only where a tangential λ is not zero (else null: they carry no impulse).
      */
     record Friction(long frame, int index, long bodyA, long bodyB, double mu, double normalLambda,
                     double tangent1Lambda, double tangent2Lambda, Vec3 tangent1, Vec3 tangent2, Constraint contact) {
@@ -49,12 +49,14 @@ final class ContactSeries {
             JOIN Vector3DRecord n ON c.normal_id = n.id
             LEFT JOIN Vector3DRecord la ON c.lever_arm_a_id = la.id
             LEFT JOIN Vector3DRecord lb ON c.lever_arm_b_id = lb.id ORDER BY c.id""";
+    /**
+     * Friction rows with their tangent vectors' ids in the first slot of each tangent (the other two NULL); {@link
+     * #readFriction} puts the vectors there, for rows with a tangential λ only.
+     */
     static final String FRICTION = """
-            SELECT f.frame_id, f.body_a_id, f.body_b_id, f.id, f.friction_coefficient, f.normal_lambda,
-                   f.tangent1_lambda, f.tangent2_lambda, t1.x, t1.y, t1.z, t2.x, t2.y, t2.z
-            FROM FrictionConstraintRecord f
-            LEFT JOIN Vector3DRecord t1 ON f.tangent1_id = t1.id
-            LEFT JOIN Vector3DRecord t2 ON f.tangent2_id = t2.id ORDER BY f.id""";
+            SELECT frame_id, body_a_id, body_b_id, id, friction_coefficient, normal_lambda, tangent1_lambda,
+                   tangent2_lambda, tangent1_id, NULL, NULL, tangent2_id, NULL, NULL
+            FROM FrictionConstraintRecord ORDER BY id""";
 
     private final ContactRows collisions;
     private final ContactRows constraints;
@@ -102,7 +104,46 @@ final class ContactSeries {
 
     static ContactRows readFriction(Connection db, int frameCount, int rows, FrameIndex.Builder index)
             throws SQLException {
-        return ContactRows.read(db, FRICTION, 10, frameCount, rows, index);
+        ContactRows friction = ContactRows.read(db, FRICTION, 10, frameCount, rows, index);
+        readTangents(db, friction);
+        return friction;
+    }
+
+    /**
+     * Replaces each row's tangent ids by the vectors, only where a tangential λ is not zero (elsewhere the tangents
+     * carry no impulse and stay NaN, read as null): joining the vector pool twice more for every row would cost a
+     * whole-recording read a fifth more, for rows that are mostly at rest.
+     */
+    private static void readTangents(Connection db, ContactRows friction) throws SQLException {
+        Map<Long, Vec3> vectors = new HashMap<>();
+        for (int row = 0; row < friction.size(); row++) {
+            boolean tangential = friction.value(row, 2) != 0 || friction.value(row, 3) != 0;
+            for (int slot : new int[] {4, 7}) {
+                double id = friction.value(row, slot);
+                if (tangential && !Double.isNaN(id)) {
+                    vectors.put((long) id, null);
+                }
+            }
+        }
+        List<Long> ids = new ArrayList<>(vectors.keySet());
+        for (int i = 0; i < ids.size(); i += 500) { // within SQLite's limit on an IN list
+            StringBuilder in = new StringBuilder();
+            for (long id : ids.subList(i, Math.min(ids.size(), i + 500))) {
+                in.append(in.isEmpty() ? "" : ",").append(id);
+            }
+            TableScan.each(db, "SELECT id, x, y, z FROM Vector3DRecord WHERE id IN (" + in + ")",
+                    r -> vectors.put(r.integer(1), new Vec3(r.real(2), r.real(3), r.real(4))));
+        }
+        for (int row = 0; row < friction.size(); row++) {
+            boolean tangential = friction.value(row, 2) != 0 || friction.value(row, 3) != 0;
+            for (int slot : new int[] {4, 7}) {
+                double id = friction.value(row, slot);
+                Vec3 v = tangential && !Double.isNaN(id) ? vectors.get((long) id) : null;
+                friction.set(row, slot, v == null ? Double.NaN : v.x());
+                friction.set(row, slot + 1, v == null ? Double.NaN : v.y());
+                friction.set(row, slot + 2, v == null ? Double.NaN : v.z());
+            }
+        }
     }
 
     /** Inertial bodies (environment ids, bit 31, excluded) with a collision row at {@code frame}. */
@@ -185,15 +226,20 @@ final class ContactSeries {
     List<Friction> friction(long frame) {
         int first = friction.start(frame);
         List<Friction> rows = new ArrayList<>(friction.end(frame) - first);
-        List<Constraint> contacts = constraints(frame);
+        Map<List<Long>, List<Constraint>> contactsByPair = new HashMap<>();
+        for (Constraint c : constraints(frame)) {
+            contactsByPair.computeIfAbsent(List.of(c.bodyA(), c.bodyB()), k -> new ArrayList<>(4)).add(c);
+        }
         Map<List<Long>, Integer> seen = new HashMap<>();
         for (int row = first; row < friction.end(frame); row++) {
             long a = friction.bodyA(row);
             long b = friction.bodyB(row);
-            int k = seen.merge(List.of(a, b), 1, Integer::sum) - 1;
+            List<Long> pair = List.of(a, b);
+            int k = seen.merge(pair, 1, Integer::sum) - 1;
+            List<Constraint> pairContacts = contactsByPair.getOrDefault(pair, List.of());
             rows.add(new Friction(friction.frame(row), row - first, a, b, friction.value(row, 0),
                     friction.value(row, 1), friction.value(row, 2), friction.value(row, 3), finite(friction.vec(row, 4)),
-                    finite(friction.vec(row, 7)), nthContact(contacts, a, b, k)));
+                    finite(friction.vec(row, 7)), k < pairContacts.size() ? pairContacts.get(k) : null));
         }
         return rows;
     }
@@ -201,16 +247,6 @@ final class ContactSeries {
     /** A vector whose row was missing (LEFT JOIN, read as NaN) is null. */
     private static Vec3 finite(Vec3 v) {
         return Double.isNaN(v.x()) && Double.isNaN(v.y()) && Double.isNaN(v.z()) ? null : v;
-    }
-
-    private static Constraint nthContact(List<Constraint> contacts, long a, long b, int k) {
-        int seen = 0;
-        for (Constraint c : contacts) {
-            if (c.bodyA() == a && c.bodyB() == b && seen++ == k) {
-                return c;
-            }
-        }
-        return null;
     }
 
     private Collision collision(int row) {

@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * {@code triage_recording}: every check over the whole recording in one call, the anomalies ranked by severity then
@@ -80,16 +81,24 @@ public final class Triage {
 
     /** Every check over the whole recording, grouped and ranked. */
     private static List<Anomaly> scan(RecordingStore store, FrameRange all, TriageArgs args, String file) {
+        List<Consumer<List<Anomaly>>> checks = List.of(
+                found -> TriageChecks.nonfinite(store, all, file, found),
+                found -> TriageChecks.energy(store, all, args.energyThreshold(), file, found),
+                found -> TriageChecks.friction(store, all, file, found),
+                found -> PairFindings.pairs(store, all, args, file, found),
+                found -> TriageChecks.resting(store, args, file, found),
+                found -> TriageChecks.velocityJumps(store, all, args.velocityJumpTolerance(), file, found),
+                found -> TriageChecks.impacts(store, all, file, found),
+                found -> TriageChecks.momentum(store, all, file, found),
+                found -> TriageChecks.solver(store, all, file, found));
+        // The checks only read the recording's immutable series, so they run side by side; each fills its own list
+        // and the lists are joined in this order, so the answer does not depend on timing.
         List<Anomaly> found = new ArrayList<>();
-        TriageChecks.nonfinite(store, all, file, found);
-        TriageChecks.energy(store, all, args.energyThreshold(), file, found);
-        TriageChecks.friction(store, all, file, found);
-        PairFindings.pairs(store, all, args, file, found);
-        TriageChecks.resting(store, args, file, found);
-        TriageChecks.velocityJumps(store, all, args.velocityJumpTolerance(), file, found);
-        TriageChecks.impacts(store, all, file, found);
-        TriageChecks.momentum(store, all, file, found);
-        TriageChecks.solver(store, all, file, found);
+        checks.parallelStream().map(check -> {
+            List<Anomaly> own = new ArrayList<>();
+            check.accept(own);
+            return own;
+        }).toList().forEach(found::addAll);
         found = Findings.grouped(found);
         // An energy injection or loss is the symptom of most other high findings at the same frame (a bad bounce,
         // a kick by the solver, friction beyond the cone), so at equal severity and frame the specific cause comes

@@ -172,8 +172,12 @@ final class TriageChecks {
     /** Steps without contact whose velocity change the recorded acceleration does not explain (VelocityChanges). */
     static void velocityJumps(RecordingStore store, FrameRange all, double tolerance, String file,
                               List<Anomaly> found) {
+        ContactSeries contacts = store.contactSeries();
         for (long body : BodyIds.inertial(store)) {
             for (long k = Math.max(2, all.start()); k <= all.end(); k++) {
+                if (contacts.inContact(body, k)) {
+                    continue; // a step with contact is explained by its impulses (VelocityChanges), never flagged
+                }
                 VelocityChanges.Step step = VelocityChanges.step(store, body, k, tolerance);
                 if (step == null || !step.unexplained()) {
                     continue;
