@@ -43,18 +43,31 @@ public final class EffectBenchmark {
         }
     }
 
+    /**
+     * {@code meetsTarget}: frames_per_second ≥ the caller's target_fps; null without a target or without a
+     * measurement.
+     */
     public record BenchmarkResult(String effect, String backend, String status, String renderer, Integer framesRendered,
-                                  Double elapsedMs, FrameTimes msPerFrame, String note) {
+                                  Double elapsedMs, FrameTimes msPerFrame, String note, Boolean meetsTarget) {
+        BenchmarkResult(String effect, String backend, String status, String renderer, Integer framesRendered,
+                        Double elapsedMs, FrameTimes msPerFrame, String note) {
+            this(effect, backend, status, renderer, framesRendered, elapsedMs, msPerFrame, note, null);
+        }
+
+        BenchmarkResult against(Double targetFps) {
+            return targetFps == null || msPerFrame == null ? this : new BenchmarkResult(effect, backend, status,
+                    renderer, framesRendered, elapsedMs, msPerFrame, note, msPerFrame.framesPerSecond() >= targetFps);
+        }
     }
 
     public record BenchmarkReport(int schemaVersion, String summary, int width, int height,
-                                  Bounded<BenchmarkResult> effects) {
+                                  Bounded<BenchmarkResult> effects, Double targetFps) {
     }
 
     public BenchmarkReport benchmark(EffectLibrary library, BenchmarkEffectArgs args, ToolContext context) {
         List<Effect> effects = library.select(args.effect());
         boolean webgl = args.backend() == EffectCompiler.OneBackend.webgl2;
-        List<BenchmarkResult> results = harness.withPage(page -> {
+        List<BenchmarkResult> results = harness.<List<BenchmarkResult>>withPage(page -> {
             List<BenchmarkResult> batch = new ArrayList<>();
             for (Effect effect : effects) {
                 context.cancellation().throwIfCancelled();
@@ -96,13 +109,25 @@ public final class EffectBenchmark {
                 context.progress(batch.size(), (double) effects.size(), "benchmarked " + effect.id());
             }
             return batch;
-        }, 60_000 + 30_000L * effects.size(), context.cancellation());
+        }, 60_000 + 30_000L * effects.size(), context.cancellation()).stream()
+                .map(r -> r.against(args.targetFps())).toList();
         BenchmarkResult first = results.stream().filter(r -> r.msPerFrame() != null).findFirst().orElse(null);
         String summary = results.size() + " effect(s), " + args.frames() + " frames each at " + args.width() + "×"
                 + args.height() + " on " + args.backend() + (first == null ? "" : String.format(
                 "; %s: p50 %.2f ms/frame (%.0f frames/s from the mean)", first.effect(), first.msPerFrame().p50(),
-                first.msPerFrame().framesPerSecond())) + ".";
+                first.msPerFrame().framesPerSecond())) + targetSummary(results, args.targetFps()) + ".";
         return new BenchmarkReport(EffectCompiler.SCHEMA_VERSION, summary, args.width(), args.height(),
-                Bounded.of(results, 100));
+                Bounded.of(results, 100), args.targetFps());
+    }
+
+    static String targetSummary(List<BenchmarkResult> results, Double targetFps) {
+        if (targetFps == null) {
+            return "";
+        }
+        long measured = results.stream().filter(r -> r.meetsTarget() != null).count();
+        long meeting = results.stream().filter(r -> Boolean.TRUE.equals(r.meetsTarget())).count();
+        String target = targetFps == Math.rint(targetFps) ? String.valueOf(targetFps.longValue())
+                : String.valueOf(targetFps);
+        return "; " + meeting + " of " + measured + " measured meet " + target + " frames/s";
     }
 }

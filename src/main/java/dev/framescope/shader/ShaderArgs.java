@@ -118,7 +118,10 @@ public final class ShaderArgs {
             @Param(value = "Frame width in pixels.", defaultValue = "512", min = 1, max = 2048) Integer width,
             @Param(value = "Frame height in pixels.", defaultValue = "512", min = 1, max = 2048) Integer height,
             @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
-            String effectsRoot) {
+            String effectsRoot,
+            @Param(value = "Frames per second to compare with: each result's meets_target is frames_per_second "
+                    + "(1000 / mean ms per frame) ≥ target_fps; absent: meets_target is null.", min = 0.001,
+                    max = 100000) Double targetFps) {
         public BenchmarkEffectArgs {
             backend = singleBackend(backend);
             frames = frames == null ? 60 : frames;
@@ -182,6 +185,51 @@ public final class ShaderArgs {
             askModel = askModel == null || askModel;
             maxTokens = maxTokens == null ? 300 : maxTokens;
             modelTimeoutS = modelTimeoutS == null ? 60 : modelTimeoutS;
+        }
+    }
+
+    public record SearchEffectsArgs(
+            @Param(value = "Case-insensitive text looked for in each effect's id, name, description, tags, author, "
+                    + "license, ISF CATEGORIES and CREDIT, Shadertoy title and manifest.json entry.", maxLength = 200)
+            String query,
+            @Param(value = "Java regular expression matched against every line of the effects' shader sources "
+                    + "(GLSL, WGSL, ISF, gl-transition and Shadertoy code), e.g. \"texture\\\\(inputTex\"; "
+                    + "returns file:line matches.", maxLength = 500) String sourceRegex,
+            @Param(value = "Effects to search: id, glob or comma-separated list.", defaultValue = "\"*\"",
+                    maxLength = 500) String effect,
+            @Param(value = "Most effect matches and most source lines in each preview.", defaultValue = "50",
+                    min = 1, max = 500) Integer limit,
+            @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
+            String effectsRoot) {
+        public SearchEffectsArgs {
+            effect = effect == null ? "*" : effect;
+            limit = limit == null ? 50 : limit;
+        }
+    }
+
+    public record AnalyzeEffectArgs(
+            @Param(value = "Effect id, glob or comma-separated list.", required = true, maxLength = 500) String effect,
+            @Param(value = "Frame width in pixels the cost is counted at.", defaultValue = "512", min = 1,
+                    max = 8192) Integer width,
+            @Param(value = "Frame height in pixels the cost is counted at.", defaultValue = "512", min = 1,
+                    max = 8192) Integer height,
+            @Param(value = "Most effects in the preview.", defaultValue = "20", min = 1, max = 200) Integer limit,
+            @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
+            String effectsRoot) {
+        public AnalyzeEffectArgs {
+            width = width == null ? 512 : width;
+            height = height == null ? 512 : height;
+            limit = limit == null ? 20 : limit;
+        }
+    }
+
+    public record CompareShadersArgs(
+            @Param(value = "Effect id, glob or comma-separated list.", required = true, maxLength = 500) String effect,
+            @Param(value = "Most effects in the preview.", defaultValue = "20", min = 1, max = 200) Integer limit,
+            @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
+            String effectsRoot) {
+        public CompareShadersArgs {
+            limit = limit == null ? 20 : limit;
         }
     }
 }

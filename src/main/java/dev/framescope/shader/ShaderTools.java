@@ -6,7 +6,10 @@ import dev.framescope.common.ToolGroup;
 import dev.framescope.common.ToolHints;
 import dev.framescope.common.ToolOutput;
 import dev.framescope.common.WritableRoots;
+import dev.framescope.shader.ShaderArgs.AnalyzeEffectArgs;
 import dev.framescope.shader.ShaderArgs.BenchmarkEffectArgs;
+import dev.framescope.shader.ShaderArgs.CompareShadersArgs;
+import dev.framescope.shader.ShaderArgs.SearchEffectsArgs;
 import dev.framescope.shader.ShaderArgs.CheckEffectStructureArgs;
 import dev.framescope.shader.ShaderArgs.CompileEffectArgs;
 import dev.framescope.shader.ShaderArgs.DescribeEffectFrameArgs;
@@ -32,6 +35,9 @@ public final class ShaderTools implements ToolGroup {
     private final EffectCatalog catalog;
     private final EffectBenchmark benchmark;
     private final EffectDescriber describer;
+    private final EffectSearch search = new EffectSearch();
+    private final EffectAnalysis analysis = new EffectAnalysis();
+    private final ShaderComparison comparison = new ShaderComparison();
 
     /**
      * @param outputDir a folder the manifest may be written into besides the working directory and the configured
@@ -84,6 +90,37 @@ public final class ShaderTools implements ToolGroup {
                         + "dry_run reports without writing. Writes only that one file.", GenerateManifestArgs.class,
                         ToolHints.REWRITES_GENERATED_FILE,
                         (a, c) -> ToolOutput.of(catalog.generate(library(a.effectsRoot()), a.dryRun()))),
+                ToolDef.of("searchEffects", "Search effects and shader source", "Finds effects under the effects "
+                        + "root, from disk (no browser): `query` is a case-insensitive text looked for in each "
+                        + "effect's id, name, description, tags, author, license, ISF CATEGORIES and CREDIT, "
+                        + "Shadertoy title and manifest.json entry (each match names the fields that held it); "
+                        + "`source_regex` is a Java regular expression matched against every line of the effects' "
+                        + "shader sources, returning file:line matches with the line's text (lines in a "
+                        + "gl-transitions.json entry or a Shadertoy export's pass count in that code, named by "
+                        + "`part`). Give either or both. Bounded: previews of `limit` items with counts; the scan "
+                        + "stops after 32 MiB of source or 10 s of matching and says so (scan_cut). Use listEffects "
+                        + "for a plain listing, analyzeEffect for one effect's structure.", SearchEffectsArgs.class,
+                        ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(search.search(library(a.effectsRoot()),
+                                a.effect(), a.query(), a.sourceRegex(), a.limit()))),
+                ToolDef.of("analyzeEffect", "Summarise an effect's structure", "A static summary of each selected "
+                        + "effect from disk (no browser, milliseconds): format and kind, passes (program, sampler "
+                        + "inputs, target texture, size: the frame or an ISF WIDTH/HEIGHT expression, persistent, "
+                        + "float), inputs with uniform, type, default, min, max and values, image inputs and "
+                        + "textures, whether it has feedback, whether every pass has GLSL / WGSL, source line "
+                        + "counts, and cost: the pixels shaded per frame (sum of pass target sizes at width × height) "
+                        + "— a count, not a timing; use benchmarkEffectFPS for time.", AnalyzeEffectArgs.class,
+                        ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(analysis.analyze(library(a.effectsRoot()),
+                                a.effect(), a.width(), a.height(), a.limit()))),
+                ToolDef.of("compareShaders", "Compare an effect's GLSL and WGSL", "A static structural diff of "
+                        + "each pass's GLSL and WGSL programs, from disk (no browser): functions with their "
+                        + "parameter counts (GLSL main paired with the WGSL @fragment function), value uniforms "
+                        + "(members of a WGSL uniform struct count by name), textures and samplers, and constants "
+                        + "(const, #define, override), each as matched names and names only one language has, plus "
+                        + "parameter-count mismatches. Pattern-based over the top level of the source, not a "
+                        + "compiler. An effect without both languages is status 'unsupported' with an UNSUPPORTED "
+                        + "message. For pixel-level equivalence use testPixelParity.", CompareShadersArgs.class,
+                        ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(comparison.compare(library(a.effectsRoot()),
+                                a.effect(), a.limit()))),
                 ToolDef.of("checkEffectStructure", "Check effect folders", "On-disk checks of effect "
                         + "folders, no browser (fast): programs a pass names that no file provides, files no pass "
                         + "uses, uniforms a program declares that no global sets (leaked; they stay zero), globals "
@@ -143,7 +180,8 @@ public final class ShaderTools implements ToolGroup {
                         + "elapsed ms and ms per frame (p50, p95, max, mean, and the frames/s the mean allows), with "
                         + "the renderer string. Not based on requestAnimationFrame (capped near 60/s headless). Here "
                         + "both backends are SwiftShader on the CPU, so compare effects, not absolute speed. 60 "
-                        + "frames at 512×512 take ~1 s for a simple effect.", BenchmarkEffectArgs.class,
+                        + "frames at 512×512 take ~1 s for a simple effect. With target_fps, each result's meets_target "
+                        + "says whether its frames/s reach it (null without a target).", BenchmarkEffectArgs.class,
                         ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(benchmark.benchmark(library(a.effectsRoot()), a, c))))
                 .<ToolDef<?>>map(ShaderTools::batchLimit).toList();

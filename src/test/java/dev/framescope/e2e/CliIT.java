@@ -88,6 +88,17 @@ class CliIT {
     }
 
     @Test
+    void comparesAnEffectsGlslAndWgslThroughTheJar() throws Exception {
+        Run compared = run(Map.of(), "call", "compareShaders",
+                "{\"effect\": \"pair/wave\", \"effects_root\": \"demo/shaders/compare\"}");
+        assertEquals(0, compared.exitCode(), compared.stderr());
+        assertTrue(compared.stdout().contains("\"only_glsl\":[{\"name\":\"shade\",\"glsl\":\"1\"}]"),
+                compared.stdout());
+        assertTrue(compared.stdout().contains("\"only_wgsl\":[{\"name\":\"glow\",\"wgsl\":\"1\"}]"),
+                compared.stdout());
+    }
+
+    @Test
     void doctorNamesEveryMissingPartWithItsFix() throws Exception {
         Run healthy = run(Map.of(), "doctor");
         // Locally a missing engine skips this part (with the reason); under CI it fails the run.
