@@ -36,7 +36,7 @@ public final class StructureCheck {
 
     /** Uniforms the runtime sets itself; a program may declare them without a global. */
     static final Set<String> BUILT_INS = Set.of("resolution", "time", "aspect", "ratio", "inputTex", "inputSampler",
-            "FRAMEINDEX", "TIMEDELTA");
+            "FRAMEINDEX", "TIMEDELTA", "DATE");
 
     private static final Pattern GLSL_UNIFORM = Pattern.compile("^\\s*uniform\\s+\\w+\\s+(\\w+)\\s*;", Pattern.MULTILINE);
     private static final Pattern WGSL_UNIFORM = Pattern.compile("var<uniform>\\s*(\\w+)\\s*:");
