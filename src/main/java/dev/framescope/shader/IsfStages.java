@@ -54,6 +54,15 @@ final class IsfStages {
                 + "  isf_FragNormCoord = position * 0.5 + 0.5;\n}\n#line 1\n" + (es1 ? rewrite100(text) : text);
     }
 
+    /** The 3.00 vertex text of a file with a .vs companion; empty when the .vs is gone or unreadable. */
+    static java.util.Optional<String> vertexText(Path fsFile, JsonNode definition) {
+        try {
+            return java.util.Optional.ofNullable(vertex(fsFile, definition, 0, "300 es"));
+        } catch (UncheckedIOException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
     /**
      * The fragment file under a GLSL ES 1.00 prelude (native {@code gl_FragColor}, {@code texture2D},
      * {@code varying}); IMG_SIZE and IMG_PIXEL read {@code _<name>_imgSize} uniforms the runtime sets, since 1.00

@@ -226,6 +226,13 @@ public final class StructureCheck {
             }
             result.errors().forEach(e -> findings.add(new Finding("GLSL_ERROR", "error", file, e.line(),
                     e.message())));
+            if (effect.isIsf() && effect.definition().has("vertexShader") && program == effect.programs().get(0)) {
+                // The .vs companion, under its vertex prelude: its errors at its own lines.
+                String vs = effect.definition().get("vertexShader").asText();
+                IsfStages.vertexText(program.glsl(), effect.definition()).ifPresent(text -> glslang.reflectVertex(text)
+                        .errors().forEach(e -> findings.add(new Finding("GLSL_ERROR", "error", vs, e.line(),
+                                e.message()))));
+            }
             if (!result.errors().isEmpty()) {
                 continue;
             }
