@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.Config;
+import dev.framescope.server.ToolGroups;
 import dev.framescope.shader.EffectCompiler.Backend;
 import dev.framescope.shader.FrameRenderer.Pixels;
 import dev.framescope.shader.harness.BrowserHarness;
@@ -145,6 +148,19 @@ class IsfCompleteIT {
         assertTrue(Math.abs(date[0] - Math.round(255 * today.getMonthValue() / 12.0)) <= 1, "month " + date[0]);
         assertTrue(Math.abs(date[1] - Math.round(255 * today.getDayOfMonth() / 31.0)) <= 1, "day " + date[1]);
         assertEquals(255, date[2], "year after 2000");
+    }
+
+    @Test
+    void compileEffectSaysWhichVersionCompiled(@TempDir Path state) throws Exception {
+        ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(state));
+        JsonNode report = ShaderCalls.call(toolkit, "compileEffect", Map.of("effect", "*", "backend", "webgl2",
+                "effects_root", ISF.toAbsolutePath().toString()));
+        assertEquals("5 effect(s) compiled on webgl2: 5 ok, 0 with errors.", report.get("summary").asText());
+        JsonNode legacy = ShaderCalls.effect(report, "Legacy Sign").at("/programs/0/diagnostics/0");
+        assertEquals("info", legacy.get("severity").asText(), legacy.toString());
+        assertTrue(legacy.get("message").asText().startsWith("compiled as GLSL ES 1.00") && legacy.get("message")
+                .asText().contains("'round'"), legacy.toString());
+        assertEquals(0, ShaderCalls.effect(report, "Shifted").at("/programs/0/diagnostics").size());
     }
 
     @Test
