@@ -15,9 +15,9 @@ void main() { gl_Position = vec4(position, 0.0, 1.0); }`,
 };
 
 /** The vertex and fragment texts WebGL2 gets for a fragment program body of the given GLSL ES version. */
-export function glslStages(source, version = '300 es', defineLines = '') {
+export function glslStages(source, version = '300 es', defineLines = '', vertex = null) {
   const v = version === '100' ? '100' : '300 es';
-  return [FULLSCREEN_VERTEX[v], `#version ${v}\n${defineLines}${defineLines ? '\n' : ''}#line 1\n${source}`];
+  return [vertex ?? FULLSCREEN_VERTEX[v], `#version ${v}\n${defineLines}${defineLines ? '\n' : ''}#line 1\n${source}`];
 }
 
 /** The WebGL2 renderer string (UNMASKED_RENDERER_WEBGL when exposed), or null without WebGL2. */
@@ -32,12 +32,12 @@ export function webgl2Renderer() {
  * Compiles a fragment program (a GLSL ES 3.00 body without #version, or 1.00 with version '100') and links it with a
  * full-screen vertex shader of the same version. Returns {ok, diagnostics: [{stage, line, column, message}], renderer}.
  */
-export function compileGlsl(source, defines = {}, version = '300 es') {
+export function compileGlsl(source, defines = {}, version = '300 es', vertex = null) {
   const canvas = document.createElement('canvas');
   const gl = canvas.getContext('webgl2');
   if (!gl) return { ok: false, unavailable: 'WebGL2 context could not be created', diagnostics: [] };
   const defineLines = Object.entries(defines).map(([k, v]) => `#define ${k} ${v}`).join('\n');
-  const [vertexText, text] = glslStages(source, version, defineLines);
+  const [vertexText, text] = glslStages(source, version, defineLines, vertex);
   const diagnostics = [];
   const shader = gl.createShader(gl.FRAGMENT_SHADER);
   gl.shaderSource(shader, text);
@@ -45,15 +45,20 @@ export function compileGlsl(source, defines = {}, version = '300 es') {
   if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS)) {
     diagnostics.push(...parseGlslLog(gl.getShaderInfoLog(shader) || '', 'fragment'));
   } else {
-    const vertex = gl.createShader(gl.VERTEX_SHADER);
-    gl.shaderSource(vertex, vertexText);
-    gl.compileShader(vertex);
-    const program = gl.createProgram();
-    gl.attachShader(program, vertex);
-    gl.attachShader(program, shader);
-    gl.linkProgram(program);
-    if (!gl.getProgramParameter(program, gl.LINK_STATUS)) {
-      diagnostics.push(linkDiagnostic((gl.getProgramInfoLog(program) || '').trim(), text));
+    const vertexShader = gl.createShader(gl.VERTEX_SHADER);
+    gl.shaderSource(vertexShader, vertexText);
+    gl.compileShader(vertexShader);
+    if (!gl.getShaderParameter(vertexShader, gl.COMPILE_STATUS)) {
+      // Only a companion vertex shader (an ISF .vs) can fail; its lines count from its own #line 1.
+      diagnostics.push(...parseGlslLog(gl.getShaderInfoLog(vertexShader) || '', 'vertex'));
+    } else {
+      const program = gl.createProgram();
+      gl.attachShader(program, vertexShader);
+      gl.attachShader(program, shader);
+      gl.linkProgram(program);
+      if (!gl.getProgramParameter(program, gl.LINK_STATUS)) {
+        diagnostics.push(linkDiagnostic((gl.getProgramInfoLog(program) || '').trim(), text, vertex ? vertexText : null));
+      }
     }
   }
   return { ok: diagnostics.length === 0, diagnostics, renderer: webgl2Renderer(), prelude_lines: GLSL_PRELUDE_LINES };
@@ -63,7 +68,7 @@ export function compileGlsl(source, defines = {}, version = '300 es') {
  * A link error with both stages named: the fragment line (in the user's file, counted from its `#line`) that
  * declares a name the log mentions, and the vertex stage, which is FrameScope's built-in full-screen shader.
  */
-export function linkDiagnostic(log, fragmentText) {
+export function linkDiagnostic(log, fragmentText, vertexText = null) {
   const names = [...new Set(log.match(/[A-Za-z_]\w*/g) ?? [])];
   let line = null;
   let name = null;
@@ -79,8 +84,39 @@ export function linkDiagnostic(log, fragmentText) {
   }
   const where = line === null ? 'fragment: no line of the file declares the names in the log'
     : `fragment: line ${line} declares '${name}'`;
-  return { stage: 'link', severity: 'error', line, column: null,
-    message: `${log} (${where}; vertex: FrameScope's built-in full-screen vertex shader, which declares only 'position' and writes no varyings)` };
+  let vertexWhere = "vertex: FrameScope's built-in full-screen vertex shader, which declares only 'position' and writes no varyings";
+  if (vertexText) {
+    const v = declaringLine(vertexText, names);
+    vertexWhere = v.line === null ? 'vertex (.vs): no line of the .vs declares the names in the log'
+      : `vertex (.vs): line ${v.line} declares '${v.name}'`;
+  }
+  return { stage: 'link', severity: 'error', line, column: null, message: `${log} (${where}; ${vertexWhere})` };
+}
+
+function declaringLine(text, names) {
+  let counter = 0;
+  let found = { line: null, name: null };
+  for (const row of text.split('\n')) {
+    const directive = /^\s*#line\s+(\d+)/.exec(row);
+    if (directive) { counter = Number(directive[1]); found = { line: null, name: null }; continue; }
+    const name = found.line === null && names.find(n => new RegExp(`\\b(in|out|varying|uniform|attribute)\\b[^;]*\\b${n}\\s*(\\[[^\\]]*\\])?\\s*;`).test(row));
+    if (name) found = { line: counter, name };
+    counter++;
+  }
+  return found;
+}
+
+/**
+ * Compiles an ISF pass ({source, version, vertex}) and, when GLSL ES 3.00 fails, its 1.00 form (`fallback`): files
+ * written for WebGL 1 may redefine built-ins such as sign or round, or initialise globals from uniforms. The result
+ * says which version compiled (`version`); when neither does, the 3.00 diagnostics are kept.
+ */
+export function compileIsf(primary, fallback) {
+  const first = compileGlsl(primary.source, {}, primary.version ?? '300 es', primary.vertex ?? null);
+  if (first.ok || !fallback || first.unavailable) return { ...first, version: primary.version ?? '300 es' };
+  const second = compileGlsl(fallback.source, {}, fallback.version, fallback.vertex ?? null);
+  if (!second.ok) return { ...first, version: primary.version ?? '300 es' };
+  return { ...second, version: fallback.version, fell_back: first.diagnostics.map(d => d.message).join('; ') };
 }
 
 /** "ERROR: <source>:<line>: '<token>' : <message>" lines, as ANGLE and glslang write them. */

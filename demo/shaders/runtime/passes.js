@@ -2,7 +2,7 @@
 // read. Every pass output is double-buffered: a pass reading a texture written earlier in the same frame gets this
 // frame's copy; reading one written by itself or a later pass gets the previous frame's copy (feedback). The
 // effect's result is the texture named "outputTex", else the last pass's output.
-import { compileGlsl, glslStages, gpuDevice, webgl2Renderer } from './compile.js';
+import { compileIsf, glslStages, gpuDevice, webgl2Renderer } from './compile.js';
 import { CARDS, testCardPixels, toBase64 } from './testcard.js';
 
 function plan(passes) {
@@ -18,8 +18,14 @@ function plan(passes) {
 }
 
 export function prepareGlslPasses(passes, { width, height, uniforms, images = {} }) {
-  for (const [i, p] of passes.entries()) {
-    const compiled = compileGlsl(p.source, {}, p.version);
+  // An ISF pass carries a `fallback` (its GLSL ES 1.00 form), compiled when 3.00 fails; it then replaces the pass.
+  const versions = [];
+  passes = passes.map((p, i) => {
+    const compiled = compileIsf(p, p.fallback);
+    versions.push({ version: compiled.version, fell_back: compiled.fell_back, compiled });
+    return compiled.fell_back ? { ...p, ...p.fallback } : p;
+  });
+  for (const [i, { compiled }] of versions.entries()) {
     if (!compiled.ok) return { ok: false, diagnostics: compiled.diagnostics.map(d => ({ ...d, pass: i })), unavailable: compiled.unavailable };
   }
   const canvas = document.createElement('canvas');
@@ -56,7 +62,7 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
   // Images bound by name: decoded files ({width, height, rgba}) or a generated card at the frame's size ({card});
   // `linear` samples them as image hosts do (gl-transitions), else nearest.
   const imported = new Map(Object.entries(images).map(([name, image]) => {
-    const [w, h] = image.card ? [width, height] : [image.width, image.height];
+    const [w, h] = image.card ? [image.width ?? width, image.height ?? height] : [image.width, image.height];
     const rows = image.card ? CARDS[image.card](w, h) : Uint8Array.from(atob(image.rgba), c => c.charCodeAt(0));
     return [name, makeTarget(bottomUp(rows, w, h), [w, h], false, !!image.linear)];
   }));
@@ -70,7 +76,7 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
   gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 3, -1, -1, 3]), gl.STATIC_DRAW);
   const programs = passes.map(p => {
     const program = gl.createProgram();
-    const [vertexText, fragmentText] = glslStages(p.source, p.version);
+    const [vertexText, fragmentText] = glslStages(p.source, p.version, '', p.vertex ?? null);
     for (const [type, text] of [[gl.VERTEX_SHADER, vertexText], [gl.FRAGMENT_SHADER, fragmentText]]) {
       const shader = gl.createShader(type);
       gl.shaderSource(shader, text);
@@ -108,6 +114,7 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
   return {
     ok: true,
     renderer: webgl2Renderer(),
+    versions: versions.map(({ version, fell_back }) => ({ version, fell_back })),
     // `frame`: the frame's index (ISF's FRAMEINDEX, Shadertoy's iFrame through _frame; counted here unless given)
     // and seconds since the previous frame (TIMEDELTA, _timeDelta), set after the effect's uniforms.
     draw(time, frame = {}) {
@@ -138,6 +145,9 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
           const channel = /^iChannel([0-3])$/.exec(sampler);
           const size = channel && gl.getUniformLocation(program, `iChannelResolution[${channel[1]}]`);
           if (size) gl.uniform3f(size, source.size[0], source.size[1], 1);
+          // ISF's GLSL ES 1.00 form reads IMG_SIZE from _<sampler>_imgSize (1.00 has no textureSize).
+          const imgSize = gl.getUniformLocation(program, `_${sampler}_imgSize`);
+          if (imgSize) gl.uniform2f(imgSize, source.size[0], source.size[1]);
           unit++;
         }
         gl.bindFramebuffer(gl.FRAMEBUFFER, out.current.fbo);
@@ -182,7 +192,7 @@ export async function renderPasses(language, passes, { width, height, time, unif
   if (error) return { ok: false, diagnostics: [{ stage: 'pipeline', severity: 'error', line: null, column: null, message: error.message }] };
   const rgba = await effect.read();
   const floats = rgba.floats ? { rgba_float: toBase64(new Uint8Array(rgba.floats.buffer)) } : {};
-  return { ok: true, width, height, rgba: toBase64(rgba), ...floats, renderer: effect.renderer, diagnostics: [] };
+  return { ok: true, width, height, rgba: toBase64(rgba), ...floats, renderer: effect.renderer, versions: effect.versions, diagnostics: [] };
 }
 
 /** Prepares a multi-pass effect on either backend: {ok, draw(time), fence(), read(), error?(), renderer}. */

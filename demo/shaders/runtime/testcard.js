@@ -51,8 +51,39 @@ export function rampPixels(width, height) {
   return px;
 }
 
-/** The generated images by name, at the frame's size: RGBA rows top-down. */
-export const CARDS = { testcard: testCardPixels, testcard2: secondCardPixels, ramp: rampPixels };
+/**
+ * ISF AUDIO input: a synthetic signal's waveform, one row per channel, one column per sample, the value 0.5 + 0.5 ×
+ * signal in every colour channel: a sine sweep (chirp) from 1 to 8 cycles over the width, the second channel at 0.8
+ * of the first's amplitude.
+ */
+export function audioPixels(width, height) {
+  const px = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    const gain = y === 0 ? 1 : 0.8;
+    for (let x = 0; x < width; x++) {
+      const t = x / width;
+      const v = Math.round(255 * (0.5 + 0.5 * gain * Math.sin(2 * Math.PI * (t + 3.5 * t * t))));
+      px.set([v, v, v, 255], 4 * (y * width + x));
+    }
+  }
+  return px;
+}
+
+/** ISF AUDIOFFT input: the sweep's magnitude spectrum, flat 0.6 over its band (bins 1–8 of the width), 1/bin above. */
+export function audioFftPixels(width, height) {
+  const px = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const m = x >= 1 && x <= 8 ? 0.6 : x === 0 ? 0.05 : 0.6 * 8 / (x * 4);
+      const v = Math.round(255 * Math.min(1, m));
+      px.set([v, v, v, 255], 4 * (y * width + x));
+    }
+  }
+  return px;
+}
+
+/** The generated images by name, at the frame's size unless the image gives one: RGBA rows top-down. */
+export const CARDS = { testcard: testCardPixels, testcard2: secondCardPixels, ramp: rampPixels, audio: audioPixels, audiofft: audioFftPixels };
 
 export function testCard(width, height) {
   return toBase64(testCardPixels(width, height));

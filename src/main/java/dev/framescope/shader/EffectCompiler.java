@@ -136,10 +136,18 @@ public final class EffectCompiler {
                                      String[] renderer, int slot) {
         String source = effect.source(program, file);
         // A GLSL program may ask for GLSL ES 1.00 (gl-transitions); the runtime then links a 1.00 vertex shader.
-        Object raw = slot == 0
-                ? page.evaluate("([source, version]) => framescope.compileGlsl(source, {}, version)",
-                        List.of(source, program.spec().path("glslVersion").asText("300 es")))
-                : page.evaluate("source => framescope.compileWgsl(source)", source);
+        Object raw;
+        if (slot == 0 && effect.isIsf()) {
+            // An ISF pass: with its .vs companion, and its GLSL ES 1.00 form when 3.00 fails.
+            Map<String, Object> primary = new java.util.HashMap<>(IsfStages.passStages(effect, program));
+            primary.put("source", source);
+            raw = page.evaluate("([p]) => framescope.compileIsf(p, p.fallback)", List.of(primary));
+        } else {
+            raw = slot == 0
+                    ? page.evaluate("([source, version]) => framescope.compileGlsl(source, {}, version)",
+                            List.of(source, program.spec().path("glslVersion").asText("300 es")))
+                    : page.evaluate("source => framescope.compileWgsl(source)", source);
+        }
         JsonNode result = Json.mapper().valueToTree(raw);
         if (result.has("unavailable")) {
             return new ProgramResult(program.pass(), program.name(), language, file.toString(), "unavailable",
@@ -154,7 +162,11 @@ public final class EffectCompiler {
             diagnostics.add(new Diagnostic(program.pass(), name, language, d.path("stage").asText(),
                     d.path("severity").asText("error"), d.path("line").isNumber() ? d.get("line").asInt() : null,
                     d.path("column").isNumber() ? d.get("column").asInt() : null,
-                    IsfImport.explain(effect.definition(), d.path("message").asText())));
+                    IsfImport.explain(effect.definition(), d.path("stage").asText(), d.path("message").asText())));
+        }
+        if (result.has("fell_back")) {
+            diagnostics.add(new Diagnostic(program.pass(), program.name(), language, "version", "info", null, null,
+                    IsfStages.fellBack(result.get("fell_back").asText())));
         }
         return new ProgramResult(program.pass(), program.name(), language, file.toString(),
                 result.path("ok").asBoolean() ? "ok" : "error", diagnostics);

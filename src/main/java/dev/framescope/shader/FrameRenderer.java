@@ -178,10 +178,17 @@ public final class FrameRenderer {
                     d.path("stage").asText(), d.path("severity").asText("error"),
                     d.path("line").isNumber() ? d.get("line").asInt() : null,
                     d.path("column").isNumber() ? d.get("column").asInt() : null,
-                    IsfImport.explain(effect.definition(), d.path("message").asText())));
+                    IsfImport.explain(effect.definition(), d.path("stage").asText(), d.path("message").asText())));
         }
         String note = effect.isShadertoy() ? shadertoyNote(schedule(time, frames), time)
                 : effect.usesPassRuntime() && readsAnyLaterOutput(effect) ? feedbackNote(schedule(time, frames)) : null;
+        for (JsonNode v : result.path("versions")) {
+            if (v.has("fell_back")) {
+                String fell = IsfStages.fellBack(v.get("fell_back").asText());
+                note = note == null ? fell : note + "; " + fell;
+                break;
+            }
+        }
         if (!result.path("ok").asBoolean()) {
             return new Pixels(result.has("unavailable") ? "unavailable" : "error", null, width, height, null,
                     diagnostics, result.has("unavailable") ? result.get("unavailable").asText() : note);
@@ -233,6 +240,9 @@ public final class FrameRenderer {
             pass.put("output", p.spec().path("outputs").path("fragColor").asText("pass" + i));
             if (effect.isIsf()) {
                 pass.putAll(IsfImport.targetOptions(p.spec(), width, height, uniforms));
+                if (webgl) {
+                    pass.putAll(IsfStages.passStages(effect, p));
+                }
             }
             if (p.spec().path("float").asBoolean(false) && effect.isShadertoy()) {
                 pass.put("float", true);
@@ -244,9 +254,11 @@ public final class FrameRenderer {
         }
         options.put("passes", passes);
         if (effect.isIsf()) {
-            Map<String, Object> images = IsfImport.images(effect.root(), effect.dir(), effect.definition());
-            ImageInputs.override(images, bindings);
-            options.put("images", images);
+            options.put("images", IsfStages.images(effect.definition(),
+                    IsfImport.images(effect.root(), effect.dir(), effect.definition()), bindings, width, height));
+            Map<String, Object> withDate = new LinkedHashMap<>(uniforms);
+            withDate.putIfAbsent("DATE", IsfStages.date(java.time.LocalDateTime.now()));
+            options.put("uniforms", withDate);
         } else if (effect.isShadertoy()) {
             options.put("images", ShadertoyImport.images(effect.root(), effect.dir(), effect.definition(), bindings));
             Map<String, Object> withDate = new LinkedHashMap<>(uniforms);

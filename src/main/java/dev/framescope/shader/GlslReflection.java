@@ -47,14 +47,23 @@ final class GlslReflection {
      * non-constant global initialisers, which WebGL's compiler (ANGLE) accepts in 1.00 for legacy content.
      */
     Result reflect(String source, String version) {
+        String prefix = version.equals("100")
+                ? "#version 100\n#extension GL_EXT_shader_non_constant_global_initializers : enable\n"
+                : "#version 300 es\n";
+        return run(prefix + "#line 1\n" + source, "frag");
+    }
+
+    /** Checks a complete vertex shader text (with its #version line), such as an ISF .vs under its prelude. */
+    Result reflectVertex(String text) {
+        return run(text, "vert");
+    }
+
+    private Result run(String text, String stage) {
         Path file = null;
         try {
-            file = Files.createTempFile("framescope-", ".frag");
-            String prefix = version.equals("100")
-                    ? "#version 100\n#extension GL_EXT_shader_non_constant_global_initializers : enable\n"
-                    : "#version 300 es\n";
-            Files.writeString(file, prefix + "#line 1\n" + source, StandardCharsets.UTF_8);
-            Process process = new ProcessBuilder(executable, "-S", "frag", "-l", "-q", file.toString())
+            file = Files.createTempFile("framescope-", "." + stage);
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+            Process process = new ProcessBuilder(executable, "-S", stage, "-l", "-q", file.toString())
                     .redirectErrorStream(true).start();
             byte[] out = process.getInputStream().readAllBytes();
             if (!process.waitFor(TIMEOUT_MS, TimeUnit.MILLISECONDS)) {

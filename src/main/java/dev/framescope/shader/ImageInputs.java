@@ -36,6 +36,8 @@ final class ImageInputs {
         List<String> names = new java.util.ArrayList<>();
         definition.path("images").fieldNames().forEachRemaining(names::add);
         definition.path("imported").fieldNames().forEachRemaining(names::add);
+        definition.path("imageInputs").forEach(i -> names.add(i.asText()));
+        definition.path("audioInputs").fieldNames().forEachRemaining(names::add);
         return names;
     }
 
@@ -77,17 +79,6 @@ final class ImageInputs {
             images.put(e.getKey(), image);
         });
         return images;
-    }
-
-    /** Files bound to an ISF file's IMPORTED names replace the images it names. */
-    static void override(Map<String, Object> images, Map<String, String> bindings) {
-        if (bindings != null) {
-            bindings.forEach((name, file) -> {
-                if (images.containsKey(name)) {
-                    images.put(name, decode("images." + name, Path.of(file)));
-                }
-            });
-        }
     }
 
     /** {width, height, rgba (base64, rows top-down)} of a PNG/JPEG file, or an error naming {@code param}. */

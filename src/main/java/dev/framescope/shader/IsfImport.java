@@ -49,6 +49,12 @@ final class IsfImport {
                 images.add(name);
                 continue;
             }
+            if (type.equals("audio") || type.equals("audioFFT")) {
+                ObjectNode audio = definition.with("audioInputs").putObject(name);
+                audio.put("fft", type.equals("audioFFT"));
+                audio.put("samples", Math.max(1, Math.min(4096, input.path("MAX").asInt(IsfStages.AUDIO_SAMPLES))));
+                continue;
+            }
             ObjectNode global = globals.putObject(name);
             global.put("type", switch (type) {
                 case "long" -> "int";
@@ -65,6 +71,17 @@ final class IsfImport {
             }
         }
         List<String> samplers = new ArrayList<>();
+        // Every image INPUT but inputImage (the filter's input, inputTex) and every audio input is a named texture.
+        images.forEach(i -> {
+            if (!i.asText().equals("inputImage")) {
+                samplers.add(i.asText());
+            }
+        });
+        definition.path("audioInputs").fieldNames().forEachRemaining(samplers::add);
+        Path vertex = file.resolveSibling(definition.get("name").asText() + ".vs");
+        if (Files.isRegularFile(vertex)) {
+            definition.put("vertexShader", vertex.getFileName().toString());
+        }
         header.path("PASSES").forEach(p -> {
             if (!p.path("TARGET").asText("").isEmpty()) {
                 samplers.add(p.get("TARGET").asText());
@@ -161,59 +178,69 @@ final class IsfImport {
     }
 
     /**
-     * A compiler message in the words of the file's declared inputs: an image INPUT that FrameScope does not feed is
-     * "undeclared" to GLSL, and the file needs it, which is what is said. Other messages are kept.
+     * A compiler message in the words of the file: a message about FrameScope's vertex stage of a file with a
+     * {@code .vs} companion names that file. Other messages are kept.
      */
-    static String explain(JsonNode definition, String message) {
-        if (!message.contains("undeclared identifier")) {
-            return message;
-        }
-        for (JsonNode input : definition.path("imageInputs")) {
-            String name = input.asText();
-            if (!name.equals("inputImage") && !definition.path("imported").has(name)
-                    && message.contains("'" + name + "'")) {
-                return "needs image input '" + name + "': the file's INPUTS declare it, and FrameScope feeds only "
-                        + "inputImage (the test card) and IMPORTED images for now";
-            }
-        }
-        return message;
+    static String explain(JsonNode definition, String stage, String message) {
+        return stage.equals("vertex") && definition.has("vertexShader")
+                ? definition.get("vertexShader").asText() + ": " + message : message;
     }
 
     /** The file under the prelude that makes it GLSL ES 3.00 for the runtime. */
     static String wrap(String source, JsonNode definition, int passIndex) {
+        boolean vertex = definition.has("vertexShader");
         StringBuilder prelude = new StringBuilder("""
                 precision highp float;
-                uniform vec2 resolution;
-                uniform float time;
+                precision highp int;
                 out vec4 fragColor;
                 #define gl_FragColor fragColor
                 #define texture2D texture
-                #define RENDERSIZE resolution
-                uniform int FRAMEINDEX;
-                uniform float TIMEDELTA;
-                #define TIME (time * 8.0)
-                #define PASSINDEX %d
-                #define isf_FragNormCoord (gl_FragCoord.xy / resolution)
+                #define varying in
                 #define IMG_NORM_PIXEL(img, uv) texture(img, uv)
                 #define IMG_PIXEL(img, px) texture(img, (px) / vec2(textureSize(img, 0)))
                 #define IMG_THIS_PIXEL(img) texture(img, isf_FragNormCoord)
                 #define IMG_THIS_NORM_PIXEL(img) texture(img, isf_FragNormCoord)
                 #define IMG_SIZE(img) vec2(textureSize(img, 0))
+                """);
+        prelude.append(vertex ? "in vec2 isf_FragNormCoord;\n"
+                : "#define isf_FragNormCoord (gl_FragCoord.xy / resolution)\n");
+        prelude.append(declarations(definition, passIndex));
+        return prelude + "#line 1\n" + source;
+    }
+
+    /**
+     * What both stages declare: the built-in uniforms and macros (RENDERSIZE, TIME, PASSINDEX, FRAMEINDEX,
+     * TIMEDELTA, DATE, vv_FragNormCoord), the samplers (inputImage as inputTex, other image and audio inputs, pass
+     * targets, IMPORTED images) and the INPUTS as uniforms.
+     */
+    static String declarations(JsonNode definition, int passIndex) {
+        StringBuilder prelude = new StringBuilder("""
+                uniform vec2 resolution;
+                uniform float time;
+                #define RENDERSIZE resolution
+                uniform int FRAMEINDEX;
+                uniform float TIMEDELTA;
+                uniform vec4 DATE;
+                #define TIME (time * 8.0)
+                #define PASSINDEX %d
+                #define vv_FragNormCoord isf_FragNormCoord
                 """.formatted(passIndex));
         if (EffectTests.isFilter(definition)) {
             prelude.append("uniform sampler2D inputTex;\n#define inputImage inputTex\n");
         }
-        definition.path("passes").forEach(pass -> {
-            String target = pass.path("outputs").path("fragColor").asText();
-            if (!target.equals("outputTex") && prelude.indexOf(" " + target + ";") < 0) {
-                prelude.append("uniform sampler2D ").append(target).append(";\n");
+        List<String> samplers = new ArrayList<>();
+        definition.path("imageInputs").forEach(i -> samplers.add(i.asText()));
+        definition.path("audioInputs").fieldNames().forEachRemaining(samplers::add);
+        definition.path("passes").forEach(pass -> samplers.add(pass.path("outputs").path("fragColor").asText()));
+        definition.path("imported").fieldNames().forEachRemaining(samplers::add);
+        new java.util.LinkedHashSet<>(samplers).forEach(name -> {
+            if (!name.equals("outputTex") && !name.equals("inputImage")) {
+                prelude.append("uniform sampler2D ").append(name).append(";\n");
             }
         });
-        definition.path("imported").fieldNames().forEachRemaining(name -> prelude.append("uniform sampler2D ")
-                .append(name).append(";\n"));
         definition.path("globals").fields().forEachRemaining(g -> prelude.append("uniform ")
                 .append(glslType(g.getValue().path("type").asText())).append(' ').append(g.getKey()).append(";\n"));
-        return prelude + "#line 1\n" + source;
+        return prelude.toString();
     }
 
     private static String glslType(String type) {

@@ -46,7 +46,7 @@ public final class ShaderArgs {
             String effectsRoot,
             @Param("Files bound to the effect's image inputs by name, e.g. {\"from\": \"/photos/a.png\", \"to\": "
                     + "\"/photos/b.jpg\"} (PNG or JPEG, at most 4096 pixels a side): a gl-transition's from, to and "
-                    + "sampler parameters, an ISF file's IMPORTED images, a Shadertoy shader's iChannel0..3 "
+                    + "sampler parameters, an ISF file's image and audio INPUTS (inputImage, startImage, …) and IMPORTED images, a Shadertoy shader's iChannel0..3 "
                     + "(bufferA.iChannel0 for a buffer pass's). Unbound ones keep their generated cards.")
             Map<String, String> images,
             @Param(value = "Frames rendered up to `time` (frame 0 is FRAMEINDEX or iFrame 0), 1/60 s apart or closer so "
@@ -172,7 +172,7 @@ public final class ShaderArgs {
             String effectsRoot,
             @Param("Files bound to the effect's image inputs by name, e.g. {\"from\": \"/photos/a.png\", \"to\": "
                     + "\"/photos/b.jpg\"} (PNG or JPEG, at most 4096 pixels a side): a gl-transition's from, to and "
-                    + "sampler parameters, an ISF file's IMPORTED images, a Shadertoy shader's iChannel0..3 "
+                    + "sampler parameters, an ISF file's image and audio INPUTS (inputImage, startImage, …) and IMPORTED images, a Shadertoy shader's iChannel0..3 "
                     + "(bufferA.iChannel0 for a buffer pass's). Unbound ones keep their generated cards.")
             Map<String, String> images) {
         public DescribeEffectFrameArgs {

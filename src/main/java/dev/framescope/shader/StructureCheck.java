@@ -36,7 +36,7 @@ public final class StructureCheck {
 
     /** Uniforms the runtime sets itself; a program may declare them without a global. */
     static final Set<String> BUILT_INS = Set.of("resolution", "time", "aspect", "ratio", "inputTex", "inputSampler",
-            "FRAMEINDEX", "TIMEDELTA");
+            "FRAMEINDEX", "TIMEDELTA", "DATE");
 
     private static final Pattern GLSL_UNIFORM = Pattern.compile("^\\s*uniform\\s+\\w+\\s+(\\w+)\\s*;", Pattern.MULTILINE);
     private static final Pattern WGSL_UNIFORM = Pattern.compile("var<uniform>\\s*(\\w+)\\s*:");
@@ -226,6 +226,13 @@ public final class StructureCheck {
             }
             result.errors().forEach(e -> findings.add(new Finding("GLSL_ERROR", "error", file, e.line(),
                     e.message())));
+            if (effect.isIsf() && effect.definition().has("vertexShader") && program == effect.programs().get(0)) {
+                // The .vs companion, under its vertex prelude: its errors at its own lines.
+                String vs = effect.definition().get("vertexShader").asText();
+                IsfStages.vertexText(program.glsl(), effect.definition()).ifPresent(text -> glslang.reflectVertex(text)
+                        .errors().forEach(e -> findings.add(new Finding("GLSL_ERROR", "error", vs, e.line(),
+                                e.message()))));
+            }
             if (!result.errors().isEmpty()) {
                 continue;
             }

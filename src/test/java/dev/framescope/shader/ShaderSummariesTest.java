@@ -56,18 +56,18 @@ class ShaderSummariesTest {
     }
 
     @Test
-    void aMissingImageInputIsNamedInsteadOfUndeclared(@TempDir Path root) throws Exception {
+    void everyImageInputIsDeclaredAndBound(@TempDir Path root) throws Exception {
         Files.writeString(root.resolve("Wipe.fs"), """
                 /*{"ISFVSN": "2", "INPUTS": [{"NAME": "startImage", "TYPE": "image"},
                 {"NAME": "endImage", "TYPE": "image"}, {"NAME": "progress", "TYPE": "float"}]}*/
                 void main() { gl_FragColor = mix(IMG_THIS_PIXEL(startImage), IMG_THIS_PIXEL(endImage), progress); }
                 """);
         JsonNode definition = new EffectLibrary(root).select("Wipe").get(0).definition();
-        assertEquals("needs image input 'startImage': the file's INPUTS declare it, and FrameScope feeds only "
-                + "inputImage (the test card) and IMPORTED images for now",
-                IsfImport.explain(definition, "'startImage' : undeclared identifier"));
-        assertEquals("'other' : undeclared identifier", IsfImport.explain(definition,
-                "'other' : undeclared identifier"));
+        // Every image input is now fed (a card or a bound file), so it is declared and bound, never "undeclared".
+        assertEquals("{\"startImage\":\"startImage\",\"endImage\":\"endImage\"}",
+                definition.at("/passes/0/inputs").toString());
+        String wrapped = IsfImport.wrap("void main() {}", definition, 0);
+        assertTrue(wrapped.contains("uniform sampler2D startImage;\nuniform sampler2D endImage;\n"), wrapped);
     }
 
     @Test

@@ -73,6 +73,21 @@ class StructureCheckTest {
     }
 
     @Test
+    void aVsCompanionIsCheckedAtItsOwnLines(@TempDir Path root) throws Exception {
+        Files.writeString(root.resolve("Warp.fs"), "/*{\"ISFVSN\": \"2\", \"DESCRIPTION\": \"d\", \"INPUTS\": []}*/\n"
+                + "void main() { gl_FragColor = vec4(isf_FragNormCoord, 0.0, 1.0); }\n");
+        Files.writeString(root.resolve("Warp.vs"), "void main() {\n    isf_vertShaderInit();\n"
+                + "    gl_Position.x += notDeclared;\n}\n");
+        var warp = new StructureCheck("glslangValidator").check(new EffectLibrary(root), "Warp").effects().preview()
+                .get(0);
+        assertEquals(List.of("GLSL_ERROR Warp.vs"), codes(warp), warp.toString());
+        assertEquals(3, warp.findings().get(0).line());
+        Files.writeString(root.resolve("Warp.vs"), "void main() {\n    isf_vertShaderInit();\n}\n");
+        assertEquals(List.of(), codes(new StructureCheck("glslangValidator").check(new EffectLibrary(root), "Warp")
+                .effects().preview().get(0)));
+    }
+
+    @Test
     void namesThatClashWithTheLanguagesAreReported(@TempDir Path root) throws Exception {
         Path effect = Files.createDirectories(root.resolve("Mine/clash"));
         Files.writeString(effect.resolve("definition.json"), """
