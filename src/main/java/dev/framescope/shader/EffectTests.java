@@ -103,8 +103,17 @@ public final class EffectTests {
 
     /** The defaults with every numeric, ranged global moved by {@code move}. */
     private static Map<String, Object> moved(Effect effect, java.util.function.Function<JsonNode, Object> move) {
-        Map<String, Object> moved = new LinkedHashMap<>(FrameRenderer.uniforms(effect.definition(), Map.of()));
+        return moved(effect, Map.of(), move);
+    }
+
+    /** The defaults with {@code pinned} over them, and every other numeric, ranged global moved by {@code move}. */
+    private static Map<String, Object> moved(Effect effect, Map<String, Object> pinned,
+                                             java.util.function.Function<JsonNode, Object> move) {
+        Map<String, Object> moved = new LinkedHashMap<>(FrameRenderer.uniforms(effect.definition(), pinned));
         effect.definition().path("globals").fields().forEachRemaining(g -> {
+            if (pinned.containsKey(g.getKey()) || pinned.containsKey(g.getValue().path("uniform").asText(""))) {
+                return;
+            }
             Object value = move.apply(g.getValue());
             if (value != null) {
                 moved.put(g.getValue().path("uniform").asText(g.getKey()), value);
@@ -118,8 +127,18 @@ public final class EffectTests {
         return backend == Backend.both ? List.of(Backend.webgl2, Backend.webgpu) : List.of(backend);
     }
 
-    public record UniformResult(String global, String uniform, Object defaultValue, Object testedValue,
-                                double meanAbsDiff, int maxDiff) {
+    /** One value tried for a global: the value, the rule that picked it, and how the frame changed. */
+    public record Trial(Object value, String rule, double meanAbsDiff, int maxDiff, int changedPixels) {
+    }
+
+    /**
+     * One global's test: its base value (the caller's starting value, else the default), every value tried, and the
+     * largest change any of them made ({@code tested_value} is that trial's value); {@code changed} = some pixel
+     * changed for some value.
+     */
+    public record UniformResult(String global, String uniform, String type, Object defaultValue, Object testedValue,
+                                double meanAbsDiff, int maxDiff, int changedPixels, boolean changed,
+                                List<Trial> tried) {
     }
 
     public record ResponsivenessResult(String effect, String backend, String renderer, String status,
@@ -127,24 +146,25 @@ public final class EffectTests {
     }
 
     public record ResponsivenessReport(int schemaVersion, String summary, List<String> backends, String formula,
-                                       Bounded<ResponsivenessResult> effects) {
+                                       Map<String, Object> startingValues, Bounded<ResponsivenessResult> effects) {
     }
 
     /**
-     * For each numeric global with a uniform and a range: renders at the defaults and with only that global moved
-     * (default = min → min + 0.75·range; default = max → min + 0.25·range; else halfway to the farther bound;
-     * ints rounded), and reports the per-pixel mean_abs_diff of the two frames (0 = the uniform changes nothing),
-     * on each requested backend.
+     * For each global with a uniform: renders at the base values (the defaults with the caller's {@code uniforms}
+     * over them) and with only that global moved to each value {@link UniformTrials} picks for its type, and reports
+     * per value the per-pixel mean_abs_diff, max_diff and changed pixel count against the base frame, on each
+     * requested backend.
      */
     public ResponsivenessReport responsiveness(EffectLibrary library, UniformResponsivenessArgs args,
                                                ToolContext context) {
         List<Effect> effects = library.select(args.effect());
+        UniformValues.check(effects, args.uniforms());
         List<ResponsivenessResult> results = new ArrayList<>();
         for (Backend backend : backends(args.backend())) {
             results.addAll(batch(effects, context, (page, effect) -> {
-                Map<String, Object> defaults = FrameRenderer.uniforms(effect.definition(), Map.of());
+                Map<String, Object> base = FrameRenderer.uniforms(effect.definition(), known(effect, args.uniforms()));
                 Pixels baseline = FrameRenderer.renderPixels(page, effect, backend, args.width(), args.height(),
-                        args.time(), defaults);
+                        args.time(), base);
                 if (baseline.rgba() == null) {
                     return new ResponsivenessResult(effect.id(), backend.name(), null, baseline.status(),
                             List.of(), baseline.note());
@@ -153,18 +173,32 @@ public final class EffectTests {
                 for (Iterator<Map.Entry<String, JsonNode>> it = effect.definition().path("globals").fields();
                      it.hasNext(); ) {
                     Map.Entry<String, JsonNode> global = it.next();
-                    Object value = testValue(global.getValue());
-                    if (value == null) {
+                    String uniform = global.getValue().path("uniform").asText(global.getKey());
+                    List<UniformTrials.Trial> trials = UniformTrials.of(global.getValue(), uniform,
+                            base.get(uniform), args.width(), args.height());
+                    if (trials.isEmpty()) {
                         continue;
                     }
-                    String uniform = global.getValue().path("uniform").asText(global.getKey());
-                    Map<String, Object> moved = new LinkedHashMap<>(defaults);
-                    moved.put(uniform, value);
-                    Pixels test = FrameRenderer.renderPixels(page, effect, backend, args.width(), args.height(),
-                            args.time(), moved);
-                    ImageDiff diff = ImageDiff.of(baseline.rgba(), test.rgba(), args.width(), args.height(), 0);
-                    tested.add(new UniformResult(global.getKey(), uniform, defaults.get(uniform), value,
-                            diff.meanAbsDiff(), diff.maxDiff()));
+                    List<Trial> tried = new ArrayList<>();
+                    for (UniformTrials.Trial trial : trials) {
+                        Map<String, Object> moved = new LinkedHashMap<>(base);
+                        moved.put(uniform, trial.value());
+                        Pixels test = FrameRenderer.renderPixels(page, effect, backend, args.width(), args.height(),
+                                args.time(), moved);
+                        if (test.rgba() == null) {
+                            throw new IllegalStateException(global.getKey() + " = " + trial.value() + ": "
+                                    + test.status() + (test.note() == null ? "" : " (" + test.note() + ")"));
+                        }
+                        ImageDiff diff = ImageDiff.of(baseline.rgba(), test.rgba(), args.width(), args.height(), 0);
+                        tried.add(new Trial(trial.value(), trial.rule(), diff.meanAbsDiff(), diff.maxDiff(),
+                                diff.mismatchCount()));
+                    }
+                    Trial most = tried.stream().max(java.util.Comparator.comparingDouble(Trial::meanAbsDiff)
+                            .thenComparingInt(Trial::maxDiff)).orElseThrow();
+                    tested.add(new UniformResult(global.getKey(), uniform, global.getValue().path("isfType")
+                            .asText(global.getValue().path("type").asText("float")), base.get(uniform),
+                            most.value(), most.meanAbsDiff(), most.maxDiff(), most.changedPixels(),
+                            most.maxDiff() > 0, tried));
                 }
                 return new ResponsivenessResult(effect.id(), backend.name(), baseline.renderer(),
                         tested.isEmpty() ? "no_testable_uniforms" : "ok", tested, null);
@@ -173,8 +207,26 @@ public final class EffectTests {
         }
         return new ResponsivenessReport(EffectCompiler.SCHEMA_VERSION, responsivenessSummary(effects.size(),
                 backends(args.backend()), results), backends(args.backend()).stream().map(Backend::name).toList(),
-                "mean_abs_diff = E[(|Δr| + |Δg| + |Δb|) / 3] / 255 over all pixels; max_diff = largest |Δ| of any "
-                        + "channel, 0–255", Bounded.of(results, 100));
+                "per value tried: mean_abs_diff = E[(|Δr| + |Δg| + |Δb|) / 3] / 255 over all pixels; max_diff = "
+                        + "largest |Δ| of any channel, 0–255; changed_pixels = pixels with any channel (alpha too) "
+                        + "different; a global's figures are those of its value with the largest mean_abs_diff",
+                args.uniforms(), Bounded.of(results, 100));
+    }
+
+    /** The caller's starting values that this effect has (a list may name globals of other selected effects). */
+    static Map<String, Object> known(Effect effect, Map<String, Object> values) {
+        Map<String, Object> known = new LinkedHashMap<>();
+        JsonNode globals = effect.definition().path("globals");
+        values.forEach((name, value) -> {
+            boolean has = globals.has(name);
+            for (JsonNode g : globals) {
+                has |= name.equals(g.path("uniform").asText(null));
+            }
+            if (has) {
+                known.put(name, value);
+            }
+        });
+        return known;
     }
 
     /**
@@ -184,7 +236,7 @@ public final class EffectTests {
      */
     static String responsivenessSummary(int effects, List<Backend> backends, List<ResponsivenessResult> results) {
         long tests = results.stream().mapToLong(r -> r.uniforms().size()).sum();
-        long dead = results.stream().flatMap(r -> r.uniforms().stream()).filter(u -> u.meanAbsDiff() == 0).count();
+        long dead = results.stream().flatMap(r -> r.uniforms().stream()).filter(u -> !u.changed()).count();
         Map<String, Long> untested = new java.util.TreeMap<>();
         String why = null;
         for (ResponsivenessResult r : results) {
@@ -220,6 +272,7 @@ public final class EffectTests {
      */
     public PassthroughReport passthrough(EffectLibrary library, UniformResponsivenessArgs args, ToolContext context) {
         List<Effect> effects = library.select(args.effect());
+        UniformValues.check(effects, args.uniforms());
         List<PassthroughResult> results = new ArrayList<>();
         for (Backend backend : backends(args.backend())) {
             results.addAll(batch(effects, context, (page, effect) -> {
@@ -227,7 +280,7 @@ public final class EffectTests {
                     return new PassthroughResult(effect.id(), backend.name(), null, "skipped", null, null, null,
                             "not a filter: no pass reads inputTex");
                 }
-                Map<String, Object> moved = moved(effect, EffectTests::offDefault);
+                Map<String, Object> moved = moved(effect, known(effect, args.uniforms()), EffectTests::offDefault);
                 Pixels output = FrameRenderer.renderPixels(page, effect, backend, args.width(), args.height(),
                         args.time(), moved);
                 if (output.rgba() == null) {

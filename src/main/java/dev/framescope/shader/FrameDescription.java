@@ -7,19 +7,24 @@ import java.util.Map;
 
 /**
  * A short description of a frame computed from its pixels alone (docs/shaders.md lists the formulas). The numbers
- * are the result; the words in {@code text} come from fixed cut-offs on them, so an agent can read either.
+ * are the result; the words in {@code text} come from fixed cut-offs on them, so an agent can read either. Alpha
+ * counts: brightness and colour are measured over the covered pixels (alpha &gt; 0) only, and the spatial measures
+ * over Y·alpha (the frame as composited over black), so a white shape on a transparent background is described as
+ * that, not as a dark grey frame. An opaque frame is described exactly as before.
  *
- * @param meanLuma          E[Y] over all pixels, Y = (0.299 r + 0.587 g + 0.114 b) / 255
- * @param lumaStd           sqrt(E[Y²] − E[Y]²)
- * @param colourfulFraction share of pixels with HSV saturation ≥ 0.2 and value ≥ 0.1
+ * @param coverage          share of pixels with alpha &gt; 0
+ * @param meanAlpha         E[a] / 255 over all pixels
+ * @param meanLuma          E[Y] over the covered pixels, Y = (0.299 r + 0.587 g + 0.114 b) / 255
+ * @param lumaStd           sqrt(E[Y²] − E[Y]²) over the covered pixels
+ * @param colourfulFraction share of the covered pixels with HSV saturation ≥ 0.2 and value ≥ 0.1
  * @param hueShares         among those pixels, the share of each hue name (largest first; names below)
- * @param edgeDensity       E[|Y(x+1,y) − Y(x,y)| + |Y(x,y+1) − Y(x,y)|] over pixels with both neighbours
- * @param leftToRight       mean Y of the right half − mean Y of the left half
- * @param topToBottom       mean Y of the bottom half − mean Y of the top half
- * @param centreMinusEdge   mean Y of the central box (middle half in x and y) − mean Y outside it
+ * @param edgeDensity       E[|V(x+1,y) − V(x,y)| + |V(x,y+1) − V(x,y)|] over pixels with both neighbours, V = Y·a/255
+ * @param leftToRight       mean V of the right half − mean V of the left half
+ * @param topToBottom       mean V of the bottom half − mean V of the top half
+ * @param centreMinusEdge   mean V of the central box (middle half in x and y) − mean V outside it
  * @param text              one sentence built from the numbers
  */
-public record FrameDescription(double meanLuma, double lumaStd, double colourfulFraction,
+public record FrameDescription(double coverage, double meanAlpha, double meanLuma, double lumaStd, double colourfulFraction,
                                Map<String, Double> hueShares, double edgeDensity, double leftToRight,
                                double topToBottom, double centreMinusEdge, String text) {
 
@@ -36,12 +41,20 @@ public record FrameDescription(double meanLuma, double lumaStd, double colourful
         double sumSq = 0;
         Map<String, Integer> hueCounts = new LinkedHashMap<>();
         int colourful = 0;
+        int covered = 0;
+        double alphaSum = 0;
         for (int p = 0; p < pixels; p++) {
             int r = rgba[4 * p] & 0xff;
             int g = rgba[4 * p + 1] & 0xff;
             int b = rgba[4 * p + 2] & 0xff;
+            int a = rgba[4 * p + 3] & 0xff;
             double y = (0.299 * r + 0.587 * g + 0.114 * b) / 255;
-            luma[p] = y;
+            luma[p] = y * a / 255;
+            alphaSum += a;
+            if (a == 0) {
+                continue;
+            }
+            covered++;
             sum += y;
             sumSq += y * y;
             int max = Math.max(r, Math.max(g, b));
@@ -51,8 +64,8 @@ public record FrameDescription(double meanLuma, double lumaStd, double colourful
                 hueCounts.merge(hueName(r, g, b, max, min), 1, Integer::sum);
             }
         }
-        double mean = sum / pixels;
-        double std = Math.sqrt(Math.max(0, sumSq / pixels - mean * mean));
+        double mean = covered == 0 ? 0 : sum / covered;
+        double std = covered == 0 ? 0 : Math.sqrt(Math.max(0, sumSq / covered - mean * mean));
         Map<String, Double> shares = new LinkedHashMap<>();
         int colourfulPixels = colourful;
         hueCounts.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
@@ -63,9 +76,21 @@ public record FrameDescription(double meanLuma, double lumaStd, double colourful
         double topToBottom = regionMean(luma, width, height, 0, width, height / 2, height)
                 - regionMean(luma, width, height, 0, width, 0, height / 2);
         double centre = centreMinusEdge(luma, width, height);
-        double colourfulFraction = (double) colourful / pixels;
-        return new FrameDescription(mean, std, colourfulFraction, shares, edges, leftToRight, topToBottom, centre,
-                text(mean, std, colourfulFraction, shares, edges, leftToRight, topToBottom, centre));
+        double colourfulFraction = covered == 0 ? 0 : (double) colourful / covered;
+        double coverage = (double) covered / pixels;
+        double meanAlpha = alphaSum / pixels / 255;
+        String text = text(mean, std, colourfulFraction, shares, edges, leftToRight, topToBottom, centre);
+        if (covered == 0) {
+            text = "Fully transparent frame (alpha 0 at every pixel).";
+        } else if (covered < pixels) {
+            text = text.replaceFirst(" frame", String.format(" shapes covering %.0f %% of the frame on a transparent "
+                    + "background", 100 * coverage));
+        } else if (meanAlpha < 1) {
+            text = text.replaceFirst(" frame", String.format(" frame, partly transparent (mean alpha %.2f)",
+                    meanAlpha));
+        }
+        return new FrameDescription(coverage, meanAlpha, mean, std, colourfulFraction, shares, edges, leftToRight,
+                topToBottom, centre, text);
     }
 
     private static String hueName(int r, int g, int b, int max, int min) {

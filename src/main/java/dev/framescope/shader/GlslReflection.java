@@ -19,15 +19,31 @@ import java.util.regex.Pattern;
  */
 final class GlslReflection {
 
-    record Error(int line, String message) {
+    /**
+     * A compile error. {@code source}: the source-string number (0 unless the program's own {@code #line} directives
+     * name others, as Shadertoy's tabs do), or {@link #PRELUDE} when the line is in the prelude FrameScope puts before
+     * the user's file; then {@code line} is the prelude's own line and {@code preludeText} its text.
+     */
+    record Error(int line, String message, int source, String preludeText) {
+        Error(int line, String message) {
+            this(line, message, 0, null);
+        }
+
+        boolean inPrelude() {
+            return source == PRELUDE;
+        }
     }
+
+    /** The source-string number the prelude (everything before the program's first {@code #line}) is checked under. */
+    static final int PRELUDE = 900;
+    private static final Pattern BARE_LINE = Pattern.compile("^(\\s*#\\s*line\\s+\\d+)\\s*$", Pattern.MULTILINE);
 
     /** {@code available} false when glslangValidator could not run; {@code note} says why. */
     record Result(boolean available, Set<String> activeUniforms, List<Error> errors, String note) {
     }
 
     /** "ERROR: 0:8: …" from stdin, "ERROR: /tmp/x.frag:8: …" from a file (glslang 12). */
-    private static final Pattern ERROR = Pattern.compile("^ERROR: [^\\n]*?:(\\d+): (.*)$", Pattern.MULTILINE);
+    private static final Pattern ERROR = Pattern.compile("^ERROR: (?:([^\\n:]*):)?(\\d+): (.*)$", Pattern.MULTILINE);
     private static final Pattern UNIFORM = Pattern.compile("^(\\w+)(?:\\[\\d+\\])?: offset");
     private static final long TIMEOUT_MS = 10_000;
 
@@ -50,15 +66,21 @@ final class GlslReflection {
         String prefix = version.equals("100")
                 ? "#version 100\n#extension GL_EXT_shader_non_constant_global_initializers : enable\n"
                 : "#version 300 es\n";
-        return run(prefix + "#line 1\n" + source, "frag");
+        // A source with its own #line directives has a prelude before them: check the prelude as source string
+        // PRELUDE and the program as string 0, so an error in the prelude is never taken for a line of the file.
+        boolean prelude = BARE_LINE.matcher(source).find() || source.contains("#line 1 ");
+        String text = prelude ? "#line 1 " + PRELUDE + "\n" + BARE_LINE.matcher(source).replaceAll("$1 0")
+                : "#line 1\n" + source;
+        return run(prefix + text, "frag", source);
     }
 
     /** Checks a complete vertex shader text (with its #version line), such as an ISF .vs under its prelude. */
     Result reflectVertex(String text) {
-        return run(text, "vert");
+        return run(text, "vert", text);
     }
 
-    private Result run(String text, String stage) {
+    /** Runs glslang on {@code text}; a prelude error's line text is read from {@code source}. */
+    private Result run(String text, String stage, String source) {
         Path file = null;
         try {
             file = Files.createTempFile("framescope-", "." + stage);
@@ -70,7 +92,11 @@ final class GlslReflection {
                 process.destroyForcibly();
                 return new Result(false, Set.of(), List.of(), executable + " took over " + TIMEOUT_MS + " ms");
             }
-            return parse(new String(out, StandardCharsets.UTF_8));
+            Result result = parse(new String(out, StandardCharsets.UTF_8));
+            String[] lines = source.split("\n", -1);
+            return new Result(true, result.activeUniforms(), result.errors().stream().map(e -> !e.inPrelude() ? e
+                    : new Error(e.line(), e.message(), e.source(), e.line() >= 1 && e.line() <= lines.length
+                    ? lines[e.line() - 1].trim() : null)).toList(), null);
         } catch (IOException e) {
             return new Result(false, Set.of(), List.of(), executable + " could not run (" + e.getMessage()
                     + "); install glslang-tools or set FRAMESCOPE_GLSLANG");
@@ -88,10 +114,12 @@ final class GlslReflection {
         List<Error> errors = new ArrayList<>();
         Matcher m = ERROR.matcher(output);
         while (m.find()) {
-            if (m.group(2).contains("compilation terminated")) {
+            if (m.group(3).contains("compilation terminated")) {
                 continue;
             }
-            errors.add(new Error(Integer.parseInt(m.group(1)), m.group(2).trim()));
+            String name = m.group(1);
+            int source = name != null && name.matches("\\d+") ? Integer.parseInt(name) : 0;
+            errors.add(new Error(Integer.parseInt(m.group(2)), m.group(3).trim(), source, null));
         }
         Set<String> active = new LinkedHashSet<>();
         boolean inUniforms = false;

@@ -64,7 +64,9 @@ final class IsfImport {
                 default -> "float";
             });
             global.put("uniform", name);
-            for (String[] key : new String[][] {{"DEFAULT", "default"}, {"MIN", "min"}, {"MAX", "max"}}) {
+            global.put("isfType", type);
+            for (String[] key : new String[][] {{"DEFAULT", "default"}, {"MIN", "min"}, {"MAX", "max"},
+                {"VALUES", "values"}, {"LABELS", "labels"}}) {
                 if (input.has(key[0])) {
                     global.set(key[1], input.get(key[0]));
                 }

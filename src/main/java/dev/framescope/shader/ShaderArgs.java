@@ -95,8 +95,13 @@ public final class ShaderArgs {
             @Param(value = "Effect time, 0..1 over the loop; not 0 by default, so uniforms that scale time show.",
                     defaultValue = "0.25", min = 0, max = 1) Double time,
             @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
-            String effectsRoot) {
+            String effectsRoot,
+            @Param("Starting values by global or uniform name (typed as in renderEffectFrame): the base frame uses "
+                    + "them, every other global's test keeps them, and a global's own trial values start from its "
+                    + "value here. testNoPassthrough keeps them fixed instead of moving those globals. Others keep "
+                    + "their defaults.") Map<String, Object> uniforms) {
         public UniformResponsivenessArgs {
+            uniforms = uniforms == null ? Map.of() : uniforms;
             backend = backend == null ? Backend.both : backend;
             width = width == null ? 64 : width;
             height = height == null ? 64 : height;

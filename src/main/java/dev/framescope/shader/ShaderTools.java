@@ -159,12 +159,15 @@ public final class ShaderTools implements ToolGroup {
                 parity("testPixelParity", "GLSL/WGSL pixel parity", ""),
                 parity("checkAlgEquiv", "GLSL/WGSL equivalence (alias)", "The original design's name for "
                         + "testPixelParity; same inputs and output, measured rather than judged by a model. "),
-                ToolDef.of("testUniformResponsiveness", "Test uniform responsiveness", "For every numeric global "
-                        + "with a uniform and a min/max range, renders the effect at its defaults and with only that "
-                        + "global moved (toward the farther bound), and reports the per-pixel mean_abs_diff of the "
-                        + "two frames (0–1; 0 = the uniform changes nothing) and max_diff (0–255) with the value "
-                        + "tested, on WebGL2 and WebGPU (backend picks one). Per-pixel, so it also catches shifts and "
-                        + "hue swaps that keep whole-image means.",
+                ToolDef.of("testUniformResponsiveness", "Test uniform responsiveness", "For every global "
+                        + "with a uniform, of every type (float and int with or without a range, int with listed "
+                        + "values, bool/event, colour, point/vec2, vec3/4, ivec/bvec, gl-transition progress, "
+                        + "Shadertoy iMouse), renders the effect at its base values (defaults, or the caller's "
+                        + "starting 'uniforms') and with only that global moved to each value picked for its type, "
+                        + "and reports per value tried the rule, mean_abs_diff (0–1), max_diff (0–255) and "
+                        + "changed_pixels against the base frame; changed = false means no value changed a pixel. On "
+                        + "WebGL2 and WebGPU (backend picks one). Per-pixel, so it also catches shifts and hue swaps "
+                        + "that keep whole-image means.",
                         UniformResponsivenessArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(tests.responsiveness(library(a.effectsRoot()), a, c))),
                 ToolDef.of("testNoPassthrough", "Test that a filter filters", "For each selected filter (a pass "

@@ -38,7 +38,8 @@ public final class StructureCheck {
     static final Set<String> BUILT_INS = Set.of("resolution", "time", "aspect", "ratio", "inputTex", "inputSampler",
             "FRAMEINDEX", "TIMEDELTA", "DATE");
 
-    private static final Pattern GLSL_UNIFORM = Pattern.compile("^\\s*uniform\\s+\\w+\\s+(\\w+)\\s*;", Pattern.MULTILINE);
+    private static final Pattern GLSL_UNIFORM = Pattern.compile(
+            "^\\s*uniform\\s+(?:(?:lowp|mediump|highp)\\s+)?\\w+\\s+(\\w+)\\s*;", Pattern.MULTILINE);
     private static final Pattern WGSL_UNIFORM = Pattern.compile("var<uniform>\\s*(\\w+)\\s*:");
 
     public record Finding(String code, String severity, String file, Integer line, String message) {
@@ -125,11 +126,14 @@ public final class StructureCheck {
                     ? effect.dir() : effect.programs().get(0).glsl()).toString(), null, effect.unsupported()));
         }
         if (effect.definition().path("description").asText("").isBlank()) {
-            findings.add(new Finding("NO_DESCRIPTION", "warning", effect.isIsf() ? null : "definition.json", null,
+            findings.add(new Finding("NO_DESCRIPTION", "warning", effect.isIsf() && !effect.programs().isEmpty()
+                    ? dir.relativize(effect.programs().get(0).glsl()).toString() : effect.isIsf() ? null
+                    : "definition.json", null,
                     "no description: listEffects and agents have only the id to go by"));
         }
-        // A gl-transition shares its folder with the others of its collection: there is no help.md of its own.
-        if (!effect.isGlTransition() && !effect.isShadertoy() && !Files.isRegularFile(dir.resolve("help.md"))) {
+        // help.md is the native format's: ISF (its DESCRIPTION/CREDIT header), gl-transitions (a collection shares one
+        // folder) and Shadertoy keep their metadata in the file, so a missing help.md is no finding for them.
+        if (effect.format().equals("native") && !Files.isRegularFile(dir.resolve("help.md"))) {
             findings.add(new Finding("NO_HELP", "info", null, null, "no help.md"));
         }
         return findings;
@@ -224,8 +228,7 @@ public final class StructureCheck {
                 findings.add(new Finding("GLSLANG_UNAVAILABLE", "info", file, null, result.note()));
                 return findings;
             }
-            result.errors().forEach(e -> findings.add(new Finding("GLSL_ERROR", "error", file, e.line(),
-                    e.message())));
+            result.errors().forEach(e -> findings.add(glslError(effect, file, e)));
             if (effect.isIsf() && effect.definition().has("vertexShader") && program == effect.programs().get(0)) {
                 // The .vs companion, under its vertex prelude: its errors at its own lines.
                 String vs = effect.definition().get("vertexShader").asText();
@@ -245,11 +248,29 @@ public final class StructureCheck {
                 candidates.clear(); // iMouse is a built-in every pass declares; leaving it unread is normal
             }
             candidates.removeAll(result.activeUniforms());
-            candidates.forEach(name -> findings.add(new Finding("INACTIVE_UNIFORM", "warning", file, null,
+            candidates.forEach(name -> findings.add(new Finding("INACTIVE_UNIFORM", "warning", file,
+                    SourcePositions.declarationLine(effect, program.glsl(), name),
                     "uniform '" + name + "' is declared but the program never reads it (not among "
                             + "glslangValidator's active uniforms), so setting it changes nothing")));
         }
         return findings;
+    }
+
+    /** A glslang error where the user sees it: a line of the file (or tab), or the prelude named as the place. */
+    private static Finding glslError(Effect effect, String file, GlslReflection.Error e) {
+        if (e.inPrelude()) {
+            return new Finding("GLSL_ERROR", "error", file, null, "in the prelude FrameScope puts before the file "
+                    + "(not a line of the file; prelude line " + e.line() + (e.preludeText() == null ? ""
+                    : ": `" + e.preludeText() + "`") + "): " + e.message()
+                    + SourcePositions.clash(effect, e.preludeText()));
+        }
+        if (effect.isShadertoy()) {
+            String tab = e.source() == ShadertoyImport.COMMON_SOURCE ? "Common" : e.source()
+                    == ShadertoyImport.WRAPPER_SOURCE ? "main (FrameScope's wrapper)" : "the pass's code";
+            return new Finding("GLSL_ERROR", "error", file, e.line(), "(" + tab + ", line " + e.line() + ") "
+                    + e.message());
+        }
+        return new Finding("GLSL_ERROR", "error", file, e.line(), e.message());
     }
 
     /** The uniform names a program declares, in the source the runtime compiles (an ISF file with its prelude). */

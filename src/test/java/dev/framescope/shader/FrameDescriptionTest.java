@@ -64,4 +64,36 @@ class FrameDescriptionTest {
         assertEquals(1.0, d.centreMinusEdge(), 1e-9);
         assertTrue(d.text().endsWith("brighter in the centre."), d.text());
     }
+
+    @Test
+    void whiteShapeOnTransparentIsNotADarkGreyFrame() {
+        // A white disc (alpha 255) on a background of alpha 0 whose colour bytes are 0, as a shader writes vec4(0).
+        int w = 40;
+        int h = 40;
+        byte[] rgba = frame(w, h, (x, y) -> (x - 20) * (x - 20) + (y - 20) * (y - 20) < 100 ? 0xffffff : 0);
+        int covered = 0;
+        for (int p = 0; p < w * h; p++) {
+            if ((rgba[4 * p] & 0xff) == 0) {
+                rgba[4 * p + 3] = 0;
+            } else {
+                covered++;
+            }
+        }
+        FrameDescription d = FrameDescription.of(rgba, w, h);
+        assertEquals((double) covered / (w * h), d.coverage(), 1e-12);
+        assertEquals(d.coverage(), d.meanAlpha(), 1e-12);
+        assertEquals(1.0, d.meanLuma(), 1e-9, "white over the covered pixels");
+        assertTrue(d.centreMinusEdge() > 0.1, "Y·alpha: the disc is in the centre");
+        assertEquals(String.format("Very bright, grey shapes covering %.0f %% of the frame on a transparent background;"
+                + " flat (no contrast), moderately detailed; brighter in the centre.", 100 * d.coverage()), d.text());
+        // The same bytes read as opaque were "a dark grey frame": the old description.
+        byte[] opaque = rgba.clone();
+        for (int p = 0; p < w * h; p++) {
+            opaque[4 * p + 3] = (byte) 255;
+        }
+        assertTrue(FrameDescription.of(opaque, w, h).text().startsWith("Dark, grey frame"),
+                FrameDescription.of(opaque, w, h).text());
+        assertEquals("Fully transparent frame (alpha 0 at every pixel).", FrameDescription.of(new byte[w * h * 4], w,
+                h).text());
+    }
 }

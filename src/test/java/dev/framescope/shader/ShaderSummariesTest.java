@@ -48,8 +48,8 @@ class ShaderSummariesTest {
                 List.of(Backend.webgpu), none));
         List<ResponsivenessResult> some = new ArrayList<>(none.subList(0, 1));
         some.add(new ResponsivenessResult("A", "webgl2", "r", "ok", List.of(
-                new UniformResult("speed", "speed", 1.0, 2.0, 0.0, 0),
-                new UniformResult("scale", "scale", 1.0, 2.0, 0.1, 30)), null));
+                new UniformResult("speed", "speed", "float", 1.0, 2.0, 0.0, 0, 0, false, List.of()),
+                new UniformResult("scale", "scale", "float", 1.0, 2.0, 0.1, 30, 12, true, List.of())), null));
         assertEquals("1 effect(s) on [webgl2, webgpu]: 2 uniform test(s) ran, 1 changed no pixel. Effect runs that "
                 + "tested nothing: 1 not_available (first: A on webgpu: no WGSL program main).",
                 EffectTests.responsivenessSummary(1, List.of(Backend.webgl2, Backend.webgpu), some));

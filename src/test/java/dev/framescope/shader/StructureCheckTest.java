@@ -88,6 +88,74 @@ class StructureCheckTest {
     }
 
     @Test
+    void positionsAreInTheUsersFileAndAPreludeErrorIsNamedAsSuch(@TempDir Path root) throws Exception {
+        Files.writeString(root.resolve("Idle.fs"), """
+                /*{
+                    "DESCRIPTION": "one input nothing reads",
+                    "INPUTS": [
+                        {"NAME": "used", "TYPE": "float", "DEFAULT": 0.5},
+                        {"NAME": "idle", "TYPE": "color", "DEFAULT": [1, 0, 0, 1]}
+                    ]
+                }*/
+                void main() { gl_FragColor = vec4(used); }
+                """);
+        Files.writeString(root.resolve("Clash.fs"), """
+                /*{ "DESCRIPTION": "an input named like a built-in",
+                    "INPUTS": [ {"NAME": "TIME", "TYPE": "float", "DEFAULT": 0.5} ] }*/
+                void main() {
+                    gl_FragColor = vec4(TIME);
+                }
+                """);
+        var found = new StructureCheck("glslangValidator").check(new EffectLibrary(root), "*").effects().preview();
+        var clash = found.get(0).findings();
+        assertEquals(1, clash.size(), clash.toString());
+        assertEquals("GLSL_ERROR", clash.get(0).code());
+        assertEquals(null, clash.get(0).line(), "a prelude line is no line of the 5-line file: " + clash);
+        assertTrue(clash.get(0).message().startsWith("in the prelude FrameScope puts before the file"), clash.toString());
+        assertTrue(clash.get(0).message().contains("input 'TIME'"), clash.toString());
+        var idle = found.get(1).findings();
+        assertEquals(1, idle.size(), "no NO_HELP: the ISF header is the file's help; " + idle);
+        assertEquals("INACTIVE_UNIFORM", idle.get(0).code());
+        assertEquals(5, idle.get(0).line(), "the INPUTS entry of 'idle' in Idle.fs");
+
+        Path effect = Files.createDirectories(root.resolve("native/idle/glsl"));
+        Files.writeString(effect.resolveSibling("definition.json"), """
+                {"description": "d", "globals": {"gain": {"type": "float", "default": 1, "uniform": "gain"}},
+                 "passes": [{"name": "main", "program": "main"}]}""");
+        Files.writeString(effect.resolve("main.glsl"), """
+                precision highp float;
+                uniform vec2 resolution;
+
+                uniform highp float gain;
+                out vec4 fragColor;
+                void main() { fragColor = vec4(gl_FragCoord.xy / resolution, 0.0, 1.0); }
+                """);
+        var nativeFindings = new StructureCheck("glslangValidator").check(new EffectLibrary(root), "native/idle")
+                .effects().preview().get(0).findings();
+        assertEquals(List.of("INACTIVE_UNIFORM 4", "NO_HELP null"), nativeFindings.stream()
+                .map(f -> f.code() + " " + f.line()).toList(), "help.md is the native format's: " + nativeFindings);
+    }
+
+    @Test
+    void noHelpOnlyForTheNativeFormat() {
+        for (String folder : List.of("demo/shaders/isf", "demo/shaders/transitions", "demo/shaders/shadertoy")) {
+            var report = new StructureCheck("glslangValidator").check(new EffectLibrary(Path.of(folder)), "*");
+            report.effects().preview().forEach(e -> e.findings().forEach(f -> assertTrue(!f.code().equals("NO_HELP"),
+                    folder + ": " + e)));
+        }
+        var gradient = new StructureCheck("glslangValidator").check(demo, "synth/gradient").effects().preview();
+        assertEquals(List.of(), gradient.get(0).findings(), "it has a help.md");
+    }
+
+    @Test
+    void shadertoyErrorsNameTheirTab() {
+        var report = new StructureCheck("glslangValidator").check(new EffectLibrary(Path.of("demo/shaders/shadertoy")),
+                "broken/*").effects().preview();
+        assertEquals("(Common, line 2) 'amount' : undeclared identifier", report.get(0).findings().get(0).message());
+        assertEquals(3, report.get(1).findings().get(0).line());
+    }
+
+    @Test
     void namesThatClashWithTheLanguagesAreReported(@TempDir Path root) throws Exception {
         Path effect = Files.createDirectories(root.resolve("Mine/clash"));
         Files.writeString(effect.resolve("definition.json"), """
