@@ -174,16 +174,10 @@ public final class EffectSearch {
     /** The JSON between an ISF file's leading comment markers, or an empty object. */
     private static JsonNode isfHeader(Path file) {
         try {
-            String text = file == null ? "" : Files.readString(file, StandardCharsets.UTF_8);
-            int start = text.indexOf("/*");
-            int end = text.indexOf("*/", Math.max(0, start));
-            if (start >= 0 && end > start) {
-                return Json.mapper().readTree(text.substring(start + 2, end));
-            }
-        } catch (IOException e) {
-            // an unreadable header has no categories to search
+            return file == null ? Json.mapper().createObjectNode() : IsfImport.header(file);
+        } catch (IOException | ToolException e) {
+            return Json.mapper().createObjectNode(); // an unreadable header has no categories to search
         }
-        return Json.mapper().createObjectNode();
     }
 
     /** The source lines matched so far, within the byte and time bounds. */

@@ -249,7 +249,8 @@ final class IsfImport {
         return Map.of("int", "int", "boolean", "bool", "vec4", "vec4", "vec2", "vec2").getOrDefault(type, "float");
     }
 
-    private static JsonNode header(Path file) throws IOException {
+    /** The JSON comment the file starts with (its ISF header); INVALID_ARGUMENT when it has none or it is not JSON. */
+    static JsonNode header(Path file) throws IOException {
         String text = Files.readString(file, StandardCharsets.UTF_8);
         int start = text.indexOf("/*");
         int end = text.indexOf("*/", start + 2);
