@@ -54,7 +54,7 @@ public final class ContactChecks {
         }
         List<FrictionConstraintInfo> rows = store.friction(frame);
         // The ratios below need no unit, but a reader of λ does: MSD-CPP documents newtons and records impulses.
-        LambdaConvention lambda = LambdaConvention.of(store, MomentumChecks.masses(store), LambdaUnit.auto);
+        LambdaConvention lambda = LambdaConvention.of(store, LambdaUnit.auto);
         ContactPoints points = new ContactPoints(store, frame, rows);
         List<ConeRow> checked = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {

@@ -124,7 +124,7 @@ final class EnergyBounds {
 
     private double lambdaImpulse(double lambda, double dt) {
         if (convention == null) {
-            convention = LambdaConvention.of(store, masses, unit);
+            convention = LambdaConvention.of(store, unit);
         }
         return convention.impulseOf(lambda, dt);
     }

@@ -48,7 +48,16 @@ public record LambdaConvention(@JsonIgnore boolean impulse, @JsonIgnore int tang
         return total.times(impulse ? 1 : dt);
     }
 
-    static LambdaConvention of(RecordingStore store, Map<Long, Double> masses, LambdaUnit requested) {
+    /**
+     * The convention of {@code store}'s λ rows as {@code requested}: measured once per recording and request and
+     * kept while it is open (the energy bound, the momentum check and the friction cone all ask for it).
+     */
+    static LambdaConvention of(RecordingStore store, LambdaUnit requested) {
+        return store.memo().get(List.of("lambda_convention", requested), () -> measure(store, requested));
+    }
+
+    private static LambdaConvention measure(RecordingStore store, LambdaUnit requested) {
+        Map<Long, Double> masses = MomentumChecks.masses(store);
         List<double[]> errors = new ArrayList<>(); // per body-step: error of each of the 4 candidates, and |J|
         StateSeries states = store.stateSeries();
         ContactSeries contacts = store.contactSeries();

@@ -146,7 +146,7 @@ public final class MomentumChecks {
                 List<Friction> othersB = frame.rowsOf(b, p);
                 boolean own = frame.complete(p);
                 if (convention == null && (!othersA.isEmpty() || !othersB.isEmpty() || own)) {
-                    convention = LambdaConvention.of(store, masses, unit);
+                    convention = LambdaConvention.of(store, unit);
                 }
                 Vec3 onA = ja.minus(impulseOn(a, othersA, convention, dt));
                 Vec3 onB = jb.minus(impulseOn(b, othersB, convention, dt));
