@@ -37,15 +37,24 @@ class RemoteBrowserIT {
     @TempDir
     Path stateDir;
 
-    /** Chromium processes under this JVM that are not under the browser server. */
+    /**
+     * Chromium browsers (main processes: a Chromium whose parent is not Chromium) under this JVM that are not under
+     * the browser server. Main processes only, because an idle browser left by an earlier test in this JVM starts
+     * renderer and spare processes of its own at any time; a browser this toolkit launched would be a new main process.
+     */
     private static java.util.Set<Long> ownChromium(Process server) {
         java.util.Set<Long> underServer = new java.util.HashSet<>();
         server.descendants().forEach(p -> underServer.add(p.pid()));
         java.util.Set<Long> own = new java.util.HashSet<>();
         ProcessHandle.current().descendants().filter(p -> !underServer.contains(p.pid()))
-                .filter(p -> p.info().command().map(c -> c.contains("chromium")).orElse(false))
+                .filter(RemoteBrowserIT::isChromium)
+                .filter(p -> !p.parent().map(RemoteBrowserIT::isChromium).orElse(false))
                 .forEach(p -> own.add(p.pid()));
         return own;
+    }
+
+    private static boolean isChromium(ProcessHandle process) {
+        return process.info().command().map(c -> c.contains("chromium")).orElse(false);
     }
 
     @Test
@@ -81,8 +90,7 @@ class RemoteBrowserIT {
             started.removeAll(before);
             assertEquals(java.util.Set.of(), started, "no Chromium of our own was started: the browser server (our "
                     + "child here, another machine in use) runs it");
-            assertTrue(server.descendants().anyMatch(p -> p.info().command()
-                    .map(c -> c.contains("chromium")).orElse(false)), "Chromium runs under the browser server");
+            assertTrue(server.descendants().anyMatch(RemoteBrowserIT::isChromium), "Chromium runs under the browser server");
         } finally {
             server.descendants().forEach(ProcessHandle::destroyForcibly);
             server.destroyForcibly();
