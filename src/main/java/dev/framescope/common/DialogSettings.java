@@ -16,9 +16,19 @@ import java.util.Map;
  *                       to forward the page over SSH
  * @param openBrowser    open the page in the default browser when a question waits and no page is connected
  *                       ({@code FRAMESCOPE_DIALOG_OPEN_BROWSER}, {@code 0} turns it off)
- * @param maxUploadBytes largest screenshot accepted from the page ({@code FRAMESCOPE_DIALOG_MAX_UPLOAD_BYTES}, 8 MiB)
+ * @param maxUploadBytes largest screenshot accepted from the page ({@code FRAMESCOPE_DIALOG_MAX_UPLOAD_BYTES}, 8 MiB);
+ *                       all images of one answer together
+ * @param perMinute      most questions asked in any 60 s (FrameScope serves one MCP client per process), past which a
+ *                       question is refused with {@code RATE_LIMITED} ({@code FRAMESCOPE_DIALOG_RATE_LIMIT}, 100)
  */
-public record DialogSettings(String channel, Duration timeout, int port, boolean openBrowser, int maxUploadBytes) {
+public record DialogSettings(String channel, Duration timeout, int port, boolean openBrowser, int maxUploadBytes,
+                             int perMinute) {
+
+    public static final int DEFAULT_PER_MINUTE = 100;
+
+    public DialogSettings(String channel, Duration timeout, int port, boolean openBrowser, int maxUploadBytes) {
+        this(channel, timeout, port, openBrowser, maxUploadBytes, DEFAULT_PER_MINUTE);
+    }
 
     public static final List<String> CHANNELS = List.of("auto", "elicitation", "page");
 
@@ -45,6 +55,7 @@ public record DialogSettings(String channel, Duration timeout, int port, boolean
                 Duration.ofSeconds(Config.positiveInt(env, "FRAMESCOPE_DIALOG_TIMEOUT_S", 600)),
                 port(env.getOrDefault("FRAMESCOPE_DIALOG_PORT", "0").trim()),
                 !"0".equals(env.getOrDefault("FRAMESCOPE_DIALOG_OPEN_BROWSER", "1").trim()),
-                Config.positiveInt(env, "FRAMESCOPE_DIALOG_MAX_UPLOAD_BYTES", 8 * 1024 * 1024));
+                Config.positiveInt(env, "FRAMESCOPE_DIALOG_MAX_UPLOAD_BYTES", 8 * 1024 * 1024),
+                Config.positiveInt(env, "FRAMESCOPE_DIALOG_RATE_LIMIT", DEFAULT_PER_MINUTE));
     }
 }

@@ -19,6 +19,8 @@ public enum ErrorCode {
     ENGINE_FAILED,
     /** The result would exceed the tool's output budget; narrow the request. */
     OUTPUT_TOO_LARGE,
+    /** Too many calls in a short time (e.g. questions to the person); context gives retry_after_s and retry_at. */
+    RATE_LIMITED,
     /** The caller cancelled the call (MCP notifications/cancelled) or went away; the work was stopped. */
     CANCELLED,
     /** A bug in FrameScope; context carries the cause chain. */

@@ -18,11 +18,18 @@ public final class DialogArgs {
     }
 
     public record Option(
-            @Param(value = "What the person sees.", required = true, maxLength = 200) String label,
+            @Param(value = "What the person sees; default the value. Give a label, a value or both.", maxLength = 200)
+            String label,
             @Param(value = "What comes back when chosen; default the label.", maxLength = 200) String value,
-            @Param(value = "One line of detail (not shown by every client).", maxLength = 500) String description) {
+            @Param(value = "One line of detail, shown under the option on the dialog page and in the form's text "
+                    + "(or in the option's title when short) under elicitation.", maxLength = 500)
+            String description) {
         String valueOrLabel() {
             return value == null || value.isBlank() ? label : value;
+        }
+
+        String labelOrValue() {
+            return label == null || label.isBlank() ? value : label;
         }
     }
 

@@ -48,6 +48,8 @@ final class DialogPage implements AutoCloseable, DialogRequests.Listener {
     static final long HEARTBEAT_MS = 10_000;
     /** A page silent for this long (no pong, no message) is dropped; it reconnects by itself if it is alive. */
     static final long SILENCE_LIMIT_MS = 35_000;
+    /** Finished questions a page receives when it connects, newest first; it keeps as many as they come. */
+    static final int PAGE_HISTORY = 100;
     static final String CSP = dev.framescope.web.SecureHeaders.CSP;
 
     private final DialogRequests requests;
@@ -208,6 +210,7 @@ final class DialogPage implements AutoCloseable, DialogRequests.Listener {
         hello.put("max_upload_bytes", maxUploadBytes);
         List<DialogRequests.Request> open = requests.waiting().stream().filter(r -> r.pageParams != null).toList();
         hello.put("open", open.stream().map(r -> r.id).toList());
+        hello.put("history", requests.history(PAGE_HISTORY));
         socket.send(Json.write(hello));
         open.forEach(r -> socket.send(dialogMessage(r)));
         sockets.add(socket);
@@ -293,6 +296,15 @@ final class DialogPage implements AutoCloseable, DialogRequests.Listener {
             String message = Json.write(Map.of("type", "ended", "id", request.id, "state", request.state().json()));
             sockets.forEach(s -> s.send(message));
         }
+    }
+
+    @Override
+    public synchronized void recorded(DialogHistory.Entry entry) {
+        Map<String, Object> message = new LinkedHashMap<>();
+        message.put("type", "history");
+        message.put("entry", entry);
+        String text = Json.write(message);
+        sockets.forEach(s -> s.send(text));
     }
 
     private void beat() {

@@ -26,12 +26,18 @@ public final class DialogRequests {
         final String tool;
         final String channel;
         final Map<String, Object> pageParams;
+        /** The tool's arguments as a bounded preview, for the history. */
+        final Map<String, Object> params;
         final Instant createdAt = Instant.now();
         final Instant deadline;
         final CompletableFuture<Reply> reply = new CompletableFuture<>();
         private volatile DialogState state = DialogState.PENDING;
 
-        Request(String id, String tool, String channel, Map<String, Object> pageParams, Duration timeout) {
+        @SuppressWarnings("unchecked")
+        Request(String id, String tool, String channel, Map<String, Object> pageParams, Duration timeout,
+                Map<String, Object> params) {
+            this.params = params == null ? Map.of() : (Map<String, Object>) DialogHistory.preview(params,
+                    DialogHistory.MAX_TEXT);
             this.id = id;
             this.tool = tool;
             this.channel = channel;
@@ -49,19 +55,30 @@ public final class DialogRequests {
         void opened(Request request);
 
         void ended(Request request);
+
+        /** A question finished and went into the history (whichever channel asked it). */
+        default void recorded(DialogHistory.Entry entry) {
+        }
     }
 
     private final AtomicLong ids = new AtomicLong();
     private final Map<String, Request> open = Collections.synchronizedMap(new LinkedHashMap<>());
     private final Map<String, ToolCounters> counters = new TreeMap<>();
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+    private final DialogHistory history = new DialogHistory();
 
     void listen(Listener listener) {
         listeners.add(listener);
     }
 
     Request open(String tool, String channel, Map<String, Object> pageParams, Duration timeout) {
-        Request request = new Request("q" + ids.incrementAndGet(), tool, channel, pageParams, timeout);
+        return open(tool, channel, pageParams, timeout, null);
+    }
+
+    /** {@code params}: the tool's arguments, kept (bounded) in the history. */
+    Request open(String tool, String channel, Map<String, Object> pageParams, Duration timeout,
+                 Map<String, Object> params) {
+        Request request = new Request("q" + ids.incrementAndGet(), tool, channel, pageParams, timeout, params);
         open.put(request.id, request);
         synchronized (counters) {
             counters.computeIfAbsent(tool, t -> new ToolCounters()).asked++;
@@ -103,8 +120,10 @@ public final class DialogRequests {
         synchronized (counters) {
             counters.get(request.tool).record(reply.state(), waitedMs);
         }
+        DialogHistory.Entry entry = history.record(request, reply);
         request.reply.complete(reply);
         listeners.forEach(l -> l.ended(request));
+        listeners.forEach(l -> l.recorded(entry));
         return true;
     }
 
@@ -115,17 +134,31 @@ public final class DialogRequests {
 
     /**
      * Counters of one tool. {@code meanWaitMs} and {@code maxWaitMs} cover finished questions: from asking to the
-     * answer, cancel or timeout.
+     * answer, cancel or timeout. {@code successRate}: answered / finished, 0 to 1 (null before any finished).
      */
-    public record ToolStats(String tool, long asked, Map<String, Long> ended, long meanWaitMs, long maxWaitMs) {
+    public record ToolStats(String tool, long asked, Map<String, Long> ended, Double successRate, long meanWaitMs,
+                            long maxWaitMs) {
     }
 
     /** One open question as diagnostics show it. */
     public record OpenQuestion(String id, String tool, String channel, String state, long ageMs) {
     }
 
-    /** What {@code get_server_diagnostics} reports about the dialogs. */
-    public record Snapshot(int openCount, List<OpenQuestion> open, List<ToolStats> tools) {
+    /**
+     * What {@code get_server_diagnostics} reports about the dialogs. {@code history}: the newest
+     * {@value #HISTORY_PREVIEW} finished questions, newest first, strings cut to {@value #HISTORY_TEXT} characters;
+     * {@code historyKept}: how many the server keeps (at most {@value DialogHistory#KEPT}).
+     */
+    public record Snapshot(int openCount, List<OpenQuestion> open, List<ToolStats> tools, int historyKept,
+                           List<DialogHistory.Entry> history) {
+    }
+
+    static final int HISTORY_PREVIEW = 10;
+    static final int HISTORY_TEXT = 120;
+
+    /** The newest finished questions, newest first (as kept: strings up to {@value DialogHistory#MAX_TEXT}). */
+    List<DialogHistory.Entry> history(int limit) {
+        return history.newest(limit);
     }
 
     public Snapshot snapshot() {
@@ -136,7 +169,8 @@ public final class DialogRequests {
         synchronized (counters) {
             counters.forEach((tool, c) -> tools.add(c.stats(tool)));
         }
-        return new Snapshot(questions.size(), questions, tools);
+        return new Snapshot(questions.size(), questions, tools, history.size(), history.newest(HISTORY_PREVIEW)
+                .stream().map(e -> DialogHistory.shortened(e, HISTORY_TEXT)).toList());
     }
 
     private static final class ToolCounters {
@@ -155,7 +189,10 @@ public final class DialogRequests {
             long finished = ended.values().stream().mapToLong(Long::longValue).sum();
             Map<String, Long> byState = new LinkedHashMap<>();
             ended.forEach((state, n) -> byState.put(state.json(), n));
-            return new ToolStats(tool, asked, byState, finished == 0 ? 0 : totalWaitMs / finished, maxWaitMs);
+            Double success = finished == 0 ? null
+                    : Math.round(1000.0 * ended.getOrDefault(DialogState.ANSWERED, 0L) / finished) / 1000.0;
+            return new ToolStats(tool, asked, byState, success, finished == 0 ? 0 : totalWaitMs / finished,
+                    maxWaitMs);
         }
     }
 }

@@ -36,9 +36,12 @@ public final class DialogTools implements ToolGroup {
                 + "is on their screen. Cancel, decline and timeout come back as answers with flags.";
     }
 
-    private static final String WAIT = " Waits up to timeout_s (default 10 min) with progress every 15 s. The result "
-            + "has state answered / declined / cancelled / timed_out and the flags cancelled and timed_out; none of "
-            + "these is an error.";
+    private static final String WAIT = " Every answer carries additional_context (the person's note, \"\" when none) "
+            + "and attachments (images they pasted or dropped on the dialog page, also returned as image content; [] "
+            + "when none). Waits up to timeout_s (default 10 min) with progress every 15 s. The result has state "
+            + "answered / declined / cancelled / timed_out and the flags cancelled and timed_out; none of these is an "
+            + "error. More than FRAMESCOPE_DIALOG_RATE_LIMIT questions a minute (default 100) are refused with "
+            + "RATE_LIMITED and retry_after_s: do not ask in a loop.";
     private static final String FORM = " Shown by the MCP client as a form (elicitation) when it can, else on "
             + "FrameScope's dialog page (its URL is in the progress message and on stderr)." + WAIT;
     private static final String PAGE = " Shown on FrameScope's local dialog page, opened in the person's browser "
@@ -49,36 +52,42 @@ public final class DialogTools implements ToolGroup {
         return Stream.of(
                 ToolDef.of("planner", "Ask which plan to follow", "Shows the person a decision with your findings "
                                 + "(visual_output, markdown: tables, code) and your plan (markdown), and asks them to "
-                                + "pick one of 2–20 options; returns the chosen value as choice plus any "
-                                + "additional_context they typed. Use before a long or costly course of action."
-                                + PAGE, PlannerArgs.class, ToolHints.ASKS_HUMAN,
-                        (a, c) -> ToolOutput.of(dialogs.planner(a, c))),
+                                + "pick one of 2–20 options; returns the chosen value as choice, and thinking_mode, "
+                                + "how hard they want you to think next: normal (go on as usual) or deep (before "
+                                + "acting, reason through the chosen plan step by step, weigh alternatives and "
+                                + "risks, and check your assumptions; take more time and care). Use before a long or "
+                                + "costly course of action. Under FRAMESCOPE_DIALOG_CHANNEL=elicitation it is an MCP "
+                                + "form (the markdown as plain text)." + PAGE, PlannerArgs.class, ToolHints.ASKS_HUMAN,
+                        (a, c) -> output(dialogs.planner(a, c))),
                 ToolDef.of("confirm", "Ask for confirmation", "Asks the person a yes/no question before a risky or "
                                 + "irreversible step (with an optional warning and a danger mark) and returns "
                                 + "confirmed true/false plus any additional_context they typed." + FORM,
                         ConfirmArgs.class, ToolHints.ASKS_HUMAN,
-                        (a, c) -> ToolOutput.of(dialogs.confirm(a, c))),
+                        (a, c) -> output(dialogs.confirm(a, c))),
                 ToolDef.of("text_input", "Ask for text", "Asks the person to type a value (a name, a path, a number, "
                                 + "code) and returns it as value, cut to max_length." + FORM,
                         TextInputArgs.class, ToolHints.ASKS_HUMAN,
-                        (a, c) -> ToolOutput.of(dialogs.textInput(a, c))),
+                        (a, c) -> output(dialogs.textInput(a, c))),
                 ToolDef.of("single_choice", "Ask to pick one option", "Asks the person to pick one of 2–50 options "
-                                + "({label, value, description}) and returns the chosen value as choice." + FORM,
+                                + "({label, value, description}; label or value may be left out, each defaults to "
+                                + "the other) and returns the chosen value as choice." + FORM,
                         SingleChoiceArgs.class, ToolHints.ASKS_HUMAN,
-                        (a, c) -> ToolOutput.of(dialogs.singleChoice(a, c))),
+                        (a, c) -> output(dialogs.singleChoice(a, c))),
                 ToolDef.of("multi_choice", "Ask to pick several options", "Asks the person to pick between "
                                 + "min_selections and max_selections of 2–50 options and returns the chosen values."
                                 + FORM, MultiChoiceArgs.class, ToolHints.ASKS_HUMAN,
-                        (a, c) -> ToolOutput.of(dialogs.multiChoice(a, c))),
+                        (a, c) -> output(dialogs.multiChoice(a, c))),
                 ToolDef.of("screenshot_request", "Ask for a screenshot", "Asks the person to paste, drop or upload "
                                 + "a PNG or JPEG of what they see (e.g. RenderDoc's texture viewer, a game window) and "
                                 + "returns it as an image in the result (scaled to max_dimension) with its size."
                                 + PAGE, ScreenshotArgs.class, ToolHints.ASKS_HUMAN,
-                        (a, c) -> {
-                            Dialogs.Screenshot shot = dialogs.screenshot(a, c);
-                            return shot.image() == null ? ToolOutput.of(shot.answer())
-                                    : new ToolOutput.WithImage(shot.answer(), shot.image(), shot.mimeType());
-                        })).<ToolDef<?>>map(this::limitedByTimeout).toList();
+                        (a, c) -> output(dialogs.screenshot(a, c)))).<ToolDef<?>>map(this::limitedByTimeout).toList();
+    }
+
+    /** The answer, with the images the person attached as image content (then without structuredContent). */
+    private static ToolOutput output(Dialogs.Result result) {
+        return result.images().isEmpty() ? ToolOutput.of(result.answer()) : new ToolOutput.WithImages(result.answer(),
+                result.images().stream().map(i -> new ToolOutput.Image(i.bytes(), i.mimeType())).toList());
     }
 
     /** A question may wait as long as its timeout_s, plus a minute to show it and collect the answer. */

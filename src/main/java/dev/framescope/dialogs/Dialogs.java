@@ -39,8 +39,9 @@ public final class Dialogs {
     public static final int SCHEMA_VERSION = 1;
 
     /**
-     * A screenshot the person sent. {@code bytes}, {@code width}, {@code height}: as sent; {@code returnedWidth} and
-     * {@code returnedHeight}: the image in this result, scaled down to {@code max_dimension} when larger.
+     * An image the person sent with their answer (pasted, dropped or chosen on the dialog page). {@code bytes},
+     * {@code width}, {@code height}: as sent; {@code returnedWidth} and {@code returnedHeight}: the image in this
+     * result, scaled down to {@code max_dimension} (1568 px for questions without that parameter) when larger.
      */
     public record AttachmentInfo(String name, String mimeType, int bytes, int width, int height, int returnedWidth,
                                  int returnedHeight) {
@@ -50,21 +51,40 @@ public final class Dialogs {
      * @param dialogId question id, as in {@code get_server_diagnostics}
      * @param state    answered, declined, cancelled or timed_out
      * @param channel  how the person was asked: {@code elicitation} or {@code page}
+     * @param thinkingMode planner only: how hard the person wants the agent to think next (normal or deep)
+     * @param additionalContext the person's note, "" when none
+     * @param attachments the images they sent, in this result as image content in the same order; empty when none
      * @param waitedMs from asking to the answer
      */
     public record Answer(int schemaVersion, String summary, String tool, String dialogId, String state, String channel,
                          boolean cancelled, boolean timedOut, Boolean confirmed, String value, String choice,
-                         List<String> values, String additionalContext, List<AttachmentInfo> attachments,
-                         long waitedMs, String timestamp) {
+                         List<String> values, String thinkingMode, String additionalContext,
+                         List<AttachmentInfo> attachments, long waitedMs, String timestamp) {
     }
 
-    /** A screenshot_request's answer and the image to return with it (null when none came). */
-    public record Screenshot(Answer answer, byte[] image, String mimeType) {
+    /** An image to return with the answer, as sent or scaled down. */
+    public record Image(byte[] bytes, String mimeType) {
     }
 
-    /** A question as each channel shows it: a flat form for elicitation (null where it cannot be one), the page's. */
+    /** A question's answer and the images the person sent with it (empty when none). */
+    public record Result(Answer answer, List<Image> images) {
+        /** The first image's bytes, or null. */
+        public byte[] image() {
+            return images.isEmpty() ? null : images.get(0).bytes();
+        }
+    }
+
+    /**
+     * A question as each channel shows it: a flat form for elicitation (null where it cannot be one), the page's.
+     * {@code pageFirst}: under channel auto the page asks even where the client could show the form (the planner's
+     * markdown needs it). {@code args}: the tool's arguments, for the history.
+     */
     private record Question(String tool, String message, Map<String, Object> form, List<String> required,
-                            Map<String, Object> page, Duration timeout) {
+                            Map<String, Object> page, Duration timeout, boolean pageFirst, Object args) {
+        Question(String tool, String message, Map<String, Object> form, List<String> required,
+                 Map<String, Object> page, Duration timeout, Object args) {
+            this(tool, message, form, required, page, timeout, false, args);
+        }
     }
 
     /** {@code pageAddress}: the dialog page without its token (results are kept in transcripts), or null. */
@@ -79,6 +99,7 @@ public final class Dialogs {
     }
 
     private final DialogSettings settings;
+    private final RateLimit rateLimit;
     private final DialogRequests requests;
     private final Components components;
     private DialogPage page;
@@ -86,6 +107,7 @@ public final class Dialogs {
 
     public Dialogs(DialogSettings settings, DialogRequests requests, Components components) {
         this.settings = settings;
+        this.rateLimit = new RateLimit(settings.perMinute());
         this.requests = requests;
         this.components = components;
         components.register(Components.DIALOG_PAGE, () -> ComponentStatus.notStarted(Components.DIALOG_PAGE,
@@ -93,23 +115,23 @@ public final class Dialogs {
                         + "the client cannot elicit); channel " + settings.channel()));
     }
 
-    public Answer confirm(ConfirmArgs a, ToolContext context) {
+    public Result confirm(ConfirmArgs a, ToolContext context) {
         String message = a.question() + (a.warning() != null ? "\n\nWarning: " + a.warning() : "")
                 + (a.isDangerous() ? "\n\nThis step is marked dangerous." : "");
         Map<String, Object> form = new LinkedHashMap<>();
         form.put("confirmed", Map.of("type", "boolean", "title", a.yesLabel() + " / " + a.noLabel(),
                 "default", false));
-        form.put("additional_context", Map.of("type", "string", "title", "Anything to add (optional)"));
+        form.put("additional_context", DialogForms.note());
         Map<String, Object> page = fields("question", a.question(), "warning", a.warning(), "is_dangerous",
                 a.isDangerous(), "yes_label", a.yesLabel(), "no_label", a.noLabel());
-        Asked asked = ask(new Question("confirm", message, form, List.of("confirmed"), page, timeout(a.timeoutS())),
+        Asked asked = ask(new Question("confirm", message, form, List.of("confirmed"), page, timeout(a.timeoutS()), a),
                 context);
         Boolean confirmed = asked.answered() ? Boolean.TRUE.equals(asked.field("confirmed")) : null;
-        return answer(asked, confirmed, null, null, null, List.of(),
+        return answer(asked, confirmed, null, null, null, MAX_DIMENSION,
                 confirmed == null ? null : confirmed ? a.yesLabel() : a.noLabel());
     }
 
-    public Answer textInput(TextInputArgs a, ToolContext context) {
+    public Result textInput(TextInputArgs a, ToolContext context) {
         Map<String, Object> field = new LinkedHashMap<>();
         field.put("type", "string");
         field.put("title", a.placeholder() != null ? a.placeholder() : "Answer");
@@ -119,59 +141,54 @@ public final class Dialogs {
         }
         Map<String, Object> page = fields("question", a.question(), "placeholder", a.placeholder(), "default_text",
                 a.defaultText(), "max_length", a.maxLength(), "expects_code", a.expectsCode());
-        Asked asked = ask(new Question("text_input", a.question(), Map.of("value", field), List.of("value"), page,
-                timeout(a.timeoutS())), context);
+        Asked asked = ask(new Question("text_input", a.question(), withNote("value", field), List.of("value"), page,
+                timeout(a.timeoutS()), a), context);
         String value = asked.answered() ? String.valueOf(asked.field("value") == null ? "" : asked.field("value"))
                 : null;
         if (value != null && value.length() > a.maxLength()) {
             value = value.substring(0, a.maxLength()); // a client that ignored maxLength
         }
-        return answer(asked, null, value, null, null, List.of(), value);
+        return answer(asked, null, value, null, null, MAX_DIMENSION, value);
     }
 
-    public Answer singleChoice(SingleChoiceArgs a, ToolContext context) {
+    public Result singleChoice(SingleChoiceArgs a, ToolContext context) {
         checkOptions(a.options(), 50);
-        Map<String, Object> field = new LinkedHashMap<>();
-        field.put("type", "string");
-        field.put("title", "Choice");
-        field.put("oneOf", titled(a.options()));
+        Map<String, Object> field = DialogForms.choiceField("Choice", a.options(), false);
         if (a.defaultValue() != null) {
             field.put("default", a.defaultValue());
         }
         Map<String, Object> page = fields("question", a.question(), "options", pageOptions(a.options()),
                 "default_value", a.defaultValue());
-        Asked asked = ask(new Question("single_choice", a.question(), Map.of("choice", field), List.of("choice"), page,
-                timeout(a.timeoutS())), context);
+        Asked asked = ask(new Question("single_choice", a.question(), withNote("choice", field), List.of("choice"),
+                page, timeout(a.timeoutS()), a), context);
         String choice = asked.answered() ? String.valueOf(asked.field("choice")) : null;
-        return answer(asked, null, null, choice, null, List.of(), choice);
+        return answer(asked, null, null, choice, null, MAX_DIMENSION, choice);
     }
 
-    public Answer multiChoice(MultiChoiceArgs a, ToolContext context) {
+    public Result multiChoice(MultiChoiceArgs a, ToolContext context) {
         checkOptions(a.options(), 50);
         int max = a.maxSelections() == null ? a.options().size() : a.maxSelections();
         if (a.minSelections() > max || max > a.options().size()) {
             throw ToolException.invalidArgument("min_selections, max_selections", "0 ≤ min ≤ max ≤ "
                     + a.options().size() + " (the number of options)", a.minSelections() + ", " + max);
         }
-        Map<String, Object> field = new LinkedHashMap<>();
-        field.put("type", "array");
-        field.put("title", "Choices");
+        Map<String, Object> field = DialogForms.choiceField("Choices", a.options(), true);
         field.put("minItems", a.minSelections());
         field.put("maxItems", max);
-        field.put("items", Map.of("anyOf", titled(a.options())));
         Map<String, Object> page = fields("question", a.question(), "options", pageOptions(a.options()),
                 "min_selections", a.minSelections(), "max_selections", max);
-        Asked asked = ask(new Question("multi_choice", a.question(), Map.of("values", field), List.of("values"), page,
-                timeout(a.timeoutS())), context);
+        Asked asked = ask(new Question("multi_choice", a.question(), withNote("values", field), List.of("values"), page,
+                timeout(a.timeoutS()), a), context);
         List<String> values = null;
         if (asked.answered()) {
             values = asked.field("values") instanceof List<?> list ? list.stream().map(String::valueOf).toList()
                     : List.of();
         }
-        return answer(asked, null, null, null, values, List.of(), values == null ? null : String.join(", ", values));
+        return answer(asked, null, null, null, values, MAX_DIMENSION, values == null ? null
+                : String.join(", ", values));
     }
 
-    public Answer planner(PlannerArgs a, ToolContext context) {
+    public Result planner(PlannerArgs a, ToolContext context) {
         checkOptions(a.options(), 20);
         if (a.defaultAction() != null && a.options().stream().noneMatch(o -> o.valueOrLabel().equals(a.defaultAction()))) {
             throw ToolException.invalidArgument("default_action", "the value of one of the options",
@@ -180,26 +197,48 @@ public final class Dialogs {
         Map<String, Object> page = fields("decision_context", a.decisionContext(), "visual_output_html",
                 SafeMarkdown.toHtml(a.visualOutput()), "plan_html", SafeMarkdown.toHtml(a.plan()), "options",
                 pageOptions(a.options()), "default_action", a.defaultAction());
-        Asked asked = ask(new Question("planner", a.decisionContext(), null, null, page, timeout(a.timeoutS())),
-                context);
-        String choice = asked.answered() ? String.valueOf(asked.field("choice")) : null;
-        return answer(asked, null, null, choice, null, List.of(), choice);
+        // Elicitation cannot render markdown: the form is used only where the channel is forced to elicitation.
+        Map<String, Object> choice = DialogForms.choiceField("Option", a.options(), false);
+        if (a.defaultAction() != null) {
+            choice.put("default", a.defaultAction());
+        }
+        Map<String, Object> form = new LinkedHashMap<>();
+        form.put("choice", choice);
+        form.put("thinking_mode", DialogForms.thinkingField());
+        form.put("additional_context", DialogForms.note());
+        String message = a.decisionContext() + (a.visualOutput() == null ? "" : "\n\nWhat I found:\n"
+                + cut(a.visualOutput())) + (a.plan() == null ? "" : "\n\nPlan:\n" + cut(a.plan()));
+        Asked asked = ask(new Question("planner", message, form, List.of("choice"), page, timeout(a.timeoutS()),
+                true, a), context);
+        String picked = asked.answered() ? String.valueOf(asked.field("choice")) : null;
+        return answer(asked, null, null, picked, null, MAX_DIMENSION, picked);
     }
 
-    public Screenshot screenshot(ScreenshotArgs a, ToolContext context) {
+    public Result screenshot(ScreenshotArgs a, ToolContext context) {
         Map<String, Object> page = fields("question", a.question(), "description", a.description(),
                 "max_upload_bytes", settings.maxUploadBytes());
-        Asked asked = ask(new Question("screenshot_request", a.question(), null, null, page, timeout(a.timeoutS())),
-                context);
-        if (!asked.answered() || asked.reply().attachments().isEmpty()) {
-            return new Screenshot(answer(asked, null, null, null, null, List.of(), null), null, null);
-        }
-        Reply.Attachment sent = asked.reply().attachments().get(0);
-        Screenshots.Fitted fitted = Screenshots.fit(sent, a.maxDimension());
-        AttachmentInfo info = new AttachmentInfo(sent.name(), sent.mimeType(), sent.bytes().length, sent.width(),
-                sent.height(), fitted.width(), fitted.height());
-        return new Screenshot(answer(asked, null, null, null, null, List.of(info), "a " + sent.width() + "×"
-                + sent.height() + " screenshot (in this result as an image)"), fitted.bytes(), fitted.mimeType());
+        Asked asked = ask(new Question("screenshot_request", a.question(), null, null, page, timeout(a.timeoutS()),
+                a), context);
+        List<Reply.Attachment> sent = asked.reply().attachments();
+        String shown = sent.isEmpty() ? null : sent.size() == 1 ? "a " + sent.get(0).width() + "×"
+                + sent.get(0).height() + " screenshot (in this result as an image)"
+                : sent.size() + " screenshots (in this result as images)";
+        return answer(asked, null, null, null, null, a.maxDimension(), shown);
+    }
+
+    /** Images returned with answers of questions without {@code max_dimension} are scaled to this longest side. */
+    static final int MAX_DIMENSION = 1568;
+
+    /** Planner markdown in an elicitation message: bounded, as clients show the message whole. */
+    private static String cut(String markdown) {
+        return markdown.length() <= 4000 ? markdown : markdown.substring(0, 3999) + "…";
+    }
+
+    private static Map<String, Object> withNote(String name, Map<String, Object> field) {
+        Map<String, Object> form = new LinkedHashMap<>();
+        form.put(name, field);
+        form.put("additional_context", DialogForms.note());
+        return form;
     }
 
     /** Ends every open question as cancelled, e.g. when the client has gone; their tool calls return at once. */
@@ -219,6 +258,7 @@ public final class Dialogs {
     }
 
     private Asked ask(Question question, ToolContext context) {
+        rateLimit.acquire(question.tool());
         ClientHuman human = context.clientHuman();
         boolean clientCanAsk = human != ClientHuman.NONE;
         boolean viaElicitation = switch (settings.channel()) {
@@ -232,13 +272,14 @@ public final class Dialogs {
                 }
                 yield true;
             }
-            default -> question.form() != null && clientCanAsk;
+            default -> question.form() != null && !question.pageFirst() && clientCanAsk;
         };
         return viaElicitation ? viaElicitation(question, human) : viaPage(question, context);
     }
 
     private Asked viaElicitation(Question question, ClientHuman human) {
-        DialogRequests.Request request = requests.open(question.tool(), "elicitation", null, question.timeout());
+        DialogRequests.Request request = requests.open(question.tool(), "elicitation", null, question.timeout(),
+                args(question));
         Map<String, Object> schema = new LinkedHashMap<>();
         schema.put("type", "object");
         schema.put("properties", question.form());
@@ -267,7 +308,8 @@ public final class Dialogs {
 
     private Asked viaPage(Question question, ToolContext context) {
         DialogPage dialogPage = page();
-        DialogRequests.Request request = requests.open(question.tool(), "page", question.page(), question.timeout());
+        DialogRequests.Request request = requests.open(question.tool(), "page", question.page(), question.timeout(),
+                args(question));
         String url = dialogPage.url();
         log.info("Question {} ({}) is waiting on the dialog page: {}", request.id, question.tool(), url);
         openBrowserIfNoPage(dialogPage);
@@ -324,6 +366,12 @@ public final class Dialogs {
         }
     }
 
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> args(Question question) {
+        return question.args() == null ? Map.of() : dev.framescope.common.Json.mapper().convertValue(question.args(),
+                Map.class);
+    }
+
     /** A map of the non-null fields, in order: what the page receives. */
     private static Map<String, Object> fields(Object... keysAndValues) {
         Map<String, Object> map = new LinkedHashMap<>();
@@ -336,13 +384,8 @@ public final class Dialogs {
     }
 
     private static List<Map<String, Object>> pageOptions(List<Option> options) {
-        return options.stream().map(o -> fields("label", o.label(), "value", o.valueOrLabel(), "description",
-                o.description())).toList();
-    }
-
-    private static List<Map<String, Object>> titled(List<Option> options) {
-        return options.stream().map(o -> Map.<String, Object>of("const", o.valueOrLabel(), "title", o.label()))
-                .toList();
+        return options.stream().map(o -> fields("label", o.labelOrValue(), "value", o.valueOrLabel(),
+                "description", o.description())).toList();
     }
 
     private static void checkOptions(List<Option> options, int most) {
@@ -350,27 +393,50 @@ public final class Dialogs {
             throw ToolException.invalidArgument("options", "2 to " + most + " options", options == null ? 0
                     : options.size());
         }
+        for (int i = 0; i < options.size(); i++) {
+            Option o = options.get(i);
+            if (o == null || o.valueOrLabel() == null || o.valueOrLabel().isBlank()) {
+                throw ToolException.invalidArgument("options[" + i + "]", "a label or a value (or both)",
+                        o == null ? null : "neither");
+            }
+        }
         if (options.stream().map(Option::valueOrLabel).distinct().count() < options.size()) {
             throw ToolException.invalidArgument("options", "options with distinct values (value, or label where "
                     + "value is empty)", options.stream().map(Option::valueOrLabel).toList());
         }
     }
 
-    private static Answer answer(Asked asked, Boolean confirmed, String value, String choice, List<String> values,
-                                 List<AttachmentInfo> attachments, String shown) {
+    private static Result answer(Asked asked, Boolean confirmed, String value, String choice, List<String> values,
+                                 int maxDimension, String shown) {
+        List<AttachmentInfo> attachments = new java.util.ArrayList<>();
+        List<Image> images = new java.util.ArrayList<>();
+        for (Reply.Attachment sent : asked.reply().attachments()) {
+            Screenshots.Fitted fitted = Screenshots.fit(sent, maxDimension);
+            attachments.add(new AttachmentInfo(sent.name(), sent.mimeType(), sent.bytes().length, sent.width(),
+                    sent.height(), fitted.width(), fitted.height()));
+            images.add(new Image(fitted.bytes(), fitted.mimeType()));
+        }
+        if (!images.isEmpty() && !asked.request().tool.equals("screenshot_request") && shown != null) {
+            shown += " (with " + images.size() + " image" + (images.size() == 1 ? "" : "s") + " attached)";
+        }
+        Object thinking = asked.field("thinking_mode");
+        String thinkingMode = !asked.request().tool.equals("planner") || !asked.answered() ? null
+                : thinking == null || String.valueOf(thinking).isBlank() ? DialogForms.DEFAULT_THINKING
+                : String.valueOf(thinking);
         DialogState state = asked.reply().state();
         String where = asked.pageAddress() == null ? "" : " on the dialog page (" + asked.pageAddress() + ")";
         String summary = switch (state) {
-            case ANSWERED -> "The person answered: " + shown + ".";
+            case ANSWERED -> "The person answered: " + shown + "." + (thinkingMode == null ? ""
+                    : " Thinking mode: " + thinkingMode + ".");
             case TIMED_OUT -> "No answer in time" + where + "; decide without it or ask again.";
             default -> "The person " + state.json() + " the question; do not proceed as if they agreed.";
         };
         Object extra = asked.field("additional_context");
         long waitedMs = java.time.Duration.between(asked.request().createdAt, Instant.now()).toMillis();
-        return new Answer(SCHEMA_VERSION, summary, asked.request().tool, asked.request().id, state.json(),
+        return new Result(new Answer(SCHEMA_VERSION, summary, asked.request().tool, asked.request().id, state.json(),
                 asked.request().channel, state == DialogState.CANCELLED || state == DialogState.DECLINED,
-                state == DialogState.TIMED_OUT, confirmed, value, choice, values,
-                extra == null || String.valueOf(extra).isBlank() ? null : String.valueOf(extra),
-                attachments.isEmpty() ? null : attachments, waitedMs, Instant.now().toString());
+                state == DialogState.TIMED_OUT, confirmed, value, choice, values, thinkingMode,
+                extra == null || String.valueOf(extra).isBlank() ? "" : String.valueOf(extra),
+                List.copyOf(attachments), waitedMs, Instant.now().toString()), List.copyOf(images));
     }
 }

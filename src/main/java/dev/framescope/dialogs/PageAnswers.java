@@ -25,6 +25,8 @@ import javax.imageio.stream.ImageInputStream;
 final class PageAnswers {
 
     static final int MAX_ADDITIONAL_CONTEXT = 10_000;
+    /** Most images one answer may carry; together they are bounded by the upload limit. */
+    static final int MAX_ATTACHMENTS = 5;
 
     /** Why an answer was refused; the page shows the message and lets the person try again. */
     static final class Refused extends Exception {
@@ -64,10 +66,27 @@ final class PageAnswers {
                     throw new Refused("BAD_ANSWER", "choice must be one of the offered options");
                 }
                 content.put("choice", choice);
+                if (request.tool.equals("planner")) {
+                    JsonNode mode = answer.get("thinking_mode");
+                    if (mode != null && !mode.isNull() && !(mode.isTextual()
+                            && DialogForms.THINKING_MODES.contains(mode.textValue()))) {
+                        throw new Refused("BAD_ANSWER", "thinking_mode must be one of " + DialogForms.THINKING_MODES);
+                    }
+                    content.put("thinking_mode", mode == null || mode.isNull() ? DialogForms.DEFAULT_THINKING
+                            : mode.textValue());
+                }
             }
             case "multi_choice" -> content.put("values", values(answer, params));
-            case "screenshot_request" -> attachments = images(answer, maxUploadBytes);
+            case "screenshot_request" -> {
+                if (!answer.path("attachments").isArray() || answer.get("attachments").isEmpty()) {
+                    throw new Refused("BAD_ANSWER", "send the screenshot in attachments");
+                }
+            }
             default -> throw new Refused("BAD_ANSWER", "this question cannot be answered from the page");
+        }
+        JsonNode images = answer.get("attachments");
+        if (images != null && !images.isNull()) {
+            attachments = images(images, maxUploadBytes);
         }
         JsonNode extra = answer.get("additional_context");
         if (extra != null && !extra.isNull()) {
@@ -121,16 +140,28 @@ final class PageAnswers {
         return chosen;
     }
 
-    private static List<Attachment> images(JsonNode answer, int maxUploadBytes) throws Refused {
-        JsonNode list = answer.get("attachments");
-        if (list == null || !list.isArray() || list.size() != 1) {
-            throw new Refused("BAD_ANSWER", "send exactly one image in attachments");
+    /** Every image of an answer: at most {@value #MAX_ATTACHMENTS}, together at most the upload limit. */
+    private static List<Attachment> images(JsonNode list, int maxUploadBytes) throws Refused {
+        if (!list.isArray() || list.size() > MAX_ATTACHMENTS) {
+            throw new Refused("BAD_ANSWER", "attachments must be a list of at most " + MAX_ATTACHMENTS + " images");
         }
-        JsonNode item = list.get(0);
+        long total = 0;
+        for (JsonNode item : list) {
+            total += (long) item.path("data_base64").asText("").length() * 3 / 4;
+        }
+        if (total > maxUploadBytes) {
+            throw new Refused("TOO_LARGE", (list.size() == 1 ? "the image is" : "the images are together")
+                    + " larger than " + maxUploadBytes + " bytes");
+        }
+        List<Attachment> images = new ArrayList<>();
+        for (JsonNode item : list) {
+            images.add(image(item));
+        }
+        return List.copyOf(images);
+    }
+
+    private static Attachment image(JsonNode item) throws Refused {
         String data = item.path("data_base64").asText("");
-        if ((long) data.length() * 3 / 4 > maxUploadBytes) {
-            throw new Refused("TOO_LARGE", "the image is larger than " + maxUploadBytes + " bytes");
-        }
         byte[] bytes;
         try {
             bytes = Base64.getDecoder().decode(data);
@@ -143,8 +174,8 @@ final class PageAnswers {
         }
         BufferedImage image = decode(bytes);
         String name = item.path("name").asText("screenshot");
-        return List.of(new Attachment(name.length() > 200 ? name.substring(0, 200) : name, mime, bytes,
-                image.getWidth(), image.getHeight()));
+        return new Attachment(name.length() > 200 ? name.substring(0, 200) : name, mime, bytes, image.getWidth(),
+                image.getHeight());
     }
 
     /** Larger images are refused before decoding: a small file can declare a huge canvas (a decompression bomb). */

@@ -50,16 +50,23 @@ public final class ScriptedPerson implements AutoCloseable {
     }
 
     public void pick(String value) {
-        page.check("#dialog input[value=\"" + value.replace("\"", "\\\"") + "\"]");
+        page.check("#dialog .options input[value=\"" + value.replace("\"", "\\\"") + "\"]");
+    }
+
+    /** Chooses the planner's thinking mode (normal or deep). */
+    public void thinking(String mode) {
+        page.check("#dialog input[name=thinking_mode][value=\"" + mode + "\"]");
     }
 
     public void type(String text) {
         page.fill("#text-answer", text);
     }
 
+    /** Chooses an image file, as clicking the drop zone would; any question takes images. */
     public void upload(String name, String mimeType, byte[] bytes) {
+        int before = page.locator("#previews figure").count();
         page.setInputFiles("#file", new FilePayload(name, mimeType, bytes));
-        page.waitForSelector("#preview:not([hidden])");
+        page.waitForSelector("#previews figure:nth-child(" + (before + 1) + ")");
     }
 
     public void click(String selector) {
@@ -76,7 +83,7 @@ public final class ScriptedPerson implements AutoCloseable {
 
     /**
      * Answers the question on screen as {@code script} says: {@code pick} (option values), {@code type} (text),
-     * {@code upload} (a PNG or JPEG file), {@code context} (additional context), then clicks {@code click}
+     * {@code upload} (a PNG or JPEG file), {@code thinking} (the planner's thinking mode), {@code context} (additional context), then clicks {@code click}
      * (default the submit button).
      */
     public void answer(JsonNode script) throws java.io.IOException {
@@ -88,6 +95,9 @@ public final class ScriptedPerson implements AutoCloseable {
             Path file = Path.of(script.get("upload").asText());
             String name = file.getFileName().toString();
             upload(name, name.endsWith(".png") ? "image/png" : "image/jpeg", java.nio.file.Files.readAllBytes(file));
+        }
+        if (script.has("thinking")) {
+            thinking(script.get("thinking").asText());
         }
         if (script.has("context")) {
             addContext(script.get("context").asText());

@@ -42,6 +42,9 @@ final class ResultRenderer {
         if (output instanceof ToolOutput.WithImage image) {
             result.addContent(ImageContent.builder(Base64.getEncoder().encodeToString(image.image()),
                     image.mimeType()).build());
+        } else if (output instanceof ToolOutput.WithImages images) {
+            images.images().forEach(image -> result.addContent(ImageContent.builder(Base64.getEncoder()
+                    .encodeToString(image.image()), image.mimeType()).build()));
         } else if (body instanceof ObjectNode) {
             result.structuredContent(Json.mapper().convertValue(body, Map.class));
         }

@@ -101,7 +101,7 @@ class DialogPageIT {
                 """;
         var answer = ask(c -> dialogs.planner(new PlannerArgs("The NaN comes from draw 12's fragment shader. How "
                 + "should I fix it?", visual, "1. Clamp the divisor in `nan.frag`\n2. Re-capture and re-check",
-                options("clamp", "guard", "leave"), "clamp", null), c));
+                options("clamp", "guard", "leave"), "clamp", null), c).answer());
         person.open(url());
         person.waitFor("planner");
         Page page = person.page;
@@ -113,26 +113,69 @@ class DialogPageIT {
         assertNull(page.evaluate("() => window.__pwned"), "nothing the agent wrote ran");
         assertEquals(1, page.locator("#dialog .markdown a").count());
         assertFalse(String.valueOf(page.getAttribute("#dialog .markdown a", "href")).startsWith("javascript"));
-        assertTrue(page.isChecked("#dialog input[value=clamp]"), "the default action is preselected");
+        assertTrue(page.isChecked("#dialog .options input[value=clamp]"), "the default action is preselected");
+        assertTrue(page.isChecked("#dialog input[name=thinking_mode][value=normal]"), "thinking mode starts normal");
+        String id = page.getAttribute("#dialog", "data-id");
+        person.pick("guard");
+        person.thinking("deep");
+        person.addContext("and add a test");
+        person.upload("nan-pixels.png", "image/png", Files.readAllBytes(pngFixture()));
         Files.createDirectories(Path.of("target"));
         page.screenshot(new Page.ScreenshotOptions().setPath(Path.of("target/dialog-planner.png")).setFullPage(true));
-        person.pick("guard");
-        person.addContext("and add a test");
         person.submit();
         Dialogs.Answer result = answer.get(10, TimeUnit.SECONDS);
         assertEquals("answered", result.state());
         assertEquals("guard", result.choice());
+        assertEquals("deep", result.thinkingMode());
+        assertTrue(result.summary().contains("Thinking mode: deep"), result.summary());
         assertEquals("and add a test", result.additionalContext());
+        assertEquals(1, result.attachments().size(), "an image attached to a planner answer comes back");
+        assertEquals("nan-pixels.png", result.attachments().get(0).name());
+        assertEquals(40, result.attachments().get(0).width());
         assertEquals("page", result.channel());
+        // The history list on the page shows the finished question with its answer.
+        page.waitForSelector("#history li[data-id=" + id + "]");
+        assertEquals("guard (thinking deep, 1 image(s), note)", page.textContent("#history li[data-id=" + id
+                + "] .answer"));
+        assertEquals("planner · answered", page.textContent("#history li[data-id=" + id + "] .tool"));
+    }
+
+    @Test
+    void everyQuestionTakesImagesAndANoteAndOptionsMayHaveOnlyAValue() throws Exception {
+        List<Option> bare = List.of(new Option(null, "gl", null), new Option(null, "vk", null));
+        var answer = ask(c -> dialogs.singleChoice(new SingleChoiceArgs("Which API?", bare, null, null), c));
+        person.open(url());
+        person.waitFor("single_choice");
+        assertEquals("gl", person.page.textContent("#dialog .options label:nth-child(1) strong"),
+                "an option without a label shows its value");
+        person.pick("vk");
+        byte[] png = Files.readAllBytes(pngFixture());
+        person.upload("a.png", "image/png", png);
+        person.upload("b.png", "image/png", png);
+        person.submit();
+        Dialogs.Result result = answer.get(10, TimeUnit.SECONDS);
+        assertEquals("vk", result.answer().choice());
+        assertEquals("", result.answer().additionalContext(), "no note: an empty string, not a missing field");
+        assertEquals(List.of("a.png", "b.png"), result.answer().attachments().stream()
+                .map(Dialogs.AttachmentInfo::name).toList());
+        assertEquals(2, result.images().size());
+        assertTrue(java.util.Arrays.equals(png, result.images().get(1).bytes()));
+
+        var plain = ask(c -> dialogs.confirm(new ConfirmArgs("Go?", null, false, null, null, null), c).answer());
+        person.waitFor("confirm");
+        person.click("#yes");
+        Dialogs.Answer yes = plain.get(10, TimeUnit.SECONDS);
+        assertEquals(List.of(), yes.attachments(), "no images: an empty list");
+        assertEquals("", yes.additionalContext());
     }
 
     @Test
     void questionsQueueAndSurviveAReloadThenCancelAndTimeoutEndThem() throws Exception {
         var first = ask(c -> dialogs.confirm(new ConfirmArgs("Delete build/?", "Irreversible", true, null, null, null),
-                c));
+                c).answer());
         String url = url();
         var second = ask(c -> dialogs.singleChoice(new SingleChoiceArgs("Which API?", options("gl", "vk"), null,
-                null), c));
+                null), c).answer());
         person.open(url);
         person.page.waitForFunction("() => document.querySelectorAll('#queue li').length === 2");
         person.page.reload();
@@ -152,7 +195,7 @@ class DialogPageIT {
         person.click("#no");
         assertEquals(false, first.get(10, TimeUnit.SECONDS).confirmed());
 
-        var late = ask(c -> dialogs.confirm(new ConfirmArgs("Still there?", null, false, null, null, 5), c));
+        var late = ask(c -> dialogs.confirm(new ConfirmArgs("Still there?", null, false, null, null, 5), c).answer());
         Dialogs.Answer timedOut = late.get(20, TimeUnit.SECONDS);
         assertEquals("timed_out", timedOut.state());
         assertTrue(timedOut.timedOut());
@@ -165,7 +208,8 @@ class DialogPageIT {
 
     @Test
     void wrongTokenOriginOrHostIsRefusedAndTheRightOnesPass() throws Exception {
-        var pending = ask(c -> dialogs.confirm(new ConfirmArgs("Security check", null, false, null, null, null), c));
+        var pending = ask(c -> dialogs.confirm(new ConfirmArgs("Security check", null, false, null, null, null), c)
+                .answer());
         URI page = URI.create(url());
         int port = page.getPort();
         String token = page.getQuery().substring("token=".length());
@@ -211,7 +255,7 @@ class DialogPageIT {
         byte[] png = Files.readAllBytes(pngFixture());
         person.upload("screen.png", "image/png", png);
         person.submit();
-        Dialogs.Screenshot shot = pending.get(10, TimeUnit.SECONDS);
+        Dialogs.Result shot = pending.get(10, TimeUnit.SECONDS);
         assertEquals("answered", shot.answer().state());
         assertTrue(java.util.Arrays.equals(png, shot.image()), "a small screenshot comes back byte for byte");
     }

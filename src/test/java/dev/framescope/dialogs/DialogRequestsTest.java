@@ -45,4 +45,37 @@ class DialogRequestsTest {
         assertEquals(Map.of("answered", 1L, "cancelled", 1L), confirm.ended());
         assertEquals(List.of("opened q1", "opened q2", "ended q1 answered", "ended q2 cancelled"), events);
     }
+
+    @Test
+    void finishedQuestionsAreKeptInABoundedHistoryWithTheirSuccessRate() {
+        DialogRequests requests = new DialogRequests();
+        String longText = "x".repeat(5_000);
+        for (int i = 0; i < DialogHistory.KEPT + 5; i++) {
+            var request = requests.open("single_choice", "elicitation", null, Duration.ofSeconds(60),
+                    Map.of("question", "Q" + i + " " + longText, "options", List.of(Map.of("value", "a"))));
+            requests.end(request, i % 4 == 1 ? Reply.ended(DialogState.CANCELLED, "cancelled on the page")
+                    : Reply.answered(Map.of("choice", "a", "additional_context", longText), List.of()));
+        }
+        List<DialogHistory.Entry> all = requests.history(Integer.MAX_VALUE);
+        assertEquals(DialogHistory.KEPT, all.size(), "only the last 1,000 are kept");
+        DialogHistory.Entry newest = all.get(0);
+        assertEquals("q" + (DialogHistory.KEPT + 5), newest.id());
+        assertEquals("answered", newest.state());
+        assertEquals("elicitation", newest.channel());
+        assertEquals("a", newest.answer().get("choice"));
+        assertEquals(DialogHistory.MAX_TEXT, ((String) newest.params().get("question")).length(), "bounded");
+        assertTrue(((String) newest.params().get("question")).startsWith("Q1004 x"));
+        DialogHistory.Entry cancelled = all.stream().filter(e -> e.state().equals("cancelled")).findFirst()
+                .orElseThrow();
+        assertEquals("cancelled on the page", cancelled.error());
+        assertEquals(null, cancelled.answer());
+
+        var snapshot = requests.snapshot();
+        assertEquals(DialogHistory.KEPT, snapshot.historyKept());
+        assertEquals(DialogRequests.HISTORY_PREVIEW, snapshot.history().size());
+        assertEquals(DialogRequests.HISTORY_TEXT, ((String) snapshot.history().get(0).answer()
+                .get("additional_context")).length(), "the diagnostics preview is shorter still");
+        // 1005 questions, 251 cancelled (every fourth from 1): 754 / 1005 answered.
+        assertEquals(0.75, snapshot.tools().get(0).successRate());
+    }
 }

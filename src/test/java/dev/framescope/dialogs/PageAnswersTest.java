@@ -20,7 +20,7 @@ class PageAnswersTest {
             Map.of("label", "Vulkan", "value", "vk"), Map.of("label", "Metal", "value", "mtl"));
 
     private static DialogRequests.Request question(String tool, Map<String, Object> params) {
-        return new DialogRequests.Request("q1", tool, "page", params, Duration.ofSeconds(60));
+        return new DialogRequests.Request("q1", tool, "page", params, Duration.ofSeconds(60), null);
     }
 
     private static JsonNode json(String text) throws Exception {
@@ -75,6 +75,26 @@ class PageAnswersTest {
         assertEquals("BAD_IMAGE", refusal(shot, "{\"attachments\":[{\"mime_type\":\"image/png\",\"data_base64\":\""
                 + html + "\"}]}", 100_000));
         assertEquals("BAD_ANSWER", refusal(shot, "{\"attachments\":[]}", 100_000));
+        // Any question takes images: together within the limit, at most five.
+        String one = "{\"name\":\"a.png\",\"mime_type\":\"image/png\",\"data_base64\":\"" + data + "\"}";
+        var confirm = question("confirm", Map.of());
+        Reply withImages = PageAnswers.check(confirm, json("{\"confirmed\":true,\"attachments\":[" + one + ","
+                + one + "]}"), 100_000);
+        assertEquals(2, withImages.attachments().size());
+        assertEquals("TOO_LARGE", refusal(confirm, "{\"confirmed\":true,\"attachments\":[" + one + "," + one
+                + "]}", png.size() * 3 / 2));
+        assertEquals("BAD_ANSWER", refusal(confirm, "{\"confirmed\":true,\"attachments\":["
+                + String.join(",", java.util.Collections.nCopies(6, one)) + "]}", 100_000));
+    }
+
+    @Test
+    void thePlannerReturnsAThinkingModeOfTheOfferedOnes() throws Exception {
+        var planner = question("planner", Map.of("options", OPTIONS));
+        assertEquals("deep", PageAnswers.check(planner, json("{\"choice\":\"gl\",\"thinking_mode\":\"deep\"}"),
+                100).content().get("thinking_mode"));
+        assertEquals("normal", PageAnswers.check(planner, json("{\"choice\":\"gl\"}"), 100).content()
+                .get("thinking_mode"));
+        assertEquals("BAD_ANSWER", refusal(planner, "{\"choice\":\"gl\",\"thinking_mode\":\"ultra\"}", 100));
     }
 
     @Test

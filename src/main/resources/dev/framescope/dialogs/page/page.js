@@ -10,6 +10,9 @@
   let lastHeard = Date.now();
   let heartbeatMs = 10000;
   let maxUploadBytes = 8 * 1024 * 1024;
+  const MAX_ATTACHMENTS = 5;
+  let attached = []; // images for the question on screen: {name, mime_type, data_base64, size}
+  const history = []; // finished questions, newest first
 
   const $ = (id) => document.getElementById(id);
 
@@ -71,6 +74,9 @@
         heartbeatMs = message.heartbeat_ms || heartbeatMs;
         maxUploadBytes = message.max_upload_bytes || maxUploadBytes;
         for (const id of [...dialogs.keys()]) if (!message.open.includes(id)) dialogs.delete(id);
+        history.length = 0;
+        history.push(...(message.history || []));
+        renderHistory();
         if (current && !dialogs.has(current)) current = null;
         refresh();
         enableActions(true); // an answer lost with the old connection can be sent again
@@ -83,6 +89,10 @@
         dialogs.delete(message.id);
         if (current === message.id) current = null;
         refresh();
+        break;
+      case 'history':
+        history.unshift(message.entry);
+        renderHistory();
         break;
       case 'error':
         if (!message.id || message.id === current) showError(message.message);
@@ -114,6 +124,25 @@
     }
   }
 
+  function answerText(entry) {
+    const a = entry.answer;
+    if (!a) return entry.state.replaceAll('_', ' ');
+    const main = a.choice ?? a.value ?? (a.values ? a.values.join(', ') : undefined)
+      ?? (a.confirmed === undefined ? '' : (a.confirmed ? 'yes' : 'no'));
+    const more = [a.thinking_mode && a.thinking_mode !== 'normal' ? `thinking ${a.thinking_mode}` : null,
+      a.attachments ? `${a.attachments.length} image(s)` : null, a.additional_context ? 'note' : null].filter(Boolean);
+    return String(main) + (more.length ? ` (${more.join(', ')})` : '');
+  }
+
+  function renderHistory() {
+    $('history-count').textContent = String(history.length);
+    $('history').replaceChildren(...history.map((h) => el('li', { 'data-id': h.id, 'data-state': h.state,
+      title: `${h.channel}; asked ${new Date(h.asked_at).toLocaleTimeString()}, waited ${Math.round(h.waited_ms / 1000)} s` },
+    el('span', { class: 'tool', text: `${h.tool.replaceAll('_', ' ')} · ${h.state.replaceAll('_', ' ')}` }),
+    el('span', { class: 'question', text: headline({ params: h.params || {} }) }),
+    el('span', { class: 'answer', text: answerText(h) }))));
+  }
+
   function headline(d) {
     const text = d.params.question || d.params.decision_context || '';
     return text.length > 80 ? text.slice(0, 77) + '…' : text;
@@ -142,9 +171,50 @@
         el('span', {}, el('strong', { text: o.label }), o.description ? el('span', { class: 'description', text: o.description }) : null))));
   }
 
-  function additionalContext() {
+  // Images the person pastes, drops or chooses; every question takes them (screenshot_request needs one).
+  function imageArea(prompt, onChange) {
+    const file = el('input', { id: 'file', type: 'file', accept: 'image/png,image/jpeg', multiple: true, hidden: true });
+    const previews = el('div', { id: 'previews', class: 'previews' });
+    const drop = el('div', { class: 'drop', tabindex: 0 }, el('div', { text: prompt }), previews);
+    const redraw = () => {
+      previews.replaceChildren(...attached.map((a, i) => {
+        const remove = el('button', { type: 'button', class: 'remove', title: 'Remove', text: '×' });
+        remove.addEventListener('click', (e) => { e.stopPropagation(); attached.splice(i, 1); redraw(); });
+        return el('figure', {}, el('img', { src: `data:${a.mime_type};base64,${a.data_base64}`, alt: a.name }), remove);
+      }));
+      if (onChange) onChange();
+    };
+    const take = (blob, name) => {
+      if (!blob || !['image/png', 'image/jpeg'].includes(blob.type)) return showError('Only PNG and JPEG images.');
+      if (attached.length >= MAX_ATTACHMENTS) return showError(`At most ${MAX_ATTACHMENTS} images.`);
+      const total = attached.reduce((sum, a) => sum + a.size, 0) + blob.size;
+      if (total > maxUploadBytes) return showError(`The images come to ${total} bytes; the limit is ${maxUploadBytes}.`);
+      const reader = new FileReader();
+      reader.onload = () => {
+        const dataUrl = String(reader.result);
+        attached.push({ name: name || 'image', mime_type: blob.type, data_base64: dataUrl.slice(dataUrl.indexOf(',') + 1), size: blob.size });
+        showError('');
+        redraw();
+      };
+      reader.readAsDataURL(blob);
+    };
+    drop.addEventListener('click', () => file.click());
+    file.addEventListener('change', () => { [...file.files].forEach((f) => take(f, f.name)); file.value = ''; });
+    drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
+    drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+    drop.addEventListener('drop', (e) => {
+      e.preventDefault();
+      drop.classList.remove('over');
+      [...e.dataTransfer.files].forEach((f) => take(f, f.name));
+    });
+    pasteTarget = (blob) => take(blob, 'pasted image');
+    return [drop, file];
+  }
+
+  function additionalContext(withImages = true) {
     return [el('div', { class: 'section-title', text: 'Anything to add (optional)' }),
-      el('textarea', { id: 'additional-context', rows: 2, maxlength: 10000 })];
+      el('textarea', { id: 'additional-context', rows: 2, maxlength: 10000 }),
+      withImages ? imageArea('Attach images (optional): paste (Ctrl+V), drop PNG or JPEG files here, or click to choose.') : null];
   }
 
   function actions(...buttons) {
@@ -155,6 +225,7 @@
     const extra = $('additional-context');
     const body = Object.assign({}, fields);
     if (extra && extra.value.trim()) body.additional_context = extra.value;
+    if (attached.length) body.attachments = attached.map(({ name, mime_type, data_base64 }) => ({ name, mime_type, data_base64 }));
     showError('');
     if (send({ type: 'answer', id: d.id, answer: body })) enableActions(false);
   }
@@ -163,14 +234,21 @@
     planner(d) {
       const p = d.params;
       const submit = el('button', { id: 'submit', type: 'button', class: 'primary', text: 'Go with this option' });
+      const modes = [['normal', 'Normal', 'go on as usual'], ['deep', 'Deep', 'think it through harder before acting']];
+      const thinking = el('div', { class: 'thinking', role: 'radiogroup', 'aria-label': 'Thinking mode' },
+        el('span', { class: 'thinking-title', text: 'Thinking mode' }),
+        modes.map(([value, label, hint]) => el('label', { title: hint },
+          el('input', { type: 'radio', name: 'thinking_mode', value, checked: value === 'normal' }),
+          el('span', {}, el('strong', { text: label }), ` — ${hint}`))));
       const body = [el('h2', { text: 'Decision needed' }), el('p', { text: p.decision_context }),
         markdown('What I found', p.visual_output_html), markdown('Plan', p.plan_html),
         el('div', { class: 'section-title', text: 'Options' }),
-        optionList(d, 'radio', 'choice', (v) => v === p.default_action), additionalContext(), actions(submit)];
+        optionList(d, 'radio', 'choice', (v) => v === p.default_action), thinking, additionalContext(), actions(submit)];
       submit.addEventListener('click', () => {
-        const chosen = document.querySelector('#dialog input[name="choice"]:checked');
+        const chosen = document.querySelector('#dialog .options input[name="choice"]:checked');
         if (!chosen) return showError('Pick an option first.');
-        answer(d, { choice: chosen.value });
+        const mode = document.querySelector('#dialog input[name="thinking_mode"]:checked');
+        answer(d, { choice: chosen.value, thinking_mode: mode ? mode.value : 'normal' });
       });
       return body;
     },
@@ -222,43 +300,13 @@
     },
     screenshot_request(d) {
       const p = d.params;
-      let image = null;
-      const file = el('input', { id: 'file', type: 'file', accept: 'image/png,image/jpeg', hidden: true });
-      const preview = el('img', { id: 'preview', alt: 'your screenshot', hidden: true });
-      const drop = el('div', { class: 'drop', tabindex: 0 },
-        el('div', { text: 'Paste a screenshot (Ctrl+V), drop a PNG or JPEG here, or click to choose a file.' }), preview);
       const submit = el('button', { id: 'submit', type: 'button', class: 'primary', text: 'Send screenshot' });
-      submit.dataset.blocked = 'true';
-      submit.disabled = true;
-      const take = (blob, name) => {
-        if (!blob || !['image/png', 'image/jpeg'].includes(blob.type)) return showError('Only PNG and JPEG images.');
-        if (blob.size > maxUploadBytes) return showError(`The image is ${blob.size} bytes; the limit is ${maxUploadBytes}.`);
-        const reader = new FileReader();
-        reader.onload = () => {
-          const dataUrl = String(reader.result);
-          image = { name: name || 'screenshot', mime_type: blob.type, data_base64: dataUrl.slice(dataUrl.indexOf(',') + 1) };
-          preview.src = dataUrl;
-          preview.hidden = false;
-          submit.dataset.blocked = 'false';
-          submit.disabled = false;
-          showError('');
-        };
-        reader.readAsDataURL(blob);
-      };
-      drop.addEventListener('click', () => file.click());
-      file.addEventListener('change', () => take(file.files[0], file.files[0] && file.files[0].name));
-      drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
-      drop.addEventListener('dragleave', () => drop.classList.remove('over'));
-      drop.addEventListener('drop', (e) => {
-        e.preventDefault();
-        drop.classList.remove('over');
-        const f = e.dataTransfer.files[0];
-        take(f, f && f.name);
-      });
-      pasteTarget = (blob) => take(blob, 'pasted screenshot');
-      submit.addEventListener('click', () => image && answer(d, { attachments: [image] }));
-      return [el('h2', { text: p.question }), p.description ? el('p', { text: p.description }) : null, drop, file,
-        additionalContext(), actions(submit)];
+      const block = () => { submit.dataset.blocked = String(!attached.length); submit.disabled = !attached.length; };
+      const area = imageArea('Paste a screenshot (Ctrl+V), drop a PNG or JPEG here, or click to choose a file.', block);
+      block();
+      submit.addEventListener('click', () => attached.length && answer(d, {}));
+      return [el('h2', { text: p.question }), p.description ? el('p', { text: p.description }) : null, area,
+        additionalContext(false), actions(submit)];
     },
   };
 
@@ -270,6 +318,7 @@
 
   function show(d) {
     pasteTarget = null;
+    attached = [];
     const build = builders[d.tool];
     const deadline = new Date(d.deadline_at);
     const section = $('dialog');
