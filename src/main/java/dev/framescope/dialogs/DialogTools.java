@@ -79,7 +79,8 @@ public final class DialogTools implements ToolGroup {
                         (a, c) -> output(dialogs.multiChoice(a, c))),
                 ToolDef.of("screenshot_request", "Ask for a screenshot", "Asks the person to paste, drop or upload "
                                 + "a PNG or JPEG of what they see (e.g. RenderDoc's texture viewer, a game window) and "
-                                + "returns it as an image in the result (scaled to max_dimension) with its size."
+                                + "returns it as an image in the result (scaled to max_dimension) with its size; they "
+                                + "may send up to 5 images."
                                 + PAGE, ScreenshotArgs.class, ToolHints.ASKS_HUMAN,
                         (a, c) -> output(dialogs.screenshot(a, c)))).<ToolDef<?>>map(this::limitedByTimeout).toList();
     }

@@ -83,11 +83,22 @@ class DialogPageJarIT {
                     "options", OPTIONS, "default_action", "clamp"));
             person.open(pageUrl());
             person.waitFor("planner");
+            String plannerId = person.page.getAttribute("#dialog", "data-id");
             person.pick("guard");
+            person.thinking("deep");
             person.addContext("and add a regression test");
+            byte[] attached = png(32, 16);
+            person.upload("nan.png", "image/png", attached);
             person.submit();
-            JsonNode chosen = body(planner.get(20, TimeUnit.SECONDS));
+            CallToolResult plannerResult = planner.get(20, TimeUnit.SECONDS);
+            JsonNode chosen = body(plannerResult);
             assertEquals("guard", chosen.get("choice").asText());
+            assertEquals("deep", chosen.get("thinking_mode").asText());
+            assertEquals("nan.png", chosen.at("/attachments/0/name").asText());
+            ImageContent attachedImage = (ImageContent) plannerResult.content().stream()
+                    .filter(c -> c instanceof ImageContent).findFirst().orElseThrow();
+            assertArrayEquals(attached, Base64.getDecoder().decode(attachedImage.data()), "the image attached");
+            person.page.waitForSelector("#history li[data-id=" + plannerId + "]");
             assertEquals("and add a regression test", chosen.get("additional_context").asText());
             assertEquals("page", chosen.get("channel").asText());
             assertEquals(1, chosen.get("schema_version").asInt());
@@ -97,7 +108,11 @@ class DialogPageJarIT {
             person.waitFor("text_input");
             person.type("float d = max(len, 1e-6);");
             person.submit();
-            assertEquals("float d = max(len, 1e-6);", body(text.get(20, TimeUnit.SECONDS)).get("value").asText());
+            JsonNode typed = body(text.get(20, TimeUnit.SECONDS));
+            assertEquals("float d = max(len, 1e-6);", typed.get("value").asText());
+            assertEquals("", typed.get("additional_context").asText());
+            assertEquals(0, typed.get("attachments").size());
+            assertTrue(typed.get("thinking_mode") == null, "thinking_mode is the planner's");
 
             var single = call(client, "single_choice", Map.of("question", "Which capture?", "options", OPTIONS));
             person.waitFor("single_choice");
@@ -140,6 +155,12 @@ class DialogPageJarIT {
             assertEquals(0, dialogs.get("open_count").asInt());
             assertEquals(6, dialogs.get("tools").size(), dialogs.toString());
             dialogs.get("tools").forEach(t -> assertEquals(1, t.get("ended").get("answered").asInt(), t.toString()));
+            dialogs.get("tools").forEach(t -> assertEquals(1.0, t.get("success_rate").asDouble(), t.toString()));
+            assertEquals(6, dialogs.get("history_kept").asInt());
+            assertEquals("screenshot_request", dialogs.at("/history/0/tool").asText());
+            assertEquals("page", dialogs.at("/history/5/channel").asText());
+            assertEquals("deep", dialogs.at("/history/5/answer/thinking_mode").asText());
+            assertEquals(6, person.page.locator("#history li").count(), "the page lists all six");
             String page = "";
             for (JsonNode component : diagnostics.get("components")) {
                 if (component.get("name").asText().equals("dialog_page")) {
@@ -154,7 +175,7 @@ class DialogPageJarIT {
     }
 
     @Test
-    void autoUsesThePageWithoutElicitationAndElicitationOnlyRefusesThePlanner() throws Exception {
+    void autoUsesThePageWithoutElicitationAndElicitationOnlyRefusesTheScreenshot() throws Exception {
         McpSyncClient auto = BuiltJar.client(Map.of("FRAMESCOPE_DIALOG_OPEN_BROWSER", "0"),
                 spec -> spec.progressConsumer(n -> progress.add(n.message())));
         try (ScriptedPerson person = ScriptedPerson.withConfiguredChromium()) {
@@ -170,8 +191,8 @@ class DialogPageJarIT {
         }
         McpSyncClient formsOnly = BuiltJar.client(Map.of("FRAMESCOPE_DIALOG_CHANNEL", "elicitation"), spec -> spec);
         try {
-            CallToolResult refused = formsOnly.callTool(new CallToolRequest("planner", Map.of("decision_context", "x",
-                    "options", OPTIONS)));
+            CallToolResult refused = formsOnly.callTool(new CallToolRequest("screenshot_request", Map.of("question",
+                    "Show me")));
             assertTrue(refused.isError());
             String text = ((TextContent) refused.content().get(0)).text();
             assertTrue(text.contains("ENGINE_UNAVAILABLE") && text.contains("FRAMESCOPE_DIALOG_CHANNEL"), text);
