@@ -8,6 +8,7 @@ import dev.framescope.common.ErrorCode;
 import dev.framescope.common.ToolContext;
 import dev.framescope.common.ToolException;
 import dev.framescope.common.Waiting;
+import dev.framescope.dialogs.DialogAnswers.Asked;
 import dev.framescope.dialogs.DialogArgs.ConfirmArgs;
 import dev.framescope.dialogs.DialogArgs.MultiChoiceArgs;
 import dev.framescope.dialogs.DialogArgs.Option;
@@ -17,7 +18,6 @@ import dev.framescope.dialogs.DialogArgs.SingleChoiceArgs;
 import dev.framescope.dialogs.DialogArgs.TextInputArgs;
 import java.io.IOException;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -87,17 +87,6 @@ public final class Dialogs {
         }
     }
 
-    /** {@code pageAddress}: the dialog page without its token (results are kept in transcripts), or null. */
-    private record Asked(DialogRequests.Request request, Reply reply, String pageAddress) {
-        boolean answered() {
-            return reply.state() == DialogState.ANSWERED;
-        }
-
-        Object field(String name) {
-            return reply.content().get(name);
-        }
-    }
-
     private final DialogSettings settings;
     private final RateLimit rateLimit;
     private final DialogRequests requests;
@@ -127,7 +116,7 @@ public final class Dialogs {
         Asked asked = ask(new Question("confirm", message, form, List.of("confirmed"), page, timeout(a.timeoutS()), a),
                 context);
         Boolean confirmed = asked.answered() ? Boolean.TRUE.equals(asked.field("confirmed")) : null;
-        return answer(asked, confirmed, null, null, null, MAX_DIMENSION,
+        return DialogAnswers.answer(asked, confirmed, null, null, null, MAX_DIMENSION,
                 confirmed == null ? null : confirmed ? a.yesLabel() : a.noLabel());
     }
 
@@ -148,7 +137,7 @@ public final class Dialogs {
         if (value != null && value.length() > a.maxLength()) {
             value = value.substring(0, a.maxLength()); // a client that ignored maxLength
         }
-        return answer(asked, null, value, null, null, MAX_DIMENSION, value);
+        return DialogAnswers.answer(asked, null, value, null, null, MAX_DIMENSION, value);
     }
 
     public Result singleChoice(SingleChoiceArgs a, ToolContext context) {
@@ -162,7 +151,7 @@ public final class Dialogs {
         Asked asked = ask(new Question("single_choice", a.question(), withNote("choice", field), List.of("choice"),
                 page, timeout(a.timeoutS()), a), context);
         String choice = asked.answered() ? String.valueOf(asked.field("choice")) : null;
-        return answer(asked, null, null, choice, null, MAX_DIMENSION, choice);
+        return DialogAnswers.answer(asked, null, null, choice, null, MAX_DIMENSION, choice);
     }
 
     public Result multiChoice(MultiChoiceArgs a, ToolContext context) {
@@ -184,7 +173,7 @@ public final class Dialogs {
             values = asked.field("values") instanceof List<?> list ? list.stream().map(String::valueOf).toList()
                     : List.of();
         }
-        return answer(asked, null, null, null, values, MAX_DIMENSION, values == null ? null
+        return DialogAnswers.answer(asked, null, null, null, values, MAX_DIMENSION, values == null ? null
                 : String.join(", ", values));
     }
 
@@ -211,7 +200,7 @@ public final class Dialogs {
         Asked asked = ask(new Question("planner", message, form, List.of("choice"), page, timeout(a.timeoutS()),
                 true, a), context);
         String picked = asked.answered() ? String.valueOf(asked.field("choice")) : null;
-        return answer(asked, null, null, picked, null, MAX_DIMENSION, picked);
+        return DialogAnswers.answer(asked, null, null, picked, null, MAX_DIMENSION, picked);
     }
 
     public Result screenshot(ScreenshotArgs a, ToolContext context) {
@@ -223,7 +212,7 @@ public final class Dialogs {
         String shown = sent.isEmpty() ? null : sent.size() == 1 ? "a " + sent.get(0).width() + "×"
                 + sent.get(0).height() + " screenshot (in this result as an image)"
                 : sent.size() + " screenshots (in this result as images)";
-        return answer(asked, null, null, null, null, a.maxDimension(), shown);
+        return DialogAnswers.answer(asked, null, null, null, null, a.maxDimension(), shown);
     }
 
     /** Images returned with answers of questions without {@code max_dimension} are scaled to this longest side. */
@@ -404,39 +393,5 @@ public final class Dialogs {
             throw ToolException.invalidArgument("options", "options with distinct values (value, or label where "
                     + "value is empty)", options.stream().map(Option::valueOrLabel).toList());
         }
-    }
-
-    private static Result answer(Asked asked, Boolean confirmed, String value, String choice, List<String> values,
-                                 int maxDimension, String shown) {
-        List<AttachmentInfo> attachments = new java.util.ArrayList<>();
-        List<Image> images = new java.util.ArrayList<>();
-        for (Reply.Attachment sent : asked.reply().attachments()) {
-            Screenshots.Fitted fitted = Screenshots.fit(sent, maxDimension);
-            attachments.add(new AttachmentInfo(sent.name(), sent.mimeType(), sent.bytes().length, sent.width(),
-                    sent.height(), fitted.width(), fitted.height()));
-            images.add(new Image(fitted.bytes(), fitted.mimeType()));
-        }
-        if (!images.isEmpty() && !asked.request().tool.equals("screenshot_request") && shown != null) {
-            shown += " (with " + images.size() + " image" + (images.size() == 1 ? "" : "s") + " attached)";
-        }
-        Object thinking = asked.field("thinking_mode");
-        String thinkingMode = !asked.request().tool.equals("planner") || !asked.answered() ? null
-                : thinking == null || String.valueOf(thinking).isBlank() ? DialogForms.DEFAULT_THINKING
-                : String.valueOf(thinking);
-        DialogState state = asked.reply().state();
-        String where = asked.pageAddress() == null ? "" : " on the dialog page (" + asked.pageAddress() + ")";
-        String summary = switch (state) {
-            case ANSWERED -> "The person answered: " + shown + "." + (thinkingMode == null ? ""
-                    : " Thinking mode: " + thinkingMode + ".");
-            case TIMED_OUT -> "No answer in time" + where + "; decide without it or ask again.";
-            default -> "The person " + state.json() + " the question; do not proceed as if they agreed.";
-        };
-        Object extra = asked.field("additional_context");
-        long waitedMs = java.time.Duration.between(asked.request().createdAt, Instant.now()).toMillis();
-        return new Result(new Answer(SCHEMA_VERSION, summary, asked.request().tool, asked.request().id, state.json(),
-                asked.request().channel, state == DialogState.CANCELLED || state == DialogState.DECLINED,
-                state == DialogState.TIMED_OUT, confirmed, value, choice, values, thinkingMode,
-                extra == null || String.valueOf(extra).isBlank() ? "" : String.valueOf(extra),
-                List.copyOf(attachments), waitedMs, Instant.now().toString()), List.copyOf(images));
     }
 }
