@@ -20,7 +20,8 @@ import java.util.List;
  * @param tools          per-tool counters, busiest first (tools never called have zero counts)
  * @param components     state of each external component; {@code not_started} until a tool needs it
  * @param dialogs        questions to the person: those open (state pending or shown, age) and, per dialog tool, how
- *                       many were asked, how each ended, mean and longest wait
+ *                       many were asked, how each ended, success_rate, mean and longest wait; and a preview of the
+ *                       history of finished questions (the server keeps the last 1,000)
  * @param environment    environment checks; absent when {@code include_environment} is false
  * @param memory         JVM heap now, in MiB (used includes garbage not yet collected)
  */
