@@ -49,6 +49,21 @@ class BuildHygieneTest {
     }
 
     @Test
+    void everyPropertyThePomUsesHasADefaultOutsideProfiles() throws Exception {
+        // -Dall-platforms turns the natives profile off; its properties must still be defined, or shading fails.
+        String pom = Files.readString(Path.of("pom.xml"));
+        String global = pom.substring(pom.indexOf("<properties>"), pom.indexOf("</properties>"));
+        Matcher used = Pattern.compile("\\$\\{(sqlite\\.[\\w.]+|playwright\\.node\\.platform)}").matcher(pom);
+        List<String> undefined = new ArrayList<>();
+        while (used.find()) {
+            if (!global.contains("<" + used.group(1) + ">")) {
+                undefined.add(used.group(1));
+            }
+        }
+        assertEquals(List.of(), undefined, "properties without a default in the top <properties>");
+    }
+
+    @Test
     void enforcerChecksJavaAndMavenVersions() throws Exception {
         String pom = Files.readString(Path.of("pom.xml"));
         assertTrue(pom.contains("<artifactId>maven-enforcer-plugin</artifactId>"), "no enforcer plugin");
