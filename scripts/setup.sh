@@ -33,10 +33,12 @@ fi
 read -r -a missing <<< "${missing[*]}"
 install_packages setup "${missing[@]}"
 
-# The official MCP TypeScript SDK, for the end-to-end test with a non-Java client.
+# The official MCP TypeScript SDK and the Claude Code CLI (`claude mcp add/list` as the README says), for the
+# end-to-end tests with clients that are not ours. Pinned in package-lock.json; no model key is needed.
 client=src/test/node
-if [ ! -d "$client/node_modules/@modelcontextprotocol/sdk" ] || [ "$client/package-lock.json" -nt "$client/node_modules" ]; then
-  echo "setup: installing the TypeScript MCP client for the tests" >&2
+if [ ! -d "$client/node_modules/@modelcontextprotocol/sdk" ] || [ ! -x "$client/node_modules/.bin/claude" ] \
+    || [ "$client/package-lock.json" -nt "$client/node_modules" ]; then
+  echo "setup: installing the test clients (TypeScript MCP SDK, Claude Code CLI)" >&2
   npm ci --prefix "$client" --no-audit --no-fund --loglevel=error >&2
   touch "$client/node_modules"
 fi

@@ -1,5 +1,6 @@
 package dev.framescope.cli;
 
+import dev.framescope.shader.BundledEffects;
 import dev.framescope.shader.harness.PageServer;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -22,7 +23,8 @@ final class PageCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Path root = streams.config().effectsRoot(); // --effects-root, FRAMESCOPE_EFFECTS_ROOT or the demo
+        // --effects-root, FRAMESCOPE_EFFECTS_ROOT, the clone's demo effects or those bundled in the JAR
+        Path root = BundledEffects.defaultRoot(streams.config().effectsRoot(), streams.config().stateDir());
         try (PageServer server = PageServer.start(root, port)) {
             streams.out().println("FrameScope shader page: " + server.url("index.html") + "  (effects: " + root
                     + "; Ctrl-C to stop)");

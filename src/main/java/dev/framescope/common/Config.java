@@ -19,7 +19,8 @@ import java.util.Map;
  * @param requestTimeout    limit for server-to-client requests such as elicitation, long enough for a person
  *                          ({@code FRAMESCOPE_REQUEST_TIMEOUT_S}, default 1800 s)
  * @param maxMessageBytes   largest inbound JSON-RPC line accepted ({@code FRAMESCOPE_MAX_MESSAGE_BYTES}, 16 MiB)
- * @param effectsRoot       shader effects folder ({@code FRAMESCOPE_EFFECTS_ROOT}, default {@code demo/shaders/effects})
+ * @param effectsRoot       shader effects folder ({@code FRAMESCOPE_EFFECTS_ROOT}, default {@code demo/shaders/effects};
+ *                          outside a clone the shader tools use the copy bundled in the JAR, see BundledEffects)
  * @param strictBrowser     launch a fresh Chromium for every shader call instead of a fresh context in one browser
  *                          ({@code FRAMESCOPE_BROWSER_STRICT=1}; slower, ~0.5 s more per call)
  * @param browserEndpoint   ws:// endpoint of a Playwright browser server to use instead of a local Chromium

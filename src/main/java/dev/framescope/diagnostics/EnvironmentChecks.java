@@ -1,6 +1,7 @@
 package dev.framescope.diagnostics;
 
 import dev.framescope.common.Config;
+import dev.framescope.common.SetupHint;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +19,6 @@ public final class EnvironmentChecks {
 
     static final long CACHE_MS = 60_000;
     private static final long PROBE_TIMEOUT_MS = 15_000;
-    private static final String SETUP = "run scripts/setup.sh, or: ";
 
     private final Config config;
     private List<EnvironmentCheck> cached;
@@ -50,26 +50,26 @@ public final class EnvironmentChecks {
     EnvironmentCheck chromium() {
         return probe("chromium", true, "shader effects", config.chromium().toString(), List.of("--version"),
                 "(\\d+\\.\\d+\\.\\d+\\.\\d+)",
-                SETUP + "sudo apt-get install -y chromium (or set FRAMESCOPE_CHROMIUM to a Chromium executable)");
+                SetupHint.fix("sudo apt-get install -y chromium (or set FRAMESCOPE_CHROMIUM to a Chromium executable)"));
     }
 
     EnvironmentCheck renderdocPython() {
         return probe("renderdoc_python", true, "RenderDoc captures", config.python().toString(),
                 List.of("-c", "import renderdoc as rd; print(rd.GetVersionString())"), "(\\d+\\.\\d+)",
-                SETUP + "sudo apt-get install -y python3-renderdoc librenderdoc; it imports only in Debian's "
-                        + "/usr/bin/python3, not a pyenv or venv python (set FRAMESCOPE_PYTHON to that interpreter)");
+                SetupHint.fix("sudo apt-get install -y python3-renderdoc librenderdoc; it imports only in Debian's "
+                        + "/usr/bin/python3, not a pyenv or venv python (set FRAMESCOPE_PYTHON to that interpreter)"));
     }
 
     EnvironmentCheck glslang() {
         return probe("glslangValidator", false, "shader effects (offline GLSL checks)", config.glslangValidator(),
                 List.of("--version"), "Glslang Version: ([\\w.:]+)",
-                SETUP + "sudo apt-get install -y glslang-tools (or set FRAMESCOPE_GLSLANG)");
+                SetupHint.fix("sudo apt-get install -y glslang-tools (or set FRAMESCOPE_GLSLANG)"));
     }
 
     EnvironmentCheck renderdoccmd() {
         return probe("renderdoccmd", false, "RenderDoc captures (making fixture captures)", config.renderdoccmd(),
                 List.of("version"), "v(\\d+\\.\\d+)",
-                SETUP + "sudo apt-get install -y renderdoccmd (or set FRAMESCOPE_RENDERDOCCMD)");
+                SetupHint.fix("sudo apt-get install -y renderdoccmd (or set FRAMESCOPE_RENDERDOCCMD)"));
     }
 
     private static EnvironmentCheck probe(String name, boolean required, String neededBy, String executable,

@@ -51,8 +51,8 @@ public final class RenderDocTools implements ToolGroup {
 
     @Override
     public String guide() {
-        return "RenderDoc captures replayed by RenderDoc 1.24 itself: call open_capture with the .rdc path first (it "
-                + "reports API and capabilities), then analyze_nan_inf or iterate_actions.";
+        return "RenderDoc captures replayed by RenderDoc 1.24 itself: call get_frame_digest with the .rdc path first "
+                + "(it opens the capture, ranks what looks wrong and names the next calls).";
     }
 
     @Override

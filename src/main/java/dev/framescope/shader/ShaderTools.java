@@ -28,6 +28,7 @@ import java.util.stream.Stream;
 public final class ShaderTools implements ToolGroup {
 
     private final Path defaultEffectsRoot;
+    private final Path stateDir;
     private final EffectCompiler compiler;
     private final FrameRenderer renderer;
     private final EffectTests tests;
@@ -46,6 +47,7 @@ public final class ShaderTools implements ToolGroup {
     public ShaderTools(Path chromium, boolean strictBrowser, String browserEndpoint, Path defaultEffectsRoot,
                        String glslangValidator, Path stateDir, Path outputDir, Components components) {
         this.defaultEffectsRoot = defaultEffectsRoot;
+        this.stateDir = stateDir;
         List<Path> writable = new java.util.ArrayList<>(List.of(Path.of(""), defaultEffectsRoot));
         if (outputDir != null) {
             writable.add(outputDir);
@@ -209,7 +211,8 @@ public final class ShaderTools implements ToolGroup {
     }
 
     private EffectLibrary library(String effectsRoot) {
-        return new EffectLibrary(effectsRoot == null ? defaultEffectsRoot : Path.of(effectsRoot));
+        return new EffectLibrary(effectsRoot == null ? BundledEffects.defaultRoot(defaultEffectsRoot, stateDir)
+                : Path.of(effectsRoot));
     }
 
     @Override

@@ -8,6 +8,7 @@ import com.microsoft.playwright.PlaywrightException;
 import com.microsoft.playwright.Route;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
+import dev.framescope.common.SetupHint;
 import dev.framescope.common.ToolException;
 import java.io.IOException;
 import java.net.URI;
@@ -62,8 +63,8 @@ final class BrowserLauncher {
     void checkInstalled() {
         if (!isRemote() && !Files.isExecutable(chromium)) {
             throw ToolException.engineUnavailable("Chromium", chromium + " not found",
-                    "run scripts/setup.sh, or: sudo apt-get install -y chromium (or set FRAMESCOPE_CHROMIUM, or "
-                            + "FRAMESCOPE_BROWSER_WS for a remote Playwright browser server)");
+                    SetupHint.fix("sudo apt-get install -y chromium (or set FRAMESCOPE_CHROMIUM, or "
+                            + "FRAMESCOPE_BROWSER_WS for a remote Playwright browser server)"));
         }
     }
 
