@@ -1,13 +1,14 @@
 package dev.framescope.common;
 
 import java.time.Duration;
+import java.util.List;
 
 /**
  * One tool as a group declares it, with nothing of MCP in it: the server turns it into an MCP tool, the CLI calls it
  * in-process, and the docs generator and contract tests read it. The input schema is generated from
  * {@code argsType}, a record whose components carry {@link Param} annotations.
  *
- * @param name           tool name as clients see it (snake_case, or camelCase in the shader group)
+ * @param name           tool name as clients see it (snake_case)
  * @param title          short human title
  * @param description    written for the model: what it does, when to use it, cost, what comes back
  * @param argsType       input record; arguments are validated against its schema, then converted into it
@@ -16,9 +17,12 @@ import java.time.Duration;
  * @param handler        the single call into the group's core
  * @param timeLimit      how long one call may run, from when it starts on a worker (not while it queues); past it
  *                       the call is cancelled and answers {@code TIMEOUT}, so no call can hold a worker for good
+ * @param aliases        older names {@code tools/call} still accepts for this tool (not listed), so prompts written for
+ *                       the original servers keep working
  */
 public record ToolDef<A>(String name, String title, String description, Class<A> argsType, ToolHints hints,
-                         int maxOutputBytes, Handler<A> handler, TimeLimit<A> timeLimit) {
+                         int maxOutputBytes, Handler<A> handler, TimeLimit<A> timeLimit,
+                         List<String> aliases) {
 
     /** Generous for any analysis here; groups whose calls legitimately run longer (a person answering) say so. */
     public static final Duration DEFAULT_TIME_LIMIT = Duration.ofMinutes(10);
@@ -30,6 +34,12 @@ public record ToolDef<A>(String name, String title, String description, Class<A>
         if (!name.matches("[A-Za-z0-9_.-]{1,128}")) {
             throw new IllegalArgumentException("tool name not allowed by MCP: " + name);
         }
+        aliases = List.copyOf(aliases);
+        for (String alias : aliases) {
+            if (!alias.matches("[A-Za-z0-9_.-]{1,128}")) {
+                throw new IllegalArgumentException("alias not allowed by MCP: " + alias);
+            }
+        }
         if (!argsType.isRecord()) {
             throw new IllegalArgumentException("argsType of " + name + " must be a record: " + argsType);
         }
@@ -38,12 +48,18 @@ public record ToolDef<A>(String name, String title, String description, Class<A>
     public static <A> ToolDef<A> of(String name, String title, String description, Class<A> argsType,
                                     ToolHints hints, Handler<A> handler) {
         return new ToolDef<>(name, title, description, argsType, hints, DEFAULT_MAX_OUTPUT_BYTES, handler,
-                args -> DEFAULT_TIME_LIMIT);
+                args -> DEFAULT_TIME_LIMIT, List.of());
     }
 
     /** This tool with another time limit, e.g. one that follows a {@code timeout_s} argument. */
     public ToolDef<A> withTimeLimit(TimeLimit<A> limit) {
-        return new ToolDef<>(name, title, description, argsType, hints, maxOutputBytes, handler, limit);
+        return new ToolDef<>(name, title, description, argsType, hints, maxOutputBytes, handler, limit, aliases);
+    }
+
+    /** This tool also answering to these older names in {@code tools/call}. */
+    public ToolDef<A> withAliases(String... older) {
+        return new ToolDef<>(name, title, description, argsType, hints, maxOutputBytes, handler, timeLimit,
+                List.of(older));
     }
 
     /** The time limit of one call, from its converted arguments. */

@@ -31,8 +31,9 @@ public final class DialogTools implements ToolGroup {
 
     @Override
     public String guide() {
-        return "Ask the person: planner to choose between plans you lay out in markdown, confirm before a risky step, "
-                + "single_choice or multi_choice between options, text_input for a value, screenshot_request for what "
+        return "Ask the person: ask_plan to choose between plans you lay out in markdown, ask_confirmation before a "
+                + "risky step, ask_single_choice or ask_multi_choice between options, ask_text for a value, "
+                + "ask_screenshot for what "
                 + "is on their screen. Cancel, decline and timeout come back as answers with flags.";
     }
 
@@ -50,7 +51,7 @@ public final class DialogTools implements ToolGroup {
     @Override
     public List<ToolDef<?>> tools() {
         return Stream.of(
-                ToolDef.of("planner", "Ask which plan to follow", "Shows the person a decision with your findings "
+                ToolDef.of("ask_plan", "Ask which plan to follow", "Shows the person a decision with your findings "
                                 + "(visual_output, markdown: tables, code) and your plan (markdown), and asks them to "
                                 + "pick one of 2–20 options; returns the chosen value as choice, and thinking_mode, "
                                 + "how hard they want you to think next: normal (go on as usual) or deep (before "
@@ -58,31 +59,31 @@ public final class DialogTools implements ToolGroup {
                                 + "risks, and check your assumptions; take more time and care). Use before a long or "
                                 + "costly course of action. Under FRAMESCOPE_DIALOG_CHANNEL=elicitation it is an MCP "
                                 + "form (the markdown as plain text)." + PAGE, PlannerArgs.class, ToolHints.ASKS_HUMAN,
-                        (a, c) -> output(dialogs.planner(a, c))),
-                ToolDef.of("confirm", "Ask for confirmation", "Asks the person a yes/no question before a risky or "
+                        (a, c) -> output(dialogs.planner(a, c))).withAliases("planner"),
+                ToolDef.of("ask_confirmation", "Ask for confirmation", "Asks the person a yes/no question before a risky or "
                                 + "irreversible step (with an optional warning and a danger mark) and returns "
                                 + "confirmed true/false plus any additional_context they typed." + FORM,
                         ConfirmArgs.class, ToolHints.ASKS_HUMAN,
-                        (a, c) -> output(dialogs.confirm(a, c))),
-                ToolDef.of("text_input", "Ask for text", "Asks the person to type a value (a name, a path, a number, "
+                        (a, c) -> output(dialogs.confirm(a, c))).withAliases("confirm"),
+                ToolDef.of("ask_text", "Ask for text", "Asks the person to type a value (a name, a path, a number, "
                                 + "code) and returns it as value, cut to max_length." + FORM,
                         TextInputArgs.class, ToolHints.ASKS_HUMAN,
-                        (a, c) -> output(dialogs.textInput(a, c))),
-                ToolDef.of("single_choice", "Ask to pick one option", "Asks the person to pick one of 2–50 options "
+                        (a, c) -> output(dialogs.textInput(a, c))).withAliases("text_input"),
+                ToolDef.of("ask_single_choice", "Ask to pick one option", "Asks the person to pick one of 2–50 options "
                                 + "({label, value, description}; label or value may be left out, each defaults to "
                                 + "the other) and returns the chosen value as choice." + FORM,
                         SingleChoiceArgs.class, ToolHints.ASKS_HUMAN,
-                        (a, c) -> output(dialogs.singleChoice(a, c))),
-                ToolDef.of("multi_choice", "Ask to pick several options", "Asks the person to pick between "
+                        (a, c) -> output(dialogs.singleChoice(a, c))).withAliases("single_choice"),
+                ToolDef.of("ask_multi_choice", "Ask to pick several options", "Asks the person to pick between "
                                 + "min_selections and max_selections of 2–50 options and returns the chosen values."
                                 + FORM, MultiChoiceArgs.class, ToolHints.ASKS_HUMAN,
-                        (a, c) -> output(dialogs.multiChoice(a, c))),
-                ToolDef.of("screenshot_request", "Ask for a screenshot", "Asks the person to paste, drop or upload "
+                        (a, c) -> output(dialogs.multiChoice(a, c))).withAliases("multi_choice"),
+                ToolDef.of("ask_screenshot", "Ask for a screenshot", "Asks the person to paste, drop or upload "
                                 + "a PNG or JPEG of what they see (e.g. RenderDoc's texture viewer, a game window) and "
                                 + "returns it as an image in the result (scaled to max_dimension) with its size; they "
                                 + "may send up to 5 images."
                                 + PAGE, ScreenshotArgs.class, ToolHints.ASKS_HUMAN,
-                        (a, c) -> output(dialogs.screenshot(a, c)))).<ToolDef<?>>map(this::limitedByTimeout).toList();
+                        (a, c) -> output(dialogs.screenshot(a, c))).withAliases("screenshot_request")).<ToolDef<?>>map(this::limitedByTimeout).toList();
     }
 
     /** The answer, with the images the person attached as image content (then without structuredContent). */

@@ -16,7 +16,7 @@ public final class PhysicsArgs {
             + "load_recording made active.";
     static final String FRAME = "Frame id as stored in the recording: 1 ≤ frame_id ≤ total_frames (frame id = step "
             + "number; frame 1 is at t = dt).";
-    static final String BODY = "Body id as in get_metadata (inertial bodies' engine instance ids).";
+    static final String BODY = "Body id as in get_recording_metadata (inertial bodies' engine instance ids).";
     static final String START = "First frame of the range, inclusive; default 1.";
     static final String END = "Last frame of the range, inclusive; default the last frame.";
     static final String LIMIT = "Most items to return in the preview; count says how many there were.";

@@ -78,20 +78,21 @@ public final class PhysicsTools implements ToolGroup {
                         + "it the active recording for the other physics tools; returns frame count, duration, "
                         + "body ids and any schema tables the file lacks (tools that need a missing table say so)."
                         + READ_ONLY, LoadRecordingArgs.class, ro, (a, c) -> ToolOutput.of(queries.load(a))),
-                ToolDef.of("get_metadata", "Recording metadata", "Bodies of the recording: inertial bodies with "
+                ToolDef.of("get_recording_metadata", "Recording metadata", "Bodies of the recording: inertial bodies with "
                         + "mass (kg), restitution and friction, and environment (static) bodies, which MSD-CPP "
                         + "writes only as ids with bit 31 set in contact rows. Also frame count and dt.",
-                        RecordingArgs.class, ro, (a, c) -> ToolOutput.of(queries.metadata(a))),
-                ToolDef.of("get_frame", "Frame data", "Everything stored for one frame: post-step body states "
+                        RecordingArgs.class, ro, (a, c) -> ToolOutput.of(queries.metadata(a)))
+                        .withAliases("get_metadata"),
+                ToolDef.of("get_recording_frame", "Frame data", "Everything stored for one frame: post-step body states "
                         + "(position, velocity, acceleration, orientation, angular velocity derived from the "
                         + "quaternion rate), collisions found at the start of the step with contact points, "
                         + "friction constraint rows (λ in N) and the solver row ('solved: false' = no collisions, "
                         + "no solve). Each of the three lists is paged: at most limit items (default 16) from offset, "
                         + "with its count and truncated; next_offset starts the next page.", FrameArgs.class, ro,
-                        (a, c) -> ToolOutput.of(queries.frame(a))),
+                        (a, c) -> ToolOutput.of(queries.frame(a))).withAliases("get_frame"),
                 ToolDef.of("get_body_state", "Body state", "One body's post-step state at one frame, with |v| "
                         + "and |ω|. Inertial bodies only: an environment id (bit 31 set) is refused as a static body, "
-                        + "for which MSD-CPP records no state. Use compare_body_across_frames for changes, get_frame "
+                        + "for which MSD-CPP records no state. Use compare_body_across_frames for changes, get_recording_frame "
                         + "for all bodies.",
                         BodyFrameArgs.class, ro, (a, c) -> ToolOutput.of(queries.bodyState(a))),
                 ToolDef.of("get_system_energy", "System energy series", "System energy (J) over a frame range. "

@@ -74,7 +74,7 @@ final class TriageChecks {
                     culprit = body;
                 }
             }
-            List<NextCall> next = List.of(call("get_frame", file, "frame_id", a.frameId()),
+            List<NextCall> next = List.of(call("get_recording_frame", file, "frame_id", a.frameId()),
                     call("get_system_energy", file, "start_frame", Math.max(1, a.frameId() - 2),
                             "end_frame", Math.min(store.frameCount(), a.frameId() + 2)));
             List<Long> bodies = culprit < 0 ? List.of() : List.of(culprit);
@@ -193,7 +193,7 @@ final class TriageChecks {
                         "residual_vs_gravity_m_s", step.residualVsGravityMPerS(), "speed_before_m_s",
                         before.velocity().norm(), "speed_after_m_s", now.velocity().norm()),
                         List.of(call("compare_body_across_frames", file, "body_id", body, "frame_a", k - 1,
-                                "frame_b", k), call("get_frame", file, "frame_id", k))));
+                                "frame_b", k), call("get_recording_frame", file, "frame_id", k))));
             }
         }
     }

@@ -48,7 +48,8 @@ public final class FrameScopeServer {
         CompletableFuture<List<AsyncToolSpecification>> tools =
                 CompletableFuture.supplyAsync(() -> ProtocolWarmUp.run(protocolMapper, specifications(toolkit)));
         CountDownLatch toolsAdded = new CountDownLatch(1);
-        var transport = new StdioTransport(protocolMapper, in, out, toolkit.config().maxMessageBytes(), toolsAdded);
+        var transport = new StdioTransport(protocolMapper, in, out, toolkit.config().maxMessageBytes(), toolsAdded,
+                toolkit.registry().aliases());
         McpAsyncServer server = McpServer.async(transport)
                 .jsonMapper(transport.jsonMapper())
                 .serverInfo(Diagnostics.SERVER_NAME, Version.current())

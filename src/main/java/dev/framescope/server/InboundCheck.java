@@ -50,10 +50,20 @@ final class InboundCheck {
     }
 
     private final ObjectMapper mapper;
+    private final Map<String, String> toolAliases;
 
-    /** @param mapper the mapper the SDK reads messages with, so a check and the SDK agree on what is readable */
     InboundCheck(ObjectMapper mapper) {
+        this(mapper, Map.of());
+    }
+
+    /**
+     * @param mapper      the mapper the SDK reads messages with, so a check and the SDK agree on what is readable
+     * @param toolAliases older tool name → current name: the SDK only knows the listed names, so a tools/call by an
+     *                    older name is renamed here, the one place every request passes before the SDK
+     */
+    InboundCheck(ObjectMapper mapper, Map<String, String> toolAliases) {
         this.mapper = mapper;
+        this.toolAliases = Map.copyOf(toolAliases);
     }
 
     Verdict check(String text) {
@@ -97,6 +107,12 @@ final class InboundCheck {
         String paramsProblem = paramsProblem(method, params);
         if (paramsProblem != null) {
             return reply(id, INVALID_PARAMS, "Invalid params for " + method + ": " + paramsProblem);
+        }
+        if (McpSchema.METHOD_TOOLS_CALL.equals(method)) {
+            String current = toolAliases.get(params.get("name").asText());
+            if (current != null) {
+                ((ObjectNode) params).put("name", current);
+            }
         }
         return new Forward(message, true);
     }

@@ -69,12 +69,14 @@ final class StdioTransport implements McpServerTransportProvider {
     /**
      * @param mapper the mapper the SDK reads and writes protocol messages with
      * @param ready  opened once every tool is registered; no line is read before that
+     * @param toolAliases older tool name → current name, rewritten in tools/call before the SDK looks the tool up
      */
-    StdioTransport(ObjectMapper mapper, InputStream in, OutputStream out, int maxLineBytes, CountDownLatch ready) {
+    StdioTransport(ObjectMapper mapper, InputStream in, OutputStream out, int maxLineBytes, CountDownLatch ready,
+                   Map<String, String> toolAliases) {
         this.mapper = mapper;
         this.jsonMapper = new JacksonMcpJsonMapper(mapper);
         this.lines = new InboundLines(in, maxLineBytes);
-        this.check = new InboundCheck(mapper);
+        this.check = new InboundCheck(mapper, toolAliases);
         this.writer = new OutboundWriter(out, this::writerDied);
         this.ready = ready;
         this.maxLineBytes = maxLineBytes;

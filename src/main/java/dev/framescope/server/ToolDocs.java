@@ -48,7 +48,25 @@ public final class ToolDocs {
                 appendTool(md, tool, registry.inputSchema(tool));
             }
         }
+        appendOlderNames(md, registry);
         return md.toString();
+    }
+
+    /** Names prompts for the original servers use; tools/call takes them, tools/list does not show them. */
+    private static void appendOlderNames(StringBuilder md, ToolRegistry registry) {
+        md.append("""
+
+                ## Older names
+
+                Every tool name is snake_case. `tools/call` (and `framescope call`) still accepts these older names, \
+                which prompts written for the original shader and dialog servers use; `tools/list` does not show \
+                them.
+
+                | older name | tool |
+                |---|---|
+                """);
+        registry.aliases().forEach((older, current) -> md.append("| `").append(older).append("` | `")
+                .append(current).append("` |\n"));
     }
 
     /** The limit with default arguments (dialogs: with the default timeout_s), or nothing if that cannot be told. */

@@ -17,6 +17,8 @@ public final class ToolRegistry {
 
     private final List<ToolGroup> groups;
     private final Map<String, ToolDef<?>> tools = new LinkedHashMap<>();
+    /** Older name → the tool's name, for {@code tools/call} and {@code call}; never in the tool list. */
+    private final Map<String, String> aliases = new LinkedHashMap<>();
     private final SchemaCatalog schemas;
 
     public ToolRegistry(List<ToolGroup> groups) {
@@ -31,6 +33,12 @@ public final class ToolRegistry {
                 if (tools.putIfAbsent(tool.name(), tool) != null) {
                     throw new IllegalStateException("two tools named " + tool.name());
                 }
+                tool.aliases().forEach(alias -> aliases.put(alias, tool.name()));
+            }
+        }
+        for (String alias : aliases.keySet()) {
+            if (tools.containsKey(alias)) {
+                throw new IllegalStateException(alias + " is both a tool and an alias of " + aliases.get(alias));
             }
         }
     }
@@ -43,8 +51,14 @@ public final class ToolRegistry {
         return new ArrayList<>(tools.values());
     }
 
+    /** The tool with this name or older alias. */
     public Optional<ToolDef<?>> find(String name) {
-        return Optional.ofNullable(tools.get(name));
+        return Optional.ofNullable(tools.get(aliases.getOrDefault(name, name)));
+    }
+
+    /** Older name → current name, in declaration order. */
+    public Map<String, String> aliases() {
+        return java.util.Collections.unmodifiableMap(aliases);
     }
 
     /** The tool's JSON input schema, generated from its input record; do not modify. */

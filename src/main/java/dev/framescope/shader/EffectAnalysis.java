@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code analyzeEffect}: a static summary of effects from what the library reads off disk (definition.json, the ISF
+ * {@code analyze_effect}: a static summary of effects from what the library reads off disk (definition.json, the ISF
  * header, a gl-transition's parameters, a Shadertoy export's passes), no browser: passes with their targets and sizes,
  * inputs with types, defaults and ranges, image inputs, feedback, languages, source line counts, and a cost figure
  * that is a count (passes × pixels per frame), never a timing. Stateless.
@@ -120,7 +120,7 @@ public final class EffectAnalysis {
         boolean wgsl = !effect.programs().isEmpty() && effect.programs().stream().allMatch(p -> p.wgsl() != null);
         Cost cost = new Cost(width, height, passes.size(), pixels, "sum over passes of the target's width × height "
                 + "(fragment shader invocations per frame); a feedback effect at time t renders floor(t × 480) + 1 "
-                + "frames; no timing: measure with benchmarkEffectFPS");
+                + "frames; no timing: measure with benchmark_effect_fps");
         return new Analysis(effect.id(), d.path("name").asText(effect.id()), effect.format(),
                 effect.isGlTransition() ? "transition" : EffectTests.isFilter(d) ? "filter" : "generator",
                 d.path("description").asText(null), effect.unsupported(), passes, inputs, images, textures, feedback,

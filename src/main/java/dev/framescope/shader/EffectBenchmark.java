@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code benchmarkEffectFPS}: renders N frames back to back, each followed by a GPU fence (a one-pixel readPixels on
+ * {@code benchmark_effect_fps}: renders N frames back to back, each followed by a GPU fence (a one-pixel readPixels on
  * WebGL2, {@code onSubmittedWorkDone} on WebGPU), and reports per-frame wall time. Not derived from
  * requestAnimationFrame, which headless Chromium caps near 60/s. On this machine both backends run on SwiftShader,
  * so the figures are CPU-rasteriser figures; the renderer string says so.

@@ -20,7 +20,7 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * {@code listEffects} and {@code generateShaderManifest}: what is under an effects root, read from disk only.
+ * {@code list_effects} and {@code generate_shader_manifest}: what is under an effects root, read from disk only.
  * The manifest keeps the original design's shape ({@code {"ns/effect": {description, tags, hasTex?, glsl: {program:
  * "combined"}, wgsl: {program: 1}}}}), written with sorted keys so that the same folder always gives the same bytes.
  */

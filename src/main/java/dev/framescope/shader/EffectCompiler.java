@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code compileEffect}: compiles every program of the selected effects on the browser's real WebGL2 (GLSL ES 3.00,
+ * {@code compile_effect}: compiles every program of the selected effects on the browser's real WebGL2 (GLSL ES 3.00,
  * linked with a full-screen vertex shader) and WebGPU (WGSL, {@code getCompilationInfo}) and returns diagnostics
  * with line numbers in the user's files (a {@code #line 1} after the prepended {@code #version}). One failing
  * effect never stops the batch.

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code describeEffectFrame}: renders a frame, measures it and describes it from the pixels ({@link FrameDescription});
+ * {@code describe_effect_frame}: renders a frame, measures it and describes it from the pixels ({@link FrameDescription});
  * the first effect's frame also goes back as PNG and, when the client offers MCP sampling, to the client's own model
  * for a description in words. The browser is released before the model is asked, so a slow answer holds no page.
  */

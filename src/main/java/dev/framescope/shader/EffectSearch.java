@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
- * {@code searchEffects}: finds effects by their metadata (a case-insensitive substring of id, name, description,
+ * {@code search_effects}: finds effects by their metadata (a case-insensitive substring of id, name, description,
  * tags, author, ISF CATEGORIES/CREDIT, Shadertoy title, manifest.json entries) and shader source lines by a regular
  * expression, from disk only. The scan is bounded: at most {@link #MAX_SCAN_BYTES} of source and
  * {@link #TIME_LIMIT_MS} of matching (a pathological pattern is cut off through {@link Deadline}); a cut scan says so.
@@ -121,7 +121,7 @@ public final class EffectSearch {
                         .forEachRemaining(e -> entries.put(e.getKey(), e.getValue()));
             }
         } catch (IOException e) {
-            return Map.of(); // a broken manifest adds nothing to search; listEffects reads the folders themselves
+            return Map.of(); // a broken manifest adds nothing to search; list_effects reads the folders themselves
         }
         return entries;
     }

@@ -26,7 +26,7 @@ import java.util.Map;
 import javax.imageio.ImageIO;
 
 /**
- * {@code renderEffectFrame}: renders one frame of each selected effect into an offscreen target on the chosen
+ * {@code render_effect_frame}: renders one frame of each selected effect into an offscreen target on the chosen
  * backend, reads the pixels back from the GPU, and measures them ({@link PixelStats}). Uniforms start at the
  * effect's defaults and take the caller's overrides. Single-pass effects render their one program; for multi-pass
  * effects every pass runs, feedback ones for the frames up to the requested time (reported in {@code note}), and

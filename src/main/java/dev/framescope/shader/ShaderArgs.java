@@ -96,9 +96,9 @@ public final class ShaderArgs {
                     defaultValue = "0.25", min = 0, max = 1) Double time,
             @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
             String effectsRoot,
-            @Param("Starting values by global or uniform name (typed as in renderEffectFrame): the base frame uses "
+            @Param("Starting values by global or uniform name (typed as in render_effect_frame): the base frame uses "
                     + "them, every other global's test keeps them, and a global's own trial values start from its "
-                    + "value here. testNoPassthrough keeps them fixed instead of moving those globals. Others keep "
+                    + "value here. test_no_passthrough keeps them fixed instead of moving those globals. Others keep "
                     + "their defaults.") Map<String, Object> uniforms) {
         public UniformResponsivenessArgs {
             uniforms = uniforms == null ? Map.of() : uniforms;

@@ -71,13 +71,13 @@ public final class ShaderTools implements ToolGroup {
 
     @Override
     public String guide() {
-        return "Shader effects in real headless Chromium (WebGL2 and WebGPU on SwiftShader here): call compileEffect "
+        return "Shader effects in real headless Chromium (WebGL2 and WebGPU on SwiftShader here): call compile_effect "
                 + "with an effect id or glob first; it returns diagnostics with line numbers in your files.";
     }
 
     @Override
     public List<ToolDef<?>> tools() {
-        return Stream.<ToolDef<?>>of(ToolDef.of("listEffects", "List effects", "Lists the effects under the effects root "
+        return Stream.<ToolDef<?>>of(ToolDef.of("list_effects", "List effects", "Lists the effects under the effects root "
                         + "(native definition.json folders, ISF .fs files, gl-transitions: each entry of a "
                         + "gl-transitions.json as <folder>/<name>, and .glsl transition files), no browser: id, name, "
                         + "format, kind (transition, filter when a pass reads inputTex, else generator), description, "
@@ -85,14 +85,14 @@ public final class ShaderTools implements ToolGroup {
                         + "progress, 0..1, default 0.5, and its parameters). Start here to find effect ids.",
                         ListEffectsArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(catalog.list(library(a.effectsRoot()), a.effect(), a.limit()))),
-                ToolDef.of("generateShaderManifest", "Generate the effects manifest", "Writes manifest.json in the "
+                ToolDef.of("generate_shader_manifest", "Generate the effects manifest", "Writes manifest.json in the "
                         + "effects root from the effect folders on disk ({id: {description, tags, hasTex, glsl: "
                         + "{program: 'combined'}, wgsl: {program: 1}}}), with sorted keys: deterministic, and "
                         + "idempotent (a second run writes nothing). Reports the ids added, removed and changed; "
                         + "dry_run reports without writing. Writes only that one file.", GenerateManifestArgs.class,
                         ToolHints.REWRITES_GENERATED_FILE,
                         (a, c) -> ToolOutput.of(catalog.generate(library(a.effectsRoot()), a.dryRun()))),
-                ToolDef.of("searchEffects", "Search effects and shader source", "Finds effects under the effects "
+                ToolDef.of("search_effects", "Search effects and shader source", "Finds effects under the effects "
                         + "root, from disk (no browser): `query` is a case-insensitive text looked for in each "
                         + "effect's id, name, description, tags, author, license, ISF CATEGORIES and CREDIT, "
                         + "Shadertoy title and manifest.json entry (each match names the fields that held it); "
@@ -100,37 +100,37 @@ public final class ShaderTools implements ToolGroup {
                         + "shader sources, returning file:line matches with the line's text (lines in a "
                         + "gl-transitions.json entry or a Shadertoy export's pass count in that code, named by "
                         + "`part`). Give either or both. Bounded: previews of `limit` items with counts; the scan "
-                        + "stops after 32 MiB of source or 10 s of matching and says so (scan_cut). Use listEffects "
-                        + "for a plain listing, analyzeEffect for one effect's structure.", SearchEffectsArgs.class,
+                        + "stops after 32 MiB of source or 10 s of matching and says so (scan_cut). Use list_effects "
+                        + "for a plain listing, analyze_effect for one effect's structure.", SearchEffectsArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(search.search(library(a.effectsRoot()),
                                 a.effect(), a.query(), a.sourceRegex(), a.limit()))),
-                ToolDef.of("analyzeEffect", "Summarise an effect's structure", "A static summary of each selected "
+                ToolDef.of("analyze_effect", "Summarise an effect's structure", "A static summary of each selected "
                         + "effect from disk (no browser, milliseconds): format and kind, passes (program, sampler "
                         + "inputs, target texture, size: the frame or an ISF WIDTH/HEIGHT expression, persistent, "
                         + "float), inputs with uniform, type, default, min, max and values, image inputs and "
                         + "textures, whether it has feedback, whether every pass has GLSL / WGSL, source line "
                         + "counts, and cost: the pixels shaded per frame (sum of pass target sizes at width × height) "
-                        + "— a count, not a timing; use benchmarkEffectFPS for time.", AnalyzeEffectArgs.class,
+                        + "— a count, not a timing; use benchmark_effect_fps for time.", AnalyzeEffectArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(analysis.analyze(library(a.effectsRoot()),
                                 a.effect(), a.width(), a.height(), a.limit()))),
-                ToolDef.of("compareShaders", "Compare an effect's GLSL and WGSL", "A static structural diff of "
+                ToolDef.of("compare_shaders", "Compare an effect's GLSL and WGSL", "A static structural diff of "
                         + "each pass's GLSL and WGSL programs, from disk (no browser): functions with their "
                         + "parameter counts (GLSL main paired with the WGSL @fragment function), value uniforms "
                         + "(members of a WGSL uniform struct count by name), textures and samplers, and constants "
                         + "(const, #define, override), each as matched names and names only one language has, plus "
                         + "parameter-count mismatches. Pattern-based over the top level of the source, not a "
                         + "compiler. An effect without both languages is status 'unsupported' with an UNSUPPORTED "
-                        + "message. For pixel-level equivalence use testPixelParity.", CompareShadersArgs.class,
+                        + "message. For pixel-level equivalence use test_pixel_parity.", CompareShadersArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(comparison.compare(library(a.effectsRoot()),
                                 a.effect(), a.limit()))),
-                ToolDef.of("checkEffectStructure", "Check effect folders", "On-disk checks of effect "
+                ToolDef.of("check_effect_structure", "Check effect folders", "On-disk checks of effect "
                         + "folders, no browser (fast): programs a pass names that no file provides, files no pass "
                         + "uses, uniforms a program declares that no global sets (leaked; they stay zero), globals "
                         + "whose uniform no program declares, uniforms declared but never read and GLSL errors with "
                         + "lines (glslangValidator's active-uniform reflection), names that clash with GLSL/WGSL, "
                         + "missing description or help.md. Findings with code, severity, file, line and message.", CheckEffectStructureArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(structure.check(library(a.effectsRoot()), a.effect()))),
-                ToolDef.of("compileEffect", "Compile effects", "Compiles every program of the selected "
+                ToolDef.of("compile_effect", "Compile effects", "Compiles every program of the selected "
                 + "effects on the browser's real WebGL2 (GLSL ES 3.00, linked with a full-screen vertex shader) and "
                 + "WebGPU (WGSL via getCompilationInfo) and returns per-program diagnostics {pass, program, "
                 + "language, stage, severity, line, column, message} with line numbers in your files, plus the "
@@ -138,7 +138,7 @@ public final class ShaderTools implements ToolGroup {
                 + "broken effect never stops the batch. Launches Chromium on first use (~2 s), then ~0.5 s per "
                 + "call.", CompileEffectArgs.class, ToolHints.READS_ONLY,
                 (a, c) -> ToolOutput.of(compiler.compile(library(a.effectsRoot()), a.effect(), a.backend(), c))),
-                ToolDef.of("renderEffectFrame", "Render and measure a frame", "Renders one frame of each selected "
+                ToolDef.of("render_effect_frame", "Render and measure a frame", "Renders one frame of each selected "
                         + "effect offscreen on WebGL2 or WebGPU at a given time, size and uniform values, reads the "
                         + "pixels back from the GPU (not a screenshot) and returns raw metrics on a 0–1 scale: "
                         + "mean/std RGB, mean alpha, luma variance, unique sampled colours, all-zero / transparent / "
@@ -148,7 +148,7 @@ public final class ShaderTools implements ToolGroup {
                         + "final target (ISF) is read as floats and float_stats gives its exact values, also beyond "
                         + "0..1. ~0.5 s per call once Chromium runs.", RenderEffectFrameArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> renderer.render(library(a.effectsRoot()), a, c)),
-                ToolDef.of("describeEffectFrame", "Describe a frame", "Renders a frame like renderEffectFrame "
+                ToolDef.of("describe_effect_frame", "Describe a frame", "Renders a frame like render_effect_frame "
                         + "and returns it as PNG image content, its metrics, and a description computed from the "
                         + "pixels: mean luma and its spread, share of colourful pixels and of each hue name, edge "
                         + "density, left/right, top/bottom and centre/edge luma differences, and one sentence built "
@@ -158,10 +158,8 @@ public final class ShaderTools implements ToolGroup {
                         + "selector, every effect is described from pixels; the image and the model's words are for "
                         + "the first that renders. ~0.5 s plus the model's time.", DescribeEffectFrameArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> describer.describe(library(a.effectsRoot()), a, c)),
-                parity("testPixelParity", "GLSL/WGSL pixel parity", ""),
-                parity("checkAlgEquiv", "GLSL/WGSL equivalence (alias)", "The original design's name for "
-                        + "testPixelParity; same inputs and output, measured rather than judged by a model. "),
-                ToolDef.of("testUniformResponsiveness", "Test uniform responsiveness", "For every global "
+                parity(),
+                ToolDef.of("test_uniform_responsiveness", "Test uniform responsiveness", "For every global "
                         + "with a uniform, of every type (float and int with or without a range, int with listed "
                         + "values, bool/event, colour, point/vec2, vec3/4, ivec/bvec, gl-transition progress, "
                         + "Shadertoy iMouse), renders the effect at its base values (defaults, or the caller's "
@@ -172,7 +170,7 @@ public final class ShaderTools implements ToolGroup {
                         + "that keep whole-image means.",
                         UniformResponsivenessArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(tests.responsiveness(library(a.effectsRoot()), a, c))),
-                ToolDef.of("testNoPassthrough", "Test that a filter filters", "For each selected filter (a pass "
+                ToolDef.of("test_no_passthrough", "Test that a filter filters", "For each selected filter (a pass "
                         + "reads inputTex), moves every numeric uniform off its default, renders it over the "
                         + "deterministic test card and compares the output with the test card: similarity = 1 − "
                         + "mean_abs_diff (1 = unchanged). 'passthrough' applies the rule similarity ≥ 0.99; judge the "
@@ -180,7 +178,7 @@ public final class ShaderTools implements ToolGroup {
                         + "'skipped'.", UniformResponsivenessArgs.class,
                         ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(tests.passthrough(library(a.effectsRoot()), a, c))),
-                ToolDef.of("benchmarkEffectFPS", "Benchmark an effect", "Renders N frames of each selected effect back "
+                ToolDef.of("benchmark_effect_fps", "Benchmark an effect", "Renders N frames of each selected effect back "
                         + "to back at a given size, each followed by a GPU fence, and reports frames rendered, "
                         + "elapsed ms and ms per frame (p50, p95, max, mean, and the frames/s the mean allows), with "
                         + "the renderer string. Not based on requestAnimationFrame (capped near 60/s headless). Here "
@@ -189,7 +187,30 @@ public final class ShaderTools implements ToolGroup {
                         + "says whether its frames/s reach it (null without a target).", BenchmarkEffectArgs.class,
                         ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(benchmark.benchmark(library(a.effectsRoot()), a, c))))
-                .<ToolDef<?>>map(ShaderTools::batchLimit).toList();
+                .<ToolDef<?>>map(ShaderTools::batchLimit).<ToolDef<?>>map(ShaderTools::withOriginalNames).toList();
+    }
+
+    /**
+     * The original shader server's camelCase names, still accepted by tools/call so prompts written for it run;
+     * checkAlgEquiv was its second name for the pixel-parity test.
+     */
+    static final java.util.Map<String, List<String>> ORIGINAL_NAMES = java.util.Map.ofEntries(
+            java.util.Map.entry("list_effects", List.of("listEffects")),
+            java.util.Map.entry("generate_shader_manifest", List.of("generateShaderManifest")),
+            java.util.Map.entry("search_effects", List.of("searchEffects")),
+            java.util.Map.entry("analyze_effect", List.of("analyzeEffect")),
+            java.util.Map.entry("compare_shaders", List.of("compareShaders")),
+            java.util.Map.entry("check_effect_structure", List.of("checkEffectStructure")),
+            java.util.Map.entry("compile_effect", List.of("compileEffect")),
+            java.util.Map.entry("render_effect_frame", List.of("renderEffectFrame")),
+            java.util.Map.entry("describe_effect_frame", List.of("describeEffectFrame")),
+            java.util.Map.entry("test_pixel_parity", List.of("testPixelParity", "checkAlgEquiv")),
+            java.util.Map.entry("test_uniform_responsiveness", List.of("testUniformResponsiveness")),
+            java.util.Map.entry("test_no_passthrough", List.of("testNoPassthrough")),
+            java.util.Map.entry("benchmark_effect_fps", List.of("benchmarkEffectFPS")));
+
+    private static <A> ToolDef<A> withOriginalNames(ToolDef<A> tool) {
+        return tool.withAliases(ORIGINAL_NAMES.getOrDefault(tool.name(), List.of()).toArray(String[]::new));
     }
 
     /** A selector may name a whole folder of effects, each rendered several times in the one browser. */
@@ -199,8 +220,8 @@ public final class ShaderTools implements ToolGroup {
         return tool.withTimeLimit(args -> BATCH_TIME_LIMIT);
     }
 
-    private ToolDef<PixelParityArgs> parity(String name, String title, String prefix) {
-        return ToolDef.of(name, title, prefix + "Renders each selected effect on WebGL2 (GLSL) and WebGPU (WGSL) "
+    private ToolDef<PixelParityArgs> parity() {
+        return ToolDef.of("test_pixel_parity", "GLSL/WGSL pixel parity", "Renders each selected effect on WebGL2 (GLSL) and WebGPU (WGSL) "
                 + "with the same uniforms at several times and two uniform settings (defaults; every numeric "
                 + "global moved) and compares every pixel: per case and overall max and mean difference (0–255), "
                 + "mismatching pixels % (any channel > epsilon) and whether the WGSL frame is upside down "
@@ -218,19 +239,19 @@ public final class ShaderTools implements ToolGroup {
     @Override
     public List<DemoCall> demoCalls() {
         return List.of(
-                new DemoCall("List the demo effects", "listEffects", "{\"effect\": \"*\", \"limit\": 5}"),
+                new DemoCall("List the demo effects", "list_effects", "{\"effect\": \"*\", \"limit\": 5}"),
                 new DemoCall("Check the effect folders on disk (an unused file, a leaked uniform)",
-                        "checkEffectStructure", "{\"effect\": \"*\"}"),
+                        "check_effect_structure", "{\"effect\": \"*\"}"),
                 new DemoCall("Compile every demo effect on WebGL2 and WebGPU (known errors at GLSL line 8, WGSL line 6)",
-                        "compileEffect", "{\"effect\": \"*\"}"),
-                new DemoCall("Render and measure a frame read back from WebGPU", "renderEffectFrame",
+                        "compile_effect", "{\"effect\": \"*\"}"),
+                new DemoCall("Render and measure a frame read back from WebGPU", "render_effect_frame",
                         "{\"effect\": \"synth/gradient\", \"backend\": \"webgpu\"}"),
                 new DemoCall("Describe a frame from its pixels (an ISF file with a quarter-size pass)",
-                        "describeEffectFrame", "{\"effect\": \"Quarter Res\", \"effects_root\": "
+                        "describe_effect_frame", "{\"effect\": \"Quarter Res\", \"effects_root\": "
                         + "\"demo/shaders/isf\"}"),
-                new DemoCall("GLSL vs WGSL pixel parity (one effect forgets the y flip)", "testPixelParity",
+                new DemoCall("GLSL vs WGSL pixel parity (one effect forgets the y flip)", "test_pixel_parity",
                         "{\"effect\": \"synth/gradient,broken/parity-mismatch\"}"),
-                new DemoCall("Does each filter filter? (one passes its input through)", "testNoPassthrough",
+                new DemoCall("Does each filter filter? (one passes its input through)", "test_no_passthrough",
                         "{\"effect\": \"filter/*,broken/passthrough\"}"));
     }
 }

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The values {@code testUniformResponsiveness} tries for one global, by type, starting from its base value (the
+ * The values {@code test_uniform_responsiveness} tries for one global, by type, starting from its base value (the
  * caller's starting value, else the default, else the type's zero). Each trial says which rule picked it, so a
  * report can name what was tried. Rules (docs/shaders.md):
  * <ul>

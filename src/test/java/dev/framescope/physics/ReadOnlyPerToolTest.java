@@ -33,8 +33,8 @@ class ReadOnlyPerToolTest {
     private static final Map<String, String> SAMPLE_ARGS = new TreeMap<>(Map.ofEntries(
             Map.entry("list_recordings", "{\"directory\":\"demo/recordings\"}"),
             Map.entry("load_recording", "{\"path\":\"" + FILE + "\"}"),
-            Map.entry("get_metadata", "{}"),
-            Map.entry("get_frame", "{\"frame_id\":80}"),
+            Map.entry("get_recording_metadata", "{}"),
+            Map.entry("get_recording_frame", "{\"frame_id\":80}"),
             Map.entry("get_body_state", "{\"body_id\":3,\"frame_id\":80}"),
             Map.entry("get_contacts_for_body", "{\"body_id\":3,\"frame_id\":80}"),
             Map.entry("get_system_energy", "{}"),

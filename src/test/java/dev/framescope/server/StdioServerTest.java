@@ -121,6 +121,29 @@ class StdioServerTest {
     }
 
     @Test
+    void olderToolNamesAnswerButAreNotListed() throws Exception {
+        try (StdioSession session = new StdioSession(toolkit(1 << 20))) {
+            session.initialize();
+            java.util.List<String> names = new java.util.ArrayList<>();
+            session.request(1, "tools/list", "{}").at("/result/tools").forEach(t -> names.add(t.get("name").asText()));
+            assertTrue(names.stream().allMatch(n -> n.matches("[a-z][a-z0-9_]*")), names.toString());
+            assertTrue(names.contains("get_recording_metadata") && names.contains("test_pixel_parity"),
+                    names.toString());
+            assertTrue(names.stream().noneMatch(n -> n.equals("get_metadata") || n.equals("checkAlgEquiv")
+                    || n.equals("compileEffect")), names.toString());
+
+            String args = "\"arguments\":{\"recording\":\"demo/recordings/drop_settle.db\"}";
+            JsonNode current = session.request(2, "tools/call", "{\"name\":\"get_recording_metadata\"," + args + "}");
+            JsonNode older = session.request(3, "tools/call", "{\"name\":\"get_metadata\"," + args + "}");
+            assertEquals(300, current.at("/result/structuredContent/total_frames").asInt(), current.toString());
+            assertEquals(current.at("/result/structuredContent"), older.at("/result/structuredContent"),
+                    older.toString());
+            JsonNode unknown = session.request(4, "tools/call", "{\"name\":\"getMetadata\"," + args + "}");
+            assertTrue(unknown.has("error") || unknown.at("/result/isError").asBoolean(), unknown.toString());
+        }
+    }
+
+    @Test
     void answersRequestsInFlightWhenInputEnds() throws Exception {
         StdioSession session = new StdioSession(toolkit(1 << 20));
         session.initialize();

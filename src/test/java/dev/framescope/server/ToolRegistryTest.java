@@ -1,0 +1,58 @@
+package dev.framescope.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.framescope.common.ToolDef;
+import dev.framescope.common.ToolGroup;
+import dev.framescope.common.ToolHints;
+import dev.framescope.common.ToolOutput;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ToolRegistryTest {
+
+    record NoArgs() {
+    }
+
+    private static ToolDef<NoArgs> tool(String name) {
+        return ToolDef.of(name, name, "A tool.", NoArgs.class, ToolHints.READS_ONLY,
+                (a, c) -> ToolOutput.of(Map.of("summary", name)));
+    }
+
+    private static ToolGroup group(ToolDef<?>... tools) {
+        return new ToolGroup() {
+            @Override
+            public String name() {
+                return "g";
+            }
+
+            @Override
+            public String guide() {
+                return "A group.";
+            }
+
+            @Override
+            public List<ToolDef<?>> tools() {
+                return List.of(tools);
+            }
+        };
+    }
+
+    @Test
+    void findsToolsByOlderNamesWithoutListingThem() {
+        ToolRegistry registry = new ToolRegistry(List.of(group(tool("render_frame").withAliases("renderFrame"))));
+        assertEquals("render_frame", registry.find("renderFrame").orElseThrow().name());
+        assertEquals(List.of("render_frame"), registry.tools().stream().map(ToolDef::name).toList());
+        assertEquals(Map.of("renderFrame", "render_frame"), registry.aliases());
+        assertTrue(registry.find("render_Frame").isEmpty());
+    }
+
+    @Test
+    void anOlderNameThatIsAlsoAToolIsRefused() {
+        assertThrows(IllegalStateException.class, () -> new ToolRegistry(List.of(group(
+                tool("a_tool").withAliases("b_tool"), tool("b_tool")))));
+    }
+}
