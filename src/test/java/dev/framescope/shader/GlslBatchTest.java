@@ -23,7 +23,7 @@ class GlslBatchTest {
         List<Path> folders = new ArrayList<>(List.of(Path.of("demo/shaders/effects"), Path.of("demo/shaders/isf"),
                 Path.of("demo/shaders/isf-complete"), Path.of("demo/shaders/transitions"),
                 Path.of("demo/shaders/shadertoy"), Path.of("demo/shaders/responsive"),
-                Path.of("demo/shaders/alpha")));
+                Path.of("demo/shaders/alpha"), Path.of("demo/shaders/isf-cases")));
         String extra = System.getProperty("framescope.glslang.corpus");
         if (extra != null) {
             folders.add(Path.of(extra));
