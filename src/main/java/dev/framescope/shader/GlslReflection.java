@@ -15,9 +15,15 @@ import java.util.regex.Pattern;
 /**
  * Offline GLSL facts from Debian's {@code glslangValidator}: compile errors with their lines, and the uniforms the
  * program actually reads ({@code -l -q} prints only active uniforms; a declared uniform that nothing reads is
- * absent). The source is given the prefix the runtime gives it, so lines are the file's.
+ * absent). The source is given the prefix the runtime gives it, so lines are the file's. Results are kept in memory
+ * by a hash of the exact text checked ({@link GlslCache}); {@link #prefetch} checks many programs in a few batched
+ * runs ({@link GlslBatch}) before they are asked for one by one.
  */
 final class GlslReflection {
+
+    /** One program to check: its stage ("frag" or "vert"), the text glslang reads, the text prelude lines come from. */
+    record Job(String stage, String text, String source) {
+    }
 
     /**
      * A compile error. {@code source}: the source-string number (0 unless the program's own {@code #line} directives
@@ -48,9 +54,16 @@ final class GlslReflection {
     private static final long TIMEOUT_MS = 10_000;
 
     private final String executable;
+    private final GlslCache cache = new GlslCache(4096);
+    /** glslangValidator processes started (single and batched), for tests and benchmarks. */
+    final java.util.concurrent.atomic.AtomicLong processes = new java.util.concurrent.atomic.AtomicLong();
 
     GlslReflection(String executable) {
         this.executable = executable;
+    }
+
+    String executable() {
+        return executable;
     }
 
     /** Reflects a GLSL ES 3.00 fragment program given as the runtime compiles it (no #version line). */
@@ -63,6 +76,11 @@ final class GlslReflection {
      * non-constant global initialisers, which WebGL's compiler (ANGLE) accepts in 1.00 for legacy content.
      */
     Result reflect(String source, String version) {
+        return result(fragmentJob(source, version));
+    }
+
+    /** The job {@link #reflect(String, String)} runs. */
+    static Job fragmentJob(String source, String version) {
         String prefix = version.equals("100")
                 ? "#version 100\n#extension GL_EXT_shader_non_constant_global_initializers : enable\n"
                 : "#version 300 es\n";
@@ -71,16 +89,52 @@ final class GlslReflection {
         boolean prelude = BARE_LINE.matcher(source).find() || source.contains("#line 1 ");
         String text = prelude ? "#line 1 " + PRELUDE + "\n" + BARE_LINE.matcher(source).replaceAll("$1 0")
                 : "#line 1\n" + source;
-        return run(prefix + text, "frag", source);
+        return new Job("frag", prefix + text, source);
     }
 
     /** Checks a complete vertex shader text (with its #version line), such as an ISF .vs under its prelude. */
     Result reflectVertex(String text) {
-        return run(text, "vert", text);
+        return result(vertexJob(text));
+    }
+
+    static Job vertexJob(String text) {
+        return new Job("vert", text, text);
+    }
+
+    /** A job's result from the cache, or from one glslang run (kept when glslang ran). */
+    Result result(Job job) {
+        Result cached = cache.get(job);
+        if (cached != null) {
+            return cached;
+        }
+        Result result = run(job.text(), job.stage(), job.source());
+        if (result.available()) {
+            cache.put(job, result);
+        }
+        return result;
+    }
+
+    /**
+     * Checks the jobs not yet in the cache in batched glslang runs, in parallel up to the core count, and caches the
+     * results, so that the {@link #result} calls after it are answered from memory. A job the batch cannot answer
+     * exactly ({@link GlslBatch}) is left for its own run.
+     */
+    void prefetch(List<Job> jobs) {
+        List<Job> missing = jobs.stream().distinct().filter(j -> cache.get(j) == null).toList();
+        new GlslBatch(this).run(missing).forEach(cache::put);
+    }
+
+    /** Adds the prelude lines' text to the errors glslang placed in the prelude. */
+    static Result withPreludeText(Result result, String source) {
+        String[] lines = source.split("\n", -1);
+        return new Result(true, result.activeUniforms(), result.errors().stream().map(e -> !e.inPrelude() ? e
+                : new Error(e.line(), e.message(), e.source(), e.line() >= 1 && e.line() <= lines.length
+                ? lines[e.line() - 1].trim() : null)).toList(), null);
     }
 
     /** Runs glslang on {@code text}; a prelude error's line text is read from {@code source}. */
     private Result run(String text, String stage, String source) {
+        processes.incrementAndGet();
         Path file = null;
         try {
             file = Files.createTempFile("framescope-", "." + stage);
@@ -92,11 +146,7 @@ final class GlslReflection {
                 process.destroyForcibly();
                 return new Result(false, Set.of(), List.of(), executable + " took over " + TIMEOUT_MS + " ms");
             }
-            Result result = parse(new String(out, StandardCharsets.UTF_8));
-            String[] lines = source.split("\n", -1);
-            return new Result(true, result.activeUniforms(), result.errors().stream().map(e -> !e.inPrelude() ? e
-                    : new Error(e.line(), e.message(), e.source(), e.line() >= 1 && e.line() <= lines.length
-                    ? lines[e.line() - 1].trim() : null)).toList(), null);
+            return withPreludeText(parse(new String(out, StandardCharsets.UTF_8)), source);
         } catch (IOException e) {
             return new Result(false, Set.of(), List.of(), executable + " could not run (" + e.getMessage()
                     + "); install glslang-tools or set FRAMESCOPE_GLSLANG");
@@ -111,6 +161,11 @@ final class GlslReflection {
     }
 
     static Result parse(String output) {
+        return new Result(true, activeUniforms(output), errors(output), null);
+    }
+
+    /** The compile errors in glslang's output ("compilation terminated" lines left out). */
+    static List<Error> errors(String output) {
         List<Error> errors = new ArrayList<>();
         Matcher m = ERROR.matcher(output);
         while (m.find()) {
@@ -121,6 +176,10 @@ final class GlslReflection {
             int source = name != null && name.matches("\\d+") ? Integer.parseInt(name) : 0;
             errors.add(new Error(Integer.parseInt(m.group(2)), m.group(3).trim(), source, null));
         }
+        return errors;
+    }
+
+    private static Set<String> activeUniforms(String output) {
         Set<String> active = new LinkedHashSet<>();
         boolean inUniforms = false;
         for (String line : output.split("\n")) {
@@ -135,6 +194,6 @@ final class GlslReflection {
                 }
             }
         }
-        return new Result(true, active, errors, null);
+        return active;
     }
 }

@@ -107,7 +107,7 @@ final class IsfImport {
             if (filter) {
                 inputs.put("inputTex", "inputTex");
             }
-            samplers.forEach(name -> inputs.put(name, name));
+            samplers.forEach(name -> inputs.put(samplerName(name), name));
             // A pass without a TARGET draws the output (ISF renders the last pass to the screen).
             pass.putObject("outputs").put("fragColor", target.isEmpty() ? "outputTex" : target);
             pass.put("persistent", spec.path("PERSISTENT").asBoolean(false));
@@ -206,7 +206,7 @@ final class IsfImport {
                 """);
         prelude.append(vertex ? "in vec2 isf_FragNormCoord;\n"
                 : "#define isf_FragNormCoord (gl_FragCoord.xy / resolution)\n");
-        prelude.append(declarations(definition, passIndex));
+        prelude.append(declarations(definition, passIndex)).append(IsfStages.imageBuiltIns(definition, false));
         return prelude + "#line 1\n" + source;
     }
 
@@ -235,6 +235,18 @@ final class IsfImport {
         definition.path("audioInputs").fieldNames().forEachRemaining(samplers::add);
         definition.path("passes").forEach(pass -> samplers.add(pass.path("outputs").path("fragColor").asText()));
         definition.path("imported").fieldNames().forEachRemaining(samplers::add);
+        if (samplers.contains("time")) {
+            // A texture named like the runtime's own uniform: TIME keeps reading the uniform through a function
+            // compiled before the rename, and the file's `time` (declared below through the macro) is the texture.
+            prelude.append("float isf_time_() { return time; }\n#undef TIME\n#define TIME (isf_time_() * 8.0)\n"
+                    + "#define time " + samplerName("time") + "\n");
+        }
+        if (samplers.contains("resolution")) {
+            prelude.append("vec2 isf_resolution_() { return resolution; }\n#undef RENDERSIZE\n"
+                    + "#define RENDERSIZE isf_resolution_()\n#ifdef isf_FragNormCoord\n#undef isf_FragNormCoord\n"
+                    + "#define isf_FragNormCoord (gl_FragCoord.xy / isf_resolution_())\n#endif\n"
+                    + "#define resolution " + samplerName("resolution") + "\n");
+        }
         new java.util.LinkedHashSet<>(samplers).forEach(name -> {
             if (!name.equals("outputTex") && !name.equals("inputImage")) {
                 prelude.append("uniform sampler2D ").append(name).append(";\n");
@@ -243,6 +255,15 @@ final class IsfImport {
         definition.path("globals").fields().forEachRemaining(g -> prelude.append("uniform ")
                 .append(glslType(g.getValue().path("type").asText())).append(' ').append(g.getKey()).append(";\n"));
         return prelude.toString();
+    }
+
+    /**
+     * The GLSL name of the sampler of an ISF image, audio input, pass target or IMPORTED image: its own name, but for
+     * {@code time} and {@code resolution}, the runtime's uniforms, which ISF leaves free; the prelude renames the
+     * file's uses by a macro ({@link #declarations}).
+     */
+    static String samplerName(String name) {
+        return name.equals("time") || name.equals("resolution") ? "isf_texture_" + name : name;
     }
 
     private static String glslType(String type) {

@@ -50,6 +50,7 @@ final class IsfStages {
                 + "#define texture2D texture\n";
         return "#version " + (es1 ? "100" : "300 es") + "\nprecision highp float;\nprecision highp int;\n" + io
                 + IsfImport.declarations(definition, passIndex) + (es1 ? sizes(definition) : "")
+                + imageBuiltIns(definition, es1)
                 + "void isf_vertShaderInit() {\n  gl_Position = vec4(position, 0.0, 1.0);\n"
                 + "  isf_FragNormCoord = position * 0.5 + 0.5;\n}\n#line 1\n" + (es1 ? rewrite100(text) : text);
     }
@@ -76,7 +77,7 @@ final class IsfStages {
                 + "#define IMG_PIXEL_(size, img, px) texture2D(img, (px) / (size))\n"
                 + "#define IMG_THIS_PIXEL(img) texture2D(img, isf_FragNormCoord)\n"
                 + "#define IMG_THIS_NORM_PIXEL(img) texture2D(img, isf_FragNormCoord)\n"
-                + IsfImport.declarations(definition, passIndex) + sizes(definition);
+                + IsfImport.declarations(definition, passIndex) + sizes(definition) + imageBuiltIns(definition, true);
         return prelude + "#line 1\n" + rewrite100(source);
     }
 
@@ -90,7 +91,36 @@ final class IsfStages {
         definition.path("imported").fieldNames().forEachRemaining(names::add);
         names.remove("inputImage");
         names.remove("outputTex");
-        names.forEach(n -> text.append("uniform vec2 _").append(n).append("_imgSize;\n"));
+        names.forEach(n -> text.append("uniform vec2 _").append(IsfImport.samplerName(n)).append("_imgSize;\n")
+                .append(n.equals(IsfImport.samplerName(n)) ? "" : "#define _" + n + "_imgSize _"
+                        + IsfImport.samplerName(n) + "_imgSize\n"));
+        return text.toString();
+    }
+
+    /**
+     * ISF 1's per-image built-ins, which files still read: {@code _<name>_imgRect} (the image's rect in its texture,
+     * in pixels: origin 0, its size), {@code _<name>_imgSize} and {@code _<name>_flip} (false: the runtime uploads
+     * images upright). Under 1.00 the size is the {@code _<name>_imgSize} uniform {@link #sizes} declares.
+     */
+    static String imageBuiltIns(JsonNode definition, boolean es1) {
+        java.util.Set<String> names = new java.util.LinkedHashSet<>();
+        if (EffectTests.isFilter(definition)) {
+            names.add("inputImage");
+        }
+        definition.path("imageInputs").forEach(i -> names.add(i.asText()));
+        definition.path("audioInputs").fieldNames().forEachRemaining(names::add);
+        definition.path("passes").forEach(p -> names.add(p.path("outputs").path("fragColor").asText()));
+        definition.path("imported").fieldNames().forEachRemaining(names::add);
+        names.remove("outputTex");
+        names.remove("");
+        StringBuilder text = new StringBuilder();
+        for (String n : names) {
+            if (!es1) {
+                text.append("#define _").append(n).append("_imgSize vec2(textureSize(").append(n).append(", 0))\n");
+            }
+            text.append("#define _").append(n).append("_imgRect vec4(0.0, 0.0, _").append(n).append("_imgSize)\n")
+                    .append("#define _").append(n).append("_flip false\n");
+        }
         return text.toString();
     }
 

@@ -28,10 +28,21 @@ import java.util.stream.Stream;
 public final class StructureCheck {
 
     private final GlslReflection glslang;
+    private final boolean batched;
 
     /** @param glslangValidator the offline GLSL checker's executable (name on PATH or path) */
     public StructureCheck(String glslangValidator) {
+        this(glslangValidator, true);
+    }
+
+    /** {@code batched} false: one glslang run per program, as before batching (tests compare both). */
+    StructureCheck(String glslangValidator, boolean batched) {
         this.glslang = new GlslReflection(glslangValidator);
+        this.batched = batched;
+    }
+
+    GlslReflection glslang() {
+        return glslang;
     }
 
     /** Uniforms the runtime sets itself; a program may declare them without a global. */
@@ -53,7 +64,12 @@ public final class StructureCheck {
 
     public StructureReport check(EffectLibrary library, String selector) {
         List<EffectStructure> results = new ArrayList<>();
-        for (Effect effect : library.select(selector)) {
+        List<Effect> effects = library.select(selector);
+        // Every program of the call in a few batched glslang runs; the per-effect checks below read the cache.
+        if (batched) {
+            glslang.prefetch(effects.stream().flatMap(e -> jobs(e).stream()).toList());
+        }
+        for (Effect effect : effects) {
             // distinct: the passes of an ISF file share it, so its findings would repeat per pass
             List<Finding> findings = findings(effect).stream().distinct().toList();
             results.add(new EffectStructure(effect.id(), count(findings, "error"), count(findings, "warning"),
@@ -254,6 +270,23 @@ public final class StructureCheck {
                             + "glslangValidator's active uniforms), so setting it changes nothing")));
         }
         return findings;
+    }
+
+    /** The glslang checks {@link #reflected} asks for, in the same order. */
+    static List<GlslReflection.Job> jobs(Effect effect) {
+        List<GlslReflection.Job> jobs = new ArrayList<>();
+        for (Program program : effect.programs()) {
+            if (program.glsl() == null || program.refused() != null) {
+                continue;
+            }
+            jobs.add(GlslReflection.fragmentJob(effect.source(program, program.glsl()),
+                    program.spec().path("glslVersion").asText("300 es")));
+            if (effect.isIsf() && effect.definition().has("vertexShader") && program == effect.programs().get(0)) {
+                IsfStages.vertexText(program.glsl(), effect.definition())
+                        .ifPresent(text -> jobs.add(GlslReflection.vertexJob(text)));
+            }
+        }
+        return jobs;
     }
 
     /** A glslang error where the user sees it: a line of the file (or tab), or the prelude named as the place. */

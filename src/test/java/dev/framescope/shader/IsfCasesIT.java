@@ -1,0 +1,78 @@
+package dev.framescope.shader;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.framescope.shader.EffectCompiler.Backend;
+import dev.framescope.shader.FrameRenderer.Pixels;
+import dev.framescope.shader.harness.BrowserHarness;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Patterns of the public ISF files that FrameScope's import got wrong, each in a file of our own
+ * (demo/shaders/isf-cases), checked on real WebGL2 pixels: ISF 1's {@code _<image>_imgRect}/{@code _imgSize}/
+ * {@code _flip}, and a pass TARGET named {@code time} like the runtime's own uniform.
+ */
+@Timeout(180)
+class IsfCasesIT {
+
+    private static final int SIZE = 64;
+    private static BrowserHarness harness;
+
+    @BeforeAll
+    static void start() {
+        harness = new BrowserHarness(Path.of("/usr/bin/chromium"), false);
+    }
+
+    @AfterAll
+    static void stop() {
+        harness.close();
+    }
+
+    private static byte[] rgba(String root, String id, double time, Map<String, Object> uniforms) {
+        EffectLibrary.Effect effect = new EffectLibrary(Path.of(root)).select(id).get(0);
+        Pixels pixels = harness.withPage(page -> {
+            try {
+                return FrameRenderer.renderPixels(page, effect, Backend.webgl2, SIZE, SIZE, time,
+                        FrameRenderer.uniforms(effect.definition(), uniforms), Map.of(), null);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }, 60_000);
+        assertEquals("ok", pixels.status(), id + ": " + pixels.diagnostics() + " " + pixels.note());
+        return pixels.rgba();
+    }
+
+    @Test
+    void imgRectIsTheImagesSizeSoTheLeftHalfShowsTheInputAndTheRightHalfIsRed() {
+        byte[] rect = rgba("demo/shaders/isf-cases", "Rect Sizes", 0, Map.of());
+        byte[] card = rgba("demo/shaders/isf", "Channel Swap", 0, Map.of("mixAmount", 0.0));
+        for (int y = 0; y < SIZE; y++) {
+            for (int x = 0; x < SIZE; x++) {
+                int p = 4 * (y * SIZE + x);
+                for (int c = 0; c < 3; c++) {
+                    int expected = x < SIZE / 2 ? card[p + c] & 0xff : c == 0 ? 255 : 0;
+                    assertTrue(Math.abs((rect[p + c] & 0xff) - expected) <= 2, "pixel (" + x + ", " + y
+                            + ") channel " + c + ": " + (rect[p + c] & 0xff) + ", expected " + expected);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aTargetNamedTimeIsTheTextureAndTimeStillTheClock() {
+        for (double time : new double[] {0.25, 0.5}) {
+            byte[] grey = rgba("demo/shaders/isf-cases", "Time Target", time, Map.of());
+            int expected = (int) Math.round(time * 255); // TIME / 8 = the normalised time
+            for (int p = 0; p < SIZE * SIZE; p++) {
+                assertTrue(Math.abs((grey[4 * p] & 0xff) - expected) <= 1, "time " + time + ", pixel " + p + ": "
+                        + (grey[4 * p] & 0xff) + ", expected " + expected);
+            }
+        }
+    }
+}
