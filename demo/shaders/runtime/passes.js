@@ -4,6 +4,7 @@
 // effect's result is the texture named "outputTex", else the last pass's output.
 import { compileIsf, glslStages, gpuDevice, webgl2Renderer } from './compile.js';
 import { CARDS, testCardPixels, toBase64 } from './testcard.js';
+import { structUniform } from './wgsl-uniforms.js';
 
 function plan(passes) {
   const producer = new Map();
@@ -182,8 +183,8 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
  * frame is the same) draws only the last. Each frame gets FRAMEINDEX (its number) and TIMEDELTA (seconds since the
  * previous frame, 0 on the first), as an ISF host gives them; a Shadertoy shader reads them as iFrame and iTimeDelta.
  */
-export async function renderPasses(language, passes, { width, height, time, uniforms, frames, step = 1 / 480, history = true, images }) {
-  const effect = await preparePasses(language, passes, { width, height, uniforms, images });
+export async function renderPasses(language, passes, { width, height, time, uniforms, frames, step = 1 / 480, history = true, images, flipY }) {
+  const effect = await preparePasses(language, passes, { width, height, uniforms, images, flipY });
   if (!effect.ok) return effect;
   for (let i = history ? 0 : frames - 1; i < frames; i++) {
     await effect.draw(Math.max(0, time - (frames - 1 - i) * step), { index: i, delta: i === 0 ? 0 : step * 8 });
@@ -205,8 +206,13 @@ const VERTEX_WGSL = `@vertex fn fullscreen(@builtin(vertex_index) i: u32) -> @bu
   return vec4<f32>(p[i], 0.0, 1.0);
 }`;
 
-/** The WebGPU twin of prepareGlslPasses: bindings found by name (uniforms, texture_2d inputs, samplers). */
-export async function prepareWgslPasses(passes, { width, height, uniforms }) {
+/**
+ * The WebGPU twin of prepareGlslPasses: bindings found by name (uniforms, texture_2d inputs, samplers); a uniform of a
+ * struct type is packed by wgsl-uniforms.js (with the pass's `uniformLayout`). `images` as for GLSL. `flipY` (noisemaker
+ * effects, whose WGSL draws y down and whose runtime flips the frame when it shows it): images and the test card
+ * are stored bottom row first and the result is read flipped, so the frame is what that runtime shows.
+ */
+export async function prepareWgslPasses(passes, { width, height, uniforms, images = {}, flipY = false }) {
   const g = await gpuDevice();
   if (g.unavailable) return { ok: false, unavailable: g.unavailable, diagnostics: [] };
   const device = g.device;
@@ -221,8 +227,23 @@ export async function prepareWgslPasses(passes, { width, height, uniforms }) {
   const { finalName, fresh, names } = plan(passes);
   const usage = GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_SRC | GPUTextureUsage.COPY_DST;
   const makeTarget = () => device.createTexture({ size: [width, height], format: 'rgba8unorm', usage });
-  const input = makeTarget();
-  device.queue.writeTexture({ texture: input }, testCardPixels(width, height), { bytesPerRow: width * 4 }, [width, height]);
+  const flipRows = (rows, w, h) => {
+    if (!flipY) return rows;
+    const out = new Uint8Array(rows.length);
+    for (let y = 0; y < h; y++) out.set(rows.subarray(y * w * 4, (y + 1) * w * 4), (h - 1 - y) * w * 4);
+    return out;
+  };
+  const upload = (rows, w, h) => {
+    const texture = device.createTexture({ size: [w, h], format: 'rgba8unorm', usage });
+    device.queue.writeTexture({ texture }, flipRows(rows, w, h), { bytesPerRow: w * 4 }, [w, h]);
+    return texture;
+  };
+  const input = upload(testCardPixels(width, height), width, height);
+  const imported = new Map(Object.entries(images).map(([name, image]) => {
+    const [w, h] = image.card ? [image.width ?? width, image.height ?? height] : [image.width, image.height];
+    const rows = image.card ? CARDS[image.card](w, h) : Uint8Array.from(atob(image.rgba), c => c.charCodeAt(0));
+    return [name, upload(rows, w, h)];
+  }));
   const targets = new Map(names.map(n => [n, { current: makeTarget(), previous: makeTarget() }]));
   const sampler = device.createSampler({ magFilter: 'nearest', minFilter: 'nearest' });
   const vertex = device.createShaderModule({ code: VERTEX_WGSL });
@@ -230,9 +251,10 @@ export async function prepareWgslPasses(passes, { width, height, uniforms }) {
   const prepared = passes.map((p, i) => {
     const layout = [];
     const uniformBuffers = [];
-    for (const m of p.source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var<uniform>\s*(\w+)\s*:\s*([\w<>]+)/g)) {
-      const buffer = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
-      uniformBuffers.push({ binding: Number(m[1]), name: m[2], int: /^(i32|u32)$/.test(m[3]), buffer });
+    for (const m of p.source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var<uniform>\s*(\w+)\s*:\s*([\w<>]+(?:\s*,\s*\d+\s*>)?)/g)) {
+      const struct = structUniform(p.source, m[2], m[3], p.uniformLayout);
+      const buffer = device.createBuffer({ size: struct ? struct.size : 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+      uniformBuffers.push({ binding: Number(m[1]), name: m[2], int: /^(i32|u32)$/.test(m[3]), buffer, struct });
       layout.push({ binding: Number(m[1]), visibility: GPUShaderStage.FRAGMENT, buffer: { type: 'uniform' } });
     }
     const textures = [...p.source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var\s+(\w+)\s*:\s*texture_2d<f32>/g)]
@@ -263,6 +285,11 @@ export async function prepareWgslPasses(passes, { width, height, uniforms }) {
         const { pipeline, bindGroupLayout, uniformBuffers, textures, samplers } = prepared[i];
         const entries = [];
         for (const u of uniformBuffers) {
+          if (u.struct) {
+            device.queue.writeBuffer(u.buffer, 0, u.struct.bytes(values));
+            entries.push({ binding: u.binding, resource: { buffer: u.buffer } });
+            continue;
+          }
           const raw = values[u.name] ?? 0;
           const numbers = Array.isArray(raw) ? raw : [typeof raw === 'boolean' ? (raw ? 1 : 0) : raw];
           const data = u.int ? new Int32Array(4) : new Float32Array(4);
@@ -272,7 +299,7 @@ export async function prepareWgslPasses(passes, { width, height, uniforms }) {
         }
         for (const t of textures) {
           const name = (p.inputs ?? {})[t.name] ?? t.name;
-          const source = targets.has(name) ? targets.get(name)[fresh(name, i) ? 'current' : 'previous'] : input;
+          const source = imported.get(name) ?? (targets.has(name) ? targets.get(name)[fresh(name, i) ? 'current' : 'previous'] : input);
           entries.push({ binding: t.binding, resource: source.createView() });
         }
         samplers.forEach(s => entries.push({ binding: s.binding, resource: sampler }));
@@ -301,7 +328,7 @@ export async function prepareWgslPasses(passes, { width, height, uniforms }) {
       await readback.mapAsync(GPUMapMode.READ);
       const padded = new Uint8Array(readback.getMappedRange());
       const rows = new Uint8Array(width * height * 4);
-      for (let y = 0; y < height; y++) rows.set(padded.subarray(y * bytesPerRow, y * bytesPerRow + width * 4), y * width * 4);
+      for (let y = 0; y < height; y++) rows.set(padded.subarray(y * bytesPerRow, y * bytesPerRow + width * 4), (flipY ? height - 1 - y : y) * width * 4);
       readback.unmap();
       return rows;
     },

@@ -144,8 +144,9 @@ public final class EffectCompiler {
             raw = page.evaluate("([p]) => framescope.compileIsf(p, p.fallback)", List.of(primary));
         } else {
             raw = slot == 0
-                    ? page.evaluate("([source, version]) => framescope.compileGlsl(source, {}, version)",
-                            List.of(source, program.spec().path("glslVersion").asText("300 es")))
+                    ? page.evaluate("([source, version, vertex]) => framescope.compileGlsl(source, {}, version, vertex)",
+                            java.util.Arrays.asList(source, program.spec().path("glslVersion").asText("300 es"),
+                                    effect.isNoisemaker() ? NoisemakerImport.vertex(effect, program, null) : null))
                     : page.evaluate("source => framescope.compileWgsl(source)", source);
         }
         JsonNode result = Json.mapper().valueToTree(raw);
