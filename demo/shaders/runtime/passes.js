@@ -18,7 +18,9 @@ function plan(passes) {
   };
 }
 
-export function prepareGlslPasses(passes, { width, height, uniforms, images = {} }) {
+// `pingPong` (noisemaker): every pass reads the latest copy of what it reads and its target is swapped right after
+// it draws, as noisemaker's surfaces are, so a pass repeated in a row reads the previous repeat's result.
+export function prepareGlslPasses(passes, { width, height, uniforms, images = {}, pingPong = false }) {
   // An ISF pass carries a `fallback` (its GLSL ES 1.00 form), compiled when 3.00 fails; it then replaces the pass.
   const versions = [];
   passes = passes.map((p, i) => {
@@ -137,7 +139,7 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
         for (const [sampler, textureName] of Object.entries(p.inputs ?? {})) {
           const target = targets.get(textureName);
           const source = imported.get(textureName)
-            ?? (target ? (fresh(textureName, i) ? target.current : target.persistent ? target.previous : blank) : input);
+            ?? (target ? (pingPong ? target.previous : fresh(textureName, i) ? target.current : target.persistent ? target.previous : blank) : input);
           gl.activeTexture(gl.TEXTURE0 + unit);
           gl.bindTexture(gl.TEXTURE_2D, source.tex);
           const location = gl.getUniformLocation(program, sampler);
@@ -154,8 +156,9 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
         gl.bindFramebuffer(gl.FRAMEBUFFER, out.current.fbo);
         gl.viewport(0, 0, w, h);
         gl.drawArrays(gl.TRIANGLES, 0, 3);
+        if (pingPong) [out.current, out.previous] = [out.previous, out.current];
       });
-      for (const t of targets.values()) [t.current, t.previous] = [t.previous, t.current];
+      if (!pingPong) for (const t of targets.values()) [t.current, t.previous] = [t.previous, t.current];
     },
     fence() {
       gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
@@ -183,8 +186,8 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
  * frame is the same) draws only the last. Each frame gets FRAMEINDEX (its number) and TIMEDELTA (seconds since the
  * previous frame, 0 on the first), as an ISF host gives them; a Shadertoy shader reads them as iFrame and iTimeDelta.
  */
-export async function renderPasses(language, passes, { width, height, time, uniforms, frames, step = 1 / 480, history = true, images, flipY }) {
-  const effect = await preparePasses(language, passes, { width, height, uniforms, images, flipY });
+export async function renderPasses(language, passes, { width, height, time, uniforms, frames, step = 1 / 480, history = true, images, flipY, pingPong }) {
+  const effect = await preparePasses(language, passes, { width, height, uniforms, images, flipY, pingPong });
   if (!effect.ok) return effect;
   for (let i = history ? 0 : frames - 1; i < frames; i++) {
     await effect.draw(Math.max(0, time - (frames - 1 - i) * step), { index: i, delta: i === 0 ? 0 : step * 8 });
@@ -201,6 +204,13 @@ export async function preparePasses(language, passes, options) {
   return language === 'glsl' ? prepareGlslPasses(passes, options) : prepareWgslPasses(passes, options);
 }
 
+// noisemaker's full-screen vertex stage: also a uv (0..1 from the clip position) at @location(0).
+const VERTEX_UV_WGSL = `struct FullscreenOut { @builtin(position) position: vec4<f32>, @location(0) uv: vec2<f32> }
+@vertex fn fullscreenUv(@builtin(vertex_index) i: u32) -> FullscreenOut {
+  let p = array<vec2<f32>, 3>(vec2<f32>(-1.0, -1.0), vec2<f32>(3.0, -1.0), vec2<f32>(-1.0, 3.0));
+  return FullscreenOut(vec4<f32>(p[i], 0.0, 1.0), p[i] * 0.5 + vec2<f32>(0.5, 0.5));
+}`;
+
 const VERTEX_WGSL = `@vertex fn fullscreen(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
   let p = array<vec2<f32>, 3>(vec2<f32>(-1.0, -1.0), vec2<f32>(3.0, -1.0), vec2<f32>(-1.0, 3.0));
   return vec4<f32>(p[i], 0.0, 1.0);
@@ -212,7 +222,7 @@ const VERTEX_WGSL = `@vertex fn fullscreen(@builtin(vertex_index) i: u32) -> @bu
  * effects, whose WGSL draws y down and whose runtime flips the frame when it shows it): images and the test card
  * are stored bottom row first and the result is read flipped, so the frame is what that runtime shows.
  */
-export async function prepareWgslPasses(passes, { width, height, uniforms, images = {}, flipY = false }) {
+export async function prepareWgslPasses(passes, { width, height, uniforms, images = {}, flipY = false, pingPong = false }) {
   const g = await gpuDevice();
   if (g.unavailable) return { ok: false, unavailable: g.unavailable, diagnostics: [] };
   const device = g.device;
@@ -247,6 +257,7 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
   const targets = new Map(names.map(n => [n, { current: makeTarget(), previous: makeTarget() }]));
   const sampler = device.createSampler({ magFilter: 'nearest', minFilter: 'nearest' });
   const vertex = device.createShaderModule({ code: VERTEX_WGSL });
+  const uvVertex = device.createShaderModule({ code: VERTEX_UV_WGSL });
   device.pushErrorScope('validation');
   const prepared = passes.map((p, i) => {
     const layout = [];
@@ -267,7 +278,7 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
     const entry = /@fragment\s+fn\s+(\w+)/.exec(p.source)?.[1] ?? 'main';
     const pipeline = device.createRenderPipeline({
       layout: device.createPipelineLayout({ bindGroupLayouts: [bindGroupLayout] }),
-      vertex: { module: vertex, entryPoint: 'fullscreen' },
+      vertex: p.uvVertex ? { module: uvVertex, entryPoint: 'fullscreenUv' } : { module: vertex, entryPoint: 'fullscreen' },
       fragment: { module: modules[i], entryPoint: entry, targets: [{ format: 'rgba8unorm' }] },
       primitive: { topology: 'triangle-list' },
     });
@@ -299,7 +310,7 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
         }
         for (const t of textures) {
           const name = (p.inputs ?? {})[t.name] ?? t.name;
-          const source = imported.get(name) ?? (targets.has(name) ? targets.get(name)[fresh(name, i) ? 'current' : 'previous'] : input);
+          const source = imported.get(name) ?? (targets.has(name) ? targets.get(name)[pingPong || !fresh(name, i) ? 'previous' : 'current'] : input);
           entries.push({ binding: t.binding, resource: source.createView() });
         }
         samplers.forEach(s => entries.push({ binding: s.binding, resource: sampler }));
@@ -308,9 +319,10 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
         pass.setBindGroup(0, device.createBindGroup({ layout: bindGroupLayout, entries }));
         pass.draw(3);
         pass.end();
+        if (pingPong) { const t = targets.get(p.output); [t.current, t.previous] = [t.previous, t.current]; }
       });
       device.queue.submit([encoder.finish()]);
-      for (const t of targets.values()) [t.current, t.previous] = [t.previous, t.current];
+      if (!pingPong) for (const t of targets.values()) [t.current, t.previous] = [t.previous, t.current];
     },
     fence() {
       return device.queue.onSubmittedWorkDone();

@@ -140,6 +140,12 @@ public final class FrameRenderer {
         }
         Program program = effect.programs().get(0);
         boolean webgl = backend == EffectCompiler.Backend.webgl2;
+        for (Program p : effect.isNoisemaker() && !webgl ? effect.programs() : List.<Program>of()) {
+            String computeOnly = NoisemakerImport.wgslUnsupported(p);
+            if (computeOnly != null) {
+                return new Pixels("unsupported", null, width, height, null, List.of(), computeOnly);
+            }
+        }
         for (Program p : effect.programs()) {
             if ((webgl ? p.glsl() : p.wgsl()) == null) {
                 return new Pixels("not_available", null, width, height, null, List.of(),
@@ -239,7 +245,10 @@ public final class FrameRenderer {
             if (effect.isNoisemaker()) {
                 if (webgl) {
                     pass.put("vertex", NoisemakerImport.vertex(effect, p, uniforms));
-                } else if (effect.definition().has("uniformLayout")) {
+                } else {
+                    pass.put("uvVertex", true);
+                }
+                if (!webgl && effect.definition().has("uniformLayout")) {
                     pass.put("uniformLayout", Json.mapper().convertValue(effect.definition().get("uniformLayout"),
                             Map.class));
                 }
@@ -277,6 +286,7 @@ public final class FrameRenderer {
             options.put("images", NoisemakerRuntime.images(effect, bindings, width, height));
             options.put("uniforms", NoisemakerRuntime.uniforms(uniforms, width, height));
             options.put("flipY", !webgl);
+            options.put("pingPong", true);
         } else if (effect.isGlTransition()) {
             Map<String, Object> withAspects = new LinkedHashMap<>(uniforms);
             options.put("images", ImageInputs.transition(effect.definition(), bindings, width, height, withAspects));

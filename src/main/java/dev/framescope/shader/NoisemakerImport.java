@@ -290,6 +290,24 @@ final class NoisemakerImport {
         }
     }
 
+    /**
+     * Why a program's WGSL cannot run as a render pass (a compute shader: {@code @compute} without {@code @fragment},
+     * which noisemaker's WebGPU backend runs as a compute pass), or null.
+     */
+    static String wgslUnsupported(EffectLibrary.Program program) {
+        if (program.wgsl() == null) {
+            return null;
+        }
+        try {
+            String text = Files.readString(program.wgsl(), StandardCharsets.UTF_8);
+            return text.contains("@compute") && !text.contains("@fragment") ? "UNSUPPORTED: WGSL program '"
+                    + program.name() + "' is a compute shader (@compute, no @fragment), which noisemaker runs as a "
+                    + "compute pass on WebGPU; FrameScope runs full-screen fragment passes only" : null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
     /** The defines with the caller's values for their globals (noisemaker recompiles when one changes). */
     static Map<String, Object> defines(JsonNode definition, Map<String, Object> uniforms) {
         Map<String, Object> out = new LinkedHashMap<>();

@@ -22,6 +22,29 @@ final class NoisemakerRuntime {
     private NoisemakerRuntime() {
     }
 
+    private static final Set<String> GLOBALS = Set.of("aspectRatio", "fullResolution", "tileOffset", "renderScale",
+            "deltaTime", "frame");
+
+    /**
+     * Whether noisemaker's runtime sets uniform {@code name} of {@code file} itself: one of its globals, or a WGSL
+     * uniform of a struct type (filled field by field from the globals, see wgsl-uniforms.js).
+     */
+    static boolean setByRuntime(Path file, String name) {
+        if (GLOBALS.contains(name)) {
+            return true;
+        }
+        if (!file.toString().endsWith(".wgsl")) {
+            return false;
+        }
+        try {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("var<uniform>\\s*" + java.util.regex.Pattern
+                    .quote(name) + "\\s*:\\s*([A-Za-z_]\\w*)\\s*;").matcher(java.nio.file.Files.readString(file));
+            return m.find() && !m.group(1).matches("f32|i32|u32|bool|vec[234][fiu]?|mat\\w*");
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
     static Map<String, Object> uniforms(Map<String, Object> uniforms, int width, int height) {
         Map<String, Object> out = new LinkedHashMap<>(uniforms);
         out.putIfAbsent("aspectRatio", (double) width / height);
