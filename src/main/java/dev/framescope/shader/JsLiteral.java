@@ -30,6 +30,8 @@ final class JsLiteral {
     private final Map<String, JsonNode> constants;
     private int i;
     private int depth;
+    /** Top-level constants whose value is code, by name, with their line: named when the literal uses one. */
+    final Map<String, Integer> computed = new LinkedHashMap<>();
 
     JsLiteral(String text, int start, Map<String, JsonNode> constants) {
         this.s = text;
@@ -147,6 +149,9 @@ final class JsLiteral {
                             yield constants.get(word).deepCopy();
                         }
                         i = start;
+                        if (computed.containsKey(word)) {
+                            throw fail("'" + word + "', a constant computed by code (line " + computed.get(word) + ")");
+                        }
                         throw fail("JavaScript code (" + found() + ") where FrameScope reads only literal values");
                     }
                 };
@@ -183,7 +188,9 @@ final class JsLiteral {
             }
             if (at(",") || at("}")) {
                 if (!constants.containsKey(key)) {
-                    throw fail("shorthand property '" + key + "' names no literal constant");
+                    throw fail("shorthand property '" + key + "' names " + (computed.containsKey(key)
+                            ? "a constant computed by code (const " + key + ", line " + computed.get(key) + ")"
+                            : "no literal constant"));
                 }
                 o.set(key, constants.get(key).deepCopy());
             } else {

@@ -31,7 +31,8 @@ final class NoisemakerImport {
     static final String FILE = "definition.js";
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final Pattern EFFECT = Pattern.compile("export\\s+default\\s+new\\s+Effect\\s*\\(");
-    private static final Pattern CLASS = Pattern.compile("export\\s+default\\s+class\\s+(\\w+)");
+    private static final Pattern CLASS = Pattern.compile("(?m)^(?:export\\s+default\\s+)?class\\s+(\\w+)\\s+"
+            + "extends\\s+Effect\\b");
     private static final Pattern CONST = Pattern.compile("(?m)^(?:export\\s+)?const\\s+(\\w+)\\s*=\\s*");
     private static final Pattern IMPORT = Pattern.compile("(?m)^\\s*import\\s+(.*?)\\s+from\\s+['\"]([^'\"]+)['\"]");
     private static final Pattern VERSION = Pattern.compile("(?m)^[ \\t]*#version[^\\n]*");
@@ -67,7 +68,7 @@ final class NoisemakerImport {
 
     static ObjectNode fromModule(String text, String fallbackName) {
         Matcher klass = CLASS.matcher(text);
-        if (klass.find()) {
+        if (klass.find() && !EFFECT.matcher(text).find()) {
             return unsupported(fallbackName, "UNSUPPORTED: definition.js exports a class (" + klass.group(1)
                     + " extends Effect, line " + line(text, klass.start()) + ") whose behaviour is JavaScript code; "
                     + "FrameScope reads only `export default new Effect({...})` literals, without running them");
@@ -77,6 +78,7 @@ final class NoisemakerImport {
             return unsupported(fallbackName, "UNSUPPORTED: definition.js has no `export default new Effect({...})`");
         }
         Map<String, JsonNode> constants = new LinkedHashMap<>();
+        Map<String, Integer> computed = new LinkedHashMap<>();
         Matcher c = CONST.matcher(text);
         while (c.find()) {
             if (c.start() > m.start()) {
@@ -85,11 +87,12 @@ final class NoisemakerImport {
             try {
                 JsLiteral reader = new JsLiteral(text, c.end(), constants);
                 constants.put(c.group(1), reader.value());
-            } catch (JsLiteral.NotLiteral ignored) {
-                // not a literal: a reference to it fails where it is used, naming it
+            } catch (JsLiteral.NotLiteral e) {
+                computed.put(c.group(1), line(text, c.start())); // a reference to it fails where it is used, naming it
             }
         }
         JsLiteral reader = new JsLiteral(text, m.end(), constants);
+        reader.computed.putAll(computed);
         JsonNode literal = reader.value();
         reader.expect(")");
         if (!literal.isObject()) {

@@ -61,6 +61,13 @@ class NoisemakerImportTest {
                 + "loads"), why);
         java.nio.file.Files.writeString(file, HEAD + "export default new Effect({ a: [1, 2 + 3] })");
         assertTrue(NoisemakerImport.definition(file).get("unsupported").asText().contains("an expression ('+ 3]"));
+        java.nio.file.Files.writeString(file, HEAD + "const layout = (() => ({}))()\n"
+                + "export default new Effect({ name: 'x', uniformLayout: layout })");
+        assertTrue(NoisemakerImport.definition(file).get("unsupported").asText().contains("'layout', a constant "
+                + "computed by code (line 2) at line 3"), NoisemakerImport.definition(file).toString());
+        java.nio.file.Files.writeString(file, HEAD + "class Fibers extends Effect {}\nexport default new Fibers()");
+        assertTrue(NoisemakerImport.definition(file).get("unsupported").asText().contains("exports a class (Fibers "
+                + "extends Effect, line 2)"));
         java.nio.file.Files.writeString(file, HEAD + "export default new Effect({ a: `x${y}` })");
         assertTrue(NoisemakerImport.definition(file).get("unsupported").asText().contains("template substitution"));
     }
