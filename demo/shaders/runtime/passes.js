@@ -4,6 +4,7 @@
 // effect's result is the texture named "outputTex", else the last pass's output.
 import { compileIsf, glslStages, gpuDevice, webgl2Renderer } from './compile.js';
 import { CARDS, testCardPixels, toBase64 } from './testcard.js';
+import { structUniform } from './wgsl-uniforms.js';
 
 function plan(passes) {
   const producer = new Map();
@@ -17,7 +18,9 @@ function plan(passes) {
   };
 }
 
-export function prepareGlslPasses(passes, { width, height, uniforms, images = {} }) {
+// `pingPong` (noisemaker): every pass reads the latest copy of what it reads and its target is swapped right after
+// it draws, as noisemaker's surfaces are, so a pass repeated in a row reads the previous repeat's result.
+export function prepareGlslPasses(passes, { width, height, uniforms, images = {}, pingPong = false }) {
   // An ISF pass carries a `fallback` (its GLSL ES 1.00 form), compiled when 3.00 fails; it then replaces the pass.
   const versions = [];
   passes = passes.map((p, i) => {
@@ -136,7 +139,7 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
         for (const [sampler, textureName] of Object.entries(p.inputs ?? {})) {
           const target = targets.get(textureName);
           const source = imported.get(textureName)
-            ?? (target ? (fresh(textureName, i) ? target.current : target.persistent ? target.previous : blank) : input);
+            ?? (target ? (pingPong ? target.previous : fresh(textureName, i) ? target.current : target.persistent ? target.previous : blank) : input);
           gl.activeTexture(gl.TEXTURE0 + unit);
           gl.bindTexture(gl.TEXTURE_2D, source.tex);
           const location = gl.getUniformLocation(program, sampler);
@@ -153,8 +156,9 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
         gl.bindFramebuffer(gl.FRAMEBUFFER, out.current.fbo);
         gl.viewport(0, 0, w, h);
         gl.drawArrays(gl.TRIANGLES, 0, 3);
+        if (pingPong) [out.current, out.previous] = [out.previous, out.current];
       });
-      for (const t of targets.values()) [t.current, t.previous] = [t.previous, t.current];
+      if (!pingPong) for (const t of targets.values()) [t.current, t.previous] = [t.previous, t.current];
     },
     fence() {
       gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
@@ -182,8 +186,8 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
  * frame is the same) draws only the last. Each frame gets FRAMEINDEX (its number) and TIMEDELTA (seconds since the
  * previous frame, 0 on the first), as an ISF host gives them; a Shadertoy shader reads them as iFrame and iTimeDelta.
  */
-export async function renderPasses(language, passes, { width, height, time, uniforms, frames, step = 1 / 480, history = true, images }) {
-  const effect = await preparePasses(language, passes, { width, height, uniforms, images });
+export async function renderPasses(language, passes, { width, height, time, uniforms, frames, step = 1 / 480, history = true, images, flipY, pingPong }) {
+  const effect = await preparePasses(language, passes, { width, height, uniforms, images, flipY, pingPong });
   if (!effect.ok) return effect;
   for (let i = history ? 0 : frames - 1; i < frames; i++) {
     await effect.draw(Math.max(0, time - (frames - 1 - i) * step), { index: i, delta: i === 0 ? 0 : step * 8 });
@@ -200,13 +204,25 @@ export async function preparePasses(language, passes, options) {
   return language === 'glsl' ? prepareGlslPasses(passes, options) : prepareWgslPasses(passes, options);
 }
 
+// noisemaker's full-screen vertex stage: also a uv (0..1 from the clip position) at @location(0).
+const VERTEX_UV_WGSL = `struct FullscreenOut { @builtin(position) position: vec4<f32>, @location(0) uv: vec2<f32> }
+@vertex fn fullscreenUv(@builtin(vertex_index) i: u32) -> FullscreenOut {
+  let p = array<vec2<f32>, 3>(vec2<f32>(-1.0, -1.0), vec2<f32>(3.0, -1.0), vec2<f32>(-1.0, 3.0));
+  return FullscreenOut(vec4<f32>(p[i], 0.0, 1.0), p[i] * 0.5 + vec2<f32>(0.5, 0.5));
+}`;
+
 const VERTEX_WGSL = `@vertex fn fullscreen(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
   let p = array<vec2<f32>, 3>(vec2<f32>(-1.0, -1.0), vec2<f32>(3.0, -1.0), vec2<f32>(-1.0, 3.0));
   return vec4<f32>(p[i], 0.0, 1.0);
 }`;
 
-/** The WebGPU twin of prepareGlslPasses: bindings found by name (uniforms, texture_2d inputs, samplers). */
-export async function prepareWgslPasses(passes, { width, height, uniforms }) {
+/**
+ * The WebGPU twin of prepareGlslPasses: bindings found by name (uniforms, texture_2d inputs, samplers); a uniform of a
+ * struct type is packed by wgsl-uniforms.js (with the pass's `uniformLayout`). `images` as for GLSL. `flipY` (noisemaker
+ * effects, whose WGSL draws y down and whose runtime flips the frame when it shows it): images and the test card
+ * are stored bottom row first and the result is read flipped, so the frame is what that runtime shows.
+ */
+export async function prepareWgslPasses(passes, { width, height, uniforms, images = {}, flipY = false, pingPong = false }) {
   const g = await gpuDevice();
   if (g.unavailable) return { ok: false, unavailable: g.unavailable, diagnostics: [] };
   const device = g.device;
@@ -221,18 +237,35 @@ export async function prepareWgslPasses(passes, { width, height, uniforms }) {
   const { finalName, fresh, names } = plan(passes);
   const usage = GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_SRC | GPUTextureUsage.COPY_DST;
   const makeTarget = () => device.createTexture({ size: [width, height], format: 'rgba8unorm', usage });
-  const input = makeTarget();
-  device.queue.writeTexture({ texture: input }, testCardPixels(width, height), { bytesPerRow: width * 4 }, [width, height]);
+  const flipRows = (rows, w, h) => {
+    if (!flipY) return rows;
+    const out = new Uint8Array(rows.length);
+    for (let y = 0; y < h; y++) out.set(rows.subarray(y * w * 4, (y + 1) * w * 4), (h - 1 - y) * w * 4);
+    return out;
+  };
+  const upload = (rows, w, h) => {
+    const texture = device.createTexture({ size: [w, h], format: 'rgba8unorm', usage });
+    device.queue.writeTexture({ texture }, flipRows(rows, w, h), { bytesPerRow: w * 4 }, [w, h]);
+    return texture;
+  };
+  const input = upload(testCardPixels(width, height), width, height);
+  const imported = new Map(Object.entries(images).map(([name, image]) => {
+    const [w, h] = image.card ? [image.width ?? width, image.height ?? height] : [image.width, image.height];
+    const rows = image.card ? CARDS[image.card](w, h) : Uint8Array.from(atob(image.rgba), c => c.charCodeAt(0));
+    return [name, upload(rows, w, h)];
+  }));
   const targets = new Map(names.map(n => [n, { current: makeTarget(), previous: makeTarget() }]));
   const sampler = device.createSampler({ magFilter: 'nearest', minFilter: 'nearest' });
   const vertex = device.createShaderModule({ code: VERTEX_WGSL });
+  const uvVertex = device.createShaderModule({ code: VERTEX_UV_WGSL });
   device.pushErrorScope('validation');
   const prepared = passes.map((p, i) => {
     const layout = [];
     const uniformBuffers = [];
-    for (const m of p.source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var<uniform>\s*(\w+)\s*:\s*([\w<>]+)/g)) {
-      const buffer = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
-      uniformBuffers.push({ binding: Number(m[1]), name: m[2], int: /^(i32|u32)$/.test(m[3]), buffer });
+    for (const m of p.source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var<uniform>\s*(\w+)\s*:\s*([\w<>]+(?:\s*,\s*\d+\s*>)?)/g)) {
+      const struct = structUniform(p.source, m[2], m[3], p.uniformLayout);
+      const buffer = device.createBuffer({ size: struct ? struct.size : 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+      uniformBuffers.push({ binding: Number(m[1]), name: m[2], int: /^(i32|u32)$/.test(m[3]), buffer, struct });
       layout.push({ binding: Number(m[1]), visibility: GPUShaderStage.FRAGMENT, buffer: { type: 'uniform' } });
     }
     const textures = [...p.source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var\s+(\w+)\s*:\s*texture_2d<f32>/g)]
@@ -245,7 +278,7 @@ export async function prepareWgslPasses(passes, { width, height, uniforms }) {
     const entry = /@fragment\s+fn\s+(\w+)/.exec(p.source)?.[1] ?? 'main';
     const pipeline = device.createRenderPipeline({
       layout: device.createPipelineLayout({ bindGroupLayouts: [bindGroupLayout] }),
-      vertex: { module: vertex, entryPoint: 'fullscreen' },
+      vertex: p.uvVertex ? { module: uvVertex, entryPoint: 'fullscreenUv' } : { module: vertex, entryPoint: 'fullscreen' },
       fragment: { module: modules[i], entryPoint: entry, targets: [{ format: 'rgba8unorm' }] },
       primitive: { topology: 'triangle-list' },
     });
@@ -263,6 +296,11 @@ export async function prepareWgslPasses(passes, { width, height, uniforms }) {
         const { pipeline, bindGroupLayout, uniformBuffers, textures, samplers } = prepared[i];
         const entries = [];
         for (const u of uniformBuffers) {
+          if (u.struct) {
+            device.queue.writeBuffer(u.buffer, 0, u.struct.bytes(values));
+            entries.push({ binding: u.binding, resource: { buffer: u.buffer } });
+            continue;
+          }
           const raw = values[u.name] ?? 0;
           const numbers = Array.isArray(raw) ? raw : [typeof raw === 'boolean' ? (raw ? 1 : 0) : raw];
           const data = u.int ? new Int32Array(4) : new Float32Array(4);
@@ -272,7 +310,7 @@ export async function prepareWgslPasses(passes, { width, height, uniforms }) {
         }
         for (const t of textures) {
           const name = (p.inputs ?? {})[t.name] ?? t.name;
-          const source = targets.has(name) ? targets.get(name)[fresh(name, i) ? 'current' : 'previous'] : input;
+          const source = imported.get(name) ?? (targets.has(name) ? targets.get(name)[pingPong || !fresh(name, i) ? 'previous' : 'current'] : input);
           entries.push({ binding: t.binding, resource: source.createView() });
         }
         samplers.forEach(s => entries.push({ binding: s.binding, resource: sampler }));
@@ -281,9 +319,10 @@ export async function prepareWgslPasses(passes, { width, height, uniforms }) {
         pass.setBindGroup(0, device.createBindGroup({ layout: bindGroupLayout, entries }));
         pass.draw(3);
         pass.end();
+        if (pingPong) { const t = targets.get(p.output); [t.current, t.previous] = [t.previous, t.current]; }
       });
       device.queue.submit([encoder.finish()]);
-      for (const t of targets.values()) [t.current, t.previous] = [t.previous, t.current];
+      if (!pingPong) for (const t of targets.values()) [t.current, t.previous] = [t.previous, t.current];
     },
     fence() {
       return device.queue.onSubmittedWorkDone();
@@ -301,7 +340,7 @@ export async function prepareWgslPasses(passes, { width, height, uniforms }) {
       await readback.mapAsync(GPUMapMode.READ);
       const padded = new Uint8Array(readback.getMappedRange());
       const rows = new Uint8Array(width * height * 4);
-      for (let y = 0; y < height; y++) rows.set(padded.subarray(y * bytesPerRow, y * bytesPerRow + width * 4), y * width * 4);
+      for (let y = 0; y < height; y++) rows.set(padded.subarray(y * bytesPerRow, y * bytesPerRow + width * 4), (flipY ? height - 1 - y : y) * width * 4);
       readback.unmap();
       return rows;
     },

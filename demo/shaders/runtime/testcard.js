@@ -83,7 +83,7 @@ export function audioFftPixels(width, height) {
 }
 
 /** The generated images by name, at the frame's size unless the image gives one: RGBA rows top-down. */
-export const CARDS = { testcard: testCardPixels, testcard2: secondCardPixels, ramp: rampPixels, audio: audioPixels, audiofft: audioFftPixels };
+export const CARDS = { blank: (w, h) => new Uint8Array(w * h * 4), testcard: testCardPixels, testcard2: secondCardPixels, ramp: rampPixels, audio: audioPixels, audiofft: audioFftPixels };
 
 export function testCard(width, height) {
   return toBase64(testCardPixels(width, height));

@@ -71,6 +71,15 @@ public final class EffectBenchmark {
             List<BenchmarkResult> batch = new ArrayList<>();
             for (Effect effect : effects) {
                 context.cancellation().throwIfCancelled();
+                String unsupported = effect.unsupported() != null ? effect.unsupported()
+                        : effect.isNoisemaker() && !webgl ? effect.programs().stream()
+                        .map(NoisemakerImport::wgslUnsupported).filter(java.util.Objects::nonNull).findFirst()
+                        .orElse(null) : null;
+                if (unsupported != null) {
+                    batch.add(new BenchmarkResult(effect.id(), args.backend().name(), "unsupported", null, null,
+                            null, null, unsupported));
+                    continue;
+                }
                 if (effect.programs().isEmpty() || effect.programs().stream()
                         .anyMatch(p -> (webgl ? p.glsl() : p.wgsl()) == null)) {
                     batch.add(new BenchmarkResult(effect.id(), args.backend().name(), "not_available", null, null,

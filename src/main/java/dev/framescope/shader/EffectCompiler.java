@@ -93,12 +93,17 @@ public final class EffectCompiler {
     }
 
     /**
-     * An effect's status from its programs': error if any failed, not_available if none was there to compile (e.g.
+     * An effect's status from its programs': error if any failed, unsupported if one is a kind FrameScope cannot run
+     * (a noisemaker WGSL compute shader), not_available if none was there to compile (e.g.
      * a GLSL-only ISF file on WebGPU), else ok (a program missing in one language of two is not a failure).
      */
     static String status(List<ProgramResult> programs) {
-        if (programs.stream().anyMatch(p -> !p.status().equals("ok") && !p.status().equals("not_available"))) {
+        if (programs.stream().anyMatch(p -> !p.status().equals("ok") && !p.status().equals("not_available")
+                && !p.status().equals("unsupported"))) {
             return "error";
+        }
+        if (programs.stream().anyMatch(p -> p.status().equals("unsupported"))) {
+            return "unsupported";
         }
         return programs.stream().allMatch(p -> p.status().equals("not_available")) ? "not_available" : "ok";
     }
@@ -120,12 +125,23 @@ public final class EffectCompiler {
                 programs.add(program.glsl() == null ? missing(program, "glsl")
                         : run(page, effect, program, "glsl", program.glsl(), renderer, 0));
             }
-            if (backend != Backend.webgl2) {
+            String computeOnly = effect.isNoisemaker() ? NoisemakerImport.wgslUnsupported(program) : null;
+            if (backend != Backend.webgl2 && computeOnly != null) {
+                programs.add(new ProgramResult(program.pass(), program.name(), "wgsl", program.wgsl().toString(),
+                        "unsupported", List.of(new Diagnostic(program.pass(), program.name(), "wgsl", "backend",
+                        "warning", null, null, computeOnly))));
+            } else if (backend != Backend.webgl2) {
                 programs.add(program.wgsl() == null ? missing(program, "wgsl")
                         : run(page, effect, program, "wgsl", program.wgsl(), renderer, 1));
             }
         }
-        return new EffectResult(effect.id(), status(programs), programs, null);
+        String status = status(programs);
+        if (status.equals("unsupported")) {
+            String message = programs.stream().filter(p -> p.status().equals("unsupported"))
+                    .map(p -> p.diagnostics().get(0).message()).findFirst().orElse("UNSUPPORTED");
+            return new EffectResult(effect.id(), status, programs, Map.of("code", "UNSUPPORTED", "message", message));
+        }
+        return new EffectResult(effect.id(), status, programs, null);
     }
 
     private static ProgramResult missing(Program program, String language) {
@@ -144,8 +160,9 @@ public final class EffectCompiler {
             raw = page.evaluate("([p]) => framescope.compileIsf(p, p.fallback)", List.of(primary));
         } else {
             raw = slot == 0
-                    ? page.evaluate("([source, version]) => framescope.compileGlsl(source, {}, version)",
-                            List.of(source, program.spec().path("glslVersion").asText("300 es")))
+                    ? page.evaluate("([source, version, vertex]) => framescope.compileGlsl(source, {}, version, vertex)",
+                            java.util.Arrays.asList(source, program.spec().path("glslVersion").asText("300 es"),
+                                    effect.isNoisemaker() ? NoisemakerImport.vertex(effect, program, null) : null))
                     : page.evaluate("source => framescope.compileWgsl(source)", source);
         }
         JsonNode result = Json.mapper().valueToTree(raw);

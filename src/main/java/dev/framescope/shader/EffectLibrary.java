@@ -55,6 +55,11 @@ public final class EffectLibrary {
             return definition.path("format").asText().equals(ShadertoyImport.FORMAT);
         }
 
+        /** True for a noisemaker definition.js effect, whose programs run under {@link NoisemakerImport}. */
+        public boolean isNoisemaker() {
+            return definition.path("format").asText().equals(NoisemakerImport.FORMAT);
+        }
+
         /** Why FrameScope cannot run this effect ("UNSUPPORTED: ..." naming the feature), or null. */
         public String unsupported() {
             return definition.path("unsupported").asText(null);
@@ -72,6 +77,9 @@ public final class EffectLibrary {
         public String source(Program program, Path file) {
             if (isShadertoy()) {
                 return ShadertoyImport.wrap(definition, program.spec());
+            }
+            if (isNoisemaker()) {
+                return NoisemakerImport.source(this, program, file, null);
             }
             if (isGlTransition() && definition.has("glsl")) {
                 return GlTransitionImport.wrap(definition.get("glsl").asText());
@@ -94,7 +102,7 @@ public final class EffectLibrary {
          */
         public boolean usesPassRuntime() {
             return programs.size() > 1 || definition.path("imported").size() > 0 || isGlTransition() || isIsf()
-                    || isShadertoy();
+                    || isShadertoy() || isNoisemaker();
         }
     }
 
@@ -126,11 +134,13 @@ public final class EffectLibrary {
                 boolean isf = name.endsWith(".fs");
                 boolean glsl = name.endsWith(".glsl");
                 boolean export = name.endsWith(".json") && !name.equals("definition.json");
+                boolean noisemaker = name.equals(NoisemakerImport.FILE);
                 String id = (isf || glsl || export
                         ? base.relativize(file).toString().replaceFirst("\\.(fs|glsl|json)$", "")
                         : base.relativize(file.getParent()).toString()).replace('\\', '/');
                 if (globs.stream().anyMatch(g -> g.matches(id))) {
-                    effects.add(isf ? loadIsf(id, file, base) : glsl ? loadGlsl(id, file, base)
+                    effects.add(noisemaker ? loadNoisemaker(id, file, base)
+                            : isf ? loadIsf(id, file, base) : glsl ? loadGlsl(id, file, base)
                             : export ? loadShadertoyExport(id, file, base) : load(id, file, base));
                 }
             }
@@ -176,6 +186,7 @@ public final class EffectLibrary {
             public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
                 String name = file.getFileName() == null ? "" : file.getFileName().toString();
                 if (attributes.isRegularFile() && (name.equals("definition.json") || name.endsWith(".fs")
+                        || isNoisemakerDefinition(file)
                         || name.equals(GlTransitionImport.COLLECTION) || isGlslEffectFile(file, attributes)
                         || isShadertoyExport(file, attributes))) {
                     found.add(file);
@@ -192,6 +203,41 @@ public final class EffectLibrary {
         return found;
     }
 
+    /** A definition.js with no definition.json beside it (that one wins). */
+    private static boolean isNoisemakerDefinition(Path file) {
+        return file.getFileName().toString().equals(NoisemakerImport.FILE)
+                && !Files.isRegularFile(file.resolveSibling("definition.json"));
+    }
+
+    /**
+     * A noisemaker effect: programs in glsl/ ({@code <program>.glsl}, or a {@code .frag} with its {@code .vert})
+     * and wgsl/, as for definition.json.
+     */
+    private static Effect loadNoisemaker(String id, Path file, Path root) throws IOException {
+        com.fasterxml.jackson.databind.node.ObjectNode definition = NoisemakerImport.definition(file);
+        Path dir = file.getParent();
+        List<Program> programs = new ArrayList<>();
+        for (JsonNode pass : definition.path("passes")) {
+            String program = pass.path("program").asText();
+            Path glsl = dir.resolve("glsl").resolve(program + ".glsl").normalize();
+            Path frag = dir.resolve("glsl").resolve(program + ".frag").normalize();
+            Path vert = dir.resolve("glsl").resolve(program + ".vert").normalize();
+            Path wgsl = dir.resolve("wgsl").resolve(program + ".wgsl").normalize();
+            if (outside(dir, glsl) || outside(dir, frag) || outside(dir, vert) || outside(dir, wgsl)) {
+                programs.add(new Program(pass.path("name").asText(program), program, null, null, pass,
+                        "program '" + program + "' leads outside the effect's folder " + dir));
+                continue;
+            }
+            Path fragment = Files.isRegularFile(glsl) ? glsl : Files.isRegularFile(frag) ? frag : null;
+            if (Files.isRegularFile(vert) && pass instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
+                o.put("vertexFile", vert.toString());
+            }
+            programs.add(new Program(pass.path("name").asText(program), program, fragment,
+                    Files.isRegularFile(wgsl) ? wgsl : null, pass));
+        }
+        return new Effect(id, dir, definition, programs, root);
+    }
+
     /** Largest .glsl or .json file read to see whether it is a transition or a Shadertoy shader. */
     private static final long MAX_TRANSITION_BYTES = 1 << 20;
 
@@ -201,7 +247,8 @@ public final class EffectLibrary {
      */
     private static boolean isGlslEffectFile(Path file, BasicFileAttributes attributes) {
         if (!file.getFileName().toString().endsWith(".glsl") || attributes.size() > MAX_TRANSITION_BYTES
-                || Files.isRegularFile(file.getParent().resolveSibling("definition.json"))) {
+                || Files.isRegularFile(file.getParent().resolveSibling("definition.json"))
+                || Files.isRegularFile(file.getParent().resolveSibling(NoisemakerImport.FILE))) {
             return false;
         }
         try {

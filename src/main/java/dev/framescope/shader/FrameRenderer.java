@@ -140,6 +140,12 @@ public final class FrameRenderer {
         }
         Program program = effect.programs().get(0);
         boolean webgl = backend == EffectCompiler.Backend.webgl2;
+        for (Program p : effect.isNoisemaker() && !webgl ? effect.programs() : List.<Program>of()) {
+            String computeOnly = NoisemakerImport.wgslUnsupported(p);
+            if (computeOnly != null) {
+                return new Pixels("unsupported", null, width, height, null, List.of(), computeOnly);
+            }
+        }
         for (Program p : effect.programs()) {
             if ((webgl ? p.glsl() : p.wgsl()) == null) {
                 return new Pixels("not_available", null, width, height, null, List.of(),
@@ -234,7 +240,19 @@ public final class FrameRenderer {
         for (int i = 0; i < effect.programs().size(); i++) {
             Program p = effect.programs().get(i);
             Map<String, Object> pass = new HashMap<>();
-            pass.put("source", effect.source(p, webgl ? p.glsl() : p.wgsl()));
+            pass.put("source", effect.isNoisemaker() ? NoisemakerImport.source(effect, p, webgl ? p.glsl() : p.wgsl(),
+                    uniforms) : effect.source(p, webgl ? p.glsl() : p.wgsl()));
+            if (effect.isNoisemaker()) {
+                if (webgl) {
+                    pass.put("vertex", NoisemakerImport.vertex(effect, p, uniforms));
+                } else {
+                    pass.put("uvVertex", true);
+                }
+                if (!webgl && effect.definition().has("uniformLayout")) {
+                    pass.put("uniformLayout", Json.mapper().convertValue(effect.definition().get("uniformLayout"),
+                            Map.class));
+                }
+            }
             pass.put("inputs", effect.isShadertoy() ? ShadertoyImport.inputs(p.spec())
                     : Json.mapper().convertValue(p.spec().path("inputs"), Map.class));
             pass.put("output", p.spec().path("outputs").path("fragColor").asText("pass" + i));
@@ -264,6 +282,11 @@ public final class FrameRenderer {
             Map<String, Object> withDate = new LinkedHashMap<>(uniforms);
             withDate.putIfAbsent("iDate", ShadertoyImport.date(java.time.LocalDateTime.now()));
             options.put("uniforms", withDate);
+        } else if (effect.isNoisemaker()) {
+            options.put("images", NoisemakerRuntime.images(effect, bindings, width, height));
+            options.put("uniforms", NoisemakerRuntime.uniforms(uniforms, width, height));
+            options.put("flipY", !webgl);
+            options.put("pingPong", true);
         } else if (effect.isGlTransition()) {
             Map<String, Object> withAspects = new LinkedHashMap<>(uniforms);
             options.put("images", ImageInputs.transition(effect.definition(), bindings, width, height, withAspects));

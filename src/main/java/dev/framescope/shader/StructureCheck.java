@@ -108,7 +108,8 @@ public final class StructureCheck {
                     used.add(file.normalize());
                     uniforms(effect, file).stream().filter(name -> !(effect.isGlTransition()
                                     && GlTransitionImport.PRELUDE_UNIFORMS.contains(name) || effect.isShadertoy()
-                                    && ShadertoyImport.PRELUDE_UNIFORMS.contains(name)))
+                                    && ShadertoyImport.PRELUDE_UNIFORMS.contains(name) || effect.isNoisemaker()
+                                    && NoisemakerRuntime.setByRuntime(file, name)))
                             .forEach(name -> declared.putIfAbsent(name, dir.relativize(file).toString()));
                 }
             }

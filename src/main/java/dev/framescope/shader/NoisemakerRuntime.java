@@ -1,0 +1,84 @@
+package dev.framescope.shader;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.shader.EffectLibrary.Effect;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What noisemaker's runtime gives an effect beyond its own globals: the global uniforms ({@code aspectRatio},
+ * {@code fullResolution}, {@code tileOffset}, {@code renderScale}, {@code deltaTime}, {@code frame}; the page runtime
+ * sets {@code time}, {@code resolution} and {@code aspect}) and the textures its passes read by name: a
+ * {@code surface} global (a mixer's second input) reads the second test card or a file bound to its name, a texture
+ * no pass of the effect writes (another effect's global surface) reads transparent black, as that runtime's
+ * placeholder does.
+ */
+final class NoisemakerRuntime {
+
+    private NoisemakerRuntime() {
+    }
+
+    private static final Set<String> GLOBALS = Set.of("aspectRatio", "fullResolution", "tileOffset", "renderScale",
+            "deltaTime", "frame");
+
+    /**
+     * Whether noisemaker's runtime sets uniform {@code name} of {@code file} itself: one of its globals, or a WGSL
+     * uniform of a struct type (filled field by field from the globals, see wgsl-uniforms.js).
+     */
+    static boolean setByRuntime(Path file, String name) {
+        if (GLOBALS.contains(name)) {
+            return true;
+        }
+        if (!file.toString().endsWith(".wgsl")) {
+            return false;
+        }
+        try {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("var<uniform>\\s*" + java.util.regex.Pattern
+                    .quote(name) + "\\s*:\\s*([A-Za-z_]\\w*)\\s*;").matcher(java.nio.file.Files.readString(file));
+            return m.find() && !m.group(1).matches("f32|i32|u32|bool|vec[234][fiu]?|mat\\w*");
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    static Map<String, Object> uniforms(Map<String, Object> uniforms, int width, int height) {
+        Map<String, Object> out = new LinkedHashMap<>(uniforms);
+        out.putIfAbsent("aspectRatio", (double) width / height);
+        out.putIfAbsent("fullResolution", java.util.List.of(width, height));
+        out.putIfAbsent("tileOffset", java.util.List.of(0, 0));
+        out.putIfAbsent("renderScale", 1.0);
+        out.putIfAbsent("deltaTime", 1.0 / FrameRenderer.FRAMES_PER_LOOP);
+        out.putIfAbsent("frame", 0);
+        return out;
+    }
+
+    static Map<String, Object> images(Effect effect, Map<String, String> bindings, int width, int height) {
+        Set<String> written = new HashSet<>();
+        effect.programs().forEach(p -> written.add(p.spec().path("outputs").path("fragColor").asText()));
+        Set<String> surfaces = new HashSet<>();
+        effect.definition().path("surfaces").forEach(s -> surfaces.add(s.asText()));
+        Map<String, Object> images = new HashMap<>();
+        for (EffectLibrary.Program p : effect.programs()) {
+            for (JsonNode input : p.spec().path("inputs")) {
+                String name = input.asText();
+                if (name.equals("inputTex") || written.contains(name) || images.containsKey(name)) {
+                    continue;
+                }
+                String file = bindings == null ? null : bindings.get(name);
+                if (file != null) {
+                    images.put(name, ImageInputs.decode("images." + name, Path.of(file)));
+                } else if (surfaces.contains(name)) {
+                    String fallback = effect.definition().path("globals").path(name).path("default").asText();
+                    images.put(name, Map.of("card", fallback.equals("inputTex") ? "testcard" : "testcard2"));
+                } else {
+                    images.put(name, Map.of("card", "blank", "width", 1, "height", 1));
+                }
+            }
+        }
+        return images;
+    }
+}

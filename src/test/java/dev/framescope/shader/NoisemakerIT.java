@@ -1,0 +1,155 @@
+package dev.framescope.shader;
+
+import static dev.framescope.shader.ShaderCalls.call;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.Config;
+import dev.framescope.server.ToolGroups;
+import dev.framescope.shader.EffectCompiler.Backend;
+import dev.framescope.shader.FrameRenderer.Pixels;
+import dev.framescope.shader.harness.BrowserHarness;
+import java.awt.image.BufferedImage;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The demo noisemaker effects (demo/shaders/noisemaker, definition.js modules of our own) on real WebGL2 and WebGPU,
+ * pixel by pixel: a synth's colour uniform, a WGSL uniformLayout, y as noisemaker shows it, a filter over the test
+ * card, a mixer's surface bound to a file, a define chosen through uniforms, two passes through an internal
+ * texture; compute/point effects and a hostile module are UNSUPPORTED.
+ */
+@Timeout(240)
+class NoisemakerIT {
+
+    private static final Path ROOT = Path.of("demo/shaders/noisemaker");
+    private static final int SIZE = 32;
+    private static final List<Backend> BACKENDS = List.of(Backend.webgl2, Backend.webgpu);
+    private static BrowserHarness harness;
+    @TempDir
+    static Path files;
+
+    @BeforeAll
+    static void start() {
+        harness = new BrowserHarness(Path.of("/usr/bin/chromium"), false);
+    }
+
+    @AfterAll
+    static void stop() {
+        harness.close();
+    }
+
+    private static int[] render(String id, Backend backend, Map<String, Object> values, Map<String, String> images) {
+        EffectLibrary.Effect effect = new EffectLibrary(ROOT).select(id).get(0);
+        Pixels pixels = harness.withPage(page -> {
+            try {
+                return FrameRenderer.renderPixels(page, effect, backend, SIZE, SIZE, 0.25,
+                        FrameRenderer.uniforms(effect.definition(), values), images);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }, 60_000);
+        assertEquals("ok", pixels.status(), id + " " + backend + ": " + pixels.diagnostics() + " " + pixels.note());
+        int[] rgb = new int[SIZE * SIZE * 3];
+        for (int p = 0; p < SIZE * SIZE; p++) {
+            for (int c = 0; c < 3; c++) {
+                rgb[3 * p + c] = pixels.rgba()[4 * p + c] & 0xff;
+            }
+        }
+        return rgb;
+    }
+
+    private static void pixel(int[] rgb, int x, int y, int r, int g, int b, String why) {
+        int i = 3 * (y * SIZE + x);
+        String got = rgb[i] + "," + rgb[i + 1] + "," + rgb[i + 2];
+        assertTrue(Math.abs(rgb[i] - r) <= 1 && Math.abs(rgb[i + 1] - g) <= 1 && Math.abs(rgb[i + 2] - b) <= 1,
+                why + " at (" + x + ", " + y + "): got " + got + ", expected " + r + "," + g + "," + b);
+    }
+
+    @Test
+    void synthsSetTheirUniformsDefinesAndLayoutOnBothBackends() {
+        for (Backend b : BACKENDS) {
+            pixel(render("synth/solidColor", b, Map.of(), Map.of()), 5, 5, 255, 128, 0, b + " default colour");
+            pixel(render("synth/solidColor", b, Map.of("color", List.of(0.0, 1.0, 0.5), "level", 0.5), Map.of()),
+                    20, 20, 0, 128, 64, b + " colour and level from uniforms");
+            int[] band = render("synth/topBand", b, Map.of(), Map.of());
+            pixel(band, 3, 0, 51, 102, 204, b + " the band is at the top (#3366cc)");
+            pixel(band, 3, SIZE - 1, 0, 0, 0, b + " black below it");
+            int[] narrow = render("synth/topBand", b, Map.of("height", 0.25), Map.of());
+            pixel(narrow, 3, 6, 51, 102, 204, b + " a quarter-height band still covers row 6");
+            pixel(narrow, 3, 12, 0, 0, 0, b + " and not row 12 (uniformLayout slot 1.x read)");
+            pixel(render("synth/pickShape", b, Map.of(), Map.of()), 1, 1, 0, 255, 0, b + " SHAPE 0 by default");
+            pixel(render("synth/pickShape", b, Map.of("shape", 1), Map.of()), 1, 1, 0, 0, 255,
+                    b + " SHAPE 1 from uniforms");
+            pixel(render("synth/pickShape", b, Map.of("shape", 1, "mode", 0), Map.of()), 1, 1, 0, 0, 128,
+                    b + " with an int uniform beside the define");
+        }
+    }
+
+    @Test
+    void filtersMixersAndPassesReadTheirTextures() throws Exception {
+        BufferedImage solid = new BufferedImage(SIZE, SIZE, BufferedImage.TYPE_INT_ARGB);
+        for (int y = 0; y < SIZE; y++) {
+            for (int x = 0; x < SIZE; x++) {
+                solid.setRGB(x, y, 0xff00c850);
+            }
+        }
+        Path file = files.resolve("b.png");
+        ImageIO.write(solid, "png", file.toFile());
+        for (Backend b : BACKENDS) {
+            int[] card = render("filter/negate", b, Map.of("amount", 0.0), Map.of());
+            int[] negative = render("filter/negate", b, Map.of("amount", 1.0), Map.of());
+            int worst = 0;
+            for (int i = 0; i < card.length; i++) {
+                worst = Math.max(worst, Math.abs(card[i] + negative[i] - 255));
+            }
+            assertTrue(worst <= 1, b + ": amount 1 is the test card's negative, worst " + worst);
+            int[] distinct = render("filter/negate", b, Map.of("amount", 0.0), Map.of());
+            assertEquals(java.util.Arrays.toString(card), java.util.Arrays.toString(distinct));
+            int[] first = render("mixer/crossfade", b, Map.of("mixAmt", 0.0), Map.of());
+            assertEquals(java.util.Arrays.toString(card), java.util.Arrays.toString(first),
+                    b + ": mix 0 is the input (the test card), as the filter's amount 0 shows it");
+            pixel(render("mixer/crossfade", b, Map.of("mixAmt", 1.0), Map.of("tex", file.toString())), 7, 9,
+                    0, 200, 80, b + " mix 1 is the file bound to surface 'tex'");
+            int[] second = render("mixer/crossfade", b, Map.of("mixAmt", 1.0), Map.of());
+            assertTrue(!java.util.Arrays.equals(card, second), b + ": unbound 'tex' reads the second card");
+            pixel(render("filter/twoStep", b, Map.of(), Map.of()), 16, 16, 191, 128, 64,
+                    b + " pass 2 swaps pass 1's (0.25, 0.5, 0.75) through _stage");
+        }
+    }
+
+    @Test
+    void toolsListCompileAndRefuseWhatTheyCannotRun(@TempDir Path stateDir) throws Exception {
+        ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(stateDir));
+        JsonNode listed = call(toolkit, "listEffects", Map.of("effect", "*", "effects_root", ROOT.toString()));
+        assertEquals(8, listed.at("/effects/count").asInt(), listed.toString());
+        listed.at("/effects/preview").forEach(e -> assertEquals("noisemaker", e.get("format").asText()));
+        JsonNode report = call(toolkit, "compileEffect", Map.of("effect", "*", "effects_root", ROOT.toString()));
+        for (String id : List.of("synth/solidColor", "synth/topBand", "synth/pickShape", "filter/negate",
+                "filter/twoStep", "mixer/crossfade")) {
+            JsonNode e = ShaderCalls.effect(report, id);
+            assertEquals("ok", e.get("status").asText(), e.toString());
+            e.get("programs").forEach(p -> assertEquals("ok", p.get("status").asText(), id + " " + p));
+        }
+        JsonNode particles = ShaderCalls.effect(report, "unsupported/particles");
+        assertEquals("unsupported", particles.get("status").asText());
+        String why = particles.at("/error/message").asText();
+        assertTrue(why.startsWith("UNSUPPORTED: noisemaker compute pass (pass 'simulate'), points draw mode"), why);
+        JsonNode hostile = ShaderCalls.effect(report, "unsupported/hostile");
+        assertEquals("unsupported", hostile.get("status").asText());
+        String refused = hostile.at("/error/message").asText();
+        assertTrue(refused.contains("fetch(") && refused.contains("line 11")
+                && refused.contains("https://example.invalid/steal.js, which FrameScope never loads"), refused);
+        JsonNode frame = call(toolkit, "renderEffectFrame", Map.of("effect", "unsupported/*", "effects_root",
+                ROOT.toString(), "backend", "webgpu"));
+        frame.at("/frames/preview").forEach(f -> assertEquals("unsupported", f.get("status").asText(), f.toString()));
+    }
+}
