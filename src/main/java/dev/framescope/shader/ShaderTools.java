@@ -135,7 +135,7 @@ public final class ShaderTools implements ToolGroup {
                 + "renderer/adapter strings. A language without a file is 'not_available', not a failure; one "
                 + "broken effect never stops the batch. Launches Chromium on first use (~2 s), then ~0.5 s per "
                 + "call.", CompileEffectArgs.class, ToolHints.READS_ONLY,
-                (a, c) -> ToolOutput.of(compiler.compile(library(a.effectsRoot()), a.effect(), a.backend(), c))),
+                (a, c) -> ToolOutput.of(compiler.compile(library(a.effectsRoot()), a, c))),
                 ToolDef.of("renderEffectFrame", "Render and measure a frame", "Renders one frame of each selected "
                         + "effect offscreen on WebGL2 or WebGPU at a given time, size and uniform values, reads the "
                         + "pixels back from the GPU (not a screenshot) and returns raw metrics on a 0–1 scale: "
