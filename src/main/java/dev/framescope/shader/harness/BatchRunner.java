@@ -54,7 +54,7 @@ public final class BatchRunner {
             List<Integer> queue = List.copyOf(todo);
             AtomicInteger next = new AtomicInteger();
             long timeoutMs = 30_000 + perItemMs * queue.size();
-            List<BrowserLane> lanes = usable.subList(0, Math.min(usable.size(), queue.size()));
+            List<BrowserLane> lanes = List.copyOf(usable.subList(0, Math.min(usable.size(), queue.size())));
             List<Future<?>> running = new ArrayList<>();
             List<BrowserLane> started = new ArrayList<>();
             for (BrowserLane lane : lanes) {

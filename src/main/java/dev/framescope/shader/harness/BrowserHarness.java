@@ -112,9 +112,10 @@ public final class BrowserHarness implements AutoCloseable {
         return BatchRunner.run(this, items, work, perItemMs, cancellation, done);
     }
 
-    /** Lanes, least busy first (ties in configured order). */
+    /** Lanes, least busy first (ties in configured order); one that could not be reached in the last 30 s last. */
     List<BrowserLane> byLoad() {
-        return lanes.stream().sorted(Comparator.comparingInt(l -> l.inFlight.get())).toList();
+        return lanes.stream().sorted(Comparator.<BrowserLane>comparingInt(l -> l.unreachableWithin(30_000) ? 1 : 0)
+                .thenComparingInt(l -> l.inFlight.get())).toList();
     }
 
     static ToolException unreachable(Map<String, String> failures, ToolException cause) {

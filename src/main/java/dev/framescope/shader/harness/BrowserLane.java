@@ -76,6 +76,15 @@ final class BrowserLane implements AutoCloseable {
     /** Calls waiting or running on this lane now. */
     final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
 
+    /** When this lane last could not reach its browser (0: it could since); such a lane is tried last for a while. */
+    private volatile long unreachableAt;
+
+    /** Whether the browser could not be reached in the last {@code ms} milliseconds. */
+    boolean unreachableWithin(long ms) {
+        long at = unreachableAt;
+        return at != 0 && System.nanoTime() - at < TimeUnit.MILLISECONDS.toNanos(ms);
+    }
+
     /** Counts a batch item done on this lane. */
     void countItem() {
         items.incrementAndGet();
@@ -99,7 +108,13 @@ final class BrowserLane implements AutoCloseable {
         try {
             T answer = withPageCounted(work, timeoutMs, cancellation);
             calls.incrementAndGet();
+            unreachableAt = 0;
             return answer;
+        } catch (ToolException e) {
+            if (e.code() == dev.framescope.common.ErrorCode.ENGINE_UNAVAILABLE) {
+                unreachableAt = System.nanoTime();
+            }
+            throw e;
         } finally {
             inFlight.decrementAndGet();
         }
