@@ -38,10 +38,19 @@ public final class BrowserHarness implements AutoCloseable {
 
     /** @param stateDir where Playwright's driver is kept unpacked between runs, or null for Playwright's default */
     public BrowserHarness(Path chromium, boolean strict, String remoteEndpoints, Path stateDir) {
+        this(chromium, strict, remoteEndpoints, stateDir, 1);
+    }
+
+    /**
+     * @param localBrowsers Chromium browsers to launch here when no server is named (strict mode: one): with two,
+     *                      back-to-back calls alternate between them, each preparing its next pages while the other
+     *                      serves a call, and batches run on both; the second starts after the first call
+     */
+    public BrowserHarness(Path chromium, boolean strict, String remoteEndpoints, Path stateDir, int localBrowsers) {
         List<String> endpoints = remoteEndpoints == null ? List.of() : Arrays.stream(remoteEndpoints.split(","))
                 .map(String::trim).filter(e -> !e.isEmpty()).distinct().toList();
         List<BrowserLane> made = new ArrayList<>();
-        if (endpoints.isEmpty()) {
+        for (int i = 0; endpoints.isEmpty() && i < (strict ? 1 : Math.max(1, localBrowsers)); i++) {
             made.add(new BrowserLane(chromium, strict, null, stateDir));
         }
         for (String endpoint : endpoints) {
@@ -65,9 +74,12 @@ public final class BrowserHarness implements AutoCloseable {
         String state = states.contains("running") ? (states.stream().allMatch("running"::equals) ? "running"
                 : "degraded") : states.contains("starting") ? "starting" : states.contains("degraded") ? "degraded"
                 : states.get(0);
-        StringBuilder detail = new StringBuilder(lanes.size() + " Playwright browser servers");
-        for (BrowserLane lane : lanes) {
-            detail.append("; ").append(lane.endpoint()).append(": ").append(lane.status().state()).append(", ")
+        StringBuilder detail = new StringBuilder(lanes.size() + (lanes.get(0).endpoint() == null ? " local browsers"
+                : " Playwright browser servers"));
+        for (int i = 0; i < lanes.size(); i++) {
+            BrowserLane lane = lanes.get(i);
+            String name = lane.endpoint() == null ? "browser " + (i + 1) : lane.endpoint();
+            detail.append("; ").append(name).append(": ").append(lane.status().state()).append(", ")
                     .append(lane.served()).append(" (").append(lane.status().detail()).append(')');
         }
         return new ComponentStatus("browser", state, detail.toString());
@@ -84,7 +96,9 @@ public final class BrowserHarness implements AutoCloseable {
         ToolException last = null;
         for (BrowserLane lane : byLoad()) {
             try {
-                return lane.withPage(work, timeoutMs, cancellation);
+                T answer = lane.withPage(work, timeoutMs, cancellation);
+                warmOthers();
+                return answer;
             } catch (ToolException e) {
                 if (e.code() != ErrorCode.ENGINE_UNAVAILABLE || lanes.size() == 1) {
                     throw e;
@@ -109,13 +123,38 @@ public final class BrowserHarness implements AutoCloseable {
      */
     public <E, R> List<R> forEach(List<E> items, java.util.function.BiFunction<Page, E, R> work, long perItemMs,
                                   Cancellation cancellation, BatchRunner.ItemDone<R> done) {
-        return BatchRunner.run(this, items, work, perItemMs, cancellation, done);
+        List<R> results = BatchRunner.run(this, items, work, perItemMs, cancellation, done);
+        warmOthers();
+        return results;
     }
 
-    /** Lanes, least busy first (ties in configured order); one that could not be reached in the last 30 s last. */
+    /**
+     * Lanes in the order a call tries them: reachable (not failing to connect in the last 30 s), least busy, browser
+     * up, a page prepared, not in a background step now, most pages prepared, least recently used.
+     */
     List<BrowserLane> byLoad() {
         return lanes.stream().sorted(Comparator.<BrowserLane>comparingInt(l -> l.unreachableWithin(30_000) ? 1 : 0)
-                .thenComparingInt(l -> l.inFlight.get())).toList();
+                .thenComparingInt(l -> l.inFlight.get())
+                .thenComparingInt(l -> l.started() ? 0 : 1)
+                .thenComparingInt(l -> l.readyPages() > 0 ? 0 : 1)
+                .thenComparingInt(l -> l.preparing() ? 1 : 0)
+                .thenComparingInt(l -> -l.readyPages())
+                .thenComparingLong(l -> l.lastUsed)).toList();
+    }
+
+    private volatile boolean warmed;
+
+    /** After the first call, local browsers beyond the first start in the background (not slowing that call). */
+    void warmOthers() {
+        if (warmed || lanes.size() == 1) {
+            return;
+        }
+        warmed = true;
+        for (BrowserLane lane : lanes) {
+            if (lane.endpoint() == null && !lane.started()) {
+                lane.warm();
+            }
+        }
     }
 
     static ToolException unreachable(Map<String, String> failures, ToolException cause) {

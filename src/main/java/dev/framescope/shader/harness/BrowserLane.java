@@ -90,6 +90,40 @@ final class BrowserLane implements AutoCloseable {
         items.incrementAndGet();
     }
 
+    /** Whether the owner thread is in a background step now (a call would wait for it to end). */
+    boolean preparing() {
+        return owner.inBackground();
+    }
+
+    /** Pages prepared for the next calls now. */
+    int readyPages() {
+        return pool.size();
+    }
+
+    /** Whether this lane's browser is up (launched or connected). */
+    boolean started() {
+        Browser current = browser;
+        return current != null && current.isConnected();
+    }
+
+    /** When this lane last took a call. */
+    volatile long lastUsed;
+
+    /** Starts the browser and fills the pool in the background, so that a later call finds them ready. */
+    void warm() {
+        try {
+            owner.background(() -> {
+                try {
+                    ensureBrowser();
+                } catch (IOException | RuntimeException e) {
+                    log.debug("warming a browser failed: {}", e.getMessage());
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // shutting down
+        }
+    }
+
     /** "N calls, M effects" served so far. */
     String served() {
         return calls.get() + " call(s), " + items.get() + " effect(s)";
@@ -105,6 +139,7 @@ final class BrowserLane implements AutoCloseable {
      */
     <T> T withPage(Function<Page, T> work, long timeoutMs, Cancellation cancellation) {
         inFlight.incrementAndGet();
+        lastUsed = System.nanoTime();
         try {
             T answer = withPageCounted(work, timeoutMs, cancellation);
             calls.incrementAndGet();

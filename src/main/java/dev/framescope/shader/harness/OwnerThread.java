@@ -37,6 +37,23 @@ final class OwnerThread extends ThreadPoolExecutor {
         return task;
     }
 
+    /** Whether a background step runs now (a call sent here would wait for it). */
+    private volatile boolean inBackground;
+
+    boolean inBackground() {
+        return inBackground;
+    }
+
+    @Override
+    protected void beforeExecute(Thread thread, Runnable task) {
+        inBackground = task instanceof Ranked<?> ranked && ranked.background;
+    }
+
+    @Override
+    protected void afterExecute(Runnable task, Throwable failure) {
+        inBackground = false;
+    }
+
     @Override
     protected <T> RunnableFuture<T> newTaskFor(Callable<T> callable) {
         return new Ranked<>(callable, false);

@@ -33,13 +33,17 @@ final class PagePool {
         this.cancelled = cancelled;
     }
 
+    /** Pages ready now; readable from any thread (other threads use it to pick the browser for a call). */
+    private volatile int readyCount;
+
     int size() {
-        return ready.size();
+        return readyCount;
     }
 
     /** Forgets every page (their browser is gone; its objects are never touched again). */
     void clear() {
         ready.clear();
+        readyCount = 0;
         building = null;
     }
 
@@ -52,6 +56,7 @@ final class PagePool {
             }
             taken = ready.poll();
         }
+        readyCount = ready.size();
         Prepared page = taken != null ? taken : prepare(browser);
         page.page().waitForFunction("() => window.framescope !== undefined");
         return page;
@@ -99,6 +104,7 @@ final class PagePool {
             } else {
                 navigate(building.page(), buildingUrl);
                 ready.add(building);
+                readyCount = ready.size();
                 building = null;
             }
             return true;
