@@ -65,7 +65,7 @@ public final class BatchRunner {
                         int index = queue.get(k);
                         R result = work.apply(page, items.get(index));
                         results.set(index, result);
-                        lane.countItem();
+                        lane.load.countItem();
                         synchronized (finished) {
                             finished[index] = true;
                             done.done(index, result);

@@ -80,7 +80,7 @@ public final class BrowserHarness implements AutoCloseable {
             BrowserLane lane = lanes.get(i);
             String name = lane.endpoint() == null ? "browser " + (i + 1) : lane.endpoint();
             detail.append("; ").append(name).append(": ").append(lane.status().state()).append(", ")
-                    .append(lane.served()).append(" (").append(lane.status().detail()).append(')');
+                    .append(lane.load.describe()).append(" (").append(lane.status().detail()).append(')');
         }
         return new ComponentStatus("browser", state, detail.toString());
     }
@@ -133,13 +133,13 @@ public final class BrowserHarness implements AutoCloseable {
      * up, a page prepared, not in a background step now, most pages prepared, least recently used.
      */
     List<BrowserLane> byLoad() {
-        return lanes.stream().sorted(Comparator.<BrowserLane>comparingInt(l -> l.unreachableWithin(30_000) ? 1 : 0)
-                .thenComparingInt(l -> l.inFlight.get())
+        return lanes.stream().sorted(Comparator.<BrowserLane>comparingInt(l -> l.load.unreachableWithin(30_000) ? 1 : 0)
+                .thenComparingInt(l -> l.load.inFlight())
                 .thenComparingInt(l -> l.started() ? 0 : 1)
                 .thenComparingInt(l -> l.readyPages() > 0 ? 0 : 1)
                 .thenComparingInt(l -> l.preparing() ? 1 : 0)
                 .thenComparingInt(l -> -l.readyPages())
-                .thenComparingLong(l -> l.lastUsed)).toList();
+                .thenComparingLong(l -> l.load.lastUsed())).toList();
     }
 
     private volatile boolean warmed;

@@ -42,9 +42,8 @@ final class BrowserLane implements AutoCloseable {
     private final ChromiumProcesses processes = new ChromiumProcesses();
     private int launches;
     private volatile OwnerThread owner = new OwnerThread();
-    /** Calls and batch items this lane served, for the status line. */
-    private final java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
-    private final java.util.concurrent.atomic.AtomicInteger items = new java.util.concurrent.atomic.AtomicInteger();
+    /** What this lane is doing and has done, for picking a lane per call and for the status line. */
+    final LaneLoad load = new LaneLoad();
     private volatile ComponentStatus status = ComponentStatus.notStarted("browser", "starts on the first shader tool call");
     private volatile Playwright playwright;
     private volatile Browser browser;
@@ -73,23 +72,6 @@ final class BrowserLane implements AutoCloseable {
         return launcher.isRemote() ? launcher.target() : null;
     }
 
-    /** Calls waiting or running on this lane now. */
-    final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
-
-    /** When this lane last could not reach its browser (0: it could since); such a lane is tried last for a while. */
-    private volatile long unreachableAt;
-
-    /** Whether the browser could not be reached in the last {@code ms} milliseconds. */
-    boolean unreachableWithin(long ms) {
-        long at = unreachableAt;
-        return at != 0 && System.nanoTime() - at < TimeUnit.MILLISECONDS.toNanos(ms);
-    }
-
-    /** Counts a batch item done on this lane. */
-    void countItem() {
-        items.incrementAndGet();
-    }
-
     /** Whether the owner thread is in a background step now (a call would wait for it to end). */
     boolean preparing() {
         return owner.inBackground();
@@ -106,9 +88,6 @@ final class BrowserLane implements AutoCloseable {
         return current != null && current.isConnected();
     }
 
-    /** When this lane last took a call. */
-    volatile long lastUsed;
-
     /** Starts the browser and fills the pool in the background, so that a later call finds them ready. */
     void warm() {
         try {
@@ -124,11 +103,6 @@ final class BrowserLane implements AutoCloseable {
         }
     }
 
-    /** "N calls, M effects" served so far. */
-    String served() {
-        return calls.get() + " call(s), " + items.get() + " effect(s)";
-    }
-
     /**
      * Runs {@code work} on a fresh page showing the runtime, within {@code timeoutMs} from when it starts (calls queue
      * for the one browser; time spent queued does not count). The page's context was made for this call alone
@@ -138,20 +112,16 @@ final class BrowserLane implements AutoCloseable {
      * {@value #COOPERATIVE_STOP_MS} ms later, stopped by killing Chromium, so the browser is free for the next call.
      */
     <T> T withPage(Function<Page, T> work, long timeoutMs, Cancellation cancellation) {
-        inFlight.incrementAndGet();
-        lastUsed = System.nanoTime();
+        load.begin();
         try {
             T answer = withPageCounted(work, timeoutMs, cancellation);
-            calls.incrementAndGet();
-            unreachableAt = 0;
+            load.served();
             return answer;
         } catch (ToolException e) {
-            if (e.code() == dev.framescope.common.ErrorCode.ENGINE_UNAVAILABLE) {
-                unreachableAt = System.nanoTime();
-            }
+            load.failed(e);
             throw e;
         } finally {
-            inFlight.decrementAndGet();
+            load.end();
         }
     }
 
@@ -224,23 +194,6 @@ final class BrowserLane implements AutoCloseable {
 
     /** A cancelled call gets this long to end by itself (it polls framescopeCancelled()) before Chromium is killed. */
     static final long COOPERATIVE_STOP_MS = 300;
-
-    /** One call: its future, when it started on the owner thread (0 while queued) and its stop signal. */
-    private static final class PageCall<T> {
-        final Cancellation cancellation;
-        java.util.concurrent.Callable<T> task;
-        volatile Future<T> future;
-        /** The caller's work has begun (before that, the call only readies the browser and page). */
-        volatile boolean working;
-        volatile long started;
-        final long submitted = System.nanoTime();
-        volatile long cancelledAt;
-        volatile boolean killed;
-
-        PageCall(Cancellation cancellation) {
-            this.cancellation = cancellation;
-        }
-    }
 
     /** The call on the owner thread now; the page asks it whether to stop. */
     private volatile PageCall<?> running;
