@@ -183,8 +183,27 @@ public final class BrowserHarness implements AutoCloseable {
         return lanes.stream().flatMap(l -> l.chromiumProcesses().stream()).toList();
     }
 
+    /** Closes every browser at once (each waits for its own owner thread), so shutdown takes the slowest one's time. */
     @Override
     public void close() {
-        lanes.forEach(BrowserLane::close);
+        if (lanes.size() == 1) {
+            lanes.get(0).close();
+            return;
+        }
+        List<Thread> closing = new ArrayList<>();
+        for (BrowserLane lane : lanes) {
+            Thread thread = new Thread(lane::close, "browser-close");
+            thread.setDaemon(true);
+            thread.start();
+            closing.add(thread);
+        }
+        for (Thread thread : closing) {
+            try {
+                thread.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 }
