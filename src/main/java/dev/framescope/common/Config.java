@@ -23,8 +23,8 @@ import java.util.Map;
  *                          outside a clone the shader tools use the copy bundled in the JAR, see BundledEffects)
  * @param strictBrowser     launch a fresh Chromium for every shader call instead of a fresh context in one browser
  *                          ({@code FRAMESCOPE_BROWSER_STRICT=1}; slower, ~0.5 s more per call)
- * @param browserEndpoint   ws:// endpoint of a Playwright browser server to use instead of a local Chromium
- *                          ({@code FRAMESCOPE_BROWSER_WS}), or null
+ * @param browserEndpoint   ws:// endpoints of Playwright browser servers, comma-separated, to use instead of a local
+ *                          Chromium ({@code FRAMESCOPE_BROWSER_WS}; batches are spread over them), or null
  * @param outputDir         a folder tools may write files into besides the working directory
  *                          ({@code FRAMESCOPE_OUTPUT_DIR}), or null
  * @param recordingDirs     where {@code list_recordings} looks: {@code MSD_RECORDINGS_DIR}, then

@@ -51,30 +51,39 @@ public final class EffectCompiler {
     public record EffectResult(String effect, String status, List<ProgramResult> programs, Map<String, Object> error) {
     }
 
+    /** {@code effects}: the results shown (all, or the failures in summary mode); {@code page}: what they cover. */
     public record CompileReport(int schemaVersion, String summary, String effectsRoot, String webgl2Renderer,
-                                String webgpuAdapter, Bounded<EffectResult> effects) {
+                                String webgpuAdapter, BatchPage.Info page, Bounded<EffectResult> effects) {
     }
 
     public CompileReport compile(EffectLibrary library, String selector, Backend backend, ToolContext context) {
-        List<Effect> effects = library.select(selector);
+        return compile(library, new ShaderArgs.CompileEffectArgs(selector, backend, null), context);
+    }
+
+    public CompileReport compile(EffectLibrary library, ShaderArgs.CompileEffectArgs args, ToolContext context) {
+        List<Effect> selected = library.select(args.effect());
+        List<Effect> effects = BatchPage.slice(selected, args.offset(), args.limit());
+        Backend backend = args.backend();
         String[] renderer = {null, null};
-        // One fresh page for the whole call; each effect is compiled in it and fails on its own.
-        List<EffectResult> results = harness.withPage(page -> {
-            List<EffectResult> batch = new ArrayList<>();
-            for (Effect effect : effects) {
-                context.cancellation().throwIfCancelled();
-                try {
-                    batch.add(compileOne(page, effect, backend, renderer));
-                } catch (RuntimeException e) {
-                    String message = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
-                    batch.add(new EffectResult(effect.id(), "error", List.of(), Map.of("message", message)));
+        int[] done = {0};
+        // One fresh page per browser for the whole call; each effect is compiled in it and fails on its own.
+        List<EffectResult> results = harness.forEach(effects, (page, effect) -> {
+            try {
+                return compileOne(page, effect, backend, renderer);
+            } catch (RuntimeException e) {
+                if (e instanceof dev.framescope.common.ToolException t
+                        && t.code() == dev.framescope.common.ErrorCode.CANCELLED) {
+                    throw t;
                 }
-                context.progress(batch.size(), (double) effects.size(), "compiled " + effect.id());
+                String message = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+                return new EffectResult(effect.id(), "error", List.of(), Map.of("message", message));
             }
-            return batch;
-        }, 30_000 + 10_000L * effects.size(), context.cancellation());
-        return new CompileReport(SCHEMA_VERSION, summary(results, backend), library.root().toString(), renderer[0],
-                renderer[1], Bounded.of(results, 100));
+        }, 10_000L, context.cancellation(), (index, result) -> context.progress(++done[0],
+                (double) effects.size(), "compiled " + result.effect() + " (" + result.status() + ")"));
+        BatchPage.Answer<EffectResult> answer = BatchPage.answer(results, EffectResult::status, selected.size(),
+                args.offset(), args.limit(), args.mode());
+        return new CompileReport(SCHEMA_VERSION, summary(results, backend) + BatchPage.more(answer.page()),
+                library.root().toString(), renderer[0], renderer[1], answer.page(), answer.results());
     }
 
     /**

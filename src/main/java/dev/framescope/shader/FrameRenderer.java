@@ -45,38 +45,55 @@ public final class FrameRenderer {
                               List<EffectCompiler.Diagnostic> diagnostics, String note, FloatStats floatStats) {
     }
 
-    public record FrameReport(int schemaVersion, String summary, Bounded<FrameResult> frames) {
+    /** {@code frames}: the results shown (all, or the failures in summary mode); {@code page}: what they cover. */
+    public record FrameReport(int schemaVersion, String summary, BatchPage.Info page, Bounded<FrameResult> frames) {
     }
 
     public ToolOutput render(EffectLibrary library, RenderEffectFrameArgs args, ToolContext context) {
-        List<Effect> effects = library.select(args.effect());
+        List<Effect> selected = library.select(args.effect());
+        List<Effect> effects = BatchPage.slice(selected, args.offset(), args.limit());
         UniformValues.check(effects, args.uniforms());
         ImageInputs.check(effects, args.images());
-        byte[][] firstImage = {null};
-        int[] firstSize = {0, 0};
-        List<FrameResult> results = harness.withPage(page -> {
-            List<FrameResult> batch = new ArrayList<>();
-            for (Effect effect : effects) {
-                context.cancellation().throwIfCancelled();
-                try {
-                    batch.add(renderOne(page, effect, args, firstImage, firstSize));
-                } catch (IOException | RuntimeException e) {
-                        batch.add(new FrameResult(effect.id(), args.backend().name(), "error", null, null, null, null,
-                            null, null, List.of(), String.valueOf(e.getMessage()).lines().findFirst().orElse(""),
-                            null));
+        FirstImage first = new FirstImage();
+        List<Integer> order = java.util.stream.IntStream.range(0, effects.size()).boxed().toList();
+        int[] done = {0};
+        List<FrameResult> results = harness.forEach(order, (page, index) -> {
+            Effect effect = effects.get(index);
+            try {
+                return renderOne(page, effect, args, index, first);
+            } catch (IOException | RuntimeException e) {
+                if (e instanceof ToolException t && t.code() == ErrorCode.CANCELLED) {
+                    throw t;
                 }
-                context.progress(batch.size(), (double) effects.size(), "rendered " + effect.id());
+                return new FrameResult(effect.id(), args.backend().name(), "error", null, null, null, null,
+                        null, null, List.of(), String.valueOf(e.getMessage()).lines().findFirst().orElse(""),
+                        null);
             }
-            return batch;
-        }, 30_000 + 10_000L * effects.size(), context.cancellation());
+        }, 10_000L, context.cancellation(), (index, result) -> context.progress(++done[0],
+                (double) effects.size(), "rendered " + result.effect() + " (" + result.status() + ")"));
         long ok = results.stream().filter(r -> r.status().equals("ok")).count();
+        BatchPage.Answer<FrameResult> answer = BatchPage.answer(results, FrameResult::status, selected.size(),
+                args.offset(), args.limit(), args.mode());
         String summary = results.size() + " frame(s) on " + args.backend() + ": " + ok + " rendered" + headline(results)
-                + ".";
-        FrameReport report = new FrameReport(EffectCompiler.SCHEMA_VERSION, summary, Bounded.of(results, 100));
-        if (args.includeImage() && firstImage[0] != null) {
-            return new ToolOutput.WithImage(report, png(firstImage[0], firstSize[0], firstSize[1]), "image/png");
+                + "." + BatchPage.more(answer.page());
+        FrameReport report = new FrameReport(EffectCompiler.SCHEMA_VERSION, summary, answer.page(), answer.results());
+        if (args.includeImage() && first.rgba != null) {
+            return new ToolOutput.WithImage(report, png(first.rgba, args.width(), args.height()), "image/png");
         }
         return ToolOutput.of(report);
+    }
+
+    /** The frame of the first effect (in selection order) that rendered, whichever browser rendered it. */
+    private static final class FirstImage {
+        private int index = Integer.MAX_VALUE;
+        private byte[] rgba;
+
+        synchronized void offer(int at, byte[] pixels) {
+            if (at < index) {
+                index = at;
+                rgba = pixels;
+            }
+        }
     }
 
     private static String headline(List<FrameResult> results) {
@@ -204,8 +221,8 @@ public final class FrameRenderer {
                 result.has("rgba_float") ? floats(Base64.getDecoder().decode(result.get("rgba_float").asText())) : null);
     }
 
-    private FrameResult renderOne(Page page, Effect effect, RenderEffectFrameArgs args, byte[][] firstImage,
-                                  int[] firstSize) throws IOException {
+    private FrameResult renderOne(Page page, Effect effect, RenderEffectFrameArgs args, int index, FirstImage first)
+            throws IOException {
         Map<String, Object> uniforms = uniforms(effect.definition(), args.uniforms());
         Pixels pixels = renderPixels(page, effect, args.backend().asBackend(), args.width(), args.height(), args.time(), uniforms,
                 args.images(), args.frames());
@@ -213,10 +230,8 @@ public final class FrameRenderer {
             return new FrameResult(effect.id(), args.backend().name(), pixels.status(), null, args.width(),
                     args.height(), args.time(), uniforms, null, pixels.diagnostics(), pixels.note(), null);
         }
-        if (firstImage[0] == null) {
-            firstImage[0] = pixels.rgba();
-            firstSize[0] = args.width();
-            firstSize[1] = args.height();
+        if (args.includeImage()) {
+            first.offer(index, pixels.rgba());
         }
         return new FrameResult(effect.id(), args.backend().name(), "ok", pixels.renderer(), args.width(),
                 args.height(), args.time(), uniforms, PixelStats.of(pixels.rgba(), args.width(), args.height()),

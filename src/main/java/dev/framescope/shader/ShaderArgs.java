@@ -22,9 +22,22 @@ public final class ShaderArgs {
                     required = true, maxLength = 500) String effect,
             @Param(value = "webgl2 (GLSL), webgpu (WGSL) or both.", defaultValue = "\"both\"") Backend backend,
             @Param("Folder of effects (namespace/effect/definition.json); default FRAMESCOPE_EFFECTS_ROOT or the "
-                    + "bundled demo/shaders/effects.") String effectsRoot) {
+                    + "bundled demo/shaders/effects.") String effectsRoot,
+            @Param(value = "First effect of the selection to run (0-based, in listEffects order): the page's start; "
+                    + "a previous answer's page.next_offset continues where it stopped.", defaultValue = "0", min = 0,
+                    max = 100000) Integer offset,
+            @Param(value = "Most effects to run in this call (default: every effect from offset).", min = 1,
+                    max = 100000) Integer limit,
+            @Param(value = "full: a result per effect run; summary: counts per status and the failures only (status "
+                    + "other than ok and not_available). Either way the results are cut to the output budget, with "
+                    + "page.next_offset to see the rest.", defaultValue = "\"full\"") BatchPage.Mode mode) {
         public CompileEffectArgs {
             backend = backend == null ? Backend.both : backend;
+            mode = mode == null ? BatchPage.Mode.full : mode;
+        }
+
+        public CompileEffectArgs(String effect, Backend backend, String effectsRoot) {
+            this(effect, backend, effectsRoot, null, null, null);
         }
     }
 
@@ -53,8 +66,17 @@ public final class ShaderArgs {
                     + "that none is before time 0. Default: the frames a 60 fps host draws from time 0, floor(time × "
                     + "480) + 1 (1 at time 0, 481 at time 1). Feedback effects (persistent targets, Shadertoy "
                     + "buffers) draw them all; others only the last, with its frame number.", min = 1, max = 1000)
-            Integer frames) {
+            Integer frames,
+            @Param(value = "First effect of the selection to run (0-based, in listEffects order): the page's start; "
+                    + "a previous answer's page.next_offset continues where it stopped.", defaultValue = "0", min = 0,
+                    max = 100000) Integer offset,
+            @Param(value = "Most effects to run in this call (default: every effect from offset).", min = 1,
+                    max = 100000) Integer limit,
+            @Param(value = "full: a result per effect run; summary: counts per status and the failures only (status "
+                    + "other than ok and not_available). Either way the results are cut to the output budget, with "
+                    + "page.next_offset to see the rest.", defaultValue = "\"full\"") BatchPage.Mode mode) {
         public RenderEffectFrameArgs {
+            mode = mode == null ? BatchPage.Mode.full : mode;
             images = images == null ? Map.of() : images;
             backend = singleBackend(backend);
             time = time == null ? 0.0 : time;

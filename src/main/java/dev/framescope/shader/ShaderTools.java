@@ -55,7 +55,8 @@ public final class ShaderTools implements ToolGroup {
         this.catalog = new EffectCatalog(new WritableRoots(writable, "the working directory, the effects root "
                 + "FrameScope was started with, or FRAMESCOPE_OUTPUT_DIR"));
         this.structure = new StructureCheck(glslangValidator);
-        BrowserHarness harness = new BrowserHarness(chromium, strictBrowser, browserEndpoint, stateDir);
+        BrowserHarness harness = new BrowserHarness(chromium, strictBrowser, browserEndpoint, stateDir,
+                LOCAL_BROWSERS);
         components.register(Components.BROWSER, harness::status);
         this.compiler = new EffectCompiler(harness);
         this.renderer = new FrameRenderer(harness);
@@ -135,9 +136,11 @@ public final class ShaderTools implements ToolGroup {
                 + "WebGPU (WGSL via getCompilationInfo) and returns per-program diagnostics {pass, program, "
                 + "language, stage, severity, line, column, message} with line numbers in your files, plus the "
                 + "renderer/adapter strings. A language without a file is 'not_available', not a failure; one "
-                + "broken effect never stops the batch. Launches Chromium on first use (~2 s), then ~0.5 s per "
-                + "call.", CompileEffectArgs.class, ToolHints.READS_ONLY,
-                (a, c) -> ToolOutput.of(compiler.compile(library(a.effectsRoot()), a.effect(), a.backend(), c))),
+                + "broken effect never stops the batch. Launches Chromium on first use (~2 s), then ~0.1–0.5 s per "
+                + "call. A folder-sized batch is paged: offset/limit pick the effects run, mode 'summary' returns "
+                + "counts per status and the failures only, results are cut to the output budget and page.next_offset "
+                + "says where to go on; progress is reported per effect.", CompileEffectArgs.class, ToolHints.READS_ONLY,
+                (a, c) -> ToolOutput.of(compiler.compile(library(a.effectsRoot()), a, c))),
                 ToolDef.of("render_effect_frame", "Render and measure a frame", "Renders one frame of each selected "
                         + "effect offscreen on WebGL2 or WebGPU at a given time, size and uniform values, reads the "
                         + "pixels back from the GPU (not a screenshot) and returns raw metrics on a 0–1 scale: "
@@ -146,7 +149,8 @@ public final class ShaderTools implements ToolGroup {
                         + "first frame as PNG image content. Multi-pass effects render every pass; feedback effects "
                         + "render every frame from time 0 at 60 fps (or `frames`), so late times cost more; a FLOAT "
                         + "final target (ISF) is read as floats and float_stats gives its exact values, also beyond "
-                        + "0..1. ~0.5 s per call once Chromium runs.", RenderEffectFrameArgs.class,
+                        + "0..1. ~0.5 s per call once Chromium runs. Batches are paged like compile_effect's (offset, limit, "
+                        + "mode 'summary', page.next_offset).", RenderEffectFrameArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> renderer.render(library(a.effectsRoot()), a, c)),
                 ToolDef.of("describe_effect_frame", "Describe a frame", "Renders a frame like render_effect_frame "
                         + "and returns it as PNG image content, its metrics, and a description computed from the "
@@ -212,6 +216,12 @@ public final class ShaderTools implements ToolGroup {
     private static <A> ToolDef<A> withOriginalNames(ToolDef<A> tool) {
         return tool.withAliases(ORIGINAL_NAMES.getOrDefault(tool.name(), List.of()).toArray(String[]::new));
     }
+
+    /**
+     * Chromium browsers launched here (without FRAMESCOPE_BROWSER_WS): two, so back-to-back calls alternate and each
+     * browser prepares its next fresh pages while the other serves a call, and batches run on both.
+     */
+    static final int LOCAL_BROWSERS = 2;
 
     /** A selector may name a whole folder of effects, each rendered several times in the one browser. */
     static final Duration BATCH_TIME_LIMIT = Duration.ofMinutes(30);

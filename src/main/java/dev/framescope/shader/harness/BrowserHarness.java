@@ -1,140 +1,113 @@
 package dev.framescope.shader.harness;
 
-import com.microsoft.playwright.Browser;
-import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Page;
-import com.microsoft.playwright.Playwright;
-import com.microsoft.playwright.PlaywrightException;
 import dev.framescope.common.Cancellation;
 import dev.framescope.common.ComponentStatus;
+import dev.framescope.common.ErrorCode;
 import dev.framescope.common.ToolException;
-import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The only Playwright code: one Playwright and one headless Chromium per process, created on first use, and a fresh
- * isolated browser context and page for every call, closed when the call ends. Playwright is not thread-safe, so
- * every Playwright call runs on one owner thread; concurrent tool calls queue. A browser that crashed or was killed
- * is relaunched on the next call. In strict mode the browser itself is launched for each call and closed after it.
+ * The only entry to Playwright: the browsers the shader tools run in ({@link BrowserLane}: one Chromium launched here,
+ * or one per Playwright browser server named in {@code FRAMESCOPE_BROWSER_WS}, comma-separated), a fresh isolated
+ * context and page for every call on whichever browser is least busy, failing over to the next when one cannot be
+ * reached, and batches spread over all of them ({@link BatchRunner}).
  */
 public final class BrowserHarness implements AutoCloseable {
 
-    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(BrowserHarness.class);
-
-    private final boolean strict;
-    private final BrowserLauncher launcher;
-    private final ChromiumProcesses processes = new ChromiumProcesses();
-    private int launches;
-    private volatile ExecutorService owner = newOwner();
-    private volatile Playwright playwright;
-    private volatile Browser browser;
-    /** Playwright's Node driver process, the parent of our browser: killed when Playwright itself is stuck. */
-    private volatile ProcessHandle driver;
-    /** The browser's main process, watched while a call runs. */
-    private volatile ProcessHandle browserProcess;
-    private volatile ComponentStatus status = ComponentStatus.notStarted("browser", "starts on the first shader tool call");
+    private final List<BrowserLane> lanes;
 
     public BrowserHarness(Path chromium, boolean strict) {
         this(chromium, strict, null, null);
     }
 
     /**
-     * @param remoteEndpoint a Playwright browser server's ws:// endpoint to connect to instead of launching Chromium
-     *                       here ({@code framescope browser-server} starts one), or null
+     * @param remoteEndpoints Playwright browser servers' ws:// endpoints, comma-separated, to connect to instead of
+     *                        launching Chromium here ({@code framescope browser-server} starts one), or null
      */
-    public BrowserHarness(Path chromium, boolean strict, String remoteEndpoint) {
-        this(chromium, strict, remoteEndpoint, null);
+    public BrowserHarness(Path chromium, boolean strict, String remoteEndpoints) {
+        this(chromium, strict, remoteEndpoints, null);
     }
 
     /** @param stateDir where Playwright's driver is kept unpacked between runs, or null for Playwright's default */
-    public BrowserHarness(Path chromium, boolean strict, String remoteEndpoint, Path stateDir) {
-        this.strict = strict;
-        this.launcher = new BrowserLauncher(chromium, remoteEndpoint, stateDir, processes);
-        Runtime.getRuntime().addShutdownHook(new Thread(this::close, "browser-shutdown"));
-    }
-
-    public ComponentStatus status() {
-        return status;
+    public BrowserHarness(Path chromium, boolean strict, String remoteEndpoints, Path stateDir) {
+        this(chromium, strict, remoteEndpoints, stateDir, 1);
     }
 
     /**
-     * Runs {@code work} on a fresh page showing the runtime, within {@code timeoutMs} from when it starts (calls queue
-     * for the one browser; time spent queued does not count). The page's context was made for this call alone
-     * (prepared while the harness was idle, or now) and is closed after it; the next call's is then prepared, so a
-     * call after a pause starts on a loaded page. When {@code cancellation} fires, a queued call never starts and a
-     * running one is told through the page ({@code framescopeCancelled()}) and, if it has not ended
-     * {@value #COOPERATIVE_STOP_MS} ms later, stopped by killing Chromium, so the browser is free for the next call.
+     * @param localBrowsers Chromium browsers to launch here when no server is named (strict mode: one): with two,
+     *                      back-to-back calls alternate between them, each preparing its next pages while the other
+     *                      serves a call, and batches run on both; the second starts after the first call
      */
-    public <T> T withPage(Function<Page, T> work, long timeoutMs, Cancellation cancellation) {
-        PageCall<T> call = new PageCall<>(cancellation);
-        java.util.concurrent.Callable<T> task = () -> {
-            call.started = System.nanoTime();
-            running = call;
-            try {
-                cancellation.throwIfCancelled();
-                Prepared prepared = preparedPage();
-                call.working = true;
-                try {
-                    return work.apply(prepared.page());
-                } finally {
-                    release(prepared);
-                }
-            } finally {
-                running = null;
-                if (call.cancelledAt != 0) {
-                    log.info("A cancelled browser call stopped {} ms after the cancel{}",
-                            (System.nanoTime() - call.cancelledAt) / 1_000_000, call.killed ? " (Chromium killed)"
-                                    : " (on its own)");
-                }
-            }
-        };
-        call.task = task;
-        call.future = submit(task);
-        try (Cancellation.Registration stop = cancellation.onCancel(() -> stopSoon(call))) {
-            return awaitWatchingTheBrowser(call, timeoutMs);
-        } catch (TimeoutException e) {
-            // Playwright is not thread-safe, so the owner thread cannot be told to stop; killing Chromium makes its
-            // blocked call fail at once, frees the thread for the next call, and that call relaunches the browser.
-            int killed = processes.kill();
-            String recovery = "killed " + killed + " Chromium process(es), the next call relaunches it";
-            if (!finishesWithin(call.future, 5_000)) {
-                abandonPlaywright();
-                recovery += "; Playwright did not return either, so the next call starts a new one";
-            }
-            status = new ComponentStatus("browser", "degraded", "a call ran over " + timeoutMs + " ms; " + recovery);
-            throw ToolException.timeout("browser call", timeoutMs);
-        } catch (InterruptedException | CancellationException e) {
-            if (e instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
-            }
-            call.future.cancel(false); // a call still queued never starts
-            cancellation.throwIfCancelled();
-            throw ToolException.timeout("browser call (interrupted)", timeoutMs);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof ToolException toolException) {
-                throw toolException;
-            }
-            if (cancellation.isCancelled()) {
-                cancellation.throwIfCancelled(); // the kill that stopped it is what failed it
-            }
-            status = new ComponentStatus("browser", "degraded", "last call failed: " + e.getCause().getMessage());
-            throw ToolException.engineFailed("Chromium", String.valueOf(e.getCause().getMessage()), e.getCause());
+    public BrowserHarness(Path chromium, boolean strict, String remoteEndpoints, Path stateDir, int localBrowsers) {
+        List<String> endpoints = remoteEndpoints == null ? List.of() : Arrays.stream(remoteEndpoints.split(","))
+                .map(String::trim).filter(e -> !e.isEmpty()).distinct().toList();
+        List<BrowserLane> made = new ArrayList<>();
+        for (int i = 0; endpoints.isEmpty() && i < (strict ? 1 : Math.max(1, localBrowsers)); i++) {
+            made.add(new BrowserLane(chromium, strict, null, stateDir));
         }
+        for (String endpoint : endpoints) {
+            made.add(new BrowserLane(chromium, strict, endpoint, stateDir));
+        }
+        this.lanes = List.copyOf(made);
+        Runtime.getRuntime().addShutdownHook(new Thread(this::close, "browser-shutdown"));
     }
 
-    /** Submits to the owner, under the same lock that moves queued work when the owner is replaced. */
-    private synchronized <T> Future<T> submit(java.util.concurrent.Callable<T> task) {
-        return owner.submit(task);
+    /** The browsers: one, or one per browser server. */
+    List<BrowserLane> lanes() {
+        return lanes;
+    }
+
+    /** One browser: its status; several: running if any runs, each one's state and what it served in the detail. */
+    public ComponentStatus status() {
+        if (lanes.size() == 1) {
+            return lanes.get(0).status();
+        }
+        List<String> states = lanes.stream().map(l -> l.status().state()).toList();
+        String state = states.contains("running") ? (states.stream().allMatch("running"::equals) ? "running"
+                : "degraded") : states.contains("starting") ? "starting" : states.contains("degraded") ? "degraded"
+                : states.get(0);
+        StringBuilder detail = new StringBuilder(lanes.size() + (lanes.get(0).endpoint() == null ? " local browsers"
+                : " Playwright browser servers"));
+        for (int i = 0; i < lanes.size(); i++) {
+            BrowserLane lane = lanes.get(i);
+            String name = lane.endpoint() == null ? "browser " + (i + 1) : lane.endpoint();
+            detail.append("; ").append(name).append(": ").append(lane.status().state()).append(", ")
+                    .append(lane.load.describe()).append(" (").append(lane.status().detail()).append(')');
+        }
+        return new ComponentStatus("browser", state, detail.toString());
+    }
+
+    /**
+     * Runs {@code work} on a fresh page showing the runtime, within {@code timeoutMs} from when it starts, on the
+     * least busy browser; when that browser cannot be reached (ENGINE_UNAVAILABLE) the next one is tried, and when
+     * none can, the error names every endpoint and why. The page's context was made for this call alone and is
+     * closed after it. Cancellation as in {@link BrowserLane#withPage}.
+     */
+    public <T> T withPage(Function<Page, T> work, long timeoutMs, Cancellation cancellation) {
+        Map<String, String> failures = new LinkedHashMap<>();
+        ToolException last = null;
+        for (BrowserLane lane : byLoad()) {
+            try {
+                T answer = lane.withPage(work, timeoutMs, cancellation);
+                warmOthers();
+                return answer;
+            } catch (ToolException e) {
+                if (e.code() != ErrorCode.ENGINE_UNAVAILABLE || lanes.size() == 1) {
+                    throw e;
+                }
+                failures.put(lane.endpoint(), e.getMessage());
+                last = e;
+            }
+        }
+        throw unreachable(failures, last);
     }
 
     /** As {@link #withPage(Function, long, Cancellation)} for a caller that never cancels. */
@@ -142,315 +115,95 @@ public final class BrowserHarness implements AutoCloseable {
         return withPage(work, timeoutMs, Cancellation.none());
     }
 
-    /** A cancelled call gets this long to end by itself (it polls framescopeCancelled()) before Chromium is killed. */
-    static final long COOPERATIVE_STOP_MS = 300;
-
-    /** One call: its future, when it started on the owner thread (0 while queued) and its stop signal. */
-    private static final class PageCall<T> {
-        final Cancellation cancellation;
-        java.util.concurrent.Callable<T> task;
-        volatile Future<T> future;
-        /** The caller's work has begun (before that, the call only readies the browser and page). */
-        volatile boolean working;
-        volatile long started;
-        volatile long cancelledAt;
-        volatile boolean killed;
-
-        PageCall(Cancellation cancellation) {
-            this.cancellation = cancellation;
-        }
-    }
-
-    /** The call on the owner thread now; the page asks it whether to stop. */
-    private volatile PageCall<?> running;
-
-    private final ScheduledExecutorService stopper = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "browser-stopper");
-        thread.setDaemon(true);
-        return thread;
-    });
-
-    /** Runs on the canceller's thread: must not block. */
-    private void stopSoon(PageCall<?> call) {
-        call.cancelledAt = System.nanoTime();
-        if (call.started == 0) {
-            call.future.cancel(false); // still queued: it never starts (a running one must end by itself or be killed)
-        }
-        stopper.schedule(() -> {
-            if (running == call) {
-                call.killed = true;
-                int killed = processes.kill();
-                status = new ComponentStatus("browser", "degraded", "a cancelled call did not stop within "
-                        + COOPERATIVE_STOP_MS + " ms; killed " + killed + " Chromium process(es), the next call "
-                        + "relaunches it");
-            }
-        }, COOPERATIVE_STOP_MS, TimeUnit.MILLISECONDS);
-    }
-
-    /** What the page's {@code framescopeCancelled()} answers: whether the running call was cancelled. */
-    private boolean runningCallCancelled() {
-        PageCall<?> call = running;
-        return call != null && call.cancellation.isCancelled();
+    /**
+     * Runs {@code work} for every item, spread over the browsers ({@link BatchRunner}): each browser works through
+     * items from one shared queue in one fresh context and page of its own for this call. {@code done} hears of each
+     * finished item (index in {@code items}); results come back in the items' order. {@code perItemMs} bounds each
+     * browser's share of the call (30 s plus that much per item).
+     */
+    public <E, R> List<R> forEach(List<E> items, java.util.function.BiFunction<Page, E, R> work, long perItemMs,
+                                  Cancellation cancellation, BatchRunner.ItemDone<R> done) {
+        List<R> results = BatchRunner.run(this, items, work, perItemMs, cancellation, done);
+        warmOthers();
+        return results;
     }
 
     /**
-     * The page for this call. A browser killed between calls may still look connected to Playwright for a moment,
-     * and its prepared page with it; one round trip tells, and then this call relaunches instead of failing.
+     * Lanes in the order a call tries them: reachable (not failing to connect in the last 30 s), least busy, browser
+     * up, a page prepared, not in a background step now, most pages prepared, least recently used.
      */
-    private Prepared preparedPage() throws IOException {
-        ensureBrowser();
-        try {
-            Prepared prepared = takePrepared();
-            prepared.page().evaluate("() => 1");
-            return prepared;
-        } catch (PlaywrightException e) {
-            forgetBrowser("the browser did not answer before a call (" + firstLine(e.getMessage()) + ")");
-            ensureBrowser();
-            return takePrepared();
-        }
+    List<BrowserLane> byLoad() {
+        return lanes.stream().sorted(Comparator.<BrowserLane>comparingInt(l -> l.load.unreachableWithin(30_000) ? 1 : 0)
+                .thenComparingInt(l -> l.load.inFlight())
+                .thenComparingInt(l -> l.started() ? 0 : 1)
+                .thenComparingInt(l -> l.readyPages() > 0 ? 0 : 1)
+                .thenComparingInt(l -> l.preparing() ? 1 : 0)
+                .thenComparingInt(l -> -l.readyPages())
+                .thenComparingLong(l -> l.load.lastUsed())).toList();
     }
 
-    private void release(Prepared prepared) {
-        if (strict) {
-            browser.close();
-            browser = null;
-            status = new ComponentStatus("browser", "stopped", "strict mode: closed after the call (" + launches
-                    + " launches so far)");
+    private volatile boolean warmed;
+
+    /** After the first call, local browsers beyond the first start in the background (not slowing that call). */
+    void warmOthers() {
+        if (warmed || lanes.size() == 1) {
             return;
         }
-        // Runs after the answer has gone back: close this call's context, then ready the next call's.
-        try {
-            owner.submit(() -> {
-                if (prepared.browser() == browser) {
-                    closeQuietly(prepared); // a replaced browser's objects are never touched again
-                }
-                prepareNext();
-            });
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            closeQuietly(prepared); // shutting down
-        }
-    }
-
-    /**
-     * Drops a browser that died: its objects are never touched again (calls on them can hang);
-     * the next use relaunches.
-     */
-    private void forgetBrowser(String why) {
-        browser = null;
-        next = null;
-        browserProcess = null;
-        status = new ComponentStatus("browser", "degraded", why + "; relaunching");
-    }
-
-    private static String firstLine(String text) {
-        if (text == null) {
-            return "no message";
-        }
-        int newline = text.indexOf('\n');
-        return newline < 0 ? text : text.substring(0, newline);
-    }
-
-    /**
-     * Waits for the call, and watches the browser process meanwhile: when Chromium dies mid-call, Playwright usually
-     * fails the call at once, but some calls (seen during navigation) never return. Two seconds after the process
-     * is gone the call is given up, with Playwright, and reported as a crash instead of waiting out the timeout.
-     * The time limit counts from when the call started on the owner thread.
-     */
-    private <T> T awaitWatchingTheBrowser(PageCall<T> call, long timeoutMs)
-            throws InterruptedException, ExecutionException, TimeoutException {
-        long deadSince = 0;
-        while (true) {
-            long started = call.started;
-            if (started != 0 && System.nanoTime() - started > TimeUnit.MILLISECONDS.toNanos(timeoutMs)) {
-                throw new TimeoutException();
-            }
-            try {
-                return call.future.get(50, TimeUnit.MILLISECONDS);
-            } catch (TimeoutException stillRunning) {
-                if (call.cancellation.isCancelled() && started == 0) {
-                    throw new CancellationException(); // still queued: it will never start
-                }
-                ProcessHandle process = browserProcess;
-                if (process == null || ChromiumProcesses.running(process)) {
-                    deadSince = 0;
-                } else if (deadSince == 0) {
-                    deadSince = System.nanoTime();
-                } else if (System.nanoTime() - deadSince > TimeUnit.SECONDS.toNanos(2)) {
-                    // The owner thread is stuck on the dead browser: in this call, or in work queued before it.
-                    abandonPlaywright();
-                    status = new ComponentStatus("browser", "degraded", "Chromium died and Playwright did not "
-                            + "return; the next call starts both again");
-                    call.cancellation.throwIfCancelled();
-                    if (call.started == 0) {
-                        deadSince = 0;
-                        continue; // it never ran: abandonPlaywright moved it to the new owner
-                    }
-                    if (!call.working) {
-                        // Stuck readying a browser that was killed before the call: run it again from scratch.
-                        call.started = 0;
-                        call.future = submit(call.task);
-                        deadSince = 0;
-                        continue;
-                    }
-                    throw ToolException.engineFailed("Chromium", "the browser process died during the call; the "
-                            + "next call relaunches it", null);
-                }
+        warmed = true;
+        for (BrowserLane lane : lanes) {
+            if (lane.endpoint() == null && !lane.started()) {
+                lane.warm();
             }
         }
     }
 
-    /** Browser contexts open now (after the calls queued so far): the next call's prepared one, or none. */
+    static ToolException unreachable(Map<String, String> failures, ToolException cause) {
+        return new ToolException(ErrorCode.ENGINE_UNAVAILABLE, "None of the " + failures.size() + " Playwright "
+                + "browser servers could be reached: " + String.join("; ", failures.entrySet().stream()
+                .map(f -> f.getKey() + ": " + f.getValue()).toList()),
+                Map.of("browser_ws", String.join(",", failures.keySet())), cause);
+    }
+
+    /** Browser contexts open now (after the work queued so far), summed over the browsers: the prepared ones. */
     public int openContexts() throws Exception {
-        return owner.submit(() -> browser == null || !browser.isConnected() ? 0 : browser.contexts().size())
-                .get(30, TimeUnit.SECONDS);
-    }
-
-    /** A fresh context with the runtime page loaded, made for exactly one call and closed after it. */
-    private record Prepared(Browser browser, BrowserContext context, Page page) {
-    }
-
-    /** The next call's context and page, prepared while no call runs; never used by more than one call. */
-    private Prepared next;
-
-    private Prepared takePrepared() {
-        Prepared ready = next;
-        next = null;
-        if (ready != null && ready.browser() == browser && browser.isConnected() && !ready.page().isClosed()) {
-            return ready;
+        int open = 0;
+        for (BrowserLane lane : lanes) {
+            open += lane.openContexts();
         }
-        if (ready != null && ready.browser() == browser) {
-            closeQuietly(ready);
-        }
-        return prepare();
+        return open;
     }
 
-    private Prepared prepare() {
-        BrowserContext context = browser.newContext();
-        // Long page work (a benchmark's frame loop) asks this between steps; Playwright answers it on the owner
-        // thread while that thread waits in evaluate(), so no other thread touches Playwright.
-        context.exposeBinding("framescopeCancelled", (source, args) -> runningCallCancelled());
-        String url = launcher.runtimeUrl(context);
-        Page page = context.newPage();
-        page.navigate(url);
-        page.waitForFunction("() => window.framescope !== undefined");
-        return new Prepared(browser, context, page);
+    /** The most contexts kept prepared per browser. */
+    public static int poolSize() {
+        return BrowserLane.POOL_SIZE;
     }
 
-    private void prepareNext() {
-        try {
-            boolean alive = browserProcess == null || ChromiumProcesses.running(browserProcess);
-            if (next == null && browser != null && browser.isConnected() && alive) {
-                next = prepare();
-            }
-        } catch (PlaywrightException e) {
-            next = null; // the next call prepares its own and reports what fails
-        }
-    }
-
-    private static void closeQuietly(Prepared prepared) {
-        try {
-            prepared.context().close();
-        } catch (PlaywrightException e) {
-            // its browser is gone already; nothing is left to close
-        }
-    }
-
-    /** This harness's Chromium processes (see {@link ChromiumProcesses}); other harnesses' are not included. */
+    /** This harness's Chromium processes (browsers launched here); a browser server's are not included. */
     public List<ProcessHandle> chromiumProcesses() {
-        return processes.list();
+        return lanes.stream().flatMap(l -> l.chromiumProcesses().stream()).toList();
     }
 
-    private static boolean finishesWithin(Future<?> call, long ms) {
-        try {
-            call.get(ms, TimeUnit.MILLISECONDS);
-        } catch (ExecutionException | CancellationException e) {
-            return true;
-        } catch (TimeoutException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-        return true;
-    }
-
-    /**
-     * A Playwright call that does not return even after its browser died leaves the owner thread stuck for good.
-     * Its thread, Playwright and driver are given up (the thread is a daemon; the driver process is killed) and the
-     * next call starts from scratch on a new owner thread.
-     */
-    private synchronized void abandonPlaywright() {
-        ExecutorService stuck = owner;
-        owner = newOwner();
-        // Calls queued behind the stuck one have callers waiting on them: they run on the new owner instead.
-        for (Runnable queued : stuck.shutdownNow()) {
-            owner.execute(queued);
-        }
-        ProcessHandle node = driver;
-        if (node != null) {
-            node.descendants().forEach(ProcessHandle::destroyForcibly);
-            node.destroyForcibly();
-        }
-        driver = null;
-        browserProcess = null;
-        next = null;
-        browser = null;
-        playwright = null;
-    }
-
-    private static ExecutorService newOwner() {
-        return Executors.newSingleThreadExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "browser-owner");
-            thread.setDaemon(true);
-            return thread;
-        });
-    }
-
-    private void ensureBrowser() throws IOException {
-        boolean running = browserProcess == null || ChromiumProcesses.running(browserProcess);
-        if (browser != null && browser.isConnected() && running) {
-            return;
-        }
-        if (browser != null) {
-            forgetBrowser("the browser process is gone");
-        }
-        launcher.checkInstalled();
-        status = new ComponentStatus("browser", "starting", launcher.target());
-        if (playwright == null) {
-            playwright = launcher.createPlaywright();
-        }
-        try {
-            browser = launcher.launch(playwright);
-        } catch (ToolException e) {
-            status = new ComponentStatus("browser", "failed", e.getMessage());
-            throw e;
-        }
-        launches++;
-        browserProcess = processes.list().stream().findFirst().orElse(null);
-        driver = !launcher.isRemote() && browserProcess != null ? browserProcess.parent().orElse(null) : null;
-        status = new ComponentStatus("browser", "running", "Chromium " + browser.version() + launcher.describe()
-                + (strict ? " (strict: one browser per call)" : "") + ", launches: " + launches);
-    }
-
+    /** Closes every browser at once (each waits for its own owner thread), so shutdown takes the slowest one's time. */
     @Override
     public void close() {
-        if (owner.isShutdown()) {
-            return; // closed already (the shutdown hook after an explicit close)
+        if (lanes.size() == 1) {
+            lanes.get(0).close();
+            return;
         }
-        Future<?> shutdown = owner.submit(() -> {
-            if (browser != null) {
-                browser.close();
-            }
-            if (playwright != null) {
-                playwright.close();
-            }
-            launcher.closePages();
-        });
-        try {
-            shutdown.get(5, TimeUnit.SECONDS);
-        } catch (InterruptedException | ExecutionException | TimeoutException | RuntimeException e) {
-            processes.kill(); // Playwright is stuck or gone; do not leave its browser behind
+        List<Thread> closing = new ArrayList<>();
+        for (BrowserLane lane : lanes) {
+            Thread thread = new Thread(lane::close, "browser-close");
+            thread.setDaemon(true);
+            thread.start();
+            closing.add(thread);
         }
-        owner.shutdownNow();
+        for (Thread thread : closing) {
+            try {
+                thread.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 }

@@ -63,7 +63,7 @@ class BrowserLifecycleIT {
     }
 
     @Test
-    void eachCallGetsAFreshContextAndOnlyTheNextCallsPageStaysUpAndShutdownLeavesNothing() throws Exception {
+    void eachCallGetsAFreshContextAndOnlyThePreparedPagesStayUpAndShutdownLeavesNothing() throws Exception {
         BrowserHarness harness = new BrowserHarness(CHROMIUM, false);
         try {
             harness.withPage(page -> page.evaluate("() => { window.leftOver = 1; localStorage.setItem('k', 'v'); "
@@ -72,8 +72,22 @@ class BrowserLifecycleIT {
                 Object seen = harness.<Object>withPage(page -> page.evaluate("() => [typeof window.leftOver, "
                         + "localStorage.length, document.cookie].join(',')"), 60_000);
                 assertEquals("undefined,0,", seen, "call " + call + " saw an earlier call's state");
-                assertEquals(1, harness.openContexts(), "only the next call's prepared context stays open");
+                assertEquals(BrowserHarness.poolSize(), harness.openContexts(),
+                        "only the next calls' prepared contexts stay open, the used ones are closed");
             }
+            // Back to back, each call marks its page; no call finds a mark, so no prepared context served twice.
+            for (int call = 0; call < 6; call++) {
+                Object seen = harness.<Object>withPage(page -> page.evaluate("() => { const was = typeof window.mark; "
+                        + "window.mark = 1; return was; }"), 60_000);
+                assertEquals("undefined", seen, "back-to-back call " + call + " got a used page");
+            }
+            // A batch runs its items in one page of its own, which the next call never sees.
+            List<Object> batch = harness.forEach(List.of(1, 2, 3), (page, item) -> page.evaluate(
+                    "n => { window.items = (window.items || 0) + 1; return window.items; }", item), 10_000,
+                    dev.framescope.common.Cancellation.none(), (index, result) -> { });
+            assertEquals(List.of(1, 2, 3), batch, "one page for the whole batch, items in order");
+            assertEquals("undefined", harness.<Object>withPage(page -> page.evaluate("() => typeof window.items"),
+                    60_000), "the call after a batch saw its page");
             assertFalse(harness.chromiumProcesses().isEmpty(), "the browser itself stays up between calls");
         } finally {
             harness.close();

@@ -1,0 +1,100 @@
+package dev.framescope.shader;
+
+import dev.framescope.common.Bounded;
+import dev.framescope.common.Json;
+import dev.framescope.common.ToolException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * Paging of the batch tools: a selector may name a whole folder, so a call runs the effects
+ * {@code offset..offset+limit−1} of the selection (all from {@code offset} without a limit) and answers with as
+ * many results as fit the output budget, never none for being large. {@code mode: summary} answers with counts per
+ * status and the failures only. {@code next_offset} is where a next call starts to see what this one did not show.
+ */
+public final class BatchPage {
+
+    /** What the results of one answer may take of the tool's 64 KiB output budget (the rest: summary, page info). */
+    static final int RESULT_BUDGET_BYTES = 44 * 1024;
+
+    public enum Mode { full, summary }
+
+    /**
+     * @param total      effects the selector matched
+     * @param offset     first of them this call ran
+     * @param limit      the most it was asked to run (null: all from offset)
+     * @param processed  effects this call ran
+     * @param shown      results in the answer's list
+     * @param nextOffset where a next call starts to see the rest (the first effect not shown, or not run), or null
+     * @param counts     effects this call ran, per status
+     */
+    public record Info(int total, int offset, Integer limit, int processed, int shown, Integer nextOffset, String mode,
+                Map<String, Integer> counts) {
+    }
+
+    /** A page of results: the list to return and what it covers. */
+    public record Answer<R>(Bounded<R> results, Info page) {
+    }
+
+    private BatchPage() {
+    }
+
+    /** The effects this call runs. */
+    static <E> List<E> slice(List<E> all, Integer offset, Integer limit) {
+        int from = offset == null ? 0 : offset;
+        if (from > 0 && from >= all.size()) {
+            throw ToolException.invalidArgument("offset", "below the " + all.size() + " effect(s) selected",
+                    String.valueOf(from));
+        }
+        int to = limit == null ? all.size() : (int) Math.min(all.size(), (long) from + limit);
+        return all.subList(from, to);
+    }
+
+    /**
+     * The answer for {@code results} (one per effect run, in selection order from {@code offset}): all of them in
+     * full mode, the failures only (status other than ok and not_available) in summary mode, cut where the next one
+     * would pass {@value #RESULT_BUDGET_BYTES} bytes.
+     */
+    static <R> Answer<R> answer(List<R> results, Function<R, String> status, int total, Integer offset,
+                                Integer limit, Mode mode) {
+        int from = offset == null ? 0 : offset;
+        Map<String, Integer> counts = new TreeMap<>();
+        results.forEach(r -> counts.merge(status.apply(r), 1, Integer::sum));
+        List<R> shown = new ArrayList<>();
+        int shownCount = 0;
+        Integer firstLeftOut = null;
+        int bytes = 0;
+        int candidates = 0;
+        for (int i = 0; i < results.size(); i++) {
+            R r = results.get(i);
+            String s = status.apply(r);
+            if (mode == Mode.summary && (s.equals("ok") || s.equals("not_available"))) {
+                continue;
+            }
+            candidates++;
+            int size = Json.write(r).getBytes(StandardCharsets.UTF_8).length + 1;
+            if (firstLeftOut == null && (bytes + size <= RESULT_BUDGET_BYTES || shown.isEmpty())) {
+                shown.add(r);
+                bytes += size;
+            } else if (firstLeftOut == null) {
+                firstLeftOut = from + i;
+            }
+        }
+        shownCount = shown.size();
+        Integer next = firstLeftOut != null ? firstLeftOut : from + results.size() < total ? from + results.size()
+                : null;
+        return new Answer<>(new Bounded<>(candidates, shown, shownCount < candidates),
+                new Info(total, from, limit, results.size(), shownCount, next, mode.name(), counts));
+    }
+
+    /** The sentence a summary ends with when a next call has more to show. */
+    static String more(Info page) {
+        return page.nextOffset() == null ? "" : " More: call again with offset " + page.nextOffset() + " ("
+                + (page.nextOffset() < page.offset() + page.processed() ? "results past the output budget"
+                : "effects not run in this call") + ").";
+    }
+}

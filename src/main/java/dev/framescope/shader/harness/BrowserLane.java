@@ -1,0 +1,454 @@
+package dev.framescope.shader.harness;
+
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Playwright;
+import com.microsoft.playwright.PlaywrightException;
+import dev.framescope.common.Cancellation;
+import dev.framescope.common.ComponentStatus;
+import dev.framescope.common.ToolException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+
+/**
+ * One browser of the harness: one Playwright and one headless Chromium (launched here, or a Playwright browser
+ * server's), created on first use, and a fresh isolated browser context and page for every call, closed when the
+ * call ends. Playwright is not thread-safe, so every Playwright call runs on one owner thread ({@link OwnerThread});
+ * concurrent calls queue. Up to {@value #POOL_SIZE} contexts with the runtime page loaded wait for the next calls,
+ * prepared in the background when no call is waiting; each serves one call only. A browser that crashed or was
+ * killed is relaunched on the next call. In strict mode the browser itself is launched for each call and closed
+ * after it.
+ */
+final class BrowserLane implements AutoCloseable {
+
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(BrowserLane.class);
+
+    /** Fresh contexts kept ready: back-to-back calls each find one, while the pool refills between them. */
+    static final int POOL_SIZE = 2;
+
+    private final boolean strict;
+    private final BrowserLauncher launcher;
+    private final ChromiumProcesses processes = new ChromiumProcesses();
+    private int launches;
+    private volatile OwnerThread owner = new OwnerThread();
+    /** What this lane is doing and has done, for picking a lane per call and for the status line. */
+    final LaneLoad load = new LaneLoad();
+    private volatile ComponentStatus status = ComponentStatus.notStarted("browser", "starts on the first shader tool call");
+    private volatile Playwright playwright;
+    private volatile Browser browser;
+    /** Playwright's Node driver process, the parent of our browser: killed when Playwright itself is stuck. */
+    private volatile ProcessHandle driver;
+    /** The browser's main process, watched while a call runs. */
+    private volatile ProcessHandle browserProcess;
+
+    /**
+     * @param remoteEndpoint a Playwright browser server's ws:// endpoint to connect to instead of launching Chromium
+     *                       here, or null
+     * @param stateDir       where Playwright's driver is kept unpacked between runs, or null for Playwright's default
+     */
+    BrowserLane(Path chromium, boolean strict, String remoteEndpoint, Path stateDir) {
+        this.strict = strict;
+        this.launcher = new BrowserLauncher(chromium, remoteEndpoint, stateDir, processes);
+        this.pool = new PagePool(launcher, this::runningCallCancelled);
+    }
+
+    ComponentStatus status() {
+        return status;
+    }
+
+    /** The endpoint, or null for a browser launched here. */
+    String endpoint() {
+        return launcher.isRemote() ? launcher.target() : null;
+    }
+
+    /** Whether the owner thread is in a background step now (a call would wait for it to end). */
+    boolean preparing() {
+        return owner.inBackground();
+    }
+
+    /** Pages prepared for the next calls now. */
+    int readyPages() {
+        return pool.size();
+    }
+
+    /** Whether this lane's browser is up (launched or connected). */
+    boolean started() {
+        Browser current = browser;
+        return current != null && current.isConnected();
+    }
+
+    /** Starts the browser and fills the pool in the background, so that a later call finds them ready. */
+    void warm() {
+        try {
+            owner.background(() -> {
+                try {
+                    ensureBrowser();
+                } catch (IOException | RuntimeException e) {
+                    log.debug("warming a browser failed: {}", e.getMessage());
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // shutting down
+        }
+    }
+
+    /**
+     * Runs {@code work} on a fresh page showing the runtime, within {@code timeoutMs} from when it starts (calls queue
+     * for the one browser; time spent queued does not count). The page's context was made for this call alone
+     * (prepared while the harness was idle, or now) and is closed after it; the next call's is then prepared, so a
+     * call after a pause starts on a loaded page. When {@code cancellation} fires, a queued call never starts and a
+     * running one is told through the page ({@code framescopeCancelled()}) and, if it has not ended
+     * {@value #COOPERATIVE_STOP_MS} ms later, stopped by killing Chromium, so the browser is free for the next call.
+     */
+    <T> T withPage(Function<Page, T> work, long timeoutMs, Cancellation cancellation) {
+        load.begin();
+        try {
+            T answer = withPageCounted(work, timeoutMs, cancellation);
+            load.served();
+            return answer;
+        } catch (ToolException e) {
+            load.failed(e);
+            throw e;
+        } finally {
+            load.end();
+        }
+    }
+
+    private <T> T withPageCounted(Function<Page, T> work, long timeoutMs, Cancellation cancellation) {
+        PageCall<T> call = new PageCall<>(cancellation);
+        java.util.concurrent.Callable<T> task = () -> {
+            call.started = System.nanoTime();
+            running = call;
+            try {
+                cancellation.throwIfCancelled();
+                PagePool.Prepared prepared = preparedPage();
+                call.working = true;
+                if (log.isDebugEnabled()) {
+                    log.debug("browser call: queued {} ms, page ready after {} ms ({} more prepared)",
+                            (call.started - call.submitted) / 1_000_000, (System.nanoTime() - call.started) / 1_000_000,
+                            pool.size());
+                }
+                try {
+                    return work.apply(prepared.page());
+                } finally {
+                    release(prepared);
+                }
+            } finally {
+                running = null;
+                if (call.cancelledAt != 0) {
+                    log.info("A cancelled browser call stopped {} ms after the cancel{}",
+                            (System.nanoTime() - call.cancelledAt) / 1_000_000, call.killed ? " (Chromium killed)"
+                                    : " (on its own)");
+                }
+            }
+        };
+        call.task = task;
+        call.future = submit(task);
+        try (Cancellation.Registration stop = cancellation.onCancel(() -> stopSoon(call))) {
+            return awaitWatchingTheBrowser(call, timeoutMs);
+        } catch (TimeoutException e) {
+            // Playwright is not thread-safe, so the owner thread cannot be told to stop; killing Chromium makes its
+            // blocked call fail at once, frees the thread for the next call, and that call relaunches the browser.
+            int killed = processes.kill();
+            String recovery = "killed " + killed + " Chromium process(es), the next call relaunches it";
+            if (!finishesWithin(call.future, 5_000)) {
+                abandonPlaywright();
+                recovery += "; Playwright did not return either, so the next call starts a new one";
+            }
+            status = new ComponentStatus("browser", "degraded", "a call ran over " + timeoutMs + " ms; " + recovery);
+            throw ToolException.timeout("browser call", timeoutMs);
+        } catch (InterruptedException | CancellationException e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            call.future.cancel(false); // a call still queued never starts
+            cancellation.throwIfCancelled();
+            throw ToolException.timeout("browser call (interrupted)", timeoutMs);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof ToolException toolException) {
+                throw toolException;
+            }
+            if (cancellation.isCancelled()) {
+                cancellation.throwIfCancelled(); // the kill that stopped it is what failed it
+            }
+            status = new ComponentStatus("browser", "degraded", "last call failed: " + e.getCause().getMessage());
+            throw ToolException.engineFailed("Chromium", String.valueOf(e.getCause().getMessage()), e.getCause());
+        }
+    }
+
+    /** Submits to the owner, under the same lock that moves queued work when the owner is replaced. */
+    private synchronized <T> Future<T> submit(java.util.concurrent.Callable<T> task) {
+        return owner.submit(task);
+    }
+
+    /** A cancelled call gets this long to end by itself (it polls framescopeCancelled()) before Chromium is killed. */
+    static final long COOPERATIVE_STOP_MS = 300;
+
+    /** The call on the owner thread now; the page asks it whether to stop. */
+    private volatile PageCall<?> running;
+
+    private final ScheduledExecutorService stopper = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "browser-stopper");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    /** Runs on the canceller's thread: must not block. */
+    private void stopSoon(PageCall<?> call) {
+        call.cancelledAt = System.nanoTime();
+        if (call.started == 0) {
+            call.future.cancel(false); // still queued: it never starts (a running one must end by itself or be killed)
+        }
+        stopper.schedule(() -> {
+            if (running == call) {
+                call.killed = true;
+                int killed = processes.kill();
+                status = new ComponentStatus("browser", "degraded", "a cancelled call did not stop within "
+                        + COOPERATIVE_STOP_MS + " ms; killed " + killed + " Chromium process(es), the next call "
+                        + "relaunches it");
+            }
+        }, COOPERATIVE_STOP_MS, TimeUnit.MILLISECONDS);
+    }
+
+    /** What the page's {@code framescopeCancelled()} answers: whether the running call was cancelled. */
+    private boolean runningCallCancelled() {
+        PageCall<?> call = running;
+        return call != null && call.cancellation.isCancelled();
+    }
+
+    /**
+     * The page for this call. A browser killed between calls may still look connected to Playwright for a moment,
+     * and its prepared page with it; one round trip tells, and then this call relaunches instead of failing.
+     */
+    private PagePool.Prepared preparedPage() throws IOException {
+        ensureBrowser();
+        try {
+            PagePool.Prepared prepared = pool.take(browser);
+            prepared.page().evaluate("() => 1");
+            return prepared;
+        } catch (PlaywrightException e) {
+            forgetBrowser("the browser did not answer before a call (" + firstLine(e.getMessage()) + ")");
+            ensureBrowser();
+            return pool.take(browser);
+        }
+    }
+
+    private void release(PagePool.Prepared prepared) {
+        if (strict) {
+            browser.close();
+            browser = null;
+            status = new ComponentStatus("browser", "stopped", "strict mode: closed after the call (" + launches
+                    + " launches so far)");
+            return;
+        }
+        // Runs after the answer has gone back and when no call waits: close this call's context, then refill the pool.
+        try {
+            owner.background(() -> {
+                if (prepared.browser() == browser) {
+                    PagePool.closeQuietly(prepared); // a replaced browser's objects are never touched again
+                }
+            });
+            owner.background(this::prepareNext);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            PagePool.closeQuietly(prepared); // shutting down
+        }
+    }
+
+    /**
+     * Drops a browser that died: its objects are never touched again (calls on them can hang);
+     * the next use relaunches.
+     */
+    private void forgetBrowser(String why) {
+        browser = null;
+        pool.clear();
+        browserProcess = null;
+        status = new ComponentStatus("browser", "degraded", why + "; relaunching");
+    }
+
+    private static String firstLine(String text) {
+        if (text == null) {
+            return "no message";
+        }
+        int newline = text.indexOf('\n');
+        return newline < 0 ? text : text.substring(0, newline);
+    }
+
+    /**
+     * Waits for the call, and watches the browser process meanwhile: when Chromium dies mid-call, Playwright usually
+     * fails the call at once, but some calls (seen during navigation) never return. Two seconds after the process
+     * is gone the call is given up, with Playwright, and reported as a crash instead of waiting out the timeout.
+     * The time limit counts from when the call started on the owner thread.
+     */
+    private <T> T awaitWatchingTheBrowser(PageCall<T> call, long timeoutMs)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        long deadSince = 0;
+        while (true) {
+            long started = call.started;
+            if (started != 0 && System.nanoTime() - started > TimeUnit.MILLISECONDS.toNanos(timeoutMs)) {
+                throw new TimeoutException();
+            }
+            try {
+                return call.future.get(50, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException stillRunning) {
+                if (call.cancellation.isCancelled() && started == 0) {
+                    throw new CancellationException(); // still queued: it will never start
+                }
+                ProcessHandle process = browserProcess;
+                if (process == null || ChromiumProcesses.running(process)) {
+                    deadSince = 0;
+                } else if (deadSince == 0) {
+                    deadSince = System.nanoTime();
+                } else if (System.nanoTime() - deadSince > TimeUnit.SECONDS.toNanos(2)) {
+                    // The owner thread is stuck on the dead browser: in this call, or in work queued before it.
+                    abandonPlaywright();
+                    status = new ComponentStatus("browser", "degraded", "Chromium died and Playwright did not "
+                            + "return; the next call starts both again");
+                    call.cancellation.throwIfCancelled();
+                    if (call.started == 0) {
+                        deadSince = 0;
+                        continue; // it never ran: abandonPlaywright moved it to the new owner
+                    }
+                    if (!call.working) {
+                        // Stuck readying a browser that was killed before the call: run it again from scratch.
+                        call.started = 0;
+                        call.future = submit(call.task);
+                        deadSince = 0;
+                        continue;
+                    }
+                    throw ToolException.engineFailed("Chromium", "the browser process died during the call; the "
+                            + "next call relaunches it", null);
+                }
+            }
+        }
+    }
+
+    /**
+     * Browser contexts open now (after the calls and the background work queued so far): the prepared ones, or none.
+     */
+    int openContexts() throws Exception {
+        int[] open = {0};
+        owner.background(() -> open[0] = browser == null || !browser.isConnected() ? 0 : browser.contexts().size())
+                .get(30, TimeUnit.SECONDS);
+        return open[0];
+    }
+
+    private final PagePool pool;
+
+    /** One background step towards a full pool ({@link PagePool#step}); the next is queued while one is needed. */
+    private void prepareNext() {
+        try {
+            boolean alive = browserProcess == null || ChromiumProcesses.running(browserProcess);
+            Browser current = browser;
+            if (!strict && current != null && current.isConnected() && alive && pool.step(current, POOL_SIZE)) {
+                owner.background(this::prepareNext);
+            }
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // shutting down
+        }
+    }
+
+    /** This harness's Chromium processes (see {@link ChromiumProcesses}); other harnesses' are not included. */
+    public List<ProcessHandle> chromiumProcesses() {
+        return processes.list();
+    }
+
+    private static boolean finishesWithin(Future<?> call, long ms) {
+        try {
+            call.get(ms, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | CancellationException e) {
+            return true;
+        } catch (TimeoutException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * A Playwright call that does not return even after its browser died leaves the owner thread stuck for good.
+     * Its thread, Playwright and driver are given up (the thread is a daemon; the driver process is killed) and the
+     * next call starts from scratch on a new owner thread.
+     */
+    private synchronized void abandonPlaywright() {
+        ExecutorService stuck = owner;
+        owner = new OwnerThread();
+        // Calls queued behind the stuck one have callers waiting on them: they run on the new owner instead.
+        for (Runnable queued : stuck.shutdownNow()) {
+            owner.execute(queued);
+        }
+        ProcessHandle node = driver;
+        if (node != null) {
+            node.descendants().forEach(ProcessHandle::destroyForcibly);
+            node.destroyForcibly();
+        }
+        driver = null;
+        browserProcess = null;
+        pool.clear();
+        browser = null;
+        playwright = null;
+    }
+
+    private void ensureBrowser() throws IOException {
+        boolean running = browserProcess == null || ChromiumProcesses.running(browserProcess);
+        if (browser != null && browser.isConnected() && running) {
+            return;
+        }
+        if (browser != null) {
+            forgetBrowser("the browser process is gone");
+        }
+        launcher.checkInstalled();
+        status = new ComponentStatus("browser", "starting", launcher.target());
+        if (playwright == null) {
+            playwright = launcher.createPlaywright();
+        }
+        try {
+            browser = launcher.launch(playwright);
+        } catch (ToolException e) {
+            status = new ComponentStatus("browser", "failed", e.getMessage());
+            throw e;
+        }
+        launches++;
+        browserProcess = processes.list().stream().findFirst().orElse(null);
+        driver = !launcher.isRemote() && browserProcess != null ? browserProcess.parent().orElse(null) : null;
+        status = new ComponentStatus("browser", "running", "Chromium " + browser.version() + launcher.describe()
+                + (strict ? " (strict: one browser per call)" : "") + ", launches: " + launches);
+        if (!strict) {
+            owner.background(this::prepareNext); // the pool fills while this first call runs its work
+        }
+    }
+
+    @Override
+    public void close() {
+        if (owner.isShutdown()) {
+            return; // closed already (the shutdown hook after an explicit close)
+        }
+        Future<?> shutdown = owner.submit(() -> {
+            if (browser != null) {
+                browser.close();
+            }
+            if (playwright != null) {
+                playwright.close();
+            }
+            launcher.closePages();
+        });
+        try {
+            shutdown.get(5, TimeUnit.SECONDS);
+        } catch (InterruptedException | ExecutionException | TimeoutException | RuntimeException e) {
+            processes.kill(); // Playwright is stuck or gone; do not leave its browser behind
+        }
+        owner.shutdownNow();
+    }
+}
