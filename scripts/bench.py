@@ -122,21 +122,21 @@ def rss_mib(pid):
 
 
 SHADER_CALLS = [
-    ("compileEffect", {"effect": "synth/gradient"}),
-    ("renderEffectFrame webgl2 256x256", {"effect": "synth/gradient", "backend": "webgl2"}),
-    ("renderEffectFrame webgpu 256x256", {"effect": "synth/gradient", "backend": "webgpu"}),
+    ("compile_effect", {"effect": "synth/gradient"}),
+    ("render_effect_frame webgl2 256x256", {"effect": "synth/gradient", "backend": "webgl2"}),
+    ("render_effect_frame webgpu 256x256", {"effect": "synth/gradient", "backend": "webgpu"}),
 ]
 
 # Every other shader tool on one effect, with its defaults unless noted: the 1 s design budget per operation.
 SHADER_OTHERS = [
-    ("listEffects", {}),
-    ("checkEffectStructure", {"effect": "synth/gradient"}),
-    ("describeEffectFrame", {"effect": "synth/gradient"}),
-    ("testPixelParity", {"effect": "synth/gradient"}),
-    ("testUniformResponsiveness", {"effect": "synth/gradient"}),
-    ("testNoPassthrough", {"effect": "filter/invert"}),
-    ("benchmarkEffectFPS", {"effect": "synth/gradient", "frames": 30, "width": 256, "height": 256}),
-    ("renderEffectFrame multi-pass synth/trails", {"effect": "synth/trails"}),
+    ("list_effects", {}),
+    ("check_effect_structure", {"effect": "synth/gradient"}),
+    ("describe_effect_frame", {"effect": "synth/gradient"}),
+    ("test_pixel_parity", {"effect": "synth/gradient"}),
+    ("test_uniform_responsiveness", {"effect": "synth/gradient"}),
+    ("test_no_passthrough", {"effect": "filter/invert"}),
+    ("benchmark_effect_fps", {"effect": "synth/gradient", "frames": 30, "width": 256, "height": 256}),
+    ("render_effect_frame multi-pass synth/trails", {"effect": "synth/trails"}),
 ]
 
 
@@ -145,7 +145,7 @@ def shader(cmd, calls, pause):
     context and page. Paced calls leave `pause` seconds between calls, as an agent does while its model thinks; the
     harness prepares the next call's page in that time. Back-to-back calls find it still being prepared."""
     proc = session(cmd)
-    first, _ = call(proc, 10, "compileEffect", {"effect": "synth/gradient"})
+    first, _ = call(proc, 10, "compile_effect", {"effect": "synth/gradient"})
     request_id = 10
     print("shader, one session (first call %.0f ms: starts Playwright + Chromium):" % first)
     for label, gap in (("paced, %.1f s between calls" % pause, pause), ("back to back", 0)):
@@ -235,10 +235,10 @@ def physics(cmd, recording, frames_sampled):
 def concurrent_mix(n, recording, capture):
     """Call n of the mixed load: what an agent sends several of at once."""
     frame = 1 + n % 300
-    return [("get_frame", {"recording": recording, "frame_id": frame, "limit": 1}),
+    return [("get_recording_frame", {"recording": recording, "frame_id": frame, "limit": 1}),
             ("get_body_state", {"recording": recording, "frame_id": frame, "body_id": 2}),
             ("get_server_diagnostics", {"tool_limit": 1}),
-            ("listEffects", {"effect": "synth/*", "limit": 2}),
+            ("list_effects", {"effect": "synth/*", "limit": 2}),
             ("iterate_actions", {"capture": capture, "offset": n % 30, "limit": 1}),
             ("check_momentum", {"recording": recording, "start_frame": frame, "end_frame": frame})][n % 6]
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Shader batch throughput: compileEffect and renderEffectFrame over a whole folder of effects in one warm session,
+"""Shader batch throughput: compile_effect and render_effect_frame over a whole folder of effects in one warm session,
 in summary mode (counts per status and the failures only), and the effects/s it reaches. Fetches nothing: give it a
 folder (e.g. a checkout of the public ISF files). Usage: scripts/bench_batch.py FOLDER [--backend webgl2]"""
 import argparse
@@ -31,11 +31,11 @@ def main():
     bench.ARGS = types.SimpleNamespace(jar="target/framescope.jar")
     proc = bench.session([launcher])
     request_id = 10
-    first, _ = bench.call(proc, request_id, "compileEffect", {"effect": "synth/gradient"})
+    first, _ = bench.call(proc, request_id, "compile_effect", {"effect": "synth/gradient"})
     print("first shader call %.0f ms" % first)
     root = os.path.abspath(args.folder)
     for run in range(args.runs):
-        for tool, extra in (("compileEffect", {"backend": args.backend}), ("renderEffectFrame", {"backend": args.backend})):
+        for tool, extra in (("compile_effect", {"backend": args.backend}), ("render_effect_frame", {"backend": args.backend})):
             request_id += 1
             ms, message = bench.call(proc, request_id, tool, dict({"effect": args.effect, "effects_root": root,
                                                                    "mode": "summary"}, **extra))

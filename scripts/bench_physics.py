@@ -141,7 +141,7 @@ def physics(bench, cmd, recording, frames_sampled):
     loaded = server.call("load_recording", {"path": recording})
     t_loaded = time.perf_counter()
     frames = [rng.randint(1, total) for _ in range(frames_sampled)]
-    after_load = frames_of(server, "get_frame", frames)
+    after_load = frames_of(server, "get_recording_frame", frames)
     since_load = time.perf_counter() - t_loaded
     others = {tool: frames_of(server, tool, frames, extra) for tool, extra in (
         ("get_body_state", {"body_id": bodies[0]}), ("check_friction_cone", None), ("check_penetration", None))}
@@ -149,9 +149,9 @@ def physics(bench, cmd, recording, frames_sampled):
     triage_first_at = time.perf_counter() - t_loaded - triage_first.wall_ms / 1000
     triage = [server.call("triage_recording", {}) for _ in range(5)]
     anomalies = [server.call("find_energy_anomalies", {}) for _ in range(10)]
-    warm = frames_of(server, "get_frame", [rng.randint(1, total) for _ in range(frames_sampled)])
+    warm = frames_of(server, "get_recording_frame", [rng.randint(1, total) for _ in range(frames_sampled)])
     sizes = {
-        "get_frame (largest of the sampled frames)": max(s.size for s in after_load + warm),
+        "get_recording_frame (largest of the sampled frames)": max(s.size for s in after_load + warm),
         "get_system_energy": server.call("get_system_energy", {}).size,
         "get_body_energy (body %d)" % bodies[0]: server.call("get_body_energy", {"body_id": bodies[0]}).size,
         "find_energy_anomalies": anomalies[0].size,
@@ -161,14 +161,14 @@ def physics(bench, cmd, recording, frames_sampled):
     peaks.append(server.peak_mib())
     heap = server.call("get_server_diagnostics", {"include_environment": False}).body["memory"]
     server.stop()
-    row("get_frame right after load_recording", after_load, " (%d calls in the first %.1f s)"
+    row("get_recording_frame right after load_recording", after_load, " (%d calls in the first %.1f s)"
         % (len(after_load), since_load))
     for tool, samples in others.items():
         row(tool + " (then, same frames)", samples)
     row("triage_recording, first call", [triage_first], " (%.1f s after load_recording)" % triage_first_at)
     row("triage_recording, later calls", triage)
     row("find_energy_anomalies", anomalies)
-    row("get_frame warm (after triage)", warm)
+    row("get_recording_frame warm (after triage)", warm)
 
     # Session B: triage issued the moment load_recording answers (the worst case for the first triage).
     server = Server(bench, cmd)
@@ -187,16 +187,16 @@ def physics(bench, cmd, recording, frames_sampled):
 
 
 def fixture_sizes(bench, cmd):
-    """Largest default answer of get_frame (every frame), get_system_energy and get_body_energy (every body) on
+    """Largest default answer of get_recording_frame (every frame), get_system_energy and get_body_energy (every body) on
     each committed fixture."""
-    largest = {"get_frame": (0, ""), "get_system_energy": (0, ""), "get_body_energy": (0, "")}
+    largest = {"get_recording_frame": (0, ""), "get_system_energy": (0, ""), "get_body_energy": (0, "")}
     server = Server(bench, cmd)
     for path in sorted(glob.glob(os.path.abspath("demo/recordings/*.db"))):
         loaded = server.call("load_recording", {"path": path}).body
         name = os.path.basename(path)
         candidates = [("get_system_energy", {})]
         candidates += [("get_body_energy", {"body_id": b}) for b in loaded["body_ids"] if b < 2 ** 31]
-        candidates += [("get_frame", {"frame_id": f}) for f in range(1, loaded["total_frames"] + 1)]
+        candidates += [("get_recording_frame", {"frame_id": f}) for f in range(1, loaded["total_frames"] + 1)]
         for tool, arguments in candidates:
             size = server.call(tool, arguments).size
             if size > largest[tool][0]:

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Runs every transition of an installed npm `gl-transitions` package through FrameScope: compileEffect and
-renderEffectFrame (WebGL2, 128x128, default progress 0.5) over real MCP stdio, and prints the pass count and the
+"""Runs every transition of an installed npm `gl-transitions` package through FrameScope: compile_effect and
+render_effect_frame (WebGL2, 128x128, default progress 0.5) over real MCP stdio, and prints the pass count and the
 failures by cause (figures: docs/benchmarks.md). Fetches nothing: give it the package you installed once, e.g.
 
     npm pack gl-transitions@1.71.0 && tar xzf gl-transitions-1.71.0.tgz     # -> package/
@@ -114,19 +114,19 @@ def main():
 def run(args, root, folders, entries):
     server = Server(args.jar)
     started = time.perf_counter()
-    listed = server.call("listEffects", {"effect": "*", "limit": 1000, "effects_root": root})
+    listed = server.call("list_effects", {"effect": "*", "limit": 1000, "effects_root": root})
     ids = [e["id"] for e in listed["effects"]["preview"]]
     status = {}
     for batch in batches(ids):
         selector = ",".join(batch)
-        compiled = server.call("compileEffect", {"effect": selector, "backend": "webgl2", "effects_root": root})
+        compiled = server.call("compile_effect", {"effect": selector, "backend": "webgl2", "effects_root": root})
         for result in compiled["effects"]["preview"]:
             glsl = [p for p in result.get("programs", []) if p["language"] == "glsl"]
             diagnostics = [d for p in glsl for d in p["diagnostics"] if d["severity"] == "error"]
             if result["status"] != "ok":
                 message = diagnostics[0]["message"] if diagnostics else (result.get("error") or {}).get("message")
                 status[result["effect"]] = ("compile", message)
-        rendered = server.call("renderEffectFrame", {"effect": selector, "effects_root": root,
+        rendered = server.call("render_effect_frame", {"effect": selector, "effects_root": root,
                                                      "width": args.size, "height": args.size})
         for frame in rendered["frames"]["preview"]:
             if frame["effect"] in status:
@@ -165,11 +165,11 @@ def check_ends(server, root, args, ok_ids):
     """How many transitions' frames at progress 0 and 1 have fade's mean colour there, and which do not."""
     means = {}
     for progress in (0.0, 1.0):
-        reference = server.call("renderEffectFrame", {"effect": "json/fade", "effects_root": root, "width": args.size,
+        reference = server.call("render_effect_frame", {"effect": "json/fade", "effects_root": root, "width": args.size,
                                                       "height": args.size, "uniforms": {"progress": progress}})
         means[("fade", progress)] = reference["frames"]["preview"][0]["metrics"]["mean_rgb"]
         for batch in batches(ok_ids):
-            frames = server.call("renderEffectFrame", {"effect": ",".join(batch), "effects_root": root,
+            frames = server.call("render_effect_frame", {"effect": ",".join(batch), "effects_root": root,
                                                        "width": args.size, "height": args.size,
                                                        "uniforms": {"progress": progress}})
             for frame in frames["frames"]["preview"]:

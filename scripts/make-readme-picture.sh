@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes docs/images/framescope-overview.png, the README's picture, from real output of the built JAR on the demo
-# data: a shader frame rendered in headless Chromium (renderEffectFrame), the RenderDoc frame digest of the demo
+# data: a shader frame rendered in headless Chromium (render_effect_frame), the RenderDoc frame digest of the demo
 # capture (get_frame_digest), the energy plot of a recording with an injected defect (plot_energy), and the dialog
 # page (docs/images/dialog-planner.png, a screenshot of `framescope dialogs-demo`). The four panels are laid out in
 # an HTML page that Chromium screenshots, so nothing but the project's own engines is needed.
@@ -15,7 +15,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fs() { java -jar target/framescope.jar "$@"; }
 
-fs call --image-dir "$work" renderEffectFrame \
+fs call --image-dir "$work" render_effect_frame \
   '{"effect": "synth/plasma", "width": 396, "height": 396, "time": 0.3, "include_image": true}' > "$work/frame.txt"
 fs call --image-dir "$work" plot_energy '{"recording": "demo/recordings/energy_injection.db"}' > "$work/plot.txt"
 fs call get_frame_digest '{"capture": "demo/captures/gl_defects.rdc", "max_anomalies": 7}' > "$work/digest.txt"
@@ -49,8 +49,8 @@ td {{ border-top: 1px solid #2c3440; padding: 4px 5px; vertical-align: top; }} t
 .dialog {{ grid-column: 2 / 4; display: flex; gap: 14px; }} .dialog img {{ flex-shrink: 0; width: 860px; height: 245px;
   object-fit: cover; object-position: top; }}
 </style><div class="grid">
-<div class="panel"><h2>Shader frame <code>renderEffectFrame</code></h2><p class="s">{html.escape(frame_summary)}</p>
-<img src="renderEffectFrame-1.png"></div>
+<div class="panel"><h2>Shader frame <code>render_effect_frame</code></h2><p class="s">{html.escape(frame_summary)}</p>
+<img src="render_effect_frame-1.png"></div>
 <div class="panel"><h2>RenderDoc digest <code>get_frame_digest</code></h2>
 <p class="s">gl_defects.rdc, {digest['api']}: {stats['draw_calls']} draws, {stats['marker_groups']} marker groups.
 {html.escape(digest_summary)}</p><table><tr><td>severity</td><td>event</td><td>stage</td><td>finding</td></tr>{rows}</table></div>

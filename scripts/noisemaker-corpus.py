@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Runs every synth/filter/mixer/render effect of noisemaker's library (`shaders/effects/<category>/<name>/
-definition.js`) through FrameScope: compileEffect and renderEffectFrame on WebGL2 and on WebGPU (128x128, time
+definition.js`) through FrameScope: compile_effect and render_effect_frame on WebGL2 and on WebGPU (128x128, time
 0.25, 4 frames, defaults) over real MCP stdio, and prints per category and backend how many pass, are UNSUPPORTED (with the
 feature) and fail (with the reason). Figures: docs/benchmarks.md. Fetches nothing: give it a local checkout or a
 bare git mirror of the repository (its `shaders/effects` is exported with `git archive` into a temporary folder).
@@ -50,7 +50,7 @@ def run(server, root, ids, backend, size, time_value, frames):
     status = {}
     for batch in glt.batches(ids):
         selector = ",".join(batch)
-        compiled = server.call("compileEffect", {"effect": selector, "backend": backend, "effects_root": root})
+        compiled = server.call("compile_effect", {"effect": selector, "backend": backend, "effects_root": root})
         for result in compiled["effects"]["preview"]:
             if result["status"] == "unsupported":
                 status[result["effect"]] = ("unsupported", first_error(result))
@@ -66,7 +66,7 @@ def run(server, root, ids, backend, size, time_value, frames):
             if len(group) == 1 and frames_out and group[0] in [f["effect"] for f in frames_out]:
                 continue
             try:
-                rendered = server.call("renderEffectFrame", {"effect": ",".join(group), "effects_root": root,
+                rendered = server.call("render_effect_frame", {"effect": ",".join(group), "effects_root": root,
                                                              "backend": backend, "width": size, "height": size,
                                                              "time": time_value, "frames": frames})
                 frames_out.extend(rendered["frames"]["preview"])
