@@ -49,11 +49,15 @@ public final class FrameScopeServer {
                 CompletableFuture.supplyAsync(() -> ProtocolWarmUp.run(protocolMapper, specifications(toolkit)));
         CountDownLatch toolsAdded = new CountDownLatch(1);
         var transport = new StdioTransport(protocolMapper, in, out, toolkit.config().maxMessageBytes(), toolsAdded);
+        String instructions = ServerInstructions.text(toolkit.registry());
+        ServerCapabilities capabilities = ServerCapabilities.builder().tools(false).logging().build();
+        transport.discovery(ServerDiscovery.card(protocolMapper, Diagnostics.SERVER_NAME, Version.current(),
+                transport.protocolVersions(), capabilities, instructions));
         McpAsyncServer server = McpServer.async(transport)
                 .jsonMapper(transport.jsonMapper())
                 .serverInfo(Diagnostics.SERVER_NAME, Version.current())
-                .instructions(ServerInstructions.text(toolkit.registry()))
-                .capabilities(ServerCapabilities.builder().tools(false).logging().build())
+                .instructions(instructions)
+                .capabilities(capabilities)
                 .requestTimeout(toolkit.config().requestTimeout())
                 .validateToolInputs(false)
                 .jsonSchemaValidator(new LazySchemaValidator())
@@ -61,7 +65,13 @@ public final class FrameScopeServer {
         tools.join().forEach(tool -> server.addTool(tool).block());
         toolsAdded.countDown();
         log.info("FrameScope {} serving {} tools over stdio", Version.current(), toolkit.registry().tools().size());
-        int status = transport.exit().join();
+        transport.logs().install();
+        int status;
+        try {
+            status = transport.exit().join();
+        } finally {
+            transport.logs().uninstall();
+        }
         log.info(status == 0 ? "stdin closed; shutting down" : "shutting down after a transport failure");
         toolkit.registry().groups().forEach(ToolGroup::clientGone);
         return status;
