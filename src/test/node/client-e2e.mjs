@@ -3,6 +3,8 @@
 // Prints one JSON report on stdout and exits 0 only if every check held. Run by TypeScriptClientIT.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import path from 'node:path';
 
 const [command, ...args] = process.argv.slice(2);
 const checks = [];
@@ -34,6 +36,36 @@ try {
   check('tools/list has get_server_diagnostics', diagnostics, tools.map((t) => t.name));
   check('annotations: read-only', diagnostics?.annotations?.readOnlyHint === true, diagnostics?.annotations);
   check('input schema: tool_limit range', diagnostics?.inputSchema?.properties?.tool_limit?.maximum === 500);
+
+  // outputSchema: every tool has one except those that may answer with an image; the SDK checks each call's
+  // structuredContent against it with ajv and throws when it does not match.
+  const imageTools = ['plot_energy', 'renderEffectFrame', 'describeEffectFrame', 'screenshot_request'];
+  const withoutSchema = tools.filter((t) => !t.outputSchema).map((t) => t.name).sort();
+  check('outputSchema on every tool but the image tools', withoutSchema.join() === [...imageTools].sort().join(),
+      withoutSchema);
+  const recordings = path.resolve('demo/recordings');
+  const fixtureCalls = [
+    ['load_recording', { path: path.join(recordings, 'penetration.db') }], ['triage_recording', {}],
+    ['get_system_energy', {}], ['check_penetration', { frame_id: 152 }], ['listEffects', {}],
+    ['analyzeEffect', { effect: '*' }], ['checkEffectStructure', { effect: '*' }], ['get_bridge_diagnostics', {}],
+  ];
+  for (const [name, args] of fixtureCalls) {
+    try {
+      const r = await client.callTool({ name, arguments: args });
+      check(`outputSchema: ${name} validated by the SDK`, r.isError !== true && r.structuredContent?.schema_version,
+          r.content?.[0]?.text?.slice(0, 200));
+    } catch (e) {
+      check(`outputSchema: ${name} validated by the SDK`, false, String(e));
+    }
+  }
+
+  // logging/setLevel: log records arrive as notifications/message at the level asked.
+  const logs = [];
+  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => logs.push(n.params));
+  await client.setLoggingLevel('debug');
+  await client.callTool({ name: 'load_recording', arguments: { path: path.join(recordings, 'no_such.db') } });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  check('logging: notifications/message after setLevel debug', logs.length > 0, logs.slice(0, 3));
 
   const ok = await client.callTool({ name: 'get_server_diagnostics', arguments: {} });
   const body = bodyOf(ok);

@@ -88,11 +88,15 @@ public final class FrameScopeServer {
     static Tool describe(ToolDef<?> tool, ToolRegistry registry) {
         @SuppressWarnings("unchecked")
         Map<String, Object> schema = new ObjectMapper().convertValue(registry.inputSchema(tool), Map.class);
+        var output = registry.outputSchema(tool);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> outputSchema = output == null ? null : new ObjectMapper().convertValue(output, Map.class);
         return Tool.builder()
                 .name(tool.name())
                 .title(tool.title())
                 .description(tool.description())
                 .inputSchema(schema)
+                .outputSchema(outputSchema)
                 .annotations(new ToolAnnotations(tool.title(), tool.hints().readOnly(), tool.hints().destructive(),
                         tool.hints().idempotent(), tool.hints().openWorld(), null))
                 .build();

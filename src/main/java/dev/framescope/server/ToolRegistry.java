@@ -18,6 +18,7 @@ public final class ToolRegistry {
     private final List<ToolGroup> groups;
     private final Map<String, ToolDef<?>> tools = new LinkedHashMap<>();
     private final SchemaCatalog schemas;
+    private final OutputSchemas outputs = new OutputSchemas();
 
     public ToolRegistry(List<ToolGroup> groups) {
         this(groups, SchemaCatalog.load());
@@ -50,5 +51,10 @@ public final class ToolRegistry {
     /** The tool's JSON input schema, generated from its input record; do not modify. */
     public ObjectNode inputSchema(ToolDef<?> tool) {
         return schemas.schemaOf(tool.argsType());
+    }
+
+    /** The tool's JSON output schema ({@link OutputSchemas}), or null for a tool that may answer with an image. */
+    public ObjectNode outputSchema(ToolDef<?> tool) {
+        return outputs.schemaOf(tool);
     }
 }
