@@ -107,6 +107,20 @@ check('exits on stdin EOF within 2 s', closeMs < 2000 && !alive, { closeMs, aliv
 check('logs went to stderr', stderr.includes('serving'), stderr.slice(0, 200));
 check('stdout held only JSON-RPC', transportErrors.length === 0, transportErrors);
 
+// A group filter and --read-only, as a client config would pass them.
+try {
+  const filtered = new Client({ name: 'framescope-ts-e2e-groups', version: '1.0.0' });
+  await filtered.connect(new StdioClientTransport({ command, args: [...args, '--groups', 'physics,renderdoc',
+    '--read-only'], stderr: 'pipe' }));
+  const names = (await filtered.listTools()).tools.map((t) => t.name);
+  check('--groups physics,renderdoc --read-only: only those groups, nothing that writes',
+      names.includes('triage_recording') && names.includes('open_capture') && names.includes('get_server_diagnostics')
+      && !names.includes('listEffects') && !names.includes('confirm') && !names.includes('save_texture'), names);
+  await filtered.close();
+} catch (e) {
+  check('--groups session', false, String(e?.stack ?? e));
+}
+
 const failed = checks.filter((c) => !c.ok);
 console.log(JSON.stringify({ passed: checks.length - failed.length, failed: failed.length, checks }, null, 1));
 process.exit(failed.length === 0 ? 0 : 1);

@@ -21,14 +21,27 @@ public final class ToolRegistry {
     private final OutputSchemas outputs = new OutputSchemas();
 
     public ToolRegistry(List<ToolGroup> groups) {
-        this(groups, SchemaCatalog.load());
+        this(groups, SchemaCatalog.load(), ToolSelection.ALL);
+    }
+
+    /** The tools of {@code groups} that {@code selection} keeps ({@link ToolSelection}). */
+    public ToolRegistry(List<ToolGroup> groups, ToolSelection selection) {
+        this(groups, SchemaCatalog.load(), selection);
     }
 
     ToolRegistry(List<ToolGroup> groups, SchemaCatalog schemas) {
-        this.groups = List.copyOf(groups);
+        this(groups, schemas, ToolSelection.ALL);
+    }
+
+    ToolRegistry(List<ToolGroup> groups, SchemaCatalog schemas, ToolSelection selection) {
+        selection.check(groups.stream().map(ToolGroup::name).toList());
+        this.groups = groups.stream().filter(g -> selection.includesGroup(g.name())).toList();
         this.schemas = schemas;
-        for (ToolGroup group : groups) {
+        for (ToolGroup group : this.groups) {
             for (ToolDef<?> tool : group.tools()) {
+                if (!selection.includes(tool)) {
+                    continue;
+                }
                 if (tools.putIfAbsent(tool.name(), tool) != null) {
                     throw new IllegalStateException("two tools named " + tool.name());
                 }
@@ -42,6 +55,17 @@ public final class ToolRegistry {
 
     public List<ToolDef<?>> tools() {
         return new ArrayList<>(tools.values());
+    }
+
+    /** The tools of one group that this registry serves, in order. */
+    public List<ToolDef<?>> tools(ToolGroup group) {
+        List<ToolDef<?>> served = new ArrayList<>();
+        for (ToolDef<?> tool : group.tools()) {
+            if (tools.containsKey(tool.name())) {
+                served.add(tools.get(tool.name()));
+            }
+        }
+        return served;
     }
 
     public Optional<ToolDef<?>> find(String name) {
