@@ -67,6 +67,28 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 300));
   check('logging: notifications/message after setLevel debug', logs.length > 0, logs.slice(0, 3));
 
+  // Prompts and their completions.
+  const { prompts } = await client.listPrompts();
+  check('prompts/list: the four recipes', ['check-effect', 'explain-nan', 'triage-capture', 'triage-recording']
+      .every((n) => prompts.some((p) => p.name === n)), prompts.map((p) => p.name));
+  const triage = await client.getPrompt({ name: 'triage-recording', arguments: { recording: 'demo/recordings/penetration.db' } });
+  const triageText = triage.messages?.[0]?.content?.text ?? '';
+  check('prompts/get triage-recording: a user message naming the calls', triage.messages?.[0]?.role === 'user'
+      && triageText.includes('load_recording {"path": "demo/recordings/penetration.db"}')
+      && triageText.includes('triage_recording'), triageText.slice(0, 200));
+  const nan = await client.getPrompt({ name: 'explain-nan', arguments: { capture: 'a.rdc', x: '12', y: '34' } });
+  check('prompts/get explain-nan with x, y: the single-pixel recipe',
+      /"x": 12, "y": 34/.test(nan.messages?.[0]?.content?.text ?? ''), nan.messages?.[0]?.content?.text);
+  const recordingValues = await client.complete({ ref: { type: 'ref/prompt', name: 'triage-recording' },
+    argument: { name: 'recording', value: 'penetr' } });
+  check('completion/complete recording: fixture paths', recordingValues.completion.values
+      .includes('demo/recordings/penetration.db'), recordingValues.completion);
+  const effectValues = await client.complete({ ref: { type: 'ref/prompt', name: 'check-effect' },
+    argument: { name: 'effect', value: 'synth/' } });
+  check('completion/complete effect: ids from the effects root', effectValues.completion.values
+      .includes('synth/plasma') && effectValues.completion.values.every((v) => v.includes('synth/')),
+      effectValues.completion);
+
   const ok = await client.callTool({ name: 'get_server_diagnostics', arguments: {} });
   const body = bodyOf(ok);
   check('diagnostics: not an error', ok.isError !== true, ok.content?.[0]?.text?.slice(0, 300));

@@ -13,6 +13,7 @@ import io.modelcontextprotocol.spec.McpSchema.Tool;
 import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -50,7 +51,12 @@ public final class FrameScopeServer {
         CountDownLatch toolsAdded = new CountDownLatch(1);
         var transport = new StdioTransport(protocolMapper, in, out, toolkit.config().maxMessageBytes(), toolsAdded);
         String instructions = ServerInstructions.text(toolkit.registry());
-        ServerCapabilities capabilities = ServerCapabilities.builder().tools(false).logging().build();
+        boolean prompts = Prompts.any(toolkit.registry());
+        ServerCapabilities.Builder capabilityBuilder = ServerCapabilities.builder().tools(false).logging();
+        if (prompts) {
+            capabilityBuilder.prompts(false).completions();
+        }
+        ServerCapabilities capabilities = capabilityBuilder.build();
         transport.discovery(ServerDiscovery.card(protocolMapper, Diagnostics.SERVER_NAME, Version.current(),
                 transport.protocolVersions(), capabilities, instructions));
         McpAsyncServer server = McpServer.async(transport)
@@ -58,6 +64,9 @@ public final class FrameScopeServer {
                 .serverInfo(Diagnostics.SERVER_NAME, Version.current())
                 .instructions(instructions)
                 .capabilities(capabilities)
+                .prompts(Prompts.specifications(toolkit.registry()))
+                .completions(Prompts.completions(toolkit.registry(), new PromptCompletions(Path.of(""),
+                        toolkit.config().recordingDirs(), toolkit.config().effectsRoot())))
                 .requestTimeout(toolkit.config().requestTimeout())
                 .validateToolInputs(false)
                 .jsonSchemaValidator(new LazySchemaValidator())
