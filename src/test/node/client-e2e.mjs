@@ -5,6 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import path from 'node:path';
+import fs from 'node:fs';
 
 const [command, ...args] = process.argv.slice(2);
 const checks = [];
@@ -88,6 +89,34 @@ try {
   check('completion/complete effect: ids from the effects root', effectValues.completion.values
       .includes('synth/plasma') && effectValues.completion.values.every((v) => v.includes('synth/')),
       effectValues.completion);
+
+  // Resources: the tool reference, images tools answered with, files FrameScope wrote; nothing else.
+  const listed = (await client.listResources()).resources.map((r) => r.uri);
+  check('resources/list: docs/tools.md', listed.includes('framescope://docs/tools.md'), listed);
+  const toolsMd = await client.readResource({ uri: 'framescope://docs/tools.md' });
+  check('resources/read docs/tools.md: markdown', toolsMd.contents?.[0]?.mimeType === 'text/markdown'
+      && toolsMd.contents[0].text.startsWith('# FrameScope tools'), toolsMd.contents?.[0]?.text?.slice(0, 80));
+  await client.callTool({ name: 'plot_energy', arguments: { recording: path.join(recordings, 'energy_injection.db') } });
+  const effects = path.resolve('target/ts-e2e-effects');
+  fs.rmSync(effects, { recursive: true, force: true });
+  fs.cpSync(path.resolve('demo/shaders/effects/synth/plasma'), path.join(effects, 'synth/plasma'), { recursive: true });
+  await client.callTool({ name: 'generateShaderManifest', arguments: { effects_root: effects } });
+  const after = (await client.listResources()).resources.map((r) => r.uri);
+  const plotUri = after.find((u) => u.startsWith('framescope://images/') && u.endsWith('-plot_energy.png'));
+  const plot = plotUri && await client.readResource({ uri: plotUri });
+  check('resources: the energy plot as a PNG', plot?.contents?.[0]?.mimeType === 'image/png'
+      && Buffer.from(plot.contents[0].blob, 'base64').subarray(1, 4).toString() === 'PNG', after);
+  const manifestUri = after.find((u) => u.endsWith('/ts-e2e-effects/manifest.json'));
+  const manifest = manifestUri && await client.readResource({ uri: manifestUri });
+  check('resources: the manifest generateShaderManifest wrote', manifest?.contents?.[0]?.text?.includes('synth/plasma'),
+      after);
+  let outside;
+  try {
+    await client.readResource({ uri: 'file:///etc/passwd' });
+  } catch (e) {
+    outside = e;
+  }
+  check('resources/read outside what is listed: resource not found', outside?.code === -32002, String(outside));
 
   const ok = await client.callTool({ name: 'get_server_diagnostics', arguments: {} });
   const body = bodyOf(ok);

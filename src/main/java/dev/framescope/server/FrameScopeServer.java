@@ -46,13 +46,15 @@ public final class FrameScopeServer {
         // Generating the input schemas (~0.1 s cold) and starting the SDK (~0.1 s) are independent: on two cores,
         // side by side, they take ~0.1 s off cold start. Until the tools are added, the transport reads nothing.
         ObjectMapper protocolMapper = new ObjectMapper();
-        CompletableFuture<List<AsyncToolSpecification>> tools =
-                CompletableFuture.supplyAsync(() -> ProtocolWarmUp.run(protocolMapper, specifications(toolkit)));
+        Resources resources = new Resources(java.util.Arrays.asList(Path.of(""), toolkit.config().outputDir()));
+        CompletableFuture<List<AsyncToolSpecification>> tools = CompletableFuture.supplyAsync(
+                () -> ProtocolWarmUp.run(protocolMapper, specifications(toolkit, resources)));
         CountDownLatch toolsAdded = new CountDownLatch(1);
         var transport = new StdioTransport(protocolMapper, in, out, toolkit.config().maxMessageBytes(), toolsAdded);
         String instructions = ServerInstructions.text(toolkit.registry());
         boolean prompts = Prompts.any(toolkit.registry());
-        ServerCapabilities.Builder capabilityBuilder = ServerCapabilities.builder().tools(false).logging();
+        ServerCapabilities.Builder capabilityBuilder = ServerCapabilities.builder().tools(false).logging()
+                .resources(false, true);
         if (prompts) {
             capabilityBuilder.prompts(false).completions();
         }
@@ -65,6 +67,7 @@ public final class FrameScopeServer {
                 .instructions(instructions)
                 .capabilities(capabilities)
                 .prompts(Prompts.specifications(toolkit.registry()))
+                .resources(resources.initial(() -> ToolDocs.toolsMarkdown(toolkit.registry())))
                 .completions(Prompts.completions(toolkit.registry(), new PromptCompletions(Path.of(""),
                         toolkit.config().recordingDirs(), toolkit.config().effectsRoot())))
                 .requestTimeout(toolkit.config().requestTimeout())
@@ -72,6 +75,7 @@ public final class FrameScopeServer {
                 .jsonSchemaValidator(new LazySchemaValidator())
                 .build();
         tools.join().forEach(tool -> server.addTool(tool).block());
+        resources.attach(server);
         toolsAdded.countDown();
         log.info("FrameScope {} serving {} tools over stdio", Version.current(), toolkit.registry().tools().size());
         transport.logs().install();
@@ -86,11 +90,12 @@ public final class FrameScopeServer {
         return status;
     }
 
-    private static List<AsyncToolSpecification> specifications(ToolGroups.Toolkit toolkit) {
+    private static List<AsyncToolSpecification> specifications(ToolGroups.Toolkit toolkit, Resources resources) {
         return toolkit.registry().tools().stream()
                 .map(tool -> new AsyncToolSpecification(describe(tool, toolkit.registry()),
                         (exchange, request) -> Mono.fromFuture(toolkit.invoker().submit(tool, request.arguments(),
-                                new ExchangeContext(exchange, request)))))
+                                new ExchangeContext(exchange, request)))
+                                .doOnNext(result -> resources.recordResult(tool, result))))
                 .toList();
     }
 
