@@ -80,6 +80,14 @@ try {
   const nan = await client.getPrompt({ name: 'explain-nan', arguments: { capture: 'a.rdc', x: '12', y: '34' } });
   check('prompts/get explain-nan with x, y: the single-pixel recipe',
       /"x": 12, "y": 34/.test(nan.messages?.[0]?.content?.text ?? ''), nan.messages?.[0]?.content?.text);
+  let missing;
+  try {
+    await client.getPrompt({ name: 'triage-capture', arguments: {} });
+  } catch (e) {
+    missing = e;
+  }
+  check('prompts/get without a required argument: -32602 naming it', missing?.code === -32602
+      && /capture/.test(missing?.message), String(missing));
   const recordingValues = await client.complete({ ref: { type: 'ref/prompt', name: 'triage-recording' },
     argument: { name: 'recording', value: 'penetr' } });
   check('completion/complete recording: fixture paths', recordingValues.completion.values

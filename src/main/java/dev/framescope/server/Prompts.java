@@ -110,8 +110,11 @@ final class Prompts {
                 Map<String, Object> args = request.arguments() == null ? Map.of() : request.arguments();
                 for (PromptArgument argument : recipe.prompt().arguments()) {
                     if (Boolean.TRUE.equals(argument.required()) && !present(args.get(argument.name()))) {
-                        throw new IllegalArgumentException("prompt " + recipe.prompt().name() + " needs the argument '"
-                                + argument.name() + "'");
+                        throw new io.modelcontextprotocol.spec.McpError(
+                                new io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse.JSONRPCError(
+                                        InboundCheck.INVALID_PARAMS, "Invalid params: prompt "
+                                        + recipe.prompt().name() + " needs the argument '" + argument.name() + "'",
+                                        null));
                     }
                 }
                 return new GetPromptResult(recipe.prompt().description(), List.of(new PromptMessage(Role.USER,
