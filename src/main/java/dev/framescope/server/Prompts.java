@@ -130,6 +130,30 @@ final class Prompts {
                 (exchange, request) -> Mono.fromCallable(() -> complete(values, request)))).toList();
     }
 
+    /** The prompts served with {@code registry}'s tools, for docs/tools.md. */
+    static String markdown(ToolRegistry registry) {
+        StringBuilder md = new StringBuilder("""
+
+                ## Prompts and resources
+
+                Prompts (clients show them as slash commands; arguments complete from the disk: capture and \
+                recording paths under the working directory, effect ids from the effects root):
+
+                """);
+        for (Recipe recipe : served(registry)) {
+            md.append("- `").append(recipe.prompt().name()).append('(').append(String.join(", ", recipe.prompt()
+                    .arguments().stream().map(a -> a.name() + (Boolean.TRUE.equals(a.required()) ? "" : "?"))
+                    .toList())).append(")` — ").append(recipe.prompt().description()).append('\n');
+        }
+        md.append("""
+
+                Resources: `framescope://docs/tools.md` (this reference), `framescope://docs/benchmarks.md`, the \
+                files writing tools reported in the session (under the working directory or \
+                FRAMESCOPE_OUTPUT_DIR) and the last 20 images tools answered with (`framescope://images/…`).
+                """);
+        return md.toString();
+    }
+
     static boolean any(ToolRegistry registry) {
         return !served(registry).isEmpty();
     }

@@ -43,6 +43,7 @@ public final class ToolDocs {
                 """.formatted(String.join(", ", java.util.Arrays.stream(ErrorCode.values())
                 .map(code -> "`" + code.name() + "`").toList())));
         md.append(ToolListSize.markdown(registry));
+        md.append(Prompts.markdown(registry));
         for (ToolGroup group : registry.groups()) {
             md.append("\n## ").append(group.name()).append("\n\n").append(group.guide()).append('\n');
             for (ToolDef<?> tool : registry.tools(group)) {
