@@ -3,6 +3,9 @@
 // Prints one JSON report on stdout and exits 0 only if every check held. Run by TypeScriptClientIT.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import path from 'node:path';
+import fs from 'node:fs';
 
 const [command, ...args] = process.argv.slice(2);
 const checks = [];
@@ -34,6 +37,95 @@ try {
   check('tools/list has get_server_diagnostics', diagnostics, tools.map((t) => t.name));
   check('annotations: read-only', diagnostics?.annotations?.readOnlyHint === true, diagnostics?.annotations);
   check('input schema: tool_limit range', diagnostics?.inputSchema?.properties?.tool_limit?.maximum === 500);
+
+  // outputSchema: every tool has one except those that may answer with an image; the SDK checks each call's
+  // structuredContent against it with ajv and throws when it does not match.
+  const imageTools = ['plot_energy', 'render_effect_frame', 'describe_effect_frame', 'ask_plan', 'ask_confirmation',
+    'ask_text', 'ask_single_choice', 'ask_multi_choice', 'ask_screenshot'];
+  const withoutSchema = tools.filter((t) => !t.outputSchema).map((t) => t.name).sort();
+  check('outputSchema on every tool but the image tools', withoutSchema.join() === [...imageTools].sort().join(),
+      withoutSchema);
+  const recordings = path.resolve('demo/recordings');
+  const fixtureCalls = [
+    ['load_recording', { path: path.join(recordings, 'penetration.db') }], ['triage_recording', {}],
+    ['get_system_energy', {}], ['check_penetration', { frame_id: 152 }], ['list_effects', {}],
+    ['analyze_effect', { effect: '*' }], ['check_effect_structure', { effect: '*' }], ['get_bridge_diagnostics', {}],
+  ];
+  for (const [name, args] of fixtureCalls) {
+    try {
+      const r = await client.callTool({ name, arguments: args });
+      check(`outputSchema: ${name} validated by the SDK`, r.isError !== true && r.structuredContent?.schema_version,
+          r.content?.[0]?.text?.slice(0, 200));
+    } catch (e) {
+      check(`outputSchema: ${name} validated by the SDK`, false, String(e));
+    }
+  }
+
+  // logging/setLevel: log records arrive as notifications/message at the level asked.
+  const logs = [];
+  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => logs.push(n.params));
+  await client.setLoggingLevel('debug');
+  await client.callTool({ name: 'load_recording', arguments: { path: path.join(recordings, 'no_such.db') } });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  check('logging: notifications/message after setLevel debug', logs.length > 0, logs.slice(0, 3));
+
+  // Prompts and their completions.
+  const { prompts } = await client.listPrompts();
+  check('prompts/list: the four recipes', ['check-effect', 'explain-nan', 'triage-capture', 'triage-recording']
+      .every((n) => prompts.some((p) => p.name === n)), prompts.map((p) => p.name));
+  const triage = await client.getPrompt({ name: 'triage-recording', arguments: { recording: 'demo/recordings/penetration.db' } });
+  const triageText = triage.messages?.[0]?.content?.text ?? '';
+  check('prompts/get triage-recording: a user message naming the calls', triage.messages?.[0]?.role === 'user'
+      && triageText.includes('load_recording {"path": "demo/recordings/penetration.db"}')
+      && triageText.includes('triage_recording'), triageText.slice(0, 200));
+  const nan = await client.getPrompt({ name: 'explain-nan', arguments: { capture: 'a.rdc', x: '12', y: '34' } });
+  check('prompts/get explain-nan with x, y: the single-pixel recipe',
+      /"x": 12, "y": 34/.test(nan.messages?.[0]?.content?.text ?? ''), nan.messages?.[0]?.content?.text);
+  let missing;
+  try {
+    await client.getPrompt({ name: 'triage-capture', arguments: {} });
+  } catch (e) {
+    missing = e;
+  }
+  check('prompts/get without a required argument: -32602 naming it', missing?.code === -32602
+      && /capture/.test(missing?.message), String(missing));
+  const recordingValues = await client.complete({ ref: { type: 'ref/prompt', name: 'triage-recording' },
+    argument: { name: 'recording', value: 'penetr' } });
+  check('completion/complete recording: fixture paths', recordingValues.completion.values
+      .includes('demo/recordings/penetration.db'), recordingValues.completion);
+  const effectValues = await client.complete({ ref: { type: 'ref/prompt', name: 'check-effect' },
+    argument: { name: 'effect', value: 'synth/' } });
+  check('completion/complete effect: ids from the effects root', effectValues.completion.values
+      .includes('synth/plasma') && effectValues.completion.values.every((v) => v.includes('synth/')),
+      effectValues.completion);
+
+  // Resources: the tool reference, images tools answered with, files FrameScope wrote; nothing else.
+  const listed = (await client.listResources()).resources.map((r) => r.uri);
+  check('resources/list: docs/tools.md', listed.includes('framescope://docs/tools.md'), listed);
+  const toolsMd = await client.readResource({ uri: 'framescope://docs/tools.md' });
+  check('resources/read docs/tools.md: markdown', toolsMd.contents?.[0]?.mimeType === 'text/markdown'
+      && toolsMd.contents[0].text.startsWith('# FrameScope tools'), toolsMd.contents?.[0]?.text?.slice(0, 80));
+  await client.callTool({ name: 'plot_energy', arguments: { recording: path.join(recordings, 'energy_injection.db') } });
+  const effects = path.resolve('target/ts-e2e-effects');
+  fs.rmSync(effects, { recursive: true, force: true });
+  fs.cpSync(path.resolve('demo/shaders/effects/synth/plasma'), path.join(effects, 'synth/plasma'), { recursive: true });
+  await client.callTool({ name: 'generate_shader_manifest', arguments: { effects_root: effects } });
+  const after = (await client.listResources()).resources.map((r) => r.uri);
+  const plotUri = after.find((u) => u.startsWith('framescope://images/') && u.endsWith('-plot_energy.png'));
+  const plot = plotUri && await client.readResource({ uri: plotUri });
+  check('resources: the energy plot as a PNG', plot?.contents?.[0]?.mimeType === 'image/png'
+      && Buffer.from(plot.contents[0].blob, 'base64').subarray(1, 4).toString() === 'PNG', after);
+  const manifestUri = after.find((u) => u.endsWith('/ts-e2e-effects/manifest.json'));
+  const manifest = manifestUri && await client.readResource({ uri: manifestUri });
+  check('resources: the manifest generate_shader_manifest wrote', manifest?.contents?.[0]?.text?.includes('synth/plasma'),
+      after);
+  let outside;
+  try {
+    await client.readResource({ uri: 'file:///etc/passwd' });
+  } catch (e) {
+    outside = e;
+  }
+  check('resources/read outside what is listed: resource not found', outside?.code === -32002, String(outside));
 
   const ok = await client.callTool({ name: 'get_server_diagnostics', arguments: {} });
   const body = bodyOf(ok);
@@ -74,6 +166,20 @@ try { process.kill(pid, 0); } catch { alive = false; }
 check('exits on stdin EOF within 2 s', closeMs < 2000 && !alive, { closeMs, alive });
 check('logs went to stderr', stderr.includes('serving'), stderr.slice(0, 200));
 check('stdout held only JSON-RPC', transportErrors.length === 0, transportErrors);
+
+// A group filter and --read-only, as a client config would pass them.
+try {
+  const filtered = new Client({ name: 'framescope-ts-e2e-groups', version: '1.0.0' });
+  await filtered.connect(new StdioClientTransport({ command, args: [...args, '--groups', 'physics,renderdoc',
+    '--read-only'], stderr: 'pipe' }));
+  const names = (await filtered.listTools()).tools.map((t) => t.name);
+  check('--groups physics,renderdoc --read-only: only those groups, nothing that writes',
+      names.includes('triage_recording') && names.includes('open_capture') && names.includes('get_server_diagnostics')
+      && !names.includes('list_effects') && !names.includes('ask_confirmation') && !names.includes('save_texture'), names);
+  await filtered.close();
+} catch (e) {
+  check('--groups session', false, String(e?.stack ?? e));
+}
 
 const failed = checks.filter((c) => !c.ok);
 console.log(JSON.stringify({ passed: checks.length - failed.length, failed: failed.length, checks }, null, 1));

@@ -46,7 +46,9 @@ public final class FrameScopeCli implements Callable<Integer> {
         }
 
         ToolGroups.Toolkit toolkit() {
-            return ToolGroups.create(config());
+            Map<String, String> merged = new java.util.HashMap<>(env);
+            merged.putAll(overrides);
+            return ToolGroups.create(config(), dev.framescope.server.ToolSelection.fromEnvironment(merged));
         }
     }
 
@@ -59,6 +61,19 @@ public final class FrameScopeCli implements Callable<Integer> {
                     + "demo/shaders/effects). Works before or after the command, e.g. in an MCP client's args.")
     void effectsRoot(String dir) {
         streams.overrides().put("FRAMESCOPE_EFFECTS_ROOT", dir);
+    }
+
+    @picocli.CommandLine.Option(names = "--groups", paramLabel = "LIST", scope = CommandLine.ScopeType.INHERIT,
+            description = "Serve only these tool groups, comma-separated (server, physics, renderdoc, dialogs, "
+                    + "shader, console; the server group always stays); instead of FRAMESCOPE_GROUPS.")
+    void groups(String list) {
+        streams.overrides().put("FRAMESCOPE_GROUPS", list);
+    }
+
+    @picocli.CommandLine.Option(names = "--read-only", scope = CommandLine.ScopeType.INHERIT,
+            description = "Hide the tools that write files or start a server (FRAMESCOPE_READ_ONLY=1).")
+    void readOnly(boolean on) {
+        streams.overrides().put("FRAMESCOPE_READ_ONLY", on ? "1" : "");
     }
 
     public static int run(String[] args, PrintStream out, InputStream in, Map<String, String> env) {

@@ -22,7 +22,14 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        int status = FrameScopeServer.serve(streams.toolkit(), streams.in(), streams.out());
+        dev.framescope.server.ToolGroups.Toolkit toolkit;
+        try {
+            toolkit = streams.toolkit();
+        } catch (IllegalArgumentException e) { // FRAMESCOPE_GROUPS / --groups names no group of this build
+            System.err.println("framescope: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        int status = FrameScopeServer.serve(toolkit, streams.in(), streams.out());
         ProcessTree.killDescendants();
         ProcessTree.haltAfter(EXIT_GRACE_MS, status);
         return status;

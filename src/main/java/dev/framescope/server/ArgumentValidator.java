@@ -66,6 +66,14 @@ final class ArgumentValidator {
         }
     }
 
+    /**
+     * {@code schema} (an output schema) compiled with the same validator and meta-schema as the arguments, so checking
+     * a result costs no second validator's start-up.
+     */
+    static Schema compile(JsonNode schema) {
+        return Registry.INSTANCE.getSchema(schema);
+    }
+
     /** Built on first validation, not at start-up: it costs ~40 ms of cold start that tools/list does not need. */
     private static final class Registry {
         static final SchemaRegistry INSTANCE = SchemaRegistry.withDefaultDialect(Dialects.getDraft202012());

@@ -23,10 +23,31 @@ final class LazySchemaValidator implements JsonSchemaValidator {
         return delegate;
     }
 
+    /**
+     * The SDK checks each result's {@code structuredContent} against the tool's output schema. That goes to the
+     * validator the arguments were just checked with ({@link ArgumentValidator#check}), compiled once per schema, so
+     * the first call of a tool does not load the SDK's own validator and meta-schema (~0.5 s on a busy machine).
+     */
     @Override
     public ValidationResponse validate(Map<String, Object> schema, Object structuredContent) {
-        return delegate().validate(schema, structuredContent);
+        if (schema == null) {
+            return delegate().validate(schema, structuredContent);
+        }
+        com.networknt.schema.Schema compiled;
+        synchronized (outputs) {
+            compiled = outputs.computeIfAbsent(schema, s -> ArgumentValidator.compile(
+                    dev.framescope.common.Json.mapper().valueToTree(s)));
+        }
+        var errors = compiled.validate(dev.framescope.common.Json.mapper().valueToTree(structuredContent));
+        if (errors.isEmpty()) {
+            return ValidationResponse.asValid(null);
+        }
+        return ValidationResponse.asInvalid("structuredContent does not match the tool's outputSchema: "
+                + errors.get(0).getMessage());
     }
+
+    /** By identity: the SDK passes each tool's own schema map on every call. */
+    private final Map<Map<String, Object>, com.networknt.schema.Schema> outputs = new java.util.IdentityHashMap<>();
 
     @Override
     public ValidationResponse validateSchema(Map<String, Object> schema) {

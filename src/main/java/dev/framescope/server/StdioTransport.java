@@ -60,11 +60,13 @@ final class StdioTransport implements McpServerTransportProvider {
     private final InboundCheck check;
     private final OutboundWriter writer;
     private final InFlightRequests inFlight = new InFlightRequests();
+    private final LogForwarder logs = new LogForwarder(this::sendLog);
     private final CountDownLatch ready;
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
     private final int maxLineBytes;
     private volatile boolean inputEnded;
     private volatile McpServerSession session;
+    private volatile ObjectNode discovery;
 
     /**
      * @param mapper the mapper the SDK reads and writes protocol messages with
@@ -84,6 +86,16 @@ final class StdioTransport implements McpServerTransportProvider {
 
     McpJsonMapper jsonMapper() {
         return jsonMapper;
+    }
+
+    /** The answer to {@code server/discover} ({@link ServerDiscovery}); set before the first line is read. */
+    void discovery(ObjectNode card) {
+        this.discovery = card;
+    }
+
+    /** Log records for the client, at the level it asked for with {@code logging/setLevel}. */
+    LogForwarder logs() {
+        return logs;
     }
 
     /** Completes with the process's exit status: 0 at end of input, non-zero when the transport failed. */
@@ -151,7 +163,13 @@ final class StdioTransport implements McpServerTransportProvider {
             return;
         }
         InboundCheck.Verdict verdict = check.check(text);
-        if (verdict instanceof InboundCheck.Forward forward) {
+        if (verdict instanceof InboundCheck.Forward forward && forward.request() && discovery != null
+                && ServerDiscovery.METHOD.equals(forward.message().path("method").asText())) {
+            ObjectNode reply = mapper.createObjectNode().put("jsonrpc", "2.0");
+            reply.set("id", forward.message().get("id"));
+            reply.set("result", discovery);
+            send(reply);
+        } else if (verdict instanceof InboundCheck.Forward forward) {
             dispatch(forward.message(), forward.request());
         } else if (verdict instanceof InboundCheck.Reply reply) {
             send(reply.error());
@@ -177,6 +195,9 @@ final class StdioTransport implements McpServerTransportProvider {
                 log.warn("Dropped an inbound message the SDK cannot read: {}", problem);
             }
             return;
+        }
+        if (request && McpSchema.METHOD_LOGGING_SET_LEVEL.equals(node.path("method").asText())) {
+            logs.setLevel(node.path("params").path("level").asText());
         }
         McpTransportContext context = McpTransportContext.EMPTY;
         if (request) {
@@ -237,6 +258,19 @@ final class StdioTransport implements McpServerTransportProvider {
         log.error("The MCP connection is broken, exiting with status {}: {}", status, why, e);
         inFlight.cancelAll("the server is exiting");
         exit.complete(status);
+    }
+
+    private void sendLog(McpSchema.LoggingMessageNotification notification) {
+        writer.send(bytesOf(new McpSchema.JSONRPCNotification(McpSchema.JSONRPC_VERSION,
+                McpSchema.METHOD_NOTIFICATION_MESSAGE, notification)));
+    }
+
+    private byte[] bytesOf(Object message) {
+        try {
+            return mapper.writeValueAsBytes(message);
+        } catch (IOException e) {
+            throw new IllegalStateException("could not write a message as JSON: " + e.getMessage(), e);
+        }
     }
 
     private void send(JsonNode message) {

@@ -48,7 +48,7 @@ public final class ToolCaller {
     /** The tools of one group ("renderdoc", "physics", ...), or of all groups for null. */
     public List<ToolInfo> tools(String group) {
         return registry.groups().stream().filter(g -> group == null || group.equals(g.name()))
-                .flatMap(g -> g.tools().stream()).map(this::info).toList();
+                .flatMap(g -> registry.tools(g).stream()).map(this::info).toList();
     }
 
     private ToolInfo info(ToolDef<?> tool) {

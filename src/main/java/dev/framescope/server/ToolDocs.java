@@ -42,9 +42,11 @@ public final class ToolDocs {
                 cancelled call gets no answer, as the protocol asks.
                 """.formatted(String.join(", ", java.util.Arrays.stream(ErrorCode.values())
                 .map(code -> "`" + code.name() + "`").toList())));
+        md.append(ToolListSize.markdown(registry));
+        md.append(Prompts.markdown(registry));
         for (ToolGroup group : registry.groups()) {
             md.append("\n## ").append(group.name()).append("\n\n").append(group.guide()).append('\n');
-            for (ToolDef<?> tool : group.tools()) {
+            for (ToolDef<?> tool : registry.tools(group)) {
                 appendTool(md, tool, registry.inputSchema(tool));
             }
         }
@@ -111,7 +113,7 @@ public final class ToolDocs {
     public static String readmeTable(ToolRegistry registry) {
         StringBuilder md = new StringBuilder("| tool | group | read-only | what it does |\n|---|---|---|---|\n");
         for (ToolGroup group : registry.groups()) {
-            for (ToolDef<?> tool : group.tools()) {
+            for (ToolDef<?> tool : registry.tools(group)) {
                 md.append("| `").append(tool.name()).append("` | ").append(group.name()).append(" | ")
                         .append(tool.hints().readOnly() ? "yes" : "no").append(" | ").append(cell(tool.title()))
                         .append(" |\n");

@@ -33,6 +33,11 @@ public final class ToolGroups {
     }
 
     public static Toolkit create(Config config) {
+        return create(config, ToolSelection.ALL);
+    }
+
+    /** The toolkit serving only what {@code selection} keeps (groups, read-only). */
+    public static Toolkit create(Config config, ToolSelection selection) {
         CallStats stats = new CallStats();
         Components components = new Components();
         EnvironmentChecks environment = new EnvironmentChecks(config);
@@ -48,7 +53,7 @@ public final class ToolGroups {
                 new ShaderTools(config.chromium(), config.strictBrowser(), config.browserEndpoint(), config.effectsRoot(),
                         config.glslangValidator(), config.stateDir(), config.outputDir(), components),
                 new ConsoleTools(self::get));
-        ToolRegistry registry = new ToolRegistry(groups);
+        ToolRegistry registry = new ToolRegistry(groups, selection);
         toolNames.set(registry.tools().stream().map(ToolDef::name).toList());
         Toolkit toolkit = new Toolkit(config, registry, new ToolInvoker(registry, stats), environment, components);
         self.set(toolkit);

@@ -87,6 +87,7 @@ public final class ToolInvoker {
             if (cause == null) {
                 CallToolResult result = ResultRenderer.success(output, tool.maxOutputBytes());
                 stats.recordSuccess(tool.name(), System.nanoTime() - start);
+                log.debug("{} answered in {} ms", tool.name(), (System.nanoTime() - start) / 1_000_000);
                 return result;
             }
             if (cause instanceof ToolException toolException) {
@@ -130,6 +131,7 @@ public final class ToolInvoker {
 
     private CallToolResult failure(ToolDef<?> tool, ToolException e, long start) {
         stats.recordError(tool.name(), System.nanoTime() - start, e.code(), e.getMessage());
+        log.debug("{} answered {} in {} ms", tool.name(), e.code(), (System.nanoTime() - start) / 1_000_000);
         return ResultRenderer.error(e);
     }
 

@@ -20,16 +20,30 @@ public final class ToolRegistry {
     /** Older name → the tool's name, for {@code tools/call} and {@code call}; never in the tool list. */
     private final Map<String, String> aliases = new LinkedHashMap<>();
     private final SchemaCatalog schemas;
+    private final OutputSchemas outputs = new OutputSchemas();
 
     public ToolRegistry(List<ToolGroup> groups) {
-        this(groups, SchemaCatalog.load());
+        this(groups, SchemaCatalog.load(), ToolSelection.ALL);
+    }
+
+    /** The tools of {@code groups} that {@code selection} keeps ({@link ToolSelection}). */
+    public ToolRegistry(List<ToolGroup> groups, ToolSelection selection) {
+        this(groups, SchemaCatalog.load(), selection);
     }
 
     ToolRegistry(List<ToolGroup> groups, SchemaCatalog schemas) {
-        this.groups = List.copyOf(groups);
+        this(groups, schemas, ToolSelection.ALL);
+    }
+
+    ToolRegistry(List<ToolGroup> groups, SchemaCatalog schemas, ToolSelection selection) {
+        selection.check(groups.stream().map(ToolGroup::name).toList());
+        this.groups = groups.stream().filter(g -> selection.includesGroup(g.name())).toList();
         this.schemas = schemas;
-        for (ToolGroup group : groups) {
+        for (ToolGroup group : this.groups) {
             for (ToolDef<?> tool : group.tools()) {
+                if (!selection.includes(tool)) {
+                    continue;
+                }
                 if (tools.putIfAbsent(tool.name(), tool) != null) {
                     throw new IllegalStateException("two tools named " + tool.name());
                 }
@@ -51,6 +65,17 @@ public final class ToolRegistry {
         return new ArrayList<>(tools.values());
     }
 
+    /** The tools of one group that this registry serves, in order. */
+    public List<ToolDef<?>> tools(ToolGroup group) {
+        List<ToolDef<?>> served = new ArrayList<>();
+        for (ToolDef<?> tool : group.tools()) {
+            if (tools.containsKey(tool.name())) {
+                served.add(tools.get(tool.name()));
+            }
+        }
+        return served;
+    }
+
     /** The tool with this name or older alias. */
     public Optional<ToolDef<?>> find(String name) {
         return Optional.ofNullable(tools.get(aliases.getOrDefault(name, name)));
@@ -64,5 +89,10 @@ public final class ToolRegistry {
     /** The tool's JSON input schema, generated from its input record; do not modify. */
     public ObjectNode inputSchema(ToolDef<?> tool) {
         return schemas.schemaOf(tool.argsType());
+    }
+
+    /** The tool's JSON output schema ({@link OutputSchemas}), or null for a tool that may answer with an image. */
+    public ObjectNode outputSchema(ToolDef<?> tool) {
+        return outputs.schemaOf(tool);
     }
 }

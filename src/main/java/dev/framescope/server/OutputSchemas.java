@@ -1,0 +1,160 @@
+package dev.framescope.server;
+
+import com.fasterxml.jackson.databind.BeanDescription;
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.framescope.common.Json;
+import dev.framescope.common.ToolDef;
+import dev.framescope.common.ToolHints;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The {@code outputSchema} of each tool (JSON Schema 2020-12), generated from its output record the way Jackson
+ * serialises it with {@link Json}'s mapper: snake_case names, {@code null} fields left out, non-finite doubles
+ * written as null. The schema gives the top level only (each property's JSON type; nested objects and lists as
+ * {@code object} / {@code array}) with {@code schema_version} required, and stays open to new properties: enough for
+ * a client to check the envelope and branch on fields, small enough for {@code tools/list} (the nested detail is in
+ * docs/tools.md and the tool descriptions).
+ * <ul>
+ *   <li>RenderDoc results are built by the Python bridge, not by a Java record: their schema is the common envelope
+ *       ({@code schema_version}, {@code summary}), typed but not required. The SDK checks every result against the
+ *       declared schema and turns a mismatch into an error result, so nothing is promised that the bridge does not
+ *       always send.</li>
+ *   <li>Tools that can answer with an image ({@link #IMAGE_TOOLS}) declare none: such a result is sent without
+ *       {@code structuredContent} (Claude Code would show it instead of the image), and a declared schema obliges
+ *       the server to send it.</li>
+ * </ul>
+ * {@code OutputSchemaIT} checks every tool's {@code structuredContent} against its schema through the TypeScript
+ * SDK client (ajv), and {@code ToolContractTest} that every tool is covered.
+ */
+final class OutputSchemas {
+
+    /**
+     * Tools whose result may carry image content, and so no {@code structuredContent}: every dialog question takes
+     * images the person attaches.
+     */
+    static final Set<String> IMAGE_TOOLS = Set.of("plot_energy", "render_effect_frame", "describe_effect_frame",
+            "ask_plan", "ask_confirmation", "ask_text", "ask_single_choice", "ask_multi_choice", "ask_screenshot");
+
+    /** Output record of each tool that returns one; every other tool without an image is a RenderDoc query. */
+    private static final Map<String, String> RECORDS = Map.ofEntries(
+            Map.entry("get_server_diagnostics", "dev.framescope.diagnostics.ServerDiagnostics"),
+            Map.entry("list_recordings", "dev.framescope.physics.RecordingQueries$RecordingList"),
+            Map.entry("load_recording", "dev.framescope.physics.RecordingQueries$LoadedRecording"),
+            Map.entry("get_recording_metadata", "dev.framescope.physics.RecordingQueries$Metadata"),
+            Map.entry("get_recording_frame", "dev.framescope.physics.RecordingQueries$FrameData"),
+            Map.entry("get_body_state", "dev.framescope.physics.RecordingQueries$BodyStateResult"),
+            Map.entry("get_system_energy", "dev.framescope.physics.EnergyChecks$SystemEnergySeries"),
+            Map.entry("get_body_energy", "dev.framescope.physics.EnergyChecks$BodyEnergySeries"),
+            Map.entry("find_energy_anomalies", "dev.framescope.physics.EnergyChecks$EnergyAnomalies"),
+            Map.entry("get_solver_diagnostics", "dev.framescope.physics.SolverChecks$SolverReport"),
+            Map.entry("check_friction_cone", "dev.framescope.physics.ContactChecks$FrictionConeReport"),
+            Map.entry("get_contacts_for_body", "dev.framescope.physics.RecordingQueries$BodyContacts"),
+            Map.entry("compare_body_across_frames", "dev.framescope.physics.MotionChecks$Comparison"),
+            Map.entry("get_contact_history", "dev.framescope.physics.ContactHistory$History"),
+            Map.entry("check_resting_contact", "dev.framescope.physics.MotionChecks$RestingReport"),
+            Map.entry("check_restitution", "dev.framescope.physics.ImpactChecks$RestitutionReport"),
+            Map.entry("check_momentum", "dev.framescope.physics.MomentumChecks$MomentumReport"),
+            Map.entry("find_nonfinite_state", "dev.framescope.physics.MotionChecks$NonfiniteReport"),
+            Map.entry("triage_recording", "dev.framescope.physics.Triage$TriageReport"),
+            Map.entry("check_penetration", "dev.framescope.physics.ContactChecks$PenetrationReport"),
+            Map.entry("get_bridge_diagnostics", "dev.framescope.renderdoc.BridgeDiagnostics"),
+            Map.entry("list_effects", "dev.framescope.shader.EffectCatalog$EffectList"),
+            Map.entry("generate_shader_manifest", "dev.framescope.shader.EffectCatalog$ManifestReport"),
+            Map.entry("search_effects", "dev.framescope.shader.EffectSearch$SearchReport"),
+            Map.entry("analyze_effect", "dev.framescope.shader.EffectAnalysis$AnalysisReport"),
+            Map.entry("compare_shaders", "dev.framescope.shader.ShaderComparison$ComparisonReport"),
+            Map.entry("check_effect_structure", "dev.framescope.shader.StructureCheck$StructureReport"),
+            Map.entry("compile_effect", "dev.framescope.shader.EffectCompiler$CompileReport"),
+            Map.entry("test_uniform_responsiveness", "dev.framescope.shader.EffectTests$ResponsivenessReport"),
+            Map.entry("test_no_passthrough", "dev.framescope.shader.EffectTests$PassthroughReport"),
+            Map.entry("test_pixel_parity", "dev.framescope.shader.EffectTests$ParityReport"),
+            Map.entry("benchmark_effect_fps", "dev.framescope.shader.EffectBenchmark$BenchmarkReport"),
+            Map.entry("start_capture_console", "dev.framescope.console.ConsoleTools$Started"));
+
+    private final Map<String, ObjectNode> cache = new ConcurrentHashMap<>();
+
+    /** The tool's output schema, or null for a tool that may answer with an image; callers must not modify it. */
+    ObjectNode schemaOf(ToolDef<?> tool) {
+        if (IMAGE_TOOLS.contains(tool.name())) {
+            return null;
+        }
+        return cache.computeIfAbsent(tool.name(), name -> {
+            String record = RECORDS.get(name);
+            return record == null ? envelope() : generate(load(record));
+        });
+    }
+
+    /** The output record a tool is declared with here, or null (RenderDoc query, image tool, unknown). */
+    static String recordOf(String tool) {
+        return RECORDS.get(tool);
+    }
+
+    private static Class<?> load(String name) {
+        try {
+            return Class.forName(name, false, OutputSchemas.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException("output record " + name + " is gone; update OutputSchemas", e);
+        }
+    }
+
+    /** The envelope every FrameScope result shares: {@code schema_version} and a one-sentence {@code summary}. */
+    private static ObjectNode envelope() {
+        ObjectNode schema = JsonNodeFactory.instance.objectNode().put("type", "object");
+        ObjectNode properties = schema.putObject("properties");
+        properties.putObject("schema_version").put("type", "integer");
+        properties.putObject("summary").put("type", "string");
+        return schema; // nothing required: the bridge's answers are checked by the SDK against this on every call
+
+    }
+
+    static ObjectNode generate(Class<?> type) {
+        JavaType javaType = Json.mapper().constructType(type);
+        BeanDescription bean = Json.mapper().getSerializationConfig().introspect(javaType);
+        ObjectNode schema = JsonNodeFactory.instance.objectNode().put("type", "object");
+        ObjectNode properties = schema.putObject("properties");
+        ArrayNode required = JsonNodeFactory.instance.arrayNode();
+        for (BeanPropertyDefinition property : bean.findProperties()) {
+            if (!property.couldSerialize()) {
+                continue;
+            }
+            Class<?> raw = property.getRawPrimaryType();
+            ObjectNode node = properties.putObject(property.getName());
+            typeOf(raw, node);
+            if (raw.isPrimitive() && "schema_version".equals(property.getName())) {
+                required.add(property.getName());
+            }
+        }
+        if (!required.isEmpty()) {
+            schema.set("required", required);
+        }
+        return schema;
+    }
+
+    private static void typeOf(Class<?> raw, ObjectNode node) {
+        if (raw == int.class || raw == long.class || raw == short.class || raw == byte.class) {
+            node.put("type", "integer");
+        } else if (raw == Integer.class || raw == Long.class || raw == Short.class
+                || raw == java.math.BigInteger.class) {
+            node.put("type", "integer");
+        } else if (raw == double.class || raw == float.class || Number.class.isAssignableFrom(raw)) {
+            node.putArray("type").add("number").add("null"); // non-finite values are written as null
+        } else if (raw == boolean.class || raw == Boolean.class) {
+            node.put("type", "boolean");
+        } else if (CharSequence.class.isAssignableFrom(raw) || raw.isEnum() || raw == java.nio.file.Path.class
+                || raw == java.time.Instant.class || raw == java.time.Duration.class) {
+            node.put("type", "string");
+        } else if (raw.isArray() || java.util.Collection.class.isAssignableFrom(raw)) {
+            node.put("type", "array");
+        } else if (raw != Object.class && !com.fasterxml.jackson.databind.JsonNode.class.isAssignableFrom(raw)
+                && (raw.isRecord() || Map.class.isAssignableFrom(raw))) {
+            node.put("type", "object");
+        }
+        // anything else (Object, JsonNode, a type with its own serialiser): no constraint
+    }
+}

@@ -1,0 +1,112 @@
+package dev.framescope.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.dialect.Dialects;
+import dev.framescope.common.Config;
+import dev.framescope.common.ToolContext;
+import dev.framescope.common.ToolDef;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every tool declares an output schema (or may answer with an image), and real results on the fixtures match it. */
+class OutputSchemasTest {
+
+    private static final SchemaRegistry SCHEMAS = SchemaRegistry.withDefaultDialect(Dialects.getDraft202012());
+    private static final String RECORDINGS = Path.of("demo/recordings").toAbsolutePath().toString();
+
+    @TempDir
+    Path stateDir;
+
+    @Test
+    void everyToolHasAnOutputSchemaUnlessItMayAnswerWithAnImage() {
+        ToolRegistry registry = ToolGroups.create(Config.defaults(stateDir)).registry();
+        Set<String> names = registry.tools().stream().map(ToolDef::name).collect(Collectors.toSet());
+        assertTrue(names.containsAll(OutputSchemas.IMAGE_TOOLS), "image tools that no longer exist");
+        for (ToolDef<?> tool : registry.tools()) {
+            ObjectNode schema = registry.outputSchema(tool);
+            if (OutputSchemas.IMAGE_TOOLS.contains(tool.name())) {
+                assertNull(schema, tool.name());
+                continue;
+            }
+            assertNotNull(schema, tool.name());
+            if (OutputSchemas.recordOf(tool.name()) != null) {
+                assertEquals("schema_version", schema.at("/required/0").asText(), tool.name());
+            } else {
+                // only RenderDoc's bridge results have no Java record; a renamed tool must not fall through here
+                assertTrue(registry.groups().stream().filter(g -> g.name().equals("renderdoc")).findFirst()
+                        .orElseThrow().tools().stream().anyMatch(t -> t.name().equals(tool.name())),
+                        tool.name() + " has no output record in OutputSchemas");
+            }
+            assertEquals("integer", schema.at("/properties/schema_version/type").asText(), tool.name());
+        }
+    }
+
+    @Test
+    void resultsOnTheFixturesMatchTheirOutputSchemas() {
+        ToolGroups.Toolkit toolkit = ToolGroups.create(Config.fromEnvironment(Map.of(
+                "FRAMESCOPE_STATE_DIR", stateDir.toString(), "FRAMESCOPE_RECORDING_DIRS", RECORDINGS)));
+        ToolCaller caller = new ToolCaller(toolkit);
+        String penetration = RECORDINGS + "/penetration.db";
+        String twoBalls = RECORDINGS + "/two_ball_collision.db";
+        List<Object[]> calls = List.of(
+                new Object[] {"get_server_diagnostics", Map.of()},
+                new Object[] {"get_bridge_diagnostics", Map.of()},
+                new Object[] {"list_recordings", Map.of("directory", RECORDINGS)},
+                new Object[] {"load_recording", Map.of("path", penetration)},
+                new Object[] {"get_metadata", Map.of()},
+                new Object[] {"get_frame", Map.of("frame_id", 10)},
+                new Object[] {"get_body_state", Map.of("frame_id", 10, "body_id", 2)},
+                new Object[] {"get_system_energy", Map.of()},
+                new Object[] {"get_body_energy", Map.of("body_id", 2)},
+                new Object[] {"find_energy_anomalies", Map.of()},
+                new Object[] {"get_solver_diagnostics", Map.of()},
+                new Object[] {"check_friction_cone", Map.of("frame_id", 150)},
+                new Object[] {"get_contacts_for_body", Map.of("frame_id", 150, "body_id", 2)},
+                new Object[] {"compare_body_across_frames", Map.of("body_id", 2, "frame_a", 1, "frame_b", 100)},
+                new Object[] {"check_resting_contact", Map.of("frame_id", 150)},
+                new Object[] {"check_penetration", Map.of("frame_id", 152)},
+                new Object[] {"find_nonfinite_state", Map.of()},
+                new Object[] {"triage_recording", Map.of()},
+                new Object[] {"check_restitution", Map.of("recording", twoBalls)},
+                new Object[] {"check_momentum", Map.of("recording", twoBalls)},
+                new Object[] {"get_contact_history", Map.of("recording", twoBalls, "body_a_id", 2, "body_b_id", 3)},
+                new Object[] {"listEffects", Map.of()},
+                new Object[] {"searchEffects", Map.of("query", "uv")},
+                new Object[] {"analyzeEffect", Map.of("effect", "*")},
+                new Object[] {"compareShaders", Map.of("effect", "*")},
+                new Object[] {"checkEffectStructure", Map.of("effect", "*")},
+                new Object[] {"generateShaderManifest", Map.of("dry_run", true)});
+        List<String> problems = new ArrayList<>();
+        int checked = 0;
+        for (Object[] call : calls) {
+            String name = (String) call[0];
+            @SuppressWarnings("unchecked")
+            ToolCaller.Answer answer = caller.call(name, (Map<String, Object>) call[1], ToolContext.SILENT);
+            if (answer.error()) {
+                problems.add(name + " failed: " + answer.body());
+                continue;
+            }
+            ObjectNode schema = toolkit.registry().outputSchema(toolkit.registry().find(name).orElseThrow());
+            var errors = SCHEMAS.getSchema(schema).validate(answer.body());
+            if (!errors.isEmpty()) {
+                problems.add(name + ": " + errors);
+            }
+            checked++;
+        }
+        assertEquals(List.of(), problems);
+        assertFalse(checked < calls.size());
+    }
+}

@@ -1,0 +1,57 @@
+package dev.framescope.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.framescope.common.Config;
+import dev.framescope.common.ToolDef;
+import dev.framescope.common.ToolGroup;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** FRAMESCOPE_GROUPS / --groups and FRAMESCOPE_READ_ONLY / --read-only decide what is registered. */
+class ToolSelectionTest {
+
+    @TempDir
+    Path stateDir;
+
+    private ToolRegistry registry(Map<String, String> env) {
+        return ToolGroups.create(Config.defaults(stateDir), ToolSelection.fromEnvironment(env)).registry();
+    }
+
+    @Test
+    void groupsKeepTheirToolsAndTheServerGroup() {
+        ToolRegistry registry = registry(Map.of("FRAMESCOPE_GROUPS", "physics, renderdoc"));
+        assertEquals(List.of("server", "physics", "renderdoc"), registry.groups().stream().map(ToolGroup::name)
+                .toList());
+        assertTrue(registry.find("get_server_diagnostics").isPresent());
+        assertTrue(registry.find("triage_recording").isPresent());
+        assertTrue(registry.find("open_capture").isPresent());
+        assertFalse(registry.find("listEffects").isPresent());
+        assertFalse(registry.find("confirm").isPresent());
+        int all = ToolListSize.bytes(registry(Map.of()).tools(), registry(Map.of()));
+        assertTrue(ToolListSize.bytes(registry.tools(), registry) < all * 0.7);
+    }
+
+    @Test
+    void readOnlyHidesEveryToolThatWrites() {
+        ToolRegistry all = registry(Map.of());
+        ToolRegistry readOnly = registry(Map.of("FRAMESCOPE_READ_ONLY", "1"));
+        List<String> writers = all.tools().stream().filter(t -> !t.hints().readOnly()).map(ToolDef::name).toList();
+        assertTrue(writers.containsAll(List.of("save_texture", "copy_capture", "generateShaderManifest")), writers.toString());
+        assertEquals(all.tools().size() - writers.size(), readOnly.tools().size());
+        assertTrue(readOnly.tools().stream().allMatch(t -> t.hints().readOnly()));
+    }
+
+    @Test
+    void anUnknownGroupIsRefusedWithTheKnownOnes() {
+        var e = assertThrows(IllegalArgumentException.class, () -> registry(Map.of("FRAMESCOPE_GROUPS", "phisics")));
+        assertTrue(e.getMessage().contains("'phisics'") && e.getMessage().contains("physics, renderdoc"),
+                e.getMessage());
+    }
+}
