@@ -43,7 +43,7 @@ class ToolSelectionTest {
         ToolRegistry all = registry(Map.of());
         ToolRegistry readOnly = registry(Map.of("FRAMESCOPE_READ_ONLY", "1"));
         List<String> writers = all.tools().stream().filter(t -> !t.hints().readOnly()).map(ToolDef::name).toList();
-        assertTrue(writers.containsAll(List.of("save_texture", "copy_capture", "generateShaderManifest")), writers.toString());
+        assertTrue(writers.containsAll(List.of("save_texture", "copy_capture", "generate_shader_manifest")), writers.toString());
         assertEquals(all.tools().size() - writers.size(), readOnly.tools().size());
         assertTrue(readOnly.tools().stream().allMatch(t -> t.hints().readOnly()));
     }
