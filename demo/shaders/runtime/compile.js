@@ -109,13 +109,16 @@ function declaringLine(text, names) {
 /**
  * Compiles an ISF pass ({source, version, vertex}) and, when GLSL ES 3.00 fails, its 1.00 form (`fallback`): files
  * written for WebGL 1 may redefine built-ins such as sign or round, or initialise globals from uniforms. The result
- * says which version compiled (`version`); when neither does, the 3.00 diagnostics are kept.
+ * says which version compiled (`version`); when neither does, the 3.00 diagnostics are kept and the 1.00 form's come
+ * along as `fallback_diagnostics`, so the error that stops the 1.00 form is not hidden.
  */
 export function compileIsf(primary, fallback) {
   const first = compileGlsl(primary.source, {}, primary.version ?? '300 es', primary.vertex ?? null);
   if (first.ok || !fallback || first.unavailable) return { ...first, version: primary.version ?? '300 es' };
   const second = compileGlsl(fallback.source, {}, fallback.version, fallback.vertex ?? null);
-  if (!second.ok) return { ...first, version: primary.version ?? '300 es' };
+  if (!second.ok) {
+    return { ...first, version: primary.version ?? '300 es', fallback_diagnostics: second.diagnostics ?? [] };
+  }
   return { ...second, version: fallback.version, fell_back: first.diagnostics.map(d => d.message).join('; ') };
 }
 

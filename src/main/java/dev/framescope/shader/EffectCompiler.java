@@ -194,6 +194,12 @@ public final class EffectCompiler {
             diagnostics.add(new Diagnostic(program.pass(), program.name(), language, "version", "info", null, null,
                     IsfStages.fellBack(result.get("fell_back").asText())));
         }
+        for (JsonNode d : result.path("fallback_diagnostics")) {
+            diagnostics.add(new Diagnostic(program.pass(), program.name(), language, d.path("stage").asText(),
+                    d.path("severity").asText("error"), d.path("line").isNumber() ? d.get("line").asInt() : null,
+                    d.path("column").isNumber() ? d.get("column").asInt() : null,
+                    "as GLSL ES 1.00 (tried because GLSL ES 3.00 failed): " + d.path("message").asText()));
+        }
         return new ProgramResult(program.pass(), program.name(), language, file.toString(),
                 result.path("ok").asBoolean() ? "ok" : "error", diagnostics);
     }

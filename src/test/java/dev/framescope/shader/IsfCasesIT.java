@@ -75,4 +75,23 @@ class IsfCasesIT {
             }
         }
     }
+
+    @Test
+    void aFileValidInNeitherVersionReportsWhatStopsTheGlslEs100FormToo(@org.junit.jupiter.api.io.TempDir Path state)
+            throws Exception {
+        var toolkit = dev.framescope.server.ToolGroups.create(dev.framescope.common.Config.fromEnvironment(
+                Map.of("FRAMESCOPE_STATE_DIR", state.toString())));
+        var program = ShaderCalls.call(toolkit, "compile_effect", Map.of("effect", "Neither Version",
+                "effects_root", "demo/shaders/isf-cases", "backend", "webgl2")).at("/effects/preview/0/programs/0");
+        assertEquals("error", program.get("status").asText(), program.toString());
+        boolean redeclared = false;
+        boolean loop = false;
+        for (var d : program.get("diagnostics")) {
+            String message = d.get("message").asText();
+            redeclared |= d.get("line").asInt() == 8 && message.contains("sign") && !message.contains("1.00");
+            loop |= d.get("line").asInt() == 14 && message.startsWith("as GLSL ES 1.00") && message.contains("Loop");
+        }
+        assertTrue(redeclared, "the GLSL ES 3.00 error at the file's line 8: " + program);
+        assertTrue(loop, "the GLSL ES 1.00 form's loop error at the file's line 14: " + program);
+    }
 }
