@@ -75,17 +75,17 @@ class CancelAndFaultsIT {
     void aCancelledBenchmarkStopsAndTheBrowserServesTheNextCall() throws Exception {
         try (RawClient client = new RawClient(dir.resolve("stderr.txt"), Map.of())) {
             client.initialize();
-            client.call(1, "compileEffect", COMPILE);
+            client.call(1, "compile_effect", COMPILE);
             ok(client, 1); // Chromium up
-            client.call(2, "benchmarkEffectFPS", LONG_BENCHMARK);
+            client.call(2, "benchmark_effect_fps", LONG_BENCHMARK);
             Thread.sleep(2_000);
             long cancelled = System.nanoTime();
             cancel(client, 2);
-            client.call(3, "compileEffect", COMPILE);
+            client.call(3, "compile_effect", COMPILE);
             assertEquals(1, ok(client, 3).at("/effects/count").asInt());
             long nextMs = (System.nanoTime() - cancelled) / 1_000_000;
             System.err.println("next shader call answered " + nextMs + " ms after the cancel");
-            JsonNode stats = toolStats(client, 4, "benchmarkEffectFPS");
+            JsonNode stats = toolStats(client, 4, "benchmark_effect_fps");
             assertEquals(1, stats.get("cancelled").asLong(), stats.toString());
             assertTrue(stats.get("p50_ms").asDouble() < 30_000, "the benchmark stopped, not ran out: " + stats);
             assertNull(client.answer("n:2"), "a cancelled call is not answered");
@@ -137,14 +137,14 @@ class CancelAndFaultsIT {
     void afterChromiumIsKilledTheNextTwoCallsAreAnsweredCorrectly() throws Exception {
         try (RawClient client = new RawClient(dir.resolve("stderr.txt"), Map.of())) {
             client.initialize();
-            client.call(1, "compileEffect", COMPILE);
+            client.call(1, "compile_effect", COMPILE);
             ok(client, 1);
             List<ProcessHandle> chromium = client.process().descendants()
                     .filter(p -> p.info().command().map(c -> c.contains("chrom")).orElse(false)).toList();
             assertFalse(chromium.isEmpty(), "Chromium runs under the server");
             chromium.forEach(ProcessHandle::destroyForcibly);
-            client.call(2, "compileEffect", COMPILE);
-            client.call(3, "renderEffectFrame", "{\"effect\":\"synth/gradient\",\"backend\":\"webgl2\"}");
+            client.call(2, "compile_effect", COMPILE);
+            client.call(3, "render_effect_frame", "{\"effect\":\"synth/gradient\",\"backend\":\"webgl2\"}");
             assertEquals("ok", ok(client, 2).at("/effects/preview/0/status").asText());
             assertEquals("ok", ok(client, 3).at("/frames/preview/0/status").asText());
         }
@@ -154,11 +154,11 @@ class CancelAndFaultsIT {
     void endOfInputWithEngineCallsInFlightEndsEverythingWithinTwoSeconds() throws Exception {
         try (RawClient client = new RawClient(dir.resolve("stderr.txt"), Map.of())) {
             client.initialize();
-            client.call(1, "compileEffect", COMPILE);
+            client.call(1, "compile_effect", COMPILE);
             client.call(2, "open_capture", "{\"capture\":\"" + GL + "\"}");
             ok(client, 1);
             ok(client, 2);
-            client.call(3, "benchmarkEffectFPS", LONG_BENCHMARK);
+            client.call(3, "benchmark_effect_fps", LONG_BENCHMARK);
             client.call(4, "get_frame_digest", "{\"capture\":\"" + GL + "\"}");
             Thread.sleep(1_000);
             List<ProcessHandle> engines = client.process().descendants().toList();

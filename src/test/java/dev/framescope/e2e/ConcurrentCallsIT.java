@@ -49,19 +49,19 @@ class ConcurrentCallsIT {
         int frame = 1 + n % 300;
         int offset = n % 30;
         return switch (n % 100 == 99 ? 6 : n % 6) {
-            case 0 -> new Call("get_frame", "{\"recording\":\"" + RECORDING + "\",\"frame_id\":" + frame
+            case 0 -> new Call("get_recording_frame", "{\"recording\":\"" + RECORDING + "\",\"frame_id\":" + frame
                     + ",\"limit\":1}", body -> body.path("frame_id").asInt() == frame);
             case 1 -> new Call("get_body_state", "{\"recording\":\"" + RECORDING + "\",\"frame_id\":" + frame
                     + ",\"body_id\":2}", body -> body.at("/state/frame_id").asInt() == frame);
             case 2 -> new Call("get_server_diagnostics", "{\"tool_limit\":1}",
                     body -> "framescope".equals(body.path("server").asText()));
-            case 3 -> new Call("listEffects", "{\"effect\":\"synth/*\",\"limit\":" + (1 + offset % 5) + "}",
+            case 3 -> new Call("list_effects", "{\"effect\":\"synth/*\",\"limit\":" + (1 + offset % 5) + "}",
                     body -> body.at("/effects/preview").size() == 1 + offset % 5);
             case 4 -> new Call("iterate_actions", "{\"capture\":\"" + CAPTURE + "\",\"offset\":" + offset
                     + ",\"limit\":1}", body -> body.path("offset").asInt() == offset);
             case 5 -> new Call("check_momentum", "{\"recording\":\"" + RECORDING + "\",\"start_frame\":" + frame
                     + ",\"end_frame\":" + frame + "}", body -> body.has("summary"));
-            default -> new Call("compileEffect", "{\"effect\":\"synth/gradient\",\"backend\":\"webgl2\"}",
+            default -> new Call("compile_effect", "{\"effect\":\"synth/gradient\",\"backend\":\"webgl2\"}",
                     body -> body.path("summary").asText().contains("1 effect"));
         };
     }

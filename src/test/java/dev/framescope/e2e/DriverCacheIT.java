@@ -28,7 +28,7 @@ class DriverCacheIT {
     }
 
     private static void compile(Path state) throws Exception {
-        ProcessBuilder builder = new ProcessBuilder(BuiltJar.command("call", "compileEffect",
+        ProcessBuilder builder = new ProcessBuilder(BuiltJar.command("call", "compile_effect",
                 "{\"effect\": \"synth/gradient\", \"backend\": \"webgl2\"}"));
         builder.environment().put("FRAMESCOPE_STATE_DIR", state.toString());
         builder.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);

@@ -51,15 +51,15 @@ class JarAnywhereIT {
         Path elsewhere = Files.createDirectories(dir.resolve("work"));
         Map<String, String> env = Map.of("FRAMESCOPE_STATE_DIR", dir.resolve("state").toString());
 
-        JsonNode listed = body(run(elsewhere, env, "call", "listEffects", "{\"limit\": 100}"));
-        JsonNode clone = body(run(Path.of("").toAbsolutePath(), new HashMap<>(env), "call", "listEffects",
+        JsonNode listed = body(run(elsewhere, env, "call", "list_effects", "{\"limit\": 100}"));
+        JsonNode clone = body(run(Path.of("").toAbsolutePath(), new HashMap<>(env), "call", "list_effects",
                 "{\"limit\": 100}"));
         assertTrue(listed.path("effects_root").asText().startsWith(dir.resolve("state").toString()),
                 listed.toString());
         assertEquals(ids(clone), ids(listed), "the bundled effects are the clone's demo effects");
         assertTrue(ids(listed).contains("synth/plasma"), listed.toString());
 
-        JsonNode frame = body(run(elsewhere, env, "call", "renderEffectFrame",
+        JsonNode frame = body(run(elsewhere, env, "call", "render_effect_frame",
                 "{\"effect\": \"synth/plasma\", \"width\": 64, \"height\": 64}"));
         JsonNode first = frame.at("/frames/preview/0");
         assertEquals("ok", first.path("status").asText(), frame.toString());

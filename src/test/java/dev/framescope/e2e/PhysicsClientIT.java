@@ -73,7 +73,7 @@ class PhysicsClientIT {
             assertNull(plot.structuredContent(), "an image result carries no structuredContent");
             assertEquals("image/png", ((ImageContent) plot.content().get(1)).mimeType());
 
-            CallToolResult bad = client.callTool(new CallToolRequest("get_frame", Map.of("frame_id", 9999)));
+            CallToolResult bad = client.callTool(new CallToolRequest("get_recording_frame", Map.of("frame_id", 9999)));
             assertTrue(bad.isError());
             assertEquals("frame_id", body(bad).at("/context/parameter").asText());
         } finally {

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Default answers stay small on every fixture: energy series of long ranges come in buckets whose min/max envelopes
- * are the true extremes of their frames, full resolution comes on request in pages, and get_frame pages its lists.
+ * are the true extremes of their frames, full resolution comes on request in pages, and get_recording_frame pages its lists.
  */
 class BoundedAnswersTest {
 
@@ -110,7 +110,7 @@ class BoundedAnswersTest {
     void getFramePagesBodiesCollisionsAndFriction() throws Exception {
         PhysicsCalls calls = new PhysicsCalls(stateDir);
         String rec = "\"recording\":\"" + fixture("friction_then_flip") + "\"";
-        JsonNode whole = calls.ok("get_frame", "{\"frame_id\":200,\"limit\":500," + rec + "}");
+        JsonNode whole = calls.ok("get_recording_frame", "{\"frame_id\":200,\"limit\":500," + rec + "}");
         assertFalse(whole.has("next_offset"));
         for (String list : List.of("states", "collisions", "friction_constraints")) {
             int count = whole.at("/" + list + "/count").asInt();
@@ -118,7 +118,7 @@ class BoundedAnswersTest {
             List<JsonNode> paged = new ArrayList<>();
             int offset = 0;
             while (true) {
-                JsonNode page = calls.ok("get_frame", "{\"frame_id\":200,\"limit\":2,\"offset\":" + offset + ","
+                JsonNode page = calls.ok("get_recording_frame", "{\"frame_id\":200,\"limit\":2,\"offset\":" + offset + ","
                         + rec + "}");
                 assertEquals(count, page.at("/" + list + "/count").asInt());
                 assertTrue(page.at("/" + list + "/truncated").asBoolean(), "one page of 2 never holds all");
@@ -150,7 +150,7 @@ class BoundedAnswersTest {
                 }
             }
             for (int f = 1; f <= loaded.get("total_frames").asInt(); f += 7) {
-                assertTrue(size(calls, "get_frame", "{\"frame_id\":" + f + "}") < BUDGET_BYTES, file + " " + f);
+                assertTrue(size(calls, "get_recording_frame", "{\"frame_id\":" + f + "}") < BUDGET_BYTES, file + " " + f);
             }
         }
     }

@@ -32,7 +32,7 @@ class PhysicsAnswersTest {
         PhysicsCalls calls = new PhysicsCalls(stateDir);
         long frame = groundTruth("friction_cone").at("/defects/0/frame").asLong();
         JsonNode report = calls.ok("check_friction_cone", "{\"frame_id\":" + frame + "," + arg("friction_cone") + "}");
-        JsonNode points = calls.ok("get_frame", "{\"frame_id\":" + frame + "," + arg("friction_cone") + "}")
+        JsonNode points = calls.ok("get_recording_frame", "{\"frame_id\":" + frame + "," + arg("friction_cone") + "}")
                 .at("/collisions/preview/0/contacts");
         JsonNode rows = report.at("/checked/preview");
         assertEquals(points.size(), rows.size());

@@ -30,7 +30,7 @@ class PhysicsInputsTest {
         assertEquals("INVALID_ARGUMENT", load.get("code").asText());
         assertEquals("path", load.at("/context/parameter").asText());
         assertTrue(load.get("message").asText().contains("is a directory"), load.toString());
-        JsonNode perCall = calls.error("get_metadata", "{\"recording\":\"demo/recordings\"}");
+        JsonNode perCall = calls.error("get_recording_metadata", "{\"recording\":\"demo/recordings\"}");
         assertEquals("recording", perCall.at("/context/parameter").asText(), perCall.toString());
     }
 
@@ -38,7 +38,7 @@ class PhysicsInputsTest {
     void anEmptyPathNamesTheParameterNotTheWorkingDirectory() throws Exception {
         PhysicsCalls calls = new PhysicsCalls(stateDir);
         String cwd = Path.of("").toAbsolutePath().toString();
-        for (String[] call : new String[][] {{"load_recording", "path"}, {"get_metadata", "recording"},
+        for (String[] call : new String[][] {{"load_recording", "path"}, {"get_recording_metadata", "recording"},
                 {"triage_recording", "recording"}, {"list_recordings", "directory"}}) {
             JsonNode error = calls.error(call[0], "{\"" + call[1] + "\":\"\"}");
             assertEquals("INVALID_ARGUMENT", error.get("code").asText(), error.toString());
@@ -64,7 +64,7 @@ class PhysicsInputsTest {
         PhysicsCalls calls = new PhysicsCalls(stateDir);
         JsonNode loaded = calls.ok("load_recording", "{\"path\":\"" + empty + "\"}");
         assertEquals(0, loaded.get("total_frames").asInt());
-        for (String[] call : new String[][] {{"triage_recording", "{}"}, {"get_frame", "{\"frame_id\":1}"},
+        for (String[] call : new String[][] {{"triage_recording", "{}"}, {"get_recording_frame", "{\"frame_id\":1}"},
                 {"get_system_energy", "{}"}, {"check_resting_contact", "{\"frame_id\":1}"}}) {
             JsonNode error = calls.error(call[0], call[1]);
             assertEquals("FAILED_PRECONDITION", error.get("code").asText(), error.toString());

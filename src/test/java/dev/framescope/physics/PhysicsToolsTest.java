@@ -59,7 +59,7 @@ class PhysicsToolsTest {
         JsonNode loaded = calls.ok("load_recording", "{\"path\":\"" + fixture("drop_settle") + "\"}");
         assertEquals(300, loaded.get("total_frames").asInt());
         assertEquals("[2,2147483649]", loaded.get("body_ids").toString());
-        JsonNode metadata = calls.ok("get_metadata", "{}");
+        JsonNode metadata = calls.ok("get_recording_metadata", "{}");
         assertClose(0.016, metadata.get("dt_s"), "dt");
         assertEquals(10.0, metadata.at("/bodies/0/mass").asDouble());
         assertTrue(metadata.at("/bodies/1/is_environment").asBoolean());
@@ -71,14 +71,14 @@ class PhysicsToolsTest {
     void frameShowsStatesCollisionsFrictionAndSolver() throws Exception {
         PhysicsCalls calls = new PhysicsCalls(stateDir);
         String drop = fixture("drop_settle");
-        JsonNode impact = calls.ok("get_frame", "{\"frame_id\":36,\"recording\":\"" + drop + "\"}");
+        JsonNode impact = calls.ok("get_recording_frame", "{\"frame_id\":36,\"recording\":\"" + drop + "\"}");
         assertEquals(1, impact.at("/collisions/count").asInt());
         assertEquals(2147483649L, impact.at("/collisions/preview/0/body_b_id").asLong());
         assertEquals(-1.0, impact.at("/collisions/preview/0/normal/z").asDouble());
         assertEquals(1, impact.at("/collisions/preview/0/contacts").size());
         assertTrue(impact.at("/solver/solved").asBoolean());
         assertTrue(impact.at("/solver/converged").asBoolean());
-        JsonNode flying = calls.ok("get_frame", "{\"frame_id\":5,\"recording\":\"" + drop + "\"}");
+        JsonNode flying = calls.ok("get_recording_frame", "{\"frame_id\":5,\"recording\":\"" + drop + "\"}");
         assertEquals(0, flying.at("/collisions/count").asInt());
         assertFalse(flying.at("/solver/solved").asBoolean(), "an all-zero row is 'no solve'");
         JsonNode solver = calls.ok("get_solver_diagnostics", "{\"recording\":\"" + drop + "\"}");
@@ -187,7 +187,7 @@ class PhysicsToolsTest {
         PhysicsCalls calls = new PhysicsCalls(stateDir);
         JsonNode loaded = calls.ok("load_recording", "{\"path\":\"" + copy + "\"}");
         assertEquals("[\"FrictionConstraintRecord\"]", loaded.get("missing_tables").toString());
-        assertEquals(1, calls.ok("get_frame", "{\"frame_id\":36}").at("/collisions/count").asInt());
+        assertEquals(1, calls.ok("get_recording_frame", "{\"frame_id\":36}").at("/collisions/count").asInt());
         JsonNode error = calls.error("check_friction_cone", "{\"frame_id\":36}");
         assertEquals("FAILED_PRECONDITION", error.get("code").asText());
         assertTrue(error.get("message").asText().contains("no FrictionConstraintRecord table"), error.toString());
@@ -201,7 +201,7 @@ class PhysicsToolsTest {
             bytes[i] = (byte) (i * 31);
         }
         Files.write(copy, bytes);
-        JsonNode error = new PhysicsCalls(stateDir).error("get_frame", "{\"frame_id\":1,\"recording\":\"" + copy
+        JsonNode error = new PhysicsCalls(stateDir).error("get_recording_frame", "{\"frame_id\":1,\"recording\":\"" + copy
                 + "\"}");
         assertTrue(error.get("message").asText().contains(copy.toString()), error.toString());
         assertEquals("ENGINE_FAILED", error.get("code").asText());
@@ -226,10 +226,10 @@ class PhysicsToolsTest {
     @Test
     void errorsNameTheFixAndTheValidRange() throws Exception {
         PhysicsCalls calls = new PhysicsCalls(stateDir);
-        JsonNode notLoaded = calls.error("get_metadata", "{}");
+        JsonNode notLoaded = calls.error("get_recording_metadata", "{}");
         assertEquals("FAILED_PRECONDITION", notLoaded.get("code").asText());
         assertTrue(notLoaded.get("message").asText().contains("load_recording"));
-        JsonNode range = calls.error("get_frame", "{\"frame_id\":301,\"recording\":\"" + fixture("drop_settle")
+        JsonNode range = calls.error("get_recording_frame", "{\"frame_id\":301,\"recording\":\"" + fixture("drop_settle")
                 + "\"}");
         assertEquals("frame_id", range.at("/context/parameter").asText());
         assertTrue(range.at("/context/expected").asText().contains("from 1 to 300"), range.toString());

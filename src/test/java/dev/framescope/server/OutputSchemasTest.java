@@ -66,8 +66,8 @@ class OutputSchemasTest {
                 new Object[] {"get_bridge_diagnostics", Map.of()},
                 new Object[] {"list_recordings", Map.of("directory", RECORDINGS)},
                 new Object[] {"load_recording", Map.of("path", penetration)},
-                new Object[] {"get_metadata", Map.of()},
-                new Object[] {"get_frame", Map.of("frame_id", 10)},
+                new Object[] {"get_recording_metadata", Map.of()},
+                new Object[] {"get_recording_frame", Map.of("frame_id", 10)},
                 new Object[] {"get_body_state", Map.of("frame_id", 10, "body_id", 2)},
                 new Object[] {"get_system_energy", Map.of()},
                 new Object[] {"get_body_energy", Map.of("body_id", 2)},
@@ -83,12 +83,12 @@ class OutputSchemasTest {
                 new Object[] {"check_restitution", Map.of("recording", twoBalls)},
                 new Object[] {"check_momentum", Map.of("recording", twoBalls)},
                 new Object[] {"get_contact_history", Map.of("recording", twoBalls, "body_a_id", 2, "body_b_id", 3)},
-                new Object[] {"listEffects", Map.of()},
-                new Object[] {"searchEffects", Map.of("query", "uv")},
-                new Object[] {"analyzeEffect", Map.of("effect", "*")},
-                new Object[] {"compareShaders", Map.of("effect", "*")},
-                new Object[] {"checkEffectStructure", Map.of("effect", "*")},
-                new Object[] {"generateShaderManifest", Map.of("dry_run", true)});
+                new Object[] {"list_effects", Map.of()},
+                new Object[] {"search_effects", Map.of("query", "uv")},
+                new Object[] {"analyze_effect", Map.of("effect", "*")},
+                new Object[] {"compare_shaders", Map.of("effect", "*")},
+                new Object[] {"check_effect_structure", Map.of("effect", "*")},
+                new Object[] {"generate_shader_manifest", Map.of("dry_run", true)});
         List<String> problems = new ArrayList<>();
         int checked = 0;
         for (Object[] call : calls) {

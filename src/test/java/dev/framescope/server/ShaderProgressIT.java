@@ -24,7 +24,7 @@ class ShaderProgressIT {
         try (StdioSession session = new StdioSession(ToolGroups.create(Config.defaults(stateDir)))) {
             session.initialize();
             session.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":"
-                    + "\"compileEffect\",\"arguments\":{\"effect\":\"synth/gradient,filter/invert,broken/passthrough\"},"
+                    + "\"compile_effect\",\"arguments\":{\"effect\":\"synth/gradient,filter/invert,broken/passthrough\"},"
                     + "\"_meta\":{\"progressToken\":\"batch\"}}}");
             List<JsonNode> progress = new ArrayList<>();
             JsonNode message = session.receive();

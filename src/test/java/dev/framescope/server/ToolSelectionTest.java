@@ -32,7 +32,7 @@ class ToolSelectionTest {
         assertTrue(registry.find("get_server_diagnostics").isPresent());
         assertTrue(registry.find("triage_recording").isPresent());
         assertTrue(registry.find("open_capture").isPresent());
-        assertFalse(registry.find("listEffects").isPresent());
+        assertFalse(registry.find("list_effects").isPresent());
         assertFalse(registry.find("confirm").isPresent());
         int all = ToolListSize.bytes(registry(Map.of()).tools(), registry(Map.of()));
         assertTrue(ToolListSize.bytes(registry.tools(), registry) < all * 0.7);

@@ -66,7 +66,7 @@ class BatchPagingIT {
         };
         Map<String, Object> args = new HashMap<>(Map.of("effect", "*", "effects_root", root.toString(),
                 "width", 16, "height", 16));
-        JsonNode full = call(toolkit, "renderEffectFrame", args, counting);
+        JsonNode full = call(toolkit, "render_effect_frame", args, counting);
         JsonNode page = full.get("page");
         int total = page.get("total").asInt();
         assertTrue(total >= 120, page.toString());
@@ -81,7 +81,7 @@ class BatchPagingIT {
         int okCount = page.at("/counts/ok").asInt();
         assertTrue(okCount > 100, page.toString());
 
-        JsonNode listed = call(toolkit, "listEffects", Map.of("effect", "*", "effects_root", root.toString(),
+        JsonNode listed = call(toolkit, "list_effects", Map.of("effect", "*", "effects_root", root.toString(),
                 "limit", 1000), ToolContext.SILENT);
         List<String> ids = new ArrayList<>();
         listed.at("/effects/preview").forEach(e -> ids.add(e.get("id").asText()));
@@ -91,7 +91,7 @@ class BatchPagingIT {
 
         args.put("offset", shown);
         args.put("limit", 4);
-        JsonNode next = call(toolkit, "renderEffectFrame", args, ToolContext.SILENT);
+        JsonNode next = call(toolkit, "render_effect_frame", args, ToolContext.SILENT);
         assertEquals(4, next.at("/page/processed").asInt(), next.get("page").toString());
         for (int i = 0; i < 4; i++) {
             assertEquals(ids.get(shown + i), next.at("/frames/preview/" + i + "/effect").asText());
@@ -101,7 +101,7 @@ class BatchPagingIT {
         args.remove("offset");
         args.remove("limit");
         args.put("mode", "summary");
-        JsonNode summary = call(toolkit, "compileEffect", Map.of("effect", "*", "effects_root", root.toString(),
+        JsonNode summary = call(toolkit, "compile_effect", Map.of("effect", "*", "effects_root", root.toString(),
                 "backend", "webgl2", "mode", "summary"), ToolContext.SILENT);
         int sum = 0;
         for (JsonNode n : summary.at("/page/counts")) {

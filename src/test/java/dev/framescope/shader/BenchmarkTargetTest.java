@@ -8,7 +8,7 @@ import dev.framescope.shader.EffectBenchmark.FrameTimes;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** benchmarkEffectFPS's target_fps: meets_target per measured result, null without a target or a measurement. */
+/** benchmark_effect_fps's target_fps: meets_target per measured result, null without a target or a measurement. */
 class BenchmarkTargetTest {
 
     /** 10 ms frames: 100 frames/s from the mean. */

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** compileEffect in real headless Chromium (Debian's, SwiftShader) on the demo effects with known defects. */
+/** compile_effect in real headless Chromium (Debian's, SwiftShader) on the demo effects with known defects. */
 @Timeout(180)
 class CompileEffectIT {
 
@@ -33,7 +33,7 @@ class CompileEffectIT {
     @Test
     void reportsKnownErrorsAtTheirLinesOnBothBackendsAndTheBatchGoesOn() throws Exception {
         ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(stateDir));
-        JsonNode report = call(toolkit, "compileEffect", Map.of("effect", "*"));
+        JsonNode report = call(toolkit, "compile_effect", Map.of("effect", "*"));
         long onDisk;
         try (var files = java.nio.file.Files.find(Path.of("demo/shaders/effects"), 3,
                 (p, a) -> p.getFileName().toString().equals("definition.json"))) {
@@ -64,11 +64,11 @@ class CompileEffectIT {
     @Test
     void unknownEffectAndMissingChromiumAreStructuredErrors() throws Exception {
         ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(stateDir));
-        JsonNode unknown = call(toolkit, "compileEffect", Map.of("effect", "nope/*"));
+        JsonNode unknown = call(toolkit, "compile_effect", Map.of("effect", "nope/*"));
         assertEquals("NOT_FOUND", unknown.get("code").asText());
         ToolGroups.Toolkit noBrowser = ToolGroups.create(Config.fromEnvironment(Map.of(
                 "FRAMESCOPE_STATE_DIR", stateDir.toString(), "FRAMESCOPE_CHROMIUM", "/nonexistent/chromium")));
-        JsonNode missing = call(noBrowser, "compileEffect", Map.of("effect", "synth/gradient"));
+        JsonNode missing = call(noBrowser, "compile_effect", Map.of("effect", "synth/gradient"));
         assertEquals("ENGINE_UNAVAILABLE", missing.get("code").asText());
         assertTrue(missing.get("message").asText().contains("apt-get install -y chromium"), missing.toString());
     }
@@ -78,7 +78,7 @@ class CompileEffectIT {
         ToolGroups.Toolkit strict = ToolGroups.create(Config.fromEnvironment(Map.of(
                 "FRAMESCOPE_STATE_DIR", stateDir.toString(), "FRAMESCOPE_BROWSER_STRICT", "1")));
         for (int i = 0; i < 2; i++) {
-            JsonNode report = call(strict, "compileEffect", Map.of("effect", "synth/gradient", "backend", "webgl2"));
+            JsonNode report = call(strict, "compile_effect", Map.of("effect", "synth/gradient", "backend", "webgl2"));
             assertEquals("ok", effect(report, "synth/gradient").get("status").asText(), report.toString());
         }
         JsonNode browser = call(strict, "get_server_diagnostics", Map.of("include_environment", false))
@@ -106,13 +106,13 @@ class CompileEffectIT {
                 }
                 """);
         ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(stateDir));
-        JsonNode gpu = call(toolkit, "compileEffect", Map.of("effect", "*", "backend", "webgpu",
+        JsonNode gpu = call(toolkit, "compile_effect", Map.of("effect", "*", "backend", "webgpu",
                 "effects_root", root.toString()));
         assertEquals("2 effect(s) compiled on webgpu: 0 ok, 0 with errors, 2 not available (no WGSL to compile).",
                 gpu.get("summary").asText());
         assertEquals("not_available", effect(gpu, "Wipe").get("status").asText());
 
-        JsonNode gl = call(toolkit, "compileEffect", Map.of("effect", "*", "backend", "webgl2",
+        JsonNode gl = call(toolkit, "compile_effect", Map.of("effect", "*", "backend", "webgl2",
                 "effects_root", root.toString()));
         // Every image input is fed (a card, or a file bound to its name), so a two-image transition compiles.
         JsonNode wipe = program(effect(gl, "Wipe"), "glsl");

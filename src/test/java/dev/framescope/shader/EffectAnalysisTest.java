@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** analyzeEffect on demo effects whose passes, inputs and sizes are known. */
+/** analyze_effect on demo effects whose passes, inputs and sizes are known. */
 class EffectAnalysisTest {
 
     private static Analysis analyze(String root, String id, int width, int height) {

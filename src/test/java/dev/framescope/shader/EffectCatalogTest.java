@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** listEffects and generateShaderManifest on the demo effects and on copies of them. */
+/** list_effects and generate_shader_manifest on the demo effects and on copies of them. */
 class EffectCatalogTest {
 
     private static final Path DEMO = Path.of("demo/shaders/effects");
@@ -54,7 +54,7 @@ class EffectCatalogTest {
     @Test
     void committedManifestIsWhatTheGeneratorWrites() throws IOException {
         assertEquals(EffectCatalog.text(new EffectLibrary(DEMO)), Files.readString(DEMO.resolve("manifest.json")),
-                "run: java -jar target/framescope.jar call generateShaderManifest '{}'");
+                "run: java -jar target/framescope.jar call generate_shader_manifest '{}'");
     }
 
     @Test

@@ -17,7 +17,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** searchEffects on the demo effects: metadata of each format, source lines by regex, and its bounds. */
+/** search_effects on the demo effects: metadata of each format, source lines by regex, and its bounds. */
 class EffectSearchTest {
 
     private final EffectSearch search = new EffectSearch();

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** testPixelParity and testUniformResponsiveness on the demo effects with known defects, in real Chromium. */
+/** test_pixel_parity and test_uniform_responsiveness on the demo effects with known defects, in real Chromium. */
 @Timeout(180)
 class EffectTestsIT {
 
@@ -30,7 +30,7 @@ class EffectTestsIT {
 
     @Test
     void parityFindsTheMissingYFlipAndPassesTheCleanEffect() throws Exception {
-        JsonNode report = call("testPixelParity", Map.of("effect", "synth/gradient,broken/parity-mismatch",
+        JsonNode report = call("test_pixel_parity", Map.of("effect", "synth/gradient,broken/parity-mismatch",
                 "width", 64, "height", 64));
         JsonNode clean = effect(report, "synth/gradient");
         assertEquals("ok", clean.get("status").asText(), clean.toString());
@@ -43,7 +43,7 @@ class EffectTestsIT {
         assertTrue(broken.get("mismatch_percent").asDouble() > 90, broken.toString());
         JsonNode alias = effect(call("checkAlgEquiv", Map.of("effect", "broken/parity-mismatch", "width", 64,
                 "height", 64)), "broken/parity-mismatch");
-        assertEquals(broken, alias, "checkAlgEquiv is testPixelParity under the original design's name");
+        assertEquals(broken, alias, "checkAlgEquiv is test_pixel_parity under the original design's name");
     }
 
     @Test
@@ -58,7 +58,7 @@ class EffectTestsIT {
         Files.copy(demo.resolve("glsl/gradient.glsl"), effect.resolve("glsl/gradient.glsl"));
         Files.writeString(effect.resolve("wgsl/gradient.wgsl"), Files.readString(demo.resolve("wgsl/gradient.wgsl"))
                 .replace("@group(0) @binding(3) var<uniform> speed: f32;\n", "").replace("time * speed", "time * 0.25"));
-        JsonNode report = call("testPixelParity", Map.of("effect", "test/fixed-speed", "effects_root", root.toString(),
+        JsonNode report = call("test_pixel_parity", Map.of("effect", "test/fixed-speed", "effects_root", root.toString(),
                 "times", List.of(0.0, 0.5), "width", 64, "height", 64));
         JsonNode result = effect(report, "test/fixed-speed");
         assertEquals("mismatch", result.get("status").asText(), result.toString());
@@ -75,7 +75,7 @@ class EffectTestsIT {
 
     @Test
     void responsivenessFindsTheUniformThatChangesNothingOnBothBackends() throws Exception {
-        JsonNode report = call("testUniformResponsiveness", Map.of("effect", "broken/dead-uniform,synth/gradient"));
+        JsonNode report = call("test_uniform_responsiveness", Map.of("effect", "broken/dead-uniform,synth/gradient"));
         for (String backend : new String[] {"webgl2", "webgpu"}) {
             JsonNode dead = effect(report, "broken/dead-uniform", backend);
             assertTrue(dead.get("renderer").asText().toLowerCase().contains("swiftshader"), dead.toString());
@@ -94,7 +94,7 @@ class EffectTestsIT {
     @Test
     void benchmarkRendersEveryFrameOnBothBackends() throws Exception {
         for (String backend : new String[] {"webgl2", "webgpu"}) {
-            JsonNode report = call("benchmarkEffectFPS", Map.of("effect", "synth/gradient", "backend", backend,
+            JsonNode report = call("benchmark_effect_fps", Map.of("effect", "synth/gradient", "backend", backend,
                     "frames", 12, "width", 128, "height", 128));
             JsonNode result = report.at("/effects/preview/0");
             assertEquals("ok", result.get("status").asText(), result.toString());
@@ -104,17 +104,17 @@ class EffectTestsIT {
             assertTrue(result.get("elapsed_ms").asDouble() >= 12 * result.at("/ms_per_frame/mean").asDouble() * 0.99,
                     result.toString());
         }
-        JsonNode multiPass = call("benchmarkEffectFPS", Map.of("effect", "synth/trails", "backend", "webgpu",
+        JsonNode multiPass = call("benchmark_effect_fps", Map.of("effect", "synth/trails", "backend", "webgpu",
                 "frames", 5, "width", 64, "height", 64));
         assertEquals(5, multiPass.at("/effects/preview/0/frames_rendered").asInt(), multiPass.toString());
-        JsonNode broken = call("benchmarkEffectFPS", Map.of("effect", "broken/glsl-error", "frames", 2));
+        JsonNode broken = call("benchmark_effect_fps", Map.of("effect", "broken/glsl-error", "frames", 2));
         assertEquals("error", broken.at("/effects/preview/0/status").asText());
     }
 
     @Test
     void passthroughFilterIsCaughtOnBothBackendsAndARealFilterIsNot() throws Exception {
         for (String backend : new String[] {"webgl2", "webgpu"}) {
-            JsonNode report = call("testNoPassthrough", Map.of("effect", "broken/passthrough,filter/invert,synth/gradient",
+            JsonNode report = call("test_no_passthrough", Map.of("effect", "broken/passthrough,filter/invert,synth/gradient",
                     "backend", backend));
             JsonNode through = effect(report, "broken/passthrough", backend);
             assertEquals(1.0, through.get("similarity").asDouble(), 1e-9, backend + ": " + through);
@@ -129,26 +129,26 @@ class EffectTestsIT {
     @Test
     void isfFilesRunUnchanged() throws Exception {
         String root = Path.of("demo/shaders/isf").toString();
-        JsonNode compiled = call("compileEffect", Map.of("effect", "*", "effects_root", root));
+        JsonNode compiled = call("compile_effect", Map.of("effect", "*", "effects_root", root));
         JsonNode broken = effect(compiled, "Broken Line").at("/programs/0");
         assertEquals(11, broken.at("/diagnostics/0/line").asInt(), "line in the .fs file: " + broken);
         assertEquals("not_available", effect(compiled, "Radial Pulse").at("/programs/1/status").asText());
         assertEquals("ok", effect(compiled, "Radial Pulse").get("status").asText());
-        JsonNode swap = call("testNoPassthrough", Map.of("effect", "Channel Swap", "effects_root", root));
+        JsonNode swap = call("test_no_passthrough", Map.of("effect", "Channel Swap", "effects_root", root));
         assertTrue(effect(swap, "Channel Swap").get("similarity").asDouble() < 0.95, swap.toString());
-        JsonNode pulse = call("testUniformResponsiveness", Map.of("effect", "Radial Pulse", "effects_root", root));
+        JsonNode pulse = call("test_uniform_responsiveness", Map.of("effect", "Radial Pulse", "effects_root", root));
         assertTrue(effect(pulse, "Radial Pulse").at("/uniforms/0/mean_abs_diff").asDouble() > 0.01, pulse.toString());
     }
 
     @Test
     void everyRealDemoEffectAgreesAcrossBackendsAndEveryRealFilterFilters() throws Exception {
-        JsonNode parity = call("testPixelParity", Map.of("effect", "synth/*,filter/*", "times", List.of(0.3, 0.8)));
+        JsonNode parity = call("test_pixel_parity", Map.of("effect", "synth/*,filter/*", "times", List.of(0.3, 0.8)));
         assertTrue(parity.at("/effects/count").asInt() >= 12, parity.toString());
         for (JsonNode e : parity.at("/effects/preview")) {
             assertEquals("ok", e.get("status").asText(), e.toString());
             assertEquals(List.of(), Json.mapper().convertValue(e.get("structural_differences"), List.class));
         }
-        JsonNode filters = call("testNoPassthrough", Map.of("effect", "filter/*"));
+        JsonNode filters = call("test_no_passthrough", Map.of("effect", "filter/*"));
         for (JsonNode e : filters.at("/effects/preview")) {
             assertEquals(false, e.get("passthrough").asBoolean(), e.toString());
         }

@@ -178,14 +178,14 @@ class GlTransitionsIT {
     @Test
     void theToolsReportTheEntrysOwnErrorLineNoWgslAndTakeImageFiles(@TempDir Path stateDir) throws Exception {
         ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(stateDir));
-        JsonNode report = call(toolkit, "compileEffect", Map.of("effect", "*", "effects_root", ROOT.toString()));
+        JsonNode report = call(toolkit, "compile_effect", Map.of("effect", "*", "effects_root", ROOT.toString()));
         assertEquals("5 effect(s) compiled on both: 4 ok, 1 with errors; first: single/brokenWipe glsl line 9: "
                 + "'edge' : undeclared identifier.", report.get("summary").asText());
         JsonNode iris = ShaderCalls.effect(report, "collection/iris").get("programs");
         assertEquals("ok", iris.get(0).get("status").asText());
         assertEquals("not_available", iris.get(1).get("status").asText(), "gl-transitions are GLSL only");
 
-        JsonNode frame = call(toolkit, "renderEffectFrame", Map.of("effect", "collection/iris", "effects_root",
+        JsonNode frame = call(toolkit, "render_effect_frame", Map.of("effect", "collection/iris", "effects_root",
                 ROOT.toString(), "width", SIZE, "height", SIZE, "uniforms", Map.of("progress", 1.0), "images",
                 Map.of("to", bound.get("to"))));
         JsonNode metrics = frame.at("/frames/preview/0/metrics");
@@ -193,7 +193,7 @@ class GlTransitionsIT {
         assertArrayEquals(new double[] {200 / 255.0, 129.0 / 255, 126.0 / 255}, new double[] {
                 metrics.at("/mean_rgb/0").asDouble(), metrics.at("/mean_rgb/1").asDouble(),
                 metrics.at("/mean_rgb/2").asDouble()}, 0.03, frame.toString());
-        JsonNode wrong = call(toolkit, "renderEffectFrame", Map.of("effect", "collection/iris", "effects_root",
+        JsonNode wrong = call(toolkit, "render_effect_frame", Map.of("effect", "collection/iris", "effects_root",
                 ROOT.toString(), "images", Map.of("mask", bound.get("to"))));
         assertEquals("INVALID_ARGUMENT", wrong.get("code").asText(), wrong.toString());
     }

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * checkEffectStructure's batched glslang runs and content-hash cache give the findings of one run per program:
+ * check_effect_structure's batched glslang runs and content-hash cache give the findings of one run per program:
  * same errors at the same lines of the user's files, same active uniforms.
  */
 class GlslBatchTest {

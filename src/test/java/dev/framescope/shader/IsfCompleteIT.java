@@ -153,7 +153,7 @@ class IsfCompleteIT {
     @Test
     void compileEffectSaysWhichVersionCompiled(@TempDir Path state) throws Exception {
         ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(state));
-        JsonNode report = ShaderCalls.call(toolkit, "compileEffect", Map.of("effect", "*", "backend", "webgl2",
+        JsonNode report = ShaderCalls.call(toolkit, "compile_effect", Map.of("effect", "*", "backend", "webgl2",
                 "effects_root", ISF.toAbsolutePath().toString()));
         assertEquals("5 effect(s) compiled on webgl2: 5 ok, 0 with errors.", report.get("summary").asText());
         JsonNode legacy = ShaderCalls.effect(report, "Legacy Sign").at("/programs/0/diagnostics/0");

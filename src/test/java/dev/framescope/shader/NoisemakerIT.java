@@ -129,10 +129,10 @@ class NoisemakerIT {
     @Test
     void toolsListCompileAndRefuseWhatTheyCannotRun(@TempDir Path stateDir) throws Exception {
         ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(stateDir));
-        JsonNode listed = call(toolkit, "listEffects", Map.of("effect", "*", "effects_root", ROOT.toString()));
+        JsonNode listed = call(toolkit, "list_effects", Map.of("effect", "*", "effects_root", ROOT.toString()));
         assertEquals(8, listed.at("/effects/count").asInt(), listed.toString());
         listed.at("/effects/preview").forEach(e -> assertEquals("noisemaker", e.get("format").asText()));
-        JsonNode report = call(toolkit, "compileEffect", Map.of("effect", "*", "effects_root", ROOT.toString()));
+        JsonNode report = call(toolkit, "compile_effect", Map.of("effect", "*", "effects_root", ROOT.toString()));
         for (String id : List.of("synth/solidColor", "synth/topBand", "synth/pickShape", "filter/negate",
                 "filter/twoStep", "mixer/crossfade")) {
             JsonNode e = ShaderCalls.effect(report, id);
@@ -148,7 +148,7 @@ class NoisemakerIT {
         String refused = hostile.at("/error/message").asText();
         assertTrue(refused.contains("fetch(") && refused.contains("line 11")
                 && refused.contains("https://example.invalid/steal.js, which FrameScope never loads"), refused);
-        JsonNode frame = call(toolkit, "renderEffectFrame", Map.of("effect", "unsupported/*", "effects_root",
+        JsonNode frame = call(toolkit, "render_effect_frame", Map.of("effect", "unsupported/*", "effects_root",
                 ROOT.toString(), "backend", "webgpu"));
         frame.at("/frames/preview").forEach(f -> assertEquals("unsupported", f.get("status").asText(), f.toString()));
     }

@@ -77,7 +77,7 @@ class RemoteBrowserIT {
             ToolGroups.Toolkit toolkit = ToolGroups.create(Config.fromEnvironment(Map.of(
                     "FRAMESCOPE_STATE_DIR", stateDir.toString(), "FRAMESCOPE_BROWSER_WS", endpoint)));
             for (String backend : new String[] {"webgl2", "webgpu"}) {
-                JsonNode frame = ShaderCalls.call(toolkit, "renderEffectFrame", Map.of("effect", "synth/gradient",
+                JsonNode frame = ShaderCalls.call(toolkit, "render_effect_frame", Map.of("effect", "synth/gradient",
                         "backend", backend, "width", 64, "height", 64)).at("/frames/preview/0");
                 assertEquals("ok", frame.get("status").asText(), backend + ": " + frame);
                 assertTrue(frame.get("renderer").asText().toLowerCase().contains("swiftshader"), frame.toString());
@@ -132,14 +132,14 @@ class RemoteBrowserIT {
             ToolGroups.Toolkit toolkit = ToolGroups.create(Config.fromEnvironment(Map.of(
                     "FRAMESCOPE_STATE_DIR", stateDir.toString(),
                     "FRAMESCOPE_BROWSER_WS", one.getValue() + "," + two.getValue() + "," + dead)));
-            JsonNode compiled = ShaderCalls.call(toolkit, "compileEffect", Map.of("effect", "*", "backend", "webgl2"));
+            JsonNode compiled = ShaderCalls.call(toolkit, "compile_effect", Map.of("effect", "*", "backend", "webgl2"));
             JsonNode page = compiled.get("page");
             assertTrue(page.get("total").asInt() >= 10, page.toString());
             assertEquals(page.get("total").asInt(), page.get("processed").asInt(), page.toString());
             // The same answers as one browser gives: the demo's known GLSL error at line 8, every other effect ok.
             JsonNode alone = ShaderCalls.call(ToolGroups.create(Config.fromEnvironment(Map.of(
                     "FRAMESCOPE_STATE_DIR", stateDir.toString(), "FRAMESCOPE_BROWSER_WS", one.getValue()))),
-                    "compileEffect", Map.of("effect", "*", "backend", "webgl2"));
+                    "compile_effect", Map.of("effect", "*", "backend", "webgl2"));
             assertEquals(alone.get("page").get("counts"), page.get("counts"));
             java.util.List<String> ids = new java.util.ArrayList<>();
             compiled.at("/effects/preview").forEach(e -> ids.add(e.get("effect").asText() + "=" + e.get("status")));
@@ -147,7 +147,7 @@ class RemoteBrowserIT {
             alone.at("/effects/preview").forEach(e -> aloneIds.add(e.get("effect").asText() + "=" + e.get("status")));
             assertEquals(aloneIds, ids, "results in selection order, whichever server compiled them");
 
-            JsonNode frames = ShaderCalls.call(toolkit, "renderEffectFrame", Map.of("effect", "synth/*",
+            JsonNode frames = ShaderCalls.call(toolkit, "render_effect_frame", Map.of("effect", "synth/*",
                     "width", 32, "height", 32));
             frames.at("/frames/preview").forEach(f -> assertEquals("ok", f.get("status").asText(), f.toString()));
 

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** renderEffectFrame in real headless Chromium: GPU readback on both backends, uniforms, images, errors. */
+/** render_effect_frame in real headless Chromium: GPU readback on both backends, uniforms, images, errors. */
 @Timeout(180)
 class RenderEffectFrameIT {
 
@@ -28,7 +28,7 @@ class RenderEffectFrameIT {
     Path stateDir;
 
     private static CallToolResult call(ToolGroups.Toolkit toolkit, Map<String, Object> args) {
-        return toolkit.invoker().call(toolkit.registry().find("renderEffectFrame").orElseThrow(), args,
+        return toolkit.invoker().call(toolkit.registry().find("render_effect_frame").orElseThrow(), args,
                 ToolContext.SILENT);
     }
 

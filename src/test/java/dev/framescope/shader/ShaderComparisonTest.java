@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** compareShaders on demo effects with both languages, and on one with GLSL only. */
+/** compare_shaders on demo effects with both languages, and on one with GLSL only. */
 class ShaderComparisonTest {
 
     private static EffectComparison compare(String root, String id) {

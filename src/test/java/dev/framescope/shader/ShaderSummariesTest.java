@@ -73,13 +73,13 @@ class ShaderSummariesTest {
     @Test
     void toolsThatRenderOnOneBackendDoNotOfferBoth(@TempDir Path state) {
         ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(state));
-        for (String tool : List.of("renderEffectFrame", "describeEffectFrame", "benchmarkEffectFPS")) {
+        for (String tool : List.of("render_effect_frame", "describe_effect_frame", "benchmark_effect_fps")) {
             JsonNode backend = toolkit.registry().inputSchema(toolkit.registry().find(tool).orElseThrow())
                     .at("/properties/backend/enum");
             assertEquals("[\"webgl2\",\"webgpu\"]", backend.toString(), tool);
         }
-        JsonNode compile = toolkit.registry().inputSchema(toolkit.registry().find("compileEffect").orElseThrow())
+        JsonNode compile = toolkit.registry().inputSchema(toolkit.registry().find("compile_effect").orElseThrow())
                 .at("/properties/backend/enum");
-        assertTrue(compile.toString().contains("both"), "compileEffect runs both: " + compile);
+        assertTrue(compile.toString().contains("both"), "compile_effect runs both: " + compile);
     }
 }

@@ -177,7 +177,7 @@ class ShadertoyIT {
     @Test
     void compileErrorsAreOnTheTabsOwnLinesAndUnsupportedInputsAreNamed(@TempDir Path stateDir) throws Exception {
         ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(stateDir));
-        JsonNode report = call(toolkit, "compileEffect", Map.of("effect", "broken/*,unsupported/*,trail,rings",
+        JsonNode report = call(toolkit, "compile_effect", Map.of("effect", "broken/*,unsupported/*,trail,rings",
                 "effects_root", ROOT.toString()));
         JsonNode image = ShaderCalls.effect(report, "broken/image-error").at("/programs/0/diagnostics/0");
         assertEquals(3, image.get("line").asInt(), report.toString());
@@ -197,11 +197,11 @@ class ShadertoyIT {
         assertTrue(report.get("summary").asText().startsWith("5 effect(s) compiled on both: 2 ok, 2 with errors, 1 "
                 + "unsupported"), report.get("summary").asText());
 
-        JsonNode frame = call(toolkit, "renderEffectFrame", Map.of("effect", "unsupported/keyboard",
+        JsonNode frame = call(toolkit, "render_effect_frame", Map.of("effect", "unsupported/keyboard",
                 "effects_root", ROOT.toString()));
         assertEquals("unsupported", frame.at("/frames/preview/0/status").asText(), frame.toString());
         assertTrue(frame.at("/frames/preview/0/note").asText().startsWith("UNSUPPORTED: a keyboard input"));
-        JsonNode trailFrame = call(toolkit, "renderEffectFrame", Map.of("effect", "trail", "effects_root",
+        JsonNode trailFrame = call(toolkit, "render_effect_frame", Map.of("effect", "trail", "effects_root",
                 ROOT.toString(), "width", SIZE, "height", SIZE, "time", 0.1, "frames", 10));
         assertEquals("ok", trailFrame.at("/frames/preview/0/status").asText(), trailFrame.toString());
         assertTrue(trailFrame.at("/frames/preview/0/note").asText().startsWith("Shadertoy: 10 frame(s) rendered"),

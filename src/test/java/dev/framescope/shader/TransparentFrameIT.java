@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** describeEffectFrame on a white spiral drawn on a transparent background, rendered in real Chromium. */
+/** describe_effect_frame on a white spiral drawn on a transparent background, rendered in real Chromium. */
 @Timeout(120)
 class TransparentFrameIT {
 
@@ -21,7 +21,7 @@ class TransparentFrameIT {
 
     @Test
     void aWhiteSpiralOnTransparentIsDescribedAsThat() throws Exception {
-        JsonNode report = ShaderCalls.call(ToolGroups.create(Config.defaults(stateDir)), "describeEffectFrame",
+        JsonNode report = ShaderCalls.call(ToolGroups.create(Config.defaults(stateDir)), "describe_effect_frame",
                 Map.of("effect", "White Spiral", "effects_root", "demo/shaders/alpha", "ask_model", false,
                         "width", 96, "height", 96));
         JsonNode result = ShaderCalls.effect(report, "White Spiral");
