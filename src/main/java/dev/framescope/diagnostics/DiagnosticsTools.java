@@ -29,15 +29,12 @@ public final class DiagnosticsTools implements ToolGroup {
     @Override
     public List<ToolDef<?>> tools() {
         return List.of(ToolDef.of("get_server_diagnostics", "Server diagnostics",
-                "Reports FrameScope's own health: version and uptime; per-tool counters (calls, errors, timeouts, "
-                        + "p50/p95 latency in ms, last error); the state of each external component it drives "
-                        + "(browser, RenderDoc bridge, dialog page; 'not_started' is normal until a tool needs "
-                        + "one); questions to the person (open ones, per dialog tool how they ended and "
-                        + "success_rate, the newest of the last 1,000 finished with tool, parameters, answer, "
-                        + "state and timings); and environment checks (Chromium, Debian python3 importing renderdoc, "
-                        + "glslangValidator, renderdoccmd) each with its version or the exact fix. Call it first "
-                        + "when a tool fails with ENGINE_UNAVAILABLE or keeps timing out. Reads only; the "
-                        + "environment checks start short processes (~0.5 s, cached 60 s; set refresh to re-run).",
+                "FrameScope's own health: version, uptime; per-tool counters (calls, errors, timeouts, "
+                        + "p50/p95 ms, last error); state of the browser, RenderDoc bridge and dialog page "
+                        + "('not_started' is normal); questions to the person and how they ended; environment "
+                        + "checks (Chromium, renderdoc module, glslangValidator, renderdoccmd) with versions or the "
+                        + "exact fix. Call it when a tool fails with ENGINE_UNAVAILABLE or times out. Checks ~0.5 "
+                        + "s, cached 60 s (refresh re-runs).",
                 DiagnosticsArgs.class, ToolHints.READS_ONLY,
                 (args, context) -> ToolOutput.of(diagnostics.report(args))));
     }

@@ -9,8 +9,7 @@ public final class DialogArgs {
     private DialogArgs() {
     }
 
-    static final String TIMEOUT = "Seconds to wait for the person; then the result says timed_out. Default: the "
-            + "server's FRAMESCOPE_DIALOG_TIMEOUT_S (600 unless configured).";
+    static final String TIMEOUT = "Seconds to wait, then timed_out; default FRAMESCOPE_DIALOG_TIMEOUT_S (600).";
 
     /** Every question waits for the person at most its own timeout_s. */
     interface Waits {

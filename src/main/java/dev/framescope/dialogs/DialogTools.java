@@ -33,36 +33,28 @@ public final class DialogTools implements ToolGroup {
     public String guide() {
         return "Ask the person: ask_plan to choose between plans you lay out in markdown, ask_confirmation before a "
                 + "risky step, ask_single_choice or ask_multi_choice between options, ask_text for a value, "
-                + "ask_screenshot for what "
-                + "is on their screen. Cancel, decline and timeout come back as answers with flags.";
+                + "ask_screenshot for what is on their screen. Questions show as an MCP form when the client can, "
+                + "else on FrameScope's local page (URL in the progress message). Cancel, decline and timeout come "
+                + "back as answers with flags; too many questions a minute are RATE_LIMITED.";
     }
 
-    private static final String WAIT = " Every answer carries additional_context (the person's note, \"\" when none) "
-            + "and attachments (images they pasted or dropped on the dialog page, also returned as image content; [] "
-            + "when none). Waits up to timeout_s (default 10 min) with progress every 15 s. The result has state "
-            + "answered / declined / cancelled / timed_out and the flags cancelled and timed_out; none of these is an "
-            + "error. More than FRAMESCOPE_DIALOG_RATE_LIMIT questions a minute (default 100) are refused with "
-            + "RATE_LIMITED and retry_after_s: do not ask in a loop.";
-    private static final String FORM = " Shown by the MCP client as a form (elicitation) when it can, else on "
-            + "FrameScope's dialog page (its URL is in the progress message and on stderr)." + WAIT;
-    private static final String PAGE = " Shown on FrameScope's local dialog page, opened in the person's browser "
-            + "(its URL is in the progress message and on stderr)." + WAIT;
+    private static final String WAIT = " Waits up to timeout_s (progress every 15 s). Every answer has state "
+            + "(answered/declined/cancelled/timed_out, never an error), additional_context and attachments (images "
+            + "also as image content). RATE_LIMITED with retry_after_s: do not ask in a loop.";
+    private static final String FORM = " An MCP form when the client can, else FrameScope's dialog page." + WAIT;
+    private static final String PAGE = " Shown on FrameScope's dialog page (URL in the progress message)." + WAIT;
 
     @Override
     public List<ToolDef<?>> tools() {
         return Stream.of(
-                ToolDef.of("ask_plan", "Ask which plan to follow", "Shows the person a decision with your findings "
-                                + "(visual_output, markdown: tables, code) and your plan (markdown), and asks them to "
-                                + "pick one of 2–20 options; returns the chosen value as choice, and thinking_mode, "
-                                + "how hard they want you to think next: normal (go on as usual) or deep (before "
-                                + "acting, reason through the chosen plan step by step, weigh alternatives and "
-                                + "risks, and check your assumptions; take more time and care). Use before a long or "
-                                + "costly course of action. Under FRAMESCOPE_DIALOG_CHANNEL=elicitation it is an MCP "
-                                + "form (the markdown as plain text)." + PAGE, PlannerArgs.class, ToolHints.ASKS_HUMAN,
+                ToolDef.of("ask_plan", "Ask which plan to follow", "Shows the person your findings "
+                                + "(visual_output) and plan (markdown) and asks them to pick one of 2–20 options; "
+                                + "returns choice and thinking_mode: normal, or deep (reason through the plan step by "
+                                + "step, weigh risks, check assumptions before acting). Use before a long or costly "
+                                + "course of action."+ PAGE, PlannerArgs.class, ToolHints.ASKS_HUMAN,
                         (a, c) -> output(dialogs.planner(a, c))).withAliases("planner"),
-                ToolDef.of("ask_confirmation", "Ask for confirmation", "Asks the person a yes/no question before a risky or "
-                                + "irreversible step (with an optional warning and a danger mark) and returns "
-                                + "confirmed true/false plus any additional_context they typed." + FORM,
+                ToolDef.of("ask_confirmation", "Ask for confirmation", "Asks a yes/no question before a risky or irreversible "
+                                + "step (optional warning and danger mark); returns confirmed true/false." + FORM,
                         ConfirmArgs.class, ToolHints.ASKS_HUMAN,
                         (a, c) -> output(dialogs.confirm(a, c))).withAliases("confirm"),
                 ToolDef.of("ask_text", "Ask for text", "Asks the person to type a value (a name, a path, a number, "
@@ -70,18 +62,16 @@ public final class DialogTools implements ToolGroup {
                         TextInputArgs.class, ToolHints.ASKS_HUMAN,
                         (a, c) -> output(dialogs.textInput(a, c))).withAliases("text_input"),
                 ToolDef.of("ask_single_choice", "Ask to pick one option", "Asks the person to pick one of 2–50 options "
-                                + "({label, value, description}; label or value may be left out, each defaults to "
-                                + "the other) and returns the chosen value as choice." + FORM,
+                                + "({label, value, description}) and returns the chosen value as choice." + FORM,
                         SingleChoiceArgs.class, ToolHints.ASKS_HUMAN,
                         (a, c) -> output(dialogs.singleChoice(a, c))).withAliases("single_choice"),
                 ToolDef.of("ask_multi_choice", "Ask to pick several options", "Asks the person to pick between "
                                 + "min_selections and max_selections of 2–50 options and returns the chosen values."
                                 + FORM, MultiChoiceArgs.class, ToolHints.ASKS_HUMAN,
                         (a, c) -> output(dialogs.multiChoice(a, c))).withAliases("multi_choice"),
-                ToolDef.of("ask_screenshot", "Ask for a screenshot", "Asks the person to paste, drop or upload "
-                                + "a PNG or JPEG of what they see (e.g. RenderDoc's texture viewer, a game window) and "
-                                + "returns it as an image in the result (scaled to max_dimension) with its size; they "
-                                + "may send up to 5 images."
+                ToolDef.of("ask_screenshot", "Ask for a screenshot", "Asks the person to paste or upload a PNG/JPEG "
+                                + "of what they see (e.g. RenderDoc's texture viewer, a game window); returns up to 5 "
+                                + "images, scaled to max_dimension, with their sizes."
                                 + PAGE, ScreenshotArgs.class, ToolHints.ASKS_HUMAN,
                         (a, c) -> output(dialogs.screenshot(a, c))).withAliases("screenshot_request")).<ToolDef<?>>map(this::limitedByTimeout).toList();
     }

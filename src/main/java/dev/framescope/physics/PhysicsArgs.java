@@ -12,14 +12,12 @@ public final class PhysicsArgs {
     private PhysicsArgs() {
     }
 
-    static final String RECORDING = "Path of a recording (.db) to use for this call instead of the one "
-            + "load_recording made active.";
-    static final String FRAME = "Frame id as stored in the recording: 1 ≤ frame_id ≤ total_frames (frame id = step "
-            + "number; frame 1 is at t = dt).";
-    static final String BODY = "Body id as in get_recording_metadata (inertial bodies' engine instance ids).";
-    static final String START = "First frame of the range, inclusive; default 1.";
-    static final String END = "Last frame of the range, inclusive; default the last frame.";
-    static final String LIMIT = "Most items to return in the preview; count says how many there were.";
+    static final String RECORDING = "Recording (.db) path for this call; default the active one.";
+    static final String FRAME = "Frame id (= step number), 1..total_frames; frame 1 is at t = dt.";
+    static final String BODY = "Inertial body id, as get_recording_metadata lists.";
+    static final String START = "First frame, inclusive; default 1.";
+    static final String END = "Last frame, inclusive; default the last.";
+    static final String LIMIT = "Most items listed; count gives the total.";
 
     public record RecordingArgs(@Param(RECORDING) String recording) {
     }
@@ -69,13 +67,10 @@ public final class PhysicsArgs {
         }
     }
 
-    static final String POINTS = "Most per-frame points to return at full resolution (one page; the next starts at "
-            + "next_start_frame). A range longer than this is summarised in buckets unless full_resolution is true.";
-    static final String BUCKETS = "Most buckets a long range is summarised in: consecutive frames, each bucket with "
-            + "the minimum and maximum (and their frames) of total and kinetic energy and of the step change, so no "
-            + "spike is lost.";
-    static final String FULL = "Every frame's point instead of buckets, in pages of limit frames (use start_frame "
-            + "and end_frame to page or zoom in).";
+    static final String POINTS = "Most per-frame points per page (next_start_frame continues); a longer range comes in buckets "
+            + "unless full_resolution.";
+    static final String BUCKETS = "Most buckets (of consecutive frames, with min/max envelopes) a long range comes in.";
+    static final String FULL = "Every frame instead of buckets, in pages of limit frames.";
 
     public record SystemEnergyArgs(
             @Param(value = START, min = 1) Long startFrame,
@@ -106,14 +101,12 @@ public final class PhysicsArgs {
         }
     }
 
-    static final String LAMBDA_UNIT = "How to read λ in the friction rows: 'auto' measures it from the recording "
-            + "(MSD-CPP documents newtons, a force, but its solver records the impulse in N·s; the answer says which "
-            + "fitted), 'force' or 'impulse' impose one.";
+    static final String LAMBDA_UNIT = "λ in friction rows: 'auto' measures force (N) or impulse (N·s) from the "
+            + "recording and says which; 'force' or 'impulse' impose one.";
 
     public record AnomalyArgs(
-            @Param(value = "Joules: a frame is listed when its energy change, after subtracting the integrator's "
-                    + "expected free-fall loss, exceeds this in magnitude (injections also beyond the "
-                    + "position-correction allowance, losses also beyond the contact model's bound).",
+            @Param(value = "Joules: a frame is listed when its energy change, less the expected free-fall loss, "
+                    + "exceeds this beyond the allowances.",
                     defaultValue = "1.0", min = 0) Double threshold,
             @Param(value = START, min = 1) Long startFrame,
             @Param(value = END, min = 1) Long endFrame,
@@ -157,9 +150,8 @@ public final class PhysicsArgs {
         }
     }
 
-    static final String JUMP_TOLERANCE = "m/s: a step out of contact whose velocity change differs from the "
-            + "recorded acceleration·dt by more than this is an unexplained jump (1 mm/s: far above round-off, far "
-            + "below any physical event).";
+    static final String JUMP_TOLERANCE = "m/s: a step out of contact whose Δv differs from the recorded "
+            + "acceleration·dt by more is an unexplained jump.";
 
     public record CompareArgs(
             @Param(value = BODY, required = true) Long bodyId,

@@ -83,104 +83,67 @@ public final class PhysicsTools implements ToolGroup {
                         + "writes only as ids with bit 31 set in contact rows. Also frame count and dt.",
                         RecordingArgs.class, ro, (a, c) -> ToolOutput.of(queries.metadata(a)))
                         .withAliases("get_metadata"),
-                ToolDef.of("get_recording_frame", "Frame data", "Everything stored for one frame: post-step body states "
-                        + "(position, velocity, acceleration, orientation, angular velocity derived from the "
-                        + "quaternion rate), collisions found at the start of the step with contact points, "
-                        + "friction constraint rows (λ in N) and the solver row ('solved: false' = no collisions, "
-                        + "no solve). Each of the three lists is paged: at most limit items (default 16) from offset, "
-                        + "with its count and truncated; next_offset starts the next page.", FrameArgs.class, ro,
+                ToolDef.of("get_recording_frame", "Frame data", "Everything stored for one frame: post-step body states (position, velocity, "
+                        + "acceleration, orientation, angular velocity), collisions with contact points, friction "
+                        + "rows (λ in N) and the solver row ('solved: false' = no collisions). Each list is paged: "
+                        + "limit items from offset, with count, truncated and next_offset.", FrameArgs.class, ro,
                         (a, c) -> ToolOutput.of(queries.frame(a))).withAliases("get_frame"),
-                ToolDef.of("get_body_state", "Body state", "One body's post-step state at one frame, with |v| "
-                        + "and |ω|. Inertial bodies only: an environment id (bit 31 set) is refused as a static body, "
-                        + "for which MSD-CPP records no state. Use compare_body_across_frames for changes, get_recording_frame "
-                        + "for all bodies.",
+                ToolDef.of("get_body_state", "Body state", "One inertial body's post-step state at one frame, with |v| and |ω| (environment ids, bit "
+                        + "31, have no state). compare_body_across_frames for changes, get_recording_frame for all "
+                        + "bodies.",
                         BodyFrameArgs.class, ro, (a, c) -> ToolOutput.of(queries.bodyState(a))),
-                ToolDef.of("get_system_energy", "System energy series", "System energy (J) over a frame range. "
-                        + "A range of at most limit frames (default 100), or full_resolution: true, comes frame by "
-                        + "frame: linear and rotational KE, potential, total, the stored delta_e (frame 1's is the "
-                        + "whole initial energy) and MSD-CPP's injection and collision flags, one page of limit "
-                        + "points (next_start_frame starts the next). A longer range comes as at most max_buckets "
-                        + "(default 50) buckets of ⌈frames/max_buckets⌉ frames (bucket_frames), each with the "
-                        + "min and max, and their frames, of total and kinetic energy and of the step change ΔE = "
-                        + "E_k − E_{k−1}, plus flagged and colliding frame counts: extremes and spikes are kept. Use "
-                        + "find_energy_anomalies to find the frames that matter.", SystemEnergyArgs.class, ro,
+                ToolDef.of("get_system_energy", "System energy series", "System energy (J) over a frame range. Up to limit frames (or full_resolution): per frame "
+                        + "linear and rotational KE, potential, total, stored delta_e and MSD-CPP's "
+                        + "injection/collision flags, paged by next_start_frame. Longer ranges: at most max_buckets "
+                        + "buckets with min/max (and frames) of total, kinetic and step ΔE, so spikes are kept. "
+                        + "find_energy_anomalies finds the frames that matter.", SystemEnergyArgs.class, ro,
                         (a, c) -> ToolOutput.of(energy.systemEnergy(a))),
-                ToolDef.of("get_body_energy", "Body energy series", "Energy (J) of one body over a frame range: "
-                        + "linear KE ½m|v|², rotational KE as recorded, potential m·9.81·z, total; frame by frame "
-                        + "for a range of at most limit frames (or full_resolution: true, paged), else in buckets "
-                        + "with min/max envelopes as get_system_energy.", BodyRangeArgs.class, ro,
+                ToolDef.of("get_body_energy", "Body energy series", "Energy (J) of one body over a frame range: linear KE ½m|v|², rotational KE, potential "
+                        + "m·9.81·z, total; per frame or bucketed as get_system_energy.", BodyRangeArgs.class, ro,
                         (a, c) -> ToolOutput.of(energy.bodyEnergy(a))),
-                ToolDef.of("find_energy_anomalies", "Find energy anomalies", "Frames whose system energy change "
-                        + "ΔE = E_k − E_{k−1} is not explained by the physics: the residual ΔE − expected free-fall "
-                        + "loss (−½·m·g²·dt² per body not in contact) is an 'injection' above threshold plus the "
-                        + "position-correction allowance (max(m_A, m_B)·g·(depth − 0.005 m) per colliding pair), or a "
-                        + "loss ('loss_at_contact' / 'loss_without_contact') beyond threshold plus the contact "
-                        + "model's bound: per colliding pair (1 − e²)·½·m_eff·u⁻² (u⁻ = most negative "
-                        + "pre_impact_rel_vel_normal, e = recorded effective restitution, m_eff = max(reduced mass, "
-                        + "P_n/((1 + e)·|u⁻|)) with P_n the pair's normal impulse), per friction row μ·|λn|·v_slip·dt "
-                        + "(v_slip = larger tangential speed at the contact at step start and end), ½·m·g²·dt² per "
-                        + "body in contact, and the allowance for inertial pairs. Impacts and sliding friction are "
-                        + "therefore not listed; their frames are counted by the term that explains them, and "
-                        + "include_expected lists them with their bound ('expected_loss'). How λ is read (N or N·s) "
-                        + "is measured and stated. Frame 1's stored delta (the whole initial energy) is never listed; "
-                        + "get_system_energy keeps every frame. Injections come first.",
+                ToolDef.of("find_energy_anomalies", "Find energy anomalies", "Frames whose system energy change ΔE = E_k − E_{k−1}, less the integrator's free-fall "
+                        + "loss, is an 'injection' above threshold or a loss ('loss_at_contact' / "
+                        + "'loss_without_contact') beyond threshold plus the contact model's bound (restitution, "
+                        + "friction, position correction; formulas in docs/physics.md). Impacts and sliding "
+                        + "friction are thus not listed (include_expected shows them with expected_loss); λ's unit "
+                        + "is measured and stated. Injections first; frame 1 never listed.",
                         AnomalyArgs.class, ro, (a, c) -> ToolOutput.of(energy.anomalies(a))),
                 ToolDef.of("get_solver_diagnostics", "Solver diagnostics", "Solver rows over a frame range: "
                         + "iterations (summed over contact islands, so > 100 is legal), residual, converged. Rows "
                         + "of frames without collisions are marked 'solved: false' (no solve) and never counted "
                         + "as non-convergence.", RangeArgs.class, ro, (a, c) -> ToolOutput.of(solver.diagnostics(a))),
-                ToolDef.of("check_friction_cone", "Check the friction cone", "At one frame, checks every friction "
-                        + "row against the circular Coulomb cone |λt| = √(λt1² + λt2²) ≤ μ·λn·(1 + ε_rel) + ε_abs "
-                        + "and reports per row: utilisation |λt|/(μ·λn), margin, the inscribed-box utilisation "
-                        + "max(|λt1|, |λt2|)/(μ/√2·λn) that MSD-CPP's solver enforces (1 = saturated), λt1 and λt2 "
-                        + "(also as tangent1_force, tangent2_force, total_tangent_force, exceeds_limit, margin, the "
-                        + "replay server's names) and the contact point (the pair's collision witness point on body "
-                        + "A, matched by order). λ is a force (N). Violations first.",
+                ToolDef.of("check_friction_cone", "Check the friction cone", "At one frame, checks every friction row against the Coulomb cone |λt| ≤ μ·λn (with small "
+                        + "tolerances): per row utilisation |λt|/(μ·λn), margin, box_utilisation of the inscribed "
+                        + "box MSD-CPP's solver enforces (1 = saturated), λt1, λt2 (also under the replay server's "
+                        + "names) and the contact point. Violations first.",
                         FrictionConeArgs.class, ro, (a, c) -> ToolOutput.of(contacts.frictionCone(a))),
-                ToolDef.of("get_contacts_for_body", "Contacts of a body", "Collision, contact-constraint and "
-                        + "friction rows involving one body at one frame (the original tool returned only the friction "
-                        + "rows).", BodyFrameArgs.class, ro, (a, c) -> ToolOutput.of(queries.contactsForBody(a))),
-                ToolDef.of("compare_body_across_frames", "Compare a body across frames", "Position and velocity "
-                        + "deltas of one body between two frames, with displacement, speeds, angular speeds and the "
-                        + "rotation angle between the two orientations. velocity_check tests Δv against the recorded "
-                        + "acceleration (semi-implicit Euler: v_k = v_{k−1} + a_k·dt per step, Σa·dt over the "
-                        + "frames) and against gravity alone (g·Δt), says on which frames between the body was in "
-                        + "contact, and flags any step without contact where |Δv_k − a_k·dt| exceeds "
-                        + "velocity_jump_tolerance (default 0.001 m/s) as unexplained.", CompareArgs.class, ro,
+                ToolDef.of("get_contacts_for_body", "Contacts of a body", "Collision, contact-constraint and friction rows involving one body at one frame (the "
+                        + "original replay tool returned only the friction rows).", BodyFrameArgs.class, ro, (a, c) -> ToolOutput.of(queries.contactsForBody(a))),
+                ToolDef.of("compare_body_across_frames", "Compare a body across frames", "Position and velocity deltas of one body between two frames, with displacement, speeds, "
+                        + "angular speeds and rotation angle. velocity_check tests Δv against the recorded "
+                        + "acceleration (Σa·dt) and gravity alone, lists contact frames between, and flags steps "
+                        + "out of contact with |Δv_k − a_k·dt| > velocity_jump_tolerance as unexplained.", CompareArgs.class, ro,
                         (a, c) -> ToolOutput.of(motion.compare(a))),
-                ToolDef.of("get_contact_history", "Contact history of a pair", "Per-frame contact of two distinct "
-                        + "bodies of the recording over a range, analysed: on/off transitions, chatter (contact lost "
-                        + "for single frames, twice or more with gaps less than chatter_window_frames apart, default "
-                        + "10), normal flips (n_k·n_prev < 0) and jumps (turn > normal_jump_angle_deg, default 30°), "
+                ToolDef.of("get_contact_history", "Contact history of a pair", "Per-frame contact of two bodies over a range, analysed: on/off transitions, chatter "
+                        + "(single-frame losses close together), normal flips and jumps (> normal_jump_angle_deg), "
                         + "and the penetration trend (deepest frame, slope, longest growing run).",
                         ContactHistoryArgs.class,
                         ro, (a, c) -> ToolOutput.of(history.history(a))),
-                ToolDef.of("check_resting_contact", "Check resting contact", "For the inertial bodies in contact at "
-                        + "frame_id (environment bodies, id bit 31, excluded), judged only on frames in contact: "
-                        + "resting when |v| ≤ velocity_threshold and |ω| ≤ angular_velocity_threshold, with "
-                        + "rest_since_frame (start of the current run of such frames) and creep since then; "
-                        + "otherwise the motion over the last window_frames of the current moving run is jitter "
-                        + "(≥ 2 velocity reversals, net displacement < half the path), sliding (no reversal, "
-                        + "contact-point slip > velocity_threshold, with its deceleration) or rolling (no reversal, "
-                        + "no slip), else moving, with the numbers used.",
+                ToolDef.of("check_resting_contact", "Check resting contact", "For inertial bodies in contact at frame_id: resting (|v|, |ω| under thresholds, with "
+                        + "rest_since_frame and creep), else the current moving run's last window_frames classified "
+                        + "as jitter, sliding (with deceleration), rolling or moving, with the numbers used "
+                        + "(formulas in docs/physics.md).",
                         RestingArgs.class, ro, (a, c) -> ToolOutput.of(motion.resting(a))),
-                ToolDef.of("check_restitution", "Check restitution", "Impacts, one per pair per approach event: "
-                        + "the run of consecutive frames in which a contact row of the pair has pre_impact_rel_vel_"
-                        + "normal u⁻ < −rest_velocity (a box landing on 4 corners is one impact, with contact_rows "
-                        + "4). For each row u⁺ = (v_B + ω_B×r_B − v_A − ω_A×r_A)·n from the post-step states is "
-                        + "compared with −e·u⁻ (e = recorded effective restitution): 'energy_gaining' when a row has "
-                        + "u⁺ > −e·u⁻ + tolerance, 'still_approaching' when a row of the last frame has u⁺ < "
-                        + "−tolerance. Each impact gives its first and last frame, rows merged and its worst row's "
-                        + "u⁻, u⁺; the summary counts impacts and rows.",
+                ToolDef.of("check_restitution", "Check restitution", "Impacts (one per pair per approach: consecutive frames with a contact row's u⁻ < "
+                        + "−rest_velocity; a box landing on 4 corners is one). Per row the post-step normal speed "
+                        + "u⁺ is compared with −e·u⁻: 'energy_gaining' if u⁺ > −e·u⁻ + tolerance, "
+                        + "'still_approaching' if u⁺ < −tolerance at the last frame. Each impact: frames, rows, "
+                        + "worst row's u⁻ and u⁺.",
                         RestitutionArgs.class, ro, (a, c) -> ToolOutput.of(impacts.restitution(a))),
-                ToolDef.of("check_momentum", "Check momentum", "Newton's third law per pair of inertial bodies in "
-                        + "contact, stacks on the floor included: each body's impulse J = m·(v_k − v_{k−1}) − m·g·dt, "
-                        + "minus the impulses of its other contacts from their recorded λ rows, is what it got from "
-                        + "its partner; the pair passes when |J_A←B + J_B←A| ≤ tolerance (for a pair touching "
-                        + "nothing else, |ΔP − M·g·dt|, no λ needed). λ's unit and tangent sign are measured from the "
-                        + "recording and stated. Pair-steps that cannot be measured (an environment body has no "
-                        + "state; another contact's λ is not recorded; a state is missing) are counted by reason as "
-                        + "not checked, never as passed. Violations first.",
+                ToolDef.of("check_momentum", "Check momentum", "Newton's third law per pair of inertial bodies in contact (stacks included): each body's "
+                        + "impulse from its partner (m·Δv − m·g·dt less its other contacts' λ) must cancel within "
+                        + "tolerance. λ's unit and sign are measured and stated. Pair-steps that cannot be measured "
+                        + "are counted by reason as not checked, never passed. Violations first.",
                         MomentumArgs.class, ro, (a, c) -> ToolOutput.of(momentum.momentum(a))),
                 ToolDef.of("find_nonfinite_state", "Find non-finite state", "Per body, the first and last frame "
                         + "and the count of frames where velocity, position, orientation or angular velocity is NaN "
@@ -191,16 +154,12 @@ public final class PhysicsTools implements ToolGroup {
                         + "kinetic, potential) or one body's energy over a frame range, energy injections marked "
                         + "with red lines; the JSON part names the marked frames. ~0.3 s.", PlotArgs.class, ro,
                         (a, c) -> plot.plot(a)),
-                ToolDef.of("triage_recording", "Triage a recording", "Start here. Runs every check over the whole "
-                        + "recording (non-finite state, energy injection and loss beyond the contact model's bound, "
-                        + "friction cone, sinking and steady penetration beyond the slop, contact chatter, normal "
-                        + "flips and jumps, bodies in contact that jitter to the end (sliding and rolling are not "
-                        + "failures), velocity jumps without contact, restitution gain per impact, action–reaction "
-                        + "per pair in contact, solver convergence) and returns the anomalies ranked by "
-                        + "severity then first frame. A finding that recurs for the same code and bodies is one "
-                        + "anomaly with its first_frame, last_frame, count and worst value and frame, so every "
-                        + "distinct defect fits the first page; each has bodies, code, message, numbers and the "
-                        + "calls that confirm it. 'parameters' echoes every threshold used. A clean recording returns no anomalies.",
+                ToolDef.of("triage_recording", "Triage a recording", "Start here. Runs every check over the whole recording (non-finite state, energy, "
+                        + "friction cone, penetration, contact chatter and normals, jitter at rest, velocity jumps, "
+                        + "restitution, momentum, solver convergence) and returns anomalies ranked by severity then "
+                        + "first frame. Repeats of one code and bodies merge into one (first/last frame, count, "
+                        + "worst); each names bodies, numbers and the calls that confirm it. 'parameters' echoes "
+                        + "the thresholds.",
                         TriageArgs.class, ro, (a, c) -> ToolOutput.of(triage.triage(a))),
                 ToolDef.of("check_penetration", "Check penetration", "At one frame, the deepest overlap of every "
                         + "colliding pair (largest of the pair's EPA depth, contact-point depths and constraint "

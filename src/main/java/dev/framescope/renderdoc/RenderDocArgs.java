@@ -8,10 +8,9 @@ public final class RenderDocArgs {
     private RenderDocArgs() {
     }
 
-    static final String ID_OR_NAME = "its id as answers give it (a decimal string such as \"26\"; an integer is "
-            + "taken too) or its name";
+    static final String ID_OR_NAME = "id as answers give it (\"26\" or 26) or name";
     static final String TEXTURE = "Texture: " + ID_OR_NAME + ".";
-    static final String CAPTURE = "Path of the .rdc capture (opened read-only; kept open for the next calls).";
+    static final String CAPTURE = "Path of the .rdc capture.";
 
     public record BridgeDiagnosticsArgs(
             @Param(value = "Most recent bridge errors to include.", defaultValue = "16", min = 0, max = 32)
@@ -70,10 +69,8 @@ public final class RenderDocArgs {
         }
     }
 
-    static final String ORIGIN = "How y is counted: top_left (row 0 at the top, RenderDoc's convention on every API) "
-            + "or bottom_left (row 0 at the bottom, OpenGL's window coordinates). Answers give y both ways.";
-    static final String SAMPLE = "MSAA sample to follow (0 for single-sampled textures); at most the texture's sample "
-            + "count − 1.";
+    static final String ORIGIN = "Row 0 at top (top_left, RenderDoc's convention) or bottom (bottom_left, OpenGL's); answers give both.";
+    static final String SAMPLE = "MSAA sample (0 if single-sampled); below the texture's sample count.";
 
     /** Where pixel row 0 is. */
     public enum Origin { top_left, bottom_left }

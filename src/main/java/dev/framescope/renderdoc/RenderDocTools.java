@@ -52,22 +52,18 @@ public final class RenderDocTools implements ToolGroup {
     @Override
     public String guide() {
         return "RenderDoc captures replayed by RenderDoc 1.24 itself: call get_frame_digest with the .rdc path first "
-                + "(it opens the capture, ranks what looks wrong and names the next calls).";
+                + "(it opens the capture, ranks what looks wrong and names the next calls). Captures open read-only and stay "
+                + "open for the next calls.";
     }
 
     @Override
     public List<ToolDef<?>> tools() {
         return List.of(
-                ToolDef.of("get_bridge_diagnostics", "RenderDoc bridge health", "Health of the Python bridge that "
-                                + "runs RenderDoc's replay, from its heartbeat and spool, without waiting for it: "
-                                + "status (not_started; healthy; degraded after a bridge was lost to a crash, "
-                                + "kill, time limit or stall, healthy again after the next successful call; "
-                                + "stalled when frozen, which fails the running call within about 10 s; stopped: "
-                                + "the next call starts a bridge), heartbeat age, queue depth and oldest pending "
-                                + "age, the request in flight with elapsed time and limit, counters since the "
-                                + "server started, recent errors including lost bridges, the last loss and the "
-                                + "post-mortem folder (last-crash.json, last-crash.log), RenderDoc version and "
-                                + "interpreter. Call it when a RenderDoc tool fails or seems slow.",
+                ToolDef.of("get_bridge_diagnostics", "RenderDoc bridge health", "Health of the Python bridge that runs RenderDoc's replay, without waiting for it: status "
+                        + "(not_started, healthy, degraded after a lost bridge, stalled, stopped), heartbeat age, "
+                        + "queue depth, the request in flight with elapsed time and limit, counters, recent errors, "
+                        + "the last loss with its post-mortem folder, RenderDoc version. Call it when a RenderDoc "
+                        + "tool fails or seems slow.",
                         BridgeDiagnosticsArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(captures.diagnostics(a.maxErrors()))),
                 ToolDef.of("open_capture", "Open a capture", "Opens an .rdc capture read-only in RenderDoc's replay "
@@ -85,26 +81,18 @@ public final class RenderDocTools implements ToolGroup {
                                 + "only, and page with offset/limit.",
                         IterateActionsArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(captures.iterateActions(a, c.cancellation()))),
-                ToolDef.of("analyze_nan_inf", "Find NaN/Inf pixels and who wrote them", "Scans 32-bit float colour "
-                                + "targets (or one texture) for NaN and Inf texels as they are after an event "
-                                + "(default: frame end): counts, bounding boxes (x0, y0, x1, y1; top-left origin, "
-                                + "exclusive ends) and a pixel preview; then replays every event that renders to the "
-                                + "target and names each event after which new NaN/Inf texels appear, with its "
-                                + "marker path. Exact data from RenderDoc's GetTextureData, no overlay. Single-pixel "
-                                + "mode (texture, x, y): the pixel history entries of that pixel whose shader output "
-                                + "or value after has a NaN or Inf component, i.e. the events that produced it.",
+                ToolDef.of("analyze_nan_inf", "Find NaN/Inf pixels and who wrote them", "Scans 32-bit float colour targets (or one texture) after an event (default frame end) "
+                        + "for NaN/Inf texels: counts, bounding boxes (top-left origin, exclusive ends), a pixel "
+                        + "preview, and the events after which new NaN/Inf texels appear, with marker paths. Exact "
+                        + "data, no overlay. With texture, x, y: the pixel-history entries that produced a NaN/Inf "
+                        + "there.",
                         AnalyzeNanInfArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(captures.analyzeNanInf(a, c.cancellation()))),
-                query("get_frame_digest", "Frame digest: where to look", "Start here for 'what is wrong in this "
-                                + "frame': counts, marker groups, and anomalies computed from the data (NaN/Inf "
-                                + "texels and the draws that wrote them, NaN/Inf/huge vertex positions, zero-area "
-                                + "triangles, UVs outside [0,1], API errors and validation messages the capture "
-                                + "recorded, draws with no depth target, marker groups with many draws), ranked high → "
-                                + "info with event id, marker path and the pipeline stage the evidence points to (IA, "
-                                + "VS, RS, PS, OM), plus recommended_next_calls: get_event_insight on each anomaly's "
-                                + "event, whose own next calls lead to the shader source and constant values. "
-                                + "Timing-based ranking is left out: software drivers do not time draws meaningfully. "
-                                + "~0.3–1 s.", FrameDigestArgs.class, r -> r.at(
+                query("get_frame_digest", "Frame digest: where to look", "Start here for 'what is wrong in this frame': counts, marker groups and anomalies "
+                        + "computed from the data (NaN/Inf texels and their draws, bad vertex positions, zero-area "
+                        + "triangles, UVs outside [0,1], API/validation messages, draws without depth target, "
+                        + "crowded marker groups), ranked with event id, marker path and pipeline stage, plus "
+                        + "recommended_next_calls. No timing-based ranking (software drivers). ~0.3–1 s.", FrameDigestArgs.class, r -> r.at(
                                 "/anomalies/count").asInt() + " anomalies; first: "
                                 + first(r.at("/anomalies/preview"))),
                 query("get_frame_summary", "Frame summary", "Compact overview: action statistics (draws, "
@@ -117,23 +105,17 @@ public final class RenderDocTools implements ToolGroup {
                                 + "passed and rasterized primitives (exact), GPU duration (indicative only on "
                                 + "software drivers).", ActionTimingsArgs.class, r -> "Top draw by samples passed: "
                                 + first(r.at("/draws/preview"))),
-                query("geometry_anomalies", "Geometry anomalies", "Post-vertex-shader positions of each draw (or "
-                                + "one) from RenderDoc's mesh output: vertices with NaN/Inf, |coordinate| > huge or "
-                                + "w ≤ 0, zero-area triangles (NDC area < 1e-12), and the UV input's range when it "
-                                + "is outside [−uv_margin, 1 + uv_margin]; offending_vertices lists each vertex "
-                                + "{index, position, uv, reason: non_finite | invalid_position | uv_out_of_range} "
-                                + "(bounded). UVs come from the input mesh_slot, or the one named like uv/tex. A "
-                                + "clear, copy or marker event is an error, not an empty answer.", GeometryArgs.class, r -> r.at(
+                query("geometry_anomalies", "Geometry anomalies", "Post-vertex-shader positions of each draw (or one): vertices with NaN/Inf, |coordinate| "
+                        + "> huge or w ≤ 0, zero-area triangles, and UV range outside [−uv_margin, 1 + uv_margin]; "
+                        + "offending_vertices lists {index, position, uv, reason} (bounded). A clear, copy or "
+                        + "marker event is an error, not an empty answer.", GeometryArgs.class, r -> r.at(
                                 "/draws/count").asInt() + " of " + r.path("draws_checked").asInt()
                                 + " draws with findings; first: " + first(r.at("/draws/preview"))),
-                query("pixel_history", "Pixel history", "Every event that changed one pixel (and sample) of a "
-                                + "texture, with the value before and after, the shader's output, primitive, "
-                                + "pass/fail and why (depth, stencil, culling, discard). Modifications that left the "
-                                + "value as it was are counted, not listed, unless include_unchanged. x, y are "
-                                + "top-left based unless origin says bottom_left; the answer gives y and "
-                                + "y_bottom_left. On OpenGL RenderDoc 1.24 does not measure the shader's output or "
-                                + "the primitive: they are null and shader_out_available is false; events and "
-                                + "before/after are right.", PixelHistoryArgs.class,
+                query("pixel_history", "Pixel history", "Every event that changed one pixel (and sample) of a texture: value before and after, "
+                        + "shader output, primitive, pass/fail and why (depth, stencil, culling, discard). "
+                        + "Unchanged modifications are counted unless include_unchanged. On OpenGL RenderDoc 1.24 "
+                        + "gives no shader output or primitive (null, shader_out_available false); events and "
+                        + "before/after are right.", PixelHistoryArgs.class,
                         r -> r.at("/modifications/count").asInt() + " modification(s) of (" + r.path("x").asInt() + ", "
                                 + r.path("y").asInt() + ") listed, " + r.path("unchanged_left_out").asInt()
                                 + " unchanged left out; last: " + last(r.at("/modifications/preview"))),
@@ -149,14 +131,11 @@ public final class RenderDocTools implements ToolGroup {
                 query("get_texture_info", "Textures", "Textures with id, name, format, size, mips, samples, bytes "
                                 + "and the events that use them.", TextureInfoArgs.class,
                         r -> r.at("/textures/count").asInt() + " texture(s)."),
-                query("get_event_insight", "One event in context", "An action with its marker path, pipeline "
-                                + "(shaders per stage with inputs/outputs/constant blocks/bound resources, bounded), "
-                                + "input assembly, colour and depth targets, findings from the data with the same "
-                                + "codes and severities as get_frame_digest (missing shaders or targets, bad vertex "
-                                + "positions, UVs out of range, zero-area triangles, NaN/Inf texels this event adds "
-                                + "with boxes, API messages at this event), highlight_stage and recommended next calls "
-                                + "that reach the cause (get_shader_info with constants for NaN/Inf writes, "
-                                + "geometry_anomalies for vertices, pixel_history). Cached per event.", EventArgs.class,
+                query("get_event_insight", "One event in context", "One action: marker path, pipeline (shaders per stage with inputs, outputs, constant "
+                        + "blocks, resources; bounded), input assembly, colour and depth targets, findings with "
+                        + "get_frame_digest's codes (missing shaders or targets, bad positions, UVs, zero-area "
+                        + "triangles, NaN/Inf texels it adds, API messages), highlight_stage and recommended next "
+                        + "calls. Cached per event.", EventArgs.class,
                         r -> "Event " + r.path("event_id").asInt() + " (" + r.path("marker_path").asText() + "): "
                                 + r.path("findings").size() + " finding(s)" + (r.path("findings").size() > 0
                                 ? ", first: "
@@ -196,16 +175,12 @@ public final class RenderDocTools implements ToolGroup {
                 query("search_actions", "Search actions", "Actions whose name, marker path or output resource name "
                                 + "contains the text, with the reason each matched.", SearchActionsArgs.class,
                         r -> r.at("/matches/count").asInt() + " action(s) match."),
-                ToolDef.of("save_texture", "Save a texture to a file", "Writes one mip and slice of a texture as it is "
-                                + "after an event to a PNG (8-bit; float values clamped, NaN written as 0 and "
-                                + "counted) or an EXR (32-bit float, exact, NaN/Inf kept). FrameScope encodes both "
-                                + "itself from the texel data (8/16/32-bit, half, float, sRGB, BGRA, R10G10B10A2, "
-                                + "R11G11B10, R9G9B9E5 and depth/stencil formats; depth in red, stencil in green; at most 2048×2048 "
-                                + "texels except 8-bit RGBA), "
-                                + "because RenderDoc's SaveTexture crashes for float, depth and swapchain images on "
-                                + "Mesa's Vulkan driver; other formats (block-compressed, YUV) go through SaveTexture "
-                                + "on OpenGL and are refused on Vulkan. Writes only under the working directory or "
-                                + "FRAMESCOPE_OUTPUT_DIR, never over a file unless overwrite is true.", SaveTextureArgs.class, ToolHints.WRITES_NEW_FILES,
+                ToolDef.of("save_texture", "Save a texture to a file", "Writes one mip and slice of a texture after an event to PNG (8-bit; floats clamped, NaN "
+                        + "written as 0 and counted) or EXR (32-bit float, exact). FrameScope encodes common "
+                        + "colour, float, packed and depth/stencil formats itself (≤ 2048×2048 texels except 8-bit "
+                        + "RGBA); block-compressed and YUV go through RenderDoc's SaveTexture on OpenGL and are "
+                        + "refused on Vulkan. Writes only under the working directory or FRAMESCOPE_OUTPUT_DIR; "
+                        + "overwrite to replace.", SaveTextureArgs.class, ToolHints.WRITES_NEW_FILES,
                         (a, c) -> ToolOutput.of(captures.saveTexture(a, c.cancellation()))),
                 ToolDef.of("copy_capture", "Copy a capture", "Copies the .rdc file (RenderDoc's CopyFileTo) under the "
                                 + "working directory or FRAMESCOPE_OUTPUT_DIR, never over a file unless overwrite is "

@@ -55,7 +55,7 @@ public final class ShaderArgs {
             Map<String, Object> uniforms,
             @Param(value = "Also return the first rendered frame as PNG image content (then no structuredContent).",
                     defaultValue = "false") Boolean includeImage,
-            @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
+            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
             String effectsRoot,
             @Param("Files bound to the effect's image inputs by name, e.g. {\"from\": \"/photos/a.png\", \"to\": "
                     + "\"/photos/b.jpg\"} (PNG or JPEG, at most 4096 pixels a side): a gl-transition's from, to and "
@@ -97,7 +97,7 @@ public final class ShaderArgs {
                     defaultValue = "true") Boolean moveUniforms,
             @Param(value = "Largest per-channel difference (0–255) that still counts as equal.", defaultValue = "1",
                     min = 0, max = 255) Integer epsilon,
-            @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
+            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
             String effectsRoot) {
         public PixelParityArgs {
             width = width == null ? 128 : width;
@@ -116,7 +116,7 @@ public final class ShaderArgs {
             @Param(value = "Frame height in pixels.", defaultValue = "64", min = 1, max = 1024) Integer height,
             @Param(value = "Effect time, 0..1 over the loop; not 0 by default, so uniforms that scale time show.",
                     defaultValue = "0.25", min = 0, max = 1) Double time,
-            @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
+            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
             String effectsRoot,
             @Param("Starting values by global or uniform name (typed as in render_effect_frame): the base frame uses "
                     + "them, every other global's test keeps them, and a global's own trial values start from its "
@@ -133,7 +133,7 @@ public final class ShaderArgs {
 
     public record CheckEffectStructureArgs(
             @Param(value = "Effect id, glob or comma-separated list.", required = true, maxLength = 500) String effect,
-            @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
+            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
             String effectsRoot) {
     }
 
@@ -144,7 +144,7 @@ public final class ShaderArgs {
             Integer frames,
             @Param(value = "Frame width in pixels.", defaultValue = "512", min = 1, max = 2048) Integer width,
             @Param(value = "Frame height in pixels.", defaultValue = "512", min = 1, max = 2048) Integer height,
-            @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
+            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
             String effectsRoot,
             @Param(value = "Frames per second to compare with: each result's meets_target is frames_per_second "
                     + "(1000 / mean ms per frame) ≥ target_fps; absent: meets_target is null.", min = 0.001,
@@ -162,7 +162,7 @@ public final class ShaderArgs {
             String effect,
             @Param(value = "Most effects listed in the preview.", defaultValue = "200", min = 1, max = 1000)
             Integer limit,
-            @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
+            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
             String effectsRoot) {
         public ListEffectsArgs {
             effect = effect == null ? "*" : effect;
@@ -195,7 +195,7 @@ public final class ShaderArgs {
                     max = 4000) Integer maxTokens,
             @Param(value = "Seconds to wait for the client's model before answering without its words.",
                     defaultValue = "60", min = 1, max = 600) Integer modelTimeoutS,
-            @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
+            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
             String effectsRoot,
             @Param("Files bound to the effect's image inputs by name, e.g. {\"from\": \"/photos/a.png\", \"to\": "
                     + "\"/photos/b.jpg\"} (PNG or JPEG, at most 4096 pixels a side): a gl-transition's from, to and "
@@ -226,7 +226,7 @@ public final class ShaderArgs {
                     maxLength = 500) String effect,
             @Param(value = "Most effect matches and most source lines in each preview.", defaultValue = "50",
                     min = 1, max = 500) Integer limit,
-            @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
+            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
             String effectsRoot) {
         public SearchEffectsArgs {
             effect = effect == null ? "*" : effect;
@@ -241,7 +241,7 @@ public final class ShaderArgs {
             @Param(value = "Frame height in pixels the cost is counted at.", defaultValue = "512", min = 1,
                     max = 8192) Integer height,
             @Param(value = "Most effects in the preview.", defaultValue = "20", min = 1, max = 200) Integer limit,
-            @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
+            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
             String effectsRoot) {
         public AnalyzeEffectArgs {
             width = width == null ? 512 : width;
@@ -253,7 +253,7 @@ public final class ShaderArgs {
     public record CompareShadersArgs(
             @Param(value = "Effect id, glob or comma-separated list.", required = true, maxLength = 500) String effect,
             @Param(value = "Most effects in the preview.", defaultValue = "20", min = 1, max = 200) Integer limit,
-            @Param("Folder of effects; default FRAMESCOPE_EFFECTS_ROOT or the bundled demo/shaders/effects.")
+            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
             String effectsRoot) {
         public CompareShadersArgs {
             limit = limit == null ? 20 : limit;

@@ -78,12 +78,10 @@ public final class ShaderTools implements ToolGroup {
 
     @Override
     public List<ToolDef<?>> tools() {
-        return Stream.<ToolDef<?>>of(ToolDef.of("list_effects", "List effects", "Lists the effects under the effects root "
-                        + "(native definition.json folders, ISF .fs files, gl-transitions: each entry of a "
-                        + "gl-transitions.json as <folder>/<name>, and .glsl transition files), no browser: id, name, "
-                        + "format, kind (transition, filter when a pass reads inputTex, else generator), description, "
-                        + "tags, passes, whether every pass has GLSL / WGSL, and the global names (a transition's "
-                        + "progress, 0..1, default 0.5, and its parameters). Start here to find effect ids.",
+        return Stream.<ToolDef<?>>of(ToolDef.of("list_effects", "List effects", "Lists the effects under the effects root from disk (native folders, ISF .fs, "
+                        + "gl-transitions, .glsl transitions): id, name, format, kind (transition, filter, "
+                        + "generator), description, tags, passes, GLSL/WGSL coverage and global names. Start here "
+                        + "to find effect ids.",
                         ListEffectsArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(catalog.list(library(a.effectsRoot()), a.effect(), a.limit()))),
                 ToolDef.of("generate_shader_manifest", "Generate the effects manifest", "Writes manifest.json in the "
@@ -93,64 +91,43 @@ public final class ShaderTools implements ToolGroup {
                         + "dry_run reports without writing. Writes only that one file.", GenerateManifestArgs.class,
                         ToolHints.REWRITES_GENERATED_FILE,
                         (a, c) -> ToolOutput.of(catalog.generate(library(a.effectsRoot()), a.dryRun()))),
-                ToolDef.of("search_effects", "Search effects and shader source", "Finds effects under the effects "
-                        + "root, from disk (no browser): `query` is a case-insensitive text looked for in each "
-                        + "effect's id, name, description, tags, author, license, ISF CATEGORIES and CREDIT, "
-                        + "Shadertoy title and manifest.json entry (each match names the fields that held it); "
-                        + "`source_regex` is a Java regular expression matched against every line of the effects' "
-                        + "shader sources, returning file:line matches with the line's text (lines in a "
-                        + "gl-transitions.json entry or a Shadertoy export's pass count in that code, named by "
-                        + "`part`). Give either or both. Bounded: previews of `limit` items with counts; the scan "
-                        + "stops after 32 MiB of source or 10 s of matching and says so (scan_cut). Use list_effects "
-                        + "for a plain listing, analyze_effect for one effect's structure.", SearchEffectsArgs.class,
+                ToolDef.of("search_effects", "Search effects and shader source", "Finds effects from disk (no browser): query matches case-insensitive text in each "
+                        + "effect's id, name, description, tags, author, license and format metadata (naming the "
+                        + "fields that held it); source_regex matches lines of the shader sources (file:line and "
+                        + "text). Give either or both. Bounded previews; the scan stops after 32 MiB or 10 s and "
+                        + "says so (scan_cut). list_effects for a plain listing.", SearchEffectsArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(search.search(library(a.effectsRoot()),
                                 a.effect(), a.query(), a.sourceRegex(), a.limit()))),
-                ToolDef.of("analyze_effect", "Summarise an effect's structure", "A static summary of each selected "
-                        + "effect from disk (no browser, milliseconds): format and kind, passes (program, sampler "
-                        + "inputs, target texture, size: the frame or an ISF WIDTH/HEIGHT expression, persistent, "
-                        + "float), inputs with uniform, type, default, min, max and values, image inputs and "
-                        + "textures, whether it has feedback, whether every pass has GLSL / WGSL, source line "
-                        + "counts, and cost: the pixels shaded per frame (sum of pass target sizes at width × height) "
-                        + "— a count, not a timing; use benchmark_effect_fps for time.", AnalyzeEffectArgs.class,
+                ToolDef.of("analyze_effect", "Summarise an effect's structure", "Static summary of each selected effect from disk (no browser, ms): format and kind, "
+                        + "passes (program, inputs, target, size, persistent, float), inputs with uniform, type, "
+                        + "default, range and values, textures, feedback, GLSL/WGSL coverage, line counts, and cost "
+                        + "as pixels shaded per frame (a count, not a timing; benchmark_effect_fps for time).", AnalyzeEffectArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(analysis.analyze(library(a.effectsRoot()),
                                 a.effect(), a.width(), a.height(), a.limit()))),
-                ToolDef.of("compare_shaders", "Compare an effect's GLSL and WGSL", "A static structural diff of "
-                        + "each pass's GLSL and WGSL programs, from disk (no browser): functions with their "
-                        + "parameter counts (GLSL main paired with the WGSL @fragment function), value uniforms "
-                        + "(members of a WGSL uniform struct count by name), textures and samplers, and constants "
-                        + "(const, #define, override), each as matched names and names only one language has, plus "
-                        + "parameter-count mismatches. Pattern-based over the top level of the source, not a "
-                        + "compiler. An effect without both languages is status 'unsupported' with an UNSUPPORTED "
-                        + "message. For pixel-level equivalence use test_pixel_parity.", CompareShadersArgs.class,
+                ToolDef.of("compare_shaders", "Compare an effect's GLSL and WGSL", "Static structural diff of each pass's GLSL and WGSL from disk (no browser, "
+                        + "pattern-based, not a compiler): functions and parameter counts, value uniforms, textures "
+                        + "and samplers, constants, each as matched names and names only one language has. Without "
+                        + "both languages: status 'unsupported'. test_pixel_parity for pixel-level equivalence.", CompareShadersArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(comparison.compare(library(a.effectsRoot()),
                                 a.effect(), a.limit()))),
-                ToolDef.of("check_effect_structure", "Check effect folders", "On-disk checks of effect "
-                        + "folders, no browser (fast): programs a pass names that no file provides, files no pass "
-                        + "uses, uniforms a program declares that no global sets (leaked; they stay zero), globals "
-                        + "whose uniform no program declares, uniforms declared but never read and GLSL errors with "
-                        + "lines (glslangValidator's active-uniform reflection), names that clash with GLSL/WGSL, "
-                        + "missing description or help.md. Findings with code, severity, file, line and message.", CheckEffectStructureArgs.class, ToolHints.READS_ONLY,
+                ToolDef.of("check_effect_structure", "Check effect folders", "On-disk checks of effect folders (no browser, fast): programs no file provides, unused "
+                        + "files, uniforms no global sets (left zero), globals no program declares, uniforms never "
+                        + "read, GLSL errors with lines, names clashing with GLSL/WGSL, missing description or "
+                        + "help.md. Findings with code, severity, file, line, message.", CheckEffectStructureArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(structure.check(library(a.effectsRoot()), a.effect()))),
-                ToolDef.of("compile_effect", "Compile effects", "Compiles every program of the selected "
-                + "effects on the browser's real WebGL2 (GLSL ES 3.00, linked with a full-screen vertex shader) and "
-                + "WebGPU (WGSL via getCompilationInfo) and returns per-program diagnostics {pass, program, "
-                + "language, stage, severity, line, column, message} with line numbers in your files, plus the "
-                + "renderer/adapter strings. A language without a file is 'not_available', not a failure; one "
-                + "broken effect never stops the batch. Launches Chromium on first use (~2 s), then ~0.1–0.5 s per "
-                + "call. A folder-sized batch is paged: offset/limit pick the effects run, mode 'summary' returns "
-                + "counts per status and the failures only, results are cut to the output budget and page.next_offset "
-                + "says where to go on; progress is reported per effect.", CompileEffectArgs.class, ToolHints.READS_ONLY,
+                ToolDef.of("compile_effect", "Compile effects", "Compiles every program of the selected effects on the browser's real WebGL2 (GLSL ES "
+                        + "3.00) and WebGPU (WGSL) and returns per-program diagnostics {pass, program, language, "
+                        + "stage, severity, line, column, message} with lines in your files, plus renderer strings. "
+                        + "A missing language is 'not_available'; one broken effect never stops the batch. Chromium "
+                        + "starts on first use (~2 s), then ~0.1–0.5 s per call. Batches are paged (offset, limit, "
+                        + "mode 'summary', page.next_offset).", CompileEffectArgs.class, ToolHints.READS_ONLY,
                 (a, c) -> ToolOutput.of(compiler.compile(library(a.effectsRoot()), a, c))),
-                ToolDef.of("render_effect_frame", "Render and measure a frame", "Renders one frame of each selected "
-                        + "effect offscreen on WebGL2 or WebGPU at a given time, size and uniform values, reads the "
-                        + "pixels back from the GPU (not a screenshot) and returns raw metrics on a 0–1 scale: "
-                        + "mean/std RGB, mean alpha, luma variance, unique sampled colours, all-zero / transparent / "
-                        + "monochrome / essentially-blank flags (formulas in docs/shaders.md). include_image adds the "
-                        + "first frame as PNG image content. Multi-pass effects render every pass; feedback effects "
-                        + "render every frame from time 0 at 60 fps (or `frames`), so late times cost more; a FLOAT "
-                        + "final target (ISF) is read as floats and float_stats gives its exact values, also beyond "
-                        + "0..1. ~0.5 s per call once Chromium runs. Batches are paged like compile_effect's (offset, limit, "
-                        + "mode 'summary', page.next_offset).", RenderEffectFrameArgs.class,
+                ToolDef.of("render_effect_frame", "Render and measure a frame", "Renders one frame of each selected effect on WebGL2 or WebGPU at a time, size and "
+                        + "uniform values, reads the pixels back and returns raw 0–1 metrics: mean/std RGB, mean "
+                        + "alpha, luma variance, unique colours, all-zero / transparent / monochrome / blank flags "
+                        + "(docs/shaders.md). include_image adds a PNG. Feedback effects render from time 0, so "
+                        + "late times cost more; float targets add float_stats. ~0.5 s per call. Paged like "
+                        + "compile_effect.", RenderEffectFrameArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> renderer.render(library(a.effectsRoot()), a, c)),
                 ToolDef.of("describe_effect_frame", "Describe a frame", "Renders a frame like render_effect_frame "
                         + "and returns it as PNG image content, its metrics, and a description computed from the "
