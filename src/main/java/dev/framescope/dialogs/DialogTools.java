@@ -38,20 +38,19 @@ public final class DialogTools implements ToolGroup {
                 + "back as answers with flags; too many questions a minute are RATE_LIMITED.";
     }
 
-    private static final String WAIT = " Waits up to timeout_s (progress every 15 s). Every answer has state "
-            + "(answered/declined/cancelled/timed_out, never an error), additional_context and attachments (images "
-            + "also as image content). RATE_LIMITED with retry_after_s: do not ask in a loop.";
-    private static final String FORM = " An MCP form when the client can, else FrameScope's dialog page." + WAIT;
-    private static final String PAGE = " Shown on FrameScope's dialog page (URL in the progress message)." + WAIT;
+    private static final String WAIT = " Waits up to timeout_s. Answers carry state (answered, declined, "
+            + "cancelled, timed_out: not errors), additional_context and attachments. Never ask in a loop "
+            + "(RATE_LIMITED).";
+    private static final String FORM = " An MCP form if the client can, else the dialog page." + WAIT;
+    private static final String PAGE = " Shown on the dialog page (URL in the progress message)." + WAIT;
 
     @Override
     public List<ToolDef<?>> tools() {
         return Stream.of(
                 ToolDef.of("ask_plan", "Ask which plan to follow", "Shows the person your findings "
                                 + "(visual_output) and plan (markdown) and asks them to pick one of 2–20 options; "
-                                + "returns choice and thinking_mode: normal, or deep (reason through the plan step by "
-                                + "step, weigh risks, check assumptions before acting). Use before a long or costly "
-                                + "course of action."+ PAGE, PlannerArgs.class, ToolHints.ASKS_HUMAN,
+                                + "returns choice and thinking_mode: normal, or deep (reason step by step, weigh "
+                                + "risks before acting). Use before a long or costly course of action."+ PAGE, PlannerArgs.class, ToolHints.ASKS_HUMAN,
                         (a, c) -> output(dialogs.planner(a, c))).withAliases("planner"),
                 ToolDef.of("ask_confirmation", "Ask for confirmation", "Asks a yes/no question before a risky or irreversible "
                                 + "step (optional warning and danger mark); returns confirmed true/false." + FORM,
@@ -69,9 +68,9 @@ public final class DialogTools implements ToolGroup {
                                 + "min_selections and max_selections of 2–50 options and returns the chosen values."
                                 + FORM, MultiChoiceArgs.class, ToolHints.ASKS_HUMAN,
                         (a, c) -> output(dialogs.multiChoice(a, c))).withAliases("multi_choice"),
-                ToolDef.of("ask_screenshot", "Ask for a screenshot", "Asks the person to paste or upload a PNG/JPEG "
-                                + "of what they see (e.g. RenderDoc's texture viewer, a game window); returns up to 5 "
-                                + "images, scaled to max_dimension, with their sizes."
+                ToolDef.of("ask_screenshot", "Ask for a screenshot", "Asks the person to paste or upload PNG/JPEG "
+                                + "images of what they see (e.g. RenderDoc's texture viewer); returns up to 5, scaled "
+                                + "to max_dimension."
                                 + PAGE, ScreenshotArgs.class, ToolHints.ASKS_HUMAN,
                         (a, c) -> output(dialogs.screenshot(a, c))).withAliases("screenshot_request")).<ToolDef<?>>map(this::limitedByTimeout).toList();
     }

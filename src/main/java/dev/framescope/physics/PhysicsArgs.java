@@ -23,8 +23,7 @@ public final class PhysicsArgs {
     }
 
     public record ListRecordingsArgs(
-            @Param("Directory to list .db recordings in. Default: MSD_RECORDINGS_DIR, FRAMESCOPE_RECORDING_DIRS, "
-                    + "replay/recordings/ and build/Debug/debug/recordings/ under the working directory.")
+            @Param("Directory to list; default the usual recording folders (see the tool description).")
             String directory,
             @Param(value = LIMIT, defaultValue = "100", min = 1, max = 1000) Integer limit) {
         public ListRecordingsArgs {
@@ -39,8 +38,7 @@ public final class PhysicsArgs {
 
     public record FrameArgs(
             @Param(value = FRAME, required = true, min = 1) Long frameId,
-            @Param(value = "Most items of each list (body states, collisions, friction rows) to return; each list "
-                    + "says its count and whether it was truncated.", defaultValue = "16", min = 1, max = 500)
+            @Param(value = "Most items per list (body states, collisions, friction rows).", defaultValue = "16", min = 1, max = 500)
             Integer limit,
             @Param(RECORDING) String recording,
             @Param(value = "Items of each list to skip, for the next page: pass the answer's next_offset.",
@@ -194,8 +192,7 @@ public final class PhysicsArgs {
             Double velocityThreshold,
             @Param(value = "rad/s: a body is rotating when |ω| exceeds this.", defaultValue = "0.01", min = 0)
             Double angularVelocityThreshold,
-            @Param(value = "Frames ending at frame_id over which a moving body's motion is classified (31 ≈ 0.5 s "
-                    + "at 16 ms); rest_since_frame is found however far back the rest goes.", defaultValue = "31",
+            @Param(value = "Frames ending at frame_id over which motion is classified (31 ≈ 0.5 s at 16 ms).", defaultValue = "31",
                     min = 1, max = 10000) Integer windowFrames,
             @Param(RECORDING) String recording) {
         public RestingArgs {
@@ -269,29 +266,27 @@ public final class PhysicsArgs {
             @Param(value = "Joules, as find_energy_anomalies.", defaultValue = "1.0", min = 0) Double energyThreshold,
             @Param(value = "Metres, as check_penetration: an overlap deeper than this that keeps growing is "
                     + "reported as sinking.", defaultValue = "0.01", min = 0) Double penetrationThreshold,
-            @Param(value = "Metres of overlap a resting contact may keep (the solver's slop, as check_penetration's "
-                    + "ok band); a steady overlap deeper than this for steady_overlap_min_frames or more frames is "
-                    + "reported.",
+            @Param(value = "Metres of overlap a resting contact may keep (the solver's slop); steady deeper "
+                    + "overlap is reported.",
                     defaultValue = "0.005", min = 0) Double slopM,
             @Param(value = "m/s: a body in contact is moving when |v| exceeds this, as check_resting_contact.",
                     defaultValue = "0.01", min = 0) Double velocityThreshold,
-            @Param(value = "Most anomalies to return, most severe first; one anomaly covers every frame on which the "
-                    + "same finding recurs for the same bodies.", defaultValue = "20", min = 1, max = 200)
+            @Param(value = "Most anomalies to return, most severe first.", defaultValue = "20", min = 1, max = 200)
             Integer limit,
             @Param(RECORDING) String recording,
             @Param(value = "rad/s: a body in contact is rotating when |ω| exceeds this, as check_resting_contact.",
                     defaultValue = "0.01", min = 0) Double angularVelocityThreshold,
-            @Param(value = CHATTER_WINDOW + " As get_contact_history.", defaultValue = "10", min = 2, max = 10000)
+            @Param(value = CHATTER_WINDOW, defaultValue = "10", min = 2, max = 10000)
             Integer chatterWindowFrames,
-            @Param(value = JUMP_ANGLE + " Reported as NORMAL_JUMP.", defaultValue = "30.0", min = 0, max = 180)
+            @Param(value = JUMP_ANGLE, defaultValue = "30.0", min = 0, max = 180)
             Double normalJumpAngleDeg,
             @Param(value = "Frames: an overlap beyond slop_m held at least this long is STEADY_PENETRATION (shorter "
                     + "ones are impacts being resolved).", defaultValue = "10", min = 1, max = 10000)
             Integer steadyOverlapMinFrames,
-            @Param(value = "Frames: a body in contact that jitters (or moves without sliding or rolling) for at "
-                    + "least this many frames up to the last frame is NOT_AT_REST (31 ≈ 0.5 s at 16 ms).",
+            @Param(value = "Frames a body in contact may jitter up to the last frame before it is NOT_AT_REST "
+                    + "(31 ≈ 0.5 s).",
                     defaultValue = "31", min = 1, max = 10000) Integer restWindowFrames,
-            @Param(value = JUMP_TOLERANCE + " Reported as VELOCITY_JUMP, as compare_body_across_frames.",
+            @Param(value = JUMP_TOLERANCE,
                     defaultValue = "0.001", min = 0) Double velocityJumpTolerance) {
         public TriageArgs {
             energyThreshold = energyThreshold == null ? 1.0 : energyThreshold;

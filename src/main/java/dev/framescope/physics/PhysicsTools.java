@@ -83,46 +83,42 @@ public final class PhysicsTools implements ToolGroup {
                         + "writes only as ids with bit 31 set in contact rows. Also frame count and dt.",
                         RecordingArgs.class, ro, (a, c) -> ToolOutput.of(queries.metadata(a)))
                         .withAliases("get_metadata"),
-                ToolDef.of("get_recording_frame", "Frame data", "Everything stored for one frame: post-step body states (position, velocity, "
-                        + "acceleration, orientation, angular velocity), collisions with contact points, friction "
-                        + "rows (λ in N) and the solver row ('solved: false' = no collisions). Each list is paged: "
-                        + "limit items from offset, with count, truncated and next_offset.", FrameArgs.class, ro,
+                ToolDef.of("get_recording_frame", "Frame data", "Everything stored for one frame: post-step body states, collisions with contact points, "
+                        + "friction rows (λ in N) and the solver row ('solved: false' = no collisions). Each list "
+                        + "is paged (limit, offset, count, truncated, next_offset).", FrameArgs.class, ro,
                         (a, c) -> ToolOutput.of(queries.frame(a))).withAliases("get_frame"),
                 ToolDef.of("get_body_state", "Body state", "One inertial body's post-step state at one frame, with |v| and |ω| (environment ids, bit "
                         + "31, have no state). compare_body_across_frames for changes, get_recording_frame for all "
                         + "bodies.",
                         BodyFrameArgs.class, ro, (a, c) -> ToolOutput.of(queries.bodyState(a))),
-                ToolDef.of("get_system_energy", "System energy series", "System energy (J) over a frame range. Up to limit frames (or full_resolution): per frame "
-                        + "linear and rotational KE, potential, total, stored delta_e and MSD-CPP's "
-                        + "injection/collision flags, paged by next_start_frame. Longer ranges: at most max_buckets "
-                        + "buckets with min/max (and frames) of total, kinetic and step ΔE, so spikes are kept. "
-                        + "find_energy_anomalies finds the frames that matter.", SystemEnergyArgs.class, ro,
+                ToolDef.of("get_system_energy", "System energy series", "System energy (J) over a frame range: up to limit frames (or full_resolution) per frame "
+                        + "(linear and rotational KE, potential, total, delta_e, MSD-CPP's flags), paged by "
+                        + "next_start_frame; longer ranges in at most max_buckets buckets with min/max of total, "
+                        + "kinetic and ΔE, so spikes are kept. find_energy_anomalies finds the frames that matter.", SystemEnergyArgs.class, ro,
                         (a, c) -> ToolOutput.of(energy.systemEnergy(a))),
                 ToolDef.of("get_body_energy", "Body energy series", "Energy (J) of one body over a frame range: linear KE ½m|v|², rotational KE, potential "
                         + "m·9.81·z, total; per frame or bucketed as get_system_energy.", BodyRangeArgs.class, ro,
                         (a, c) -> ToolOutput.of(energy.bodyEnergy(a))),
-                ToolDef.of("find_energy_anomalies", "Find energy anomalies", "Frames whose system energy change ΔE = E_k − E_{k−1}, less the integrator's free-fall "
-                        + "loss, is an 'injection' above threshold or a loss ('loss_at_contact' / "
-                        + "'loss_without_contact') beyond threshold plus the contact model's bound (restitution, "
-                        + "friction, position correction; formulas in docs/physics.md). Impacts and sliding "
-                        + "friction are thus not listed (include_expected shows them with expected_loss); λ's unit "
-                        + "is measured and stated. Injections first; frame 1 never listed.",
+                ToolDef.of("find_energy_anomalies", "Find energy anomalies", "Frames whose system energy change ΔE, less the integrator's free-fall loss, is an "
+                        + "'injection' above threshold or a loss ('loss_at_contact' / 'loss_without_contact') "
+                        + "beyond threshold plus the contact model's bound (formulas in docs/physics.md), so "
+                        + "impacts and sliding friction are not listed (include_expected adds them). Injections "
+                        + "first.",
                         AnomalyArgs.class, ro, (a, c) -> ToolOutput.of(energy.anomalies(a))),
                 ToolDef.of("get_solver_diagnostics", "Solver diagnostics", "Solver rows over a frame range: "
                         + "iterations (summed over contact islands, so > 100 is legal), residual, converged. Rows "
                         + "of frames without collisions are marked 'solved: false' (no solve) and never counted "
                         + "as non-convergence.", RangeArgs.class, ro, (a, c) -> ToolOutput.of(solver.diagnostics(a))),
-                ToolDef.of("check_friction_cone", "Check the friction cone", "At one frame, checks every friction row against the Coulomb cone |λt| ≤ μ·λn (with small "
-                        + "tolerances): per row utilisation |λt|/(μ·λn), margin, box_utilisation of the inscribed "
-                        + "box MSD-CPP's solver enforces (1 = saturated), λt1, λt2 (also under the replay server's "
-                        + "names) and the contact point. Violations first.",
+                ToolDef.of("check_friction_cone", "Check the friction cone", "At one frame, every friction row against the Coulomb cone |λt| ≤ μ·λn: per row "
+                        + "utilisation |λt|/(μ·λn), margin, box_utilisation of the inscribed box MSD-CPP's solver "
+                        + "enforces (1 = saturated), λt1, λt2 and the contact point. Violations first.",
                         FrictionConeArgs.class, ro, (a, c) -> ToolOutput.of(contacts.frictionCone(a))),
                 ToolDef.of("get_contacts_for_body", "Contacts of a body", "Collision, contact-constraint and friction rows involving one body at one frame (the "
                         + "original replay tool returned only the friction rows).", BodyFrameArgs.class, ro, (a, c) -> ToolOutput.of(queries.contactsForBody(a))),
                 ToolDef.of("compare_body_across_frames", "Compare a body across frames", "Position and velocity deltas of one body between two frames, with displacement, speeds, "
-                        + "angular speeds and rotation angle. velocity_check tests Δv against the recorded "
-                        + "acceleration (Σa·dt) and gravity alone, lists contact frames between, and flags steps "
-                        + "out of contact with |Δv_k − a_k·dt| > velocity_jump_tolerance as unexplained.", CompareArgs.class, ro,
+                        + "angular speeds and rotation angle; velocity_check tests Δv against the recorded "
+                        + "acceleration and gravity, lists contact frames, and flags steps out of contact whose Δv "
+                        + "the acceleration does not explain.", CompareArgs.class, ro,
                         (a, c) -> ToolOutput.of(motion.compare(a))),
                 ToolDef.of("get_contact_history", "Contact history of a pair", "Per-frame contact of two bodies over a range, analysed: on/off transitions, chatter "
                         + "(single-frame losses close together), normal flips and jumps (> normal_jump_angle_deg), "
@@ -134,16 +130,15 @@ public final class PhysicsTools implements ToolGroup {
                         + "as jitter, sliding (with deceleration), rolling or moving, with the numbers used "
                         + "(formulas in docs/physics.md).",
                         RestingArgs.class, ro, (a, c) -> ToolOutput.of(motion.resting(a))),
-                ToolDef.of("check_restitution", "Check restitution", "Impacts (one per pair per approach: consecutive frames with a contact row's u⁻ < "
-                        + "−rest_velocity; a box landing on 4 corners is one). Per row the post-step normal speed "
-                        + "u⁺ is compared with −e·u⁻: 'energy_gaining' if u⁺ > −e·u⁻ + tolerance, "
-                        + "'still_approaching' if u⁺ < −tolerance at the last frame. Each impact: frames, rows, "
-                        + "worst row's u⁻ and u⁺.",
+                ToolDef.of("check_restitution", "Check restitution", "Impacts (one per pair per approach, frames with a contact row's u⁻ < −rest_velocity): "
+                        + "per row the post-step normal speed u⁺ against −e·u⁻, 'energy_gaining' if u⁺ > −e·u⁻ + "
+                        + "tolerance, 'still_approaching' if u⁺ < −tolerance at the last frame. Each impact: "
+                        + "frames, rows, worst u⁻ and u⁺.",
                         RestitutionArgs.class, ro, (a, c) -> ToolOutput.of(impacts.restitution(a))),
-                ToolDef.of("check_momentum", "Check momentum", "Newton's third law per pair of inertial bodies in contact (stacks included): each body's "
-                        + "impulse from its partner (m·Δv − m·g·dt less its other contacts' λ) must cancel within "
-                        + "tolerance. λ's unit and sign are measured and stated. Pair-steps that cannot be measured "
-                        + "are counted by reason as not checked, never passed. Violations first.",
+                ToolDef.of("check_momentum", "Check momentum", "Newton's third law per pair of inertial bodies in contact (stacks included): the "
+                        + "impulses each body got from the other (from Δv, gravity and its other contacts' λ) must "
+                        + "cancel within tolerance. Pair-steps that cannot be measured are counted by reason, never "
+                        + "passed. Violations first.",
                         MomentumArgs.class, ro, (a, c) -> ToolOutput.of(momentum.momentum(a))),
                 ToolDef.of("find_nonfinite_state", "Find non-finite state", "Per body, the first and last frame "
                         + "and the count of frames where velocity, position, orientation or angular velocity is NaN "
@@ -156,10 +151,9 @@ public final class PhysicsTools implements ToolGroup {
                         (a, c) -> plot.plot(a)),
                 ToolDef.of("triage_recording", "Triage a recording", "Start here. Runs every check over the whole recording (non-finite state, energy, "
                         + "friction cone, penetration, contact chatter and normals, jitter at rest, velocity jumps, "
-                        + "restitution, momentum, solver convergence) and returns anomalies ranked by severity then "
-                        + "first frame. Repeats of one code and bodies merge into one (first/last frame, count, "
-                        + "worst); each names bodies, numbers and the calls that confirm it. 'parameters' echoes "
-                        + "the thresholds.",
+                        + "restitution, momentum, solver) and returns anomalies by severity then first frame, "
+                        + "repeats merged (first/last frame, count, worst), each with bodies, numbers and the calls "
+                        + "that confirm it.",
                         TriageArgs.class, ro, (a, c) -> ToolOutput.of(triage.triage(a))),
                 ToolDef.of("check_penetration", "Check penetration", "At one frame, the deepest overlap of every "
                         + "colliding pair (largest of the pair's EPA depth, contact-point depths and constraint "

@@ -50,9 +50,8 @@ public final class RenderDocArgs {
             @Param(value = "Most NaN/Inf pixels listed per texture (history entries in the single-pixel mode).",
                     defaultValue = "16", min = 1, max = 256)
             Integer maxPreview,
-            @Param(value = "Single-pixel mode (with y and texture): pixel column, 0 = left. Instead of scanning, "
-                    + "runs the pixel history there and returns the entries whose shader output or resulting value "
-                    + "has a NaN or Inf component.", min = 0, max = 65535) Integer x,
+            @Param(value = "Pixel column (0 = left): with y and texture, reports the pixel history "
+                    + "entries with NaN/Inf there instead of scanning.", min = 0, max = 65535) Integer x,
             @Param(value = "Single-pixel mode (with x and texture): pixel row, counted from the origin's edge.",
                     min = 0, max = 65535) Integer y,
             @Param(value = ORIGIN, defaultValue = "\"top_left\"") Origin origin,
@@ -177,10 +176,8 @@ public final class RenderDocArgs {
             @Param(value = "Region height (clipped at the texture's edge); see encoding for the bound on the region.",
                     defaultValue = "8", min = 1, max = 4096)
             Integer height,
-            @Param(value = "values: rows of numbers, at most 4096 components (RGBA: 1024 pixels, e.g. 32×32). "
-                    + "base64: the raw little-endian texels, rows top to bottom, at most 32768 bytes (RGBA32F: 2048 "
-                    + "pixels, e.g. 64×32; RGBA8: 4096). Both come with per-channel min/max/mean and NaN/Inf "
-                    + "counts.", defaultValue = "\"values\"") TexelEncoding encoding) {
+            @Param(value = "values: rows of numbers, ≤ 4096 components (32×32 RGBA). base64: raw little-endian "
+                    + "texels, rows top to bottom, ≤ 32768 bytes (64×32 RGBA32F).", defaultValue = "\"values\"") TexelEncoding encoding) {
         public TextureDataArgs {
             x = x == null ? 0 : x;
             y = y == null ? 0 : y;

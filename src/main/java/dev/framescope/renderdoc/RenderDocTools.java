@@ -59,18 +59,16 @@ public final class RenderDocTools implements ToolGroup {
     @Override
     public List<ToolDef<?>> tools() {
         return List.of(
-                ToolDef.of("get_bridge_diagnostics", "RenderDoc bridge health", "Health of the Python bridge that runs RenderDoc's replay, without waiting for it: status "
-                        + "(not_started, healthy, degraded after a lost bridge, stalled, stopped), heartbeat age, "
-                        + "queue depth, the request in flight with elapsed time and limit, counters, recent errors, "
-                        + "the last loss with its post-mortem folder, RenderDoc version. Call it when a RenderDoc "
-                        + "tool fails or seems slow.",
+                ToolDef.of("get_bridge_diagnostics", "RenderDoc bridge health", "Health of the Python bridge running RenderDoc's replay, without waiting for it: status "
+                        + "(not_started, healthy, degraded, stalled, stopped), heartbeat age, queue, the request in "
+                        + "flight, counters, recent errors, the last loss and its post-mortem folder. Call it when "
+                        + "a RenderDoc tool fails or seems slow.",
                         BridgeDiagnosticsArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(captures.diagnostics(a.maxErrors()))),
-                ToolDef.of("open_capture", "Open a capture", "Opens an .rdc capture read-only in RenderDoc's replay "
-                                + "(0.3–1 s the first time; later calls reuse it) and reports its API, driver, frame "
-                                + "size, counts of actions, draws and textures, and capabilities: pixel history "
-                                + "(partial on OpenGL in RenderDoc 1.24), shader debugging (Vulkan only), counters. "
-                                + "Missing, truncated or non-RenderDoc files are structured errors.",
+                ToolDef.of("open_capture", "Open a capture", "Opens an .rdc capture read-only in RenderDoc's replay (0.3–1 s the first time, then "
+                        + "reused) and reports API, driver, frame size, counts of actions, draws and textures, and "
+                        + "capabilities (pixel history, shader debugging, counters). Bad files are structured "
+                        + "errors.",
                         CaptureArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(captures.open(a.capture(), c.cancellation()))),
                 ToolDef.of("get_capture_status", "Capture status", "The same report as open_capture for a capture "
                                 + "(opening it if needed): API, driver, counts and capabilities.",
@@ -82,17 +80,15 @@ public final class RenderDocTools implements ToolGroup {
                         IterateActionsArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(captures.iterateActions(a, c.cancellation()))),
                 ToolDef.of("analyze_nan_inf", "Find NaN/Inf pixels and who wrote them", "Scans 32-bit float colour targets (or one texture) after an event (default frame end) "
-                        + "for NaN/Inf texels: counts, bounding boxes (top-left origin, exclusive ends), a pixel "
-                        + "preview, and the events after which new NaN/Inf texels appear, with marker paths. Exact "
-                        + "data, no overlay. With texture, x, y: the pixel-history entries that produced a NaN/Inf "
-                        + "there.",
+                        + "for NaN/Inf texels: counts, bounding boxes, a preview, and the events after which new "
+                        + "NaN/Inf texels appear. With texture, x, y: the pixel-history entries that produced a "
+                        + "NaN/Inf there.",
                         AnalyzeNanInfArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(captures.analyzeNanInf(a, c.cancellation()))),
-                query("get_frame_digest", "Frame digest: where to look", "Start here for 'what is wrong in this frame': counts, marker groups and anomalies "
-                        + "computed from the data (NaN/Inf texels and their draws, bad vertex positions, zero-area "
-                        + "triangles, UVs outside [0,1], API/validation messages, draws without depth target, "
-                        + "crowded marker groups), ranked with event id, marker path and pipeline stage, plus "
-                        + "recommended_next_calls. No timing-based ranking (software drivers). ~0.3–1 s.", FrameDigestArgs.class, r -> r.at(
+                query("get_frame_digest", "Frame digest: where to look", "Start here for 'what is wrong in this frame': counts, marker groups and anomalies from "
+                        + "the data (NaN/Inf texels and their draws, bad vertex positions, zero-area triangles, UVs "
+                        + "outside [0,1], API messages, draws without depth target), ranked with event id, marker "
+                        + "path and pipeline stage, plus recommended_next_calls. ~0.3–1 s.", FrameDigestArgs.class, r -> r.at(
                                 "/anomalies/count").asInt() + " anomalies; first: "
                                 + first(r.at("/anomalies/preview"))),
                 query("get_frame_summary", "Frame summary", "Compact overview: action statistics (draws, "
@@ -106,25 +102,21 @@ public final class RenderDocTools implements ToolGroup {
                                 + "software drivers).", ActionTimingsArgs.class, r -> "Top draw by samples passed: "
                                 + first(r.at("/draws/preview"))),
                 query("geometry_anomalies", "Geometry anomalies", "Post-vertex-shader positions of each draw (or one): vertices with NaN/Inf, |coordinate| "
-                        + "> huge or w ≤ 0, zero-area triangles, and UV range outside [−uv_margin, 1 + uv_margin]; "
-                        + "offending_vertices lists {index, position, uv, reason} (bounded). A clear, copy or "
-                        + "marker event is an error, not an empty answer.", GeometryArgs.class, r -> r.at(
+                        + "> huge or w ≤ 0, zero-area triangles, UVs outside [−uv_margin, 1 + uv_margin]; "
+                        + "offending_vertices (bounded) gives index, position, uv, reason. A non-draw event is an "
+                        + "error.", GeometryArgs.class, r -> r.at(
                                 "/draws/count").asInt() + " of " + r.path("draws_checked").asInt()
                                 + " draws with findings; first: " + first(r.at("/draws/preview"))),
                 query("pixel_history", "Pixel history", "Every event that changed one pixel (and sample) of a texture: value before and after, "
-                        + "shader output, primitive, pass/fail and why (depth, stencil, culling, discard). "
-                        + "Unchanged modifications are counted unless include_unchanged. On OpenGL RenderDoc 1.24 "
-                        + "gives no shader output or primitive (null, shader_out_available false); events and "
-                        + "before/after are right.", PixelHistoryArgs.class,
+                        + "shader output, primitive, pass/fail and why (depth, stencil, culling, discard); "
+                        + "unchanged ones counted unless include_unchanged. On OpenGL shader output and primitive "
+                        + "are null (shader_out_available false).", PixelHistoryArgs.class,
                         r -> r.at("/modifications/count").asInt() + " modification(s) of (" + r.path("x").asInt() + ", "
                                 + r.path("y").asInt() + ") listed, " + r.path("unchanged_left_out").asInt()
                                 + " unchanged left out; last: " + last(r.at("/modifications/preview"))),
-                query("get_texture_data", "Texture values", "A region of a texture after an event, top-left origin, "
-                                + "with per-channel min/max/mean and NaN/Inf counts: as numbers (encoding values, "
-                                + "≤ 4096 components, e.g. 32×32 RGBA; NaN/Inf spelled out) or as base64 of the raw "
-                                + "little-endian texels (encoding base64, ≤ 32768 bytes, e.g. 64×32 RGBA32F). "
-                                + "32-bit float and 8-bit formats. For whole-texture NaN/Inf questions use "
-                                + "analyze_nan_inf.",
+                query("get_texture_data", "Texture values", "A region of a texture after an event (top-left origin) with per-channel min/max/mean and "
+                        + "NaN/Inf counts, as numbers (encoding values, ≤ 4096 components) or base64 raw texels (≤ "
+                        + "32768 bytes). 32-bit float and 8-bit formats. analyze_nan_inf for whole-texture NaN/Inf.",
                         TextureDataArgs.class, r -> r.path("width").asInt() + "×" + r.path("height").asInt()
                                 + " texels of " + r.path("name").asText() + " after event "
                                 + r.path("event_id").asInt() + " (" + r.path("encoding").asText() + ")."),
@@ -132,32 +124,25 @@ public final class RenderDocTools implements ToolGroup {
                                 + "and the events that use them.", TextureInfoArgs.class,
                         r -> r.at("/textures/count").asInt() + " texture(s)."),
                 query("get_event_insight", "One event in context", "One action: marker path, pipeline (shaders per stage with inputs, outputs, constant "
-                        + "blocks, resources; bounded), input assembly, colour and depth targets, findings with "
-                        + "get_frame_digest's codes (missing shaders or targets, bad positions, UVs, zero-area "
-                        + "triangles, NaN/Inf texels it adds, API messages), highlight_stage and recommended next "
-                        + "calls. Cached per event.", EventArgs.class,
+                        + "blocks, resources; bounded), input assembly, targets, findings with get_frame_digest's "
+                        + "codes, highlight_stage and recommended next calls toward the cause. Cached per event.", EventArgs.class,
                         r -> "Event " + r.path("event_id").asInt() + " (" + r.path("marker_path").asText() + "): "
                                 + r.path("findings").size() + " finding(s)" + (r.path("findings").size() > 0
                                 ? ", first: "
                                 + r.at("/findings/0/message").asText() : "") + "."),
-                query("get_pipeline_state", "Pipeline state", "The pipeline at an event: topology, viewport, "
-                                + "shaders per stage (entry point, signature, constant blocks, bound read-only "
-                                + "resources: only those the stage's shader reads), colour targets and depth target, "
-                                + "vertex buffers, and highlight_stage (IA, VS, RS, PS or OM: the stage the event's "
-                                + "evidence points to — bad positions VS, UVs out of range IA, missing depth target RS, "
-                                + "NaN/Inf output PS, no outputs OM; null when nothing is wrong) with warning_message.",
+                query("get_pipeline_state", "Pipeline state", "The pipeline at an event: topology, viewport, shaders per stage (entry point, signature, "
+                        + "constant blocks, resources the shader reads), colour and depth targets, vertex buffers, "
+                        + "and highlight_stage (IA, VS, RS, PS or OM: where the event's evidence points; null when "
+                        + "nothing is wrong) with warning_message.",
                         EventArgs.class,
                         r -> "Event " + r.path("event_id").asInt() + ": " + r.path("stages").size() + " stage(s), "
                                 + r.path("color_targets").size() + " colour target(s), depth "
                                 + (r.path("depth_target").isNull() || r.path("depth_target").isMissingNode() ? "none"
                                 : r.at("/depth_target/name").asText()) + (r.path("warning_message").isTextual()
                                 ? "; " + r.path("warning_message").asText() : "") + "."),
-                query("get_shader_info", "Shader source and reflection", "A stage's shader at an event: source "
-                                + "files (GLSL on GL; Vulkan shaders built with -g), entry point, input/output "
-                                + "signatures, constant blocks; opt-in constant values, typed ({name, type: "
-                                + "float|int|uint|bool|double|array|struct, shape, value}: matrices as rows, arrays "
-                                + "and structs as members, bounded) and disassembly. The event must be a draw or "
-                                + "dispatch.",
+                query("get_shader_info", "Shader source and reflection", "A stage's shader at a draw or dispatch: source files (GLSL on GL; Vulkan shaders built "
+                        + "with -g), entry point, input/output signatures, constant blocks; opt-in typed constant "
+                        + "values ({name, type, shape, value}, bounded) and disassembly.",
                         ShaderInfoArgs.class, r -> r.path("stage").asText() + " shader " + r.path("shader").asInt()
                                 + " (" + r.path("encoding").asText() + "), " + r.path("source_files").size()
                                 + " source file(s)."),
@@ -166,21 +151,17 @@ public final class RenderDocTools implements ToolGroup {
                                 + "is an error.", BufferArgs.class,
                         r -> r.path("bytes").asInt() + " byte(s) of " + r.path("name").asText() + " from offset "
                                 + r.path("offset").asLong() + "."),
-                query("enumerate_counters", "Counters", "The performance counters this capture's driver offers in "
-                                + "RenderDoc (13 generic ones on Mesa's software drivers), each with one value for "
-                                + "the frame (the sum over all events, or the maximum for ratios; aggregation says "
-                                + "which), unit and description. Durations are indicative only on software drivers; "
-                                + "counts are exact.",
+                query("enumerate_counters", "Counters", "The performance counters the capture's driver offers in RenderDoc, each with one value "
+                        + "for the frame (sum over events, or maximum for ratios; aggregation says which), unit and "
+                        + "description. Durations are only indicative on software drivers; counts are exact.",
                         CaptureArgs.class, r -> r.at("/counters/count").asInt() + " counter(s)."),
                 query("search_actions", "Search actions", "Actions whose name, marker path or output resource name "
                                 + "contains the text, with the reason each matched.", SearchActionsArgs.class,
                         r -> r.at("/matches/count").asInt() + " action(s) match."),
                 ToolDef.of("save_texture", "Save a texture to a file", "Writes one mip and slice of a texture after an event to PNG (8-bit; floats clamped, NaN "
-                        + "written as 0 and counted) or EXR (32-bit float, exact). FrameScope encodes common "
-                        + "colour, float, packed and depth/stencil formats itself (≤ 2048×2048 texels except 8-bit "
-                        + "RGBA); block-compressed and YUV go through RenderDoc's SaveTexture on OpenGL and are "
-                        + "refused on Vulkan. Writes only under the working directory or FRAMESCOPE_OUTPUT_DIR; "
-                        + "overwrite to replace.", SaveTextureArgs.class, ToolHints.WRITES_NEW_FILES,
+                        + "as 0 and counted) or EXR (32-bit float, exact). Most colour, float, packed and "
+                        + "depth/stencil formats (≤ 2048×2048); block-compressed and YUV only on OpenGL. Writes "
+                        + "only under the working directory or FRAMESCOPE_OUTPUT_DIR; overwrite to replace.", SaveTextureArgs.class, ToolHints.WRITES_NEW_FILES,
                         (a, c) -> ToolOutput.of(captures.saveTexture(a, c.cancellation()))),
                 ToolDef.of("copy_capture", "Copy a capture", "Copies the .rdc file (RenderDoc's CopyFileTo) under the "
                                 + "working directory or FRAMESCOPE_OUTPUT_DIR, never over a file unless overwrite is "

@@ -57,15 +57,12 @@ public final class ShaderArgs {
                     defaultValue = "false") Boolean includeImage,
             @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
             String effectsRoot,
-            @Param("Files bound to the effect's image inputs by name, e.g. {\"from\": \"/photos/a.png\", \"to\": "
-                    + "\"/photos/b.jpg\"} (PNG or JPEG, at most 4096 pixels a side): a gl-transition's from, to and "
-                    + "sampler parameters, an ISF file's image and audio INPUTS (inputImage, startImage, …) and IMPORTED images, a Shadertoy shader's iChannel0..3 "
-                    + "(bufferA.iChannel0 for a buffer pass's). Unbound ones keep their generated cards.")
+            @Param("PNG/JPEG files (≤ 4096 px a side) bound to image inputs by name, e.g. {\"from\": \"/a.png\"}: "
+                    + "gl-transition from/to/samplers, ISF image INPUTS and IMPORTED, Shadertoy iChannel0..3 "
+                    + "(bufferA.iChannel0). Unbound ones keep generated cards.")
             Map<String, String> images,
-            @Param(value = "Frames rendered up to `time` (frame 0 is FRAMEINDEX or iFrame 0), 1/60 s apart or closer so "
-                    + "that none is before time 0. Default: the frames a 60 fps host draws from time 0, floor(time × "
-                    + "480) + 1 (1 at time 0, 481 at time 1). Feedback effects (persistent targets, Shadertoy "
-                    + "buffers) draw them all; others only the last, with its frame number.", min = 1, max = 1000)
+            @Param(value = "Frames rendered up to `time`, ≤ 1/60 s apart; default floor(time × 480) + 1, as a 60 fps "
+                    + "host. Feedback effects draw them all; others only the last, with its frame number.", min = 1, max = 1000)
             Integer frames,
             @Param(value = "First effect of the selection to run (0-based, in listEffects order): the page's start; "
                     + "a previous answer's page.next_offset continues where it stopped.", defaultValue = "0", min = 0,
@@ -197,10 +194,9 @@ public final class ShaderArgs {
                     defaultValue = "60", min = 1, max = 600) Integer modelTimeoutS,
             @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
             String effectsRoot,
-            @Param("Files bound to the effect's image inputs by name, e.g. {\"from\": \"/photos/a.png\", \"to\": "
-                    + "\"/photos/b.jpg\"} (PNG or JPEG, at most 4096 pixels a side): a gl-transition's from, to and "
-                    + "sampler parameters, an ISF file's image and audio INPUTS (inputImage, startImage, …) and IMPORTED images, a Shadertoy shader's iChannel0..3 "
-                    + "(bufferA.iChannel0 for a buffer pass's). Unbound ones keep their generated cards.")
+            @Param("PNG/JPEG files (≤ 4096 px a side) bound to image inputs by name, e.g. {\"from\": \"/a.png\"}: "
+                    + "gl-transition from/to/samplers, ISF image INPUTS and IMPORTED, Shadertoy iChannel0..3 "
+                    + "(bufferA.iChannel0). Unbound ones keep generated cards.")
             Map<String, String> images) {
         public DescribeEffectFrameArgs {
             images = images == null ? Map.of() : images;

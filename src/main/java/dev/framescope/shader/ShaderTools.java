@@ -84,18 +84,16 @@ public final class ShaderTools implements ToolGroup {
                         + "to find effect ids.",
                         ListEffectsArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(catalog.list(library(a.effectsRoot()), a.effect(), a.limit()))),
-                ToolDef.of("generate_shader_manifest", "Generate the effects manifest", "Writes manifest.json in the "
-                        + "effects root from the effect folders on disk ({id: {description, tags, hasTex, glsl: "
-                        + "{program: 'combined'}, wgsl: {program: 1}}}), with sorted keys: deterministic, and "
-                        + "idempotent (a second run writes nothing). Reports the ids added, removed and changed; "
-                        + "dry_run reports without writing. Writes only that one file.", GenerateManifestArgs.class,
+                ToolDef.of("generate_shader_manifest", "Generate the effects manifest", "Writes manifest.json in the effects root from the effect folders ({id: {description, "
+                        + "tags, hasTex, glsl, wgsl}}), sorted and idempotent (a second run writes nothing). "
+                        + "Reports ids added, removed and changed; dry_run writes nothing. Writes only that one "
+                        + "file.", GenerateManifestArgs.class,
                         ToolHints.REWRITES_GENERATED_FILE,
                         (a, c) -> ToolOutput.of(catalog.generate(library(a.effectsRoot()), a.dryRun()))),
-                ToolDef.of("search_effects", "Search effects and shader source", "Finds effects from disk (no browser): query matches case-insensitive text in each "
-                        + "effect's id, name, description, tags, author, license and format metadata (naming the "
-                        + "fields that held it); source_regex matches lines of the shader sources (file:line and "
-                        + "text). Give either or both. Bounded previews; the scan stops after 32 MiB or 10 s and "
-                        + "says so (scan_cut). list_effects for a plain listing.", SearchEffectsArgs.class,
+                ToolDef.of("search_effects", "Search effects and shader source", "Finds effects from disk (no browser): query matches text in id, name, description, tags, "
+                        + "author, license and format metadata; source_regex matches shader source lines "
+                        + "(file:line, text). Either or both. Bounded; the scan stops after 32 MiB or 10 s "
+                        + "(scan_cut). list_effects for a plain listing.", SearchEffectsArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(search.search(library(a.effectsRoot()),
                                 a.effect(), a.query(), a.sourceRegex(), a.limit()))),
                 ToolDef.of("analyze_effect", "Summarise an effect's structure", "Static summary of each selected effect from disk (no browser, ms): format and kind, "
@@ -116,18 +114,15 @@ public final class ShaderTools implements ToolGroup {
                         + "help.md. Findings with code, severity, file, line, message.", CheckEffectStructureArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(structure.check(library(a.effectsRoot()), a.effect()))),
                 ToolDef.of("compile_effect", "Compile effects", "Compiles every program of the selected effects on the browser's real WebGL2 (GLSL ES "
-                        + "3.00) and WebGPU (WGSL) and returns per-program diagnostics {pass, program, language, "
-                        + "stage, severity, line, column, message} with lines in your files, plus renderer strings. "
-                        + "A missing language is 'not_available'; one broken effect never stops the batch. Chromium "
-                        + "starts on first use (~2 s), then ~0.1–0.5 s per call. Batches are paged (offset, limit, "
-                        + "mode 'summary', page.next_offset).", CompileEffectArgs.class, ToolHints.READS_ONLY,
+                        + "3.00) and WebGPU (WGSL): per-program diagnostics {pass, program, language, stage, "
+                        + "severity, line, column, message} with lines in your files. A missing language is "
+                        + "'not_available'; one broken effect never stops the batch. ~2 s first call, then ~0.1–0.5 "
+                        + "s. Paged (offset, limit, mode, page.next_offset).", CompileEffectArgs.class, ToolHints.READS_ONLY,
                 (a, c) -> ToolOutput.of(compiler.compile(library(a.effectsRoot()), a, c))),
-                ToolDef.of("render_effect_frame", "Render and measure a frame", "Renders one frame of each selected effect on WebGL2 or WebGPU at a time, size and "
-                        + "uniform values, reads the pixels back and returns raw 0–1 metrics: mean/std RGB, mean "
-                        + "alpha, luma variance, unique colours, all-zero / transparent / monochrome / blank flags "
-                        + "(docs/shaders.md). include_image adds a PNG. Feedback effects render from time 0, so "
-                        + "late times cost more; float targets add float_stats. ~0.5 s per call. Paged like "
-                        + "compile_effect.", RenderEffectFrameArgs.class,
+                ToolDef.of("render_effect_frame", "Render and measure a frame", "Renders one frame of each selected effect (WebGL2 or WebGPU) at a time, size and uniform "
+                        + "values, reads the pixels back and returns raw 0–1 metrics: mean/std RGB, alpha, luma "
+                        + "variance, unique colours, all-zero/transparent/monochrome/blank flags. include_image "
+                        + "adds a PNG. Feedback effects render from time 0. ~0.5 s. Paged like compile_effect.", RenderEffectFrameArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> renderer.render(library(a.effectsRoot()), a, c)),
                 ToolDef.of("describe_effect_frame", "Describe a frame", "Renders a frame like render_effect_frame "
                         + "and returns it as PNG image content, its metrics, and a description computed from the "
