@@ -29,12 +29,10 @@ public final class DiagnosticsTools implements ToolGroup {
     @Override
     public List<ToolDef<?>> tools() {
         return List.of(ToolDef.of("get_server_diagnostics", "Server diagnostics",
-                "FrameScope's own health: version, uptime; per-tool counters (calls, errors, timeouts, "
-                        + "p50/p95 ms, last error); state of the browser, RenderDoc bridge and dialog page "
-                        + "('not_started' is normal); questions to the person and how they ended; environment "
-                        + "checks (Chromium, renderdoc module, glslangValidator, renderdoccmd) with versions or the "
-                        + "exact fix. Call it when a tool fails with ENGINE_UNAVAILABLE or times out. Checks ~0.5 "
-                        + "s, cached 60 s (refresh re-runs).",
+                "FrameScope's own health: version, uptime, per-tool counters (calls, errors, timeouts, p50/p95 ms, "
+                + "last error), state of the browser, RenderDoc bridge and dialog page, questions to the person, and "
+                + "environment checks (Chromium, renderdoc, glslangValidator, renderdoccmd) with the exact fix. Call "
+                + "it when a tool fails with ENGINE_UNAVAILABLE or times out.",
                 DiagnosticsArgs.class, ToolHints.READS_ONLY,
                 (args, context) -> ToolOutput.of(diagnostics.report(args))));
     }

@@ -50,9 +50,11 @@ public final class DialogTools implements ToolGroup {
                 ToolDef.of("ask_plan", "Ask which plan to follow", "Shows the person your findings "
                                 + "(visual_output) and plan (markdown) and asks them to pick one of 2–20 options; "
                                 + "returns choice and thinking_mode: normal, or deep (reason step by step, weigh "
-                                + "risks before acting). Use before a long or costly course of action."+ PAGE, PlannerArgs.class, ToolHints.ASKS_HUMAN,
+                                + "risks before acting). Use before a long or costly course of "
+                                + "action."+ PAGE, PlannerArgs.class, ToolHints.ASKS_HUMAN,
                         (a, c) -> output(dialogs.planner(a, c))).withAliases("planner"),
-                ToolDef.of("ask_confirmation", "Ask for confirmation", "Asks a yes/no question before a risky or irreversible "
+                ToolDef.of("ask_confirmation", "Ask for confirmation", "Asks a yes/no question before a risky "
+                        + "or irreversible "
                                 + "step (optional warning and danger mark); returns confirmed true/false." + FORM,
                         ConfirmArgs.class, ToolHints.ASKS_HUMAN,
                         (a, c) -> output(dialogs.confirm(a, c))).withAliases("confirm"),

@@ -38,7 +38,8 @@ public final class PhysicsArgs {
 
     public record FrameArgs(
             @Param(value = FRAME, required = true, min = 1) Long frameId,
-            @Param(value = "Most items per list (body states, collisions, friction rows).", defaultValue = "16", min = 1, max = 500)
+            @Param(value = "Most items per list (body states, collisions, friction "
+                    + "rows).", defaultValue = "16", min = 1, max = 500)
             Integer limit,
             @Param(RECORDING) String recording,
             @Param(value = "Items of each list to skip, for the next page: pass the answer's next_offset.",
@@ -65,7 +66,8 @@ public final class PhysicsArgs {
         }
     }
 
-    static final String POINTS = "Most per-frame points per page (next_start_frame continues); a longer range comes in buckets "
+    static final String POINTS = "Most per-frame points per page (next_start_frame continues); a longer range "
+            + "comes in buckets "
             + "unless full_resolution.";
     static final String BUCKETS = "Most buckets (of consecutive frames, with min/max envelopes) a long range comes in.";
     static final String FULL = "Every frame instead of buckets, in pages of limit frames.";
@@ -192,7 +194,8 @@ public final class PhysicsArgs {
             Double velocityThreshold,
             @Param(value = "rad/s: a body is rotating when |ω| exceeds this.", defaultValue = "0.01", min = 0)
             Double angularVelocityThreshold,
-            @Param(value = "Frames ending at frame_id over which motion is classified (31 ≈ 0.5 s at 16 ms).", defaultValue = "31",
+            @Param(value = "Frames ending at frame_id over which motion is classified (31 ≈ 0.5 s at 16 "
+                    + "ms).", defaultValue = "31",
                     min = 1, max = 10000) Integer windowFrames,
             @Param(RECORDING) String recording) {
         public RestingArgs {

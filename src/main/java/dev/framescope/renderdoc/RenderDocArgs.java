@@ -68,7 +68,8 @@ public final class RenderDocArgs {
         }
     }
 
-    static final String ORIGIN = "Row 0 at top (top_left, RenderDoc's convention) or bottom (bottom_left, OpenGL's); answers give both.";
+    static final String ORIGIN = "Row 0 at top (top_left, RenderDoc's convention) or bottom (bottom_left, "
+            + "OpenGL's); answers give both.";
     static final String SAMPLE = "MSAA sample (0 if single-sampled); below the texture's sample count.";
 
     /** Where pixel row 0 is. */
@@ -177,7 +178,8 @@ public final class RenderDocArgs {
                     defaultValue = "8", min = 1, max = 4096)
             Integer height,
             @Param(value = "values: rows of numbers, ≤ 4096 components (32×32 RGBA). base64: raw little-endian "
-                    + "texels, rows top to bottom, ≤ 32768 bytes (64×32 RGBA32F).", defaultValue = "\"values\"") TexelEncoding encoding) {
+                    + "texels, rows top to bottom, ≤ 32768 bytes (64×32 "
+                    + "RGBA32F).", defaultValue = "\"values\"") TexelEncoding encoding) {
         public TextureDataArgs {
             x = x == null ? 0 : x;
             y = y == null ? 0 : y;

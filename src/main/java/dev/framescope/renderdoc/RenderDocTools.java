@@ -52,23 +52,25 @@ public final class RenderDocTools implements ToolGroup {
     @Override
     public String guide() {
         return "RenderDoc captures replayed by RenderDoc 1.24 itself: call get_frame_digest with the .rdc path first "
-                + "(it opens the capture, ranks what looks wrong and names the next calls). Captures open read-only and stay "
+                + "(it opens the capture, ranks what looks wrong and names the next calls). Captures open "
+                + "read-only and stay "
                 + "open for the next calls.";
     }
 
     @Override
     public List<ToolDef<?>> tools() {
         return List.of(
-                ToolDef.of("get_bridge_diagnostics", "RenderDoc bridge health", "Health of the Python bridge running RenderDoc's replay, without waiting for it: status "
+                ToolDef.of("get_bridge_diagnostics", "RenderDoc bridge health",
+                        "Health of the Python bridge running RenderDoc's replay, without waiting for it: status "
                         + "(not_started, healthy, degraded, stalled, stopped), heartbeat age, queue, the request in "
-                        + "flight, counters, recent errors, the last loss and its post-mortem folder. Call it when "
-                        + "a RenderDoc tool fails or seems slow.",
+                        + "flight, counters, recent errors, the last loss and its post-mortem folder. Call it when a "
+                        + "RenderDoc tool fails or seems slow.",
                         BridgeDiagnosticsArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(captures.diagnostics(a.maxErrors()))),
-                ToolDef.of("open_capture", "Open a capture", "Opens an .rdc capture read-only in RenderDoc's replay (0.3–1 s the first time, then "
+                ToolDef.of("open_capture", "Open a capture",
+                        "Opens an .rdc capture read-only in RenderDoc's replay (0.3–1 s the first time, then "
                         + "reused) and reports API, driver, frame size, counts of actions, draws and textures, and "
-                        + "capabilities (pixel history, shader debugging, counters). Bad files are structured "
-                        + "errors.",
+                        + "capabilities (pixel history, shader debugging, counters). Bad files are structured errors.",
                         CaptureArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(captures.open(a.capture(), c.cancellation()))),
                 ToolDef.of("get_capture_status", "Capture status", "The same report as open_capture for a capture "
                                 + "(opening it if needed): API, driver, counts and capabilities.",
@@ -79,16 +81,19 @@ public final class RenderDocTools implements ToolGroup {
                                 + "only, and page with offset/limit.",
                         IterateActionsArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(captures.iterateActions(a, c.cancellation()))),
-                ToolDef.of("analyze_nan_inf", "Find NaN/Inf pixels and who wrote them", "Scans 32-bit float colour targets (or one texture) after an event (default frame end) "
-                        + "for NaN/Inf texels: counts, bounding boxes, a preview, and the events after which new "
-                        + "NaN/Inf texels appear. With texture, x, y: the pixel-history entries that produced a "
-                        + "NaN/Inf there.",
+                ToolDef.of("analyze_nan_inf", "Find NaN/Inf pixels and who wrote them",
+                        "Scans 32-bit float colour targets (or one texture) after an event (default frame end) for "
+                        + "NaN/Inf texels: counts, bounding boxes, a preview, and the events after which new NaN/Inf "
+                        + "texels appear. With texture, x, y: the pixel-history entries that produced a NaN/Inf "
+                        + "there.",
                         AnalyzeNanInfArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(captures.analyzeNanInf(a, c.cancellation()))),
-                query("get_frame_digest", "Frame digest: where to look", "Start here for 'what is wrong in this frame': counts, marker groups and anomalies from "
-                        + "the data (NaN/Inf texels and their draws, bad vertex positions, zero-area triangles, UVs "
+                query("get_frame_digest", "Frame digest: where to look",
+                        "Start here for 'what is wrong in this frame': counts, marker groups and anomalies from the "
+                        + "data (NaN/Inf texels and their draws, bad vertex positions, zero-area triangles, UVs "
                         + "outside [0,1], API messages, draws without depth target), ranked with event id, marker "
-                        + "path and pipeline stage, plus recommended_next_calls. ~0.3–1 s.", FrameDigestArgs.class, r -> r.at(
+                        + "path and pipeline stage, plus recommended_next_calls. ~0.3–1 s.",
+                        FrameDigestArgs.class, r -> r.at(
                                 "/anomalies/count").asInt() + " anomalies; first: "
                                 + first(r.at("/anomalies/preview"))),
                 query("get_frame_summary", "Frame summary", "Compact overview: action statistics (draws, "
@@ -101,20 +106,25 @@ public final class RenderDocTools implements ToolGroup {
                                 + "passed and rasterized primitives (exact), GPU duration (indicative only on "
                                 + "software drivers).", ActionTimingsArgs.class, r -> "Top draw by samples passed: "
                                 + first(r.at("/draws/preview"))),
-                query("geometry_anomalies", "Geometry anomalies", "Post-vertex-shader positions of each draw (or one): vertices with NaN/Inf, |coordinate| "
-                        + "> huge or w ≤ 0, zero-area triangles, UVs outside [−uv_margin, 1 + uv_margin]; "
+                query("geometry_anomalies", "Geometry anomalies",
+                        "Post-vertex-shader positions of each draw (or one): vertices with NaN/Inf, |coordinate| > "
+                        + "huge or w ≤ 0, zero-area triangles, UVs outside [−uv_margin, 1 + uv_margin]; "
                         + "offending_vertices (bounded) gives index, position, uv, reason. A non-draw event is an "
-                        + "error.", GeometryArgs.class, r -> r.at(
+                        + "error.",
+                        GeometryArgs.class, r -> r.at(
                                 "/draws/count").asInt() + " of " + r.path("draws_checked").asInt()
                                 + " draws with findings; first: " + first(r.at("/draws/preview"))),
-                query("pixel_history", "Pixel history", "Every event that changed one pixel (and sample) of a texture: value before and after, "
-                        + "shader output, primitive, pass/fail and why (depth, stencil, culling, discard); "
-                        + "unchanged ones counted unless include_unchanged. On OpenGL shader output and primitive "
-                        + "are null (shader_out_available false).", PixelHistoryArgs.class,
+                query("pixel_history", "Pixel history",
+                        "Every event that changed one pixel (and sample) of a texture: value before and after, "
+                        + "shader output, primitive, pass/fail and why (depth, stencil, culling, discard); unchanged "
+                        + "ones counted unless include_unchanged. On OpenGL shader output and primitive are null "
+                        + "(shader_out_available false).",
+                        PixelHistoryArgs.class,
                         r -> r.at("/modifications/count").asInt() + " modification(s) of (" + r.path("x").asInt() + ", "
                                 + r.path("y").asInt() + ") listed, " + r.path("unchanged_left_out").asInt()
                                 + " unchanged left out; last: " + last(r.at("/modifications/preview"))),
-                query("get_texture_data", "Texture values", "A region of a texture after an event (top-left origin) with per-channel min/max/mean and "
+                query("get_texture_data", "Texture values",
+                        "A region of a texture after an event (top-left origin) with per-channel min/max/mean and "
                         + "NaN/Inf counts, as numbers (encoding values, ≤ 4096 components) or base64 raw texels (≤ "
                         + "32768 bytes). 32-bit float and 8-bit formats. analyze_nan_inf for whole-texture NaN/Inf.",
                         TextureDataArgs.class, r -> r.path("width").asInt() + "×" + r.path("height").asInt()
@@ -123,14 +133,17 @@ public final class RenderDocTools implements ToolGroup {
                 query("get_texture_info", "Textures", "Textures with id, name, format, size, mips, samples, bytes "
                                 + "and the events that use them.", TextureInfoArgs.class,
                         r -> r.at("/textures/count").asInt() + " texture(s)."),
-                query("get_event_insight", "One event in context", "One action: marker path, pipeline (shaders per stage with inputs, outputs, constant "
+                query("get_event_insight", "One event in context",
+                        "One action: marker path, pipeline (shaders per stage with inputs, outputs, constant "
                         + "blocks, resources; bounded), input assembly, targets, findings with get_frame_digest's "
-                        + "codes, highlight_stage and recommended next calls toward the cause. Cached per event.", EventArgs.class,
+                        + "codes, highlight_stage and recommended next calls toward the cause. Cached per event.",
+                        EventArgs.class,
                         r -> "Event " + r.path("event_id").asInt() + " (" + r.path("marker_path").asText() + "): "
                                 + r.path("findings").size() + " finding(s)" + (r.path("findings").size() > 0
                                 ? ", first: "
                                 + r.at("/findings/0/message").asText() : "") + "."),
-                query("get_pipeline_state", "Pipeline state", "The pipeline at an event: topology, viewport, shaders per stage (entry point, signature, "
+                query("get_pipeline_state", "Pipeline state",
+                        "The pipeline at an event: topology, viewport, shaders per stage (entry point, signature, "
                         + "constant blocks, resources the shader reads), colour and depth targets, vertex buffers, "
                         + "and highlight_stage (IA, VS, RS, PS or OM: where the event's evidence points; null when "
                         + "nothing is wrong) with warning_message.",
@@ -140,7 +153,8 @@ public final class RenderDocTools implements ToolGroup {
                                 + (r.path("depth_target").isNull() || r.path("depth_target").isMissingNode() ? "none"
                                 : r.at("/depth_target/name").asText()) + (r.path("warning_message").isTextual()
                                 ? "; " + r.path("warning_message").asText() : "") + "."),
-                query("get_shader_info", "Shader source and reflection", "A stage's shader at a draw or dispatch: source files (GLSL on GL; Vulkan shaders built "
+                query("get_shader_info", "Shader source and reflection",
+                        "A stage's shader at a draw or dispatch: source files (GLSL on GL; Vulkan shaders built "
                         + "with -g), entry point, input/output signatures, constant blocks; opt-in typed constant "
                         + "values ({name, type, shape, value}, bounded) and disassembly.",
                         ShaderInfoArgs.class, r -> r.path("stage").asText() + " shader " + r.path("shader").asInt()
@@ -151,17 +165,20 @@ public final class RenderDocTools implements ToolGroup {
                                 + "is an error.", BufferArgs.class,
                         r -> r.path("bytes").asInt() + " byte(s) of " + r.path("name").asText() + " from offset "
                                 + r.path("offset").asLong() + "."),
-                query("enumerate_counters", "Counters", "The performance counters the capture's driver offers in RenderDoc, each with one value "
-                        + "for the frame (sum over events, or maximum for ratios; aggregation says which), unit and "
+                query("enumerate_counters", "Counters",
+                        "The performance counters the capture's driver offers in RenderDoc, each with one value for "
+                        + "the frame (sum over events, or maximum for ratios; aggregation says which), unit and "
                         + "description. Durations are only indicative on software drivers; counts are exact.",
                         CaptureArgs.class, r -> r.at("/counters/count").asInt() + " counter(s)."),
                 query("search_actions", "Search actions", "Actions whose name, marker path or output resource name "
                                 + "contains the text, with the reason each matched.", SearchActionsArgs.class,
                         r -> r.at("/matches/count").asInt() + " action(s) match."),
-                ToolDef.of("save_texture", "Save a texture to a file", "Writes one mip and slice of a texture after an event to PNG (8-bit; floats clamped, NaN "
-                        + "as 0 and counted) or EXR (32-bit float, exact). Most colour, float, packed and "
-                        + "depth/stencil formats (≤ 2048×2048); block-compressed and YUV only on OpenGL. Writes "
-                        + "only under the working directory or FRAMESCOPE_OUTPUT_DIR; overwrite to replace.", SaveTextureArgs.class, ToolHints.WRITES_NEW_FILES,
+                ToolDef.of("save_texture", "Save a texture to a file",
+                        "Writes one mip and slice of a texture after an event to PNG (8-bit; floats clamped, NaN as "
+                        + "0 and counted) or EXR (32-bit float, exact). Most colour, float, packed and depth/stencil "
+                        + "formats (≤ 2048×2048); block-compressed and YUV only on OpenGL. Writes only under the "
+                        + "working directory or FRAMESCOPE_OUTPUT_DIR; overwrite to replace.",
+                        SaveTextureArgs.class, ToolHints.WRITES_NEW_FILES,
                         (a, c) -> ToolOutput.of(captures.saveTexture(a, c.cancellation()))),
                 ToolDef.of("copy_capture", "Copy a capture", "Copies the .rdc file (RenderDoc's CopyFileTo) under the "
                                 + "working directory or FRAMESCOPE_OUTPUT_DIR, never over a file unless overwrite is "

@@ -62,7 +62,8 @@ public final class ShaderArgs {
                     + "(bufferA.iChannel0). Unbound ones keep generated cards.")
             Map<String, String> images,
             @Param(value = "Frames rendered up to `time`, ≤ 1/60 s apart; default floor(time × 480) + 1, as a 60 fps "
-                    + "host. Feedback effects draw them all; others only the last, with its frame number.", min = 1, max = 1000)
+                    + "host. Feedback effects draw them all; others only the last, with its frame "
+                    + "number.", min = 1, max = 1000)
             Integer frames,
             @Param(value = "First effect of the selection to run (0-based, in listEffects order): the page's start; "
                     + "a previous answer's page.next_offset continues where it stopped.", defaultValue = "0", min = 0,

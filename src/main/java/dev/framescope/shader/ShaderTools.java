@@ -78,51 +78,64 @@ public final class ShaderTools implements ToolGroup {
 
     @Override
     public List<ToolDef<?>> tools() {
-        return Stream.<ToolDef<?>>of(ToolDef.of("list_effects", "List effects", "Lists the effects under the effects root from disk (native folders, ISF .fs, "
-                        + "gl-transitions, .glsl transitions): id, name, format, kind (transition, filter, "
-                        + "generator), description, tags, passes, GLSL/WGSL coverage and global names. Start here "
-                        + "to find effect ids.",
-                        ListEffectsArgs.class, ToolHints.READS_ONLY,
+        return Stream.<ToolDef<?>>of(ToolDef.of("list_effects", "List effects",
+                "Lists the effects under the effects root from disk (native folders, ISF .fs, gl-transitions, .glsl "
+                + "transitions): id, name, format, kind (transition, filter, generator), description, tags, passes, "
+                + "GLSL/WGSL coverage and global names. Start here to find effect ids.",
+                ListEffectsArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(catalog.list(library(a.effectsRoot()), a.effect(), a.limit()))),
-                ToolDef.of("generate_shader_manifest", "Generate the effects manifest", "Writes manifest.json in the effects root from the effect folders ({id: {description, "
-                        + "tags, hasTex, glsl, wgsl}}), sorted and idempotent (a second run writes nothing). "
-                        + "Reports ids added, removed and changed; dry_run writes nothing. Writes only that one "
-                        + "file.", GenerateManifestArgs.class,
+                ToolDef.of("generate_shader_manifest", "Generate the effects manifest",
+                        "Writes manifest.json in the effects root from the effect folders ({id: {description, tags, "
+                        + "hasTex, glsl, wgsl}}), sorted and idempotent (a second run writes nothing). Reports ids "
+                        + "added, removed and changed; dry_run writes nothing. Writes only that one file.",
+                        GenerateManifestArgs.class,
                         ToolHints.REWRITES_GENERATED_FILE,
                         (a, c) -> ToolOutput.of(catalog.generate(library(a.effectsRoot()), a.dryRun()))),
-                ToolDef.of("search_effects", "Search effects and shader source", "Finds effects from disk (no browser): query matches text in id, name, description, tags, "
-                        + "author, license and format metadata; source_regex matches shader source lines "
-                        + "(file:line, text). Either or both. Bounded; the scan stops after 32 MiB or 10 s "
-                        + "(scan_cut). list_effects for a plain listing.", SearchEffectsArgs.class,
+                ToolDef.of("search_effects", "Search effects and shader source",
+                        "Finds effects from disk (no browser): query matches text in id, name, description, tags, "
+                        + "author, license and format metadata; source_regex matches shader source lines (file:line, "
+                        + "text). Either or both. Bounded; the scan stops after 32 MiB or 10 s (scan_cut). "
+                        + "list_effects for a plain listing.",
+                        SearchEffectsArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(search.search(library(a.effectsRoot()),
                                 a.effect(), a.query(), a.sourceRegex(), a.limit()))),
-                ToolDef.of("analyze_effect", "Summarise an effect's structure", "Static summary of each selected effect from disk (no browser, ms): format and kind, "
-                        + "passes (program, inputs, target, size, persistent, float), inputs with uniform, type, "
-                        + "default, range and values, textures, feedback, GLSL/WGSL coverage, line counts, and cost "
-                        + "as pixels shaded per frame (a count, not a timing; benchmark_effect_fps for time).", AnalyzeEffectArgs.class,
+                ToolDef.of("analyze_effect", "Summarise an effect's structure",
+                        "Static summary of each selected effect from disk (no browser, ms): format, kind, passes "
+                        + "(program, inputs, target, size), inputs with uniform, type, default, range, textures, "
+                        + "feedback, GLSL/WGSL coverage, line counts, and pixels shaded per frame (a count; "
+                        + "benchmark_effect_fps for time).",
+                        AnalyzeEffectArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(analysis.analyze(library(a.effectsRoot()),
                                 a.effect(), a.width(), a.height(), a.limit()))),
-                ToolDef.of("compare_shaders", "Compare an effect's GLSL and WGSL", "Static structural diff of each pass's GLSL and WGSL from disk (no browser, "
-                        + "pattern-based, not a compiler): functions and parameter counts, value uniforms, textures "
-                        + "and samplers, constants, each as matched names and names only one language has. Without "
-                        + "both languages: status 'unsupported'. test_pixel_parity for pixel-level equivalence.", CompareShadersArgs.class,
+                ToolDef.of("compare_shaders", "Compare an effect's GLSL and WGSL",
+                        "Static structural diff of each pass's GLSL and WGSL from disk (no browser, pattern-based, "
+                        + "not a compiler): functions and parameter counts, value uniforms, textures and samplers, "
+                        + "constants, each as matched names and names only one language has. Without both languages: "
+                        + "status 'unsupported'. test_pixel_parity for pixel-level equivalence.",
+                        CompareShadersArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(comparison.compare(library(a.effectsRoot()),
                                 a.effect(), a.limit()))),
-                ToolDef.of("check_effect_structure", "Check effect folders", "On-disk checks of effect folders (no browser, fast): programs no file provides, unused "
+                ToolDef.of("check_effect_structure", "Check effect folders",
+                        "On-disk checks of effect folders (no browser, fast): programs no file provides, unused "
                         + "files, uniforms no global sets (left zero), globals no program declares, uniforms never "
                         + "read, GLSL errors with lines, names clashing with GLSL/WGSL, missing description or "
-                        + "help.md. Findings with code, severity, file, line, message.", CheckEffectStructureArgs.class, ToolHints.READS_ONLY,
+                        + "help.md. Findings with code, severity, file, line, message.",
+                        CheckEffectStructureArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(structure.check(library(a.effectsRoot()), a.effect()))),
-                ToolDef.of("compile_effect", "Compile effects", "Compiles every program of the selected effects on the browser's real WebGL2 (GLSL ES "
-                        + "3.00) and WebGPU (WGSL): per-program diagnostics {pass, program, language, stage, "
-                        + "severity, line, column, message} with lines in your files. A missing language is "
-                        + "'not_available'; one broken effect never stops the batch. ~2 s first call, then ~0.1–0.5 "
-                        + "s. Paged (offset, limit, mode, page.next_offset).", CompileEffectArgs.class, ToolHints.READS_ONLY,
+                ToolDef.of("compile_effect", "Compile effects",
+                        "Compiles every program of the selected effects on the browser's real WebGL2 (GLSL ES 3.00) "
+                        + "and WebGPU (WGSL): per-program diagnostics {pass, program, language, stage, severity, "
+                        + "line, column, message} with lines in your files. A missing language is 'not_available'; "
+                        + "one broken effect never stops the batch. ~2 s first call, then ~0.1–0.5 s. Paged (offset, "
+                        + "limit, mode, page.next_offset).",
+                        CompileEffectArgs.class, ToolHints.READS_ONLY,
                 (a, c) -> ToolOutput.of(compiler.compile(library(a.effectsRoot()), a, c))),
-                ToolDef.of("render_effect_frame", "Render and measure a frame", "Renders one frame of each selected effect (WebGL2 or WebGPU) at a time, size and uniform "
+                ToolDef.of("render_effect_frame", "Render and measure a frame",
+                        "Renders one frame of each selected effect (WebGL2 or WebGPU) at a time, size and uniform "
                         + "values, reads the pixels back and returns raw 0–1 metrics: mean/std RGB, alpha, luma "
-                        + "variance, unique colours, all-zero/transparent/monochrome/blank flags. include_image "
-                        + "adds a PNG. Feedback effects render from time 0. ~0.5 s. Paged like compile_effect.", RenderEffectFrameArgs.class,
+                        + "variance, unique colours, all-zero/transparent/monochrome/blank flags. include_image adds "
+                        + "a PNG. Feedback effects render from time 0. ~0.5 s. Paged like compile_effect.",
+                        RenderEffectFrameArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> renderer.render(library(a.effectsRoot()), a, c)),
                 ToolDef.of("describe_effect_frame", "Describe a frame", "Renders a frame like render_effect_frame "
                         + "and returns it as PNG image content, its metrics, and a description computed from the "
