@@ -12,7 +12,7 @@ public final class PhysicsArgs {
     private PhysicsArgs() {
     }
 
-    static final String RECORDING = "Recording (.db) path for this call; default the active one.";
+    static final String RECORDING = "Recording (.db) path; default the active one.";
     static final String FRAME = "Frame id (= step number), 1..total_frames; frame 1 is at t = dt.";
     static final String BODY = "Inertial body id, as get_recording_metadata lists.";
     static final String START = "First frame, inclusive; default 1.";
@@ -164,10 +164,10 @@ public final class PhysicsArgs {
         }
     }
 
-    static final String CHATTER_WINDOW = "Frames: one-frame contact gaps less than this apart belong to one "
-            + "chatter burst (two gaps or more make chatter).";
-    static final String JUMP_ANGLE = "Degrees: a contact normal that turns by more than this between consecutive "
-            + "contact frames (without reversing) is a normal jump.";
+    static final String CHATTER_WINDOW = "Frames: two or more one-frame contact gaps closer than this are "
+            + "chatter.";
+    static final String JUMP_ANGLE = "Degrees: a contact normal turning more than this between contact frames "
+            + "is a normal jump.";
 
     public record ContactHistoryArgs(
             @Param(value = "One body of the pair (inertial or environment id).", required = true) Long bodyAId,
