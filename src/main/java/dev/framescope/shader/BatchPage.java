@@ -113,6 +113,24 @@ public final class BatchPage {
                 new Info(total, from, limit, ran, shown.size(), next, mode.name(), counts));
     }
 
+    /**
+     * The first {@code limit} of {@code items} that fit {@code budgetBytes} of JSON together (at least one): a
+     * preview cut for size instead of an answer refused for it.
+     */
+    static <R> Bounded<R> fit(List<R> items, int limit, int budgetBytes) {
+        List<R> shown = new ArrayList<>();
+        int bytes = 0;
+        for (R r : items.subList(0, Math.min(limit, items.size()))) {
+            int size = Json.write(r).getBytes(StandardCharsets.UTF_8).length + 1;
+            if (bytes + size > budgetBytes && !shown.isEmpty()) {
+                break;
+            }
+            shown.add(r);
+            bytes += size;
+        }
+        return new Bounded<>(items.size(), shown, shown.size() < items.size());
+    }
+
     /** The sentence a summary ends with when a next call has more to show. */
     static String more(Info page) {
         return page.nextOffset() == null ? "" : " More: call again with offset " + page.nextOffset() + " ("
