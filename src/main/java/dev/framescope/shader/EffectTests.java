@@ -400,26 +400,27 @@ public final class EffectTests {
         return ordered;
     }
 
-    /** {@code done}: {runs finished so far, runs in the call}, for one progress notification per effect run. */
+    /**
+     * Runs {@code work} for each effect, spread over the browsers (one fresh page per browser for the call), results
+     * in selection order; an effect that fails gets {@code failed}'s result and never stops the batch. {@code done}:
+     * {runs finished so far, runs in the call}, for one progress notification per effect run.
+     */
     private <R> List<R> batch(List<Effect> effects, ToolContext context, int[] done, PerEffect<R> work,
                               java.util.function.Function<R, String> status,
                               java.util.function.BiFunction<String, String, R> failed) {
-        return harness.withPage(page -> {
-            List<R> results = new ArrayList<>();
-            for (Effect effect : effects) {
-                context.cancellation().throwIfCancelled();
-                try {
-                    results.add(work.run(page, effect));
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                } catch (RuntimeException e) {
-                    results.add(failed.apply(effect.id(), String.valueOf(e.getMessage()).lines().findFirst()
-                            .orElse("")));
+        return harness.forEach(effects, (page, effect) -> {
+            try {
+                return work.run(page, effect);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (RuntimeException e) {
+                if (e instanceof dev.framescope.common.ToolException t
+                        && t.code() == dev.framescope.common.ErrorCode.CANCELLED) {
+                    throw t;
                 }
-                context.progress(++done[0], (double) done[1], effect.id() + ": "
-                        + status.apply(results.get(results.size() - 1)));
+                return failed.apply(effect.id(), String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
             }
-            return results;
-        }, 30_000 + 15_000L * effects.size(), context.cancellation());
+        }, 15_000L, context.cancellation(), (index, result) -> context.progress(++done[0], (double) done[1],
+                effects.get(index).id() + ": " + status.apply(result)));
     }
 }
