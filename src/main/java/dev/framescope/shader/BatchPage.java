@@ -23,6 +23,17 @@ public final class BatchPage {
 
     public enum Mode { full, summary }
 
+    /** The @Param texts of the paging arguments every batch tool takes. */
+    static final String OFFSET_DOC = "First effect of the selection to run (0-based, in list_effects order); a previous "
+            + "answer's page.next_offset continues where it stopped.";
+    static final String LIMIT_DOC = "Most effects to run in this call (default: every effect from offset).";
+    static final String MODE_DOC = "full: a result per run; summary: counts per status and the failures only. Either "
+            + "way results are cut to the output budget, with page.next_offset to see the rest.";
+
+    /** Statuses summary mode leaves out: nothing failed. */
+    static final java.util.Set<String> QUIET = java.util.Set.of("ok", "not_available", "skipped",
+            "no_testable_uniforms");
+
     /**
      * @param total      effects the selector matched
      * @param offset     first of them this call ran
@@ -56,39 +67,68 @@ public final class BatchPage {
 
     /**
      * The answer for {@code results} (one per effect run, in selection order from {@code offset}): all of them in
-     * full mode, the failures only (status other than ok and not_available) in summary mode, cut where the next one
+     * full mode, the failures only (a status not in {@link #QUIET}) in summary mode, cut where the next one
      * would pass {@value #RESULT_BUDGET_BYTES} bytes.
      */
     static <R> Answer<R> answer(List<R> results, Function<R, String> status, int total, Integer offset,
                                 Integer limit, Mode mode) {
+        return answer(results, status, total, offset, limit, mode, 1);
+    }
+
+    /**
+     * As {@link #answer(List, Function, int, Integer, Integer, Mode)} with {@code perEffect} results per effect
+     * (one per backend, effect-major): an effect's results are shown together or not at all.
+     */
+    static <R> Answer<R> answer(List<R> results, Function<R, String> status, int total, Integer offset,
+                                Integer limit, Mode mode, int perEffect) {
         int from = offset == null ? 0 : offset;
         Map<String, Integer> counts = new TreeMap<>();
         results.forEach(r -> counts.merge(status.apply(r), 1, Integer::sum));
         List<R> shown = new ArrayList<>();
-        int shownCount = 0;
         Integer firstLeftOut = null;
         int bytes = 0;
         int candidates = 0;
-        for (int i = 0; i < results.size(); i++) {
-            R r = results.get(i);
-            String s = status.apply(r);
-            if (mode == Mode.summary && (s.equals("ok") || s.equals("not_available"))) {
+        int ran = results.size() / perEffect;
+        for (int e = 0; e < ran; e++) {
+            List<R> group = new ArrayList<>();
+            for (R r : results.subList(e * perEffect, (e + 1) * perEffect)) {
+                if (mode == Mode.full || !QUIET.contains(status.apply(r))) {
+                    group.add(r);
+                }
+            }
+            candidates += group.size();
+            int size = group.stream().mapToInt(r -> Json.write(r).getBytes(StandardCharsets.UTF_8).length + 1).sum();
+            if (group.isEmpty() || firstLeftOut != null) {
                 continue;
             }
-            candidates++;
-            int size = Json.write(r).getBytes(StandardCharsets.UTF_8).length + 1;
-            if (firstLeftOut == null && (bytes + size <= RESULT_BUDGET_BYTES || shown.isEmpty())) {
-                shown.add(r);
+            if (bytes + size <= RESULT_BUDGET_BYTES || shown.isEmpty()) {
+                shown.addAll(group);
                 bytes += size;
-            } else if (firstLeftOut == null) {
-                firstLeftOut = from + i;
+            } else {
+                firstLeftOut = from + e;
             }
         }
-        shownCount = shown.size();
-        Integer next = firstLeftOut != null ? firstLeftOut : from + results.size() < total ? from + results.size()
-                : null;
-        return new Answer<>(new Bounded<>(candidates, shown, shownCount < candidates),
-                new Info(total, from, limit, results.size(), shownCount, next, mode.name(), counts));
+        Integer next = firstLeftOut != null ? firstLeftOut : from + ran < total ? from + ran : null;
+        return new Answer<>(new Bounded<>(candidates, shown, shown.size() < candidates),
+                new Info(total, from, limit, ran, shown.size(), next, mode.name(), counts));
+    }
+
+    /**
+     * The first {@code limit} of {@code items} that fit {@code budgetBytes} of JSON together (at least one): a
+     * preview cut for size instead of an answer refused for it.
+     */
+    static <R> Bounded<R> fit(List<R> items, int limit, int budgetBytes) {
+        List<R> shown = new ArrayList<>();
+        int bytes = 0;
+        for (R r : items.subList(0, Math.min(limit, items.size()))) {
+            int size = Json.write(r).getBytes(StandardCharsets.UTF_8).length + 1;
+            if (bytes + size > budgetBytes && !shown.isEmpty()) {
+                break;
+            }
+            shown.add(r);
+            bytes += size;
+        }
+        return new Bounded<>(items.size(), shown, shown.size() < items.size());
     }
 
     /** The sentence a summary ends with when a next call has more to show. */

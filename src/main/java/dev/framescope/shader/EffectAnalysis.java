@@ -51,18 +51,28 @@ public final class EffectAnalysis {
                            int wgslLines, Cost cost) {
     }
 
-    public record AnalysisReport(int schemaVersion, String summary, Bounded<Analysis> effects) {
+    public record AnalysisReport(int schemaVersion, String summary, BatchPage.Info page, Bounded<Analysis> effects) {
     }
 
-    public AnalysisReport analyze(EffectLibrary library, String selector, int width, int height, int limit) {
-        List<Analysis> all = library.select(selector).stream().map(e -> analyze(e, width, height)).toList();
+    public AnalysisReport analyze(EffectLibrary library, String selector, int width, int height, Integer limit) {
+        return analyze(library, selector, width, height, null, limit, BatchPage.Mode.full);
+    }
+
+    /** The effects {@code offset..offset+limit−1} of the selection, paged as the browser batch tools are. */
+    public AnalysisReport analyze(EffectLibrary library, String selector, int width, int height, Integer offset,
+                                  Integer limit, BatchPage.Mode mode) {
+        List<Effect> selected = library.select(selector);
+        List<Analysis> all = BatchPage.slice(selected, offset, limit).stream().map(e -> analyze(e, width, height))
+                .toList();
         Analysis first = all.get(0);
         String summary = all.size() + " effect(s) analysed; " + first.id() + ": " + first.format() + " "
                 + first.kind() + ", " + first.passes().size() + " pass(es), " + first.inputs().size() + " input(s), "
                 + (first.feedback() ? "feedback, " : "") + (first.glsl() ? "GLSL" : "no GLSL") + " / "
                 + (first.wgsl() ? "WGSL" : "no WGSL") + ", " + first.cost().pixelsPerFrame() + " pixels shaded per "
                 + "frame at " + width + "×" + height + ".";
-        return new AnalysisReport(EffectCompiler.SCHEMA_VERSION, summary, Bounded.of(all, limit));
+        BatchPage.Answer<Analysis> answer = BatchPage.answer(all, a -> "ok", selected.size(), offset, limit, mode);
+        return new AnalysisReport(EffectCompiler.SCHEMA_VERSION, summary + BatchPage.more(answer.page()),
+                answer.page(), answer.results());
     }
 
     static Analysis analyze(Effect effect, int width, int height) {

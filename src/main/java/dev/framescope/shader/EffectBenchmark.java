@@ -61,11 +61,12 @@ public final class EffectBenchmark {
     }
 
     public record BenchmarkReport(int schemaVersion, String summary, int width, int height,
-                                  Bounded<BenchmarkResult> effects, Double targetFps) {
+                                  BatchPage.Info page, Bounded<BenchmarkResult> effects, Double targetFps) {
     }
 
     public BenchmarkReport benchmark(EffectLibrary library, BenchmarkEffectArgs args, ToolContext context) {
-        List<Effect> effects = library.select(args.effect());
+        List<Effect> selected = library.select(args.effect());
+        List<Effect> effects = BatchPage.slice(selected, args.offset(), args.limit());
         boolean webgl = args.backend() == EffectCompiler.OneBackend.webgl2;
         List<BenchmarkResult> results = harness.<List<BenchmarkResult>>withPage(page -> {
             List<BenchmarkResult> batch = new ArrayList<>();
@@ -78,12 +79,14 @@ public final class EffectBenchmark {
                 if (unsupported != null) {
                     batch.add(new BenchmarkResult(effect.id(), args.backend().name(), "unsupported", null, null,
                             null, null, unsupported));
+                    context.progress(batch.size(), (double) effects.size(), effect.id() + ": unsupported");
                     continue;
                 }
                 if (effect.programs().isEmpty() || effect.programs().stream()
                         .anyMatch(p -> (webgl ? p.glsl() : p.wgsl()) == null)) {
                     batch.add(new BenchmarkResult(effect.id(), args.backend().name(), "not_available", null, null,
                             null, null, "no " + (webgl ? "GLSL" : "WGSL") + " program for every pass"));
+                    context.progress(batch.size(), (double) effects.size(), effect.id() + ": not_available");
                     continue;
                 }
                 Map<String, Object> options = new HashMap<>(Map.of("width", args.width(), "height", args.height(),
@@ -125,8 +128,11 @@ public final class EffectBenchmark {
                 + args.height() + " on " + args.backend() + (first == null ? "" : String.format(
                 "; %s: p50 %.2f ms/frame (%.0f frames/s from the mean)", first.effect(), first.msPerFrame().p50(),
                 first.msPerFrame().framesPerSecond())) + targetSummary(results, args.targetFps()) + ".";
-        return new BenchmarkReport(EffectCompiler.SCHEMA_VERSION, summary, args.width(), args.height(),
-                Bounded.of(results, 100), args.targetFps());
+        BatchPage.Answer<BenchmarkResult> answer = BatchPage.answer(results, r -> Boolean.FALSE.equals(
+                r.meetsTarget()) ? "below_target" : r.status(), selected.size(), args.offset(), args.limit(),
+                args.mode());
+        return new BenchmarkReport(EffectCompiler.SCHEMA_VERSION, summary + BatchPage.more(answer.page()),
+                args.width(), args.height(), answer.page(), answer.results(), args.targetFps());
     }
 
     static String targetSummary(List<BenchmarkResult> results, Double targetFps) {

@@ -36,13 +36,14 @@ public final class EffectDescriber {
     }
 
     public record DescribeReport(int schemaVersion, String summary, String imageOf, ClientModel.Answer modelDescription,
-                                 Bounded<Described> effects) {
+                                 BatchPage.Info page, Bounded<Described> effects) {
     }
 
     public ToolOutput describe(EffectLibrary library, DescribeEffectFrameArgs args, ToolContext context) {
-        List<Effect> effects = library.select(args.effect());
-        UniformValues.check(effects, args.uniforms());
-        ImageInputs.check(effects, args.images());
+        List<Effect> selected = library.select(args.effect());
+        UniformValues.check(selected, args.uniforms());
+        ImageInputs.check(selected, args.images());
+        List<Effect> effects = BatchPage.slice(selected, args.offset(), args.limit());
         byte[][] first = {null};
         List<Described> described = harness.withPage(page -> {
             List<Described> batch = new ArrayList<>();
@@ -70,8 +71,10 @@ public final class EffectDescriber {
                 + (head.note() != null ? " (" + head.note() + ")" : "") + "."
                 : imageOf + " on " + args.backend() + ": " + described.stream().filter(d -> d.effect().equals(imageOf))
                 .findFirst().orElseThrow().description().text() + " Client model: " + answer.status() + ".";
-        DescribeReport report = new DescribeReport(EffectCompiler.SCHEMA_VERSION, summary, imageOf, answer,
-                Bounded.of(described, 50));
+        BatchPage.Answer<Described> page = BatchPage.answer(described, Described::status, selected.size(),
+                args.offset(), args.limit(), args.mode());
+        DescribeReport report = new DescribeReport(EffectCompiler.SCHEMA_VERSION, summary
+                + BatchPage.more(page.page()), imageOf, answer, page.page(), page.results());
         return png == null ? ToolOutput.of(report) : new ToolOutput.WithImage(report, png, "image/png");
     }
 

@@ -95,7 +95,8 @@ public final class EffectSearch {
                 + scan.sources + " source(s)" + (scan.cutReason == null ? "." : " (scan cut: " + scan.cutReason
                 + ")."));
         return new SearchReport(EffectCompiler.SCHEMA_VERSION, summary, query, sourceRegex, effects.size(),
-                Bounded.of(found, limit), Bounded.of(scan.matches, limit), scan.sources, scan.bytes,
+                BatchPage.fit(found, limit, BatchPage.RESULT_BUDGET_BYTES / 2),
+                BatchPage.fit(scan.matches, limit, BatchPage.RESULT_BUDGET_BYTES / 2), scan.sources, scan.bytes,
                 scan.cutReason != null, scan.cutReason);
     }
 

@@ -41,7 +41,8 @@ public final class EffectTests {
     }
 
     public record ParityReport(int schemaVersion, String summary, int width, int height, List<Double> times,
-                               List<String> settings, int epsilon, Bounded<ParityResult> effects) {
+                               List<String> settings, int epsilon, BatchPage.Info page,
+                               Bounded<ParityResult> effects) {
     }
 
     /**
@@ -53,9 +54,10 @@ public final class EffectTests {
      * Structural differences (programs or uniforms one language has and the other lacks) come from the files.
      */
     public ParityReport parity(EffectLibrary library, PixelParityArgs args, ToolContext context) {
-        List<Effect> effects = library.select(args.effect());
+        List<Effect> selected = library.select(args.effect());
+        List<Effect> effects = BatchPage.slice(selected, args.offset(), args.limit());
         List<String> settings = args.moveUniforms() ? List.of("defaults", "moved") : List.of("defaults");
-        List<ParityResult> results = batch(effects, context, (page, effect) -> {
+        List<ParityResult> results = batch(effects, context, new int[] {0, effects.size()}, (page, effect) -> {
             List<String> structural = StructureCheck.languageDifferences(effect);
             List<ParityCase> cases = new ArrayList<>();
             String[] renderers = new String[2];
@@ -95,10 +97,13 @@ public final class EffectTests {
                 List.of(), null, null, null, null, why));
         long mismatched = results.stream().filter(r -> r.status().equals("mismatch")).count();
         long structural = results.stream().filter(r -> !r.structuralDifferences().isEmpty()).count();
+        BatchPage.Answer<ParityResult> answer = BatchPage.answer(results, ParityResult::status, selected.size(),
+                args.offset(), args.limit(), args.mode());
         return new ParityReport(EffectCompiler.SCHEMA_VERSION, results.size() + " effect(s) compared GLSL vs WGSL "
                 + "over " + args.times().size() * settings.size() + " case(s) each: " + mismatched
-                + " mismatch(es), " + structural + " with structural differences.", args.width(), args.height(),
-                args.times(), settings, args.epsilon(), Bounded.of(results, 100));
+                + " mismatch(es), " + structural + " with structural differences." + BatchPage.more(answer.page()),
+                args.width(), args.height(), args.times(), settings, args.epsilon(), answer.page(),
+                answer.results());
     }
 
     /** The defaults with every numeric, ranged global moved by {@code move}. */
@@ -146,7 +151,8 @@ public final class EffectTests {
     }
 
     public record ResponsivenessReport(int schemaVersion, String summary, List<String> backends, String formula,
-                                       Map<String, Object> startingValues, Bounded<ResponsivenessResult> effects) {
+                                       Map<String, Object> startingValues, BatchPage.Info page,
+                                       Bounded<ResponsivenessResult> effects) {
     }
 
     /**
@@ -157,11 +163,13 @@ public final class EffectTests {
      */
     public ResponsivenessReport responsiveness(EffectLibrary library, UniformResponsivenessArgs args,
                                                ToolContext context) {
-        List<Effect> effects = library.select(args.effect());
-        UniformValues.check(effects, args.uniforms());
+        List<Effect> selected = library.select(args.effect());
+        UniformValues.check(selected, args.uniforms());
+        List<Effect> effects = BatchPage.slice(selected, args.offset(), args.limit());
         List<ResponsivenessResult> results = new ArrayList<>();
+        int[] done = {0, effects.size() * backends(args.backend()).size()};
         for (Backend backend : backends(args.backend())) {
-            results.addAll(batch(effects, context, (page, effect) -> {
+            results.addAll(batch(effects, context, done, (page, effect) -> {
                 Map<String, Object> base = FrameRenderer.uniforms(effect.definition(), known(effect, args.uniforms()));
                 Pixels baseline = FrameRenderer.renderPixels(page, effect, backend, args.width(), args.height(),
                         args.time(), base);
@@ -205,12 +213,16 @@ public final class EffectTests {
             }, ResponsivenessResult::status, (id, why) -> new ResponsivenessResult(id, backend.name(), null, "error",
                     List.of(), why)));
         }
+        BatchPage.Answer<ResponsivenessResult> answer = BatchPage.answer(byEffect(results, effects.size()),
+                EffectTests::verdict, selected.size(), args.offset(), args.limit(), args.mode(),
+                backends(args.backend()).size());
         return new ResponsivenessReport(EffectCompiler.SCHEMA_VERSION, responsivenessSummary(effects.size(),
-                backends(args.backend()), results), backends(args.backend()).stream().map(Backend::name).toList(),
+                backends(args.backend()), results) + BatchPage.more(answer.page()),
+                backends(args.backend()).stream().map(Backend::name).toList(),
                 "per value tried: mean_abs_diff = E[(|Δr| + |Δg| + |Δb|) / 3] / 255 over all pixels; max_diff = "
                         + "largest |Δ| of any channel, 0–255; changed_pixels = pixels with any channel (alpha too) "
                         + "different; a global's figures are those of its value with the largest mean_abs_diff",
-                args.uniforms(), Bounded.of(results, 100));
+                args.uniforms(), answer.page(), answer.results());
     }
 
     /** The caller's starting values that this effect has (a list may name globals of other selected effects). */
@@ -261,7 +273,7 @@ public final class EffectTests {
     }
 
     public record PassthroughReport(int schemaVersion, String summary, List<String> backends, String formula,
-                                    Bounded<PassthroughResult> effects) {
+                                    BatchPage.Info page, Bounded<PassthroughResult> effects) {
     }
 
     /**
@@ -271,11 +283,13 @@ public final class EffectTests {
      * similarity ≥ 0.99; the raw similarity is what to judge.
      */
     public PassthroughReport passthrough(EffectLibrary library, UniformResponsivenessArgs args, ToolContext context) {
-        List<Effect> effects = library.select(args.effect());
-        UniformValues.check(effects, args.uniforms());
+        List<Effect> selected = library.select(args.effect());
+        UniformValues.check(selected, args.uniforms());
+        List<Effect> effects = BatchPage.slice(selected, args.offset(), args.limit());
         List<PassthroughResult> results = new ArrayList<>();
+        int[] done = {0, effects.size() * backends(args.backend()).size()};
         for (Backend backend : backends(args.backend())) {
-            results.addAll(batch(effects, context, (page, effect) -> {
+            results.addAll(batch(effects, context, done, (page, effect) -> {
                 if (!isFilter(effect.definition())) {
                     return new PassthroughResult(effect.id(), backend.name(), null, "skipped", null, null, null,
                             "not a filter: no pass reads inputTex");
@@ -297,11 +311,15 @@ public final class EffectTests {
                     null, null, why)));
         }
         long through = results.stream().filter(r -> Boolean.TRUE.equals(r.passthrough())).count();
+        BatchPage.Answer<PassthroughResult> answer = BatchPage.answer(byEffect(results, effects.size()),
+                r -> Boolean.TRUE.equals(r.passthrough()) ? "passthrough" : r.status(), selected.size(),
+                args.offset(), args.limit(), args.mode(), backends(args.backend()).size());
         return new PassthroughReport(EffectCompiler.SCHEMA_VERSION, effects.size() + " effect(s) on "
                 + backends(args.backend()) + ": " + through + " filter run(s) pass the input through (similarity "
-                + "≥ 0.99).", backends(args.backend()).stream().map(Backend::name).toList(),
+                + "≥ 0.99)." + BatchPage.more(answer.page()), backends(args.backend()).stream().map(Backend::name)
+                .toList(),
                 "similarity = 1 − E[(|Δr| + |Δg| + |Δb|) / 3] / 255 between the test card and the output, over all "
-                        + "pixels", Bounded.of(results, 100));
+                        + "pixels", answer.page(), answer.results());
     }
 
     static boolean isFilter(JsonNode definition) {
@@ -362,25 +380,47 @@ public final class EffectTests {
         R run(com.microsoft.playwright.Page page, Effect effect) throws IOException;
     }
 
-    private <R> List<R> batch(List<Effect> effects, ToolContext context, PerEffect<R> work,
+    /**
+     * A responsiveness run's status for paging: 'unresponsive' when a uniform changed no pixel (a failure summary
+     * mode shows), else its own.
+     */
+    static String verdict(ResponsivenessResult r) {
+        return r.uniforms().stream().anyMatch(u -> !u.changed()) ? "unresponsive" : r.status();
+    }
+
+    /** Results run backend by backend, reordered effect by effect (each effect's backends together). */
+    static <R> List<R> byEffect(List<R> backendMajor, int effects) {
+        int backends = effects == 0 ? 0 : backendMajor.size() / effects;
+        List<R> ordered = new ArrayList<>();
+        for (int e = 0; e < effects; e++) {
+            for (int b = 0; b < backends; b++) {
+                ordered.add(backendMajor.get(b * effects + e));
+            }
+        }
+        return ordered;
+    }
+
+    /**
+     * Runs {@code work} for each effect, spread over the browsers (one fresh page per browser for the call), results
+     * in selection order; an effect that fails gets {@code failed}'s result and never stops the batch. {@code done}:
+     * {runs finished so far, runs in the call}, for one progress notification per effect run.
+     */
+    private <R> List<R> batch(List<Effect> effects, ToolContext context, int[] done, PerEffect<R> work,
                               java.util.function.Function<R, String> status,
                               java.util.function.BiFunction<String, String, R> failed) {
-        return harness.withPage(page -> {
-            List<R> results = new ArrayList<>();
-            for (Effect effect : effects) {
-                context.cancellation().throwIfCancelled();
-                try {
-                    results.add(work.run(page, effect));
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                } catch (RuntimeException e) {
-                    results.add(failed.apply(effect.id(), String.valueOf(e.getMessage()).lines().findFirst()
-                            .orElse("")));
+        return harness.forEach(effects, (page, effect) -> {
+            try {
+                return work.run(page, effect);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (RuntimeException e) {
+                if (e instanceof dev.framescope.common.ToolException t
+                        && t.code() == dev.framescope.common.ErrorCode.CANCELLED) {
+                    throw t;
                 }
-                context.progress(results.size(), (double) effects.size(), effect.id() + ": "
-                        + status.apply(results.get(results.size() - 1)));
+                return failed.apply(effect.id(), String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
             }
-            return results;
-        }, 30_000 + 15_000L * effects.size(), context.cancellation());
+        }, 15_000L, context.cancellation(), (index, result) -> context.progress(++done[0], (double) done[1],
+                effects.get(index).id() + ": " + status.apply(result)));
     }
 }

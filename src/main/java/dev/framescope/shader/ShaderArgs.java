@@ -96,8 +96,12 @@ public final class ShaderArgs {
             @Param(value = "Largest per-channel difference (0–255) that still counts as equal.", defaultValue = "1",
                     min = 0, max = 255) Integer epsilon,
             @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
-            String effectsRoot) {
+            String effectsRoot,
+            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
+            @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
+            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
         public PixelParityArgs {
+            mode = mode == null ? BatchPage.Mode.full : mode;
             width = width == null ? 128 : width;
             height = height == null ? 128 : height;
             times = times == null || times.isEmpty() ? List.of(0.0, 0.5) : List.copyOf(times);
@@ -119,8 +123,12 @@ public final class ShaderArgs {
             @Param("Starting values by global or uniform name (typed as in render_effect_frame): the base frame uses "
                     + "them, every other global's test keeps them, and a global's own trial values start from its "
                     + "value here. test_no_passthrough keeps them fixed instead of moving those globals. Others keep "
-                    + "their defaults.") Map<String, Object> uniforms) {
+                    + "their defaults.") Map<String, Object> uniforms,
+            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
+            @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
+            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
         public UniformResponsivenessArgs {
+            mode = mode == null ? BatchPage.Mode.full : mode;
             uniforms = uniforms == null ? Map.of() : uniforms;
             backend = backend == null ? Backend.both : backend;
             width = width == null ? 64 : width;
@@ -132,7 +140,13 @@ public final class ShaderArgs {
     public record CheckEffectStructureArgs(
             @Param(value = "Effect id, glob or comma-separated list.", required = true, maxLength = 500) String effect,
             @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
-            String effectsRoot) {
+            String effectsRoot,
+            @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
+            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
+            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
+        public CheckEffectStructureArgs {
+            mode = mode == null ? BatchPage.Mode.full : mode;
+        }
     }
 
     public record BenchmarkEffectArgs(
@@ -146,8 +160,12 @@ public final class ShaderArgs {
             String effectsRoot,
             @Param(value = "Frames per second to compare with: each result's meets_target is frames_per_second "
                     + "(1000 / mean ms per frame) ≥ target_fps; absent: meets_target is null.", min = 0.001,
-                    max = 100000) Double targetFps) {
+                    max = 100000) Double targetFps,
+            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
+            @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
+            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
         public BenchmarkEffectArgs {
+            mode = mode == null ? BatchPage.Mode.full : mode;
             backend = singleBackend(backend);
             frames = frames == null ? 60 : frames;
             width = width == null ? 512 : width;
@@ -198,8 +216,12 @@ public final class ShaderArgs {
             @Param("PNG/JPEG files (≤ 4096 px a side) bound to image inputs by name, e.g. {\"from\": \"/a.png\"}: "
                     + "gl-transition from/to/samplers, ISF image INPUTS and IMPORTED, Shadertoy iChannel0..3 "
                     + "(bufferA.iChannel0). Unbound ones keep generated cards.")
-            Map<String, String> images) {
+            Map<String, String> images,
+            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
+            @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
+            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
         public DescribeEffectFrameArgs {
+            mode = mode == null ? BatchPage.Mode.full : mode;
             images = images == null ? Map.of() : images;
             backend = singleBackend(backend);
             time = time == null ? 0.0 : time;
@@ -237,23 +259,27 @@ public final class ShaderArgs {
                     max = 8192) Integer width,
             @Param(value = "Frame height in pixels the cost is counted at.", defaultValue = "512", min = 1,
                     max = 8192) Integer height,
-            @Param(value = "Most effects in the preview.", defaultValue = "20", min = 1, max = 200) Integer limit,
+            @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
             @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
-            String effectsRoot) {
+            String effectsRoot,
+            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
+            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
         public AnalyzeEffectArgs {
             width = width == null ? 512 : width;
             height = height == null ? 512 : height;
-            limit = limit == null ? 20 : limit;
+            mode = mode == null ? BatchPage.Mode.full : mode;
         }
     }
 
     public record CompareShadersArgs(
             @Param(value = "Effect id, glob or comma-separated list.", required = true, maxLength = 500) String effect,
-            @Param(value = "Most effects in the preview.", defaultValue = "20", min = 1, max = 200) Integer limit,
+            @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
             @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
-            String effectsRoot) {
+            String effectsRoot,
+            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
+            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
         public CompareShadersArgs {
-            limit = limit == null ? 20 : limit;
+            mode = mode == null ? BatchPage.Mode.full : mode;
         }
     }
 }

@@ -55,7 +55,8 @@ public final class ShaderComparison {
     public record EffectComparison(String effect, String status, String message, List<PassComparison> passes) {
     }
 
-    public record ComparisonReport(int schemaVersion, String summary, Bounded<EffectComparison> effects) {
+    public record ComparisonReport(int schemaVersion, String summary, BatchPage.Info page,
+                                   Bounded<EffectComparison> effects) {
     }
 
     /** The parts of one program compared: name → type, parameter count or value. */
@@ -63,15 +64,30 @@ public final class ShaderComparison {
                  Map<String, String> constants, String entryPoint) {
     }
 
-    public ComparisonReport compare(EffectLibrary library, String selector, int limit) {
-        List<EffectComparison> results = library.select(selector).stream().map(ShaderComparison::compare).toList();
+    public ComparisonReport compare(EffectLibrary library, String selector, Integer limit) {
+        return compare(library, selector, null, limit, BatchPage.Mode.full);
+    }
+
+    /**
+     * The effects {@code offset..offset+limit−1} of the selection, paged as the browser batch tools are (status
+     * for counts and summary mode: ok, differs, or the effect's own).
+     */
+    public ComparisonReport compare(EffectLibrary library, String selector, Integer offset, Integer limit,
+                                    BatchPage.Mode mode) {
+        List<Effect> selected = library.select(selector);
+        List<EffectComparison> results = BatchPage.slice(selected, offset, limit).stream()
+                .map(ShaderComparison::compare).toList();
         long compared = results.stream().filter(r -> r.status().equals("compared")).count();
         long differing = results.stream().filter(r -> r.passes() != null && r.passes().stream().anyMatch(
                 ShaderComparison::differs)).count();
         String summary = results.size() + " effect(s): " + compared + " compared (" + differing + " with a name only "
                 + "one language has or a parameter count that differs), " + (results.size() - compared)
                 + " unsupported (GLSL or WGSL missing).";
-        return new ComparisonReport(EffectCompiler.SCHEMA_VERSION, summary, Bounded.of(results, limit));
+        BatchPage.Answer<EffectComparison> answer = BatchPage.answer(results, r -> !r.status().equals("compared")
+                ? r.status() : r.passes().stream().anyMatch(ShaderComparison::differs) ? "differs" : "ok",
+                selected.size(), offset, limit, mode);
+        return new ComparisonReport(EffectCompiler.SCHEMA_VERSION, summary + BatchPage.more(answer.page()),
+                answer.page(), answer.results());
     }
 
     private static boolean differs(PassComparison p) {

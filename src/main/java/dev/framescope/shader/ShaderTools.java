@@ -103,25 +103,26 @@ public final class ShaderTools implements ToolGroup {
                         "Static summary of each selected effect from disk (no browser, ms): format, kind, passes "
                         + "(program, inputs, target, size), inputs with uniform, type, default, range, textures, "
                         + "feedback, GLSL/WGSL coverage, line counts, and pixels shaded per frame (a count; "
-                        + "benchmark_effect_fps for time).",
+                        + "benchmark_effect_fps for time)." + PAGED,
                         AnalyzeEffectArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(analysis.analyze(library(a.effectsRoot()),
-                                a.effect(), a.width(), a.height(), a.limit()))),
+                                a.effect(), a.width(), a.height(), a.offset(), a.limit(), a.mode()))),
                 ToolDef.of("compare_shaders", "Compare an effect's GLSL and WGSL",
                         "Static structural diff of each pass's GLSL and WGSL from disk (no browser, pattern-based, "
                         + "not a compiler): functions and parameter counts, value uniforms, textures and samplers, "
                         + "constants, each as matched names and names only one language has. Without both languages: "
-                        + "status 'unsupported'. test_pixel_parity for pixel-level equivalence.",
+                        + "status 'unsupported'. test_pixel_parity for pixel-level equivalence." + PAGED,
                         CompareShadersArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(comparison.compare(library(a.effectsRoot()),
-                                a.effect(), a.limit()))),
+                                a.effect(), a.offset(), a.limit(), a.mode()))),
                 ToolDef.of("check_effect_structure", "Check effect folders",
                         "On-disk checks of effect folders (no browser, fast): programs no file provides, unused "
                         + "files, uniforms no global sets (left zero), globals no program declares, uniforms never "
                         + "read, GLSL errors with lines, names clashing with GLSL/WGSL, missing description or "
-                        + "help.md. Findings with code, severity, file, line, message.",
+                        + "help.md. Findings with code, severity, file, line, message." + PAGED,
                         CheckEffectStructureArgs.class, ToolHints.READS_ONLY,
-                        (a, c) -> ToolOutput.of(structure.check(library(a.effectsRoot()), a.effect()))),
+                        (a, c) -> ToolOutput.of(structure.check(library(a.effectsRoot()), a.effect(), a.offset(),
+                                a.limit(), a.mode()))),
                 ToolDef.of("compile_effect", "Compile effects",
                         "Compiles every program of the selected effects on the browser's real WebGL2 (GLSL ES 3.00) "
                         + "and WebGPU (WGSL): per-program diagnostics {pass, program, language, stage, severity, "
@@ -145,7 +146,7 @@ public final class ShaderTools implements ToolGroup {
                         + "client's own model and its words come back in model_description (status ok, "
                         + "not_supported, declined, timeout or error); FrameScope holds no API keys. With a "
                         + "selector, every effect is described from pixels; the image and the model's words are for "
-                        + "the first that renders. ~0.5 s plus the model's time.", DescribeEffectFrameArgs.class,
+                        + "the first that renders. ~0.5 s plus the model's time." + PAGED, DescribeEffectFrameArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> describer.describe(library(a.effectsRoot()), a, c)),
                 parity(),
                 ToolDef.of("test_uniform_responsiveness", "Test uniform responsiveness", "For every global "
@@ -156,7 +157,7 @@ public final class ShaderTools implements ToolGroup {
                         + "and reports per value tried the rule, mean_abs_diff (0–1), max_diff (0–255) and "
                         + "changed_pixels against the base frame; changed = false means no value changed a pixel. On "
                         + "WebGL2 and WebGPU (backend picks one). Per-pixel, so it also catches shifts and hue swaps "
-                        + "that keep whole-image means.",
+                        + "that keep whole-image means." + PAGED,
                         UniformResponsivenessArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(tests.responsiveness(library(a.effectsRoot()), a, c))),
                 ToolDef.of("test_no_passthrough", "Test that a filter filters", "For each selected filter (a pass "
@@ -164,7 +165,7 @@ public final class ShaderTools implements ToolGroup {
                         + "deterministic test card and compares the output with the test card: similarity = 1 − "
                         + "mean_abs_diff (1 = unchanged). 'passthrough' applies the rule similarity ≥ 0.99; judge the "
                         + "raw similarity. One result per effect and backend (both by default); non-filters are "
-                        + "'skipped'.", UniformResponsivenessArgs.class,
+                        + "'skipped'." + PAGED, UniformResponsivenessArgs.class,
                         ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(tests.passthrough(library(a.effectsRoot()), a, c))),
                 ToolDef.of("benchmark_effect_fps", "Benchmark an effect", "Renders N frames of each selected effect back "
@@ -173,7 +174,7 @@ public final class ShaderTools implements ToolGroup {
                         + "the renderer string. Not based on requestAnimationFrame (capped near 60/s headless). Here "
                         + "both backends are SwiftShader on the CPU, so compare effects, not absolute speed. 60 "
                         + "frames at 512×512 take ~1 s for a simple effect. With target_fps, each result's meets_target "
-                        + "says whether its frames/s reach it (null without a target).", BenchmarkEffectArgs.class,
+                        + "says whether its frames/s reach it (null without a target)." + PAGED, BenchmarkEffectArgs.class,
                         ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(benchmark.benchmark(library(a.effectsRoot()), a, c))))
                 .<ToolDef<?>>map(ShaderTools::batchLimit).<ToolDef<?>>map(ShaderTools::withOriginalNames).toList();
@@ -208,6 +209,10 @@ public final class ShaderTools implements ToolGroup {
      */
     static final int LOCAL_BROWSERS = 2;
 
+    /** The sentence each batch tool's description ends with. */
+    static final String PAGED = " Batches are paged like compile_effect's (offset, limit, mode 'summary', "
+            + "page.next_offset).";
+
     /** A selector may name a whole folder of effects, each rendered several times in the one browser. */
     static final Duration BATCH_TIME_LIMIT = Duration.ofMinutes(30);
 
@@ -222,7 +227,7 @@ public final class ShaderTools implements ToolGroup {
                 + "mismatching pixels % (any channel > epsilon) and whether the WGSL frame is upside down "
                 + "(y_flip_detected: the WGSL program forgot to flip y); plus structural differences (a program or "
                 + "uniform only one language has). Raw numbers; status 'mismatch' when any pixel of any case "
-                + "differs by more than epsilon. ~0.1 s per case at 128×128.", PixelParityArgs.class,
+                + "differs by more than epsilon. ~0.1 s per case at 128×128." + PAGED, PixelParityArgs.class,
                 ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(tests.parity(library(a.effectsRoot()), a, c)));
     }
 

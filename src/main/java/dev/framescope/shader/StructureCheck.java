@@ -59,12 +59,20 @@ public final class StructureCheck {
     public record EffectStructure(String effect, int errors, int warnings, List<Finding> findings) {
     }
 
-    public record StructureReport(int schemaVersion, String summary, Bounded<EffectStructure> effects) {
+    public record StructureReport(int schemaVersion, String summary, BatchPage.Info page,
+                                  Bounded<EffectStructure> effects) {
     }
 
     public StructureReport check(EffectLibrary library, String selector) {
+        return check(library, selector, null, null, BatchPage.Mode.full);
+    }
+
+    /** The effects {@code offset..offset+limit−1} of the selection, paged as the browser batch tools are. */
+    public StructureReport check(EffectLibrary library, String selector, Integer offset, Integer limit,
+                                 BatchPage.Mode mode) {
         List<EffectStructure> results = new ArrayList<>();
-        List<Effect> effects = library.select(selector);
+        List<Effect> selected = library.select(selector);
+        List<Effect> effects = BatchPage.slice(selected, offset, limit);
         // Every program of the call in a few batched glslang runs; the per-effect checks below read the cache.
         if (batched) {
             glslang.prefetch(effects.stream().flatMap(e -> jobs(e).stream()).toList());
@@ -76,8 +84,11 @@ public final class StructureCheck {
                     findings));
         }
         long withFindings = results.stream().filter(r -> r.errors() + r.warnings() > 0).count();
+        BatchPage.Answer<EffectStructure> answer = BatchPage.answer(results, r -> r.errors() > 0 ? "error"
+                : r.warnings() > 0 ? "warning" : "ok", selected.size(), offset, limit, mode);
         return new StructureReport(EffectCompiler.SCHEMA_VERSION, results.size() + " effect(s) checked on disk: "
-                + withFindings + " with errors or warnings.", Bounded.of(results, 200));
+                + withFindings + " with errors or warnings." + BatchPage.more(answer.page()), answer.page(),
+                answer.results());
     }
 
     private static int count(List<Finding> findings, String severity) {

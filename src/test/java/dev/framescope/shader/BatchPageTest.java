@@ -60,4 +60,25 @@ class BatchPageTest {
         assertNull(last.page().nextOffset());
         assertEquals("", BatchPage.more(last.page()));
     }
+
+    @Test
+    void anEffectsResultsOnSeveralBackendsAreShownTogetherOrNotAtAll() {
+        // 100 effects × 2 backends, effect-major, ~1 KiB each: the cut falls between two effects.
+        BatchPage.Answer<R> answer = BatchPage.answer(results(200, 1000), R::status, 100, 0, null,
+                BatchPage.Mode.full, 2);
+        int shown = answer.results().preview().size();
+        assertEquals(0, shown % 2, "both backends of each effect shown: " + shown);
+        assertEquals(shown / 2, answer.page().nextOffset(), "the first effect not shown");
+        assertEquals(100, answer.page().processed(), "effects, not runs");
+        assertEquals(200, answer.page().counts().values().stream().mapToInt(Integer::intValue).sum());
+    }
+
+    @Test
+    void summaryModeLeavesOutSkippedAndUntestableRuns() {
+        List<R> runs = List.of(new R("a", "skipped", ""), new R("b", "no_testable_uniforms", ""),
+                new R("c", "passthrough", ""), new R("d", "ok", ""));
+        BatchPage.Answer<R> answer = BatchPage.answer(runs, R::status, 4, 0, null, BatchPage.Mode.summary);
+        assertEquals(List.of("c"), answer.results().preview().stream().map(R::effect).toList());
+        assertNull(answer.page().nextOffset());
+    }
 }
