@@ -21,16 +21,11 @@ public final class ShaderArgs {
             @Param(value = "Effect id 'namespace/effect', a glob ('synth/*', '*') or a comma-separated list.",
                     required = true, maxLength = 500) String effect,
             @Param(value = "webgl2 (GLSL), webgpu (WGSL) or both.", defaultValue = "\"both\"") Backend backend,
-            @Param("Folder of effects (namespace/effect/definition.json); default FRAMESCOPE_EFFECTS_ROOT or the "
-                    + "bundled demo/shaders/effects.") String effectsRoot,
-            @Param(value = "First effect of the selection to run (0-based, in listEffects order): the page's start; "
-                    + "a previous answer's page.next_offset continues where it stopped.", defaultValue = "0", min = 0,
-                    max = 100000) Integer offset,
-            @Param(value = "Most effects to run in this call (default: every effect from offset).", min = 1,
-                    max = 100000) Integer limit,
-            @Param(value = "full: a result per effect run; summary: counts per status and the failures only (status "
-                    + "other than ok and not_available). Either way the results are cut to the output budget, with "
-                    + "page.next_offset to see the rest.", defaultValue = "\"full\"") BatchPage.Mode mode) {
+            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
+            String effectsRoot,
+            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
+            @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
+            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
         public CompileEffectArgs {
             backend = backend == null ? Backend.both : backend;
             mode = mode == null ? BatchPage.Mode.full : mode;
@@ -65,14 +60,9 @@ public final class ShaderArgs {
                     + "host. Feedback effects draw them all; others only the last, with its frame "
                     + "number.", min = 1, max = 1000)
             Integer frames,
-            @Param(value = "First effect of the selection to run (0-based, in listEffects order): the page's start; "
-                    + "a previous answer's page.next_offset continues where it stopped.", defaultValue = "0", min = 0,
-                    max = 100000) Integer offset,
-            @Param(value = "Most effects to run in this call (default: every effect from offset).", min = 1,
-                    max = 100000) Integer limit,
-            @Param(value = "full: a result per effect run; summary: counts per status and the failures only (status "
-                    + "other than ok and not_available). Either way the results are cut to the output budget, with "
-                    + "page.next_offset to see the rest.", defaultValue = "\"full\"") BatchPage.Mode mode) {
+            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
+            @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
+            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
         public RenderEffectFrameArgs {
             mode = mode == null ? BatchPage.Mode.full : mode;
             images = images == null ? Map.of() : images;
