@@ -10,16 +10,15 @@ import dev.framescope.common.Config;
 import dev.framescope.server.ToolGroups;
 import dev.framescope.shader.EffectCompiler.Backend;
 import dev.framescope.shader.FrameRenderer.Pixels;
-import dev.framescope.shader.harness.BrowserHarness;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.IntBinaryOperator;
 import javax.imageio.ImageIO;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,21 +32,16 @@ class GlTransitionsIT {
 
     private static final Path ROOT = Path.of("demo/shaders/transitions");
     private static final int SIZE = 64;
-    private static BrowserHarness harness;
+    @RegisterExtension
+    static final OneBrowser BROWSER = new OneBrowser();
     @TempDir
     static Path files;
     private static Map<String, String> bound;
 
     @BeforeAll
-    static void start() throws Exception {
-        harness = new BrowserHarness(Path.of("/usr/bin/chromium"), false);
+    static void bindFiles() throws Exception {
         bound = Map.of("from", write("from.png", (x, y) -> 0xff000000 | (4 * x) << 16 | (4 * y) << 8 | 50),
                 "to", write("to.png", (x, y) -> 0xff000000 | 200 << 16 | (255 - 4 * x) << 8 | (4 * y)));
-    }
-
-    @AfterAll
-    static void stop() {
-        harness.close();
     }
 
     private static String write(String name, IntBinaryOperator argb) throws Exception {
@@ -65,7 +59,7 @@ class GlTransitionsIT {
     /** The RGB of every pixel, rows top-down, as the PNG files are written. */
     private static int[] render(String id, Map<String, Object> values, Map<String, String> images) {
         EffectLibrary.Effect effect = new EffectLibrary(ROOT).select(id).get(0);
-        Pixels pixels = harness.withPage(page -> {
+        Pixels pixels = BROWSER.harness().withPage(page -> {
             try {
                 return FrameRenderer.renderPixels(page, effect, Backend.webgl2, SIZE, SIZE, 0.0,
                         FrameRenderer.uniforms(effect.definition(), values), images);

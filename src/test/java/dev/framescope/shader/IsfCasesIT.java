@@ -5,12 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.framescope.shader.EffectCompiler.Backend;
 import dev.framescope.shader.FrameRenderer.Pixels;
-import dev.framescope.shader.harness.BrowserHarness;
 import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -22,21 +20,13 @@ import org.junit.jupiter.api.Timeout;
 class IsfCasesIT {
 
     private static final int SIZE = 64;
-    private static BrowserHarness harness;
+    @RegisterExtension
+    static final OneBrowser BROWSER = new OneBrowser();
 
-    @BeforeAll
-    static void start() {
-        harness = new BrowserHarness(Path.of("/usr/bin/chromium"), false);
-    }
-
-    @AfterAll
-    static void stop() {
-        harness.close();
-    }
 
     private static byte[] rgba(String root, String id, double time, Map<String, Object> uniforms) {
         EffectLibrary.Effect effect = new EffectLibrary(Path.of(root)).select(id).get(0);
-        Pixels pixels = harness.withPage(page -> {
+        Pixels pixels = BROWSER.harness().withPage(page -> {
             try {
                 return FrameRenderer.renderPixels(page, effect, Backend.webgl2, SIZE, SIZE, time,
                         FrameRenderer.uniforms(effect.definition(), uniforms), Map.of(), null);

@@ -9,7 +9,6 @@ import dev.framescope.common.Config;
 import dev.framescope.server.ToolGroups;
 import dev.framescope.shader.EffectCompiler.Backend;
 import dev.framescope.shader.FrameRenderer.Pixels;
-import dev.framescope.shader.harness.BrowserHarness;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,9 +17,8 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import javax.imageio.ImageIO;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,21 +31,13 @@ class IsfCompleteIT {
 
     private static final Path ISF = Path.of("demo/shaders/isf-complete");
     private static final int SIZE = 64;
-    private static BrowserHarness harness;
+    @RegisterExtension
+    static final OneBrowser BROWSER = new OneBrowser();
 
-    @BeforeAll
-    static void start() {
-        harness = new BrowserHarness(Path.of("/usr/bin/chromium"), false);
-    }
-
-    @AfterAll
-    static void stop() {
-        harness.close();
-    }
 
     private static Pixels pixels(Path root, String id, Map<String, Object> uniforms, Map<String, String> images) {
         EffectLibrary.Effect effect = new EffectLibrary(root).select(id).get(0);
-        return harness.withPage(page -> {
+        return BROWSER.harness().withPage(page -> {
             try {
                 return FrameRenderer.renderPixels(page, effect, Backend.webgl2, SIZE, SIZE, 0.5,
                         FrameRenderer.uniforms(effect.definition(), uniforms), images, null);

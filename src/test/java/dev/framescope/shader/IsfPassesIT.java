@@ -5,13 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.framescope.shader.EffectCompiler.Backend;
 import dev.framescope.shader.FrameRenderer.Pixels;
-import dev.framescope.shader.harness.BrowserHarness;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,17 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 class IsfPassesIT {
 
     private static final Path ISF = Path.of("demo/shaders/isf");
-    private static BrowserHarness harness;
+    @RegisterExtension
+    static final OneBrowser BROWSER = new OneBrowser();
 
-    @BeforeAll
-    static void start() {
-        harness = new BrowserHarness(Path.of("/usr/bin/chromium"), false);
-    }
-
-    @AfterAll
-    static void stop() {
-        harness.close();
-    }
 
     private static int[] render(Path root, String id) {
         return render(root, id, Map.of());
@@ -45,7 +35,7 @@ class IsfPassesIT {
 
     private static Pixels pixels(Path root, String id, double time, Integer frames, Map<String, String> images) {
         EffectLibrary.Effect effect = new EffectLibrary(root).select(id).get(0);
-        Pixels pixels = harness.withPage(page -> {
+        Pixels pixels = BROWSER.harness().withPage(page -> {
             try {
                 return FrameRenderer.renderPixels(page, effect, Backend.webgl2, 64, 64, time,
                         FrameRenderer.uniforms(effect.definition(), Map.of()), images, frames);

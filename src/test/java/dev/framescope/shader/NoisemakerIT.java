@@ -9,15 +9,13 @@ import dev.framescope.common.Config;
 import dev.framescope.server.ToolGroups;
 import dev.framescope.shader.EffectCompiler.Backend;
 import dev.framescope.shader.FrameRenderer.Pixels;
-import dev.framescope.shader.harness.BrowserHarness;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import javax.imageio.ImageIO;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,23 +31,15 @@ class NoisemakerIT {
     private static final Path ROOT = Path.of("demo/shaders/noisemaker");
     private static final int SIZE = 32;
     private static final List<Backend> BACKENDS = List.of(Backend.webgl2, Backend.webgpu);
-    private static BrowserHarness harness;
+    @RegisterExtension
+    static final OneBrowser BROWSER = new OneBrowser();
     @TempDir
     static Path files;
 
-    @BeforeAll
-    static void start() {
-        harness = new BrowserHarness(Path.of("/usr/bin/chromium"), false);
-    }
-
-    @AfterAll
-    static void stop() {
-        harness.close();
-    }
 
     private static int[] render(String id, Backend backend, Map<String, Object> values, Map<String, String> images) {
         EffectLibrary.Effect effect = new EffectLibrary(ROOT).select(id).get(0);
-        Pixels pixels = harness.withPage(page -> {
+        Pixels pixels = BROWSER.harness().withPage(page -> {
             try {
                 return FrameRenderer.renderPixels(page, effect, backend, SIZE, SIZE, 0.25,
                         FrameRenderer.uniforms(effect.definition(), values), images);

@@ -9,15 +9,13 @@ import dev.framescope.common.Config;
 import dev.framescope.server.ToolGroups;
 import dev.framescope.shader.EffectCompiler.Backend;
 import dev.framescope.shader.FrameRenderer.Pixels;
-import dev.framescope.shader.harness.BrowserHarness;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import javax.imageio.ImageIO;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,24 +29,16 @@ class ShadertoyIT {
 
     private static final Path ROOT = Path.of("demo/shaders/shadertoy");
     private static final int SIZE = 64;
-    private static BrowserHarness harness;
+    @RegisterExtension
+    static final OneBrowser BROWSER = new OneBrowser();
     @TempDir
     static Path files;
 
-    @BeforeAll
-    static void start() {
-        harness = new BrowserHarness(Path.of("/usr/bin/chromium"), false);
-    }
-
-    @AfterAll
-    static void stop() {
-        harness.close();
-    }
 
     private static Pixels pixels(String id, double time, Map<String, Object> values, Map<String, String> images,
                                  Integer frames) {
         EffectLibrary.Effect effect = new EffectLibrary(ROOT).select(id).get(0);
-        return harness.withPage(page -> {
+        return BROWSER.harness().withPage(page -> {
             try {
                 return FrameRenderer.renderPixels(page, effect, Backend.webgl2, SIZE, SIZE, time,
                         FrameRenderer.uniforms(effect.definition(), values), images, frames);
