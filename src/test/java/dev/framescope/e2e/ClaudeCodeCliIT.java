@@ -5,12 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
@@ -27,19 +25,17 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(180)
 class ClaudeCodeCliIT {
 
-    private static final Path BIN = Path.of("src/test/node/node_modules/.bin").toAbsolutePath();
     private static final Pattern SECTION = Pattern.compile("## Adding FrameScope to Claude Code\\n(.*?)\\n## ",
             Pattern.DOTALL);
 
     @Test
     void readmeCommandsAddAServerThatClaudeCodeReportsConnected(@TempDir Path dir) throws Exception {
-        assertTrue(Files.isExecutable(BIN.resolve("claude")), "the Claude Code CLI is not installed: run "
-                + "scripts/setup.sh (npm ci --prefix src/test/node)");
+        String claude = NodeClients.require(".bin/claude", "the Claude Code CLI").toString();
         Path root = Path.of("").toAbsolutePath();
         BuiltJar.path();
-        Run version = run(List.of(BIN.resolve("claude").toString(), "--version"), dir, dir);
-        Assumptions.assumeTrue(version.exit == 0, "assuming the Claude Code CLI cannot run on this platform "
-                + "(claude --version exited " + version.exit + "): " + version.output);
+        ProcessRun version = run(List.of(claude, "--version"), dir, dir);
+        Assumptions.assumeTrue(version.exit() == 0, "assuming the Claude Code CLI cannot run on this platform "
+                + "(claude --version exited " + version.exit() + "): " + version.output());
 
         List<String> commands = readmeCommands();
         assertEquals(2, commands.size(), "README's Claude Code section should show two `claude mcp add` commands: "
@@ -49,13 +45,13 @@ class ClaudeCodeCliIT {
             Path home = Files.createDirectories(dir.resolve("home" + i));
             Path elsewhere = Files.createDirectories(dir.resolve("project" + i++));
             String line = command.replace("/path/to/framescope", root.toString());
-            Run add = run(List.of("bash", "-c", line), home, elsewhere);
-            assertEquals(0, add.exit, line + "\n" + add.output);
-            assertTrue(add.output.contains("Added stdio MCP server framescope"), add.output);
-            Run list = run(List.of(BIN.resolve("claude").toString(), "mcp", "list"), home, elsewhere);
-            assertEquals(0, list.exit, list.output);
-            assertTrue(list.output.lines().anyMatch(l -> l.startsWith("framescope:") && l.contains("Connected")
-                    && !l.contains("Failed")), "claude mcp list after `" + line + "`:\n" + list.output);
+            ProcessRun add = run(List.of("bash", "-c", line), home, elsewhere);
+            assertEquals(0, add.exit(), line + "\n" + add.output());
+            assertTrue(add.output().contains("Added stdio MCP server framescope"), add.output());
+            ProcessRun list = run(List.of(claude, "mcp", "list"), home, elsewhere);
+            assertEquals(0, list.exit(), list.output());
+            assertTrue(list.output().lines().anyMatch(l -> l.startsWith("framescope:") && l.contains("Connected")
+                    && !l.contains("Failed")), "claude mcp list after `" + line + "`:\n" + list.output());
         }
     }
 
@@ -69,26 +65,15 @@ class ClaudeCodeCliIT {
         return commands;
     }
 
-    private record Run(int exit, String output) {
-    }
-
-    private static Run run(List<String> command, Path home, Path workingDir) throws Exception {
-        ProcessBuilder builder = new ProcessBuilder(command).directory(workingDir.toFile()).redirectErrorStream(true);
-        Map<String, String> env = builder.environment();
-        env.put("HOME", home.toString());
-        env.put("PATH", BIN + ":" + env.getOrDefault("PATH", "/usr/bin:/bin"));
-        env.remove("XDG_CONFIG_HOME");
-        env.remove("CLAUDE_CONFIG_DIR");
-        // No update checks, telemetry or other calls home: CI has no network for them.
-        env.put("DISABLE_AUTOUPDATER", "1");
-        env.put("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1");
-        Process process = builder.start();
-        process.getOutputStream().close();
-        boolean done = process.waitFor(120, TimeUnit.SECONDS);
-        if (!done) {
-            process.destroyForcibly();
-        }
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        return new Run(done ? process.exitValue() : -1, output);
+    private static ProcessRun run(List<String> command, Path home, Path workingDir) throws Exception {
+        return ProcessRun.run(command, workingDir, Duration.ofSeconds(120), env -> {
+            env.put("HOME", home.toString());
+            env.put("PATH", NodeClients.BIN + ":" + env.getOrDefault("PATH", "/usr/bin:/bin"));
+            env.remove("XDG_CONFIG_HOME");
+            env.remove("CLAUDE_CONFIG_DIR");
+            // No update checks, telemetry or other calls home: CI has no network for them.
+            env.put("DISABLE_AUTOUPDATER", "1");
+            env.put("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1");
+        });
     }
 }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,15 +21,12 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(120)
 class TypeScriptClientIT {
 
-    private static final Path CLIENT_DIR = Path.of("src/test/node");
-
     @Test
     void officialTypeScriptClientPassesEveryCheck(@TempDir Path dir) throws Exception {
-        assertTrue(Files.isDirectory(CLIENT_DIR.resolve("node_modules/@modelcontextprotocol/sdk")),
-                "the TypeScript SDK is not installed: run scripts/setup.sh (npm ci --prefix src/test/node)");
+        NodeClients.require("@modelcontextprotocol/sdk", "the TypeScript SDK");
         BuiltJar.path();
         Path report = dir.resolve("report.json");
-        List<String> command = new ArrayList<>(List.of("node", CLIENT_DIR.resolve("client-e2e.mjs").toString(),
+        List<String> command = new ArrayList<>(List.of("node", NodeClients.DIR.resolve("client-e2e.mjs").toString(),
                 Path.of("scripts/framescope").toAbsolutePath().toString()));
         Process node = new ProcessBuilder(command).redirectOutput(report.toFile())
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
