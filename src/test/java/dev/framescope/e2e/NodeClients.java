@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The npm clients the end-to-end tests drive (the TypeScript SDK, the Claude Code CLI), pinned
+ * The npm clients the end-to-end tests drive (the TypeScript SDK, the Claude Code CLI, the MCP Inspector CLI), pinned
  * in src/test/node/package-lock.json and installed by scripts/setup.sh; {@link ProcessRun} runs them.
  */
 final class NodeClients {
