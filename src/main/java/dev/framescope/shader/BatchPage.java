@@ -24,11 +24,10 @@ public final class BatchPage {
     public enum Mode { full, summary }
 
     /** The @Param texts of the paging arguments every batch tool takes. */
-    static final String OFFSET_DOC = "First effect of the selection to run (0-based, in list_effects order); a previous "
-            + "answer's page.next_offset continues where it stopped.";
-    static final String LIMIT_DOC = "Most effects to run in this call (default: every effect from offset).";
-    static final String MODE_DOC = "full: a result per run; summary: counts per status and the failures only. Either "
-            + "way results are cut to the output budget, with page.next_offset to see the rest.";
+    static final String OFFSET_DOC = "First effect to run (0-based, list_effects order); pass page.next_offset to go on.";
+    static final String LIMIT_DOC = "Most effects to run (default: all from offset).";
+    static final String MODE_DOC = "full: every result; summary: counts per status and the failures. Both are cut to the "
+            + "output budget (page.next_offset continues).";
 
     /** Statuses summary mode leaves out: nothing failed. */
     static final java.util.Set<String> QUIET = java.util.Set.of("ok", "not_available", "skipped",

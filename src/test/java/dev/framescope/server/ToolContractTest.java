@@ -57,8 +57,9 @@ class ToolContractTest {
         assertFalse(tool.title().isBlank());
         var annotations = FrameScopeServer.describe(tool, registry).annotations();
         assertNotNull(annotations.readOnlyHint());
-        assertNotNull(annotations.destructiveHint());
-        assertNotNull(annotations.idempotentHint());
+        // MCP gives these a meaning only for tools that are not read-only; a read-only tool leaves them out.
+        assertEquals(!annotations.readOnlyHint(), annotations.destructiveHint() != null, tool.name());
+        assertEquals(!annotations.readOnlyHint(), annotations.idempotentHint() != null, tool.name());
         assertNotNull(annotations.openWorldHint());
     }
 
