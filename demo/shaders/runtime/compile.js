@@ -20,9 +20,12 @@ export function glslStages(source, version = '300 es', defineLines = '', vertex 
   return [vertex ?? FULLSCREEN_VERTEX[v], `#version ${v}\n${defineLines}${defineLines ? '\n' : ''}#line 1\n${source}`];
 }
 
-/** The WebGL2 renderer string (UNMASKED_RENDERER_WEBGL when exposed), or null without WebGL2. */
-export function webgl2Renderer() {
-  const gl = document.createElement('canvas').getContext('webgl2');
+/**
+ * The WebGL2 renderer string (UNMASKED_RENDERER_WEBGL when exposed), or null without WebGL2. Pass the context the
+ * caller already has: a new one costs a context creation in the GPU process on every tool call.
+ */
+export function webgl2Renderer(existing = null) {
+  const gl = existing ?? document.createElement('canvas').getContext('webgl2');
   if (!gl) return null;
   const ext = gl.getExtension('WEBGL_debug_renderer_info');
   return ext ? gl.getParameter(ext.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER);
@@ -61,7 +64,7 @@ export function compileGlsl(source, defines = {}, version = '300 es', vertex = n
       }
     }
   }
-  return { ok: diagnostics.length === 0, diagnostics, renderer: webgl2Renderer(), prelude_lines: GLSL_PRELUDE_LINES };
+  return { ok: diagnostics.length === 0, diagnostics, renderer: webgl2Renderer(gl), prelude_lines: GLSL_PRELUDE_LINES };
 }
 
 /**

@@ -116,7 +116,7 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
   let drawn = 0;
   return {
     ok: true,
-    renderer: webgl2Renderer(),
+    renderer: webgl2Renderer(gl),
     versions: versions.map(({ version, fell_back }) => ({ version, fell_back })),
     // `frame`: the frame's index (ISF's FRAMEINDEX, Shadertoy's iFrame through _frame; counted here unless given)
     // and seconds since the previous frame (TIMEDELTA, _timeDelta), set after the effect's uniforms.

@@ -102,9 +102,9 @@ final class BrowserLauncher {
     String runtimeUrl(BrowserContext context) {
         if (isRemote()) {
             context.route(REMOTE_ORIGIN + "/**", BrowserLauncher::fulfilFromJar);
-            return REMOTE_ORIGIN + "/index.html?harness";
+            return REMOTE_ORIGIN + PageServer.HARNESS_PAGE;
         }
-        return pages.url("index.html?harness");
+        return pages.url(PageServer.HARNESS_PAGE.substring(1));
     }
 
     void closePages() {

@@ -26,6 +26,14 @@ public final class PageServer implements AutoCloseable {
     private static final Map<String, String> TYPES = Map.of("html", "text/html; charset=utf-8",
             "js", "text/javascript; charset=utf-8", "json", "application/json", "png", "image/png");
 
+    /** The page tool calls load: the runtime inlined ({@link RuntimeBundle}), built once per process. */
+    static final String HARNESS_PAGE = "/harness.html";
+
+    /** Holder, so the bundle is built on first use only (the person's page server never needs it). */
+    private static final class HarnessPage {
+        static final byte[] BYTES = RuntimeBundle.html().getBytes(StandardCharsets.UTF_8);
+    }
+
     private final HttpServer server;
 
     private PageServer(HttpServer server) {
@@ -60,6 +68,9 @@ public final class PageServer implements AutoCloseable {
     static byte[] resource(String path) throws IOException {
         if (path.equals("/")) {
             path = "/index.html";
+        }
+        if (path.equals(HARNESS_PAGE)) {
+            return HarnessPage.BYTES;
         }
         InputStream body = path.contains("..") ? null : PageServer.class.getResourceAsStream(RESOURCE_ROOT + path);
         if (body == null) {
