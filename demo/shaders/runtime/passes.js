@@ -40,11 +40,18 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
   // and keep their previous frame (persistent).
   const sizeOf = p => [p.width ?? width, p.height ?? height];
   const floatTargets = !!gl.getExtension('EXT_color_buffer_float');
-  const makeTarget = (pixels, [w, h] = [width, height], float = false, linear = false) => {
+  // RGBA32F can be filtered only with OES_texture_float_linear; a float target read through a filtering Shadertoy
+  // sampler is RGBA16F (filterable in WebGL2 itself) where that extension is missing.
+  const floatLinear = !!gl.getExtension('OES_texture_float_linear');
+  const filtered = new Set(passes.flatMap(p => Object.entries(p.samplers ?? {})
+    .filter(([, s]) => s.filter !== 'nearest').map(([channel]) => (p.inputs ?? {})[channel])));
+  // `float`: true (RGBA32F) or 'half' (RGBA16F); `srgb`: an image decoded from sRGB when sampled (Shadertoy's srgb).
+  const makeTarget = (pixels, [w, h] = [width, height], float = false, linear = false, srgb = false) => {
     const tex = gl.createTexture();
     gl.bindTexture(gl.TEXTURE_2D, tex);
-    if (float && floatTargets) gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA32F, w, h, 0, gl.RGBA, gl.FLOAT, null);
-    else gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, w, h, 0, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+    if (float === 'half' && floatTargets) gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA16F, w, h, 0, gl.RGBA, gl.HALF_FLOAT, null);
+    else if (float && floatTargets) gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA32F, w, h, 0, gl.RGBA, gl.FLOAT, null);
+    else gl.texImage2D(gl.TEXTURE_2D, 0, srgb ? gl.SRGB8_ALPHA8 : gl.RGBA8, w, h, 0, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
     gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, linear ? gl.LINEAR : gl.NEAREST);
     gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, linear ? gl.LINEAR : gl.NEAREST);
     // Clamp like WebGPU's default sampler, so both backends treat the edges alike.
@@ -63,18 +70,35 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
   const input = makeTarget(bottomUp(testCardPixels(width, height), width, height));
   const blank = makeTarget(new Uint8Array(4), [1, 1]);
   // Images bound by name: decoded files ({width, height, rgba}) or a generated card at the frame's size ({card});
-  // `linear` samples them as image hosts do (gl-transitions), else nearest.
+  // `linear` samples them as image hosts do (gl-transitions), else nearest; `vflip` false (Shadertoy) stores the
+  // top row at v = 0, upside down; `srgb` (Shadertoy) decodes sRGB when sampled.
   const imported = new Map(Object.entries(images).map(([name, image]) => {
     const [w, h] = image.card ? [image.width ?? width, image.height ?? height] : [image.width, image.height];
     const rows = image.card ? CARDS[image.card](w, h) : Uint8Array.from(atob(image.rgba), c => c.charCodeAt(0));
-    return [name, makeTarget(bottomUp(rows, w, h), [w, h], false, !!image.linear)];
+    const target = makeTarget(image.vflip === false ? rows : bottomUp(rows, w, h), [w, h], false, !!image.linear, !!image.srgb);
+    return [name, { ...target, still: true }];
   }));
   const writer = name => passes.find(p => p.output === name);
   const targets = new Map(names.map(n => {
     const p = writer(n);
     const size = n === finalName ? [width, height] : sizeOf(p);
-    return [n, { current: makeTarget(null, size, p.float), previous: makeTarget(null, size, p.float), persistent: p.persistent ?? true }];
+    const float = p.float && !floatLinear && filtered.has(n) ? 'half' : p.float;
+    return [n, { current: makeTarget(null, size, float), previous: makeTarget(null, size, float), persistent: p.persistent ?? true }];
   }));
+  // Shadertoy's per-channel sampler settings as WebGL2 sampler objects (one per filter and wrap); `mipmap` filters
+  // between mipmap levels, generated from the texture each time it is bound (once for an image).
+  const samplerObjects = new Map();
+  const samplerFor = ({ filter, wrap }) => {
+    const key = `${filter}/${wrap}`;
+    if (!samplerObjects.has(key)) {
+      const sampler = gl.createSampler();
+      gl.samplerParameteri(sampler, gl.TEXTURE_MIN_FILTER, filter === 'nearest' ? gl.NEAREST : filter === 'mipmap' ? gl.LINEAR_MIPMAP_LINEAR : gl.LINEAR);
+      gl.samplerParameteri(sampler, gl.TEXTURE_MAG_FILTER, filter === 'nearest' ? gl.NEAREST : gl.LINEAR);
+      for (const axis of [gl.TEXTURE_WRAP_S, gl.TEXTURE_WRAP_T]) gl.samplerParameteri(sampler, axis, wrap === 'repeat' ? gl.REPEAT : gl.CLAMP_TO_EDGE);
+      samplerObjects.set(key, sampler);
+    }
+    return samplerObjects.get(key);
+  };
   gl.bindBuffer(gl.ARRAY_BUFFER, gl.createBuffer());
   gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 3, -1, -1, 3]), gl.STATIC_DRAW);
   const programs = passes.map(p => {
@@ -142,6 +166,12 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
             ?? (target ? (pingPong ? target.previous : fresh(textureName, i) ? target.current : target.persistent ? target.previous : blank) : input);
           gl.activeTexture(gl.TEXTURE0 + unit);
           gl.bindTexture(gl.TEXTURE_2D, source.tex);
+          const settings = (p.samplers ?? {})[sampler];
+          gl.bindSampler(unit, settings ? samplerFor(settings) : null);
+          if (settings?.filter === 'mipmap' && !source.mipmapped) {
+            gl.generateMipmap(gl.TEXTURE_2D);
+            if (source.still) source.mipmapped = true;
+          }
           const location = gl.getUniformLocation(program, sampler);
           if (location !== null) gl.uniform1i(location, unit);
           // Shadertoy's iChannelResolution[n]: the size of what iChannel<n> reads.

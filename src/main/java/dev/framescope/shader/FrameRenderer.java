@@ -280,6 +280,9 @@ public final class FrameRenderer {
             if (p.spec().path("float").asBoolean(false) && effect.isShadertoy()) {
                 pass.put("float", true);
             }
+            if (effect.isShadertoy()) {
+                pass.put("samplers", ShadertoySamplers.samplers(p.spec()));
+            }
             if (p.spec().has("glslVersion")) {
                 pass.put("version", p.spec().get("glslVersion").asText());
             }

@@ -138,8 +138,8 @@ final class IsfStages {
      * The textures of an ISF file's inputs by texture name, sampled linearly as ISF hosts do: each image input a
      * generated card (the first the test card, the second the transitions' second card, then a grey ramp) or the
      * file bound to its name (inputImage is the texture inputTex); each audio input a synthetic signal, see
-     * {@code audio} in the runtime's testcard.js. IMPORTED images (already decoded) are kept, sampled nearest as
-     * before, a bound file replacing them.
+     * {@code audio} in the runtime's testcard.js. IMPORTED images (already decoded) are kept, sampled linearly too,
+     * a bound file replacing them.
      */
     static Map<String, Object> images(JsonNode definition, Map<String, Object> imported, Map<String, String> bindings,
                                       int width, int height) {
@@ -166,8 +166,10 @@ final class IsfStages {
         });
         imported.forEach((name, decoded) -> {
             @SuppressWarnings("unchecked")
-            Map<String, Object> image = bindings != null && bindings.containsKey(name)
-                    ? ImageInputs.decode("images." + name, Path.of(bindings.get(name))) : (Map<String, Object>) decoded;
+            Map<String, Object> image = new HashMap<>(bindings != null && bindings.containsKey(name)
+                    ? ImageInputs.decode("images." + name, Path.of(bindings.get(name)))
+                    : (Map<String, Object>) decoded);
+            image.put("linear", true);
             images.put(name, image);
         });
         return images;

@@ -87,11 +87,20 @@ final class ShadertoyImport {
         pass.put("name", IMAGE);
         pass.put("code", code);
         ObjectNode inputs = pass.putObject("inputs");
+        ObjectNode samplers = pass.putObject("samplers");
+        List<String> unsupported = new ArrayList<>();
         for (int channel = 0; channel < 4; channel++) {
-            images.put("iChannel" + channel, comments.getOrDefault(channel, "testcard"));
-            inputs.put("iChannel" + channel, "iChannel" + channel);
+            String name = "iChannel" + channel;
+            ShadertoySamplers.Comment comment = ShadertoySamplers.comment(comments.getOrDefault(channel, "testcard"));
+            images.put(name, comment.image());
+            inputs.put(name, name);
+            ObjectNode settings = ShadertoySamplers.settings(comment.options().isEmpty() ? null
+                    : ShadertoySamplers.asSampler(comment.options()), true, name + " of Image", unsupported);
+            samplers.set(name, settings);
+            definition.with("imageSamplers").set(name, settings);
         }
         pass.putObject("outputs").put("fragColor", "outputTex");
+        unsupported(definition, unsupported);
         return definition;
     }
 
@@ -157,8 +166,11 @@ final class ShadertoyImport {
                 if (channel < 0 || channel > 3) {
                     continue;
                 }
+                String where = "iChannel" + channel + " of " + pass.get("name").asText();
                 switch (ctype) {
                     case "buffer" -> {
+                        ((ObjectNode) pass.with("samplers")).set("iChannel" + channel,
+                                ShadertoySamplers.settings(input.get("sampler"), false, where, unsupported));
                         int index = bufferIndexOf(input.path("id").asText(""), src);
                         if (index < 0) {
                             unsupported.add("a buffer input on iChannel" + channel + " of " + pass.get("name")
@@ -172,6 +184,10 @@ final class ShadertoyImport {
                         images.put(imageName, src.isEmpty() ? "testcard"
                                 : "file:" + src.substring(src.lastIndexOf('/') + 1));
                         inputs.put("iChannel" + channel, imageName);
+                        ObjectNode settings = ShadertoySamplers.settings(input.get("sampler"), true, where,
+                                unsupported);
+                        ((ObjectNode) pass.with("samplers")).set("iChannel" + channel, settings);
+                        definition.with("imageSamplers").set(imageName, settings);
                     }
                     default -> unsupported.add(inputName(ctype) + " on iChannel" + channel + " of "
                             + pass.get("name").asText());
@@ -193,11 +209,15 @@ final class ShadertoyImport {
                 }
             });
         }
+        unsupported(definition, unsupported);
+        return definition;
+    }
+
+    private static void unsupported(ObjectNode definition, List<String> unsupported) {
         if (!unsupported.isEmpty()) {
             definition.put("unsupported", "UNSUPPORTED: " + String.join("; ", unsupported)
                     + " (FrameScope runs Common, Buffer A–D and Image passes with buffer and 2D texture inputs)");
         }
-        return definition;
     }
 
     private static String inputName(String ctype) {
@@ -250,8 +270,9 @@ final class ShadertoyImport {
     /**
      * The images for the runtime: a card ({@code testcard}, {@code testcard2}, {@code ramp}) or a file beside the
      * shader (a {@code // iChannel0: photo.png} line, or a texture input whose Shadertoy media file was saved beside
-     * the export; the test card when it was not), each replaced by a file the caller binds to its name; sampled
-     * linearly. {@code _empty} is the transparent black an unbound channel reads.
+     * the export; the test card when it was not), each replaced by a file the caller binds to its name, with its
+     * channel's vflip and srgb ({@link ShadertoySamplers}). {@code _empty} is the transparent black an unbound
+     * channel reads.
      */
     static Map<String, Object> images(Path root, Path dir, JsonNode definition, Map<String, String> bindings) {
         Map<String, Object> images = new HashMap<>();
@@ -276,6 +297,9 @@ final class ShadertoyImport {
                 }
             }
             image.put("linear", true);
+            JsonNode settings = definition.path("imageSamplers").path(e.getKey());
+            image.put("vflip", settings.path("vflip").asBoolean(true));
+            image.put("srgb", settings.path("srgb").asBoolean(false));
             images.put(e.getKey(), image);
         });
         images.put("_empty", Map.of("width", 1, "height", 1, "rgba", "AAAAAA=="));

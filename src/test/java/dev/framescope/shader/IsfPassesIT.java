@@ -126,12 +126,24 @@ class IsfPassesIT {
     @Test
     void anImportedImageIsBoundByNameWithItsTopRowAtTheTop() {
         int[] rgb = render(ISF, "Imported Palette");
-        // palette.png (scripts/make-isf-palette.py): pixel (i, j), j from the top, is (64i + 16, 64j + 16, 128).
+        // palette.png (scripts/make-isf-palette.py): pixel (i, j), j from the top, is (64i + 16, 64j + 16, 128),
+        // sampled linearly as ISF hosts do: frame pixel 16i + 8 is at texel coordinate i + 1/32, 1/32 of the way
+        // to the next texel (clamped at the edge), 2 levels from the texel.
         for (int j = 0; j < 4; j++) {
             for (int i = 0; i < 4; i++) {
-                assertPixel(rgb, 16 * i + 8, 16 * j + 8, 64 * i + 16, 64 * j + 16, 128, "palette texel");
+                assertPixel(rgb, 16 * i + 8, 16 * j + 8, linear(16 * i + 8), linear(16 * j + 8), 128, "palette texel");
             }
         }
+        // Pixel 31 is at texel coordinate 1.47, between texels 1 and 2 (nearest gives texel 1's 80).
+        assertPixel(rgb, 31, 31, 110, 110, 128, "between palette texels");
+    }
+
+    /** The palette's red at frame column x (its green at row x from the top), filtered linearly. */
+    private static int linear(int x) {
+        double t = (x + 0.5) / 16 - 0.5;
+        int i0 = (int) Math.floor(t);
+        double f = t - i0;
+        return (int) Math.round((1 - f) * (64 * i0 + 16) + f * (64 * Math.min(i0 + 1, 3) + 16));
     }
 
     @Test

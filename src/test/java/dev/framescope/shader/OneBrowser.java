@@ -27,4 +27,24 @@ final class OneBrowser implements BeforeAllCallback, AfterAllCallback {
     BrowserHarness harness() {
         return harness;
     }
+
+    /** An effect's frame on WebGL2 at its default uniforms, asserted "ok": RGB of every pixel, rows top-down. */
+    int[] webgl2Rgb(Path root, String id, int size, double time) {
+        EffectLibrary.Effect effect = new EffectLibrary(root).select(id).get(0);
+        FrameRenderer.Pixels pixels = harness.withPage(page -> {
+            try {
+                return FrameRenderer.renderPixels(page, effect, EffectCompiler.Backend.webgl2, size, size, time,
+                        FrameRenderer.uniforms(effect.definition(), java.util.Map.of()), java.util.Map.of(), null);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }, 60_000);
+        org.junit.jupiter.api.Assertions.assertEquals("ok", pixels.status(),
+                id + ": " + pixels.diagnostics() + " " + pixels.note());
+        int[] rgb = new int[size * size * 3];
+        for (int i = 0; i < size * size * 3; i++) {
+            rgb[i] = pixels.rgba()[i / 3 * 4 + i % 3] & 0xff;
+        }
+        return rgb;
+    }
 }
