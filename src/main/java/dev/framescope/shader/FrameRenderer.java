@@ -163,6 +163,11 @@ public final class FrameRenderer {
                 return new Pixels("unsupported", null, width, height, null, List.of(), computeOnly);
             }
         }
+        String textures = effect.isNoisemaker() ? NoisemakerTextures.unsupported(effect, webgl, width, height,
+                uniforms) : null;
+        if (textures != null) {
+            return new Pixels("unsupported", null, width, height, null, List.of(), textures);
+        }
         for (Program p : effect.programs()) {
             if ((webgl ? p.glsl() : p.wgsl()) == null) {
                 return new Pixels("not_available", null, width, height, null, List.of(),
@@ -212,6 +217,9 @@ public final class FrameRenderer {
                 break;
             }
         }
+        if (!result.path("ok").asBoolean() && result.has("unsupported")) {
+            return new Pixels("unsupported", null, width, height, null, diagnostics, result.get("unsupported").asText());
+        }
         if (!result.path("ok").asBoolean()) {
             return new Pixels(result.has("unavailable") ? "unavailable" : "error", null, width, height, null,
                     diagnostics, result.has("unavailable") ? result.get("unavailable").asText() : note);
@@ -252,6 +260,9 @@ public final class FrameRenderer {
     static void putPasses(Map<String, Object> options, Effect effect, boolean webgl, int width, int height,
                           Map<String, Object> uniforms, Map<String, String> bindings) {
         List<Map<String, Object>> passes = new ArrayList<>();
+        Map<String, Map<String, Object>> noisemakerTargets = effect.isNoisemaker()
+                && NoisemakerTextures.unsupported(effect, webgl, width, height, uniforms) == null
+                ? NoisemakerTextures.targets(effect, webgl, width, height, uniforms) : Map.of();
         for (int i = 0; i < effect.programs().size(); i++) {
             Program p = effect.programs().get(i);
             Map<String, Object> pass = new HashMap<>();
@@ -271,6 +282,8 @@ public final class FrameRenderer {
             pass.put("inputs", effect.isShadertoy() ? ShadertoyImport.inputs(p.spec())
                     : Json.mapper().convertValue(p.spec().path("inputs"), Map.class));
             pass.put("output", p.spec().path("outputs").path("fragColor").asText("pass" + i));
+            // noisemaker: the target's declared size and format (NoisemakerTextures)
+            pass.putAll(noisemakerTargets.getOrDefault(pass.get("output").toString(), Map.of()));
             if (effect.isIsf()) {
                 pass.putAll(IsfImport.targetOptions(p.spec(), width, height, uniforms));
                 if (webgl) {
@@ -302,6 +315,8 @@ public final class FrameRenderer {
             options.put("uniforms", NoisemakerRuntime.uniforms(uniforms, width, height));
             options.put("flipY", !webgl);
             options.put("pingPong", true);
+            // noisemaker's per-frame globals: the frame's index and the normalised time since the previous frame
+            options.put("frameUniforms", Map.of("index", "frame", "delta", "deltaTime"));
         } else if (effect.isGlTransition()) {
             Map<String, Object> withAspects = new LinkedHashMap<>(uniforms);
             options.put("images", ImageInputs.transition(effect.definition(), bindings, width, height, withAspects));

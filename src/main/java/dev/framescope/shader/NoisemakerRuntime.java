@@ -11,8 +11,8 @@ import java.util.Set;
 
 /**
  * What noisemaker's runtime gives an effect beyond its own globals: the global uniforms ({@code aspectRatio},
- * {@code fullResolution}, {@code tileOffset}, {@code renderScale}, {@code deltaTime}, {@code frame}; the page runtime
- * sets {@code time}, {@code resolution} and {@code aspect}) and the textures its passes read by name: a
+ * {@code fullResolution}, {@code tileOffset}, {@code renderScale}; the page runtime
+ * sets {@code time}, {@code resolution}, {@code aspect} and, each frame, {@code frame} and {@code deltaTime}) and the textures its passes read by name: a
  * {@code surface} global (a mixer's second input) reads the second test card or a file bound to its name, a texture
  * no pass of the effect writes (another effect's global surface) reads transparent black, as that runtime's
  * placeholder does.
@@ -51,8 +51,6 @@ final class NoisemakerRuntime {
         out.putIfAbsent("fullResolution", java.util.List.of(width, height));
         out.putIfAbsent("tileOffset", java.util.List.of(0, 0));
         out.putIfAbsent("renderScale", 1.0);
-        out.putIfAbsent("deltaTime", 1.0 / FrameRenderer.FRAMES_PER_LOOP);
-        out.putIfAbsent("frame", 0);
         return out;
     }
 
