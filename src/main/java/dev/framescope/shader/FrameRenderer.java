@@ -209,7 +209,8 @@ public final class FrameRenderer {
                     IsfImport.explain(effect.definition(), d.path("stage").asText(), d.path("message").asText())));
         }
         String note = effect.isShadertoy() ? shadertoyNote(schedule(time, frames), time)
-                : effect.usesPassRuntime() && readsAnyLaterOutput(effect) ? feedbackNote(schedule(time, frames)) : null;
+                : effect.usesPassRuntime() && readsAnyLaterOutput(effect) ? feedbackNote(schedule(time, frames),
+                effect.isNoisemaker() ? "frame" : "FRAMEINDEX") : null;
         for (JsonNode v : result.path("versions")) {
             if (v.has("fell_back")) {
                 String fell = IsfStages.fellBack(v.get("fell_back").asText());
@@ -349,9 +350,9 @@ public final class FrameRenderer {
                 + "the last", s.frames(), s.frames() - 1, time * 8);
     }
 
-    private static String feedbackNote(Schedule s) {
-        return String.format("feedback effect: %d frame(s) rendered (FRAMEINDEX 0..%d), %.4g s apart, the last at "
-                + "this time", s.frames(), s.frames() - 1, s.step() * 8);
+    private static String feedbackNote(Schedule s, String index) {
+        return String.format("feedback effect: %d frame(s) rendered (%s 0..%d), %.4g s apart, the last at "
+                + "this time", s.frames(), index, s.frames() - 1, s.step() * 8);
     }
 
     /** Little-endian float32 components. */

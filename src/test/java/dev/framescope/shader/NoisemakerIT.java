@@ -177,7 +177,9 @@ class NoisemakerIT {
     @Test
     void declaredTexturesKeepTheirSizeAndFormatAndFramesCount() {
         for (Backend b : BACKENDS) {
-            int[] acc = rgb(renderState("filter/accumulate", b, 0.25, 20), b + " accumulate");
+            Pixels accumulated = renderState("filter/accumulate", b, 0.25, 20);
+            assertTrue(accumulated.note().contains("20 frame(s) rendered (frame 0..19)"), accumulated.note());
+            int[] acc = rgb(accumulated, b + " accumulate");
             // left: 20 x 0.25 = 5 -> 5/8; 20 x -0.5 = -10 -> 10/16; width 16 -> 16/64
             pixel(acc, 4, 10, 159, 159, 64, b + " rgba16f 16x16 state past 1 and below 0");
             // right: 40980 mod 8 = 4 -> 0.5; frame 19; deltaTime 1/480 -> 0.5
