@@ -20,7 +20,7 @@ function plan(passes) {
 
 // `pingPong` (noisemaker): every pass reads the latest copy of what it reads and its target is swapped right after
 // it draws, as noisemaker's surfaces are, so a pass repeated in a row reads the previous repeat's result.
-export function prepareGlslPasses(passes, { width, height, uniforms, images = {}, pingPong = false, frameUniforms = null }) {
+export function prepareGlslPasses(passes, { width, height, uniforms, images = {}, pingPong = false, frameUniforms = null, frameResolution = false }) {
   // An ISF pass carries a `fallback` (its GLSL ES 1.00 form), compiled when 3.00 fails; it then replaces the pass.
   const versions = [];
   passes = passes.map((p, i) => {
@@ -149,8 +149,10 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
         gl.vertexAttribPointer(position, 2, gl.FLOAT, false, 0, 0);
         const out = targets.get(p.output);
         const [w, h] = out.current.size;
-        // `ratio` is gl-transitions' name for the aspect.
-        for (const [name, value] of Object.entries({ resolution: [w, h], aspect: w / h, ratio: w / h, time, ...uniforms, ...perFrame })) set(i, name, value);
+        // `ratio` is gl-transitions' name for the aspect; `frameResolution` (noisemaker): resolution is the frame's
+        // size whatever the target's, as noisemaker's global uniforms give it.
+        const [rw, rh] = frameResolution ? [width, height] : [w, h];
+        for (const [name, value] of Object.entries({ resolution: [rw, rh], aspect: rw / rh, ratio: rw / rh, time, ...uniforms, ...perFrame })) set(i, name, value);
         let unit = 0;
         for (const [sampler, textureName] of Object.entries(p.inputs ?? {})) {
           const target = targets.get(textureName);
@@ -202,8 +204,8 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
  * frame is the same) draws only the last. Each frame gets FRAMEINDEX (its number) and TIMEDELTA (seconds since the
  * previous frame, 0 on the first), as an ISF host gives them; a Shadertoy shader reads them as iFrame and iTimeDelta.
  */
-export async function renderPasses(language, passes, { width, height, time, uniforms, frames, step = 1 / 480, history = true, images, flipY, pingPong, frameUniforms }) {
-  const effect = await preparePasses(language, passes, { width, height, uniforms, images, flipY, pingPong, frameUniforms });
+export async function renderPasses(language, passes, { width, height, time, uniforms, frames, step = 1 / 480, history = true, images, flipY, pingPong, frameUniforms, frameResolution }) {
+  const effect = await preparePasses(language, passes, { width, height, uniforms, images, flipY, pingPong, frameUniforms, frameResolution });
   if (!effect.ok) return effect;
   const at = i => Math.max(0, time - (frames - 1 - i) * step);
   for (let i = history ? 0 : frames - 1; i < frames; i++) {

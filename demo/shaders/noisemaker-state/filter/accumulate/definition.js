@@ -2,8 +2,9 @@ import { Effect } from '../../../src/runtime/effect.js'
 
 // FrameScope's own test effect: state that only float textures of the declared size keep. `_state` (16x16
 // rgba16f) gains (0.25, -0.5) a frame: past 1 and below 0. `_wide` (1x1 rgba32f) gains 2049 a frame, which
-// half floats round. The output shows them: left half (state.r / 8, -state.g / 16, state width / 64), right half
-// (wide mod 8 / 8, frame / 255, deltaTime * 240).
+// half floats round; `_state`'s blue is the `resolution` its pass sees (the frame's, as noisemaker gives it). The
+// output shows them: left half (state.r / 8, -state.g / 16, resolution.x / 64), right half (wide mod 8 / 8,
+// frame / 255, state width / 64).
 export default new Effect({
   name: "Accumulate",
   namespace: "filter",

@@ -318,6 +318,7 @@ public final class FrameRenderer {
             options.put("pingPong", true);
             // noisemaker's per-frame globals: the frame's index and the normalised time since the previous frame
             options.put("frameUniforms", Map.of("index", "frame", "delta", "deltaTime"));
+            options.put("frameResolution", true); // `resolution` is the frame's size in every pass, as noisemaker's
         } else if (effect.isGlTransition()) {
             Map<String, Object> withAspects = new LinkedHashMap<>(uniforms);
             options.put("images", ImageInputs.transition(effect.definition(), bindings, width, height, withAspects));

@@ -170,7 +170,8 @@ class NoisemakerIT {
 
     /**
      * Declared textures as noisemaker's runtime allocates them: a 16x16 rgba16f state keeps values past 1 and below
-     * 0 over 20 frames (RGBA8 would clamp them to 1 and 0) and is 16 wide (not the 32 of the frame), a 1x1 rgba32f
+     * 0 over 20 frames (RGBA8 would clamp them to 1 and 0) and is 16 wide (not the 32 of the frame), its pass sees
+     * the frame's resolution (as noisemaker's global uniform, not the target's), a 1x1 rgba32f
      * keeps 20 x 2049 exactly (half floats would round it), and frame and deltaTime are the frame's index and the
      * normalised time since the previous frame (0 at the first frame), not 0 and a constant.
      */
@@ -180,10 +181,10 @@ class NoisemakerIT {
             Pixels accumulated = renderState("filter/accumulate", b, 0.25, 20);
             assertTrue(accumulated.note().contains("20 frame(s) rendered (frame 0..19)"), accumulated.note());
             int[] acc = rgb(accumulated, b + " accumulate");
-            // left: 20 x 0.25 = 5 -> 5/8; 20 x -0.5 = -10 -> 10/16; width 16 -> 16/64
-            pixel(acc, 4, 10, 159, 159, 64, b + " rgba16f 16x16 state past 1 and below 0");
-            // right: 40980 mod 8 = 4 -> 0.5; frame 19; deltaTime 1/480 -> 0.5
-            pixel(acc, 28, 10, 128, 19, 128, b + " rgba32f sum, frame and deltaTime");
+            // left: 20 x 0.25 = 5 -> 5/8; 20 x -0.5 = -10 -> 10/16; resolution.x in the 16x16 pass: the frame's 32
+            pixel(acc, 4, 10, 159, 159, 128, b + " rgba16f state past 1 and below 0, frame resolution");
+            // right: 40980 mod 8 = 4 -> 0.5; frame 19; state width 16 -> 16/64
+            pixel(acc, 28, 10, 128, 19, 64, b + " rgba32f sum, frame, 16-wide state");
             int[] first = rgb(renderState("synth/frameClock", b, 0.0, null), b + " frameClock at 0");
             pixel(first, 3, 3, 0, 0, 128, b + " first frame: frame 0, deltaTime 0");
             int[] fifth = rgb(renderState("synth/frameClock", b, 0.25, 5), b + " frameClock 5 frames");
