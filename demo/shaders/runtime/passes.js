@@ -152,7 +152,8 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
         // `ratio` is gl-transitions' name for the aspect; `frameResolution` (noisemaker): resolution is the frame's
         // size whatever the target's, as noisemaker's global uniforms give it.
         const [rw, rh] = frameResolution ? [width, height] : [w, h];
-        for (const [name, value] of Object.entries({ resolution: [rw, rh], aspect: rw / rh, ratio: rw / rh, time, ...uniforms, ...perFrame })) set(i, name, value);
+        // `passUniforms`: a pass's own values (noisemaker's pass `uniforms`, shader name -> a global's value)
+        for (const [name, value] of Object.entries({ resolution: [rw, rh], aspect: rw / rh, ratio: rw / rh, time, ...uniforms, ...p.passUniforms, ...perFrame })) set(i, name, value);
         let unit = 0;
         for (const [sampler, textureName] of Object.entries(p.inputs ?? {})) {
           const target = targets.get(textureName);
@@ -341,15 +342,16 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
     ok: true,
     renderer: g.adapter,
     async draw(time, frame = {}) {
-      const values = { resolution: [width, height], aspect: width / height, time, ...uniforms };
+      const shared = { resolution: [width, height], aspect: width / height, time, ...uniforms };
       const loopDelta = frame.loopDelta ?? noisemakerDelta(time, lastTime);
       lastTime = time;
-      if (frameUniforms) Object.assign(values, { [frameUniforms.index]: frame.index ?? drawn, [frameUniforms.delta]: loopDelta });
+      if (frameUniforms) Object.assign(shared, { [frameUniforms.index]: frame.index ?? drawn, [frameUniforms.delta]: loopDelta });
       drawn++;
       const encoder = device.createCommandEncoder();
       passes.forEach((p, i) => {
         const { pipeline, bindGroupLayout, uniformBuffers, textures, samplers } = prepared[i];
         const entries = [];
+        const values = p.passUniforms ? { ...shared, ...p.passUniforms } : shared;
         for (const u of uniformBuffers) {
           if (u.struct) {
             device.queue.writeBuffer(u.buffer, 0, u.struct.bytes(values));

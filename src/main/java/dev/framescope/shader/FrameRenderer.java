@@ -270,6 +270,10 @@ public final class FrameRenderer {
             pass.put("source", effect.isNoisemaker() ? NoisemakerImport.source(effect, p, webgl ? p.glsl() : p.wgsl(),
                     uniforms) : effect.source(p, webgl ? p.glsl() : p.wgsl()));
             if (effect.isNoisemaker()) {
+                Map<String, Object> own = NoisemakerRuntime.passUniforms(effect, p.spec(), uniforms);
+                if (!own.isEmpty()) {
+                    pass.put("passUniforms", own);
+                }
                 if (webgl) {
                     pass.put("vertex", NoisemakerImport.vertex(effect, p, uniforms));
                 } else {

@@ -54,6 +54,25 @@ final class NoisemakerRuntime {
         return out;
     }
 
+    /**
+     * A pass's own {@code uniforms} ({@code {shaderName: "globalName"}}) resolved as noisemaker's expander does: the
+     * value already held under the shader name, else the global's value (the caller's or its default).
+     */
+    static Map<String, Object> passUniforms(Effect effect, JsonNode pass, Map<String, Object> uniforms) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        pass.path("uniforms").fields().forEachRemaining(e -> {
+            String name = e.getKey();
+            String global = e.getValue().asText();
+            String uniform = effect.definition().path("globals").path(global).path("uniform").asText(global);
+            Object value = uniforms.containsKey(name) ? uniforms.get(name) : uniforms.containsKey(uniform)
+                    ? uniforms.get(uniform) : uniforms.get(global);
+            if (value != null) {
+                out.put(name, value);
+            }
+        });
+        return out;
+    }
+
     static Map<String, Object> images(Effect effect, Map<String, String> bindings, int width, int height) {
         Set<String> written = new HashSet<>();
         effect.programs().forEach(p -> written.add(p.spec().path("outputs").path("fragColor").asText()));

@@ -146,11 +146,16 @@ class NoisemakerIT {
     private static final Path STATE = Path.of("demo/shaders/noisemaker-state");
 
     private static Pixels renderState(String id, Backend backend, double time, Integer frames) {
+        return renderState(id, backend, time, frames, Map.of());
+    }
+
+    private static Pixels renderState(String id, Backend backend, double time, Integer frames,
+                                      Map<String, Object> values) {
         EffectLibrary.Effect effect = new EffectLibrary(STATE).select(id).get(0);
         return BROWSER.harness().withPage(page -> {
             try {
                 return FrameRenderer.renderPixels(page, effect, backend, SIZE, SIZE, time,
-                        FrameRenderer.uniforms(effect.definition(), Map.of()), Map.of(), frames);
+                        FrameRenderer.uniforms(effect.definition(), values), Map.of(), frames);
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
@@ -191,6 +196,13 @@ class NoisemakerIT {
             pixel(fifth, 3, 3, 4, 128, 128, b + " fifth frame: frame 4, deltaTime 1/480");
             int[] later = rgb(renderState("synth/frameClock", b, 0.25, null), b + " frameClock at 0.25");
             pixel(later, 3, 3, 120, 128, 128, b + " at time 0.25: frame 120 (60 frames a second from 0)");
+        }
+        for (Backend b : BACKENDS) {
+            // a pass's `uniforms: {uGain: "gain"}`: the shader's uGain is the global's value (was never set: 0)
+            pixel(rgb(renderState("synth/passGain", b, 0.0, null), b + " passGain"), 1, 1, 128, 0, 128,
+                    b + " uGain from gain's default 0.5");
+            pixel(rgb(renderState("synth/passGain", b, 0.0, null, Map.of("gain", 1.0)), b + " passGain 1"), 1, 1,
+                    255, 0, 0, b + " uGain from the caller's gain 1");
         }
         Pixels huge = renderState("unsupported/hugeState", Backend.webgl2, 0.0, null);
         assertEquals("unsupported", huge.status());
