@@ -36,8 +36,8 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
   canvas.height = height;
   const gl = canvas.getContext('webgl2');
   const { finalName, fresh, names } = plan(passes);
-  // ISF passes may draw into smaller, float or non-persistent targets; native passes use the frame size, RGBA8,
-  // and keep their previous frame (persistent).
+  // ISF passes may draw into smaller, float or non-persistent targets; noisemaker passes into targets of their
+  // declared size and `format`; native passes use the frame size, RGBA8, and keep their previous frame (persistent).
   const sizeOf = p => [p.width ?? width, p.height ?? height];
   const floatTargets = !!gl.getExtension('EXT_color_buffer_float');
   // A target's declared `format` (noisemaker: its WebGL2 backend's names) as [internal format, format, type].

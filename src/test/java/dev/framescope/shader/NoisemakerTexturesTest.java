@@ -46,4 +46,18 @@ class NoisemakerTexturesTest {
                 () -> size("{\"param\": \"stateSize\", \"multiply\": 1000}", Map.of()));
         assertTrue(huge.getMessage().startsWith("UNSUPPORTED: texture 't' width"), huge.getMessage());
     }
+
+    @Test
+    void analyzeEffectGivesTheDeclaredSizes() {
+        EffectLibrary.Effect effect = new EffectLibrary(java.nio.file.Path.of("demo/shaders/noisemaker-state"))
+                .select("filter/accumulate").get(0);
+        EffectAnalysis.Analysis a = EffectAnalysis.analyze(effect, 32, 32);
+        assertEquals("16", a.passes().get(0).width());
+        assertEquals("1", a.passes().get(1).height());
+        assertEquals("frame", a.passes().get(2).width());
+        assertEquals(256 + 1 + 1024, a.cost().pixelsPerFrame());
+        assertEquals(Map.of("width", 16, "height", 16, "format", "rgba16float"),
+                NoisemakerTextures.targets(effect, false, 32, 32, Map.of()).get("_state"));
+        assertEquals("rgba32f", NoisemakerTextures.targets(effect, true, 32, 32, Map.of()).get("_wide").get("format"));
+    }
 }
