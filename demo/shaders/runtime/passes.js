@@ -20,7 +20,7 @@ function plan(passes) {
 
 // `pingPong` (noisemaker): every pass reads the latest copy of what it reads and its target is swapped right after
 // it draws, as noisemaker's surfaces are, so a pass repeated in a row reads the previous repeat's result.
-export function prepareGlslPasses(passes, { width, height, uniforms, images = {}, pingPong = false }) {
+export function prepareGlslPasses(passes, { width, height, uniforms, images = {}, pingPong = false, frameUniforms = null, frameResolution = false }) {
   // An ISF pass carries a `fallback` (its GLSL ES 1.00 form), compiled when 3.00 fails; it then replaces the pass.
   const versions = [];
   passes = passes.map((p, i) => {
@@ -36,8 +36,8 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
   canvas.height = height;
   const gl = canvas.getContext('webgl2');
   const { finalName, fresh, names } = plan(passes);
-  // ISF passes may draw into smaller, float or non-persistent targets; native passes use the frame size, RGBA8,
-  // and keep their previous frame (persistent).
+  // ISF passes may draw into smaller, float or non-persistent targets; noisemaker passes into targets of their
+  // declared size and `format`; native passes use the frame size, RGBA8, and keep their previous frame (persistent).
   const sizeOf = p => [p.width ?? width, p.height ?? height];
   const floatTargets = !!gl.getExtension('EXT_color_buffer_float');
   // RGBA32F can be filtered only with OES_texture_float_linear; a float target read through a filtering Shadertoy
@@ -45,11 +45,24 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
   const floatLinear = !!gl.getExtension('OES_texture_float_linear');
   const filtered = new Set(passes.flatMap(p => Object.entries(p.samplers ?? {})
     .filter(([, s]) => s.filter !== 'nearest').map(([channel]) => (p.inputs ?? {})[channel])));
-  // `float`: true (RGBA32F) or 'half' (RGBA16F); `srgb`: an image decoded from sRGB when sampled (Shadertoy's srgb).
-  const makeTarget = (pixels, [w, h] = [width, height], float = false, linear = false, srgb = false) => {
+  // A target's declared `format` (noisemaker: its WebGL2 backend's names) as [internal format, format, type].
+  const FORMATS = {
+    rgba8: [gl.RGBA8, gl.RGBA, gl.UNSIGNED_BYTE], rgba16f: [gl.RGBA16F, gl.RGBA, gl.HALF_FLOAT],
+    rgba32f: [gl.RGBA32F, gl.RGBA, gl.FLOAT], r8: [gl.R8, gl.RED, gl.UNSIGNED_BYTE],
+    r16f: [gl.R16F, gl.RED, gl.HALF_FLOAT], r32f: [gl.R32F, gl.RED, gl.FLOAT],
+  };
+  const floatFormat = format => !!format && FORMATS[format]?.[2] !== gl.UNSIGNED_BYTE;
+  for (const p of passes) {
+    if (p.format && !FORMATS[p.format]) return { ok: false, unsupported: `UNSUPPORTED: texture '${p.output}' has format '${p.format}', which FrameScope's WebGL2 runtime does not know`, diagnostics: [] };
+    if (floatFormat(p.format) && !floatTargets) return { ok: false, unsupported: `UNSUPPORTED: texture '${p.output}' is ${p.format}, a float render target, and this WebGL2 context has no EXT_color_buffer_float`, diagnostics: [] };
+  }
+  // `float`: true (RGBA32F) or 'half' (RGBA16F); `srgb`: an image decoded from sRGB when sampled (Shadertoy's srgb);
+  // `format`: a declared format from FORMATS, which wins over the others.
+  const makeTarget = (pixels, [w, h] = [width, height], float = false, linear = false, { srgb = false, format = null } = {}) => {
     const tex = gl.createTexture();
     gl.bindTexture(gl.TEXTURE_2D, tex);
-    if (float === 'half' && floatTargets) gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA16F, w, h, 0, gl.RGBA, gl.HALF_FLOAT, null);
+    if (format) gl.texImage2D(gl.TEXTURE_2D, 0, FORMATS[format][0], w, h, 0, FORMATS[format][1], FORMATS[format][2], null);
+    else if (float === 'half' && floatTargets) gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA16F, w, h, 0, gl.RGBA, gl.HALF_FLOAT, null);
     else if (float && floatTargets) gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA32F, w, h, 0, gl.RGBA, gl.FLOAT, null);
     else gl.texImage2D(gl.TEXTURE_2D, 0, srgb ? gl.SRGB8_ALPHA8 : gl.RGBA8, w, h, 0, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
     gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, linear ? gl.LINEAR : gl.NEAREST);
@@ -75,7 +88,7 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
   const imported = new Map(Object.entries(images).map(([name, image]) => {
     const [w, h] = image.card ? [image.width ?? width, image.height ?? height] : [image.width, image.height];
     const rows = image.card ? CARDS[image.card](w, h) : Uint8Array.from(atob(image.rgba), c => c.charCodeAt(0));
-    const target = makeTarget(image.vflip === false ? rows : bottomUp(rows, w, h), [w, h], false, !!image.linear, !!image.srgb);
+    const target = makeTarget(image.vflip === false ? rows : bottomUp(rows, w, h), [w, h], false, !!image.linear, { srgb: !!image.srgb });
     return [name, { ...target, still: true }];
   }));
   const writer = name => passes.find(p => p.output === name);
@@ -83,7 +96,8 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
     const p = writer(n);
     const size = n === finalName ? [width, height] : sizeOf(p);
     const float = p.float && !floatLinear && filtered.has(n) ? 'half' : p.float;
-    return [n, { current: makeTarget(null, size, float), previous: makeTarget(null, size, float), persistent: p.persistent ?? true }];
+    const made = () => makeTarget(null, size, float, false, { format: p.format });
+    return [n, { current: made(), previous: made(), persistent: p.persistent ?? true }];
   }));
   // Shadertoy's per-channel sampler settings as WebGL2 sampler objects (one per filter and wrap); `mipmap` filters
   // between mipmap levels, generated from the texture each time it is bound (once for an image).
@@ -138,6 +152,7 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
     }
   };
   let drawn = 0;
+  let lastTime = 0;
   return {
     ok: true,
     renderer: webgl2Renderer(gl),
@@ -149,6 +164,9 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
       drawn++;
       const delta = frame.delta ?? 1 / 60;
       const perFrame = { FRAMEINDEX: index, TIMEDELTA: delta, _frame: index, _timeDelta: delta };
+      const loopDelta = frame.loopDelta ?? noisemakerDelta(time, lastTime);
+      lastTime = time;
+      if (frameUniforms) Object.assign(perFrame, { [frameUniforms.index]: index, [frameUniforms.delta]: loopDelta });
       passes.forEach((p, i) => {
         const program = programs[i];
         gl.useProgram(program);
@@ -157,8 +175,11 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
         gl.vertexAttribPointer(position, 2, gl.FLOAT, false, 0, 0);
         const out = targets.get(p.output);
         const [w, h] = out.current.size;
-        // `ratio` is gl-transitions' name for the aspect.
-        for (const [name, value] of Object.entries({ resolution: [w, h], aspect: w / h, ratio: w / h, time, ...uniforms, ...perFrame })) set(i, name, value);
+        // `ratio` is gl-transitions' name for the aspect; `frameResolution` (noisemaker): resolution is the frame's
+        // size whatever the target's, as noisemaker's global uniforms give it.
+        const [rw, rh] = frameResolution ? [width, height] : [w, h];
+        // `passUniforms`: a pass's own values (noisemaker's pass `uniforms`, shader name -> a global's value)
+        for (const [name, value] of Object.entries({ resolution: [rw, rh], aspect: rw / rh, ratio: rw / rh, time, ...uniforms, ...p.passUniforms, ...perFrame })) set(i, name, value);
         let unit = 0;
         for (const [sampler, textureName] of Object.entries(p.inputs ?? {})) {
           const target = targets.get(textureName);
@@ -197,7 +218,7 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
     // zeros), kept in `floats` and turned into bytes clamped to 0..1.
     read() {
       gl.bindFramebuffer(gl.FRAMEBUFFER, targets.get(finalName).previous.fbo); // swapped: previous = latest
-      const float = floatTargets && !!writer(finalName).float;
+      const float = floatTargets && (!!writer(finalName).float || floatFormat(writer(finalName).format));
       const bottomUp = float ? new Float32Array(width * height * 4) : new Uint8Array(width * height * 4);
       gl.readPixels(0, 0, width, height, gl.RGBA, float ? gl.FLOAT : gl.UNSIGNED_BYTE, bottomUp);
       const rows = float ? new Float32Array(bottomUp.length) : new Uint8Array(bottomUp.length);
@@ -216,17 +237,37 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
  * frame is the same) draws only the last. Each frame gets FRAMEINDEX (its number) and TIMEDELTA (seconds since the
  * previous frame, 0 on the first), as an ISF host gives them; a Shadertoy shader reads them as iFrame and iTimeDelta.
  */
-export async function renderPasses(language, passes, { width, height, time, uniforms, frames, step = 1 / 480, history = true, images, flipY, pingPong }) {
-  const effect = await preparePasses(language, passes, { width, height, uniforms, images, flipY, pingPong });
+export async function renderPasses(language, passes, { width, height, time, uniforms, frames, step = 1 / 480, history = true, images, flipY, pingPong, frameUniforms, frameResolution }) {
+  const effect = await preparePasses(language, passes, { width, height, uniforms, images, flipY, pingPong, frameUniforms, frameResolution });
   if (!effect.ok) return effect;
+  const at = i => Math.max(0, time - (frames - 1 - i) * step);
   for (let i = history ? 0 : frames - 1; i < frames; i++) {
-    await effect.draw(Math.max(0, time - (frames - 1 - i) * step), { index: i, delta: i === 0 ? 0 : step * 8 });
+    // loopDelta: noisemaker's deltaTime, as if every frame of the schedule had been drawn
+    await effect.draw(at(i), { index: i, delta: i === 0 ? 0 : step * 8, loopDelta: i === 0 ? 0 : noisemakerDelta(at(i), at(i - 1)) });
   }
   const error = effect.error ? await effect.error() : null;
   if (error) return { ok: false, diagnostics: [{ stage: 'pipeline', severity: 'error', line: null, column: null, message: error.message }] };
   const rgba = await effect.read();
   const floats = rgba.floats ? { rgba_float: toBase64(new Uint8Array(rgba.floats.buffer)) } : {};
   return { ok: true, width, height, rgba: toBase64(rgba), ...floats, renderer: effect.renderer, versions: effect.versions, diagnostics: [] };
+}
+
+function halfToFloat(h) {
+  const exponent = (h >> 10) & 0x1f;
+  const mantissa = h & 0x3ff;
+  const sign = h & 0x8000 ? -1 : 1;
+  if (exponent === 0) return sign * mantissa * 2 ** -24;
+  if (exponent === 31) return mantissa ? NaN : sign * Infinity;
+  return sign * (1 + mantissa / 1024) * 2 ** (exponent - 15);
+}
+
+/**
+ * noisemaker's deltaTime: normalised time since the previous frame, 0 while that frame was at time 0 (its pipeline
+ * starts with lastTime 0 and gives 0 until lastTime > 0), 1/600 when the loop wrapped.
+ */
+function noisemakerDelta(time, lastTime) {
+  const delta = lastTime > 0 ? time - lastTime : 0;
+  return delta < 0 ? 1 / 600 : delta;
 }
 
 /** Prepares a multi-pass effect on either backend: {ok, draw(time), fence(), read(), error?(), renderer}. */
@@ -252,7 +293,7 @@ const VERTEX_WGSL = `@vertex fn fullscreen(@builtin(vertex_index) i: u32) -> @bu
  * effects, whose WGSL draws y down and whose runtime flips the frame when it shows it): images and the test card
  * are stored bottom row first and the result is read flipped, so the frame is what that runtime shows.
  */
-export async function prepareWgslPasses(passes, { width, height, uniforms, images = {}, flipY = false, pingPong = false }) {
+export async function prepareWgslPasses(passes, { width, height, uniforms, images = {}, flipY = false, pingPong = false, frameUniforms = null }) {
   const g = await gpuDevice();
   if (g.unavailable) return { ok: false, unavailable: g.unavailable, diagnostics: [] };
   const device = g.device;
@@ -266,7 +307,10 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
   }
   const { finalName, fresh, names } = plan(passes);
   const usage = GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_SRC | GPUTextureUsage.COPY_DST;
-  const makeTarget = () => device.createTexture({ size: [width, height], format: 'rgba8unorm', usage });
+  // A target's declared size and format (noisemaker's `textures`), else the frame's size, rgba8unorm.
+  const makeTarget = (p = {}) => device.createTexture({ size: [p.width ?? width, p.height ?? height], format: p.format ?? 'rgba8unorm', usage });
+  const formatOf = name => passes.find(p => p.output === name)?.format ?? 'rgba8unorm';
+  const unfilterable = format => /32float$/.test(format); // sampled through 'unfilterable-float' and a non-filtering sampler
   const flipRows = (rows, w, h) => {
     if (!flipY) return rows;
     const out = new Uint8Array(rows.length);
@@ -284,7 +328,10 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
     const rows = image.card ? CARDS[image.card](w, h) : Uint8Array.from(atob(image.rgba), c => c.charCodeAt(0));
     return [name, upload(rows, w, h)];
   }));
-  const targets = new Map(names.map(n => [n, { current: makeTarget(), previous: makeTarget() }]));
+  const targets = new Map(names.map(n => {
+    const p = passes.find(q => q.output === n);
+    return [n, { current: makeTarget(p), previous: makeTarget(p) }];
+  }));
   const sampler = device.createSampler({ magFilter: 'nearest', minFilter: 'nearest' });
   const vertex = device.createShaderModule({ code: VERTEX_WGSL });
   const uvVertex = device.createShaderModule({ code: VERTEX_UV_WGSL });
@@ -302,29 +349,41 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
       .map(m => ({ binding: Number(m[1]), name: m[2] }));
     const samplers = [...p.source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var\s+(\w+)\s*:\s*sampler\b/g)]
       .map(m => ({ binding: Number(m[1]) }));
-    textures.forEach(t => layout.push({ binding: t.binding, visibility: GPUShaderStage.FRAGMENT, texture: { sampleType: 'float' } }));
-    samplers.forEach(s => layout.push({ binding: s.binding, visibility: GPUShaderStage.FRAGMENT, sampler: {} }));
+    const boundFormat = t => { const name = (p.inputs ?? {})[t.name] ?? t.name; return !imported.has(name) && targets.has(name) ? formatOf(name) : 'rgba8unorm'; };
+    const anyUnfilterable = textures.some(t => unfilterable(boundFormat(t)));
+    textures.forEach(t => layout.push({ binding: t.binding, visibility: GPUShaderStage.FRAGMENT, texture: { sampleType: unfilterable(boundFormat(t)) ? 'unfilterable-float' : 'float' } }));
+    samplers.forEach(s => layout.push({ binding: s.binding, visibility: GPUShaderStage.FRAGMENT, sampler: { type: anyUnfilterable ? 'non-filtering' : 'filtering' } }));
     const bindGroupLayout = device.createBindGroupLayout({ entries: layout });
     const entry = /@fragment\s+fn\s+(\w+)/.exec(p.source)?.[1] ?? 'main';
     const pipeline = device.createRenderPipeline({
       layout: device.createPipelineLayout({ bindGroupLayouts: [bindGroupLayout] }),
       vertex: p.uvVertex ? { module: uvVertex, entryPoint: 'fullscreenUv' } : { module: vertex, entryPoint: 'fullscreen' },
-      fragment: { module: modules[i], entryPoint: entry, targets: [{ format: 'rgba8unorm' }] },
+      fragment: { module: modules[i], entryPoint: entry, targets: [{ format: formatOf(p.output) }] },
       primitive: { topology: 'triangle-list' },
     });
     return { pipeline, bindGroupLayout, uniformBuffers, textures, samplers };
   });
   let scopeOpen = true;
-  const bytesPerRow = Math.ceil(width * 4 / 256) * 256;
+  let drawn = 0;
+  let lastTime = 0;
+  const finalFormat = formatOf(finalName);
+  const channels = /^rgba/.test(finalFormat) ? 4 : /^rg/.test(finalFormat) ? 2 : 1;
+  const channelBytes = /8unorm$/.test(finalFormat) ? 1 : /16float$/.test(finalFormat) ? 2 : 4;
+  const bytesPerRow = Math.ceil(width * channels * channelBytes / 256) * 256;
   return {
     ok: true,
     renderer: g.adapter,
-    async draw(time) {
-      const values = { resolution: [width, height], aspect: width / height, time, ...uniforms };
+    async draw(time, frame = {}) {
+      const shared = { resolution: [width, height], aspect: width / height, time, ...uniforms };
+      const loopDelta = frame.loopDelta ?? noisemakerDelta(time, lastTime);
+      lastTime = time;
+      if (frameUniforms) Object.assign(shared, { [frameUniforms.index]: frame.index ?? drawn, [frameUniforms.delta]: loopDelta });
+      drawn++;
       const encoder = device.createCommandEncoder();
       passes.forEach((p, i) => {
         const { pipeline, bindGroupLayout, uniformBuffers, textures, samplers } = prepared[i];
         const entries = [];
+        const values = p.passUniforms ? { ...shared, ...p.passUniforms } : shared;
         for (const u of uniformBuffers) {
           if (u.struct) {
             device.queue.writeBuffer(u.buffer, 0, u.struct.bytes(values));
@@ -369,10 +428,31 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
       device.queue.submit([encoder.finish()]);
       await readback.mapAsync(GPUMapMode.READ);
       const padded = new Uint8Array(readback.getMappedRange());
-      const rows = new Uint8Array(width * height * 4);
-      for (let y = 0; y < height; y++) rows.set(padded.subarray(y * bytesPerRow, y * bytesPerRow + width * 4), (flipY ? height - 1 - y : y) * width * 4);
+      if (finalFormat === 'rgba8unorm') {
+        const rows = new Uint8Array(width * height * 4);
+        for (let y = 0; y < height; y++) rows.set(padded.subarray(y * bytesPerRow, y * bytesPerRow + width * 4), (flipY ? height - 1 - y : y) * width * 4);
+        readback.unmap();
+        return rows;
+      }
+      // Another format (noisemaker's float or one-/two-channel targets): read as RGBA floats (missing channels
+      // 0, alpha 1, as sampling gives them), kept in `floats`, and as bytes clamped to 0..1.
+      const view = new DataView(padded.buffer, padded.byteOffset, padded.byteLength);
+      const floats = new Float32Array(width * height * 4);
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const o = (((flipY ? height - 1 - y : y) * width) + x) * 4;
+          floats.set([0, 0, 0, 1], o);
+          for (let c = 0; c < channels; c++) {
+            const at = y * bytesPerRow + (x * channels + c) * channelBytes;
+            floats[o + c] = channelBytes === 1 ? view.getUint8(at) / 255 : channelBytes === 2 ? halfToFloat(view.getUint16(at, true)) : view.getFloat32(at, true);
+          }
+        }
+      }
       readback.unmap();
-      return rows;
+      if (channelBytes === 1) return Uint8Array.from(floats, v => Math.round(255 * v));
+      const bytes = Uint8Array.from(floats, v => Math.round(255 * Math.min(1, Math.max(0, v))));
+      bytes.floats = floats;
+      return bytes;
     },
   };
 }

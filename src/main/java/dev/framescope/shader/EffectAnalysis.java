@@ -25,7 +25,8 @@ public final class EffectAnalysis {
 
     /**
      * One pass: its program, the textures it reads by sampler, the texture it writes, its size ({@code width} and
-     * {@code height}: the frame's, or the ISF expression), whether that target is persistent or float, and the
+     * {@code height}: the frame's, the ISF expression, or a noisemaker texture's declared size in pixels), whether
+     * that target is persistent or float, and the
      * lines of its GLSL / WGSL file (null where there is none).
      */
     public record PassInfo(String name, String program, Map<String, String> inputs, String target, String width,
@@ -83,6 +84,10 @@ public final class EffectAnalysis {
         int glslLines = 0;
         int wgslLines = 0;
         Set<Path> counted = new LinkedHashSet<>();
+        // noisemaker: targets sized and formatted as declared (NoisemakerTextures; WebGL2's formats)
+        Map<String, Map<String, Object>> declared = effect.isNoisemaker()
+                && NoisemakerTextures.unsupported(effect, true, width, height, defaults) == null
+                ? NoisemakerTextures.targets(effect, true, width, height, defaults) : Map.of();
         for (Program p : effect.programs()) {
             JsonNode spec = p.spec();
             Map<String, String> inputs = new LinkedHashMap<>();
@@ -101,12 +106,21 @@ public final class EffectAnalysis {
                 w = ((Number) size.get("width")).intValue();
                 h = ((Number) size.get("height")).intValue();
             }
+            Map<String, Object> target = declared.get(spec.path("outputs").path("fragColor").asText());
+            String sizeW = isf ? spec.path("width").asText("$WIDTH") : "frame";
+            String sizeH = isf ? spec.path("height").asText("$HEIGHT") : "frame";
+            Boolean floatTarget = spec.has("float") ? spec.get("float").asBoolean() : null;
+            if (target != null) {
+                w = (Integer) target.get("width");
+                h = (Integer) target.get("height");
+                sizeW = w == width ? "frame" : String.valueOf(w);
+                sizeH = h == height ? "frame" : String.valueOf(h);
+                floatTarget = target.get("format").toString().matches(".*(16f|32f)$");
+            }
             pixels += (long) w * h;
             passes.add(new PassInfo(p.pass(), p.name(), inputs, spec.path("outputs").path("fragColor")
-                    .asText("outputTex"), isf ? spec.path("width").asText("$WIDTH") : "frame",
-                    isf ? spec.path("height").asText("$HEIGHT") : "frame",
-                    spec.has("persistent") ? spec.get("persistent").asBoolean() : null,
-                    spec.has("float") ? spec.get("float").asBoolean() : null, gl, wg));
+                    .asText("outputTex"), sizeW, sizeH,
+                    spec.has("persistent") ? spec.get("persistent").asBoolean() : null, floatTarget, gl, wg));
         }
         if (effect.isShadertoy() && d.hasNonNull("common")) {
             glslLines += lines(d.get("common").asText());

@@ -76,6 +76,10 @@ public final class EffectBenchmark {
                         : effect.isNoisemaker() && !webgl ? effect.programs().stream()
                         .map(NoisemakerImport::wgslUnsupported).filter(java.util.Objects::nonNull).findFirst()
                         .orElse(null) : null;
+                if (unsupported == null && effect.isNoisemaker()) {
+                    unsupported = NoisemakerTextures.unsupported(effect, webgl, args.width(), args.height(),
+                            FrameRenderer.uniforms(effect.definition(), Map.of()));
+                }
                 if (unsupported != null) {
                     batch.add(new BenchmarkResult(effect.id(), args.backend().name(), "unsupported", null, null,
                             null, null, unsupported));

@@ -163,6 +163,11 @@ public final class FrameRenderer {
                 return new Pixels("unsupported", null, width, height, null, List.of(), computeOnly);
             }
         }
+        String textures = effect.isNoisemaker() ? NoisemakerTextures.unsupported(effect, webgl, width, height,
+                uniforms) : null;
+        if (textures != null) {
+            return new Pixels("unsupported", null, width, height, null, List.of(), textures);
+        }
         for (Program p : effect.programs()) {
             if ((webgl ? p.glsl() : p.wgsl()) == null) {
                 return new Pixels("not_available", null, width, height, null, List.of(),
@@ -204,13 +209,17 @@ public final class FrameRenderer {
                     IsfImport.explain(effect.definition(), d.path("stage").asText(), d.path("message").asText())));
         }
         String note = effect.isShadertoy() ? shadertoyNote(schedule(time, frames), time)
-                : effect.usesPassRuntime() && readsAnyLaterOutput(effect) ? feedbackNote(schedule(time, frames)) : null;
+                : effect.usesPassRuntime() && readsAnyLaterOutput(effect) ? feedbackNote(schedule(time, frames),
+                effect.isNoisemaker() ? "frame" : "FRAMEINDEX") : null;
         for (JsonNode v : result.path("versions")) {
             if (v.has("fell_back")) {
                 String fell = IsfStages.fellBack(v.get("fell_back").asText());
                 note = note == null ? fell : note + "; " + fell;
                 break;
             }
+        }
+        if (!result.path("ok").asBoolean() && result.has("unsupported")) {
+            return new Pixels("unsupported", null, width, height, null, diagnostics, result.get("unsupported").asText());
         }
         if (!result.path("ok").asBoolean()) {
             return new Pixels(result.has("unavailable") ? "unavailable" : "error", null, width, height, null,
@@ -252,12 +261,19 @@ public final class FrameRenderer {
     static void putPasses(Map<String, Object> options, Effect effect, boolean webgl, int width, int height,
                           Map<String, Object> uniforms, Map<String, String> bindings) {
         List<Map<String, Object>> passes = new ArrayList<>();
+        Map<String, Map<String, Object>> noisemakerTargets = effect.isNoisemaker()
+                && NoisemakerTextures.unsupported(effect, webgl, width, height, uniforms) == null
+                ? NoisemakerTextures.targets(effect, webgl, width, height, uniforms) : Map.of();
         for (int i = 0; i < effect.programs().size(); i++) {
             Program p = effect.programs().get(i);
             Map<String, Object> pass = new HashMap<>();
             pass.put("source", effect.isNoisemaker() ? NoisemakerImport.source(effect, p, webgl ? p.glsl() : p.wgsl(),
                     uniforms) : effect.source(p, webgl ? p.glsl() : p.wgsl()));
             if (effect.isNoisemaker()) {
+                Map<String, Object> own = NoisemakerRuntime.passUniforms(effect, p.spec(), uniforms);
+                if (!own.isEmpty()) {
+                    pass.put("passUniforms", own);
+                }
                 if (webgl) {
                     pass.put("vertex", NoisemakerImport.vertex(effect, p, uniforms));
                 } else {
@@ -271,6 +287,8 @@ public final class FrameRenderer {
             pass.put("inputs", effect.isShadertoy() ? ShadertoyImport.inputs(p.spec())
                     : Json.mapper().convertValue(p.spec().path("inputs"), Map.class));
             pass.put("output", p.spec().path("outputs").path("fragColor").asText("pass" + i));
+            // noisemaker: the target's declared size and format (NoisemakerTextures)
+            pass.putAll(noisemakerTargets.getOrDefault(pass.get("output").toString(), Map.of()));
             if (effect.isIsf()) {
                 pass.putAll(IsfImport.targetOptions(p.spec(), width, height, uniforms));
                 if (webgl) {
@@ -305,6 +323,9 @@ public final class FrameRenderer {
             options.put("uniforms", NoisemakerRuntime.uniforms(uniforms, width, height));
             options.put("flipY", !webgl);
             options.put("pingPong", true);
+            // noisemaker's per-frame globals: the frame's index and the normalised time since the previous frame
+            options.put("frameUniforms", Map.of("index", "frame", "delta", "deltaTime"));
+            options.put("frameResolution", true); // `resolution` is the frame's size in every pass, as noisemaker's
         } else if (effect.isGlTransition()) {
             Map<String, Object> withAspects = new LinkedHashMap<>(uniforms);
             options.put("images", ImageInputs.transition(effect.definition(), bindings, width, height, withAspects));
@@ -337,9 +358,9 @@ public final class FrameRenderer {
                 + "the last", s.frames(), s.frames() - 1, time * 8);
     }
 
-    private static String feedbackNote(Schedule s) {
-        return String.format("feedback effect: %d frame(s) rendered (FRAMEINDEX 0..%d), %.4g s apart, the last at "
-                + "this time", s.frames(), s.frames() - 1, s.step() * 8);
+    private static String feedbackNote(Schedule s, String index) {
+        return String.format("feedback effect: %d frame(s) rendered (%s 0..%d), %.4g s apart, the last at "
+                + "this time", s.frames(), index, s.frames() - 1, s.step() * 8);
     }
 
     /** Little-endian float32 components. */

@@ -190,6 +190,9 @@ final class NoisemakerImport {
             pass.put("name", p.path("name").asText(program));
             pass.put("program", program);
             pass.set("inputs", p.path("inputs").isObject() ? p.get("inputs") : F.objectNode());
+            if (p.path("uniforms").isObject()) {
+                pass.set("uniforms", p.get("uniforms")); // shader uniform -> global (NoisemakerRuntime.passUniforms)
+            }
             ObjectNode outputs = F.objectNode();
             Iterator<JsonNode> outs = p.path("outputs").elements();
             outputs.put("fragColor", outs.hasNext() ? outs.next().asText() : "outputTex");

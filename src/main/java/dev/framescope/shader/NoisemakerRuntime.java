@@ -11,8 +11,8 @@ import java.util.Set;
 
 /**
  * What noisemaker's runtime gives an effect beyond its own globals: the global uniforms ({@code aspectRatio},
- * {@code fullResolution}, {@code tileOffset}, {@code renderScale}, {@code deltaTime}, {@code frame}; the page runtime
- * sets {@code time}, {@code resolution} and {@code aspect}) and the textures its passes read by name: a
+ * {@code fullResolution}, {@code tileOffset}, {@code renderScale}; the page runtime
+ * sets {@code time}, {@code resolution}, {@code aspect} and, each frame, {@code frame} and {@code deltaTime}) and the textures its passes read by name: a
  * {@code surface} global (a mixer's second input) reads the second test card or a file bound to its name, a texture
  * no pass of the effect writes (another effect's global surface) reads transparent black, as that runtime's
  * placeholder does.
@@ -51,8 +51,25 @@ final class NoisemakerRuntime {
         out.putIfAbsent("fullResolution", java.util.List.of(width, height));
         out.putIfAbsent("tileOffset", java.util.List.of(0, 0));
         out.putIfAbsent("renderScale", 1.0);
-        out.putIfAbsent("deltaTime", 1.0 / FrameRenderer.FRAMES_PER_LOOP);
-        out.putIfAbsent("frame", 0);
+        return out;
+    }
+
+    /**
+     * A pass's own {@code uniforms} ({@code {shaderName: "globalName"}}) resolved as noisemaker's expander does: the
+     * value already held under the shader name, else the global's value (the caller's or its default).
+     */
+    static Map<String, Object> passUniforms(Effect effect, JsonNode pass, Map<String, Object> uniforms) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        pass.path("uniforms").fields().forEachRemaining(e -> {
+            String name = e.getKey();
+            String global = e.getValue().asText();
+            String uniform = effect.definition().path("globals").path(global).path("uniform").asText(global);
+            Object value = uniforms.containsKey(name) ? uniforms.get(name) : uniforms.containsKey(uniform)
+                    ? uniforms.get(uniform) : uniforms.get(global);
+            if (value != null) {
+                out.put(name, value);
+            }
+        });
         return out;
     }
 

@@ -142,4 +142,74 @@ class NoisemakerIT {
                 ROOT.toString(), "backend", "webgpu"));
         frame.at("/frames/preview").forEach(f -> assertEquals("unsupported", f.get("status").asText(), f.toString()));
     }
+
+    private static final Path STATE = Path.of("demo/shaders/noisemaker-state");
+
+    private static Pixels renderState(String id, Backend backend, double time, Integer frames) {
+        return renderState(id, backend, time, frames, Map.of());
+    }
+
+    private static Pixels renderState(String id, Backend backend, double time, Integer frames,
+                                      Map<String, Object> values) {
+        EffectLibrary.Effect effect = new EffectLibrary(STATE).select(id).get(0);
+        return BROWSER.harness().withPage(page -> {
+            try {
+                return FrameRenderer.renderPixels(page, effect, backend, SIZE, SIZE, time,
+                        FrameRenderer.uniforms(effect.definition(), values), Map.of(), frames);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }, 60_000);
+    }
+
+    private static int[] rgb(Pixels pixels, String why) {
+        assertEquals("ok", pixels.status(), why + ": " + pixels.diagnostics() + " " + pixels.note());
+        int[] rgb = new int[SIZE * SIZE * 3];
+        for (int p = 0; p < SIZE * SIZE; p++) {
+            for (int c = 0; c < 3; c++) {
+                rgb[3 * p + c] = pixels.rgba()[4 * p + c] & 0xff;
+            }
+        }
+        return rgb;
+    }
+
+    /**
+     * Declared textures as noisemaker's runtime allocates them: a 16x16 rgba16f state keeps values past 1 and below
+     * 0 over 20 frames (RGBA8 would clamp them to 1 and 0) and is 16 wide (not the 32 of the frame), its pass sees
+     * the frame's resolution (as noisemaker's global uniform, not the target's), a 1x1 rgba32f
+     * keeps 20 x 2049 exactly (half floats would round it), and frame and deltaTime are the frame's index and the
+     * normalised time since the previous frame (0 at the first frame), not 0 and a constant.
+     */
+    @Test
+    void declaredTexturesKeepTheirSizeAndFormatAndFramesCount() {
+        for (Backend b : BACKENDS) {
+            Pixels accumulated = renderState("filter/accumulate", b, 0.25, 20);
+            assertTrue(accumulated.note().contains("20 frame(s) rendered (frame 0..19)"), accumulated.note());
+            int[] acc = rgb(accumulated, b + " accumulate");
+            // left: 20 x 0.25 = 5 -> 5/8; 20 x -0.5 = -10 -> 10/16; resolution.x in the 16x16 pass: the frame's 32
+            pixel(acc, 4, 10, 159, 159, 128, b + " rgba16f state past 1 and below 0, frame resolution");
+            // right: 40980 mod 8 = 4 -> 0.5; frame 19; state width 16 -> 16/64
+            pixel(acc, 28, 10, 128, 19, 64, b + " rgba32f sum, frame, 16-wide state");
+            int[] first = rgb(renderState("synth/frameClock", b, 0.0, null), b + " frameClock at 0");
+            pixel(first, 3, 3, 0, 0, 128, b + " first frame: frame 0, deltaTime 0");
+            int[] fifth = rgb(renderState("synth/frameClock", b, 0.25, 5), b + " frameClock 5 frames");
+            pixel(fifth, 3, 3, 4, 128, 128, b + " fifth frame: frame 4, deltaTime 1/480");
+            int[] later = rgb(renderState("synth/frameClock", b, 0.25, null), b + " frameClock at 0.25");
+            pixel(later, 3, 3, 120, 128, 128, b + " at time 0.25: frame 120 (60 frames a second from 0)");
+        }
+        for (Backend b : BACKENDS) {
+            // a pass's `uniforms: {uGain: "gain"}`: the shader's uGain is the global's value (was never set: 0)
+            pixel(rgb(renderState("synth/passGain", b, 0.0, null), b + " passGain"), 1, 1, 128, 0, 128,
+                    b + " uGain from gain's default 0.5");
+            pixel(rgb(renderState("synth/passGain", b, 0.0, null, Map.of("gain", 1.0)), b + " passGain 1"), 1, 1,
+                    255, 0, 0, b + " uGain from the caller's gain 1");
+        }
+        Pixels huge = renderState("unsupported/hugeState", Backend.webgl2, 0.0, null);
+        assertEquals("unsupported", huge.status());
+        assertTrue(huge.note().startsWith("UNSUPPORTED: texture '_cells' width") && huge.note().contains("100000"),
+                huge.note());
+        Pixels odd = renderState("unsupported/hugeState", Backend.webgpu, 0.0, null);
+        assertEquals("unsupported", odd.status());
+        assertTrue(odd.note().startsWith("UNSUPPORTED: texture '_odd' has format 'bgra8unorm'"), odd.note());
+    }
 }
