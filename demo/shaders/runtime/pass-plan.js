@@ -1,0 +1,32 @@
+// What the pass runners of both backends share: the pass plan, half-float decoding, noisemaker's deltaTime.
+
+/** Which texture is the result, and whether a pass reads this frame's copy of a texture or the previous frame's. */
+export function plan(passes) {
+  const producer = new Map();
+  passes.forEach((p, i) => { if (!producer.has(p.output)) producer.set(p.output, i); });
+  const finalName = passes.some(p => p.output === 'outputTex') ? 'outputTex' : passes[passes.length - 1].output;
+  return {
+    finalName,
+    // true: read the copy written this frame; false: the previous frame's copy
+    fresh: (name, index) => producer.has(name) && producer.get(name) < index,
+    names: [...new Set(passes.map(p => p.output))],
+  };
+}
+
+export function halfToFloat(h) {
+  const exponent = (h >> 10) & 0x1f;
+  const mantissa = h & 0x3ff;
+  const sign = h & 0x8000 ? -1 : 1;
+  if (exponent === 0) return sign * mantissa * 2 ** -24;
+  if (exponent === 31) return mantissa ? NaN : sign * Infinity;
+  return sign * (1 + mantissa / 1024) * 2 ** (exponent - 15);
+}
+
+/**
+ * noisemaker's deltaTime: normalised time since the previous frame, 0 while that frame was at time 0 (its pipeline
+ * starts with lastTime 0 and gives 0 until lastTime > 0), 1/600 when the loop wrapped.
+ */
+export function noisemakerDelta(time, lastTime) {
+  const delta = lastTime > 0 ? time - lastTime : 0;
+  return delta < 0 ? 1 / 600 : delta;
+}

@@ -1,0 +1,187 @@
+// The WebGPU pass runner: the WGSL twin of prepareGlslPasses in passes.js, with the same pass model.
+import { gpuDevice } from './compile.js';
+import { halfToFloat, noisemakerDelta, plan } from './pass-plan.js';
+import { CARDS, testCardPixels } from './testcard.js';
+import { structUniform } from './wgsl-uniforms.js';
+
+// noisemaker's full-screen vertex stage: also a uv (0..1 from the clip position) at @location(0).
+const VERTEX_UV_WGSL = `struct FullscreenOut { @builtin(position) position: vec4<f32>, @location(0) uv: vec2<f32> }
+@vertex fn fullscreenUv(@builtin(vertex_index) i: u32) -> FullscreenOut {
+  let p = array<vec2<f32>, 3>(vec2<f32>(-1.0, -1.0), vec2<f32>(3.0, -1.0), vec2<f32>(-1.0, 3.0));
+  return FullscreenOut(vec4<f32>(p[i], 0.0, 1.0), p[i] * 0.5 + vec2<f32>(0.5, 0.5));
+}`;
+
+const VERTEX_WGSL = `@vertex fn fullscreen(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
+  let p = array<vec2<f32>, 3>(vec2<f32>(-1.0, -1.0), vec2<f32>(3.0, -1.0), vec2<f32>(-1.0, 3.0));
+  return vec4<f32>(p[i], 0.0, 1.0);
+}`;
+
+/**
+ * The WebGPU twin of prepareGlslPasses: bindings found by name (uniforms, texture_2d inputs, samplers); a uniform of a
+ * struct type is packed by wgsl-uniforms.js (with the pass's `uniformLayout`). `images` as for GLSL. `flipY` (noisemaker
+ * effects, whose WGSL draws y down and whose runtime flips the frame when it shows it): images and the test card
+ * are stored bottom row first and the result is read flipped, so the frame is what that runtime shows.
+ */
+export async function prepareWgslPasses(passes, { width, height, uniforms, images = {}, flipY = false, pingPong = false, frameUniforms = null }) {
+  const g = await gpuDevice();
+  if (g.unavailable) return { ok: false, unavailable: g.unavailable, diagnostics: [] };
+  const device = g.device;
+  const modules = [];
+  for (const [i, p] of passes.entries()) {
+    const module = device.createShaderModule({ code: p.source });
+    const info = await module.getCompilationInfo();
+    const diagnostics = info.messages.map(m => ({ pass: i, stage: 'module', severity: m.type, line: m.lineNum || null, column: m.linePos || null, message: m.message }));
+    if (diagnostics.some(d => d.severity === 'error')) return { ok: false, diagnostics };
+    modules.push(module);
+  }
+  const { finalName, fresh, names } = plan(passes);
+  const usage = GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_SRC | GPUTextureUsage.COPY_DST;
+  // A target's declared size and format (noisemaker's `textures`), else the frame's size, rgba8unorm.
+  const makeTarget = (p = {}) => device.createTexture({ size: [p.width ?? width, p.height ?? height], format: p.format ?? 'rgba8unorm', usage });
+  const formatOf = name => passes.find(p => p.output === name)?.format ?? 'rgba8unorm';
+  const unfilterable = format => /32float$/.test(format); // sampled through 'unfilterable-float' and a non-filtering sampler
+  const flipRows = (rows, w, h) => {
+    if (!flipY) return rows;
+    const out = new Uint8Array(rows.length);
+    for (let y = 0; y < h; y++) out.set(rows.subarray(y * w * 4, (y + 1) * w * 4), (h - 1 - y) * w * 4);
+    return out;
+  };
+  const upload = (rows, w, h) => {
+    const texture = device.createTexture({ size: [w, h], format: 'rgba8unorm', usage });
+    device.queue.writeTexture({ texture }, flipRows(rows, w, h), { bytesPerRow: w * 4 }, [w, h]);
+    return texture;
+  };
+  const input = upload(testCardPixels(width, height), width, height);
+  const imported = new Map(Object.entries(images).map(([name, image]) => {
+    const [w, h] = image.card ? [image.width ?? width, image.height ?? height] : [image.width, image.height];
+    const rows = image.card ? CARDS[image.card](w, h) : Uint8Array.from(atob(image.rgba), c => c.charCodeAt(0));
+    return [name, upload(rows, w, h)];
+  }));
+  const targets = new Map(names.map(n => {
+    const p = passes.find(q => q.output === n);
+    return [n, { current: makeTarget(p), previous: makeTarget(p) }];
+  }));
+  const sampler = device.createSampler({ magFilter: 'nearest', minFilter: 'nearest' });
+  const vertex = device.createShaderModule({ code: VERTEX_WGSL });
+  const uvVertex = device.createShaderModule({ code: VERTEX_UV_WGSL });
+  device.pushErrorScope('validation');
+  const prepared = passes.map((p, i) => {
+    const layout = [];
+    const uniformBuffers = [];
+    for (const m of p.source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var<uniform>\s*(\w+)\s*:\s*([\w<>]+(?:\s*,\s*\d+\s*>)?)/g)) {
+      const struct = structUniform(p.source, m[2], m[3], p.uniformLayout);
+      const buffer = device.createBuffer({ size: struct ? struct.size : 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+      uniformBuffers.push({ binding: Number(m[1]), name: m[2], int: /^(i32|u32)$/.test(m[3]), buffer, struct });
+      layout.push({ binding: Number(m[1]), visibility: GPUShaderStage.FRAGMENT, buffer: { type: 'uniform' } });
+    }
+    const textures = [...p.source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var\s+(\w+)\s*:\s*texture_2d<f32>/g)]
+      .map(m => ({ binding: Number(m[1]), name: m[2] }));
+    const samplers = [...p.source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var\s+(\w+)\s*:\s*sampler\b/g)]
+      .map(m => ({ binding: Number(m[1]) }));
+    const boundFormat = t => { const name = (p.inputs ?? {})[t.name] ?? t.name; return !imported.has(name) && targets.has(name) ? formatOf(name) : 'rgba8unorm'; };
+    const anyUnfilterable = textures.some(t => unfilterable(boundFormat(t)));
+    textures.forEach(t => layout.push({ binding: t.binding, visibility: GPUShaderStage.FRAGMENT, texture: { sampleType: unfilterable(boundFormat(t)) ? 'unfilterable-float' : 'float' } }));
+    samplers.forEach(s => layout.push({ binding: s.binding, visibility: GPUShaderStage.FRAGMENT, sampler: { type: anyUnfilterable ? 'non-filtering' : 'filtering' } }));
+    const bindGroupLayout = device.createBindGroupLayout({ entries: layout });
+    const entry = /@fragment\s+fn\s+(\w+)/.exec(p.source)?.[1] ?? 'main';
+    const pipeline = device.createRenderPipeline({
+      layout: device.createPipelineLayout({ bindGroupLayouts: [bindGroupLayout] }),
+      vertex: p.uvVertex ? { module: uvVertex, entryPoint: 'fullscreenUv' } : { module: vertex, entryPoint: 'fullscreen' },
+      fragment: { module: modules[i], entryPoint: entry, targets: [{ format: formatOf(p.output) }] },
+      primitive: { topology: 'triangle-list' },
+    });
+    return { pipeline, bindGroupLayout, uniformBuffers, textures, samplers };
+  });
+  let scopeOpen = true;
+  let drawn = 0;
+  let lastTime = 0;
+  const finalFormat = formatOf(finalName);
+  const channels = /^rgba/.test(finalFormat) ? 4 : /^rg/.test(finalFormat) ? 2 : 1;
+  const channelBytes = /8unorm$/.test(finalFormat) ? 1 : /16float$/.test(finalFormat) ? 2 : 4;
+  const bytesPerRow = Math.ceil(width * channels * channelBytes / 256) * 256;
+  return {
+    ok: true,
+    renderer: g.adapter,
+    async draw(time, frame = {}) {
+      const shared = { resolution: [width, height], aspect: width / height, time, ...uniforms };
+      const loopDelta = frame.loopDelta ?? noisemakerDelta(time, lastTime);
+      lastTime = time;
+      if (frameUniforms) Object.assign(shared, { [frameUniforms.index]: frame.index ?? drawn, [frameUniforms.delta]: loopDelta });
+      drawn++;
+      const encoder = device.createCommandEncoder();
+      passes.forEach((p, i) => {
+        const { pipeline, bindGroupLayout, uniformBuffers, textures, samplers } = prepared[i];
+        const entries = [];
+        const values = p.passUniforms ? { ...shared, ...p.passUniforms } : shared;
+        for (const u of uniformBuffers) {
+          if (u.struct) {
+            device.queue.writeBuffer(u.buffer, 0, u.struct.bytes(values));
+            entries.push({ binding: u.binding, resource: { buffer: u.buffer } });
+            continue;
+          }
+          const raw = values[u.name] ?? 0;
+          const numbers = Array.isArray(raw) ? raw : [typeof raw === 'boolean' ? (raw ? 1 : 0) : raw];
+          const data = u.int ? new Int32Array(4) : new Float32Array(4);
+          data.set(numbers.slice(0, 4));
+          device.queue.writeBuffer(u.buffer, 0, data);
+          entries.push({ binding: u.binding, resource: { buffer: u.buffer } });
+        }
+        for (const t of textures) {
+          const name = (p.inputs ?? {})[t.name] ?? t.name;
+          const source = imported.get(name) ?? (targets.has(name) ? targets.get(name)[pingPong || !fresh(name, i) ? 'previous' : 'current'] : input);
+          entries.push({ binding: t.binding, resource: source.createView() });
+        }
+        samplers.forEach(s => entries.push({ binding: s.binding, resource: sampler }));
+        const pass = encoder.beginRenderPass({ colorAttachments: [{ view: targets.get(p.output).current.createView(), loadOp: 'clear', storeOp: 'store', clearValue: [0, 0, 0, 0] }] });
+        pass.setPipeline(pipeline);
+        pass.setBindGroup(0, device.createBindGroup({ layout: bindGroupLayout, entries }));
+        pass.draw(3);
+        pass.end();
+        if (pingPong) { const t = targets.get(p.output); [t.current, t.previous] = [t.previous, t.current]; }
+      });
+      device.queue.submit([encoder.finish()]);
+      if (!pingPong) for (const t of targets.values()) [t.current, t.previous] = [t.previous, t.current];
+    },
+    fence() {
+      return device.queue.onSubmittedWorkDone();
+    },
+    async error() {
+      if (!scopeOpen) return null;
+      scopeOpen = false;
+      return device.popErrorScope();
+    },
+    async read() {
+      const readback = device.createBuffer({ size: bytesPerRow * height, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+      const encoder = device.createCommandEncoder();
+      encoder.copyTextureToBuffer({ texture: targets.get(finalName).previous }, { buffer: readback, bytesPerRow }, [width, height]);
+      device.queue.submit([encoder.finish()]);
+      await readback.mapAsync(GPUMapMode.READ);
+      const padded = new Uint8Array(readback.getMappedRange());
+      if (finalFormat === 'rgba8unorm') {
+        const rows = new Uint8Array(width * height * 4);
+        for (let y = 0; y < height; y++) rows.set(padded.subarray(y * bytesPerRow, y * bytesPerRow + width * 4), (flipY ? height - 1 - y : y) * width * 4);
+        readback.unmap();
+        return rows;
+      }
+      // Another format (noisemaker's float or one-/two-channel targets): read as RGBA floats (missing channels
+      // 0, alpha 1, as sampling gives them), kept in `floats`, and as bytes clamped to 0..1.
+      const view = new DataView(padded.buffer, padded.byteOffset, padded.byteLength);
+      const floats = new Float32Array(width * height * 4);
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const o = (((flipY ? height - 1 - y : y) * width) + x) * 4;
+          floats.set([0, 0, 0, 1], o);
+          for (let c = 0; c < channels; c++) {
+            const at = y * bytesPerRow + (x * channels + c) * channelBytes;
+            floats[o + c] = channelBytes === 1 ? view.getUint8(at) / 255 : channelBytes === 2 ? halfToFloat(view.getUint16(at, true)) : view.getFloat32(at, true);
+          }
+        }
+      }
+      readback.unmap();
+      if (channelBytes === 1) return Uint8Array.from(floats, v => Math.round(255 * v));
+      const bytes = Uint8Array.from(floats, v => Math.round(255 * Math.min(1, Math.max(0, v))));
+      bytes.floats = floats;
+      return bytes;
+    },
+  };
+}
