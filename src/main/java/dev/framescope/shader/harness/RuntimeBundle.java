@@ -16,9 +16,9 @@ import java.util.regex.Pattern;
 /**
  * The page tool calls load: the runtime's ES modules joined into one classic script inlined in one small HTML file.
  * Every tool call gets a fresh browser context, so its page loads the runtime from nothing; as modules that is the
- * HTML, then three modules, then their imports, each a request and a round of parsing (~0.1 s of wall time and
- * ~0.15 s of CPU per page on the 2-core VM, and one routed round trip per file for a remote browser). One inline
- * script is one response. The modules stay the source (the page a person opens still imports them); each becomes a
+ * HTML, then three modules, then their imports, each a request and a round of parsing (~0.1 s of wall time per
+ * page on the 2-core VM, and one routed round trip per file for a remote browser). One inline script is one
+ * response. The modules stay the source (the page a person opens still imports them); each becomes a
  * function scope returning its exports, so their top-level names cannot clash.
  *
  * <p>Only the forms the runtime uses are understood: {@code import { a, b } from './x.js';}, {@code export function
