@@ -1,4 +1,5 @@
-// What the pass runners of both backends share: the pass plan, half-float decoding, noisemaker's deltaTime.
+// What the pass runners of both backends share: the pass plan, half-float decoding, noisemaker's deltaTime, and the
+// checks that turn a frame that cannot be trusted into a failure.
 
 /** Which texture is the result, and whether a pass reads this frame's copy of a texture or the previous frame's. */
 export function plan(passes) {
@@ -29,4 +30,25 @@ export function halfToFloat(h) {
 export function noisemakerDelta(time, lastTime) {
   const delta = lastTime > 0 ? time - lastTime : 0;
   return delta < 0 ? 1 / 600 : delta;
+}
+
+/** The answer for a frame whose pipeline failed: a diagnostic, never pixels. */
+export function pipelineFailure(message) {
+  return { ok: false, diagnostics: [{ stage: 'pipeline', severity: 'error', line: null, column: null, message }] };
+}
+
+/**
+ * Why the effect's frame cannot be trusted, or null: the GPU reported an error (WebGPU), or the WebGL2 context was
+ * lost (Chromium's GPU process resets a context whose draw runs past its watchdog, or the page's oldest when it has
+ * too many), after which every read gives zeros that would pass for a black frame. Ask it after reading back.
+ */
+export async function untrustedFrame(effect) {
+  const error = effect.error ? await effect.error() : null;
+  if (error) return pipelineFailure(error.message);
+  if (effect.lost?.()) {
+    return pipelineFailure('the WebGL2 context was lost while rendering (Chromium resets a context whose draw runs '
+      + 'past its GPU watchdog, or the oldest of too many in one page); its pixels would read as zeros, so no frame '
+      + 'is given');
+  }
+  return null;
 }

@@ -3,7 +3,7 @@
 // frame's copy; reading one written by itself or a later pass gets the previous frame's copy (feedback). The
 // effect's result is the texture named "outputTex", else the last pass's output.
 import { compileIsf, glslStages, webgl2Renderer } from './compile.js';
-import { noisemakerDelta, plan } from './pass-plan.js';
+import { noisemakerDelta, plan, untrustedFrame } from './pass-plan.js';
 import { CARDS, testCardPixels, toBase64 } from './testcard.js';
 import { prepareWgslPasses } from './wgsl-passes.js';
 
@@ -205,6 +205,7 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
     fence() {
       gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
     },
+    lost: () => gl.isContextLost(),
     // RGBA8 rows top-down; a float final target is read as floats (an UNSIGNED_BYTE read of it fails and leaves
     // zeros), kept in `floats` and turned into bytes clamped to 0..1.
     read() {
@@ -236,9 +237,11 @@ export async function renderPasses(language, passes, { width, height, time, unif
     // loopDelta: noisemaker's deltaTime, as if every frame of the schedule had been drawn
     await effect.draw(at(i), { index: i, delta: i === 0 ? 0 : step * 8, loopDelta: i === 0 ? 0 : noisemakerDelta(at(i), at(i - 1)) });
   }
-  const error = effect.error ? await effect.error() : null;
-  if (error) return { ok: false, diagnostics: [{ stage: 'pipeline', severity: 'error', line: null, column: null, message: error.message }] };
+  const failed = await untrustedFrame(effect);
+  if (failed) return failed;
   const rgba = await effect.read();
+  const lost = await untrustedFrame(effect);
+  if (lost) return lost;
   const floats = rgba.floats ? { rgba_float: toBase64(new Uint8Array(rgba.floats.buffer)) } : {};
   return { ok: true, width, height, rgba: toBase64(rgba), ...floats, renderer: effect.renderer, versions: effect.versions, diagnostics: [] };
 }

@@ -1,6 +1,7 @@
 // One frame or a benchmark of an effect, rendered offscreen and read back from the GPU (never a screenshot:
 // WebGPU canvases come out blank in headless screenshots). Pixels are returned as RGBA8 rows top-down, base64.
 // A single-pass effect is the one-pass case of passes.js. Called by FrameScope's harness through page.evaluate.
+import { untrustedFrame } from './pass-plan.js';
 import { preparePasses } from './passes.js';
 import { toBase64 } from './testcard.js';
 
@@ -20,9 +21,12 @@ async function renderOne(language, source, options) {
   const frame = await prepare(language, source, options);
   if (!frame.ok) return frame;
   await frame.draw(options.time);
-  const error = frame.error ? await frame.error() : null;
-  if (error) return { ok: false, diagnostics: [{ stage: 'pipeline', severity: 'error', line: null, column: null, message: error.message }] };
-  return { ok: true, width: options.width, height: options.height, rgba: toBase64(await frame.read()), renderer: frame.renderer, diagnostics: [] };
+  const failed = await untrustedFrame(frame);
+  if (failed) return failed;
+  const rgba = await frame.read();
+  const lost = await untrustedFrame(frame);
+  if (lost) return lost;
+  return { ok: true, width: options.width, height: options.height, rgba: toBase64(rgba), renderer: frame.renderer, diagnostics: [] };
 }
 
 /** GLSL (WebGL2): uniforms `resolution`, `time` (0..1 over the loop), `aspect` and the effect's own, by name. */
@@ -58,7 +62,7 @@ export async function benchmark(language, source, { width, height, frames, unifo
     frameMs.push(performance.now() - t0);
   }
   const elapsed = performance.now() - start;
-  const error = frame.error ? await frame.error() : null;
-  if (error) return { ok: false, diagnostics: [{ stage: 'pipeline', severity: 'error', line: null, column: null, message: error.message }] };
+  const failed = await untrustedFrame(frame);
+  if (failed) return failed;
   return { ok: true, frames, elapsed_ms: elapsed, frame_ms: frameMs, renderer: frame.renderer };
 }
