@@ -86,8 +86,7 @@ public final class EffectAnalysis {
         Set<Path> counted = new LinkedHashSet<>();
         // noisemaker: targets sized and formatted as declared (NoisemakerTextures; WebGL2's formats)
         Map<String, Map<String, Object>> declared = effect.isNoisemaker()
-                && NoisemakerTextures.unsupported(effect, true, width, height, defaults) == null
-                ? NoisemakerTextures.targets(effect, true, width, height, defaults) : Map.of();
+                ? NoisemakerTextures.targetsIfSupported(effect, true, width, height, defaults) : Map.of();
         for (Program p : effect.programs()) {
             JsonNode spec = p.spec();
             Map<String, String> inputs = new LinkedHashMap<>();

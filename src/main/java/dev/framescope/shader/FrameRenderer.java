@@ -262,8 +262,7 @@ public final class FrameRenderer {
                           Map<String, Object> uniforms, Map<String, String> bindings) {
         List<Map<String, Object>> passes = new ArrayList<>();
         Map<String, Map<String, Object>> noisemakerTargets = effect.isNoisemaker()
-                && NoisemakerTextures.unsupported(effect, webgl, width, height, uniforms) == null
-                ? NoisemakerTextures.targets(effect, webgl, width, height, uniforms) : Map.of();
+                ? NoisemakerTextures.targetsIfSupported(effect, webgl, width, height, uniforms) : Map.of();
         for (int i = 0; i < effect.programs().size(); i++) {
             Program p = effect.programs().get(i);
             Map<String, Object> pass = new HashMap<>();

@@ -83,6 +83,16 @@ final class NoisemakerTextures {
         return out;
     }
 
+    /** {@link #targets}, or none when a texture cannot be allocated (the caller reports {@link #unsupported}). */
+    static Map<String, Map<String, Object>> targetsIfSupported(Effect effect, boolean webgl, int width, int height,
+                                                               Map<String, Object> uniforms) {
+        try {
+            return targets(effect, webgl, width, height, uniforms);
+        } catch (Unsupported e) {
+            return Map.of();
+        }
+    }
+
     /** Why the effect's textures cannot be allocated as declared ("UNSUPPORTED: ..."), or null. */
     static String unsupported(Effect effect, boolean webgl, int width, int height, Map<String, Object> uniforms) {
         try {
