@@ -9,7 +9,7 @@ public final class DialogArgs {
     private DialogArgs() {
     }
 
-    static final String TIMEOUT = "Seconds to wait, then timed_out; default FRAMESCOPE_DIALOG_TIMEOUT_S (600).";
+    static final String TIMEOUT = "Seconds to wait; default FRAMESCOPE_DIALOG_TIMEOUT_S (600).";
 
     /** Every question waits for the person at most its own timeout_s. */
     interface Waits {
@@ -17,11 +17,10 @@ public final class DialogArgs {
     }
 
     public record Option(
-            @Param(value = "What the person sees; default the value. Give a label, a value or both.", maxLength = 200)
+            @Param(value = "What the person sees; default the value.", maxLength = 200)
             String label,
             @Param(value = "What comes back when chosen; default the label.", maxLength = 200) String value,
-            @Param(value = "One line of detail, shown under the option on the dialog page and in the form's text "
-                    + "(or in the option's title when short) under elicitation.", maxLength = 500)
+            @Param(value = "One line of detail shown with the option.", maxLength = 500)
             String description) {
         String valueOrLabel() {
             return value == null || value.isBlank() ? label : value;
@@ -53,7 +52,7 @@ public final class DialogArgs {
             @Param(value = "Text the field starts with.", maxLength = 10_000) String defaultText,
             @Param(value = "Longest answer accepted.", defaultValue = "10000", min = 1, max = 100_000)
             Integer maxLength,
-            @Param(value = "The answer is code (a monospace editor where the dialog page shows it).",
+            @Param(value = "The answer is code (a monospace editor on the page).",
                     defaultValue = "false") Boolean expectsCode,
             @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) implements Waits {
         public TextInputArgs {
@@ -87,23 +86,23 @@ public final class DialogArgs {
     public record PlannerArgs(
             @Param(value = "The decision to make and why it matters now, one or two sentences.", required = true,
                     maxLength = 4000) String decisionContext,
-            @Param(value = "Markdown the person should see before choosing: findings, a table of measurements, "
-                    + "code. Shown rendered on the dialog page (raw HTML is shown as text).", maxLength = 100_000)
+            @Param(value = "Markdown shown before choosing: findings, a table of measurements, code (raw HTML shown "
+                    + "as text).", maxLength = 100_000)
             String visualOutput,
             @Param(value = "Markdown: the plan the options refer to, e.g. numbered steps.", maxLength = 50_000)
             String plan,
             @Param(value = "The ways forward, 2 to 20.", required = true, maxLength = 20) List<Option> options,
-            @Param(value = "Value of the option preselected (what you would do without an answer).",
+            @Param(value = "Value preselected (what you would do without an answer).",
                     maxLength = 200) String defaultAction,
             @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) implements Waits {
     }
 
     public record ScreenshotArgs(
-            @Param(value = "What to capture, e.g. 'the RenderDoc texture viewer showing the black pixel'.",
+            @Param(value = "What to capture, e.g. 'the texture viewer showing the black pixel'.",
                     required = true, maxLength = 2000) String question,
             @Param(value = "More detail on what should be visible.", maxLength = 4000) String description,
-            @Param(value = "Longest side of the image returned, in pixels; larger screenshots are scaled down "
-                    + "(keeps the result small for the model).", defaultValue = "1568", min = 64, max = 8192)
+            @Param(value = "Longest side returned, in pixels; larger images are scaled down.", defaultValue = "1568",
+                    min = 64, max = 8192)
             Integer maxDimension,
             @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) implements Waits {
         public ScreenshotArgs {

@@ -34,46 +34,45 @@ public final class DialogTools implements ToolGroup {
         return "Ask the person: ask_plan to choose between plans you lay out in markdown, ask_confirmation before a "
                 + "risky step, ask_single_choice or ask_multi_choice between options, ask_text for a value, "
                 + "ask_screenshot for what is on their screen. Questions show as an MCP form when the client can, "
-                + "else on FrameScope's local page (URL in the progress message). Cancel, decline and timeout come "
-                + "back as answers with flags; too many questions a minute are RATE_LIMITED.";
+                + "else on FrameScope's local page (URL in the progress message), and wait up to timeout_s. Answers "
+                + "carry state (answered, declined, cancelled, timed_out: not errors), additional_context and "
+                + "attachments. Never ask in a loop: too many questions a minute are RATE_LIMITED.";
     }
 
-    private static final String WAIT = " Waits up to timeout_s. Answers carry state (answered, declined, "
-            + "cancelled, timed_out: not errors), additional_context and attachments. Never ask in a loop "
-            + "(RATE_LIMITED).";
-    private static final String FORM = " An MCP form if the client can, else the dialog page." + WAIT;
-    private static final String PAGE = " Shown on the dialog page (URL in the progress message)." + WAIT;
+    private static final String FORM = " An MCP form if the client can, else the dialog page.";
+    private static final String PAGE = " Shown on the dialog page.";
 
     @Override
     public List<ToolDef<?>> tools() {
         return Stream.of(
-                ToolDef.of("ask_plan", "Ask which plan to follow", "Shows the person your findings "
-                                + "(visual_output) and plan (markdown) and asks them to pick one of 2–20 options; "
-                                + "returns choice and thinking_mode: normal, or deep (reason step by step, weigh "
-                                + "risks before acting). Use before a long or costly course of "
-                                + "action."+ PAGE, PlannerArgs.class, ToolHints.ASKS_HUMAN,
+                ToolDef.of("ask_plan", "Ask which plan to follow",
+                        "Shows the person your findings (visual_output) and plan (markdown) and asks them to pick "
+                        + "one of 2–20 options; returns choice and thinking_mode: normal, or deep (reason step by "
+                        + "step, weigh risks before acting). Use before a long or costly course of action.",
+                                PlannerArgs.class, ToolHints.ASKS_HUMAN,
                         (a, c) -> output(dialogs.planner(a, c))).withAliases("planner"),
-                ToolDef.of("ask_confirmation", "Ask for confirmation", "Asks a yes/no question before a risky "
-                        + "or irreversible "
-                                + "step (optional warning and danger mark); returns confirmed true/false." + FORM,
+                ToolDef.of("ask_confirmation", "Ask for confirmation",
+                        "Asks a yes/no question before a risky or irreversible step (optional warning and danger "
+                        + "mark); returns confirmed true/false.",
                         ConfirmArgs.class, ToolHints.ASKS_HUMAN,
                         (a, c) -> output(dialogs.confirm(a, c))).withAliases("confirm"),
-                ToolDef.of("ask_text", "Ask for text", "Asks the person to type a value (a name, a path, a number, "
-                                + "code) and returns it as value, cut to max_length." + FORM,
+                ToolDef.of("ask_text", "Ask for text",
+                        "Asks the person to type a value (a name, a path, a number, code); returns it as value, cut "
+                        + "to max_length.",
                         TextInputArgs.class, ToolHints.ASKS_HUMAN,
                         (a, c) -> output(dialogs.textInput(a, c))).withAliases("text_input"),
-                ToolDef.of("ask_single_choice", "Ask to pick one option", "Asks the person to pick one of 2–50 options "
-                                + "({label, value, description}) and returns the chosen value as choice." + FORM,
+                ToolDef.of("ask_single_choice", "Ask to pick one option",
+                        "Asks the person to pick one of 2–50 options; returns the chosen value as choice.",
                         SingleChoiceArgs.class, ToolHints.ASKS_HUMAN,
                         (a, c) -> output(dialogs.singleChoice(a, c))).withAliases("single_choice"),
-                ToolDef.of("ask_multi_choice", "Ask to pick several options", "Asks the person to pick between "
-                                + "min_selections and max_selections of 2–50 options and returns the chosen values."
-                                + FORM, MultiChoiceArgs.class, ToolHints.ASKS_HUMAN,
+                ToolDef.of("ask_multi_choice", "Ask to pick several options",
+                        "Asks the person to pick min_selections to max_selections of 2–50 options; returns the "
+                        + "chosen values.", MultiChoiceArgs.class, ToolHints.ASKS_HUMAN,
                         (a, c) -> output(dialogs.multiChoice(a, c))).withAliases("multi_choice"),
-                ToolDef.of("ask_screenshot", "Ask for a screenshot", "Asks the person to paste or upload PNG/JPEG "
-                                + "images of what they see (e.g. RenderDoc's texture viewer); returns up to 5, scaled "
-                                + "to max_dimension."
-                                + PAGE, ScreenshotArgs.class, ToolHints.ASKS_HUMAN,
+                ToolDef.of("ask_screenshot", "Ask for a screenshot",
+                        "Asks the person to paste or upload PNG/JPEG images of what they see (e.g. RenderDoc's "
+                        + "texture viewer); returns up to 5, scaled to max_dimension.",
+                                ScreenshotArgs.class, ToolHints.ASKS_HUMAN,
                         (a, c) -> output(dialogs.screenshot(a, c))).withAliases("screenshot_request")).<ToolDef<?>>map(this::limitedByTimeout).toList();
     }
 

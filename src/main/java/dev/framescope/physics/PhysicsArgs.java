@@ -13,17 +13,17 @@ public final class PhysicsArgs {
     }
 
     static final String RECORDING = "Recording (.db) path; default the active one.";
-    static final String FRAME = "Frame id (= step number), 1..total_frames; frame 1 is at t = dt.";
-    static final String BODY = "Inertial body id, as get_recording_metadata lists.";
+    static final String FRAME = "Frame id = step number (frame 1 is at t = dt).";
+    static final String BODY = "Inertial body id (get_recording_metadata).";
     static final String START = "First frame, inclusive; default 1.";
     static final String END = "Last frame, inclusive; default the last.";
-    static final String LIMIT = "Most items listed; count gives the total.";
+    static final String LIMIT = "Most items listed.";
 
     public record RecordingArgs(@Param(RECORDING) String recording) {
     }
 
     public record ListRecordingsArgs(
-            @Param("Directory to list; default the usual recording folders (see the tool description).")
+            @Param("Directory to list; default the usual recording folders.")
             String directory,
             @Param(value = LIMIT, defaultValue = "100", min = 1, max = 1000) Integer limit) {
         public ListRecordingsArgs {
@@ -32,17 +32,16 @@ public final class PhysicsArgs {
     }
 
     public record LoadRecordingArgs(
-            @Param(value = "Path of the MSD-CPP recording (.db) to open read-only and make active.", required = true)
+            @Param(value = "Recording (.db) to open read-only and make active.", required = true)
             String path) {
     }
 
     public record FrameArgs(
             @Param(value = FRAME, required = true, min = 1) Long frameId,
-            @Param(value = "Most items per list (body states, collisions, friction "
-                    + "rows).", defaultValue = "16", min = 1, max = 500)
+            @Param(value = "Most items per list.", defaultValue = "16", min = 1, max = 500)
             Integer limit,
             @Param(RECORDING) String recording,
-            @Param(value = "Items of each list to skip, for the next page: pass the answer's next_offset.",
+            @Param(value = "Items of each list to skip; pass next_offset.",
                     defaultValue = "0", min = 0) Integer offset) {
         public FrameArgs {
             limit = limit == null ? 16 : limit;
@@ -66,10 +65,8 @@ public final class PhysicsArgs {
         }
     }
 
-    static final String POINTS = "Most per-frame points per page (next_start_frame continues); a longer range "
-            + "comes in buckets "
-            + "unless full_resolution.";
-    static final String BUCKETS = "Most buckets (of consecutive frames, with min/max envelopes) a long range comes in.";
+    static final String POINTS = "Most per-frame points; a longer range comes in buckets unless full_resolution.";
+    static final String BUCKETS = "Most buckets (min/max envelopes) for a long range.";
     static final String FULL = "Every frame instead of buckets, in pages of limit frames.";
 
     public record SystemEnergyArgs(
@@ -101,19 +98,18 @@ public final class PhysicsArgs {
         }
     }
 
-    static final String LAMBDA_UNIT = "λ in friction rows: 'auto' measures force (N) or impulse (N·s) from the "
-            + "recording and says which; 'force' or 'impulse' impose one.";
+    static final String LAMBDA_UNIT = "λ unit in friction rows: 'auto' measures force (N) or impulse (N·s) from the "
+            + "recording.";
 
     public record AnomalyArgs(
-            @Param(value = "Joules: a frame is listed when its energy change, less the expected free-fall loss, "
-                    + "exceeds this beyond the allowances.",
+            @Param(value = "Joules beyond the allowances for a frame to be listed.",
                     defaultValue = "1.0", min = 0) Double threshold,
             @Param(value = START, min = 1) Long startFrame,
             @Param(value = END, min = 1) Long endFrame,
             @Param(value = LIMIT, defaultValue = "50", min = 1, max = 5000) Integer limit,
             @Param(RECORDING) String recording,
-            @Param(value = "Also list the losses the contact bound explains (kind 'expected_loss', with their "
-                    + "bound by term), after the anomalies.", defaultValue = "false") Boolean includeExpected,
+            @Param(value = "Also list the losses the contact bound explains (kind 'expected_loss'), last.",
+                    defaultValue = "false") Boolean includeExpected,
             @Param(value = LAMBDA_UNIT, defaultValue = "\"auto\"") LambdaUnit lambdaUnit) {
         public AnomalyArgs {
             threshold = threshold == null ? 1.0 : threshold;
@@ -125,13 +121,13 @@ public final class PhysicsArgs {
 
     public record FrictionConeArgs(
             @Param(value = FRAME, required = true, min = 1) Long frameId,
-            @Param(BODY + " Only friction rows involving this body; default all.") Long bodyId,
-            @Param(value = "Relative margin ε_rel of the cone test |λt| ≤ μ·λn·(1 + ε_rel) + ε_abs (MSD-CPP uses "
-                    + "0.01).", defaultValue = "0.01", min = 0, max = 1) Double relativeTolerance,
+            @Param("Only friction rows of this body; default all.") Long bodyId,
+            @Param(value = "ε_rel of the test |λt| ≤ μ·λn·(1 + ε_rel) + ε_abs (MSD-CPP uses 0.01).",
+                    defaultValue = "0.01", min = 0, max = 1) Double relativeTolerance,
             @Param(value = "Absolute margin ε_abs in newtons.", defaultValue = "1.0E-9", min = 0)
             Double absoluteToleranceN,
             @Param(RECORDING) String recording,
-            @Param(value = LIMIT + " Violations come first; a row is ~0.7 KB.", defaultValue = "30", min = 1,
+            @Param(value = "Most rows listed (~0.7 KB each).", defaultValue = "30", min = 1,
                     max = 500) Integer limit) {
         public FrictionConeArgs {
             relativeTolerance = relativeTolerance == null ? 0.01 : relativeTolerance;
@@ -142,7 +138,7 @@ public final class PhysicsArgs {
 
     public record PenetrationArgs(
             @Param(value = FRAME, required = true, min = 1) Long frameId,
-            @Param(value = "Metres: pairs whose deepest overlap exceeds this are flagged.", defaultValue = "0.01",
+            @Param(value = "Metres: deeper overlaps are flagged.", defaultValue = "0.01",
                     min = 0) Double threshold,
             @Param(RECORDING) String recording) {
         public PenetrationArgs {
@@ -150,13 +146,12 @@ public final class PhysicsArgs {
         }
     }
 
-    static final String JUMP_TOLERANCE = "m/s: a step out of contact whose Δv differs from the recorded "
-            + "acceleration·dt by more is an unexplained jump.";
+    static final String JUMP_TOLERANCE = "m/s: Δv out of contact beyond acceleration·dt by more is a jump.";
 
     public record CompareArgs(
             @Param(value = BODY, required = true) Long bodyId,
-            @Param(value = "First frame of the comparison. " + FRAME, required = true, min = 1) Long frameA,
-            @Param(value = "Second frame of the comparison. " + FRAME, required = true, min = 1) Long frameB,
+            @Param(value = "First frame id to compare.", required = true, min = 1) Long frameA,
+            @Param(value = "Second frame id to compare.", required = true, min = 1) Long frameB,
             @Param(RECORDING) String recording,
             @Param(value = JUMP_TOLERANCE, defaultValue = "0.001", min = 0) Double velocityJumpTolerance) {
         public CompareArgs {
@@ -164,18 +159,16 @@ public final class PhysicsArgs {
         }
     }
 
-    static final String CHATTER_WINDOW = "Frames: two or more one-frame contact gaps closer than this are "
-            + "chatter.";
-    static final String JUMP_ANGLE = "Degrees: a contact normal turning more than this between contact frames "
-            + "is a normal jump.";
+    static final String CHATTER_WINDOW = "Frames: one-frame contact gaps closer than this are chatter.";
+    static final String JUMP_ANGLE = "Degrees a contact normal may turn between frames before it is a jump.";
 
     public record ContactHistoryArgs(
             @Param(value = "One body of the pair (inertial or environment id).", required = true) Long bodyAId,
-            @Param(value = "The other body of the pair; order does not matter, normals are reported from "
-                    + "body_a_id to body_b_id.", required = true) Long bodyBId,
+            @Param(value = "The other body; normals are reported from body_a_id to body_b_id.",
+                    required = true) Long bodyBId,
             @Param(value = START, min = 1) Long startFrame,
             @Param(value = END, min = 1) Long endFrame,
-            @Param(value = LIMIT + " Applies to the per-frame rows.", defaultValue = "100", min = 1, max = 5000)
+            @Param(value = "Most per-frame rows listed.", defaultValue = "100", min = 1, max = 5000)
             Integer limit,
             @Param(RECORDING) String recording,
             @Param(value = CHATTER_WINDOW, defaultValue = "10", min = 2, max = 10000) Integer chatterWindowFrames,
@@ -188,14 +181,13 @@ public final class PhysicsArgs {
     }
 
     public record RestingArgs(
-            @Param(value = "The frame at which bodies in contact are judged. " + FRAME, required = true, min = 1)
+            @Param(value = "Frame id at which bodies in contact are judged.", required = true, min = 1)
             Long frameId,
             @Param(value = "m/s: a body is moving when |v| exceeds this.", defaultValue = "0.01", min = 0)
             Double velocityThreshold,
             @Param(value = "rad/s: a body is rotating when |ω| exceeds this.", defaultValue = "0.01", min = 0)
             Double angularVelocityThreshold,
-            @Param(value = "Frames ending at frame_id over which motion is classified (31 ≈ 0.5 s at 16 "
-                    + "ms).", defaultValue = "31",
+            @Param(value = "Frames up to frame_id over which motion is classified.", defaultValue = "31",
                     min = 1, max = 10000) Integer windowFrames,
             @Param(RECORDING) String recording) {
         public RestingArgs {
@@ -208,9 +200,9 @@ public final class PhysicsArgs {
     public record RestitutionArgs(
             @Param(value = START, min = 1) Long startFrame,
             @Param(value = END, min = 1) Long endFrame,
-            @Param(value = "m/s slack on u⁺ ≤ −e·u⁻ + tolerance; default |g|·dt, the velocity gravity adds in one "
-                    + "step.", defaultValue = "0.157", min = 0) Double tolerance,
-            @Param(value = "m/s: approach speeds below this are resting contacts, not impacts (MSD-CPP 0.5).",
+            @Param(value = "m/s slack on u⁺ ≤ −e·u⁻ + tolerance; default |g|·dt.", defaultValue = "0.157",
+                    min = 0) Double tolerance,
+            @Param(value = "m/s: slower approaches are resting contacts (MSD-CPP 0.5).",
                     defaultValue = "0.5", min = 0) Double restVelocity,
             @Param(value = LIMIT, defaultValue = "50", min = 1, max = 5000) Integer limit,
             @Param(RECORDING) String recording) {
@@ -224,8 +216,8 @@ public final class PhysicsArgs {
     public record MomentumArgs(
             @Param(value = START, min = 1) Long startFrame,
             @Param(value = END, min = 1) Long endFrame,
-            @Param(value = "kg·m/s: largest |J_A←B + J_B←A| accepted for a pair in contact (for a pair touching "
-                    + "nothing else this is |ΔP − M·g·dt|).", defaultValue = "1.0E-6", min = 0) Double tolerance,
+            @Param(value = "kg·m/s: largest |J_A←B + J_B←A| accepted for a pair.", defaultValue = "1.0E-6",
+                    min = 0) Double tolerance,
             @Param(value = LIMIT, defaultValue = "50", min = 1, max = 5000) Integer limit,
             @Param(RECORDING) String recording,
             @Param(value = LAMBDA_UNIT, defaultValue = "\"auto\"") LambdaUnit lambdaUnit) {
@@ -239,7 +231,7 @@ public final class PhysicsArgs {
     public record NonfiniteArgs(
             @Param(value = START, min = 1) Long startFrame,
             @Param(value = END, min = 1) Long endFrame,
-            @Param(value = "Largest accepted | |q| − 1 | of an orientation quaternion.", defaultValue = "1.0E-6",
+            @Param(value = "Largest accepted | |q| − 1 |.", defaultValue = "1.0E-6",
                     min = 0) Double quaternionTolerance,
             @Param(value = LIMIT, defaultValue = "50", min = 1, max = 5000) Integer limit,
             @Param(RECORDING) String recording) {
@@ -250,12 +242,12 @@ public final class PhysicsArgs {
     }
 
     public record PlotArgs(
-            @Param(BODY + " Plot this body's energy; default the system energy.") Long bodyId,
+            @Param("Plot this body's energy; default the system's.") Long bodyId,
             @Param(value = START, min = 1) Long startFrame,
             @Param(value = END, min = 1) Long endFrame,
             @Param(value = "Image width in pixels.", defaultValue = "800", min = 200, max = 1600) Integer width,
             @Param(value = "Image height in pixels.", defaultValue = "400", min = 150, max = 1000) Integer height,
-            @Param(value = "Joules: energy injections above this (as find_energy_anomalies) are marked.",
+            @Param(value = "Joules: injections above this are marked.",
                     defaultValue = "1.0", min = 0) Double threshold,
             @Param(RECORDING) String recording) {
         public PlotArgs {
@@ -267,27 +259,25 @@ public final class PhysicsArgs {
 
     public record TriageArgs(
             @Param(value = "Joules, as find_energy_anomalies.", defaultValue = "1.0", min = 0) Double energyThreshold,
-            @Param(value = "Metres, as check_penetration: an overlap deeper than this that keeps growing is "
-                    + "reported as sinking.", defaultValue = "0.01", min = 0) Double penetrationThreshold,
-            @Param(value = "Metres of overlap a resting contact may keep (the solver's slop); steady deeper "
-                    + "overlap is reported.",
+            @Param(value = "Metres: a deeper, growing overlap is sinking.", defaultValue = "0.01",
+                    min = 0) Double penetrationThreshold,
+            @Param(value = "Metres of overlap a resting contact may keep (slop).",
                     defaultValue = "0.005", min = 0) Double slopM,
-            @Param(value = "m/s: a body in contact is moving when |v| exceeds this, as check_resting_contact.",
+            @Param(value = "m/s: moving when |v| exceeds this.",
                     defaultValue = "0.01", min = 0) Double velocityThreshold,
-            @Param(value = "Most anomalies to return, most severe first.", defaultValue = "20", min = 1, max = 200)
+            @Param(value = "Most anomalies returned.", defaultValue = "20", min = 1, max = 200)
             Integer limit,
             @Param(RECORDING) String recording,
-            @Param(value = "rad/s: a body in contact is rotating when |ω| exceeds this, as check_resting_contact.",
+            @Param(value = "rad/s: rotating when |ω| exceeds this.",
                     defaultValue = "0.01", min = 0) Double angularVelocityThreshold,
             @Param(value = CHATTER_WINDOW, defaultValue = "10", min = 2, max = 10000)
             Integer chatterWindowFrames,
             @Param(value = JUMP_ANGLE, defaultValue = "30.0", min = 0, max = 180)
             Double normalJumpAngleDeg,
-            @Param(value = "Frames: an overlap beyond slop_m held at least this long is STEADY_PENETRATION (shorter "
-                    + "ones are impacts being resolved).", defaultValue = "10", min = 1, max = 10000)
+            @Param(value = "Frames an overlap beyond slop_m must last to be STEADY_PENETRATION.", defaultValue = "10",
+                    min = 1, max = 10000)
             Integer steadyOverlapMinFrames,
-            @Param(value = "Frames a body in contact may jitter up to the last frame before it is NOT_AT_REST "
-                    + "(31 ≈ 0.5 s).",
+            @Param(value = "Frames a body in contact may jitter at the end before NOT_AT_REST.",
                     defaultValue = "31", min = 1, max = 10000) Integer restWindowFrames,
             @Param(value = JUMP_TOLERANCE,
                     defaultValue = "0.001", min = 0) Double velocityJumpTolerance) {

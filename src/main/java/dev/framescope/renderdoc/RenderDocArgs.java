@@ -13,7 +13,7 @@ public final class RenderDocArgs {
     static final String CAPTURE = "Path of the .rdc capture.";
 
     public record BridgeDiagnosticsArgs(
-            @Param(value = "Most recent bridge errors to include.", defaultValue = "16", min = 0, max = 32)
+            @Param(value = "Most recent bridge errors included.", defaultValue = "16", min = 0, max = 32)
             Integer maxErrors) {
         public BridgeDiagnosticsArgs {
             maxErrors = maxErrors == null ? 16 : maxErrors;
@@ -25,11 +25,11 @@ public final class RenderDocArgs {
 
     public record IterateActionsArgs(
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "Keep actions whose marker path contains this text, e.g. 'Defects' or "
-                    + "'Frame/Opaque'.", maxLength = 500) String markerFilter,
-            @Param(value = "Keep actions whose name contains this text (case-insensitive), e.g. 'glDraw'.",
+            @Param(value = "Keep actions whose marker path contains this, e.g. 'Frame/Opaque'.",
+                    maxLength = 500) String markerFilter,
+            @Param(value = "Keep actions whose name contains this (any case), e.g. 'glDraw'.",
                     maxLength = 200) String nameFilter,
-            @Param(value = "Only draws and dispatches (no clears, copies, marker pops).", defaultValue = "false")
+            @Param(value = "Only draws and dispatches.", defaultValue = "false")
             Boolean drawsOnly,
             @Param(value = "First row of the page.", defaultValue = "0", min = 0, max = 1_000_000) Integer offset,
             @Param(value = "Rows in the page.", defaultValue = "100", min = 1, max = 500) Integer limit) {
@@ -44,15 +44,14 @@ public final class RenderDocArgs {
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
             @Param(value = "Texture to scan (" + ID_OR_NAME + ", e.g. 'hdr_color'); default every 32-bit float "
                     + "colour target.", maxLength = 200, alsoInteger = true) String texture,
-            @Param(value = "Scan the target as it is after this event (an action's event id, as iterate_actions "
-                    + "lists them; others are NOT_FOUND with the valid range); default the end of the frame.", min = 0,
+            @Param(value = "Scan as after this action's event id; default the end of the frame.", min = 0,
                     max = 100_000_000) Integer eventId,
-            @Param(value = "Most NaN/Inf pixels listed per texture (history entries in the single-pixel mode).",
+            @Param(value = "Most NaN/Inf pixels listed per texture (or history entries).",
                     defaultValue = "16", min = 1, max = 256)
             Integer maxPreview,
-            @Param(value = "Pixel column (0 = left): with y and texture, reports the pixel history "
-                    + "entries with NaN/Inf there instead of scanning.", min = 0, max = 65535) Integer x,
-            @Param(value = "Single-pixel mode (with x and texture): pixel row, counted from the origin's edge.",
+            @Param(value = "Pixel column (0 = left); with y and texture, the pixel's NaN/Inf history instead of a "
+                    + "scan.", min = 0, max = 65535) Integer x,
+            @Param(value = "Pixel row from the origin's edge (single-pixel mode).",
                     min = 0, max = 65535) Integer y,
             @Param(value = ORIGIN, defaultValue = "\"top_left\"") Origin origin,
             @Param(value = SAMPLE, defaultValue = "0", min = 0, max = 64) Integer sample) {
@@ -68,26 +67,25 @@ public final class RenderDocArgs {
         }
     }
 
-    static final String ORIGIN = "Row 0 at top (top_left, RenderDoc's convention) or bottom (bottom_left, "
-            + "OpenGL's); answers give both.";
-    static final String SAMPLE = "MSAA sample (0 if single-sampled); below the texture's sample count.";
+    static final String ORIGIN = "Row 0 at top (top_left, RenderDoc) or bottom (bottom_left, OpenGL).";
+    static final String SAMPLE = "MSAA sample (0 if single-sampled).";
 
     /** Where pixel row 0 is. */
     public enum Origin { top_left, bottom_left }
 
     public record GeometryArgs(
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "Check only this draw (a clear, copy or marker is INVALID_ARGUMENT); default every draw.",
+            @Param(value = "Check only this draw; default every draw.",
                     min = 0, max = 100_000_000) Integer eventId,
-            @Param(value = "A coordinate with a larger magnitude (clip space) counts as huge.",
+            @Param(value = "Clip-space magnitude above which a coordinate is huge.",
                     defaultValue = "10000.0",
                     min = 1) Double huge,
-            @Param(value = "UVs outside [−margin, 1 + margin] count as out of range.", defaultValue = "0.0", min = 0,
+            @Param(value = "UVs outside [−margin, 1 + margin] are out of range.", defaultValue = "0.0", min = 0,
                     max = 1000) Double uvMargin,
             @Param(value = "Most draws with findings listed.", defaultValue = "32", min = 1, max = 256)
             Integer maxDraws,
-            @Param(value = "Vertex input (attribute location) to read UVs from; default the first used input named "
-                    + "like uv/tex. Must be an input the draw reads, of two or more 32-bit floats.", min = 0,
+            @Param(value = "Vertex input (location) with UVs (≥ 2 floats); default the first named like uv/tex.",
+                    min = 0,
                     max = 31) Integer meshSlot,
             @Param(value = "Most offending vertices listed per draw.", defaultValue = "16", min = 1, max = 256)
             Integer maxVertices) {
@@ -120,7 +118,7 @@ public final class RenderDocArgs {
             @Param(value = "Most marker groups listed.", defaultValue = "12", min = 1, max = 64) Integer maxMarkers,
             @Param(value = "Most anomalies listed.", defaultValue = "24", min = 1, max = 200) Integer maxAnomalies,
             @Param(value = "Most recommended next calls.", defaultValue = "6", min = 1, max = 32) Integer maxCalls,
-            @Param(value = "Draws in one marker group from which it is reported as an overdraw/batching candidate.",
+            @Param(value = "Draws in a marker group that make it an overdraw/batching candidate.",
                     defaultValue = "8", min = 2, max = 10_000) Integer overdrawDraws) {
         public FrameDigestArgs {
             maxMarkers = maxMarkers == null ? 12 : maxMarkers;
@@ -143,15 +141,15 @@ public final class RenderDocArgs {
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
             @Param(value = TEXTURE, required = true, maxLength = 200, alsoInteger = true) String texture,
             @Param(value = "Pixel column, 0 = left.", required = true, min = 0, max = 65535) Integer x,
-            @Param(value = "Pixel row, counted from the edge origin names (default 0 = top).", required = true,
+            @Param(value = "Pixel row from the origin's edge.", required = true,
                     min = 0, max = 65535) Integer y,
             @Param(value = "Consider events up to this one; default the whole frame.", min = 0, max = 100_000_000)
             Integer eventId,
             @Param(value = "Most modifications listed.", defaultValue = "64", min = 1, max = 512) Integer limit,
             @Param(value = ORIGIN, defaultValue = "\"top_left\"") Origin origin,
             @Param(value = SAMPLE, defaultValue = "0", min = 0, max = 64) Integer sample,
-            @Param(value = "Also list modifications that left the value as it was (counted in unchanged_left_out "
-                    + "otherwise).", defaultValue = "false") Boolean includeUnchanged) {
+            @Param(value = "Also list modifications that left the value unchanged.",
+                    defaultValue = "false") Boolean includeUnchanged) {
         public PixelHistoryArgs {
             limit = limit == null ? 64 : limit;
             origin = origin == null ? Origin.top_left : origin;
@@ -167,19 +165,18 @@ public final class RenderDocArgs {
     public record TextureDataArgs(
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
             @Param(value = TEXTURE, required = true, maxLength = 200, alsoInteger = true) String texture,
-            @Param(value = "The texture as it is after this event; default the end of the frame.", min = 0,
+            @Param(value = "As after this event; default the frame's end.", min = 0,
                     max = 100_000_000) Integer eventId,
             @Param(value = "Left column of the region.", defaultValue = "0", min = 0, max = 65535) Integer x,
             @Param(value = "Top row of the region.", defaultValue = "0", min = 0, max = 65535) Integer y,
-            @Param(value = "Region width (clipped at the texture's edge); see encoding for the bound on the region.",
+            @Param(value = "Region width (clipped at the edge).",
                     defaultValue = "8", min = 1, max = 4096)
             Integer width,
-            @Param(value = "Region height (clipped at the texture's edge); see encoding for the bound on the region.",
+            @Param(value = "Region height (clipped at the edge).",
                     defaultValue = "8", min = 1, max = 4096)
             Integer height,
-            @Param(value = "values: rows of numbers, ≤ 4096 components (32×32 RGBA). base64: raw little-endian "
-                    + "texels, rows top to bottom, ≤ 32768 bytes (64×32 "
-                    + "RGBA32F).", defaultValue = "\"values\"") TexelEncoding encoding) {
+            @Param(value = "values: rows of numbers (≤ 4096 components); base64: raw little-endian texels (≤ 32768 "
+                    + "bytes).", defaultValue = "\"values\"") TexelEncoding encoding) {
         public TextureDataArgs {
             x = x == null ? 0 : x;
             y = y == null ? 0 : y;
@@ -194,12 +191,13 @@ public final class RenderDocArgs {
 
     public record TextureInfoArgs(
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "One texture (" + ID_OR_NAME + "); default all.", maxLength = 200, alsoInteger = true) String texture) {
+            @Param(value = "One texture (" + ID_OR_NAME + "); default all.",
+                    maxLength = 200, alsoInteger = true) String texture) {
     }
 
     public record SearchResourcesArgs(
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "Text the resource name contains (case-insensitive).", required = true, maxLength = 200)
+            @Param(value = "Text in the resource name (any case).", required = true, maxLength = 200)
             String query,
             @Param(value = "Most resources listed.", defaultValue = "50", min = 1, max = 500) Integer limit) {
         public SearchResourcesArgs {
@@ -209,9 +207,9 @@ public final class RenderDocArgs {
 
     public record EventArgs(
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "Event id of the action (iterate_actions lists them).", required = true, min = 0,
+            @Param(value = "Event id of the action.", required = true, min = 0,
                     max = 100_000_000) Integer eventId,
-            @Param(value = "Most resources and signature entries listed per shader stage.", defaultValue = "8",
+            @Param(value = "Most resources and signature entries per stage.", defaultValue = "8",
                     min = 1, max = 64) Integer maxResourcesPerStage) {
         public EventArgs {
             maxResourcesPerStage = maxResourcesPerStage == null ? 8 : maxResourcesPerStage;
@@ -227,11 +225,11 @@ public final class RenderDocArgs {
             @Param(value = "Shader stage.", defaultValue = "\"pixel\"") Stage stage,
             @Param(value = "Also the constant/uniform values at this event.", defaultValue = "false")
             Boolean includeConstants,
-            @Param(value = "Also the disassembly (SPIR-V as RenderDoc prints it; on GL only for shaders whose "
-                    + "uniforms have explicit locations).", defaultValue = "false") Boolean includeDisassembly,
+            @Param(value = "Also the disassembly (on GL only with explicit uniform locations).",
+                    defaultValue = "false") Boolean includeDisassembly,
             @Param(value = "Most characters of source and disassembly.", defaultValue = "8000", min = 100,
                     max = 100_000) Integer sourceCharLimit,
-            @Param(value = "Most constants listed, and most members listed of any array or struct.",
+            @Param(value = "Most constants, and members of any array or struct.",
                     defaultValue = "64", min = 1, max = 256) Integer maxConstants) {
         public ShaderInfoArgs {
             stage = stage == null ? Stage.pixel : stage;
@@ -249,8 +247,9 @@ public final class RenderDocArgs {
 
     public record BufferArgs(
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "Buffer: " + ID_OR_NAME + ".", required = true, maxLength = 200, alsoInteger = true) String buffer,
-            @Param(value = "Contents as after this event; default the end of the frame.", min = 0,
+            @Param(value = "Buffer: " + ID_OR_NAME + ".",
+                    required = true, maxLength = 200, alsoInteger = true) String buffer,
+            @Param(value = "As after this event; default the frame's end.", min = 0,
                     max = 100_000_000) Integer eventId,
             @Param(value = "First byte; must be inside the buffer (below its size).", defaultValue = "0", min = 0)
             Long offset,
@@ -265,7 +264,7 @@ public final class RenderDocArgs {
 
     public record SearchActionsArgs(
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "Text in the action's name, marker path or an output's name (case-insensitive).",
+            @Param(value = "Text in the name, marker path or an output's name (any case).",
                     required = true, maxLength = 200) String query,
             @Param(value = "Most matches listed.", defaultValue = "50", min = 1, max = 500) Integer limit) {
         public SearchActionsArgs {
@@ -278,16 +277,15 @@ public final class RenderDocArgs {
     public record SaveTextureArgs(
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
             @Param(value = TEXTURE, required = true, maxLength = 200, alsoInteger = true) String texture,
-            @Param(value = "File to write, under the working directory or FRAMESCOPE_OUTPUT_DIR, ending in .png or "
-                    + ".exr as format says.", required = true, maxLength = 4096) String output,
-            @Param(value = "png (8-bit; float values clamped to 0..1, NaN written as 0 and counted) or exr (float, "
-                    + "exact).", defaultValue = "\"png\"") ImageFormat format,
-            @Param(value = "The texture as after this event; default the end of the frame.", min = 0,
+            @Param(value = "File (.png/.exr) under the working directory or FRAMESCOPE_OUTPUT_DIR.",
+                    required = true, maxLength = 4096) String output,
+            @Param(value = "png (8-bit, clamped) or exr (float, exact).", defaultValue = "\"png\"") ImageFormat format,
+            @Param(value = "As after this event; default the frame's end.", min = 0,
                     max = 100_000_000) Integer eventId,
             @Param(value = "Replace the file if it exists.", defaultValue = "false") Boolean overwrite,
-            @Param(value = "Mip level, 0 = full size, up to the texture's mips - 1 (get_texture_info lists mips).",
+            @Param(value = "Mip level, 0 = full size.",
                     defaultValue = "0", min = 0, max = 31) Integer mip,
-            @Param(value = "Array slice (cube face, or depth slice of a 3D texture at that mip), up to array_size - 1.",
+            @Param(value = "Array slice, cube face or 3D depth slice.",
                     defaultValue = "0", min = 0, max = 65535) Integer slice) {
         public SaveTextureArgs {
             format = format == null ? ImageFormat.png : format;
@@ -305,7 +303,7 @@ public final class RenderDocArgs {
 
     public record CopyCaptureArgs(
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "Where to write the copy (.rdc), under the working directory or FRAMESCOPE_OUTPUT_DIR.",
+            @Param(value = "Copy (.rdc) under the working directory or FRAMESCOPE_OUTPUT_DIR.",
                     required = true, maxLength = 4096) String output,
             @Param(value = "Replace the file if it exists.", defaultValue = "false") Boolean overwrite) {
         public CopyCaptureArgs {

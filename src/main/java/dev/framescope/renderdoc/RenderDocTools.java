@@ -62,43 +62,42 @@ public final class RenderDocTools implements ToolGroup {
         return List.of(
                 ToolDef.of("get_bridge_diagnostics", "RenderDoc bridge health",
                         "Health of the Python bridge running RenderDoc's replay, without waiting for it: status "
-                        + "(not_started, healthy, degraded, stalled, stopped), heartbeat age, queue, the request in "
-                        + "flight, counters, recent errors, the last loss and its post-mortem folder. Call it when a "
-                        + "RenderDoc tool fails or seems slow.",
+                        + "(not_started, healthy, degraded, stalled, stopped), heartbeat age, queue, request in "
+                        + "flight, counters, recent errors, last loss and its post-mortem folder. Call it when a "
+                        + "RenderDoc tool fails or is slow.",
                         BridgeDiagnosticsArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(captures.diagnostics(a.maxErrors()))),
                 ToolDef.of("open_capture", "Open a capture",
-                        "Opens an .rdc capture read-only in RenderDoc's replay (0.3–1 s the first time, then "
-                        + "reused) and reports API, driver, frame size, counts of actions, draws and textures, and "
-                        + "capabilities (pixel history, shader debugging, counters). Bad files are structured errors.",
+                        "Opens an .rdc capture read-only in RenderDoc's replay (0.3–1 s first time, then reused): "
+                        + "API, driver, frame size, counts of actions, draws and textures, capabilities (pixel "
+                        + "history, shader debugging, counters).",
                         CaptureArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(captures.open(a.capture(), c.cancellation()))),
                 ToolDef.of("get_capture_status", "Capture status", "The same report as open_capture for a capture "
                                 + "(opening it if needed): API, driver, counts and capabilities.",
                         CaptureArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(captures.open("get_capture_status", a.capture(), c.cancellation()))),
-                ToolDef.of("iterate_actions", "List actions", "The frame's actions in event order with event id, "
-                                + "action id, flags, name, marker path (debug groups joined by '/'), index and "
-                                + "instance counts and output resource ids; filter by marker path or name, draws "
-                                + "only, and page with offset/limit.",
+                ToolDef.of("iterate_actions", "List actions",
+                        "The frame's actions in event order: event id, action id, flags, name, marker path (debug "
+                        + "groups joined by '/'), index and instance counts, output resource ids; filter by marker "
+                        + "path, name or draws only.",
                         IterateActionsArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(captures.iterateActions(a, c.cancellation()))),
                 ToolDef.of("analyze_nan_inf", "Find NaN/Inf pixels and who wrote them",
-                        "Scans 32-bit float colour targets (or one texture) after an event (default frame end) for "
-                        + "NaN/Inf texels: counts, bounding boxes, a preview, and the events after which new NaN/Inf "
-                        + "texels appear. With texture, x, y: the pixel-history entries that produced a NaN/Inf "
-                        + "there.",
+                        "Scans 32-bit float colour targets (or one texture) after an event for NaN/Inf texels: "
+                        + "counts, bounding boxes, a preview, and the events after which new ones appear. With "
+                        + "texture, x, y: the pixel-history entries that produced a NaN/Inf there.",
                         AnalyzeNanInfArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(captures.analyzeNanInf(a, c.cancellation()))),
                 query("get_frame_digest", "Frame digest: where to look",
-                        "Start here for 'what is wrong in this frame': counts, marker groups and anomalies from the "
-                        + "data (NaN/Inf texels and their draws, bad vertex positions, zero-area triangles, UVs "
-                        + "outside [0,1], API messages, draws without depth target), ranked with event id, marker "
-                        + "path and pipeline stage, plus recommended_next_calls. ~0.3–1 s.",
+                        "Start here for 'what is wrong in this frame': counts, marker groups and anomalies (NaN/Inf "
+                        + "texels and their draws, bad vertex positions, zero-area triangles, UVs outside [0,1], API "
+                        + "messages, draws without depth target), ranked with event id, marker path and stage, plus "
+                        + "recommended_next_calls. ~0.3–1 s.",
                         FrameDigestArgs.class, r -> r.at(
                                 "/anomalies/count").asInt() + " anomalies; first: "
                                 + first(r.at("/anomalies/preview"))),
-                query("get_frame_summary", "Frame summary", "Compact overview: action statistics (draws, "
-                                + "dispatches, clears, copies, marker groups), marker groups by path with event ranges "
-                                + "and draw counts, textures with format and size, captured debug messages.",
+                query("get_frame_summary", "Frame summary",
+                        "Overview: action statistics, marker groups by path with event ranges and draw counts, "
+                        + "textures with format and size, captured debug messages.",
                         FrameSummaryArgs.class, r -> r.at("/statistics/draw_calls").asInt() + " draws in "
                                 + r.at("/markers/count").asInt() + " marker groups; " + r.at("/textures/count").asInt()
                                 + " textures; " + r.at("/debug_messages/count").asInt() + " debug messages."),
@@ -107,26 +106,23 @@ public final class RenderDocTools implements ToolGroup {
                                 + "software drivers).", ActionTimingsArgs.class, r -> "Top draw by samples passed: "
                                 + first(r.at("/draws/preview"))),
                 query("geometry_anomalies", "Geometry anomalies",
-                        "Post-vertex-shader positions of each draw (or one): vertices with NaN/Inf, |coordinate| > "
-                        + "huge or w ≤ 0, zero-area triangles, UVs outside [−uv_margin, 1 + uv_margin]; "
-                        + "offending_vertices (bounded) gives index, position, uv, reason. A non-draw event is an "
-                        + "error.",
+                        "Post-vertex-shader positions per draw (or one): vertices with NaN/Inf, |coordinate| > huge "
+                        + "or w ≤ 0, zero-area triangles, UVs outside [−uv_margin, 1 + uv_margin]; "
+                        + "offending_vertices gives index, position, uv, reason.",
                         GeometryArgs.class, r -> r.at(
                                 "/draws/count").asInt() + " of " + r.path("draws_checked").asInt()
                                 + " draws with findings; first: " + first(r.at("/draws/preview"))),
                 query("pixel_history", "Pixel history",
                         "Every event that changed one pixel (and sample) of a texture: value before and after, "
-                        + "shader output, primitive, pass/fail and why (depth, stencil, culling, discard); unchanged "
-                        + "ones counted unless include_unchanged. On OpenGL shader output and primitive are null "
-                        + "(shader_out_available false).",
+                        + "shader output, primitive, pass/fail and why (depth, stencil, culling, discard). On OpenGL "
+                        + "shader output and primitive are null (shader_out_available false).",
                         PixelHistoryArgs.class,
                         r -> r.at("/modifications/count").asInt() + " modification(s) of (" + r.path("x").asInt() + ", "
                                 + r.path("y").asInt() + ") listed, " + r.path("unchanged_left_out").asInt()
                                 + " unchanged left out; last: " + last(r.at("/modifications/preview"))),
                 query("get_texture_data", "Texture values",
                         "A region of a texture after an event (top-left origin) with per-channel min/max/mean and "
-                        + "NaN/Inf counts, as numbers (encoding values, ≤ 4096 components) or base64 raw texels (≤ "
-                        + "32768 bytes). 32-bit float and 8-bit formats. analyze_nan_inf for whole-texture NaN/Inf.",
+                        + "NaN/Inf counts, as numbers or base64 raw texels; 32-bit float and 8-bit formats.",
                         TextureDataArgs.class, r -> r.path("width").asInt() + "×" + r.path("height").asInt()
                                 + " texels of " + r.path("name").asText() + " after event "
                                 + r.path("event_id").asInt() + " (" + r.path("encoding").asText() + ")."),
@@ -134,9 +130,9 @@ public final class RenderDocTools implements ToolGroup {
                                 + "and the events that use them.", TextureInfoArgs.class,
                         r -> r.at("/textures/count").asInt() + " texture(s)."),
                 query("get_event_insight", "One event in context",
-                        "One action: marker path, pipeline (shaders per stage with inputs, outputs, constant "
-                        + "blocks, resources; bounded), input assembly, targets, findings with get_frame_digest's "
-                        + "codes, highlight_stage and recommended next calls toward the cause. Cached per event.",
+                        "One action: marker path, pipeline (shaders per stage with inputs, outputs, constant blocks, "
+                        + "resources), input assembly, targets, findings with get_frame_digest's codes, "
+                        + "highlight_stage and next calls toward the cause.",
                         EventArgs.class,
                         r -> "Event " + r.path("event_id").asInt() + " (" + r.path("marker_path").asText() + "): "
                                 + r.path("findings").size() + " finding(s)" + (r.path("findings").size() > 0
@@ -144,9 +140,9 @@ public final class RenderDocTools implements ToolGroup {
                                 + r.at("/findings/0/message").asText() : "") + "."),
                 query("get_pipeline_state", "Pipeline state",
                         "The pipeline at an event: topology, viewport, shaders per stage (entry point, signature, "
-                        + "constant blocks, resources the shader reads), colour and depth targets, vertex buffers, "
-                        + "and highlight_stage (IA, VS, RS, PS or OM: where the event's evidence points; null when "
-                        + "nothing is wrong) with warning_message.",
+                        + "constant blocks, resources read), colour and depth targets, vertex buffers, "
+                        + "highlight_stage (IA, VS, RS, PS, OM: where the evidence points; null when nothing is "
+                        + "wrong) and warning_message.",
                         EventArgs.class,
                         r -> "Event " + r.path("event_id").asInt() + ": " + r.path("stages").size() + " stage(s), "
                                 + r.path("color_targets").size() + " colour target(s), depth "
@@ -154,9 +150,9 @@ public final class RenderDocTools implements ToolGroup {
                                 : r.at("/depth_target/name").asText()) + (r.path("warning_message").isTextual()
                                 ? "; " + r.path("warning_message").asText() : "") + "."),
                 query("get_shader_info", "Shader source and reflection",
-                        "A stage's shader at a draw or dispatch: source files (GLSL on GL; Vulkan shaders built "
-                        + "with -g), entry point, input/output signatures, constant blocks; opt-in typed constant "
-                        + "values ({name, type, shape, value}, bounded) and disassembly.",
+                        "A stage's shader at a draw or dispatch: source files (GLSL on GL; Vulkan shaders built with "
+                        + "-g), entry point, input/output signatures, constant blocks; optionally typed constant "
+                        + "values and disassembly.",
                         ShaderInfoArgs.class, r -> r.path("stage").asText() + " shader " + r.path("shader").asInt()
                                 + " (" + r.path("encoding").asText() + "), " + r.path("source_files").size()
                                 + " source file(s)."),
@@ -166,23 +162,24 @@ public final class RenderDocTools implements ToolGroup {
                         r -> r.path("bytes").asInt() + " byte(s) of " + r.path("name").asText() + " from offset "
                                 + r.path("offset").asLong() + "."),
                 query("enumerate_counters", "Counters",
-                        "The performance counters the capture's driver offers in RenderDoc, each with one value for "
-                        + "the frame (sum over events, or maximum for ratios; aggregation says which), unit and "
-                        + "description. Durations are only indicative on software drivers; counts are exact.",
+                        "The capture driver's performance counters in RenderDoc, each with one value for the frame "
+                        + "(sum, or maximum for ratios: aggregation says which), unit and description. Counts are "
+                        + "exact; durations only indicative on software drivers.",
                         CaptureArgs.class, r -> r.at("/counters/count").asInt() + " counter(s)."),
                 query("search_actions", "Search actions", "Actions whose name, marker path or output resource name "
                                 + "contains the text, with the reason each matched.", SearchActionsArgs.class,
                         r -> r.at("/matches/count").asInt() + " action(s) match."),
                 ToolDef.of("save_texture", "Save a texture to a file",
                         "Writes one mip and slice of a texture after an event to PNG (8-bit; floats clamped, NaN as "
-                        + "0 and counted) or EXR (32-bit float, exact). Most colour, float, packed and depth/stencil "
-                        + "formats (≤ 2048×2048); block-compressed and YUV only on OpenGL. Writes only under the "
-                        + "working directory or FRAMESCOPE_OUTPUT_DIR; overwrite to replace.",
+                        + "0 and counted) or EXR (32-bit float, exact); most colour, float, packed and depth/stencil "
+                        + "formats ≤ 2048×2048 (block-compressed and YUV only on OpenGL). Only under the working "
+                        + "directory or FRAMESCOPE_OUTPUT_DIR.",
                         SaveTextureArgs.class, ToolHints.WRITES_NEW_FILES,
                         (a, c) -> ToolOutput.of(captures.saveTexture(a, c.cancellation()))),
-                ToolDef.of("copy_capture", "Copy a capture", "Copies the .rdc file (RenderDoc's CopyFileTo) under the "
-                                + "working directory or FRAMESCOPE_OUTPUT_DIR, never over a file unless overwrite is "
-                                + "true.", CopyCaptureArgs.class, ToolHints.WRITES_NEW_FILES,
+                ToolDef.of("copy_capture", "Copy a capture",
+                        "Copies the .rdc file (RenderDoc's CopyFileTo) under the working directory or "
+                        + "FRAMESCOPE_OUTPUT_DIR, never over a file unless overwrite.",
+                                CopyCaptureArgs.class, ToolHints.WRITES_NEW_FILES,
                         (a, c) -> ToolOutput.of(captures.copyCapture(a, c.cancellation()))),
                 query("search_resources", "Search resources", "Resources whose debug name contains the text "
                                 + "(glObjectLabel / vkSetDebugUtilsObjectNameEXT names), with id and type.",

@@ -33,7 +33,8 @@ final class InputSchemas {
                 .without(Option.SCHEMA_VERSION_INDICATOR);
         var fields = builder.forFields();
         fields.withPropertyNameOverrideResolver(InputSchemas::jsonName);
-        fields.withDescriptionResolver(f -> param(f) == null ? null : param(f).value());
+        // A list's items and a map's values would repeat the parameter's description; the parameter says it once.
+        fields.withDescriptionResolver(f -> param(f) == null || f.isFakeContainerItemScope() ? null : param(f).value());
         fields.withRequiredCheck(f -> param(f) != null && param(f).required());
         fields.withNumberInclusiveMinimumResolver(f -> bound(f, true));
         fields.withNumberInclusiveMaximumResolver(f -> bound(f, false));

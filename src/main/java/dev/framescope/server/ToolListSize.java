@@ -31,6 +31,20 @@ final class ToolListSize {
         }
     }
 
+    /**
+     * UTF-8 bytes of the part a model reads: each tool's name, description and input schema, which is what Claude
+     * Code and VS Code turn a tool into for the model; title, annotations and outputSchema stay with the client.
+     */
+    static int modelBytes(List<ToolDef<?>> tools, ToolRegistry registry) {
+        try {
+            return MAPPER.writeValueAsString(tools.stream().map(tool -> Map.of("name", tool.name(), "description",
+                    tool.description(), "inputSchema", registry.inputSchema(tool))).toList())
+                    .getBytes(StandardCharsets.UTF_8).length;
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     static String markdown(ToolRegistry registry) {
         StringBuilder md = new StringBuilder("""
 
@@ -40,10 +54,12 @@ final class ToolListSize {
                 the `server` group (`get_server_diagnostics`) always stays. `FRAMESCOPE_READ_ONLY=1` (or \
                 `--read-only`) hides the tools that are not read-only (they write files or start a server). Hidden \
                 tools are unknown to `tools/call` too. Size of the `tools/list` result (UTF-8 bytes of \
-                `{"tools":[…]}`):
+                `{"tools":[…]}`), and of the part a model reads (each tool's name, description and inputSchema: \
+                Claude Code and VS Code hand the model these; title, annotations and outputSchema stay with the \
+                client):
 
-                | selection | tools | bytes |
-                |---|---|---|
+                | selection | tools | tools/list bytes | model reads |
+                |---|---|---|---|
                 """);
         List<ToolDef<?>> all = registry.tools();
         row(md, "all groups", all, registry);
@@ -60,9 +76,12 @@ final class ToolListSize {
     }
 
     private static void row(StringBuilder md, String selection, List<ToolDef<?>> tools, ToolRegistry registry) {
-        int bytes = bytes(tools, registry);
         md.append("| ").append(selection).append(" | ").append(tools.size()).append(" | ")
-                .append(String.format("%,d", bytes)).append(" (").append(String.format("%.1f", bytes / 1024.0))
-                .append(" KiB) |\n");
+                .append(size(bytes(tools, registry))).append(" | ").append(size(modelBytes(tools, registry)))
+                .append(" |\n");
+    }
+
+    private static String size(int bytes) {
+        return String.format("%,d (%.1f KiB)", bytes, bytes / 1024.0);
     }
 }

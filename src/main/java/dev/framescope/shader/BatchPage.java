@@ -24,10 +24,9 @@ public final class BatchPage {
     public enum Mode { full, summary }
 
     /** The @Param texts of the paging arguments every batch tool takes. */
-    static final String OFFSET_DOC = "First effect to run (0-based, list_effects order); pass page.next_offset to go on.";
-    static final String LIMIT_DOC = "Most effects to run (default: all from offset).";
-    static final String MODE_DOC = "full: every result; summary: counts per status and the failures. Both are cut to the "
-            + "output budget (page.next_offset continues).";
+    static final String OFFSET_DOC = "First effect (0-based); pass page.next_offset to go on.";
+    static final String LIMIT_DOC = "Most effects to run; default all from offset.";
+    static final String MODE_DOC = "full, or summary: counts per status and the failures only.";
 
     /** Statuses summary mode leaves out: nothing failed. */
     static final java.util.Set<String> QUIET = java.util.Set.of("ok", "not_available", "skipped",

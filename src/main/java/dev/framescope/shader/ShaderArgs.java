@@ -18,10 +18,10 @@ public final class ShaderArgs {
     }
 
     public record CompileEffectArgs(
-            @Param(value = "Effect id 'namespace/effect', a glob ('synth/*', '*') or a comma-separated list.",
+            @Param(value = "Effect id, glob or comma-separated list.",
                     required = true, maxLength = 500) String effect,
             @Param(value = "webgl2 (GLSL), webgpu (WGSL) or both.", defaultValue = "\"both\"") Backend backend,
-            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
+            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT or the bundled demos.")
             String effectsRoot,
             @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
@@ -37,28 +37,27 @@ public final class ShaderArgs {
     }
 
     public record RenderEffectFrameArgs(
-            @Param(value = "Effect id 'namespace/effect', a glob ('synth/*') or a comma-separated list.",
+            @Param(value = "Effect id, glob or comma-separated list.",
                     required = true, maxLength = 500) String effect,
             @Param(value = "webgl2 (GLSL) or webgpu (WGSL).", defaultValue = "\"webgl2\"") OneBackend backend,
-            @Param(value = "Effect time, normalised 0..1 over the effect's loop (8 s).", defaultValue = "0.0",
+            @Param(value = "Time, 0..1 over the effect's 8 s loop.", defaultValue = "0.0",
                     min = 0, max = 1) Double time,
-            @Param(value = "Render target width in pixels.", defaultValue = "256", min = 1, max = 2048) Integer width,
-            @Param(value = "Render target height in pixels.", defaultValue = "256", min = 1, max = 2048)
+            @Param(value = "Width in pixels.", defaultValue = "256", min = 1, max = 2048) Integer width,
+            @Param(value = "Height in pixels.", defaultValue = "256", min = 1, max = 2048)
             Integer height,
-            @Param("Uniform values by global or uniform name, e.g. {\"speed\": 1.5}; others keep their defaults. A "
-                    + "gl-transition's progress (0 = from image, 1 = to image) defaults to 0.5.")
+            @Param("Values by global or uniform name, e.g. {\"speed\": 1.5}; others keep defaults (gl-transition "
+                    + "progress 0.5).")
             Map<String, Object> uniforms,
-            @Param(value = "Also return the first rendered frame as PNG image content (then no structuredContent).",
+            @Param(value = "Also return the first frame as a PNG (then no structuredContent).",
                     defaultValue = "false") Boolean includeImage,
-            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
+            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT or the bundled demos.")
             String effectsRoot,
-            @Param("PNG/JPEG files (≤ 4096 px a side) bound to image inputs by name, e.g. {\"from\": \"/a.png\"}: "
-                    + "gl-transition from/to/samplers, ISF image INPUTS and IMPORTED, Shadertoy iChannel0..3 "
-                    + "(bufferA.iChannel0). Unbound ones keep generated cards.")
+            @Param("PNG/JPEG (≤ 4096 px) per image input name, e.g. {\"from\": \"/a.png\"}: gl-transition "
+                    + "from/to/samplers, ISF INPUTS/IMPORTED, Shadertoy iChannel0..3 (bufferA.iChannel0). Others get "
+                    + "test cards.")
             Map<String, String> images,
-            @Param(value = "Frames rendered up to `time`, ≤ 1/60 s apart; default floor(time × 480) + 1, as a 60 fps "
-                    + "host. Feedback effects draw them all; others only the last, with its frame "
-                    + "number.", min = 1, max = 1000)
+            @Param(value = "Frames up to `time`, ≤ 1/60 s apart; default floor(time × 480) + 1, as a 60 fps host. "
+                    + "Only feedback effects draw them all.", min = 1, max = 1000)
             Integer frames,
             @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
@@ -77,15 +76,15 @@ public final class ShaderArgs {
 
     public record PixelParityArgs(
             @Param(value = "Effect id, glob or comma-separated list.", required = true, maxLength = 500) String effect,
-            @Param(value = "Frame width in pixels.", defaultValue = "128", min = 1, max = 1024) Integer width,
-            @Param(value = "Frame height in pixels.", defaultValue = "128", min = 1, max = 1024) Integer height,
-            @Param(value = "Effect times to compare at, each 0..1 over the loop.", defaultValue = "[0.0,0.5]",
+            @Param(value = "Width in pixels.", defaultValue = "128", min = 1, max = 1024) Integer width,
+            @Param(value = "Height in pixels.", defaultValue = "128", min = 1, max = 1024) Integer height,
+            @Param(value = "Times to compare at, each 0..1 over the loop.", defaultValue = "[0.0,0.5]",
                     min = 0, max = 1, maxLength = 8) List<Double> times,
-            @Param(value = "Also compare with every numeric global moved off its default (a second setting).",
+            @Param(value = "Also compare with every numeric global moved off its default.",
                     defaultValue = "true") Boolean moveUniforms,
             @Param(value = "Largest per-channel difference (0–255) that still counts as equal.", defaultValue = "1",
                     min = 0, max = 255) Integer epsilon,
-            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
+            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT or the bundled demos.")
             String effectsRoot,
             @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
@@ -102,18 +101,17 @@ public final class ShaderArgs {
 
     public record UniformResponsivenessArgs(
             @Param(value = "Effect id, glob or comma-separated list.", required = true, maxLength = 500) String effect,
-            @Param(value = "webgl2, webgpu or both (one result per effect and backend).", defaultValue = "\"both\"")
+            @Param(value = "webgl2, webgpu or both.", defaultValue = "\"both\"")
             EffectCompiler.Backend backend,
-            @Param(value = "Frame width in pixels.", defaultValue = "64", min = 1, max = 1024) Integer width,
-            @Param(value = "Frame height in pixels.", defaultValue = "64", min = 1, max = 1024) Integer height,
-            @Param(value = "Effect time, 0..1 over the loop; not 0 by default, so uniforms that scale time show.",
+            @Param(value = "Width in pixels.", defaultValue = "64", min = 1, max = 1024) Integer width,
+            @Param(value = "Height in pixels.", defaultValue = "64", min = 1, max = 1024) Integer height,
+            @Param(value = "Time, 0..1 over the loop (not 0, so uniforms that scale time show).",
                     defaultValue = "0.25", min = 0, max = 1) Double time,
-            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
+            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT or the bundled demos.")
             String effectsRoot,
-            @Param("Starting values by global or uniform name (typed as in render_effect_frame): the base frame uses "
-                    + "them, every other global's test keeps them, and a global's own trial values start from its "
-                    + "value here. test_no_passthrough keeps them fixed instead of moving those globals. Others keep "
-                    + "their defaults.") Map<String, Object> uniforms,
+            @Param("Starting values by global or uniform name: the base frame and other globals' trials use them; a "
+                    + "global's own trials start from its value here (test_no_passthrough keeps them fixed).")
+            Map<String, Object> uniforms,
             @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
             @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
@@ -129,7 +127,7 @@ public final class ShaderArgs {
 
     public record CheckEffectStructureArgs(
             @Param(value = "Effect id, glob or comma-separated list.", required = true, maxLength = 500) String effect,
-            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
+            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT or the bundled demos.")
             String effectsRoot,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
             @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
@@ -144,12 +142,12 @@ public final class ShaderArgs {
             @Param(value = "webgl2 or webgpu.", defaultValue = "\"webgl2\"") OneBackend backend,
             @Param(value = "Frames to render back to back, each fenced.", defaultValue = "60", min = 1, max = 1000)
             Integer frames,
-            @Param(value = "Frame width in pixels.", defaultValue = "512", min = 1, max = 2048) Integer width,
-            @Param(value = "Frame height in pixels.", defaultValue = "512", min = 1, max = 2048) Integer height,
-            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
+            @Param(value = "Width in pixels.", defaultValue = "512", min = 1, max = 2048) Integer width,
+            @Param(value = "Height in pixels.", defaultValue = "512", min = 1, max = 2048) Integer height,
+            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT or the bundled demos.")
             String effectsRoot,
-            @Param(value = "Frames per second to compare with: each result's meets_target is frames_per_second "
-                    + "(1000 / mean ms per frame) ≥ target_fps; absent: meets_target is null.", min = 0.001,
+            @Param(value = "meets_target = frames_per_second (1000 / mean ms) ≥ target_fps; null without it.",
+                    min = 0.001,
                     max = 100000) Double targetFps,
             @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
@@ -168,7 +166,7 @@ public final class ShaderArgs {
             String effect,
             @Param(value = "Most effects listed in the preview.", defaultValue = "200", min = 1, max = 1000)
             Integer limit,
-            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
+            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT or the bundled demos.")
             String effectsRoot) {
         public ListEffectsArgs {
             effect = effect == null ? "*" : effect;
@@ -177,8 +175,8 @@ public final class ShaderArgs {
     }
 
     public record GenerateManifestArgs(
-            @Param("Folder of effects whose manifest.json is (re)written; default FRAMESCOPE_EFFECTS_ROOT or the "
-                    + "bundled demo/shaders/effects.") String effectsRoot,
+            @Param("Effects folder whose manifest.json is written; default FRAMESCOPE_EFFECTS_ROOT or the bundled "
+                    + "demos.") String effectsRoot,
             @Param(value = "Report what would change without writing.", defaultValue = "false") Boolean dryRun) {
         public GenerateManifestArgs {
             dryRun = dryRun != null && dryRun;
@@ -186,26 +184,25 @@ public final class ShaderArgs {
     }
 
     public record DescribeEffectFrameArgs(
-            @Param(value = "Effect id, glob or comma-separated list; the image and the model's words are for the "
-                    + "first effect that renders.", required = true, maxLength = 500) String effect,
+            @Param(value = "Effect id, glob or comma-separated list.", required = true, maxLength = 500) String effect,
             @Param(value = "webgl2 (GLSL) or webgpu (WGSL).", defaultValue = "\"webgl2\"") OneBackend backend,
             @Param(value = "Effect time, 0..1 over the loop.", defaultValue = "0.0", min = 0, max = 1) Double time,
-            @Param(value = "Frame width in pixels.", defaultValue = "256", min = 8, max = 1024) Integer width,
-            @Param(value = "Frame height in pixels.", defaultValue = "256", min = 8, max = 1024) Integer height,
+            @Param(value = "Width in pixels.", defaultValue = "256", min = 8, max = 1024) Integer width,
+            @Param(value = "Height in pixels.", defaultValue = "256", min = 8, max = 1024) Integer height,
             @Param("Uniform values by global or uniform name; others keep their defaults.") Map<String, Object> uniforms,
-            @Param(value = "Also ask the client's model (MCP sampling) to describe the image, when the client offers "
-                    + "sampling; the client may ask its user first.", defaultValue = "true") Boolean askModel,
-            @Param(value = "Question for the client's model instead of the default 'describe what it shows'.",
+            @Param(value = "Also ask the client's model to describe the image (MCP sampling; the client may ask its "
+                    + "user).", defaultValue = "true") Boolean askModel,
+            @Param(value = "Question for the client's model instead of 'describe what it shows'.",
                     maxLength = 2000) String question,
             @Param(value = "Most tokens the client's model may answer with.", defaultValue = "300", min = 16,
                     max = 4000) Integer maxTokens,
             @Param(value = "Seconds to wait for the client's model before answering without its words.",
                     defaultValue = "60", min = 1, max = 600) Integer modelTimeoutS,
-            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
+            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT or the bundled demos.")
             String effectsRoot,
-            @Param("PNG/JPEG files (≤ 4096 px a side) bound to image inputs by name, e.g. {\"from\": \"/a.png\"}: "
-                    + "gl-transition from/to/samplers, ISF image INPUTS and IMPORTED, Shadertoy iChannel0..3 "
-                    + "(bufferA.iChannel0). Unbound ones keep generated cards.")
+            @Param("PNG/JPEG (≤ 4096 px) per image input name, e.g. {\"from\": \"/a.png\"}: gl-transition "
+                    + "from/to/samplers, ISF INPUTS/IMPORTED, Shadertoy iChannel0..3 (bufferA.iChannel0). Others get "
+                    + "test cards.")
             Map<String, String> images,
             @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
@@ -225,17 +222,16 @@ public final class ShaderArgs {
     }
 
     public record SearchEffectsArgs(
-            @Param(value = "Case-insensitive text looked for in each effect's id, name, description, tags, author, "
-                    + "license, ISF CATEGORIES and CREDIT, Shadertoy title and manifest.json entry.", maxLength = 200)
+            @Param(value = "Case-insensitive text in id, name, description, tags, author, license, ISF "
+                    + "CATEGORIES/CREDIT, Shadertoy title or manifest entry.", maxLength = 200)
             String query,
-            @Param(value = "Java regular expression matched against every line of the effects' shader sources "
-                    + "(GLSL, WGSL, ISF, gl-transition and Shadertoy code), e.g. \"texture\\\\(inputTex\"; "
-                    + "returns file:line matches.", maxLength = 500) String sourceRegex,
+            @Param(value = "Java regex matched against each shader source line (every format), e.g. "
+                    + "\"texture\\\\(inputTex\".", maxLength = 500) String sourceRegex,
             @Param(value = "Effects to search: id, glob or comma-separated list.", defaultValue = "\"*\"",
                     maxLength = 500) String effect,
             @Param(value = "Most effect matches and most source lines in each preview.", defaultValue = "50",
                     min = 1, max = 500) Integer limit,
-            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
+            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT or the bundled demos.")
             String effectsRoot) {
         public SearchEffectsArgs {
             effect = effect == null ? "*" : effect;
@@ -245,12 +241,12 @@ public final class ShaderArgs {
 
     public record AnalyzeEffectArgs(
             @Param(value = "Effect id, glob or comma-separated list.", required = true, maxLength = 500) String effect,
-            @Param(value = "Frame width in pixels the cost is counted at.", defaultValue = "512", min = 1,
+            @Param(value = "Width in pixels the cost is counted at.", defaultValue = "512", min = 1,
                     max = 8192) Integer width,
-            @Param(value = "Frame height in pixels the cost is counted at.", defaultValue = "512", min = 1,
+            @Param(value = "Height in pixels the cost is counted at.", defaultValue = "512", min = 1,
                     max = 8192) Integer height,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
-            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
+            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT or the bundled demos.")
             String effectsRoot,
             @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
@@ -264,7 +260,7 @@ public final class ShaderArgs {
     public record CompareShadersArgs(
             @Param(value = "Effect id, glob or comma-separated list.", required = true, maxLength = 500) String effect,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
-            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects.")
+            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT or the bundled demos.")
             String effectsRoot,
             @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {

@@ -73,108 +73,103 @@ public final class ShaderTools implements ToolGroup {
     @Override
     public String guide() {
         return "Shader effects in real headless Chromium (WebGL2 and WebGPU on SwiftShader here): call compile_effect "
-                + "with an effect id or glob first; it returns diagnostics with line numbers in your files.";
+                + "with an effect id or glob first; it returns diagnostics with line numbers in your files. 'effect' "
+                + "takes an id ('namespace/effect'), a glob ('synth/*') or a comma-separated list; effects_root "
+                + "defaults to FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects. Selectors run as a batch "
+                + "(one broken effect never stops it), paged by offset and limit; mode 'summary' gives counts per "
+                + "status and the failures; page.next_offset continues.";
     }
 
     @Override
     public List<ToolDef<?>> tools() {
         return Stream.<ToolDef<?>>of(ToolDef.of("list_effects", "List effects",
-                "Lists the effects under the effects root from disk (native folders, ISF .fs, gl-transitions, .glsl "
-                + "transitions): id, name, format, kind (transition, filter, generator), description, tags, passes, "
-                + "GLSL/WGSL coverage and global names. Start here to find effect ids.",
+                "Lists effects under the effects root from disk (native folders, ISF .fs, gl-transitions, .glsl "
+                + "transitions): id, name, format, kind, description, tags, passes, GLSL/WGSL coverage, globals. "
+                + "Start here for effect ids.",
                 ListEffectsArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(catalog.list(library(a.effectsRoot()), a.effect(), a.limit()))),
                 ToolDef.of("generate_shader_manifest", "Generate the effects manifest",
                         "Writes manifest.json in the effects root from the effect folders ({id: {description, tags, "
-                        + "hasTex, glsl, wgsl}}), sorted and idempotent (a second run writes nothing). Reports ids "
-                        + "added, removed and changed; dry_run writes nothing. Writes only that one file.",
+                        + "hasTex, glsl, wgsl}}), sorted and idempotent; reports ids added, removed and changed. "
+                        + "dry_run writes nothing. Writes only that file.",
                         GenerateManifestArgs.class,
                         ToolHints.REWRITES_GENERATED_FILE,
                         (a, c) -> ToolOutput.of(catalog.generate(library(a.effectsRoot()), a.dryRun()))),
                 ToolDef.of("search_effects", "Search effects and shader source",
-                        "Finds effects from disk (no browser): query matches text in id, name, description, tags, "
-                        + "author, license and format metadata; source_regex matches shader source lines (file:line, "
-                        + "text). Either or both. Bounded; the scan stops after 32 MiB or 10 s (scan_cut). "
-                        + "list_effects for a plain listing.",
+                        "Finds effects from disk: query matches id, name, description, tags, author, license and "
+                        + "format metadata; source_regex matches shader source lines (file:line, text). Either or "
+                        + "both. The scan stops after 32 MiB or 10 s (scan_cut).",
                         SearchEffectsArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(search.search(library(a.effectsRoot()),
                                 a.effect(), a.query(), a.sourceRegex(), a.limit()))),
                 ToolDef.of("analyze_effect", "Summarise an effect's structure",
-                        "Static summary of each selected effect from disk (no browser, ms): format, kind, passes "
-                        + "(program, inputs, target, size), inputs with uniform, type, default, range, textures, "
-                        + "feedback, GLSL/WGSL coverage, line counts, and pixels shaded per frame (a count; "
-                        + "benchmark_effect_fps for time)." + PAGED,
+                        "Static summary of each effect from disk (no browser): format, kind, passes (program, "
+                        + "inputs, target, size), inputs (uniform, type, default, range), textures, feedback, "
+                        + "GLSL/WGSL coverage, line counts, pixels shaded per frame.",
                         AnalyzeEffectArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(analysis.analyze(library(a.effectsRoot()),
                                 a.effect(), a.width(), a.height(), a.offset(), a.limit(), a.mode()))),
                 ToolDef.of("compare_shaders", "Compare an effect's GLSL and WGSL",
-                        "Static structural diff of each pass's GLSL and WGSL from disk (no browser, pattern-based, "
-                        + "not a compiler): functions and parameter counts, value uniforms, textures and samplers, "
-                        + "constants, each as matched names and names only one language has. Without both languages: "
-                        + "status 'unsupported'. test_pixel_parity for pixel-level equivalence." + PAGED,
+                        "Static structural diff of each pass's GLSL and WGSL (pattern-based, not a compiler): "
+                        + "functions and parameter counts, value uniforms, textures and samplers, constants, as "
+                        + "matched names and names only one language has; 'unsupported' without both languages. "
+                        + "Pixels: test_pixel_parity.",
                         CompareShadersArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(comparison.compare(library(a.effectsRoot()),
                                 a.effect(), a.offset(), a.limit(), a.mode()))),
                 ToolDef.of("check_effect_structure", "Check effect folders",
-                        "On-disk checks of effect folders (no browser, fast): programs no file provides, unused "
-                        + "files, uniforms no global sets (left zero), globals no program declares, uniforms never "
-                        + "read, GLSL errors with lines, names clashing with GLSL/WGSL, missing description or "
-                        + "help.md. Findings with code, severity, file, line, message." + PAGED,
+                        "On-disk checks of effect folders (no browser): programs no file provides, unused files, "
+                        + "uniforms no global sets, globals no program declares, uniforms never read, GLSL errors, "
+                        + "names clashing with GLSL/WGSL, missing description or help.md. Findings: code, severity, "
+                        + "file, line, message.",
                         CheckEffectStructureArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(structure.check(library(a.effectsRoot()), a.effect(), a.offset(),
                                 a.limit(), a.mode()))),
                 ToolDef.of("compile_effect", "Compile effects",
                         "Compiles every program of the selected effects on the browser's real WebGL2 (GLSL ES 3.00) "
-                        + "and WebGPU (WGSL): per-program diagnostics {pass, program, language, stage, severity, "
-                        + "line, column, message} with lines in your files. A missing language is 'not_available'; "
-                        + "one broken effect never stops the batch. ~2 s first call, then ~0.1–0.5 s. Paged (offset, "
-                        + "limit, mode, page.next_offset).",
+                        + "and WebGPU (WGSL): diagnostics {pass, program, language, stage, severity, line, column, "
+                        + "message} with lines in your files; a missing language is 'not_available'. ~2 s first "
+                        + "call, then ~0.1–0.5 s.",
                         CompileEffectArgs.class, ToolHints.READS_ONLY,
                 (a, c) -> ToolOutput.of(compiler.compile(library(a.effectsRoot()), a, c))),
                 ToolDef.of("render_effect_frame", "Render and measure a frame",
-                        "Renders one frame of each selected effect (WebGL2 or WebGPU) at a time, size and uniform "
-                        + "values, reads the pixels back and returns raw 0–1 metrics: mean/std RGB, alpha, luma "
-                        + "variance, unique colours, all-zero/transparent/monochrome/blank flags. include_image adds "
-                        + "a PNG. Feedback effects render from time 0. ~0.5 s. Paged like compile_effect.",
+                        "Renders one frame of each effect at a time, size and uniform values, reads it back and "
+                        + "returns raw 0–1 metrics: mean/std RGB, alpha, luma variance, unique colours, "
+                        + "all-zero/transparent/monochrome/blank flags. include_image adds a PNG. Feedback effects "
+                        + "run from time 0. ~0.5 s.",
                         RenderEffectFrameArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> renderer.render(library(a.effectsRoot()), a, c)),
-                ToolDef.of("describe_effect_frame", "Describe a frame", "Renders a frame like render_effect_frame "
-                        + "and returns it as PNG image content, its metrics, and a description computed from the "
-                        + "pixels: mean luma and its spread, share of colourful pixels and of each hue name, edge "
-                        + "density, left/right, top/bottom and centre/edge luma differences, and one sentence built "
-                        + "from them. When the client offers MCP sampling (ask_model), the image also goes to the "
-                        + "client's own model and its words come back in model_description (status ok, "
-                        + "not_supported, declined, timeout or error); FrameScope holds no API keys. With a "
-                        + "selector, every effect is described from pixels; the image and the model's words are for "
-                        + "the first that renders. ~0.5 s plus the model's time." + PAGED, DescribeEffectFrameArgs.class,
+                ToolDef.of("describe_effect_frame", "Describe a frame",
+                        "Renders a frame like render_effect_frame and returns the PNG, its metrics and a description "
+                        + "computed from the pixels (luma and spread, colourful share, hue names, edge density, "
+                        + "left/right, top/bottom and centre/edge differences, one sentence). ask_model also sends "
+                        + "the image to the client's own model by MCP sampling (model_description: ok, "
+                        + "not_supported, declined, timeout or error); FrameScope holds no API keys. Image and model "
+                        + "words are for the first effect that renders.", DescribeEffectFrameArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> describer.describe(library(a.effectsRoot()), a, c)),
                 parity(),
-                ToolDef.of("test_uniform_responsiveness", "Test uniform responsiveness", "For every global "
-                        + "with a uniform, of every type (float and int with or without a range, int with listed "
-                        + "values, bool/event, colour, point/vec2, vec3/4, ivec/bvec, gl-transition progress, "
-                        + "Shadertoy iMouse), renders the effect at its base values (defaults, or the caller's "
-                        + "starting 'uniforms') and with only that global moved to each value picked for its type, "
-                        + "and reports per value tried the rule, mean_abs_diff (0–1), max_diff (0–255) and "
-                        + "changed_pixels against the base frame; changed = false means no value changed a pixel. On "
-                        + "WebGL2 and WebGPU (backend picks one). Per-pixel, so it also catches shifts and hue swaps "
-                        + "that keep whole-image means." + PAGED,
+                ToolDef.of("test_uniform_responsiveness", "Test uniform responsiveness",
+                        "For every global with a uniform, of any type (numbers with or without a range, listed "
+                        + "values, bool/event, colour, point, vectors, gl-transition progress, Shadertoy iMouse), "
+                        + "renders the base frame (defaults or the given 'uniforms') and frames with only that "
+                        + "global moved to each value picked for its type; per value: mean_abs_diff (0–1), max_diff "
+                        + "(0–255), changed_pixels. changed = false: no value changed a pixel. Per pixel, so shifts "
+                        + "and hue swaps count.",
                         UniformResponsivenessArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(tests.responsiveness(library(a.effectsRoot()), a, c))),
-                ToolDef.of("test_no_passthrough", "Test that a filter filters", "For each selected filter (a pass "
-                        + "reads inputTex), moves every numeric uniform off its default, renders it over the "
-                        + "deterministic test card and compares the output with the test card: similarity = 1 − "
-                        + "mean_abs_diff (1 = unchanged). 'passthrough' applies the rule similarity ≥ 0.99; judge the "
-                        + "raw similarity. One result per effect and backend (both by default); non-filters are "
-                        + "'skipped'." + PAGED, UniformResponsivenessArgs.class,
+                ToolDef.of("test_no_passthrough", "Test that a filter filters",
+                        "For each filter (a pass reads inputTex), moves every numeric uniform off its default, "
+                        + "renders over the deterministic test card and reports similarity = 1 − mean_abs_diff to "
+                        + "the card (1 = unchanged); 'passthrough' when ≥ 0.99, but judge the raw number. One result "
+                        + "per effect and backend; non-filters are 'skipped'.", UniformResponsivenessArgs.class,
                         ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(tests.passthrough(library(a.effectsRoot()), a, c))),
-                ToolDef.of("benchmark_effect_fps", "Benchmark an effect", "Renders N frames of each selected effect back "
-                        + "to back at a given size, each followed by a GPU fence, and reports frames rendered, "
-                        + "elapsed ms and ms per frame (p50, p95, max, mean, and the frames/s the mean allows), with "
-                        + "the renderer string. Not based on requestAnimationFrame (capped near 60/s headless). Here "
-                        + "both backends are SwiftShader on the CPU, so compare effects, not absolute speed. 60 "
-                        + "frames at 512×512 take ~1 s for a simple effect. With target_fps, each result's meets_target "
-                        + "says whether its frames/s reach it (null without a target)." + PAGED, BenchmarkEffectArgs.class,
+                ToolDef.of("benchmark_effect_fps", "Benchmark an effect",
+                        "Renders frames back to back, each GPU-fenced (not requestAnimationFrame, capped near 60/s "
+                        + "headless): elapsed ms, ms per frame (p50, p95, max, mean), frames/s and the renderer. "
+                        + "Both backends are SwiftShader on the CPU here: compare effects, not absolute speed. With "
+                        + "target_fps, meets_target per result. 60 frames at 512×512 take ~1 s for a simple effect.",
+                                BenchmarkEffectArgs.class,
                         ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(benchmark.benchmark(library(a.effectsRoot()), a, c))))
                 .<ToolDef<?>>map(ShaderTools::batchLimit).<ToolDef<?>>map(ShaderTools::withOriginalNames).toList();
@@ -209,9 +204,6 @@ public final class ShaderTools implements ToolGroup {
      */
     static final int LOCAL_BROWSERS = 2;
 
-    /** The sentence each batch tool's description ends with. */
-    static final String PAGED = " Batches are paged like compile_effect's (offset, limit, mode 'summary', "
-            + "page.next_offset).";
 
     /** A selector may name a whole folder of effects, each rendered several times in the one browser. */
     static final Duration BATCH_TIME_LIMIT = Duration.ofMinutes(30);
@@ -221,13 +213,12 @@ public final class ShaderTools implements ToolGroup {
     }
 
     private ToolDef<PixelParityArgs> parity() {
-        return ToolDef.of("test_pixel_parity", "GLSL/WGSL pixel parity", "Renders each selected effect on WebGL2 (GLSL) and WebGPU (WGSL) "
-                + "with the same uniforms at several times and two uniform settings (defaults; every numeric "
-                + "global moved) and compares every pixel: per case and overall max and mean difference (0–255), "
-                + "mismatching pixels % (any channel > epsilon) and whether the WGSL frame is upside down "
-                + "(y_flip_detected: the WGSL program forgot to flip y); plus structural differences (a program or "
-                + "uniform only one language has). Raw numbers; status 'mismatch' when any pixel of any case "
-                + "differs by more than epsilon. ~0.1 s per case at 128×128." + PAGED, PixelParityArgs.class,
+        return ToolDef.of("test_pixel_parity", "GLSL/WGSL pixel parity",
+                       "Renders each effect on WebGL2 (GLSL) and WebGPU (WGSL) with the same uniforms at several "
+                       + "times and two settings (defaults; every numeric global moved) and compares pixels: max and "
+                       + "mean difference (0–255), % of pixels beyond epsilon, y_flip_detected (WGSL frame upside "
+                       + "down), programs or uniforms only one language has. status 'mismatch' when any case exceeds "
+                       + "epsilon. ~0.1 s per case at 128×128.", PixelParityArgs.class,
                 ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(tests.parity(library(a.effectsRoot()), a, c)));
     }
 
