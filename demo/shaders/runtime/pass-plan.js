@@ -38,16 +38,24 @@ export function pipelineFailure(message) {
 }
 
 /**
- * Why the effect's frame cannot be trusted, or null: the GPU reported an error (WebGPU), or the WebGL2 context was
- * lost (Chromium's GPU process resets a context whose draw runs past its watchdog, or the page's oldest when it has
- * too many), after which every read gives zeros that would pass for a black frame. Ask it after reading back.
+ * Why the effect's frame cannot be trusted, or null: the GPU reported an error (WebGPU); the WebGL2 context was lost
+ * (Chromium's GPU process resets a context whose draw runs past its watchdog, or the page's oldest when it has too
+ * many), after which every read gives zeros that would pass for a black frame; or the final pass's draw wrote no
+ * fragment. Ask it after reading back. WebGL tells of a lost context only in a later task, so wroteNothing() (which
+ * waits for one) runs before the lost check.
  */
 export async function untrustedFrame(effect) {
   const error = effect.error ? await effect.error() : null;
   if (error) return pipelineFailure(error.message);
+  const wroteNothing = await effect.wroteNothing?.();
   if (effect.lost?.()) {
     return pipelineFailure('the WebGL2 context was lost while rendering (Chromium resets a context whose draw runs '
       + 'past its GPU watchdog, or the oldest of too many in one page); its pixels would read as zeros, so no frame '
+      + 'is given');
+  }
+  if (wroteNothing) {
+    return pipelineFailure('the final pass wrote no fragment (its occlusion query counted none): every fragment was '
+      + 'discarded, or the driver dropped the draw; the frame would read as the target\'s untouched zeros, so none '
       + 'is given');
   }
   return null;

@@ -144,6 +144,10 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
   };
   let drawn = 0;
   let lastTime = 0;
+  // The final pass's latest draw, counted by an occlusion query: SwiftShader can drop a draw whose pipeline it does
+  // not build (seen with filter/octaveWarp) with no GL error and no lost context, and the frame would then read as
+  // the target's untouched zeros.
+  let finalDraw = null;
   return {
     ok: true,
     renderer: webgl2Renderer(gl),
@@ -197,7 +201,14 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
         }
         gl.bindFramebuffer(gl.FRAMEBUFFER, out.current.fbo);
         gl.viewport(0, 0, w, h);
+        const counted = p.output === finalName;
+        if (counted) {
+          if (finalDraw) gl.deleteQuery(finalDraw);
+          finalDraw = gl.createQuery();
+          gl.beginQuery(gl.ANY_SAMPLES_PASSED_CONSERVATIVE, finalDraw);
+        }
         gl.drawArrays(gl.TRIANGLES, 0, 3);
+        if (counted) gl.endQuery(gl.ANY_SAMPLES_PASSED_CONSERVATIVE);
         if (pingPong) [out.current, out.previous] = [out.previous, out.current];
       });
       if (!pingPong) for (const t of targets.values()) [t.current, t.previous] = [t.previous, t.current];
@@ -206,6 +217,17 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
       gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
     },
     lost: () => gl.isContextLost(),
+    // Whether the final pass's latest draw wrote no fragment; null when unknown. Waits for at least one task first:
+    // WebGL gives a query's result, and tells of a lost context, only in a later task of the page.
+    async wroteNothing() {
+      await new Promise(resolve => setTimeout(resolve, 0));
+      if (!finalDraw || gl.isContextLost()) return null;
+      for (let i = 0; i < 40 && !gl.getQueryParameter(finalDraw, gl.QUERY_RESULT_AVAILABLE); i++) {
+        await new Promise(resolve => setTimeout(resolve, i < 2 ? 0 : 5));
+      }
+      if (!gl.getQueryParameter(finalDraw, gl.QUERY_RESULT_AVAILABLE)) return null;
+      return !gl.getQueryParameter(finalDraw, gl.QUERY_RESULT);
+    },
     // RGBA8 rows top-down; a float final target is read as floats (an UNSIGNED_BYTE read of it fails and leaves
     // zeros), kept in `floats` and turned into bytes clamped to 0..1.
     read() {

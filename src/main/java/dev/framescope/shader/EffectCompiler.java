@@ -75,7 +75,7 @@ public final class EffectCompiler {
                         && t.code() == dev.framescope.common.ErrorCode.CANCELLED) {
                     throw t;
                 }
-                String message = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+                String message = PageFailures.reason(e);
                 return new EffectResult(effect.id(), "error", List.of(), Map.of("message", message));
             }
         }, 10_000L, context.cancellation(), (index, result) -> context.progress(++done[0],

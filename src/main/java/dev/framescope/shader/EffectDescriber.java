@@ -103,8 +103,7 @@ public final class EffectDescriber {
                     pixels.note());
         } catch (IOException | RuntimeException e) {
             return new Described(effect.id(), "error", args.backend().name(), null, args.width(), args.height(),
-                    args.time(), uniforms, null, null, List.of(), String.valueOf(e.getMessage()).lines().findFirst()
-                    .orElse(""));
+                    args.time(), uniforms, null, null, List.of(), PageFailures.reason(e));
         }
     }
 }

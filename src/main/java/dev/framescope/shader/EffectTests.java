@@ -418,7 +418,7 @@ public final class EffectTests {
                         && t.code() == dev.framescope.common.ErrorCode.CANCELLED) {
                     throw t;
                 }
-                return failed.apply(effect.id(), String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+                return failed.apply(effect.id(), PageFailures.reason(e));
             }
         }, 15_000L, context.cancellation(), (index, result) -> context.progress(++done[0], (double) done[1],
                 effects.get(index).id() + ": " + status.apply(result)));

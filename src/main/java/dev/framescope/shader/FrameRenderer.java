@@ -66,7 +66,7 @@ public final class FrameRenderer {
                     throw t;
                 }
                 return new FrameResult(effect.id(), args.backend().name(), "error", null, null, null, null,
-                        null, null, List.of(), String.valueOf(e.getMessage()).lines().findFirst().orElse(""),
+                        null, null, List.of(), PageFailures.reason(e),
                         null);
             }
         }, 10_000L, context.cancellation(), (index, result) -> context.progress(++done[0],
