@@ -57,6 +57,9 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
     const rows = image.card ? CARDS[image.card](w, h) : Uint8Array.from(atob(image.rgba), c => c.charCodeAt(0));
     return [name, upload(rows, w, h)];
   }));
+  // A binding FrameScope's harness maps to 'framescope:blank' (noisemaker's placeholder for a texture no input
+  // names) reads transparent black.
+  imported.set('framescope:blank', upload(new Uint8Array(4), 1, 1));
   const targets = new Map(names.map(n => {
     const p = passes.find(q => q.output === n);
     return [n, { current: makeTarget(p), previous: makeTarget(p) }];

@@ -284,7 +284,8 @@ public final class FrameRenderer {
                 }
             }
             pass.put("inputs", effect.isShadertoy() ? ShadertoyImport.inputs(p.spec())
-                    : Json.mapper().convertValue(p.spec().path("inputs"), Map.class));
+                    : effect.isNoisemaker() && !webgl ? NoisemakerBindings.wgslInputs(p.spec(),
+                    pass.get("source").toString()) : Json.mapper().convertValue(p.spec().path("inputs"), Map.class));
             pass.put("output", p.spec().path("outputs").path("fragColor").asText("pass" + i));
             // noisemaker: the target's declared size and format (NoisemakerTextures)
             pass.putAll(noisemakerTargets.getOrDefault(pass.get("output").toString(), Map.of()));

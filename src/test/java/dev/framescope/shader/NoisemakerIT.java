@@ -212,4 +212,26 @@ class NoisemakerIT {
         assertEquals("unsupported", odd.status());
         assertTrue(odd.note().startsWith("UNSUPPORTED: texture '_odd' has format 'bgra8unorm'"), odd.note());
     }
+
+    /**
+     * WGSL texture names resolved as noisemaker's WebGPU backend does: an alias of inputTex (inputColor), a pass's
+     * second input by position (tex1), and a name no input has, which reads noisemaker's transparent black
+     * placeholder. FrameScope bound that last one to the input card, so noisemaker's filter/reindex differed.
+     */
+    @Test
+    void wgslTexturesNoInputNamesReadBlackAsInNoisemaker() {
+        int[] gl = rgb(renderState("filter/bindingNames", Backend.webgl2, 0.0, null), "webgl2 bindingNames");
+        int[] gpu = rgb(renderState("filter/bindingNames", Backend.webgpu, 0.0, null), "webgpu bindingNames");
+        int differing = 0;
+        for (int i = 0; i < gl.length; i++) {
+            differing += Math.abs(gl[i] - gpu[i]) > 1 ? 1 : 0;
+        }
+        assertEquals(0, differing, "WebGPU frame differs from WebGL2 in " + differing + " components");
+        pixel(gpu, 28, 16, 0, 0, 0, "statsTexture names no input: black");
+        int y = 16;
+        assertTrue(gpu[3 * (y * SIZE + 4)] + gpu[3 * (y * SIZE + 4) + 1] + gpu[3 * (y * SIZE + 4) + 2] > 30,
+                "inputColor reads the card");
+        assertTrue(gpu[3 * (y * SIZE + 16)] + gpu[3 * (y * SIZE + 16) + 1] + gpu[3 * (y * SIZE + 16) + 2] > 30,
+                "tex1 reads the second input, the card");
+    }
 }
