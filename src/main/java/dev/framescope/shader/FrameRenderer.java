@@ -304,7 +304,11 @@ public final class FrameRenderer {
             if (p.spec().has("glslVersion")) {
                 pass.put("version", p.spec().get("glslVersion").asText());
             }
-            passes.add(pass);
+            // noisemaker's `repeat: "<global>"`: as many draws as the global's value (0 for copies past it)
+            for (int k = effect.isNoisemaker() ? NoisemakerRuntime.repeatTimes(effect, p.spec(), uniforms) : 1; k > 0;
+                 k--) {
+                passes.add(pass);
+            }
         }
         options.put("passes", passes);
         if (effect.isIsf()) {

@@ -230,7 +230,12 @@ final class NoisemakerImport {
             }
             int repeat = repeatNode.canConvertToInt() ? Math.max(1, Math.min(64, repeatNode.asInt(1))) : 1;
             for (int r = 0; r < repeat; r++) {
-                passes.add(pass.deepCopy());
+                ObjectNode copy = pass.deepCopy();
+                if (p.path("repeat").isTextual()) {
+                    // the global's default count; a render repeats it by the global's value (NoisemakerRuntime)
+                    copy.put("repeatOf", p.get("repeat").asText()).put("repeatIndex", r).put("repeatDefault", repeat);
+                }
+                passes.add(copy);
             }
         }
         for (JsonNode t : js.path("textures")) {

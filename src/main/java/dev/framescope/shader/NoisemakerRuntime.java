@@ -73,6 +73,26 @@ final class NoisemakerRuntime {
         return out;
     }
 
+    /**
+     * How many times a render draws this copy of a pass repeated by a global ({@code repeat: "iterations"}): the
+     * import unrolls the global's default count; noisemaker repeats by the global's value each frame, so copies past
+     * the value are left out and the last copy is drawn again for a value above the default (1 to 64). Passes
+     * without a global count are drawn once.
+     */
+    static int repeatTimes(Effect effect, JsonNode pass, Map<String, Object> uniforms) {
+        if (!pass.has("repeatOf")) {
+            return 1;
+        }
+        String global = pass.get("repeatOf").asText();
+        String uniform = effect.definition().path("globals").path(global).path("uniform").asText(global);
+        Object value = uniforms.containsKey(uniform) ? uniforms.get(uniform) : uniforms.get(global);
+        int byDefault = pass.path("repeatDefault").asInt(1);
+        int wanted = value instanceof Number n ? (int) Math.max(1, Math.min(64, Math.floor(n.doubleValue())))
+                : byDefault;
+        int index = pass.path("repeatIndex").asInt(0);
+        return index >= wanted ? 0 : index == byDefault - 1 ? 1 + Math.max(0, wanted - byDefault) : 1;
+    }
+
     static Map<String, Object> images(Effect effect, Map<String, String> bindings, int width, int height) {
         Set<String> written = new HashSet<>();
         effect.programs().forEach(p -> written.add(p.spec().path("outputs").path("fragColor").asText()));

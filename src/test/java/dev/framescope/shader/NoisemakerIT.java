@@ -234,4 +234,21 @@ class NoisemakerIT {
         assertTrue(gpu[3 * (y * SIZE + 16)] + gpu[3 * (y * SIZE + 16) + 1] + gpu[3 * (y * SIZE + 16) + 2] > 30,
                 "tex1 reads the second input, the card");
     }
+
+    /**
+     * A pass repeated by a global ({@code repeat: "steps"}) runs as many times as the global's value, as noisemaker
+     * resolves it each frame: 0.1 a repeat, so 2 by default (51) and 5 when the caller sets steps (128). FrameScope
+     * repeated it by the default whatever the caller gave (51 both times).
+     */
+    @Test
+    void aPassRepeatedByAGlobalRunsAsOftenAsTheGlobalSays() {
+        for (Backend b : BACKENDS) {
+            pixel(rgb(renderState("filter/repeatCount", b, 0.0, null), b + " repeatCount"), 5, 5, 51, 0, 0,
+                    b + " steps' default 2: 0.2");
+            pixel(rgb(renderState("filter/repeatCount", b, 0.0, null, Map.of("steps", 5)), b + " repeatCount 5"), 5,
+                    5, 128, 0, 0, b + " steps 5: 0.5");
+            pixel(rgb(renderState("filter/repeatCount", b, 0.0, null, Map.of("steps", 1)), b + " repeatCount 1"), 5,
+                    5, 26, 0, 0, b + " steps 1: 0.1");
+        }
+    }
 }
