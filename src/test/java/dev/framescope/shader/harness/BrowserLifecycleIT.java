@@ -61,6 +61,29 @@ class BrowserLifecycleIT {
         return harness.withPage(page -> renderers(harness).size(), 60_000);
     }
 
+    /**
+     * Chromium 156 gave every new context's headless window a WebUI omnibox popup in a renderer of its own (~0.5 s
+     * of CPU per call on two cores, more than the call's own page); the harness switches those features off.
+     */
+    @Test
+    void noContextGetsABrowserUiRenderer() throws Exception {
+        try (BrowserHarness harness = new BrowserHarness(CHROMIUM, false)) {
+            for (int call = 0; call < 3; call++) {
+                List<String> browserUi = harness.withPage(page -> {
+                    assertEquals("object", page.evaluate("() => typeof window.framescope"));
+                    return renderers(harness).stream().map(p -> {
+                        try {
+                            return Files.readString(Path.of("/proc", String.valueOf(p.pid()), "cmdline"));
+                        } catch (IOException e) {
+                            return ""; // exited meanwhile
+                        }
+                    }).filter(cmdline -> cmdline.contains("--top-chrome-webui")).toList();
+                }, 60_000);
+                assertEquals(List.of(), browserUi, "browser UI renderers while a call ran");
+            }
+        }
+    }
+
     @Test
     void strictModeLeavesNoChromiumProcessAfterACall() throws Exception {
         try (BrowserHarness harness = new BrowserHarness(CHROMIUM, true)) {
