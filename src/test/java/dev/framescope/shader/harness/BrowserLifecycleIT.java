@@ -63,10 +63,11 @@ class BrowserLifecycleIT {
 
     /**
      * Chromium 156 gave every new context's headless window a WebUI omnibox popup in a renderer of its own (~0.5 s
-     * of CPU per call on two cores, more than the call's own page); the harness switches those features off.
+     * of CPU per call on two cores, more than the call's own page), and a spare renderer started ahead for a site no
+     * context would load; the harness switches those features off.
      */
     @Test
-    void noContextGetsABrowserUiRenderer() throws Exception {
+    void eachContextHasOneRendererAndNoneForBrowserUi() throws Exception {
         try (BrowserHarness harness = new BrowserHarness(CHROMIUM, false)) {
             for (int call = 0; call < 3; call++) {
                 List<String> browserUi = harness.withPage(page -> {
@@ -81,6 +82,11 @@ class BrowserLifecycleIT {
                 }, 60_000);
                 assertEquals(List.of(), browserUi, "browser UI renderers while a call ran");
             }
+            // Idle with its prepared contexts: one renderer each, no spare renderer started ahead for another site
+            assertTrue(eventually(() -> openContexts(harness) == BrowserHarness.poolSize()), "the pool refilled");
+            Thread.sleep(500);
+            assertEquals(BrowserHarness.poolSize(), renderers(harness).size(), "renderers for "
+                    + BrowserHarness.poolSize() + " prepared contexts");
         }
     }
 
