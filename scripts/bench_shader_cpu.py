@@ -86,15 +86,16 @@ def busy_ticks():
     return sum(int(x) for x in fields[:3])
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def common_arguments(parser):
     parser.add_argument("--calls", type=int, default=24)
     parser.add_argument("--gap", type=float, default=0, help="seconds between calls (0: back to back)")
     parser.add_argument("--only", choices=sorted(CALLS), help="one call kind instead of the three in turn")
     parser.add_argument("--jar", default="target/framescope.jar")
-    args = parser.parse_args()
+
+
+def warm_session(args):
+    """A session after 18 warm-up calls and a pause for the pool to refill: (process, next request id)."""
     bench.ARGS = types.SimpleNamespace(jar=args.jar)
-    chosen = [CALLS[args.only]] if args.only else list(CALLS.values())
     proc = bench.session([os.path.join(os.path.dirname(os.path.abspath(__file__)), "framescope")])
     request_id = 10
     for _ in range(6):
@@ -102,14 +103,28 @@ def main():
             request_id += 1
             bench.call(proc, request_id, name, arguments)
     time.sleep(2)  # the pool refills
-    root = str(proc.pid)
-    before, busy_before, started = snapshot(root), busy_ticks(), time.time()
+    return proc, request_id
+
+
+def measured_calls(proc, request_id, args):
+    """The measured calls (args.only, or the three kinds in turn); returns their wall time in seconds."""
+    chosen = [CALLS[args.only]] if args.only else list(CALLS.values())
+    started = time.time()
     for i in range(args.calls):
         name, arguments = chosen[i % len(chosen)]
-        request_id += 1
-        bench.call(proc, request_id, name, arguments)
+        bench.call(proc, request_id + 1 + i, name, arguments)
         time.sleep(args.gap)
-    wall = time.time() - started
+    return time.time() - started
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    common_arguments(parser)
+    args = parser.parse_args()
+    proc, request_id = warm_session(args)
+    root = str(proc.pid)
+    before, busy_before = snapshot(root), busy_ticks()
+    wall = measured_calls(proc, request_id, args)
     after, busy_after = snapshot(root), busy_ticks()
     per_kind = collections.Counter()
     for pid, (process_kind, own, reaped) in after.items():

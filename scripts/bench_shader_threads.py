@@ -18,11 +18,10 @@ import re
 import sys
 import threading
 import time
-import types
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench  # noqa: E402
-from bench_shader_cpu import CALLS, HZ, descendants, kind  # noqa: E402
+from bench_shader_cpu import HZ, common_arguments, descendants, kind, measured_calls, warm_session  # noqa: E402
 
 DIGITS = re.compile(r"\d+$")
 
@@ -79,33 +78,16 @@ class Sampler(threading.Thread):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--calls", type=int, default=24)
-    parser.add_argument("--gap", type=float, default=0, help="seconds between calls (0: back to back)")
-    parser.add_argument("--only", choices=sorted(CALLS), help="one call kind instead of the three in turn")
+    common_arguments(parser)
     parser.add_argument("--poll", type=float, default=0.01, help="seconds between /proc samples")
     parser.add_argument("--top", type=int, default=25, help="rows to print")
-    parser.add_argument("--jar", default="target/framescope.jar")
     args = parser.parse_args()
-    bench.ARGS = types.SimpleNamespace(jar=args.jar)
-    chosen = [CALLS[args.only]] if args.only else list(CALLS.values())
-    proc = bench.session([os.path.join(os.path.dirname(os.path.abspath(__file__)), "framescope")])
-    request_id = 10
-    for _ in range(6):
-        for name, arguments in CALLS.values():
-            request_id += 1
-            bench.call(proc, request_id, name, arguments)
-    time.sleep(2)  # the pool refills
+    proc, request_id = warm_session(args)
     sampler = Sampler(args.poll, str(proc.pid))
     sampler.kinds.update(process_kinds(sampler.root))
     sampler.sample()
     sampler.start()
-    started = time.time()
-    for i in range(args.calls):
-        name, arguments = chosen[i % len(chosen)]
-        request_id += 1
-        bench.call(proc, request_id, name, arguments)
-        time.sleep(args.gap)
-    wall = time.time() - started
+    wall = measured_calls(proc, request_id, args)
     time.sleep(args.poll * 3)
     sampler.stop.set()
     sampler.join()
