@@ -5,7 +5,8 @@ One warm session (the JAR through scripts/framescope); after 18 warm-up calls it
 `--gap` seconds apart) and reads /proc before and after: utime+stime of every process alive at the end, plus the
 cutime+cstime of their children that exited meanwhile (a closed context's renderer is reaped by Chromium's zygote,
 so its CPU shows under "chromium-zygote"). Divided by the number of calls. Also the machine's busy CPU per call
-from /proc/stat, which counts everything else running too: run it on a quiet machine.
+from /proc/stat, which counts everything else running too: run it on a quiet machine. Only the session's
+process and its descendants count in the per-kind lines.
 
     python3 scripts/bench_shader_cpu.py [--calls 24] [--gap 0] [--only compile|webgl2|webgpu]
 """
@@ -40,12 +41,34 @@ def kind(cmdline):
     return "other"
 
 
-def snapshot():
-    """pid -> (kind, own CPU ticks, reaped children's CPU ticks)."""
-    out = {}
+def descendants(root):
+    """pid -> command line of the session's process (root) and its descendants, so that other tests' browsers and
+    JVMs on the machine do not count."""
+    parents, cmdlines = {}, {}
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
             continue
+        try:
+            with open("/proc/%s/stat" % pid) as stat:
+                parents[pid] = stat.read().rsplit(") ", 1)[1].split()[1]
+            with open("/proc/%s/cmdline" % pid, "rb") as cmd:
+                cmdlines[pid] = cmd.read().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+    out = {}
+    for pid, cmdline in cmdlines.items():
+        ancestor, hops = pid, 0
+        while ancestor in parents and ancestor != root and hops < 64:
+            ancestor, hops = parents[ancestor], hops + 1
+        if ancestor == root:
+            out[pid] = cmdline
+    return out
+
+
+def snapshot(root):
+    """pid -> (kind, own CPU ticks, reaped children's CPU ticks) for the session's processes."""
+    out = {}
+    for pid in descendants(root):
         try:
             with open("/proc/%s/stat" % pid) as stat:
                 fields = stat.read().rsplit(") ", 1)[1].split()
@@ -63,15 +86,16 @@ def busy_ticks():
     return sum(int(x) for x in fields[:3])
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def common_arguments(parser):
     parser.add_argument("--calls", type=int, default=24)
     parser.add_argument("--gap", type=float, default=0, help="seconds between calls (0: back to back)")
     parser.add_argument("--only", choices=sorted(CALLS), help="one call kind instead of the three in turn")
     parser.add_argument("--jar", default="target/framescope.jar")
-    args = parser.parse_args()
+
+
+def warm_session(args):
+    """A session after 18 warm-up calls and a pause for the pool to refill: (process, next request id)."""
     bench.ARGS = types.SimpleNamespace(jar=args.jar)
-    chosen = [CALLS[args.only]] if args.only else list(CALLS.values())
     proc = bench.session([os.path.join(os.path.dirname(os.path.abspath(__file__)), "framescope")])
     request_id = 10
     for _ in range(6):
@@ -79,14 +103,29 @@ def main():
             request_id += 1
             bench.call(proc, request_id, name, arguments)
     time.sleep(2)  # the pool refills
-    before, busy_before, started = snapshot(), busy_ticks(), time.time()
+    return proc, request_id
+
+
+def measured_calls(proc, request_id, args):
+    """The measured calls (args.only, or the three kinds in turn); returns their wall time in seconds."""
+    chosen = [CALLS[args.only]] if args.only else list(CALLS.values())
+    started = time.time()
     for i in range(args.calls):
         name, arguments = chosen[i % len(chosen)]
-        request_id += 1
-        bench.call(proc, request_id, name, arguments)
+        bench.call(proc, request_id + 1 + i, name, arguments)
         time.sleep(args.gap)
-    wall = time.time() - started
-    after, busy_after = snapshot(), busy_ticks()
+    return time.time() - started
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    common_arguments(parser)
+    args = parser.parse_args()
+    proc, request_id = warm_session(args)
+    root = str(proc.pid)
+    before, busy_before = snapshot(root), busy_ticks()
+    wall = measured_calls(proc, request_id, args)
+    after, busy_after = snapshot(root), busy_ticks()
     per_kind = collections.Counter()
     for pid, (process_kind, own, reaped) in after.items():
         _, own_before, reaped_before = before.get(pid, (None, 0, 0))

@@ -229,14 +229,13 @@ final class BrowserLane implements AutoCloseable {
 
     /**
      * The page for this call. A browser killed between calls may still look connected to Playwright for a moment,
-     * and its prepared page with it; one round trip tells, and then this call relaunches instead of failing.
+     * and its prepared page with it; one round trip (the pool's readiness check) tells, and then this call
+     * relaunches instead of failing.
      */
     private PagePool.Prepared preparedPage() throws IOException {
         ensureBrowser();
         try {
-            PagePool.Prepared prepared = pool.take(browser);
-            prepared.page().evaluate("() => 1");
-            return prepared;
+            return pool.take(browser);
         } catch (PlaywrightException e) {
             forgetBrowser("the browser did not answer before a call (" + firstLine(e.getMessage()) + ")");
             ensureBrowser();

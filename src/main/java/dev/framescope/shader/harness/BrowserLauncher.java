@@ -27,15 +27,42 @@ import java.util.Map;
  */
 final class BrowserLauncher {
 
-    /** WebGPU on a GPU-less machine needs only this; flags with --use-angle=vulkan break WebGL2. */
+    /**
+     * Playwright's own {@code --disable-features} list (playwright-core's chromiumSwitches.ts, driver 1.62).
+     * Chromium keeps only the last {@code --disable-features} switch, so ours must repeat it; a test compares it
+     * with the packaged driver's, so an upgrade that changes it is noticed.
+     */
+    static final List<String> PLAYWRIGHT_DISABLED_FEATURES = List.of("AvoidUnnecessaryBeforeUnloadCheckSync",
+            "BoundaryEventDispatchTracksNodeRemoval", "DestroyProfileOnBrowserClose", "DialMediaRouteProvider",
+            "GlobalMediaControls", "HttpsUpgrades", "LensOverlay", "MediaRouter", "PaintHolding",
+            "ThirdPartyStoragePartitioning", "BlockOriginHeaderModificationOnRedirect", "Translate", "AutoDeElevate",
+            "OptimizationHints", "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion");
+    /**
+     * Every new context opens a headless window whose omnibox popup Chromium 156 renders as WebUI
+     * (chrome://omnibox-popup.top-chrome, two documents) in a renderer of its own: ~0.5 s of CPU per context on a
+     * 2-core machine, most of what a tool call cost. A headless harness never shows an omnibox. The spare renderer
+     * Chromium starts ahead for the next site is never used by a context that loads one page (~25 ms per call).
+     */
+    static final List<String> OUR_DISABLED_FEATURES = List.of("WebUIOmniboxPopup", "WebUIOmniboxAimPopup",
+            "SpareRendererForSitePerProcess");
+    /**
+     * WebGPU on a GPU-less machine needs only the first; flags with --use-angle=vulkan break WebGL2. Declared after
+     * the feature lists it joins (static fields initialise in order).
+     */
     static final List<String> FLAGS = List.of("--enable-unsafe-webgpu", "--no-first-run", "--disable-background-networking",
             "--disable-component-update", "--disable-sync", "--disable-quic", "--disable-crash-reporter",
-            "--disable-breakpad");
+            "--disable-breakpad", "--disable-features=" + String.join(",", disabledFeatures()));
     /**
      * A remote browser cannot reach this machine's loopback page server, so its pages load from this origin and
      * Playwright routes every request back to us. Still "localhost", so still a secure context for WebGPU.
      */
     static final String REMOTE_ORIGIN = "http://localhost:8799";
+
+    static List<String> disabledFeatures() {
+        List<String> all = new ArrayList<>(PLAYWRIGHT_DISABLED_FEATURES);
+        all.addAll(OUR_DISABLED_FEATURES);
+        return all;
+    }
 
     private final Path chromium;
     private final String remoteEndpoint;

@@ -61,6 +61,35 @@ class BrowserLifecycleIT {
         return harness.withPage(page -> renderers(harness).size(), 60_000);
     }
 
+    /**
+     * Chromium 156 gave every new context's headless window a WebUI omnibox popup in a renderer of its own (~0.5 s
+     * of CPU per call on two cores, more than the call's own page), and a spare renderer started ahead for a site no
+     * context would load; the harness switches those features off.
+     */
+    @Test
+    void eachContextHasOneRendererAndNoneForBrowserUi() throws Exception {
+        try (BrowserHarness harness = new BrowserHarness(CHROMIUM, false)) {
+            for (int call = 0; call < 3; call++) {
+                List<String> browserUi = harness.withPage(page -> {
+                    assertEquals("object", page.evaluate("() => typeof window.framescope"));
+                    return renderers(harness).stream().map(p -> {
+                        try {
+                            return Files.readString(Path.of("/proc", String.valueOf(p.pid()), "cmdline"));
+                        } catch (IOException e) {
+                            return ""; // exited meanwhile
+                        }
+                    }).filter(cmdline -> cmdline.contains("--top-chrome-webui")).toList();
+                }, 60_000);
+                assertEquals(List.of(), browserUi, "browser UI renderers while a call ran");
+            }
+            // Idle with its prepared contexts: one renderer each, no spare renderer started ahead for another site
+            assertTrue(eventually(() -> openContexts(harness) == BrowserHarness.poolSize()), "the pool refilled");
+            Thread.sleep(500);
+            assertEquals(BrowserHarness.poolSize(), renderers(harness).size(), "renderers for "
+                    + BrowserHarness.poolSize() + " prepared contexts");
+        }
+    }
+
     @Test
     void strictModeLeavesNoChromiumProcessAfterACall() throws Exception {
         try (BrowserHarness harness = new BrowserHarness(CHROMIUM, true)) {
