@@ -1,7 +1,6 @@
 package dev.framescope.shader.harness;
 
 import com.microsoft.playwright.Browser;
-import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
 import com.microsoft.playwright.PlaywrightException;
@@ -14,9 +13,7 @@ import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
@@ -40,6 +37,8 @@ final class BrowserLane implements AutoCloseable {
     private final boolean strict;
     private final BrowserLauncher launcher;
     private final ChromiumProcesses processes = new ChromiumProcesses();
+    private final CallStopper stopper = new CallStopper(processes::kill,
+            why -> status = new ComponentStatus("browser", "degraded", why));
     private int launches;
     private volatile OwnerThread owner = new OwnerThread();
     /** What this lane is doing and has done, for picking a lane per call and for the status line. */
@@ -60,7 +59,7 @@ final class BrowserLane implements AutoCloseable {
     BrowserLane(Path chromium, boolean strict, String remoteEndpoint, Path stateDir) {
         this.strict = strict;
         this.launcher = new BrowserLauncher(chromium, remoteEndpoint, stateDir, processes);
-        this.pool = new PagePool(launcher, this::runningCallCancelled);
+        this.pool = new PagePool(launcher, stopper::runningCallCancelled);
     }
 
     ComponentStatus status() {
@@ -109,7 +108,7 @@ final class BrowserLane implements AutoCloseable {
      * (prepared while the harness was idle, or now) and is closed after it; the next call's is then prepared, so a
      * call after a pause starts on a loaded page. When {@code cancellation} fires, a queued call never starts and a
      * running one is told through the page ({@code framescopeCancelled()}) and, if it has not ended
-     * {@value #COOPERATIVE_STOP_MS} ms later, stopped by killing Chromium, so the browser is free for the next call.
+     * {@value CallStopper#COOPERATIVE_STOP_MS} ms later, stopped by killing Chromium, so the browser is free for the next call.
      */
     <T> T withPage(Function<Page, T> work, long timeoutMs, Cancellation cancellation) {
         load.begin();
@@ -129,7 +128,7 @@ final class BrowserLane implements AutoCloseable {
         PageCall<T> call = new PageCall<>(cancellation);
         java.util.concurrent.Callable<T> task = () -> {
             call.started = System.nanoTime();
-            running = call;
+            stopper.started(call);
             try {
                 cancellation.throwIfCancelled();
                 PagePool.Prepared prepared = preparedPage();
@@ -145,7 +144,7 @@ final class BrowserLane implements AutoCloseable {
                     release(prepared);
                 }
             } finally {
-                running = null;
+                stopper.ended();
                 if (call.cancelledAt != 0) {
                     log.info("A cancelled browser call stopped {} ms after the cancel{}",
                             (System.nanoTime() - call.cancelledAt) / 1_000_000, call.killed ? " (Chromium killed)"
@@ -155,14 +154,14 @@ final class BrowserLane implements AutoCloseable {
         };
         call.task = task;
         call.future = submit(task);
-        try (Cancellation.Registration stop = cancellation.onCancel(() -> stopSoon(call))) {
+        try (Cancellation.Registration stop = cancellation.onCancel(() -> stopper.stopSoon(call))) {
             return awaitWatchingTheBrowser(call, timeoutMs);
         } catch (TimeoutException e) {
             // Playwright is not thread-safe, so the owner thread cannot be told to stop; killing Chromium makes its
             // blocked call fail at once, frees the thread for the next call, and that call relaunches the browser.
             int killed = processes.kill();
             String recovery = "killed " + killed + " Chromium process(es), the next call relaunches it";
-            if (!finishesWithin(call.future, 5_000)) {
+            if (!call.finishesWithin(5_000)) {
                 abandonPlaywright();
                 recovery += "; Playwright did not return either, so the next call starts a new one";
             }
@@ -192,41 +191,6 @@ final class BrowserLane implements AutoCloseable {
         return owner.submit(task);
     }
 
-    /** A cancelled call gets this long to end by itself (it polls framescopeCancelled()) before Chromium is killed. */
-    static final long COOPERATIVE_STOP_MS = 300;
-
-    /** The call on the owner thread now; the page asks it whether to stop. */
-    private volatile PageCall<?> running;
-
-    private final ScheduledExecutorService stopper = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "browser-stopper");
-        thread.setDaemon(true);
-        return thread;
-    });
-
-    /** Runs on the canceller's thread: must not block. */
-    private void stopSoon(PageCall<?> call) {
-        call.cancelledAt = System.nanoTime();
-        if (call.started == 0) {
-            call.future.cancel(false); // still queued: it never starts (a running one must end by itself or be killed)
-        }
-        stopper.schedule(() -> {
-            if (running == call) {
-                call.killed = true;
-                int killed = processes.kill();
-                status = new ComponentStatus("browser", "degraded", "a cancelled call did not stop within "
-                        + COOPERATIVE_STOP_MS + " ms; killed " + killed + " Chromium process(es), the next call "
-                        + "relaunches it");
-            }
-        }, COOPERATIVE_STOP_MS, TimeUnit.MILLISECONDS);
-    }
-
-    /** What the page's {@code framescopeCancelled()} answers: whether the running call was cancelled. */
-    private boolean runningCallCancelled() {
-        PageCall<?> call = running;
-        return call != null && call.cancellation.isCancelled();
-    }
-
     /**
      * The page for this call. A browser killed between calls may still look connected to Playwright for a moment,
      * and its prepared page with it; one round trip (the pool's readiness check) tells, and then this call
@@ -237,7 +201,8 @@ final class BrowserLane implements AutoCloseable {
         try {
             return pool.take(browser);
         } catch (PlaywrightException e) {
-            forgetBrowser("the browser did not answer before a call (" + firstLine(e.getMessage()) + ")");
+            forgetBrowser("the browser did not answer before a call ("
+                    + String.valueOf(e.getMessage()).lines().findFirst().orElse("no message") + ")");
             ensureBrowser();
             return pool.take(browser);
         }
@@ -273,14 +238,6 @@ final class BrowserLane implements AutoCloseable {
         pool.clear();
         browserProcess = null;
         status = new ComponentStatus("browser", "degraded", why + "; relaunching");
-    }
-
-    private static String firstLine(String text) {
-        if (text == null) {
-            return "no message";
-        }
-        int newline = text.indexOf('\n');
-        return newline < 0 ? text : text.substring(0, newline);
     }
 
     /**
@@ -360,20 +317,6 @@ final class BrowserLane implements AutoCloseable {
     /** This harness's Chromium processes (see {@link ChromiumProcesses}); other harnesses' are not included. */
     public List<ProcessHandle> chromiumProcesses() {
         return processes.list();
-    }
-
-    private static boolean finishesWithin(Future<?> call, long ms) {
-        try {
-            call.get(ms, TimeUnit.MILLISECONDS);
-        } catch (ExecutionException | CancellationException e) {
-            return true;
-        } catch (TimeoutException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-        return true;
     }
 
     /**

@@ -2,7 +2,11 @@ package dev.framescope.shader.harness;
 
 import dev.framescope.common.Cancellation;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /** One call on a browser lane: its future, when it started on the owner thread (0 while queued), its stop signal. */
 final class PageCall<T> {
@@ -18,5 +22,20 @@ final class PageCall<T> {
 
     PageCall(Cancellation cancellation) {
         this.cancellation = cancellation;
+    }
+
+    /** Whether the call ends (one way or another) within {@code ms}. */
+    boolean finishesWithin(long ms) {
+        try {
+            future.get(ms, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | CancellationException e) {
+            return true;
+        } catch (TimeoutException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        return true;
     }
 }
