@@ -278,9 +278,9 @@ public final class FrameRenderer {
                 } else {
                     pass.put("uvVertex", true);
                 }
-                if (!webgl && effect.definition().has("uniformLayout")) {
-                    pass.put("uniformLayout", Json.mapper().convertValue(effect.definition().get("uniformLayout"),
-                            Map.class));
+                JsonNode layout = NoisemakerRuntime.uniformLayout(effect, p);
+                if (!webgl && layout != null) {
+                    pass.put("uniformLayout", Json.mapper().convertValue(layout, Map.class));
                 }
             }
             pass.put("inputs", effect.isShadertoy() ? ShadertoyImport.inputs(p.spec())

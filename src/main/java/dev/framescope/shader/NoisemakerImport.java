@@ -175,6 +175,9 @@ final class NoisemakerImport {
         if (js.path("uniformLayout").isObject()) {
             d.set("uniformLayout", js.get("uniformLayout"));
         }
+        if (js.path("uniformLayouts").isObject()) {
+            d.set("uniformLayouts", js.get("uniformLayouts")); // per program; before uniformLayout, as noisemaker
+        }
         if (js.path("textures").isObject()) {
             d.set("textures", js.get("textures"));
         }

@@ -93,6 +93,16 @@ final class NoisemakerRuntime {
         return index >= wanted ? 0 : index == byDefault - 1 ? 1 + Math.max(0, wanted - byDefault) : 1;
     }
 
+    /**
+     * The WGSL uniform layout of a pass's program: its own in {@code uniformLayouts}, else the effect's
+     * {@code uniformLayout}, as noisemaker's expander picks it; null without either.
+     */
+    static JsonNode uniformLayout(Effect effect, EffectLibrary.Program program) {
+        JsonNode own = effect.definition().path("uniformLayouts").path(program.name());
+        JsonNode shared = effect.definition().path("uniformLayout");
+        return own.isObject() ? own : shared.isObject() ? shared : null;
+    }
+
     static Map<String, Object> images(Effect effect, Map<String, String> bindings, int width, int height) {
         Set<String> written = new HashSet<>();
         effect.programs().forEach(p -> written.add(p.spec().path("outputs").path("fragColor").asText()));

@@ -251,4 +251,19 @@ class NoisemakerIT {
                     5, 26, 0, 0, b + " steps 1: 0.1");
         }
     }
+
+    /**
+     * Per-program WGSL layouts ({@code uniformLayouts: {program: layout}}, as noisemaker's reactionDiffusion,
+     * navierStokes, cellularAutomata and temporalAberration declare them): each program's packed array filled by
+     * its own layout. FrameScope read only {@code uniformLayout}, so these WGSL programs got zeros (black here).
+     */
+    @Test
+    void perProgramUniformLayoutsFillEachProgramsArray() {
+        for (Backend b : BACKENDS) {
+            pixel(rgb(renderState("synth/programLayouts", b, 0.0, null), b + " programLayouts"), 5, 5, 102, 0, 0,
+                    b + " level 0.8 x gain 0.5");
+            pixel(rgb(renderState("synth/programLayouts", b, 0.0, null, Map.of("gain", 1.0)), b + " gain 1"), 5, 5,
+                    204, 0, 0, b + " level 0.8 x gain 1");
+        }
+    }
 }
