@@ -1,6 +1,11 @@
 package dev.framescope.shader;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.shader.EffectLibrary.Effect;
+import dev.framescope.shader.EffectLibrary.Program;
+import dev.framescope.shader.StructureCheck.Finding;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,5 +55,40 @@ final class NoisemakerBindings {
         }
         inputs.putAll(added);
         return inputs;
+    }
+
+    /**
+     * check_effect_structure's finding for each WGSL texture binding that reads the black placeholder: the program
+     * reads zeros there, where its GLSL twin may read an input (filter/reindex's stats texture).
+     */
+    static List<Finding> unbound(Effect effect) {
+        List<Finding> findings = new ArrayList<>();
+        for (Program program : effect.programs()) {
+            if (program.wgsl() == null || !Files.isRegularFile(program.wgsl())) {
+                continue;
+            }
+            String wgsl;
+            try {
+                wgsl = Files.readString(program.wgsl());
+            } catch (IOException e) {
+                continue; // an unreadable file is reported by the other checks
+            }
+            List<String> names = new ArrayList<>();
+            program.spec().path("inputs").fieldNames().forEachRemaining(names::add);
+            String inputs = String.join(", ", names);
+            wgslInputs(program.spec(), wgsl).forEach((name, bound) -> {
+                if (BLANK.equals(bound)) {
+                    Matcher declared = Pattern.compile("var\\s+" + Pattern.quote(name) + "\\s*:").matcher(wgsl);
+                    Integer line = declared.find()
+                            ? 1 + (int) wgsl.substring(0, declared.start()).chars().filter(c -> c == '\n').count() : null;
+                    findings.add(new Finding("UNBOUND_TEXTURE", "warning",
+                            effect.dir().relativize(program.wgsl()).toString(), line, "texture '" + name
+                            + "' is no input of pass '" + program.pass() + "' (its inputs: "
+                            + (inputs.isEmpty() ? "none" : inputs) + "), so noisemaker's WebGPU backend binds its "
+                            + "transparent black placeholder there, as FrameScope does: the program reads zeros"));
+                }
+            });
+        }
+        return findings;
     }
 }

@@ -149,6 +149,9 @@ public final class StructureCheck {
             }
         });
         findings.addAll(naming(effect));
+        if (effect.isNoisemaker()) {
+            findings.addAll(NoisemakerBindings.unbound(effect));
+        }
         if (effect.unsupported() != null) {
             findings.add(new Finding("UNSUPPORTED", "warning", effect.dir().relativize(effect.programs().isEmpty()
                     ? effect.dir() : effect.programs().get(0).glsl()).toString(), null, effect.unsupported()));

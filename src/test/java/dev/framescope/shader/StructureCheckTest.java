@@ -30,6 +30,19 @@ class StructureCheckTest {
     }
 
     @Test
+    void aNoisemakerWgslTextureNoInputNamesIsReportedWhereItIsDeclared() {
+        var report = new StructureCheck("glslangValidator").check(
+                new EffectLibrary(Path.of("demo/shaders/noisemaker-state")), "filter/bindingNames");
+        var unbound = report.effects().preview().get(0).findings().stream()
+                .filter(f -> f.code().equals("UNBOUND_TEXTURE")).toList();
+        assertEquals(1, unbound.size(), unbound.toString()); // inputColor and tex1 are noisemaker's aliases
+        assertEquals("wgsl/bindingNames.wgsl", unbound.get(0).file());
+        assertEquals(3, unbound.get(0).line());
+        assertTrue(unbound.get(0).message().startsWith("texture 'statsTexture' is no input of pass 'render' (its "
+                + "inputs: inputTex, statsTex)"), unbound.get(0).message());
+    }
+
+    @Test
     void missingProgramAndUnusedGlobalAreReported(@TempDir Path root) throws Exception {
         Path effect = Files.createDirectories(root.resolve("mine/empty"));
         Files.writeString(effect.resolve("definition.json"), """
