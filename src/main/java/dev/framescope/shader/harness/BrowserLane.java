@@ -166,7 +166,7 @@ final class BrowserLane implements AutoCloseable {
                 recovery += "; Playwright did not return either, so the next call starts a new one";
             }
             status = new ComponentStatus("browser", "degraded", "a call ran over " + timeoutMs + " ms; " + recovery);
-            throw ToolException.timeout("browser call", timeoutMs);
+            throw call.timedOut(timeoutMs, recovery);
         } catch (InterruptedException | CancellationException e) {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();

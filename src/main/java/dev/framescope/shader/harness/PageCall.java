@@ -1,6 +1,10 @@
 package dev.framescope.shader.harness;
 
 import dev.framescope.common.Cancellation;
+import dev.framescope.common.ErrorCode;
+import dev.framescope.common.ToolException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
@@ -22,6 +26,24 @@ final class PageCall<T> {
 
     PageCall(Cancellation cancellation) {
         this.cancellation = cancellation;
+    }
+
+    /**
+     * The TIMEOUT a call over its limit answers: whether its own page work or getting the page ready took the time,
+     * and what was done about it. Shaders run on SwiftShader (the CPU) here, where a draw's time grows with its size
+     * and frames, and where a shader whose pipeline takes long to build (noisemaker's filter/octaveWarp on WebGL2)
+     * overruns at any size.
+     */
+    ToolException timedOut(long limitMs, String recovery) {
+        String what = working ? "its page work (compiling, drawing, reading back) ran that long: on SwiftShader a "
+                + "smaller size or fewer frames shortens the draws, but a shader whose pipeline SwiftShader builds "
+                + "slowly at its first draw overruns at any size" : "the browser page was not ready in that time";
+        Map<String, Object> context = new LinkedHashMap<>();
+        context.put("operation", "browser call");
+        context.put("limit_ms", limitMs);
+        context.put("page_work_started", working);
+        return new ToolException(ErrorCode.TIMEOUT, "browser call did not finish within " + limitMs + " ms: " + what
+                + "; " + recovery + ".", context);
     }
 
     /** Whether the call ends (one way or another) within {@code ms}. */

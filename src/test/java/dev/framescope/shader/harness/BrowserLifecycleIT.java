@@ -195,6 +195,10 @@ class BrowserLifecycleIT {
             ToolException timeout = assertThrows(ToolException.class, () -> harness.<Object>withPage(
                     page -> page.evaluate("() => new Promise(resolve => setTimeout(resolve, 60000))"), 8_000));
             assertEquals(ErrorCode.TIMEOUT, timeout.code());
+            assertTrue(timeout.getMessage().startsWith("browser call did not finish within 8000 ms: its page work "
+                    + "(compiling, drawing, reading back) ran that long") && timeout.getMessage().contains("killed "),
+                    timeout.getMessage());
+            assertEquals(true, timeout.context().get("page_work_started"));
             assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(20));
             assertEquals("degraded", harness.status().state());
             Object two = harness.<Object>withPage(page -> page.evaluate("() => 1 + 1"), 60_000);
