@@ -87,8 +87,8 @@ final class NoisemakerRuntime {
         String uniform = effect.definition().path("globals").path(global).path("uniform").asText(global);
         Object value = uniforms.containsKey(uniform) ? uniforms.get(uniform) : uniforms.get(global);
         int byDefault = pass.path("repeatDefault").asInt(1);
-        int wanted = value instanceof Number n ? (int) Math.max(1, Math.min(64, Math.floor(n.doubleValue())))
-                : byDefault;
+        int wanted = value instanceof Number n && Double.isFinite(n.doubleValue())
+                ? (int) Math.max(1, Math.min(64, Math.floor(n.doubleValue()))) : byDefault;
         int index = pass.path("repeatIndex").asInt(0);
         return index >= wanted ? 0 : index == byDefault - 1 ? 1 + Math.max(0, wanted - byDefault) : 1;
     }
