@@ -67,14 +67,7 @@ class GlTransitionsIT {
                 throw new java.io.UncheckedIOException(e);
             }
         }, 60_000);
-        assertEquals("ok", pixels.status(), id + ": " + pixels.diagnostics() + " " + pixels.note());
-        int[] rgb = new int[SIZE * SIZE * 3];
-        for (int p = 0; p < SIZE * SIZE; p++) {
-            for (int c = 0; c < 3; c++) {
-                rgb[3 * p + c] = pixels.rgba()[4 * p + c] & 0xff;
-            }
-        }
-        return rgb;
+        return ShaderCalls.rgb(pixels, id);
     }
 
     private static int[] file(String name) throws Exception {

@@ -49,14 +49,7 @@ class IsfCompleteIT {
 
     private static int[] rgb(String id, Map<String, Object> uniforms, Map<String, String> images) {
         Pixels pixels = pixels(ISF, id, uniforms, images);
-        assertEquals("ok", pixels.status(), id + ": " + pixels.diagnostics() + " " + pixels.note());
-        int[] rgb = new int[SIZE * SIZE * 3];
-        for (int p = 0; p < SIZE * SIZE; p++) {
-            for (int c = 0; c < 3; c++) {
-                rgb[3 * p + c] = pixels.rgba()[4 * p + c] & 0xff;
-            }
-        }
-        return rgb;
+        return ShaderCalls.rgb(pixels, id);
     }
 
     private static int diff(int[] a, int ia, int[] b, int ib) {

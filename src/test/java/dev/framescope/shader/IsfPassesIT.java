@@ -48,13 +48,7 @@ class IsfPassesIT {
     }
 
     private static int[] rgb(Pixels pixels) {
-        int[] rgb = new int[64 * 64 * 3];
-        for (int p = 0; p < 64 * 64; p++) {
-            for (int c = 0; c < 3; c++) {
-                rgb[3 * p + c] = pixels.rgba()[4 * p + c] & 0xff;
-            }
-        }
-        return rgb;
+        return ShaderCalls.rgb(pixels, "frame");
     }
 
     private static void assertPixel(int[] rgb, int x, int y, int r, int g, int b, String why) {

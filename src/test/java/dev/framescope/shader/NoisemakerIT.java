@@ -1,6 +1,7 @@
 package dev.framescope.shader;
 
 import static dev.framescope.shader.ShaderCalls.call;
+import static dev.framescope.shader.ShaderCalls.rgb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -47,14 +48,7 @@ class NoisemakerIT {
                 throw new java.io.UncheckedIOException(e);
             }
         }, 60_000);
-        assertEquals("ok", pixels.status(), id + " " + backend + ": " + pixels.diagnostics() + " " + pixels.note());
-        int[] rgb = new int[SIZE * SIZE * 3];
-        for (int p = 0; p < SIZE * SIZE; p++) {
-            for (int c = 0; c < 3; c++) {
-                rgb[3 * p + c] = pixels.rgba()[4 * p + c] & 0xff;
-            }
-        }
-        return rgb;
+        return rgb(pixels, id + " " + backend);
     }
 
     private static void pixel(int[] rgb, int x, int y, int r, int g, int b, String why) {
@@ -160,17 +154,6 @@ class NoisemakerIT {
                 throw new java.io.UncheckedIOException(e);
             }
         }, 60_000);
-    }
-
-    private static int[] rgb(Pixels pixels, String why) {
-        assertEquals("ok", pixels.status(), why + ": " + pixels.diagnostics() + " " + pixels.note());
-        int[] rgb = new int[SIZE * SIZE * 3];
-        for (int p = 0; p < SIZE * SIZE; p++) {
-            for (int c = 0; c < 3; c++) {
-                rgb[3 * p + c] = pixels.rgba()[4 * p + c] & 0xff;
-            }
-        }
-        return rgb;
     }
 
     /**

@@ -1,9 +1,12 @@
 package dev.framescope.shader;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolContext;
 import dev.framescope.server.ToolGroups;
+import dev.framescope.shader.FrameRenderer.Pixels;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import java.util.Map;
@@ -34,5 +37,18 @@ final class ShaderCalls {
             }
         }
         throw new AssertionError(id + " (" + backend + ") missing from " + report);
+    }
+
+    /** RGB of every pixel of a rendered frame (rows top-down), after asserting it rendered; {@code why} names it. */
+    static int[] rgb(Pixels pixels, String why) {
+        assertEquals("ok", pixels.status(), why + ": " + pixels.diagnostics() + " " + pixels.note());
+        int count = pixels.width() * pixels.height();
+        int[] rgb = new int[count * 3];
+        for (int p = 0; p < count; p++) {
+            for (int c = 0; c < 3; c++) {
+                rgb[3 * p + c] = pixels.rgba()[4 * p + c] & 0xff;
+            }
+        }
+        return rgb;
     }
 }

@@ -52,14 +52,7 @@ class ShadertoyIT {
     private static int[] render(String id, double time, Map<String, Object> values, Map<String, String> images,
                                 Integer frames) {
         Pixels pixels = pixels(id, time, values, images, frames);
-        assertEquals("ok", pixels.status(), id + ": " + pixels.diagnostics() + " " + pixels.note());
-        int[] rgb = new int[SIZE * SIZE * 3];
-        for (int p = 0; p < SIZE * SIZE; p++) {
-            for (int c = 0; c < 3; c++) {
-                rgb[3 * p + c] = pixels.rgba()[4 * p + c] & 0xff;
-            }
-        }
-        return rgb;
+        return ShaderCalls.rgb(pixels, id);
     }
 
     /** Pixel (x, y) with y counted from the top, as rows are returned. */
