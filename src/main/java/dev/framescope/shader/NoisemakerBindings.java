@@ -78,11 +78,9 @@ final class NoisemakerBindings {
             String inputs = String.join(", ", names);
             wgslInputs(program.spec(), wgsl).forEach((name, bound) -> {
                 if (BLANK.equals(bound)) {
-                    Matcher declared = Pattern.compile("var\\s+" + Pattern.quote(name) + "\\s*:").matcher(wgsl);
-                    Integer line = declared.find()
-                            ? 1 + (int) wgsl.substring(0, declared.start()).chars().filter(c -> c == '\n').count() : null;
                     findings.add(new Finding("UNBOUND_TEXTURE", "warning",
-                            effect.dir().relativize(program.wgsl()).toString(), line, "texture '" + name
+                            effect.dir().relativize(program.wgsl()).toString(),
+                            SourcePositions.declarationLine(effect, program.wgsl(), name), "texture '" + name
                             + "' is no input of pass '" + program.pass() + "' (its inputs: "
                             + (inputs.isEmpty() ? "none" : inputs) + "), so noisemaker's WebGPU backend binds its "
                             + "transparent black placeholder there, as FrameScope does: the program reads zeros"));

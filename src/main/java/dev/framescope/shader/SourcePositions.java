@@ -17,8 +17,9 @@ final class SourcePositions {
 
     /**
      * The 1-based line of {@code file} that declares {@code name}: in an ISF file the INPUTS entry
-     * ({@code "NAME": "name"}), in a GLSL file its {@code uniform} declaration; null when not found (or the file is
-     * not one the user edits line by line, such as a gl-transitions JSON collection).
+     * ({@code "NAME": "name"}), in a GLSL file its {@code uniform} declaration, in a WGSL file its {@code var}
+     * binding; null when not found (or the file is not one the user edits line by line, such as a gl-transitions
+     * JSON collection).
      */
     static Integer declarationLine(Effect effect, Path file, String name) {
         if (file == null) {
@@ -31,6 +32,8 @@ final class SourcePositions {
         } else if (fileName.endsWith(".glsl") || fileName.endsWith(".frag") || fileName.endsWith(".fs")) {
             declaration = Pattern.compile("^[ \\t]*uniform\\s+(?:\\w+\\s+)?\\w+\\s+" + Pattern.quote(name) + "\\b",
                     Pattern.MULTILINE);
+        } else if (fileName.endsWith(".wgsl")) {
+            declaration = Pattern.compile("\\bvar(?:<[^>]*>)?\\s+" + Pattern.quote(name) + "\\s*:");
         } else {
             return null;
         }
