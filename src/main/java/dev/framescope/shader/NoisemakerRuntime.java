@@ -62,15 +62,19 @@ final class NoisemakerRuntime {
         Map<String, Object> out = new LinkedHashMap<>();
         pass.path("uniforms").fields().forEachRemaining(e -> {
             String name = e.getKey();
-            String global = e.getValue().asText();
-            String uniform = effect.definition().path("globals").path(global).path("uniform").asText(global);
-            Object value = uniforms.containsKey(name) ? uniforms.get(name) : uniforms.containsKey(uniform)
-                    ? uniforms.get(uniform) : uniforms.get(global);
+            Object value = uniforms.containsKey(name) ? uniforms.get(name)
+                    : globalValue(effect, e.getValue().asText(), uniforms);
             if (value != null) {
                 out.put(name, value);
             }
         });
         return out;
+    }
+
+    /** A global's value in a call: under its uniform's name (the caller's or the default), else its own name. */
+    private static Object globalValue(Effect effect, String global, Map<String, Object> uniforms) {
+        String uniform = effect.definition().path("globals").path(global).path("uniform").asText(global);
+        return uniforms.containsKey(uniform) ? uniforms.get(uniform) : uniforms.get(global);
     }
 
     /**
@@ -83,9 +87,7 @@ final class NoisemakerRuntime {
         if (!pass.has("repeatOf")) {
             return 1;
         }
-        String global = pass.get("repeatOf").asText();
-        String uniform = effect.definition().path("globals").path(global).path("uniform").asText(global);
-        Object value = uniforms.containsKey(uniform) ? uniforms.get(uniform) : uniforms.get(global);
+        Object value = globalValue(effect, pass.get("repeatOf").asText(), uniforms);
         int byDefault = pass.path("repeatDefault").asInt(1);
         int wanted = value instanceof Number n && Double.isFinite(n.doubleValue())
                 ? (int) Math.max(1, Math.min(64, Math.floor(n.doubleValue()))) : byDefault;
