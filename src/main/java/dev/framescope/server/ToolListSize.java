@@ -22,13 +22,8 @@ final class ToolListSize {
 
     /** UTF-8 bytes of {@code {"tools":[…]}} for these tools, as the server writes it. */
     static int bytes(List<ToolDef<?>> tools, ToolRegistry registry) {
-        try {
-            return MAPPER.writeValueAsString(Map.of("tools", tools.stream()
-                    .map(tool -> FrameScopeServer.describe(tool, registry)).toList()))
-                    .getBytes(StandardCharsets.UTF_8).length;
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return utf8Bytes(Map.of("tools", tools.stream().map(tool -> FrameScopeServer.describe(tool, registry))
+                .toList()));
     }
 
     /**
@@ -36,10 +31,13 @@ final class ToolListSize {
      * Code and VS Code turn a tool into for the model; title, annotations and outputSchema stay with the client.
      */
     static int modelBytes(List<ToolDef<?>> tools, ToolRegistry registry) {
+        return utf8Bytes(tools.stream().map(tool -> Map.of("name", tool.name(), "description", tool.description(),
+                "inputSchema", registry.inputSchema(tool))).toList());
+    }
+
+    private static int utf8Bytes(Object json) {
         try {
-            return MAPPER.writeValueAsString(tools.stream().map(tool -> Map.of("name", tool.name(), "description",
-                    tool.description(), "inputSchema", registry.inputSchema(tool))).toList())
-                    .getBytes(StandardCharsets.UTF_8).length;
+            return MAPPER.writeValueAsString(json).getBytes(StandardCharsets.UTF_8).length;
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
