@@ -183,7 +183,7 @@ def renderdoc(cmd, queries):
         trips = []
         for i in range(queries):
             request_id += 1
-            tool, arguments = [("get_capture_status", {"capture": capture}),
+            tool, arguments = [("open_capture", {"capture": capture}),
                                ("iterate_actions", {"capture": capture, "offset": i % 5, "limit": 5}),
                                ("get_texture_data", {"capture": capture, "texture": "hdr_color", "x": 16, "y": 16,
                                                      "width": 4, "height": 4})][i % 3]

@@ -152,8 +152,8 @@ def physics(bench, cmd, recording, frames_sampled):
     warm = frames_of(server, "get_recording_frame", [rng.randint(1, total) for _ in range(frames_sampled)])
     sizes = {
         "get_recording_frame (largest of the sampled frames)": max(s.size for s in after_load + warm),
-        "get_system_energy": server.call("get_system_energy", {}).size,
-        "get_body_energy (body %d)" % bodies[0]: server.call("get_body_energy", {"body_id": bodies[0]}).size,
+        "get_energy_series": server.call("get_energy_series", {}).size,
+        "get_energy_series (body %d)" % bodies[0]: server.call("get_energy_series", {"body_id": bodies[0]}).size,
         "find_energy_anomalies": anomalies[0].size,
         "triage_recording": triage[0].size,
     }
@@ -187,20 +187,21 @@ def physics(bench, cmd, recording, frames_sampled):
 
 
 def fixture_sizes(bench, cmd):
-    """Largest default answer of get_recording_frame (every frame), get_system_energy and get_body_energy (every body) on
-    each committed fixture."""
-    largest = {"get_recording_frame": (0, ""), "get_system_energy": (0, ""), "get_body_energy": (0, "")}
+    """Largest default answer of get_recording_frame (every frame) and get_energy_series (the system's, and every
+    body's) on each committed fixture."""
+    largest = {"get_recording_frame": (0, ""), "get_energy_series": (0, ""), "get_energy_series body_id": (0, "")}
     server = Server(bench, cmd)
     for path in sorted(glob.glob(os.path.abspath("demo/recordings/*.db"))):
         loaded = server.call("load_recording", {"path": path}).body
         name = os.path.basename(path)
-        candidates = [("get_system_energy", {})]
-        candidates += [("get_body_energy", {"body_id": b}) for b in loaded["body_ids"] if b < 2 ** 31]
+        candidates = [("get_energy_series", {})]
+        candidates += [("get_energy_series", {"body_id": b}) for b in loaded["body_ids"] if b < 2 ** 31]
         candidates += [("get_recording_frame", {"frame_id": f}) for f in range(1, loaded["total_frames"] + 1)]
         for tool, arguments in candidates:
             size = server.call(tool, arguments).size
-            if size > largest[tool][0]:
-                largest[tool] = (size, "%s %s" % (name, json.dumps(arguments)))
+            key = tool + (" body_id" if "body_id" in arguments else "")
+            if size > largest[key][0]:
+                largest[key] = (size, "%s %s" % (name, json.dumps(arguments)))
     server.stop()
     print("  largest default answers on demo/recordings: " + "; ".join(
         "%s %.1f KB (%s)" % (tool, size / 1000, where) for tool, (size, where) in largest.items()))

@@ -48,7 +48,7 @@ try {
   const recordings = path.resolve('demo/recordings');
   const fixtureCalls = [
     ['load_recording', { path: path.join(recordings, 'penetration.db') }], ['triage_recording', {}],
-    ['get_system_energy', {}], ['check_penetration', { frame_id: 152 }], ['list_effects', {}],
+    ['get_energy_series', {}], ['check_penetration', { frame_id: 152 }], ['list_effects', {}],
     ['analyze_effect', { effect: '*' }], ['check_effect_structure', { effect: '*' }], ['get_bridge_diagnostics', {}],
   ];
   for (const [name, args] of fixtureCalls) {

@@ -16,6 +16,19 @@ public interface ToolGroup {
 
     List<ToolDef<?>> tools();
 
+    /**
+     * Parameters that mean the same in every tool of the group that has them, with that meaning. The server
+     * instructions say each once; {@code tools/list} leaves a parameter's description out where it is exactly this
+     * text (types, ranges and defaults stay), instead of repeating it in every tool.
+     */
+    default List<SharedParam> sharedParams() {
+        return List.of();
+    }
+
+    /** A parameter name and the description every tool of the group gives it. */
+    record SharedParam(String name, String description) {
+    }
+
     /** The MCP client closed the connection: stop waiting on its behalf (e.g. withdraw questions to the person). */
     default void clientGone() {
     }

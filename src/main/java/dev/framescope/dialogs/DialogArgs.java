@@ -10,6 +10,7 @@ public final class DialogArgs {
     }
 
     static final String TIMEOUT = "Seconds to wait; default FRAMESCOPE_DIALOG_TIMEOUT_S (600).";
+    static final String QUESTION = "What to ask.";
 
     /** Every question waits for the person at most its own timeout_s. */
     interface Waits {
@@ -47,7 +48,7 @@ public final class DialogArgs {
     }
 
     public record TextInputArgs(
-            @Param(value = "What to ask.", required = true, maxLength = 2000) String question,
+            @Param(value = QUESTION, required = true, maxLength = 2000) String question,
             @Param(value = "Hint shown in the empty field.", maxLength = 200) String placeholder,
             @Param(value = "Text the field starts with.", maxLength = 10_000) String defaultText,
             @Param(value = "Longest answer accepted.", defaultValue = "10000", min = 1, max = 100_000)
@@ -62,7 +63,7 @@ public final class DialogArgs {
     }
 
     public record SingleChoiceArgs(
-            @Param(value = "What to ask.", required = true, maxLength = 2000) String question,
+            @Param(value = QUESTION, required = true, maxLength = 2000) String question,
             @Param(value = "The options, 2 to 50.", required = true, maxLength = 50) List<Option> options,
             @Param(value = "Value preselected.", maxLength = 200) String defaultValue,
             @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) implements Waits {
@@ -71,7 +72,7 @@ public final class DialogArgs {
     }
 
     public record MultiChoiceArgs(
-            @Param(value = "What to ask.", required = true, maxLength = 2000) String question,
+            @Param(value = QUESTION, required = true, maxLength = 2000) String question,
             @Param(value = "The options, 2 to 50.", required = true, maxLength = 50) List<Option> options,
             @Param(value = "Fewest options the person must pick.", defaultValue = "0", min = 0, max = 50)
             Integer minSelections,

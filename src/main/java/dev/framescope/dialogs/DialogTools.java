@@ -39,6 +39,12 @@ public final class DialogTools implements ToolGroup {
                 + "attachments. Never ask in a loop: too many questions a minute are RATE_LIMITED.";
     }
 
+    @Override
+    public List<SharedParam> sharedParams() {
+        return List.of(new SharedParam("question", DialogArgs.QUESTION),
+                new SharedParam("timeout_s", DialogArgs.TIMEOUT));
+    }
+
     private static final String FORM = " An MCP form if the client can, else the dialog page.";
     private static final String PAGE = " Shown on the dialog page.";
 

@@ -3,8 +3,7 @@ package dev.framescope.physics;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.framescope.common.Bounded;
 import dev.framescope.physics.PhysicsArgs.AnomalyArgs;
-import dev.framescope.physics.PhysicsArgs.BodyRangeArgs;
-import dev.framescope.physics.PhysicsArgs.SystemEnergyArgs;
+import dev.framescope.physics.PhysicsArgs.EnergySeriesArgs;
 import dev.framescope.physics.PhysicsModel.EnergyPoint;
 import dev.framescope.physics.PhysicsModel.SystemEnergyPoint;
 import dev.framescope.physics.RecordingSeries.ContactSummary;
@@ -35,40 +34,38 @@ public final class EnergyChecks {
         this.recordings = recordings;
     }
 
-    /** See {@link EnergySeries}: points for a short range, min/max buckets for a long one. */
-    public record SystemEnergySeries(int schemaVersion, String summary, long startFrame, long endFrame,
-                                     Bounded<SystemEnergyPoint> points, String resolution, Integer bucketFrames,
+    /**
+     * See {@link EnergySeries}: points for a short range, min/max buckets for a long one. {@code body_id} is set for
+     * one body's series (points are {@link EnergyPoint}s) and absent for the system's ({@link SystemEnergyPoint}s).
+     */
+    public record EnergySeriesAnswer(int schemaVersion, String summary, Long bodyId, long startFrame, long endFrame,
+                                     Bounded<?> points, String resolution, Integer bucketFrames,
                                      Long nextStartFrame, List<EnergySeries.Bucket> buckets) {
     }
 
-    public SystemEnergySeries systemEnergy(SystemEnergyArgs args) {
+    /** The body's series with {@code body_id}, else the system's. */
+    public EnergySeriesAnswer energySeries(EnergySeriesArgs args) {
         RecordingStore store = recordings.resolve(args.recording());
         FrameRange range = FrameRange.of(store, args.startFrame(), args.endFrame());
-        EnergySeries.Series<SystemEnergyPoint> series = EnergySeries.of(store.systemEnergy(),
-                SystemEnergyPoint::frameId, EnergySeries.SYSTEM, range, args.limit(), args.maxBuckets(),
-                args.fullResolution());
-        return new SystemEnergySeries(RecordingQueries.SCHEMA_VERSION, "System energy, " + describe(series, range),
-                range.start(), range.end(), series.points(), series.resolution(), series.bucketFrames(),
-                series.nextStartFrame(), series.buckets());
-    }
-
-    public record BodyEnergySeries(int schemaVersion, String summary, long bodyId, long startFrame, long endFrame,
-                                   Bounded<EnergyPoint> points, String resolution, Integer bucketFrames,
-                                   Long nextStartFrame, List<EnergySeries.Bucket> buckets) {
-    }
-
-    public BodyEnergySeries bodyEnergy(BodyRangeArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
-        FrameRange range = FrameRange.of(store, args.startFrame(), args.endFrame());
+        if (args.bodyId() == null) {
+            return answer(args, range, "System energy, ", EnergySeries.of(store.systemEnergy(),
+                    SystemEnergyPoint::frameId, EnergySeries.SYSTEM, range, args.limit(), args.maxBuckets(),
+                    args.fullResolution()));
+        }
         List<EnergyPoint> all = store.bodyEnergy(args.bodyId());
         if (all.isEmpty()) {
             throw RecordingQueries.bodyNotFound(store, args.bodyId(), 0);
         }
-        EnergySeries.Series<EnergyPoint> series = EnergySeries.of(all, EnergyPoint::frameId, EnergySeries.BODY,
-                range, args.limit(), args.maxBuckets(), args.fullResolution());
-        return new BodyEnergySeries(RecordingQueries.SCHEMA_VERSION, "Body " + args.bodyId() + " energy, "
-                + describe(series, range), args.bodyId(), range.start(), range.end(), series.points(),
-                series.resolution(), series.bucketFrames(), series.nextStartFrame(), series.buckets());
+        return answer(args, range, "Body " + args.bodyId() + " energy, ", EnergySeries.of(all,
+                EnergyPoint::frameId, EnergySeries.BODY, range, args.limit(), args.maxBuckets(),
+                args.fullResolution()));
+    }
+
+    private static EnergySeriesAnswer answer(EnergySeriesArgs args, FrameRange range, String what,
+                                             EnergySeries.Series<?> series) {
+        return new EnergySeriesAnswer(RecordingQueries.SCHEMA_VERSION, what + describe(series, range), args.bodyId(),
+                range.start(), range.end(), series.points(), series.resolution(), series.bucketFrames(),
+                series.nextStartFrame(), series.buckets());
     }
 
     private static String describe(EnergySeries.Series<?> series, FrameRange range) {
@@ -147,7 +144,7 @@ public final class EnergyChecks {
         return new EnergyAnomalies(RecordingQueries.SCHEMA_VERSION, summary, args.threshold(), range.start(),
                 range.end(), injections.size(), atContact, withoutContact, msdFlags,
                 "Frame 1 is never listed: MSD-CPP's running total starts at 0, so its stored delta_e is the whole "
-                        + "initial energy. ΔE is taken between consecutive frames instead; get_system_energy has "
+                        + "initial energy. ΔE is taken between consecutive frames instead; get_energy_series has "
                         + "every frame's energy.",
                 Bounded.of(ordered, args.limit()), expected.size(), explainedBy, scan.lambda(), LOSS_BOUND_RULE);
     }

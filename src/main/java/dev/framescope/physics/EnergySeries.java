@@ -9,7 +9,7 @@ import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 
 /**
- * The energy series answers of {@code get_system_energy} and {@code get_body_energy}, bounded whatever the range: a
+ * The answers of {@code get_energy_series} (a body's or the system's), bounded whatever the range: a
  * range of at most {@code limit} frames (or any range with {@code full_resolution}) is returned frame by frame, one
  * page of {@code limit} points at a time; a longer one is cut into at most {@code max_buckets} buckets of
  * ⌈frames / max_buckets⌉ consecutive frames, each with the min/max envelope (and the frames of both extremes) of the

@@ -69,29 +69,16 @@ public final class PhysicsArgs {
     static final String BUCKETS = "Most buckets (min/max envelopes) for a long range.";
     static final String FULL = "Every frame instead of buckets, in pages of limit frames.";
 
-    public record SystemEnergyArgs(
+    /** One body's energy series with {@code body_id}, else the whole system's. */
+    public record EnergySeriesArgs(
+            @Param("This inertial body's energy (get_recording_metadata); default the whole system's.") Long bodyId,
             @Param(value = START, min = 1) Long startFrame,
             @Param(value = END, min = 1) Long endFrame,
             @Param(value = POINTS, defaultValue = "100", min = 1, max = 5000) Integer limit,
             @Param(RECORDING) String recording,
             @Param(value = BUCKETS, defaultValue = "50", min = 1, max = 500) Integer maxBuckets,
             @Param(value = FULL, defaultValue = "false") Boolean fullResolution) {
-        public SystemEnergyArgs {
-            limit = limit == null ? 100 : limit;
-            maxBuckets = maxBuckets == null ? 50 : maxBuckets;
-            fullResolution = fullResolution != null && fullResolution;
-        }
-    }
-
-    public record BodyRangeArgs(
-            @Param(value = BODY, required = true) Long bodyId,
-            @Param(value = START, min = 1) Long startFrame,
-            @Param(value = END, min = 1) Long endFrame,
-            @Param(value = POINTS, defaultValue = "100", min = 1, max = 5000) Integer limit,
-            @Param(RECORDING) String recording,
-            @Param(value = BUCKETS, defaultValue = "50", min = 1, max = 500) Integer maxBuckets,
-            @Param(value = FULL, defaultValue = "false") Boolean fullResolution) {
-        public BodyRangeArgs {
+        public EnergySeriesArgs {
             limit = limit == null ? 100 : limit;
             maxBuckets = maxBuckets == null ? 50 : maxBuckets;
             fullResolution = fullResolution != null && fullResolution;

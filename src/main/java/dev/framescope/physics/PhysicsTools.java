@@ -6,7 +6,7 @@ import dev.framescope.common.ToolHints;
 import dev.framescope.common.ToolOutput;
 import dev.framescope.physics.PhysicsArgs.AnomalyArgs;
 import dev.framescope.physics.PhysicsArgs.BodyFrameArgs;
-import dev.framescope.physics.PhysicsArgs.BodyRangeArgs;
+import dev.framescope.physics.PhysicsArgs.EnergySeriesArgs;
 import dev.framescope.physics.PhysicsArgs.CompareArgs;
 import dev.framescope.physics.PhysicsArgs.ContactHistoryArgs;
 import dev.framescope.physics.PhysicsArgs.MomentumArgs;
@@ -21,7 +21,6 @@ import dev.framescope.physics.PhysicsArgs.ListRecordingsArgs;
 import dev.framescope.physics.PhysicsArgs.LoadRecordingArgs;
 import dev.framescope.physics.PhysicsArgs.PenetrationArgs;
 import dev.framescope.physics.PhysicsArgs.RangeArgs;
-import dev.framescope.physics.PhysicsArgs.SystemEnergyArgs;
 import dev.framescope.physics.PhysicsArgs.RecordingArgs;
 import java.util.List;
 
@@ -61,7 +60,15 @@ public final class PhysicsTools implements ToolGroup {
     public String guide() {
         return "MSD-CPP rigid-body recordings (SQLite): call triage_recording with the recording's path first; it "
                 + "runs every check and names the frames, bodies and next calls. list_recordings finds files, "
-                + "load_recording makes one active; every tool also accepts 'recording' for a single call.";
+                + "load_recording makes one active.";
+    }
+
+    @Override
+    public List<SharedParam> sharedParams() {
+        return List.of(new SharedParam("recording", PhysicsArgs.RECORDING),
+                new SharedParam("start_frame", PhysicsArgs.START), new SharedParam("end_frame", PhysicsArgs.END),
+                new SharedParam("frame_id", PhysicsArgs.FRAME), new SharedParam("body_id", PhysicsArgs.BODY),
+                new SharedParam("limit", PhysicsArgs.LIMIT));
     }
 
     @Override
@@ -92,17 +99,13 @@ public final class PhysicsTools implements ToolGroup {
                         "One inertial body's post-step state at one frame, with |v| and |ω| (environment ids have no "
                         + "state).",
                         BodyFrameArgs.class, ro, (a, c) -> ToolOutput.of(queries.bodyState(a))),
-                ToolDef.of("get_system_energy", "System energy series",
-                        "System energy (J) over a frame range: per frame (linear and rotational KE, potential, "
-                        + "total, delta_e, MSD-CPP's flags) up to limit frames, paged by next_start_frame; longer "
-                        + "ranges in max_buckets buckets with min/max of total, kinetic and ΔE, so spikes stay.",
-                        SystemEnergyArgs.class, ro,
-                        (a, c) -> ToolOutput.of(energy.systemEnergy(a))),
-                ToolDef.of("get_body_energy", "Body energy series",
-                        "One body's energy (J) over a frame range: linear KE ½m|v|², rotational KE, potential "
-                        + "m·9.81·z, total; per frame or bucketed as get_system_energy.",
-                        BodyRangeArgs.class, ro,
-                        (a, c) -> ToolOutput.of(energy.bodyEnergy(a))),
+                ToolDef.of("get_energy_series", "Energy series",
+                        "Energy (J) over a frame range, of the system or of body_id: per frame linear KE ½m|v|², "
+                        + "rotational KE, potential m·9.81·z, total (system: also delta_e and MSD-CPP's flags) up "
+                        + "to limit frames, paged by next_start_frame; longer ranges in max_buckets buckets with "
+                        + "min/max of total, kinetic and ΔE, so spikes stay.",
+                        EnergySeriesArgs.class, ro, (a, c) -> ToolOutput.of(energy.energySeries(a)))
+                        .withAliases("get_system_energy", "get_body_energy"),
                 ToolDef.of("find_energy_anomalies", "Find energy anomalies",
                         "Frames whose energy change ΔE, less the integrator's free-fall loss, is an 'injection' "
                         + "above threshold or a loss ('loss_at_contact' / 'loss_without_contact') beyond threshold "

@@ -75,7 +75,7 @@ final class TriageChecks {
                 }
             }
             List<NextCall> next = List.of(call("get_recording_frame", file, "frame_id", a.frameId()),
-                    call("get_system_energy", file, "start_frame", Math.max(1, a.frameId() - 2),
+                    call("get_energy_series", file, "start_frame", Math.max(1, a.frameId() - 2),
                             "end_frame", Math.min(store.frameCount(), a.frameId() + 2)));
             List<Long> bodies = culprit < 0 ? List.of() : List.of(culprit);
             if (injection) {

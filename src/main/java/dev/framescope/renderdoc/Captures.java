@@ -100,7 +100,7 @@ public final class Captures {
         }
         Map<String, Object> onCapture = Map.of("capture", capture);
         return switch (status) {
-            case "degraded" -> List.of(new BridgeDiagnostics.NextCall("get_capture_status", onCapture, "a bridge was "
+            case "degraded" -> List.of(new BridgeDiagnostics.NextCall("open_capture", onCapture, "a bridge was "
                     + "lost; a successful call shows the new one works and makes the status healthy again"));
             default -> List.of(new BridgeDiagnostics.NextCall("get_frame_digest", onCapture, "the bridge is "
                     + "usable: ranked anomalies of the last capture a call named"));
@@ -112,12 +112,7 @@ public final class Captures {
     }
 
     public ObjectNode open(String capture, Cancellation cancellation) {
-        return open("open_capture", capture, cancellation);
-    }
-
-    /** As {@link #open(String, Cancellation)} for the tool {@code tool} (get_capture_status opens too). */
-    public ObjectNode open(String tool, String capture, Cancellation cancellation) {
-        return query(tool, "open_capture", new RenderDocArgs.CaptureArgs(capture), status -> {
+        return query("open_capture", "open_capture", new RenderDocArgs.CaptureArgs(capture), status -> {
             JsonNode caps = status.path("capabilities");
             return String.format("%s capture: %d actions, %d draws, %d textures; pixel history %s, shader debugging "
                             + "%s, %d counters.", status.path("api").asText(), status.path("actions").asInt(),

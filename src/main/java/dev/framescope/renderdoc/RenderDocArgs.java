@@ -11,6 +11,7 @@ public final class RenderDocArgs {
     static final String ID_OR_NAME = "id as answers give it (\"26\" or 26) or name";
     static final String TEXTURE = "Texture: " + ID_OR_NAME + ".";
     static final String CAPTURE = "Path of the .rdc capture.";
+    static final String AFTER_EVENT = "As after this event; default the frame's end.";
 
     public record BridgeDiagnosticsArgs(
             @Param(value = "Most recent bridge errors included.", defaultValue = "16", min = 0, max = 32)
@@ -165,7 +166,7 @@ public final class RenderDocArgs {
     public record TextureDataArgs(
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
             @Param(value = TEXTURE, required = true, maxLength = 200, alsoInteger = true) String texture,
-            @Param(value = "As after this event; default the frame's end.", min = 0,
+            @Param(value = AFTER_EVENT, min = 0,
                     max = 100_000_000) Integer eventId,
             @Param(value = "Left column of the region.", defaultValue = "0", min = 0, max = 65535) Integer x,
             @Param(value = "Top row of the region.", defaultValue = "0", min = 0, max = 65535) Integer y,
@@ -249,7 +250,7 @@ public final class RenderDocArgs {
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
             @Param(value = "Buffer: " + ID_OR_NAME + ".",
                     required = true, maxLength = 200, alsoInteger = true) String buffer,
-            @Param(value = "As after this event; default the frame's end.", min = 0,
+            @Param(value = AFTER_EVENT, min = 0,
                     max = 100_000_000) Integer eventId,
             @Param(value = "First byte; must be inside the buffer (below its size).", defaultValue = "0", min = 0)
             Long offset,
@@ -280,7 +281,7 @@ public final class RenderDocArgs {
             @Param(value = "File (.png/.exr) under the working directory or FRAMESCOPE_OUTPUT_DIR.",
                     required = true, maxLength = 4096) String output,
             @Param(value = "png (8-bit, clamped) or exr (float, exact).", defaultValue = "\"png\"") ImageFormat format,
-            @Param(value = "As after this event; default the frame's end.", min = 0,
+            @Param(value = AFTER_EVENT, min = 0,
                     max = 100_000_000) Integer eventId,
             @Param(value = "Replace the file if it exists.", defaultValue = "false") Boolean overwrite,
             @Param(value = "Mip level, 0 = full size.",

@@ -58,6 +58,13 @@ public final class RenderDocTools implements ToolGroup {
     }
 
     @Override
+    public List<SharedParam> sharedParams() {
+        return List.of(new SharedParam("capture", RenderDocArgs.CAPTURE),
+                new SharedParam("texture", RenderDocArgs.TEXTURE),
+                new SharedParam("event_id", RenderDocArgs.AFTER_EVENT));
+    }
+
+    @Override
     public List<ToolDef<?>> tools() {
         return List.of(
                 ToolDef.of("get_bridge_diagnostics", "RenderDoc bridge health",
@@ -71,10 +78,8 @@ public final class RenderDocTools implements ToolGroup {
                         "Opens an .rdc capture read-only in RenderDoc's replay (0.3–1 s first time, then reused): "
                         + "API, driver, frame size, counts of actions, draws and textures, capabilities (pixel "
                         + "history, shader debugging, counters).",
-                        CaptureArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(captures.open(a.capture(), c.cancellation()))),
-                ToolDef.of("get_capture_status", "Capture status", "The same report as open_capture for a capture "
-                                + "(opening it if needed): API, driver, counts and capabilities.",
-                        CaptureArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(captures.open("get_capture_status", a.capture(), c.cancellation()))),
+                        CaptureArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(captures.open(a.capture(), c.cancellation())))
+                        .withAliases("get_capture_status"),
                 ToolDef.of("iterate_actions", "List actions",
                         "The frame's actions in event order: event id, action id, flags, name, marker path (debug "
                         + "groups joined by '/'), index and instance counts, output resource ids; filter by marker "

@@ -106,7 +106,7 @@ public final class FrameScopeServer {
      */
     static Tool describe(ToolDef<?> tool, ToolRegistry registry) {
         @SuppressWarnings("unchecked")
-        Map<String, Object> schema = new ObjectMapper().convertValue(registry.inputSchema(tool), Map.class);
+        Map<String, Object> schema = new ObjectMapper().convertValue(registry.listedInputSchema(tool), Map.class);
         var output = registry.outputSchema(tool);
         @SuppressWarnings("unchecked")
         Map<String, Object> outputSchema = output == null ? null : new ObjectMapper().convertValue(output, Map.class);

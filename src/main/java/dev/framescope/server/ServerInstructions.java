@@ -18,8 +18,18 @@ final class ServerInstructions {
                 Tool groups in this build:
                 """);
         for (ToolGroup group : registry.groups()) {
-            text.append("- ").append(group.name()).append(": ").append(group.guide()).append('\n');
+            text.append("- ").append(group.name()).append(": ").append(group.guide()).append(sharedParams(group))
+                    .append('\n');
         }
         return text.toString().strip();
+    }
+
+    /** The group's parameters that {@code tools/list} describes here once rather than in every tool. */
+    static String sharedParams(ToolGroup group) {
+        if (group.sharedParams().isEmpty()) {
+            return "";
+        }
+        return " Alike in every tool here: " + String.join(" ", group.sharedParams().stream()
+                .map(p -> p.name() + ": " + p.description()).toList());
     }
 }

@@ -45,7 +45,8 @@ public final class ToolDocs {
         md.append(ToolListSize.markdown(registry));
         md.append(Prompts.markdown(registry));
         for (ToolGroup group : registry.groups()) {
-            md.append("\n## ").append(group.name()).append("\n\n").append(group.guide()).append('\n');
+            md.append("\n## ").append(group.name()).append("\n\n").append(group.guide())
+                    .append(ServerInstructions.sharedParams(group)).append('\n');
             for (ToolDef<?> tool : registry.tools(group)) {
                 appendTool(md, tool, registry.inputSchema(tool));
             }

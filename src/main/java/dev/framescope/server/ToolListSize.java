@@ -32,7 +32,7 @@ final class ToolListSize {
      */
     static int modelBytes(List<ToolDef<?>> tools, ToolRegistry registry) {
         return utf8Bytes(tools.stream().map(tool -> Map.of("name", tool.name(), "description", tool.description(),
-                "inputSchema", registry.inputSchema(tool))).toList());
+                "inputSchema", registry.listedInputSchema(tool))).toList());
     }
 
     private static int utf8Bytes(Object json) {
@@ -70,6 +70,10 @@ final class ToolListSize {
             tools.addAll(registry.tools(group));
             row(md, "`--groups " + group.name() + "`", tools, registry);
         }
+        md.append("\nThe server instructions, which both clients also give the model once, are ")
+                .append(String.format("%,d", ServerInstructions.text(registry).getBytes(StandardCharsets.UTF_8).length))
+                .append(" bytes with every group: each group's guide, and the parameters that mean the same in every "
+                        + "tool of a group, whose description `tools/list` leaves out.\n");
         return md.toString();
     }
 

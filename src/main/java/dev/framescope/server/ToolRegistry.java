@@ -19,6 +19,8 @@ public final class ToolRegistry {
     private final Map<String, ToolDef<?>> tools = new LinkedHashMap<>();
     /** Older name → the tool's name, for {@code tools/call} and {@code call}; never in the tool list. */
     private final Map<String, String> aliases = new LinkedHashMap<>();
+    private final Map<String, ToolGroup> groupOf = new LinkedHashMap<>();
+    private final Map<String, ObjectNode> listedSchemas = new java.util.concurrent.ConcurrentHashMap<>();
     private final SchemaCatalog schemas;
     private final OutputSchemas outputs = new OutputSchemas();
 
@@ -47,6 +49,7 @@ public final class ToolRegistry {
                 if (tools.putIfAbsent(tool.name(), tool) != null) {
                     throw new IllegalStateException("two tools named " + tool.name());
                 }
+                groupOf.put(tool.name(), group);
                 tool.aliases().forEach(alias -> aliases.put(alias, tool.name()));
             }
         }
@@ -89,6 +92,24 @@ public final class ToolRegistry {
     /** The tool's JSON input schema, generated from its input record; do not modify. */
     public ObjectNode inputSchema(ToolDef<?> tool) {
         return schemas.schemaOf(tool.argsType());
+    }
+
+    /**
+     * The input schema as {@code tools/list} gives it: without the descriptions of its group's shared parameters
+     * ({@link ToolGroup#sharedParams()}), which the server instructions say once. Validation and the docs use the
+     * whole schema.
+     */
+    public ObjectNode listedInputSchema(ToolDef<?> tool) {
+        return listedSchemas.computeIfAbsent(tool.name(), name -> {
+            ObjectNode schema = inputSchema(tool).deepCopy();
+            for (ToolGroup.SharedParam shared : groupOf.get(name).sharedParams()) {
+                if (schema.path("properties").get(shared.name()) instanceof ObjectNode property
+                        && shared.description().equals(property.path("description").asText(null))) {
+                    property.remove("description");
+                }
+            }
+            return schema;
+        });
     }
 
     /** The tool's JSON output schema ({@link OutputSchemas}), or null for a tool that may answer with an image. */

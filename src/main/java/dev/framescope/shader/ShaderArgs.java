@@ -12,16 +12,21 @@ public final class ShaderArgs {
     private ShaderArgs() {
     }
 
+    static final String EFFECT = "Effect id ('namespace/effect'), glob ('synth/*') or comma-separated list.";
+    static final String EFFECTS_ROOT = "Effects folder; default FRAMESCOPE_EFFECTS_ROOT or the bundled demos.";
+    static final String WIDTH = "Width in pixels.";
+    static final String HEIGHT = "Height in pixels.";
+
     /** Tools that render take one backend: webgl2 by default. */
     static OneBackend singleBackend(OneBackend backend) {
         return backend == null ? OneBackend.webgl2 : backend;
     }
 
     public record CompileEffectArgs(
-            @Param(value = "Effect id, glob or comma-separated list.",
+            @Param(value = EFFECT,
                     required = true, maxLength = 500) String effect,
             @Param(value = "webgl2 (GLSL), webgpu (WGSL) or both.", defaultValue = "\"both\"") Backend backend,
-            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT or the bundled demos.")
+            @Param(EFFECTS_ROOT)
             String effectsRoot,
             @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
@@ -37,20 +42,20 @@ public final class ShaderArgs {
     }
 
     public record RenderEffectFrameArgs(
-            @Param(value = "Effect id, glob or comma-separated list.",
+            @Param(value = EFFECT,
                     required = true, maxLength = 500) String effect,
             @Param(value = "webgl2 (GLSL) or webgpu (WGSL).", defaultValue = "\"webgl2\"") OneBackend backend,
             @Param(value = "Time, 0..1 over the effect's 8 s loop.", defaultValue = "0.0",
                     min = 0, max = 1) Double time,
-            @Param(value = "Width in pixels.", defaultValue = "256", min = 1, max = 2048) Integer width,
-            @Param(value = "Height in pixels.", defaultValue = "256", min = 1, max = 2048)
+            @Param(value = WIDTH, defaultValue = "256", min = 1, max = 2048) Integer width,
+            @Param(value = HEIGHT, defaultValue = "256", min = 1, max = 2048)
             Integer height,
             @Param("Values by global or uniform name, e.g. {\"speed\": 1.5}; others keep defaults (gl-transition "
                     + "progress 0.5).")
             Map<String, Object> uniforms,
             @Param(value = "Also return the first frame as a PNG (then no structuredContent).",
                     defaultValue = "false") Boolean includeImage,
-            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT or the bundled demos.")
+            @Param(EFFECTS_ROOT)
             String effectsRoot,
             @Param("PNG/JPEG (≤ 4096 px) per image input name, e.g. {\"from\": \"/a.png\"}: gl-transition "
                     + "from/to/samplers, ISF INPUTS/IMPORTED, Shadertoy iChannel0..3 (bufferA.iChannel0). Others get "
@@ -75,16 +80,16 @@ public final class ShaderArgs {
     }
 
     public record PixelParityArgs(
-            @Param(value = "Effect id, glob or comma-separated list.", required = true, maxLength = 500) String effect,
-            @Param(value = "Width in pixels.", defaultValue = "128", min = 1, max = 1024) Integer width,
-            @Param(value = "Height in pixels.", defaultValue = "128", min = 1, max = 1024) Integer height,
+            @Param(value = EFFECT, required = true, maxLength = 500) String effect,
+            @Param(value = WIDTH, defaultValue = "128", min = 1, max = 1024) Integer width,
+            @Param(value = HEIGHT, defaultValue = "128", min = 1, max = 1024) Integer height,
             @Param(value = "Times to compare at, each 0..1 over the loop.", defaultValue = "[0.0,0.5]",
                     min = 0, max = 1, maxLength = 8) List<Double> times,
             @Param(value = "Also compare with every numeric global moved off its default.",
                     defaultValue = "true") Boolean moveUniforms,
             @Param(value = "Largest per-channel difference (0–255) that still counts as equal.", defaultValue = "1",
                     min = 0, max = 255) Integer epsilon,
-            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT or the bundled demos.")
+            @Param(EFFECTS_ROOT)
             String effectsRoot,
             @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
@@ -100,14 +105,14 @@ public final class ShaderArgs {
     }
 
     public record UniformResponsivenessArgs(
-            @Param(value = "Effect id, glob or comma-separated list.", required = true, maxLength = 500) String effect,
+            @Param(value = EFFECT, required = true, maxLength = 500) String effect,
             @Param(value = "webgl2, webgpu or both.", defaultValue = "\"both\"")
             EffectCompiler.Backend backend,
-            @Param(value = "Width in pixels.", defaultValue = "64", min = 1, max = 1024) Integer width,
-            @Param(value = "Height in pixels.", defaultValue = "64", min = 1, max = 1024) Integer height,
+            @Param(value = WIDTH, defaultValue = "64", min = 1, max = 1024) Integer width,
+            @Param(value = HEIGHT, defaultValue = "64", min = 1, max = 1024) Integer height,
             @Param(value = "Time, 0..1 over the loop (not 0, so uniforms that scale time show).",
                     defaultValue = "0.25", min = 0, max = 1) Double time,
-            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT or the bundled demos.")
+            @Param(EFFECTS_ROOT)
             String effectsRoot,
             @Param("Starting values by global or uniform name: the base frame and other globals' trials use them; a "
                     + "global's own trials start from its value here (test_no_passthrough keeps them fixed).")
@@ -126,8 +131,8 @@ public final class ShaderArgs {
     }
 
     public record CheckEffectStructureArgs(
-            @Param(value = "Effect id, glob or comma-separated list.", required = true, maxLength = 500) String effect,
-            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT or the bundled demos.")
+            @Param(value = EFFECT, required = true, maxLength = 500) String effect,
+            @Param(EFFECTS_ROOT)
             String effectsRoot,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
             @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
@@ -138,13 +143,13 @@ public final class ShaderArgs {
     }
 
     public record BenchmarkEffectArgs(
-            @Param(value = "Effect id, glob or comma-separated list.", required = true, maxLength = 500) String effect,
+            @Param(value = EFFECT, required = true, maxLength = 500) String effect,
             @Param(value = "webgl2 or webgpu.", defaultValue = "\"webgl2\"") OneBackend backend,
             @Param(value = "Frames to render back to back, each fenced.", defaultValue = "60", min = 1, max = 1000)
             Integer frames,
-            @Param(value = "Width in pixels.", defaultValue = "512", min = 1, max = 2048) Integer width,
-            @Param(value = "Height in pixels.", defaultValue = "512", min = 1, max = 2048) Integer height,
-            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT or the bundled demos.")
+            @Param(value = WIDTH, defaultValue = "512", min = 1, max = 2048) Integer width,
+            @Param(value = HEIGHT, defaultValue = "512", min = 1, max = 2048) Integer height,
+            @Param(EFFECTS_ROOT)
             String effectsRoot,
             @Param(value = "meets_target = frames_per_second (1000 / mean ms) ≥ target_fps; null without it.",
                     min = 0.001,
@@ -162,11 +167,11 @@ public final class ShaderArgs {
     }
 
     public record ListEffectsArgs(
-            @Param(value = "Effect id, glob or comma-separated list.", defaultValue = "\"*\"", maxLength = 500)
+            @Param(value = EFFECT, defaultValue = "\"*\"", maxLength = 500)
             String effect,
             @Param(value = "Most effects listed in the preview.", defaultValue = "200", min = 1, max = 1000)
             Integer limit,
-            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT or the bundled demos.")
+            @Param(EFFECTS_ROOT)
             String effectsRoot) {
         public ListEffectsArgs {
             effect = effect == null ? "*" : effect;
@@ -184,11 +189,11 @@ public final class ShaderArgs {
     }
 
     public record DescribeEffectFrameArgs(
-            @Param(value = "Effect id, glob or comma-separated list.", required = true, maxLength = 500) String effect,
+            @Param(value = EFFECT, required = true, maxLength = 500) String effect,
             @Param(value = "webgl2 (GLSL) or webgpu (WGSL).", defaultValue = "\"webgl2\"") OneBackend backend,
             @Param(value = "Effect time, 0..1 over the loop.", defaultValue = "0.0", min = 0, max = 1) Double time,
-            @Param(value = "Width in pixels.", defaultValue = "256", min = 8, max = 1024) Integer width,
-            @Param(value = "Height in pixels.", defaultValue = "256", min = 8, max = 1024) Integer height,
+            @Param(value = WIDTH, defaultValue = "256", min = 8, max = 1024) Integer width,
+            @Param(value = HEIGHT, defaultValue = "256", min = 8, max = 1024) Integer height,
             @Param("Uniform values by global or uniform name; others keep their defaults.") Map<String, Object> uniforms,
             @Param(value = "Also ask the client's model to describe the image (MCP sampling; the client may ask its "
                     + "user).", defaultValue = "true") Boolean askModel,
@@ -198,7 +203,7 @@ public final class ShaderArgs {
                     max = 4000) Integer maxTokens,
             @Param(value = "Seconds to wait for the client's model before answering without its words.",
                     defaultValue = "60", min = 1, max = 600) Integer modelTimeoutS,
-            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT or the bundled demos.")
+            @Param(EFFECTS_ROOT)
             String effectsRoot,
             @Param("PNG/JPEG (≤ 4096 px) per image input name, e.g. {\"from\": \"/a.png\"}: gl-transition "
                     + "from/to/samplers, ISF INPUTS/IMPORTED, Shadertoy iChannel0..3 (bufferA.iChannel0). Others get "
@@ -231,7 +236,7 @@ public final class ShaderArgs {
                     maxLength = 500) String effect,
             @Param(value = "Most effect matches and most source lines in each preview.", defaultValue = "50",
                     min = 1, max = 500) Integer limit,
-            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT or the bundled demos.")
+            @Param(EFFECTS_ROOT)
             String effectsRoot) {
         public SearchEffectsArgs {
             effect = effect == null ? "*" : effect;
@@ -240,13 +245,13 @@ public final class ShaderArgs {
     }
 
     public record AnalyzeEffectArgs(
-            @Param(value = "Effect id, glob or comma-separated list.", required = true, maxLength = 500) String effect,
+            @Param(value = EFFECT, required = true, maxLength = 500) String effect,
             @Param(value = "Width in pixels the cost is counted at.", defaultValue = "512", min = 1,
                     max = 8192) Integer width,
             @Param(value = "Height in pixels the cost is counted at.", defaultValue = "512", min = 1,
                     max = 8192) Integer height,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
-            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT or the bundled demos.")
+            @Param(EFFECTS_ROOT)
             String effectsRoot,
             @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
@@ -258,9 +263,9 @@ public final class ShaderArgs {
     }
 
     public record CompareShadersArgs(
-            @Param(value = "Effect id, glob or comma-separated list.", required = true, maxLength = 500) String effect,
+            @Param(value = EFFECT, required = true, maxLength = 500) String effect,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
-            @Param("Effects folder; default FRAMESCOPE_EFFECTS_ROOT or the bundled demos.")
+            @Param(EFFECTS_ROOT)
             String effectsRoot,
             @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {

@@ -73,11 +73,17 @@ public final class ShaderTools implements ToolGroup {
     @Override
     public String guide() {
         return "Shader effects in real headless Chromium (WebGL2 and WebGPU on SwiftShader here): call compile_effect "
-                + "with an effect id or glob first; it returns diagnostics with line numbers in your files. 'effect' "
-                + "takes an id ('namespace/effect'), a glob ('synth/*') or a comma-separated list; effects_root "
-                + "defaults to FRAMESCOPE_EFFECTS_ROOT, else the bundled demo effects. Selectors run as a batch "
-                + "(one broken effect never stops it), paged by offset and limit; mode 'summary' gives counts per "
-                + "status and the failures; page.next_offset continues.";
+                + "with an effect id or glob first; it returns diagnostics with line numbers in your files. A "
+                + "selector runs as a batch (one broken effect never stops it), paged.";
+    }
+
+    @Override
+    public List<SharedParam> sharedParams() {
+        return List.of(new SharedParam("effect", ShaderArgs.EFFECT),
+                new SharedParam("effects_root", ShaderArgs.EFFECTS_ROOT),
+                new SharedParam("offset", BatchPage.OFFSET_DOC), new SharedParam("limit", BatchPage.LIMIT_DOC),
+                new SharedParam("mode", BatchPage.MODE_DOC), new SharedParam("width", ShaderArgs.WIDTH),
+                new SharedParam("height", ShaderArgs.HEIGHT));
     }
 
     @Override

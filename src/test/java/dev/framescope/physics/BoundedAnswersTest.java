@@ -35,8 +35,8 @@ class BoundedAnswersTest {
         PhysicsCalls calls = new PhysicsCalls(stateDir);
         for (String scene : List.of("never_rests", "energy_injection", "friction_then_flip")) {
             String rec = "\"recording\":\"" + fixture(scene) + "\"";
-            List<JsonNode> points = everyPoint(calls, "get_system_energy", rec);
-            JsonNode buckets = calls.ok("get_system_energy", "{" + rec + "}");
+            List<JsonNode> points = everyPoint(calls, "get_energy_series", rec);
+            JsonNode buckets = calls.ok("get_energy_series", "{" + rec + "}");
             assertEquals("buckets", buckets.get("resolution").asText(), scene);
             int frames = points.size();
             assertTrue(buckets.at("/buckets").size() <= 50, scene);
@@ -62,7 +62,7 @@ class BoundedAnswersTest {
                 }
             }
             assertEquals(frames, covered, scene + ": every frame is in one bucket");
-            assertTrue(size(calls, "get_system_energy", "{" + rec + "}") < BUDGET_BYTES, scene);
+            assertTrue(size(calls, "get_energy_series", "{" + rec + "}") < BUDGET_BYTES, scene);
         }
     }
 
@@ -70,8 +70,8 @@ class BoundedAnswersTest {
     void theInjectedSpikeSurvivesDownsampling() throws Exception {
         PhysicsCalls calls = new PhysicsCalls(stateDir);
         long frame = groundTruth("energy_injection").at("/defects/0/frame").asLong();
-        JsonNode system = calls.ok("get_system_energy", "{\"recording\":\"" + fixture("energy_injection") + "\"}");
-        JsonNode body = calls.ok("get_body_energy", "{\"body_id\":2,\"recording\":\"" + fixture("energy_injection")
+        JsonNode system = calls.ok("get_energy_series", "{\"recording\":\"" + fixture("energy_injection") + "\"}");
+        JsonNode body = calls.ok("get_energy_series", "{\"body_id\":2,\"recording\":\"" + fixture("energy_injection")
                 + "\"}");
         for (JsonNode answer : List.of(system, body)) {
             double largest = Double.NEGATIVE_INFINITY;
@@ -92,14 +92,14 @@ class BoundedAnswersTest {
     void fullResolutionComesInPagesThatJoinUp() throws Exception {
         PhysicsCalls calls = new PhysicsCalls(stateDir);
         String rec = "\"recording\":\"" + fixture("drop_settle") + "\"";
-        JsonNode first = calls.ok("get_body_energy", "{\"body_id\":2,\"full_resolution\":true," + rec + "}");
+        JsonNode first = calls.ok("get_energy_series", "{\"body_id\":2,\"full_resolution\":true," + rec + "}");
         assertEquals(300, first.at("/points/count").asInt(), "count: every frame of the range");
         assertEquals(100, first.at("/points/preview").size(), "one page of the default limit");
         assertEquals(101, first.get("next_start_frame").asLong());
-        List<Long> paged = everyPoint(calls, "get_body_energy", "\"body_id\":2," + rec).stream()
+        List<Long> paged = everyPoint(calls, "get_energy_series", "\"body_id\":2," + rec).stream()
                 .map(p -> p.get("frame_id").asLong()).toList();
         assertEquals(java.util.stream.LongStream.rangeClosed(1, 300).boxed().toList(), paged);
-        JsonNode shortRange = calls.ok("get_body_energy", "{\"body_id\":2,\"start_frame\":10,\"end_frame\":109,"
+        JsonNode shortRange = calls.ok("get_energy_series", "{\"body_id\":2,\"start_frame\":10,\"end_frame\":109,"
                 + rec + "}");
         assertEquals("frames", shortRange.get("resolution").asText(), "a range of limit frames needs no buckets");
         assertFalse(shortRange.at("/points/truncated").asBoolean());
@@ -143,10 +143,10 @@ class BoundedAnswersTest {
         }
         for (Path file : files) {
             JsonNode loaded = calls.ok("load_recording", "{\"path\":\"" + file + "\"}");
-            assertTrue(size(calls, "get_system_energy", "{}") < BUDGET_BYTES, file.toString());
+            assertTrue(size(calls, "get_energy_series", "{}") < BUDGET_BYTES, file.toString());
             for (JsonNode body : loaded.get("body_ids")) {
                 if (body.asLong() < 0x80000000L) {
-                    assertTrue(size(calls, "get_body_energy", "{\"body_id\":" + body + "}") < BUDGET_BYTES);
+                    assertTrue(size(calls, "get_energy_series", "{\"body_id\":" + body + "}") < BUDGET_BYTES);
                 }
             }
             for (int f = 1; f <= loaded.get("total_frames").asInt(); f += 7) {

@@ -65,7 +65,7 @@ class PhysicsInputsTest {
         JsonNode loaded = calls.ok("load_recording", "{\"path\":\"" + empty + "\"}");
         assertEquals(0, loaded.get("total_frames").asInt());
         for (String[] call : new String[][] {{"triage_recording", "{}"}, {"get_recording_frame", "{\"frame_id\":1}"},
-                {"get_system_energy", "{}"}, {"check_resting_contact", "{\"frame_id\":1}"}}) {
+                {"get_energy_series", "{}"}, {"check_resting_contact", "{\"frame_id\":1}"}}) {
             JsonNode error = calls.error(call[0], call[1]);
             assertEquals("FAILED_PRECONDITION", error.get("code").asText(), error.toString());
             assertTrue(error.get("message").asText().contains("has 0 frames"), error.toString());
@@ -98,7 +98,7 @@ class PhysicsInputsTest {
     void anEnvironmentIdIsAStaticBodyWithoutState() throws Exception {
         PhysicsCalls calls = new PhysicsCalls(stateDir);
         for (String[] call : new String[][] {{"get_body_state", "\"frame_id\":3"},
-                {"compare_body_across_frames", "\"frame_a\":1,\"frame_b\":2"}, {"get_body_energy", "\"end_frame\":2"}}) {
+                {"compare_body_across_frames", "\"frame_a\":1,\"frame_b\":2"}, {"get_energy_series", "\"end_frame\":2"}}) {
             JsonNode error = calls.error(call[0], "{\"body_id\":" + GROUND + "," + call[1] + "," + arg("drop_settle")
                     + "}");
             assertEquals("body_id", error.at("/context/parameter").asText(), error.toString());

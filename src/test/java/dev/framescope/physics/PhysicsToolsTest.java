@@ -110,7 +110,7 @@ class PhysicsToolsTest {
     @Test
     void freeFallLossIsTheIntegratorsExpectedLoss() throws Exception {
         PhysicsCalls calls = new PhysicsCalls(stateDir);
-        JsonNode series = calls.ok("get_system_energy", "{\"start_frame\":2,\"end_frame\":3,\"recording\":\""
+        JsonNode series = calls.ok("get_energy_series", "{\"start_frame\":2,\"end_frame\":3,\"recording\":\""
                 + fixture("drop_settle") + "\"}");
         double delta = series.at("/points/preview/1/total_system_e").asDouble()
                 - series.at("/points/preview/0/total_system_e").asDouble();
@@ -169,7 +169,7 @@ class PhysicsToolsTest {
         assertEquals("bad_restitution.db", listed.at("/directories/0/recordings/preview/0/name").asText());
         JsonNode defaults = calls.ok("list_recordings", "{}");
         assertEquals("replay/recordings", defaults.at("/directories/0/directory").asText());
-        JsonNode energy = calls.ok("get_body_energy", "{\"body_id\":2,\"start_frame\":2,\"end_frame\":2,"
+        JsonNode energy = calls.ok("get_energy_series", "{\"body_id\":2,\"start_frame\":2,\"end_frame\":2,"
                 + "\"recording\":\"" + fixture("drop_settle") + "\"}");
         JsonNode point = energy.at("/points/preview/0");
         double z = calls.ok("get_body_state", "{\"body_id\":2,\"frame_id\":2,\"recording\":\""

@@ -208,7 +208,7 @@ class BridgeHealthIT {
         Thread.sleep(6_000);
         assertEquals("stalled", bridge.diagnostics(0).status());
         long start = System.nanoTime();
-        JsonNode status = captures.open("get_capture_status", GL, Cancellation.none());
+        JsonNode status = captures.open(GL, Cancellation.none());
         assertEquals("OpenGL", status.get("api").asText(), "served by the next bridge");
         assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(15));
         BridgeDiagnostics d = bridge.diagnostics(16);

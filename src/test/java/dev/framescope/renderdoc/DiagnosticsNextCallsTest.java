@@ -13,7 +13,7 @@ class DiagnosticsNextCallsTest {
     void eachStatusLeadsToItsNextCall() {
         assertEquals("get_frame_digest", Captures.nextCalls("healthy", "/c.rdc").get(0).tool());
         assertEquals(Map.of("capture", "/c.rdc"), Captures.nextCalls("healthy", "/c.rdc").get(0).arguments());
-        assertEquals("get_capture_status", Captures.nextCalls("degraded", "/c.rdc").get(0).tool());
+        assertEquals("open_capture", Captures.nextCalls("degraded", "/c.rdc").get(0).tool());
         assertEquals("get_bridge_diagnostics", Captures.nextCalls("stalled", null).get(0).tool());
         assertEquals(List.of(), Captures.nextCalls("not_started", null), "no capture named yet: nothing to send");
     }

@@ -130,7 +130,8 @@ class StdioServerTest {
             assertTrue(names.contains("get_recording_metadata") && names.contains("test_pixel_parity"),
                     names.toString());
             assertTrue(names.stream().noneMatch(n -> n.equals("get_metadata") || n.equals("checkAlgEquiv")
-                    || n.equals("compileEffect")), names.toString());
+                    || n.equals("compileEffect") || n.equals("get_system_energy") || n.equals("get_body_energy")
+                    || n.equals("get_capture_status")), names.toString());
 
             String args = "\"arguments\":{\"recording\":\"demo/recordings/drop_settle.db\"}";
             JsonNode current = session.request(2, "tools/call", "{\"name\":\"get_recording_metadata\"," + args + "}");
@@ -140,6 +141,19 @@ class StdioServerTest {
                     older.toString());
             JsonNode unknown = session.request(4, "tools/call", "{\"name\":\"getMetadata\"," + args + "}");
             assertTrue(unknown.has("error") || unknown.at("/result/isError").asBoolean(), unknown.toString());
+
+            // The two energy tools became get_energy_series: the system's without body_id, the body's with it.
+            String range = "\"recording\":\"demo/recordings/drop_settle.db\",\"end_frame\":5";
+            JsonNode system = session.request(5, "tools/call", "{\"name\":\"get_system_energy\",\"arguments\":{"
+                    + range + "}}").at("/result/structuredContent");
+            JsonNode body = session.request(6, "tools/call", "{\"name\":\"get_body_energy\",\"arguments\":{"
+                    + range + ",\"body_id\":2}}").at("/result/structuredContent");
+            assertEquals(system, session.request(7, "tools/call", "{\"name\":\"get_energy_series\","
+                    + "\"arguments\":{" + range + "}}").at("/result/structuredContent"));
+            assertTrue(system.has("points") && !system.has("body_id")
+                    && system.at("/points/preview/0").has("total_system_e"), system.toString());
+            assertEquals(2, body.get("body_id").asInt(), body.toString());
+            assertTrue(body.at("/points/preview/0").has("linear_ke"), body.toString());
         }
     }
 
