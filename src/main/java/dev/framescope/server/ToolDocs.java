@@ -62,8 +62,9 @@ public final class ToolDocs {
                 ## Older names
 
                 Every tool name is snake_case. `tools/call` (and `framescope call`) still accepts these older names, \
-                which prompts written for the original shader and dialog servers use; `tools/list` does not show \
-                them.
+                which prompts written for the original shader, dialog and physics servers use, and the names of \
+                tools since folded into another (`get_system_energy` and `get_body_energy`: `get_energy_series` \
+                without and with `body_id`); `tools/list` does not show them.
 
                 | older name | tool |
                 |---|---|
