@@ -45,9 +45,6 @@ public final class DialogTools implements ToolGroup {
                 new SharedParam("timeout_s", DialogArgs.TIMEOUT));
     }
 
-    private static final String FORM = " An MCP form if the client can, else the dialog page.";
-    private static final String PAGE = " Shown on the dialog page.";
-
     @Override
     public List<ToolDef<?>> tools() {
         return Stream.of(
