@@ -134,7 +134,7 @@ SHADER_OTHERS = [
     ("describe_effect_frame", {"effect": "synth/gradient"}),
     ("test_pixel_parity", {"effect": "synth/gradient"}),
     ("test_uniform_responsiveness", {"effect": "synth/gradient"}),
-    ("test_no_passthrough", {"effect": "filter/invert"}),
+    ("test_uniform_responsiveness passthrough", {"effect": "filter/invert", "check": "passthrough"}),
     ("benchmark_effect_fps", {"effect": "synth/gradient", "frames": 30, "width": 256, "height": 256}),
     ("render_effect_frame multi-pass synth/trails", {"effect": "synth/trails"}),
 ]
@@ -236,7 +236,7 @@ def concurrent_mix(n, recording, capture):
     """Call n of the mixed load: what an agent sends several of at once."""
     frame = 1 + n % 300
     return [("get_recording_frame", {"recording": recording, "frame_id": frame, "limit": 1}),
-            ("get_body_state", {"recording": recording, "frame_id": frame, "body_id": 2}),
+            ("get_recording_frame", {"recording": recording, "frame_id": frame, "body_id": 2}),
             ("get_server_diagnostics", {"tool_limit": 1}),
             ("list_effects", {"effect": "synth/*", "limit": 2}),
             ("iterate_actions", {"capture": capture, "offset": n % 30, "limit": 1}),

@@ -143,8 +143,9 @@ def physics(bench, cmd, recording, frames_sampled):
     frames = [rng.randint(1, total) for _ in range(frames_sampled)]
     after_load = frames_of(server, "get_recording_frame", frames)
     since_load = time.perf_counter() - t_loaded
-    others = {tool: frames_of(server, tool, frames, extra) for tool, extra in (
-        ("get_body_state", {"body_id": bodies[0]}), ("check_friction_cone", None), ("check_penetration", None))}
+    others = {label: frames_of(server, label.split(" ")[0], frames, extra) for label, extra in (
+        ("get_recording_frame with body_id", {"body_id": bodies[0]}), ("check_friction_cone", None),
+        ("check_penetration", None))}
     triage_first = server.call("triage_recording", {})
     triage_first_at = time.perf_counter() - t_loaded - triage_first.wall_ms / 1000
     triage = [server.call("triage_recording", {}) for _ in range(5)]

@@ -57,7 +57,8 @@ final class CallCommand implements Callable<Integer> {
         if (arguments == null) {
             return ExitCodes.USAGE;
         }
-        CallToolResult result = toolkit.invoker().call(tool.get(), arguments, ToolContext.SILENT);
+        CallToolResult result = toolkit.invoker().call(tool.get(),
+                toolkit.registry().arguments(toolName, arguments), ToolContext.SILENT);
         print(result);
         return Boolean.TRUE.equals(result.isError()) ? ExitCodes.FAILED : ExitCodes.OK;
     }

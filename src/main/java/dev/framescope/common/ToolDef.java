@@ -18,11 +18,11 @@ import java.util.List;
  * @param timeLimit      how long one call may run, from when it starts on a worker (not while it queues); past it
  *                       the call is cancelled and answers {@code TIMEOUT}, so no call can hold a worker for good
  * @param aliases        older names {@code tools/call} still accepts for this tool (not listed), so prompts written for
- *                       the original servers keep working
+ *                       the original servers, or for tools since folded into this one, keep working
  */
 public record ToolDef<A>(String name, String title, String description, Class<A> argsType, ToolHints hints,
                          int maxOutputBytes, Handler<A> handler, TimeLimit<A> timeLimit,
-                         List<String> aliases) {
+                         List<ToolAlias> aliases) {
 
     /** Generous for any analysis here; groups whose calls legitimately run longer (a person answering) say so. */
     public static final Duration DEFAULT_TIME_LIMIT = Duration.ofMinutes(10);
@@ -35,11 +35,6 @@ public record ToolDef<A>(String name, String title, String description, Class<A>
             throw new IllegalArgumentException("tool name not allowed by MCP: " + name);
         }
         aliases = List.copyOf(aliases);
-        for (String alias : aliases) {
-            if (!alias.matches("[A-Za-z0-9_.-]{1,128}")) {
-                throw new IllegalArgumentException("alias not allowed by MCP: " + alias);
-            }
-        }
         if (!argsType.isRecord()) {
             throw new IllegalArgumentException("argsType of " + name + " must be a record: " + argsType);
         }
@@ -58,8 +53,18 @@ public record ToolDef<A>(String name, String title, String description, Class<A>
 
     /** This tool also answering to these older names in {@code tools/call}. */
     public ToolDef<A> withAliases(String... older) {
-        return new ToolDef<>(name, title, description, argsType, hints, maxOutputBytes, handler, timeLimit,
-                List.of(older));
+        ToolDef<A> tool = this;
+        for (String name : older) {
+            tool = tool.withAlias(name, java.util.Map.of());
+        }
+        return tool;
+    }
+
+    /** This tool also answering to an older name that stands for these arguments ({@link ToolAlias}). */
+    public ToolDef<A> withAlias(String older, java.util.Map<String, Object> presets) {
+        List<ToolAlias> all = new java.util.ArrayList<>(aliases);
+        all.add(new ToolAlias(older, presets));
+        return new ToolDef<>(name, title, description, argsType, hints, maxOutputBytes, handler, timeLimit, all);
     }
 
     /** The time limit of one call, from its converted arguments. */

@@ -38,6 +38,9 @@ public final class PhysicsArgs {
 
     public record FrameArgs(
             @Param(value = FRAME, required = true, min = 1) Long frameId,
+            @Param(value = "Only this body: its state with |v| and |ω| instead of every state, and only the rows "
+                    + "involving it; an environment id (bit 31) has rows but no state.")
+            Long bodyId,
             @Param(value = "Most items per list.", defaultValue = "16", min = 1, max = 500)
             Integer limit,
             @Param(RECORDING) String recording,
@@ -47,12 +50,6 @@ public final class PhysicsArgs {
             limit = limit == null ? 16 : limit;
             offset = offset == null ? 0 : offset;
         }
-    }
-
-    public record BodyFrameArgs(
-            @Param(value = BODY, required = true) Long bodyId,
-            @Param(value = FRAME, required = true, min = 1) Long frameId,
-            @Param(RECORDING) String recording) {
     }
 
     public record RangeArgs(

@@ -5,7 +5,6 @@ import dev.framescope.common.ToolGroup;
 import dev.framescope.common.ToolHints;
 import dev.framescope.common.ToolOutput;
 import dev.framescope.physics.PhysicsArgs.AnomalyArgs;
-import dev.framescope.physics.PhysicsArgs.BodyFrameArgs;
 import dev.framescope.physics.PhysicsArgs.EnergySeriesArgs;
 import dev.framescope.physics.PhysicsArgs.CompareArgs;
 import dev.framescope.physics.PhysicsArgs.ContactHistoryArgs;
@@ -67,7 +66,7 @@ public final class PhysicsTools implements ToolGroup {
     public List<SharedParam> sharedParams() {
         return List.of(new SharedParam("recording", PhysicsArgs.RECORDING),
                 new SharedParam("start_frame", PhysicsArgs.START), new SharedParam("end_frame", PhysicsArgs.END),
-                new SharedParam("frame_id", PhysicsArgs.FRAME), new SharedParam("body_id", PhysicsArgs.BODY),
+                new SharedParam("frame_id", PhysicsArgs.FRAME),
                 new SharedParam("limit", PhysicsArgs.LIMIT));
     }
 
@@ -91,14 +90,11 @@ public final class PhysicsTools implements ToolGroup {
                         .withAliases("get_metadata"),
                 ToolDef.of("get_recording_frame", "Frame data",
                         "Everything stored for one frame: post-step body states, collisions with contact points, "
-                        + "friction rows (λ in N) and the solver row ('solved: false' = no collisions); each list "
-                        + "paged.",
-                        FrameArgs.class, ro,
-                        (a, c) -> ToolOutput.of(queries.frame(a))).withAliases("get_frame"),
-                ToolDef.of("get_body_state", "Body state",
-                        "One inertial body's post-step state at one frame, with |v| and |ω| (environment ids have no "
-                        + "state).",
-                        BodyFrameArgs.class, ro, (a, c) -> ToolOutput.of(queries.bodyState(a))),
+                        + "contact and friction rows (λ in N) and the solver row ('solved: false' = no collisions); "
+                        + "each list paged. With body_id, one body: its state with |v| and |ω|, and the rows "
+                        + "involving it.",
+                        FrameArgs.class, ro, (a, c) -> ToolOutput.of(queries.frame(a)))
+                        .withAliases("get_frame", "get_body_state", "get_contacts_for_body"),
                 ToolDef.of("get_energy_series", "Energy series",
                         "Energy (J) over a frame range, of the system or of body_id: per frame linear KE ½m|v|², "
                         + "rotational KE, potential m·9.81·z, total (system: also delta_e and MSD-CPP's flags) up "
@@ -122,9 +118,6 @@ public final class PhysicsTools implements ToolGroup {
                         + "|λt|/(μ·λn), margin, box_utilisation of the box MSD-CPP's solver enforces (1 = "
                         + "saturated), λt1, λt2, contact point. Violations first.",
                         FrictionConeArgs.class, ro, (a, c) -> ToolOutput.of(contacts.frictionCone(a))),
-                ToolDef.of("get_contacts_for_body", "Contacts of a body",
-                        "Collision, contact-constraint and friction rows involving one body at one frame.",
-                        BodyFrameArgs.class, ro, (a, c) -> ToolOutput.of(queries.contactsForBody(a))),
                 ToolDef.of("compare_body_across_frames", "Compare a body across frames",
                         "One body between two frames: position and velocity deltas, displacement, speeds, angular "
                         + "speeds, rotation angle; velocity_check tests Δv against recorded acceleration and "

@@ -2,7 +2,6 @@ package dev.framescope.physics;
 
 import dev.framescope.common.Bounded;
 import dev.framescope.common.ToolException;
-import dev.framescope.physics.PhysicsArgs.BodyFrameArgs;
 import dev.framescope.physics.PhysicsArgs.FrameArgs;
 import dev.framescope.physics.PhysicsArgs.ListRecordingsArgs;
 import dev.framescope.physics.PhysicsArgs.LoadRecordingArgs;
@@ -10,6 +9,7 @@ import dev.framescope.physics.PhysicsArgs.RecordingArgs;
 import dev.framescope.physics.PhysicsModel.BodyMetadata;
 import dev.framescope.physics.PhysicsModel.BodyState;
 import dev.framescope.physics.PhysicsModel.CollisionInfo;
+import dev.framescope.physics.PhysicsModel.ContactConstraintInfo;
 import dev.framescope.physics.PhysicsModel.FrictionConstraintInfo;
 import dev.framescope.physics.PhysicsModel.SolverDiagnostics;
 import dev.framescope.physics.Recordings.RecordingFile;
@@ -83,10 +83,13 @@ public final class RecordingQueries {
 
     /**
      * One frame, each list paged: {@code offset} items skipped, at most {@code limit} shown, with its count;
-     * {@code nextOffset} is where the next page starts while any list has more.
+     * {@code nextOffset} is where the next page starts while any list has more. With a body: that body's
+     * {@code state} (and |v|, |ω|) instead of {@code states}, and only the rows that involve it.
      */
-    public record FrameData(int schemaVersion, String summary, long frameId, double simulationTime,
+    public record FrameData(int schemaVersion, String summary, long frameId, double simulationTime, Long bodyId,
+                            BodyState state, Double speedMPerS, Double angularSpeedRadS, String angularVelocityFrame,
                             Bounded<BodyState> states, Bounded<CollisionInfo> collisions,
+                            Bounded<ContactConstraintInfo> contactConstraints,
                             Bounded<FrictionConstraintInfo> frictionConstraints, SolverDiagnostics solver,
                             int offset, Integer nextOffset) {
     }
@@ -94,61 +97,50 @@ public final class RecordingQueries {
     public FrameData frame(FrameArgs args) {
         RecordingStore store = recordings.resolve(args.recording());
         long frame = FrameRange.frame(store, "frame_id", args.frameId());
-        List<BodyState> states = store.states(frame);
-        List<CollisionInfo> collisions = store.collisions(frame);
-        List<FrictionConstraintInfo> friction = store.friction(frame);
+        Long body = args.bodyId();
+        if (body != null) {
+            BodyIds.requireKnown(store, "body_id", body);
+        }
+        List<BodyState> states = store.states(frame).stream().filter(s -> body == null || s.bodyId() == body)
+                .toList();
+        List<CollisionInfo> collisions = store.collisions(frame).stream()
+                .filter(c -> body == null || c.bodyAId() == body || c.bodyBId() == body).toList();
+        List<ContactConstraintInfo> constraints = store.contactConstraints(frame).stream()
+                .filter(c -> body == null || c.bodyAId() == body || c.bodyBId() == body).toList();
+        List<FrictionConstraintInfo> friction = store.friction(frame).stream()
+                .filter(f -> body == null || f.bodyAId() == body || f.bodyBId() == body).toList();
         SolverDiagnostics solver = store.solver(frame);
         String solve = solver == null ? "no solver row" : !solver.solved() ? "no solve (no collisions)"
                 : "solver " + solver.iterations() + " iterations, " + (solver.converged() ? "converged" : "NOT converged");
         int end = args.offset() + args.limit();
-        boolean more = states.size() > end || collisions.size() > end || friction.size() > end;
+        boolean more = Math.max(Math.max(states.size(), collisions.size()),
+                Math.max(constraints.size(), friction.size())) > end;
         String page = args.offset() == 0 && !more ? "" : String.format(" Showing items %d–%d of each list%s.",
                 args.offset() + 1, end, more ? "; next_offset " + end + " gives the next page" : "");
-        return new FrameData(SCHEMA_VERSION, "Frame " + frame + " (t = " + String.format("%.3f",
-                store.simulationTime(frame)) + " s): " + states.size() + " bodies, " + collisions.size()
-                + " colliding pair(s), " + friction.size() + " friction rows, " + solve + "." + page, frame,
-                store.simulationTime(frame), Bounded.page(states, args.offset(), args.limit()),
+        String at = " at frame " + frame + " (t = " + String.format("%.3f", store.simulationTime(frame)) + " s): ";
+        String rows = collisions.size() + " colliding pair(s), " + constraints.size() + " contact and "
+                + friction.size() + " friction row(s), " + solve + "." + page;
+        if (body == null) {
+            return new FrameData(SCHEMA_VERSION, "Frame" + at + states.size() + " bodies, " + rows, frame,
+                    store.simulationTime(frame), null, null, null, null, null,
+                    Bounded.page(states, args.offset(), args.limit()),
+                    Bounded.page(collisions, args.offset(), args.limit()),
+                    Bounded.page(constraints, args.offset(), args.limit()),
+                    Bounded.page(friction, args.offset(), args.limit()), solver, args.offset(), more ? end : null);
+        }
+        BodyState state = states.isEmpty() ? null : states.get(0);
+        String motion = state != null ? "z = " + Findings.metres(state.position().z()) + ", |v| = "
+                + Findings.number(state.velocity().norm()) + " m/s, |ω| = "
+                + Findings.number(state.angularVelocity().norm()) + " rad/s; "
+                : BodyIds.isEnvironment(body) ? "environment (static) body, no state; "
+                : "no state row at this frame; ";
+        return new FrameData(SCHEMA_VERSION, "Body " + body + at + motion + rows, frame, store.simulationTime(frame),
+                body, state, state == null ? null : state.velocity().norm(),
+                state == null ? null : state.angularVelocity().norm(),
+                state == null ? null : "as MSD-CPP defines it: ω = 2·vec(conj(q) ⊗ q̇)", null,
                 Bounded.page(collisions, args.offset(), args.limit()),
+                Bounded.page(constraints, args.offset(), args.limit()),
                 Bounded.page(friction, args.offset(), args.limit()), solver, args.offset(), more ? end : null);
-    }
-
-    public record BodyStateResult(int schemaVersion, String summary, BodyState state, double speedMPerS,
-                                  double angularSpeedRadS, String angularVelocityFrame) {
-    }
-
-    public BodyStateResult bodyState(BodyFrameArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
-        long frame = FrameRange.frame(store, "frame_id", args.frameId());
-        BodyState state = store.states(frame).stream().filter(s -> s.bodyId() == args.bodyId()).findFirst()
-                .orElseThrow(() -> bodyNotFound(store, args.bodyId(), frame));
-        double speed = state.velocity().norm();
-        double omega = state.angularVelocity().norm();
-        return new BodyStateResult(SCHEMA_VERSION, "Body " + args.bodyId() + " at frame " + frame + ": z = "
-                        + Findings.metres(state.position().z()) + ", |v| = " + Findings.number(speed) + " m/s, |ω| = "
-                        + Findings.number(omega) + " rad/s.", state, speed,
-                omega, "as MSD-CPP defines it: ω = 2·vec(conj(q) ⊗ q̇)");
-    }
-
-    public record BodyContacts(int schemaVersion, String summary, long bodyId, long frameId,
-                               List<CollisionInfo> collisions, List<PhysicsModel.ContactConstraintInfo> contactConstraints,
-                               List<FrictionConstraintInfo> frictionConstraints) {
-    }
-
-    /** Collision, contact-constraint and friction rows involving one body at one frame. */
-    public BodyContacts contactsForBody(BodyFrameArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
-        long frame = FrameRange.frame(store, "frame_id", args.frameId());
-        long body = args.bodyId();
-        BodyIds.requireKnown(store, "body_id", body);
-        List<CollisionInfo> collisions = store.collisions(frame).stream()
-                .filter(c -> c.bodyAId() == body || c.bodyBId() == body).toList();
-        List<PhysicsModel.ContactConstraintInfo> constraints = store.contactConstraints(frame).stream()
-                .filter(c -> c.bodyAId() == body || c.bodyBId() == body).toList();
-        List<FrictionConstraintInfo> friction = store.friction(frame).stream()
-                .filter(f -> f.bodyAId() == body || f.bodyBId() == body).toList();
-        return new BodyContacts(SCHEMA_VERSION, "Body " + body + " at frame " + frame + ": " + collisions.size()
-                + " colliding pair(s), " + constraints.size() + " contact and " + friction.size()
-                + " friction constraint row(s).", body, frame, collisions, constraints, friction);
     }
 
     static ToolException bodyNotFound(RecordingStore store, long body, long frame) {

@@ -47,7 +47,7 @@ final class TriageChecks {
                     unit ? numbers("field", f.field(), "frames_affected", f.framesAffected(), "quaternion_norm",
                             f.quaternionNorm(), "norm_error", f.quaternionNormError())
                             : numbers("field", f.field(), "frames_affected", f.framesAffected()),
-                    List.of(call("get_body_state", file, "body_id", f.bodyId(), "frame_id", f.firstFrame()),
+                    List.of(call("get_recording_frame", file, "body_id", f.bodyId(), "frame_id", f.firstFrame()),
                             call("find_nonfinite_state", file))));
         }
     }

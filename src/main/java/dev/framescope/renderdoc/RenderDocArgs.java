@@ -196,16 +196,6 @@ public final class RenderDocArgs {
                     maxLength = 200, alsoInteger = true) String texture) {
     }
 
-    public record SearchResourcesArgs(
-            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "Text in the resource name (any case).", required = true, maxLength = 200)
-            String query,
-            @Param(value = "Most resources listed.", defaultValue = "50", min = 1, max = 500) Integer limit) {
-        public SearchResourcesArgs {
-            limit = limit == null ? 50 : limit;
-        }
-    }
-
     public record EventArgs(
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
             @Param(value = "Event id of the action.", required = true, min = 0,
@@ -263,12 +253,13 @@ public final class RenderDocArgs {
         }
     }
 
-    public record SearchActionsArgs(
+    public record SearchCaptureArgs(
             @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "Text in the name, marker path or an output's name (any case).",
-                    required = true, maxLength = 200) String query,
-            @Param(value = "Most matches listed.", defaultValue = "50", min = 1, max = 500) Integer limit) {
-        public SearchActionsArgs {
+            @Param(value = "Text (any case) in an action's name, marker path or output's name, or in a resource's "
+                    + "debug name.", required = true, maxLength = 200) String query,
+            @Param(value = "Most actions and most resources listed.", defaultValue = "50", min = 1, max = 500)
+            Integer limit) {
+        public SearchCaptureArgs {
             limit = limit == null ? 50 : limit;
         }
     }

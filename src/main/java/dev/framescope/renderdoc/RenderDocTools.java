@@ -12,13 +12,12 @@ import dev.framescope.renderdoc.RenderDocArgs.BufferArgs;
 import dev.framescope.renderdoc.RenderDocArgs.CopyCaptureArgs;
 import dev.framescope.renderdoc.RenderDocArgs.EventArgs;
 import dev.framescope.renderdoc.RenderDocArgs.SaveTextureArgs;
-import dev.framescope.renderdoc.RenderDocArgs.SearchActionsArgs;
+import dev.framescope.renderdoc.RenderDocArgs.SearchCaptureArgs;
 import dev.framescope.renderdoc.RenderDocArgs.ShaderInfoArgs;
 import dev.framescope.renderdoc.RenderDocArgs.FrameDigestArgs;
 import dev.framescope.renderdoc.RenderDocArgs.FrameSummaryArgs;
 import dev.framescope.renderdoc.RenderDocArgs.GeometryArgs;
 import dev.framescope.renderdoc.RenderDocArgs.PixelHistoryArgs;
-import dev.framescope.renderdoc.RenderDocArgs.SearchResourcesArgs;
 import dev.framescope.renderdoc.RenderDocArgs.TextureDataArgs;
 import dev.framescope.renderdoc.RenderDocArgs.TextureInfoArgs;
 import dev.framescope.renderdoc.RenderDocArgs.BridgeDiagnosticsArgs;
@@ -171,9 +170,13 @@ public final class RenderDocTools implements ToolGroup {
                         + "(sum, or maximum for ratios: aggregation says which), unit and description. Counts are "
                         + "exact; durations only indicative on software drivers.",
                         CaptureArgs.class, r -> r.at("/counters/count").asInt() + " counter(s)."),
-                query("search_actions", "Search actions", "Actions whose name, marker path or output resource name "
-                                + "contains the text, with the reason each matched.", SearchActionsArgs.class,
-                        r -> r.at("/matches/count").asInt() + " action(s) match."),
+                query("search_capture", "Search actions and resources",
+                        "Actions whose name, marker path or output resource name contains the text (with the reason "
+                        + "each matched), and resources whose debug name does (glObjectLabel / "
+                        + "vkSetDebugUtilsObjectNameEXT names) with id and type.", SearchCaptureArgs.class,
+                        r -> r.at("/actions/count").asInt() + " action(s) and " + r.at("/resources/count").asInt()
+                                + " resource(s) match.")
+                        .withAliases("search_actions", "search_resources"),
                 ToolDef.of("save_texture", "Save a texture to a file",
                         "Writes one mip and slice of a texture after an event to PNG (8-bit; floats clamped, NaN as "
                         + "0 and counted) or EXR (32-bit float, exact); most colour, float, packed and depth/stencil "
@@ -185,10 +188,7 @@ public final class RenderDocTools implements ToolGroup {
                         "Copies the .rdc file (RenderDoc's CopyFileTo) under the working directory or "
                         + "FRAMESCOPE_OUTPUT_DIR, never over a file unless overwrite.",
                                 CopyCaptureArgs.class, ToolHints.WRITES_NEW_FILES,
-                        (a, c) -> ToolOutput.of(captures.copyCapture(a, c.cancellation()))),
-                query("search_resources", "Search resources", "Resources whose debug name contains the text "
-                                + "(glObjectLabel / vkSetDebugUtilsObjectNameEXT names), with id and type.",
-                        SearchResourcesArgs.class, r -> r.at("/resources/count").asInt() + " resource(s) match."));
+                        (a, c) -> ToolOutput.of(captures.copyCapture(a, c.cancellation()))));
     }
 
     private <A> ToolDef<A> query(String name, String title, String description, Class<A> args,

@@ -50,7 +50,7 @@ final class InboundCheck {
     }
 
     private final ObjectMapper mapper;
-    private final Map<String, String> toolAliases;
+    private final Map<String, ToolRegistry.Alias> toolAliases;
 
     InboundCheck(ObjectMapper mapper) {
         this(mapper, Map.of());
@@ -58,10 +58,11 @@ final class InboundCheck {
 
     /**
      * @param mapper      the mapper the SDK reads messages with, so a check and the SDK agree on what is readable
-     * @param toolAliases older tool name → current name: the SDK only knows the listed names, so a tools/call by an
-     *                    older name is renamed here, the one place every request passes before the SDK
+     * @param toolAliases older tool name → the tool and preset arguments it stands for: the SDK only knows the listed
+     *                    names, so a tools/call by an older name is rewritten here, the one place every request
+     *                    passes before the SDK
      */
-    InboundCheck(ObjectMapper mapper, Map<String, String> toolAliases) {
+    InboundCheck(ObjectMapper mapper, Map<String, ToolRegistry.Alias> toolAliases) {
         this.mapper = mapper;
         this.toolAliases = Map.copyOf(toolAliases);
     }
@@ -109,12 +110,27 @@ final class InboundCheck {
             return reply(id, INVALID_PARAMS, "Invalid params for " + method + ": " + paramsProblem);
         }
         if (McpSchema.METHOD_TOOLS_CALL.equals(method)) {
-            String current = toolAliases.get(params.get("name").asText());
-            if (current != null) {
-                ((ObjectNode) params).put("name", current);
+            ToolRegistry.Alias alias = toolAliases.get(params.get("name").asText());
+            if (alias != null) {
+                rewrite((ObjectNode) params, alias);
             }
         }
         return new Forward(message, true);
+    }
+
+    /** A call by an older name becomes a call of the tool it stands for, with its presets (they win). */
+    private void rewrite(ObjectNode params, ToolRegistry.Alias alias) {
+        params.put("name", alias.tool());
+        if (alias.presets().isEmpty()) {
+            return;
+        }
+        JsonNode arguments = params.get("arguments");
+        if (arguments == null || arguments.isNull()) {
+            arguments = params.putObject("arguments");
+        }
+        if (arguments instanceof ObjectNode object) {
+            alias.presets().forEach((key, value) -> object.set(key, mapper.valueToTree(value)));
+        }
     }
 
     /** Strings and integers that fit in 64 bits: the SDK keeps ids as Integer, Long or String. */

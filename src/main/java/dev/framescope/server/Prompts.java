@@ -48,7 +48,7 @@ final class Prompts {
                     Triage the MSD-CPP recording %s with the framescope tools:
                     1. load_recording {"path": %s}, then triage_recording {}: anomalies ranked by severity, then first \
                     frame.
-                    2. For the top three anomalies, look closer at their frames: get_recording_frame, get_contacts_for_body or \
+                    2. For the top three anomalies, look closer at their frames: get_recording_frame (with body_id) or \
                     get_contact_history for contact problems, find_energy_anomalies and plot_energy for energy, \
                     check_momentum / check_restitution for impacts.
                     3. Report each anomaly with its code, bodies, first and worst frame, the measured value against \
@@ -68,7 +68,8 @@ final class Prompts {
                                 Check the shader effect %s with the framescope tools, each with %s:
                                 1. check_effect_structure, then compile_effect (both backends).
                                 2. render_effect_frame: is the frame blank, constant or non-finite?
-                                3. test_uniform_responsiveness, test_no_passthrough (filters), test_pixel_parity (GLSL vs WGSL).
+                                3. test_uniform_responsiveness, again with check "passthrough" for filters, then \
+                                test_pixel_parity (GLSL vs WGSL).
                                 4. Report each check as pass / fail / unsupported with its figures, and for every \
                                 failure the file and line or the uniform to look at.
                                 """.formatted(quote(a.get("effect")), args);

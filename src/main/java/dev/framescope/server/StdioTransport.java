@@ -71,10 +71,10 @@ final class StdioTransport implements McpServerTransportProvider {
     /**
      * @param mapper the mapper the SDK reads and writes protocol messages with
      * @param ready  opened once every tool is registered; no line is read before that
-     * @param toolAliases older tool name → current name, rewritten in tools/call before the SDK looks the tool up
+     * @param toolAliases older tool name → the tool it stands for, rewritten in tools/call before the SDK looks it up
      */
     StdioTransport(ObjectMapper mapper, InputStream in, OutputStream out, int maxLineBytes, CountDownLatch ready,
-                   Map<String, String> toolAliases) {
+                   Map<String, ToolRegistry.Alias> toolAliases) {
         this.mapper = mapper;
         this.jsonMapper = new JacksonMcpJsonMapper(mapper);
         this.lines = new InboundLines(in, maxLineBytes);

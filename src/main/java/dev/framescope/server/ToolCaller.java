@@ -64,7 +64,7 @@ public final class ToolCaller {
                     .put("message", "no tool named " + name);
             return new Answer(name, arguments, true, error, error.get("message").asText(), 0);
         }
-        CallToolResult result = invoker.call(tool.get(), arguments, context);
+        CallToolResult result = invoker.call(tool.get(), registry.arguments(name, arguments), context);
         String text = result.content().isEmpty() || !(result.content().get(0) instanceof TextContent t) ? ""
                 : t.text();
         boolean error = Boolean.TRUE.equals(result.isError());

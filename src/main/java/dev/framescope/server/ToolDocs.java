@@ -63,14 +63,17 @@ public final class ToolDocs {
 
                 Every tool name is snake_case. `tools/call` (and `framescope call`) still accepts these older names, \
                 which prompts written for the original shader, dialog and physics servers use, and the names of \
-                tools since folded into another (`get_system_energy` and `get_body_energy`: `get_energy_series` \
-                without and with `body_id`); `tools/list` does not show them.
+                tools since folded into another: such a name runs the tool with the arguments in "with", which \
+                replace the caller's; the answer is the tool's (`get_body_energy` without `body_id` gives the \
+                system's series). `tools/list` does not show them.
 
-                | older name | tool |
-                |---|---|
+                | older name | tool | with |
+                |---|---|---|
                 """);
-        registry.aliases().forEach((older, current) -> md.append("| `").append(older).append("` | `")
-                .append(current).append("` |\n"));
+        registry.aliases().forEach((older, alias) -> md.append("| `").append(older).append("` | `")
+                .append(alias.tool()).append("` | ").append(alias.presets().isEmpty() ? ""
+                        : "`" + Json.mapper().valueToTree(new java.util.TreeMap<>(alias.presets())) + "`")
+                .append(" |\n"));
     }
 
     /** The limit with default arguments (dialogs: with the default timeout_s), or nothing if that cannot be told. */

@@ -17,8 +17,8 @@ public final class ToolRegistry {
 
     private final List<ToolGroup> groups;
     private final Map<String, ToolDef<?>> tools = new LinkedHashMap<>();
-    /** Older name → the tool's name, for {@code tools/call} and {@code call}; never in the tool list. */
-    private final Map<String, String> aliases = new LinkedHashMap<>();
+    /** Older name → the tool it calls now, for {@code tools/call} and {@code call}; never in the tool list. */
+    private final Map<String, Alias> aliases = new LinkedHashMap<>();
     private final Map<String, ToolGroup> groupOf = new LinkedHashMap<>();
     private final Map<String, ObjectNode> listedSchemas = new java.util.concurrent.ConcurrentHashMap<>();
     private final SchemaCatalog schemas;
@@ -50,12 +50,12 @@ public final class ToolRegistry {
                     throw new IllegalStateException("two tools named " + tool.name());
                 }
                 groupOf.put(tool.name(), group);
-                tool.aliases().forEach(alias -> aliases.put(alias, tool.name()));
+                tool.aliases().forEach(alias -> aliases.put(alias.name(), new Alias(tool.name(), alias.presets())));
             }
         }
         for (String alias : aliases.keySet()) {
             if (tools.containsKey(alias)) {
-                throw new IllegalStateException(alias + " is both a tool and an alias of " + aliases.get(alias));
+                throw new IllegalStateException(alias + " is both a tool and an alias of " + aliases.get(alias).tool());
             }
         }
     }
@@ -81,12 +81,33 @@ public final class ToolRegistry {
 
     /** The tool with this name or older alias. */
     public Optional<ToolDef<?>> find(String name) {
-        return Optional.ofNullable(tools.get(aliases.getOrDefault(name, name)));
+        Alias alias = aliases.get(name);
+        return Optional.ofNullable(tools.get(alias == null ? name : alias.tool()));
     }
 
-    /** Older name → current name, in declaration order. */
-    public Map<String, String> aliases() {
+    /** The arguments a call by {@code calledName} runs with: an older name's presets replace the caller's values. */
+    public Map<String, Object> arguments(String calledName, Map<String, Object> arguments) {
+        Alias alias = aliases.get(calledName);
+        if (alias == null || alias.presets().isEmpty()) {
+            return arguments;
+        }
+        Map<String, Object> merged = new LinkedHashMap<>(arguments == null ? Map.of() : arguments);
+        merged.putAll(alias.presets());
+        return merged;
+    }
+
+    /** Older name → the tool and preset arguments it stands for, in declaration order. */
+    public Map<String, Alias> aliases() {
         return java.util.Collections.unmodifiableMap(aliases);
+    }
+
+    /**
+     * What an older name calls now.
+     *
+     * @param tool    the listed tool's name
+     * @param presets arguments the older name implies ({@link dev.framescope.common.ToolAlias})
+     */
+    public record Alias(String tool, Map<String, Object> presets) {
     }
 
     /** The tool's JSON input schema, generated from its input record; do not modify. */

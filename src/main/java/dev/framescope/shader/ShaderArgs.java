@@ -104,8 +104,14 @@ public final class ShaderArgs {
         }
     }
 
+    /** What {@code test_uniform_responsiveness} compares a moved uniform's frame with. */
+    public enum UniformCheck { responsiveness, passthrough }
+
     public record UniformResponsivenessArgs(
             @Param(value = EFFECT, required = true, maxLength = 500) String effect,
+            @Param(value = "responsiveness: each global's frames vs the base frame; passthrough: filters with every "
+                    + "numeric uniform moved vs the input test card.", defaultValue = "\"responsiveness\"")
+            UniformCheck check,
             @Param(value = "webgl2, webgpu or both.", defaultValue = "\"both\"")
             EffectCompiler.Backend backend,
             @Param(value = WIDTH, defaultValue = "64", min = 1, max = 1024) Integer width,
@@ -115,12 +121,13 @@ public final class ShaderArgs {
             @Param(EFFECTS_ROOT)
             String effectsRoot,
             @Param("Starting values by global or uniform name: the base frame and other globals' trials use them; a "
-                    + "global's own trials start from its value here (test_no_passthrough keeps them fixed).")
+                    + "global's own trials start from its value here (passthrough keeps them fixed).")
             Map<String, Object> uniforms,
             @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
             @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
         public UniformResponsivenessArgs {
+            check = check == null ? UniformCheck.responsiveness : check;
             mode = mode == null ? BatchPage.Mode.full : mode;
             uniforms = uniforms == null ? Map.of() : uniforms;
             backend = backend == null ? Backend.both : backend;

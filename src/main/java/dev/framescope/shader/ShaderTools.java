@@ -154,22 +154,22 @@ public final class ShaderTools implements ToolGroup {
                         + "words are for the first effect that renders.", DescribeEffectFrameArgs.class,
                         ToolHints.READS_ONLY, (a, c) -> describer.describe(library(a.effectsRoot()), a, c)),
                 parity(),
-                ToolDef.of("test_uniform_responsiveness", "Test uniform responsiveness",
-                        "For every global with a uniform, of any type (numbers with or without a range, listed "
-                        + "values, bool/event, colour, point, vectors, gl-transition progress, Shadertoy iMouse), "
-                        + "renders the base frame (defaults or the given 'uniforms') and frames with only that "
-                        + "global moved to each value picked for its type; per value: mean_abs_diff (0–1), max_diff "
-                        + "(0–255), changed_pixels. changed = false: no value changed a pixel. Per pixel, so shifts "
-                        + "and hue swaps count.",
+                ToolDef.of("test_uniform_responsiveness", "Test that uniforms change the frame",
+                        "check 'responsiveness' (default): for every global with a uniform, of any type (numbers with "
+                        + "or without a range, listed values, bool/event, colour, point, vectors, gl-transition "
+                        + "progress, Shadertoy iMouse), renders the base frame (defaults or the given 'uniforms') and "
+                        + "frames with only that global moved to each value picked for its type; per value: "
+                        + "mean_abs_diff (0–1), max_diff (0–255), changed_pixels; changed = false: no value changed a "
+                        + "pixel. Per pixel, so shifts and hue swaps count. check 'passthrough': for each filter (a "
+                        + "pass reads inputTex), moves every numeric uniform off its default, renders over the test "
+                        + "card and reports similarity = 1 − mean_abs_diff to the card; 'passthrough' when ≥ 0.99, "
+                        + "non-filters 'skipped'.",
                         UniformResponsivenessArgs.class, ToolHints.READS_ONLY,
-                        (a, c) -> ToolOutput.of(tests.responsiveness(library(a.effectsRoot()), a, c))),
-                ToolDef.of("test_no_passthrough", "Test that a filter filters",
-                        "For each filter (a pass reads inputTex), moves every numeric uniform off its default, "
-                        + "renders over the deterministic test card and reports similarity = 1 − mean_abs_diff to "
-                        + "the card (1 = unchanged); 'passthrough' when ≥ 0.99, but judge the raw number. One result "
-                        + "per effect and backend; non-filters are 'skipped'.", UniformResponsivenessArgs.class,
-                        ToolHints.READS_ONLY,
-                        (a, c) -> ToolOutput.of(tests.passthrough(library(a.effectsRoot()), a, c))),
+                        (a, c) -> ToolOutput.of(a.check() == ShaderArgs.UniformCheck.passthrough
+                                ? tests.passthrough(library(a.effectsRoot()), a, c)
+                                : tests.responsiveness(library(a.effectsRoot()), a, c)))
+                        .withAlias("test_no_passthrough", PASSTHROUGH)
+                        .withAlias("testNoPassthrough", PASSTHROUGH),
                 ToolDef.of("benchmark_effect_fps", "Benchmark an effect",
                         "Renders frames back to back, each GPU-fenced (not requestAnimationFrame, capped near 60/s "
                         + "headless): elapsed ms, ms per frame (p50, p95, max, mean), frames/s and the renderer. "
@@ -197,8 +197,10 @@ public final class ShaderTools implements ToolGroup {
             java.util.Map.entry("describe_effect_frame", List.of("describeEffectFrame")),
             java.util.Map.entry("test_pixel_parity", List.of("testPixelParity", "checkAlgEquiv")),
             java.util.Map.entry("test_uniform_responsiveness", List.of("testUniformResponsiveness")),
-            java.util.Map.entry("test_no_passthrough", List.of("testNoPassthrough")),
             java.util.Map.entry("benchmark_effect_fps", List.of("benchmarkEffectFPS")));
+
+    /** test_no_passthrough, folded into test_uniform_responsiveness. */
+    private static final java.util.Map<String, Object> PASSTHROUGH = java.util.Map.of("check", "passthrough");
 
     private static <A> ToolDef<A> withOriginalNames(ToolDef<A> tool) {
         return tool.withAliases(ORIGINAL_NAMES.getOrDefault(tool.name(), List.of()).toArray(String[]::new));
@@ -248,7 +250,8 @@ public final class ShaderTools implements ToolGroup {
                         + "\"demo/shaders/isf\"}"),
                 new DemoCall("GLSL vs WGSL pixel parity (one effect forgets the y flip)", "test_pixel_parity",
                         "{\"effect\": \"synth/gradient,broken/parity-mismatch\"}"),
-                new DemoCall("Does each filter filter? (one passes its input through)", "test_no_passthrough",
-                        "{\"effect\": \"filter/*,broken/passthrough\"}"));
+                new DemoCall("Does each filter filter? (one passes its input through)",
+                        "test_uniform_responsiveness", "{\"effect\": \"filter/*,broken/passthrough\", \"check\": "
+                        + "\"passthrough\"}"));
     }
 }

@@ -163,15 +163,6 @@ def get_texture_info(params):
     return {"schema_version": SCHEMA_VERSION, "capture": c.path, "textures": bounded(rows, 64)}
 
 
-def search_resources(params):
-    c = capture(params)
-    query = (params.get("query") or "").lower()
-    rows = [{"resource": c.rid(rid), "name": r.name, "type": r.type.name if hasattr(r.type, "name") else str(r.type)}
-            for rid, r in sorted(c.resources.items()) if query in r.name.lower()]
-    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "query": query,
-            "resources": bounded(rows, int(params.get("limit") or 50))}
-
-
 def get_pipeline_state(params):
     """The pipeline at an event, with the stage the event's evidence points to (evidence.py: the same findings
     get_event_insight and the digest report)."""
@@ -304,10 +295,12 @@ def counter_value(value, description):
     return value.u64 if description.resultByteWidth == 8 else value.u32
 
 
-def search_actions(params):
+def search_capture(params):
+    """Actions whose name, marker path or output's name contains the text, and resources whose debug name does."""
     c = capture(params)
     query = (params.get("query") or "").lower()
-    rows = []
+    limit = int(params.get("limit") or 50)
+    actions = []
     for action, path in c.actions:
         name = action.GetName(c.structured)
         reason = "name" if query in name.lower() else "marker" if query in "/".join(path).lower() else None
@@ -316,6 +309,9 @@ def search_actions(params):
                 if int(o) and query in (c.name_of(o) or "").lower():
                     reason = "output " + c.name_of(o)
         if reason:
-            rows.append(dict(action_json(c, action, path), match_reason=reason))
+            actions.append(dict(action_json(c, action, path), match_reason=reason))
+    resources = [{"resource": c.rid(rid), "name": r.name,
+                  "type": r.type.name if hasattr(r.type, "name") else str(r.type)}
+                 for rid, r in sorted(c.resources.items()) if query in r.name.lower()]
     return {"schema_version": SCHEMA_VERSION, "capture": c.path, "query": query,
-            "matches": bounded(rows, int(params.get("limit") or 50))}
+            "actions": bounded(actions, limit), "resources": bounded(resources, limit)}

@@ -51,7 +51,7 @@ class ConcurrentCallsIT {
         return switch (n % 100 == 99 ? 6 : n % 6) {
             case 0 -> new Call("get_recording_frame", "{\"recording\":\"" + RECORDING + "\",\"frame_id\":" + frame
                     + ",\"limit\":1}", body -> body.path("frame_id").asInt() == frame);
-            case 1 -> new Call("get_body_state", "{\"recording\":\"" + RECORDING + "\",\"frame_id\":" + frame
+            case 1 -> new Call("get_recording_frame", "{\"recording\":\"" + RECORDING + "\",\"frame_id\":" + frame
                     + ",\"body_id\":2}", body -> body.at("/state/frame_id").asInt() == frame);
             case 2 -> new Call("get_server_diagnostics", "{\"tool_limit\":1}",
                     body -> "framescope".equals(body.path("server").asText()));

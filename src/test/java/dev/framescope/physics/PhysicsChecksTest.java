@@ -70,7 +70,7 @@ class PhysicsChecksTest {
         assertEquals(truth.get("frame").asLong(), report.at("/findings/preview/0/first_frame").asLong());
         assertEquals(truth.at("/values/field").asText(), report.at("/findings/preview/0/field").asText());
         assertEquals(0, calls.ok("find_nonfinite_state", "{" + arg("drop_settle") + "}").at("/findings/count").asInt());
-        JsonNode state = calls.ok("get_body_state", "{\"body_id\":2,\"frame_id\":90," + arg("nan_state") + "}");
+        JsonNode state = calls.ok("get_recording_frame", "{\"body_id\":2,\"frame_id\":90," + arg("nan_state") + "}");
         assertTrue(state.at("/state/velocity/x").isNull(), "NULL in the file is null in JSON: " + state);
     }
 
@@ -108,10 +108,15 @@ class PhysicsChecksTest {
                 + arg("box_slide") + "}");
         assertTrue(c.get("displacement_m").asDouble() > 1, c.toString());
         assertEquals(0.0, c.get("speed_b_m_per_s").asDouble(), 1e-9, "the box has stopped");
-        JsonNode contacts = calls.ok("get_contacts_for_body", "{\"body_id\":2,\"frame_id\":10," + arg("box_slide")
+        JsonNode contacts = calls.ok("get_recording_frame", "{\"body_id\":2,\"frame_id\":10," + arg("box_slide")
                 + "}");
-        assertEquals(4, contacts.get("friction_constraints").size());
-        assertEquals(4, contacts.get("contact_constraints").size());
+        assertEquals(4, contacts.at("/friction_constraints/count").asInt(), contacts.toString());
+        assertEquals(4, contacts.at("/contact_constraints/count").asInt(), contacts.toString());
+        assertEquals(2, contacts.at("/state/body_id").asInt(), contacts.toString());
+        assertFalse(contacts.has("states"), "one body: its state, not the frame's list");
+        // the tool's older name answers the same
+        assertEquals(contacts, calls.ok("get_contacts_for_body", "{\"body_id\":2,\"frame_id\":10,"
+                + arg("box_slide") + "}"));
     }
 
     @Test

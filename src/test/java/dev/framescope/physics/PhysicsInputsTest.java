@@ -97,8 +97,7 @@ class PhysicsInputsTest {
     @Test
     void anEnvironmentIdIsAStaticBodyWithoutState() throws Exception {
         PhysicsCalls calls = new PhysicsCalls(stateDir);
-        for (String[] call : new String[][] {{"get_body_state", "\"frame_id\":3"},
-                {"compare_body_across_frames", "\"frame_a\":1,\"frame_b\":2"}, {"get_energy_series", "\"end_frame\":2"}}) {
+        for (String[] call : new String[][] {{"compare_body_across_frames", "\"frame_a\":1,\"frame_b\":2"}, {"get_energy_series", "\"end_frame\":2"}}) {
             JsonNode error = calls.error(call[0], "{\"body_id\":" + GROUND + "," + call[1] + "," + arg("drop_settle")
                     + "}");
             assertEquals("body_id", error.at("/context/parameter").asText(), error.toString());
@@ -106,5 +105,9 @@ class PhysicsInputsTest {
             assertTrue(error.get("message").asText().contains("environment (static) body 1"), error.toString());
             assertTrue(error.get("message").asText().contains("no state"), error.toString());
         }
+        JsonNode ground = calls.ok("get_recording_frame", "{\"body_id\":" + GROUND + ",\"frame_id\":3,"
+                + arg("drop_settle") + "}");
+        assertFalse(ground.has("state") || ground.has("states"), ground.toString());
+        assertTrue(ground.get("summary").asText().contains("environment (static) body, no state"), ground.toString());
     }
 }

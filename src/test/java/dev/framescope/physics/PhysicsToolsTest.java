@@ -172,7 +172,7 @@ class PhysicsToolsTest {
         JsonNode energy = calls.ok("get_energy_series", "{\"body_id\":2,\"start_frame\":2,\"end_frame\":2,"
                 + "\"recording\":\"" + fixture("drop_settle") + "\"}");
         JsonNode point = energy.at("/points/preview/0");
-        double z = calls.ok("get_body_state", "{\"body_id\":2,\"frame_id\":2,\"recording\":\""
+        double z = calls.ok("get_recording_frame", "{\"body_id\":2,\"frame_id\":2,\"recording\":\""
                 + fixture("drop_settle") + "\"}").at("/state/position/z").asDouble();
         assertEquals(10 * 9.81 * z, point.get("potential_e").asDouble(), 1e-9, "potential = m·g·z");
     }
@@ -233,7 +233,7 @@ class PhysicsToolsTest {
                 + "\"}");
         assertEquals("frame_id", range.at("/context/parameter").asText());
         assertTrue(range.at("/context/expected").asText().contains("from 1 to 300"), range.toString());
-        JsonNode body = calls.error("get_body_state", "{\"body_id\":7,\"frame_id\":1,\"recording\":\""
+        JsonNode body = calls.error("get_recording_frame", "{\"body_id\":7,\"frame_id\":1,\"recording\":\""
                 + fixture("drop_settle") + "\"}");
         assertTrue(body.at("/context/expected").asText().contains("[2]"), body.toString());
         assertEquals("NOT_FOUND", calls.error("load_recording", "{\"path\":\"no/such.db\"}").get("code").asText());

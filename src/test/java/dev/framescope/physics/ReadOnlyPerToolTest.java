@@ -35,8 +35,6 @@ class ReadOnlyPerToolTest {
             Map.entry("load_recording", "{\"path\":\"" + FILE + "\"}"),
             Map.entry("get_recording_metadata", "{}"),
             Map.entry("get_recording_frame", "{\"frame_id\":80}"),
-            Map.entry("get_body_state", "{\"body_id\":3,\"frame_id\":80}"),
-            Map.entry("get_contacts_for_body", "{\"body_id\":3,\"frame_id\":80}"),
             Map.entry("get_energy_series", "{\"body_id\":2}"),
             Map.entry("find_energy_anomalies", "{}"),
             Map.entry("compare_body_across_frames", "{\"body_id\":2,\"frame_a\":1,\"frame_b\":200}"),
@@ -101,8 +99,8 @@ class ReadOnlyPerToolTest {
         String current = "\"recording\":\"" + PhysicsCalls.fixture("nan_state") + "\"";
         String old = "\"recording\":\"" + legacy + "\"";
         for (String args : List.of("{\"body_id\":2,\"frame_id\":50,", "{\"body_id\":2,\"frame_id\":89,")) {
-            JsonNode a = calls.ok("get_body_state", args + current + "}").get("state");
-            JsonNode b = calls.ok("get_body_state", args + old + "}").get("state");
+            JsonNode a = calls.ok("get_recording_frame", args + current + "}").get("state");
+            JsonNode b = calls.ok("get_recording_frame", args + old + "}").get("state");
             assertEquals(a, b);
         }
         assertEquals(withoutNextCalls(calls.ok("triage_recording", "{" + current + "}")),

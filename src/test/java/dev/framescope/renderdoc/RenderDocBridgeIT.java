@@ -321,17 +321,22 @@ class RenderDocBridgeIT {
         assertEquals(background.get("marker").asText(), top.get("marker_path").asText(), "the largest draw");
         assertEquals(area(background.get("region")), top.get("samples_passed").asInt(), "one sample per pixel");
 
-        JsonNode byOutput = captures.query("search_actions", new RenderDocArgs.SearchActionsArgs(GL, "ui_color", null),
+        JsonNode byOutput = captures.query("search_capture", new RenderDocArgs.SearchCaptureArgs(GL, "ui_color", null),
                 r -> "");
+        boolean named = false;
+        for (JsonNode r : byOutput.at("/resources/preview")) {
+            named |= r.get("name").asText().equals("ui_color");
+        }
+        assertTrue(named, "one search finds the resource too: " + byOutput);
         boolean found = false;
-        for (JsonNode m : byOutput.at("/matches/preview")) {
+        for (JsonNode m : byOutput.at("/actions/preview")) {
             found |= m.get("marker_path").asText().equals(draw("no_depth_target").get("marker").asText())
                     && m.get("match_reason").asText().equals("output ui_color");
         }
         assertTrue(found, byOutput.toString());
 
         Set<String> resources = new HashSet<>();
-        captures.query("search_resources", new RenderDocArgs.SearchResourcesArgs(GL, "", 500), r -> "")
+        captures.query("search_capture", new RenderDocArgs.SearchCaptureArgs(GL, "", 500), r -> "")
                 .at("/resources/preview").forEach(r -> resources.add(r.get("name").asText()));
         truth.get("resources").forEach(name -> assertTrue(resources.contains(name.asText()), name.asText()));
 

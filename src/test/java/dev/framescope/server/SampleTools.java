@@ -67,7 +67,8 @@ final class SampleTools implements ToolGroup {
     public List<ToolDef<?>> tools() {
         return List.of(
                 ToolDef.of("echo", "Echo", "Returns its arguments.", EchoArgs.class, ToolHints.READS_ONLY,
-                        (args, ctx) -> ToolOutput.of(new Echo(1, "echoed " + args.name(), args))),
+                        (args, ctx) -> ToolOutput.of(new Echo(1, "echoed " + args.name(), args)))
+                        .withAlias("echo_exact", Map.of("mode", "exact")),
                 ToolDef.of("fail_not_found", "Fails", "Always NOT_FOUND.", NoArgs.class, ToolHints.READS_ONLY,
                         (args, ctx) -> {
                             throw ToolException.notFound("recording", "missing.db", "call list_recordings");

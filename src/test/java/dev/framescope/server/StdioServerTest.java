@@ -158,6 +158,22 @@ class StdioServerTest {
     }
 
     @Test
+    void anOlderNameWithPresetsCallsItsToolWithThoseArguments() throws Exception {
+        try (StdioSession session = new StdioSession(sampleToolkit())) {
+            session.initialize();
+            JsonNode exact = session.request(1, "tools/call", "{\"name\":\"echo_exact\",\"arguments\":"
+                    + "{\"name\":\"a\",\"mode\":\"fast\",\"end_frame\":7}}").at("/result/structuredContent/args");
+            assertEquals("exact", exact.get("mode").asText(), "the preset wins: " + exact);
+            assertEquals(7, exact.get("end_frame").asInt(), exact.toString());
+            JsonNode noArguments = session.request(2, "tools/call", "{\"name\":\"echo_exact\"}");
+            assertTrue(noArguments.at("/result/isError").asBoolean(), noArguments.toString());
+            assertTrue(noArguments.at("/result/content/0/text").asText().contains("name"), noArguments.toString());
+            JsonNode plain = session.request(3, "tools/call", "{\"name\":\"echo\",\"arguments\":{\"name\":\"a\"}}");
+            assertEquals("fast", plain.at("/result/structuredContent/args/mode").asText(), plain.toString());
+        }
+    }
+
+    @Test
     void answersRequestsInFlightWhenInputEnds() throws Exception {
         StdioSession session = new StdioSession(toolkit(1 << 20));
         session.initialize();

@@ -90,4 +90,20 @@ class ToolContractTest {
         assertEquals("INVALID_ARGUMENT", body.get("code").asText());
         assertEquals("no_such_parameter", body.at("/context/parameter").asText());
     }
+
+    @org.junit.jupiter.api.Test
+    void everyOlderNamesPresetsAreValidArgumentsOfItsTool() {
+        ToolRegistry registry = toolkit().registry();
+        var metaSchema = SchemaRegistry.withDefaultDialect(Dialects.getDraft202012());
+        registry.aliases().forEach((older, alias) -> {
+            ToolDef<?> tool = registry.find(older).orElseThrow();
+            ObjectNode schema = registry.inputSchema(tool);
+            alias.presets().forEach((name, value) -> {
+                JsonNode property = schema.path("properties").get(name);
+                assertNotNull(property, older + " presets " + name + ", which " + tool.name() + " does not take");
+                assertEquals(0, metaSchema.getSchema(property).validate(Json.mapper().valueToTree(value)).size(),
+                        older + ": " + name + " = " + value + " fits " + property);
+            });
+        });
+    }
 }

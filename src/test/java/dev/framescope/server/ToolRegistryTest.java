@@ -46,8 +46,21 @@ class ToolRegistryTest {
         ToolRegistry registry = new ToolRegistry(List.of(group(tool("render_frame").withAliases("renderFrame"))));
         assertEquals("render_frame", registry.find("renderFrame").orElseThrow().name());
         assertEquals(List.of("render_frame"), registry.tools().stream().map(ToolDef::name).toList());
-        assertEquals(Map.of("renderFrame", "render_frame"), registry.aliases());
+        assertEquals(Map.of("renderFrame", new ToolRegistry.Alias("render_frame", Map.of())), registry.aliases());
         assertTrue(registry.find("render_Frame").isEmpty());
+    }
+
+    @Test
+    void anOlderNameWithPresetsRunsWithThemOverTheCallersValues() {
+        ToolRegistry registry = new ToolRegistry(List.of(group(tool("test_uniforms")
+                .withAlias("test_no_passthrough", Map.of("check", "passthrough")).withAliases("testUniforms"))));
+        assertEquals("test_uniforms", registry.find("test_no_passthrough").orElseThrow().name());
+        assertEquals(Map.of("check", "passthrough", "time", 0.5),
+                registry.arguments("test_no_passthrough", Map.of("check", "responsiveness", "time", 0.5)));
+        assertEquals(Map.of("check", "passthrough"), registry.arguments("test_no_passthrough", null));
+        Map<String, Object> plain = Map.of("time", 0.5);
+        assertEquals(plain, registry.arguments("testUniforms", plain));
+        assertEquals(plain, registry.arguments("test_uniforms", plain));
     }
 
     @Test

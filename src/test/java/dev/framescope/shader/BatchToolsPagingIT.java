@@ -38,7 +38,8 @@ class BatchToolsPagingIT {
 
     @Test
     void noPassthroughOnBothBackends() throws Exception {
-        folder.check("test_no_passthrough", Map.of("width", 8, "height", 8, "time", 0.0), 2, true);
+        folder.check("test_uniform_responsiveness", Map.of("check", "passthrough", "width", 8, "height", 8,
+                "time", 0.0), 2, true);
     }
 
     @Test

@@ -114,8 +114,8 @@ class EffectTestsIT {
     @Test
     void passthroughFilterIsCaughtOnBothBackendsAndARealFilterIsNot() throws Exception {
         for (String backend : new String[] {"webgl2", "webgpu"}) {
-            JsonNode report = call("test_no_passthrough", Map.of("effect", "broken/passthrough,filter/invert,synth/gradient",
-                    "backend", backend));
+            JsonNode report = call("test_uniform_responsiveness", Map.of("check", "passthrough",
+                    "effect", "broken/passthrough,filter/invert,synth/gradient", "backend", backend));
             JsonNode through = effect(report, "broken/passthrough", backend);
             assertEquals(1.0, through.get("similarity").asDouble(), 1e-9, backend + ": " + through);
             assertTrue(through.get("passthrough").asBoolean());
@@ -134,7 +134,8 @@ class EffectTestsIT {
         assertEquals(11, broken.at("/diagnostics/0/line").asInt(), "line in the .fs file: " + broken);
         assertEquals("not_available", effect(compiled, "Radial Pulse").at("/programs/1/status").asText());
         assertEquals("ok", effect(compiled, "Radial Pulse").get("status").asText());
-        JsonNode swap = call("test_no_passthrough", Map.of("effect", "Channel Swap", "effects_root", root));
+        JsonNode swap = call("test_uniform_responsiveness", Map.of("check", "passthrough", "effect", "Channel Swap",
+                "effects_root", root));
         assertTrue(effect(swap, "Channel Swap").get("similarity").asDouble() < 0.95, swap.toString());
         JsonNode pulse = call("test_uniform_responsiveness", Map.of("effect", "Radial Pulse", "effects_root", root));
         assertTrue(effect(pulse, "Radial Pulse").at("/uniforms/0/mean_abs_diff").asDouble() > 0.01, pulse.toString());
@@ -148,7 +149,9 @@ class EffectTestsIT {
             assertEquals("ok", e.get("status").asText(), e.toString());
             assertEquals(List.of(), Json.mapper().convertValue(e.get("structural_differences"), List.class));
         }
+        // by the name it had before it was folded into test_uniform_responsiveness
         JsonNode filters = call("test_no_passthrough", Map.of("effect", "filter/*"));
+        assertTrue(filters.at("/formula").asText().contains("similarity"), filters.toString());
         for (JsonNode e : filters.at("/effects/preview")) {
             assertEquals(false, e.get("passthrough").asBoolean(), e.toString());
         }

@@ -19,8 +19,8 @@ final class ShaderCalls {
 
     /** The JSON body of the call's result (a success's body or an error's {code, message, context}). */
     static JsonNode call(ToolGroups.Toolkit toolkit, String tool, Map<String, Object> args) throws Exception {
-        CallToolResult result = toolkit.invoker().call(toolkit.registry().find(tool).orElseThrow(), args,
-                ToolContext.SILENT);
+        CallToolResult result = toolkit.invoker().call(toolkit.registry().find(tool).orElseThrow(),
+                toolkit.registry().arguments(tool, args), ToolContext.SILENT);
         String text = ((TextContent) result.content().get(0)).text();
         return Json.mapper().readTree(text.substring(text.indexOf('{')));
     }
