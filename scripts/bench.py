@@ -131,7 +131,7 @@ SHADER_CALLS = [
 SHADER_OTHERS = [
     ("list_effects", {}),
     ("check_effect_structure", {"effect": "synth/gradient"}),
-    ("describe_effect_frame", {"effect": "synth/gradient"}),
+    ("render_effect_frame describe", {"effect": "synth/gradient", "describe": True}),
     ("test_pixel_parity", {"effect": "synth/gradient"}),
     ("test_uniform_responsiveness", {"effect": "synth/gradient"}),
     ("test_uniform_responsiveness passthrough", {"effect": "filter/invert", "check": "passthrough"}),

@@ -40,7 +40,7 @@ try {
 
   // outputSchema: every tool has one except those that may answer with an image; the SDK checks each call's
   // structuredContent against it with ajv and throws when it does not match.
-  const imageTools = ['plot_energy', 'render_effect_frame', 'describe_effect_frame', 'ask_plan', 'ask_confirmation',
+  const imageTools = ['plot_energy', 'render_effect_frame', 'ask_plan', 'ask_confirmation',
     'ask_text', 'ask_single_choice', 'ask_multi_choice', 'ask_screenshot'];
   const withoutSchema = tools.filter((t) => !t.outputSchema).map((t) => t.name).sort();
   check('outputSchema on every tool but the image tools', withoutSchema.join() === [...imageTools].sort().join(),

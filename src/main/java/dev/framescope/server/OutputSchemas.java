@@ -38,7 +38,7 @@ final class OutputSchemas {
      * Tools whose result may carry image content, and so no {@code structuredContent}: every dialog question takes
      * images the person attaches.
      */
-    static final Set<String> IMAGE_TOOLS = Set.of("plot_energy", "render_effect_frame", "describe_effect_frame",
+    static final Set<String> IMAGE_TOOLS = Set.of("plot_energy", "render_effect_frame",
             "ask_plan", "ask_confirmation", "ask_text", "ask_single_choice", "ask_multi_choice", "ask_screenshot");
 
     /** Output record of each tool that returns one; every other tool without an image is a RenderDoc query. */

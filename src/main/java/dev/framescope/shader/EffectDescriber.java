@@ -6,7 +6,7 @@ import dev.framescope.common.ToolContext;
 import dev.framescope.common.ToolOutput;
 import dev.framescope.shader.EffectLibrary.Effect;
 import dev.framescope.shader.FrameRenderer.Pixels;
-import dev.framescope.shader.ShaderArgs.DescribeEffectFrameArgs;
+import dev.framescope.shader.ShaderArgs.RenderEffectFrameArgs;
 import dev.framescope.shader.harness.BrowserHarness;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code describe_effect_frame}: renders a frame, measures it and describes it from the pixels ({@link FrameDescription});
+ * {@code render_effect_frame} with {@code describe}: renders a frame, measures it and describes it from the pixels ({@link FrameDescription});
  * the first effect's frame also goes back as PNG and, when the client offers MCP sampling, to the client's own model
  * for a description in words. The browser is released before the model is asked, so a slow answer holds no page.
  */
@@ -39,7 +39,7 @@ public final class EffectDescriber {
                                  BatchPage.Info page, Bounded<Described> effects) {
     }
 
-    public ToolOutput describe(EffectLibrary library, DescribeEffectFrameArgs args, ToolContext context) {
+    public ToolOutput describe(EffectLibrary library, RenderEffectFrameArgs args, ToolContext context) {
         List<Effect> selected = library.select(args.effect());
         UniformValues.check(selected, args.uniforms());
         ImageInputs.check(selected, args.images());
@@ -78,14 +78,14 @@ public final class EffectDescriber {
         return png == null ? ToolOutput.of(report) : new ToolOutput.WithImage(report, png, "image/png");
     }
 
-    private static String question(String effect, DescribeEffectFrameArgs args) {
+    private static String question(String effect, RenderEffectFrameArgs args) {
         return args.question() != null ? args.question() : "This is one frame of the shader effect '" + effect
                 + "' rendered at " + args.width() + "×" + args.height() + ", time " + args.time() + " of its loop. "
                 + "Describe what it shows in at most three sentences.";
     }
 
     private static Described describeOne(com.microsoft.playwright.Page page, Effect effect,
-                                         DescribeEffectFrameArgs args, byte[][] first) {
+                                         RenderEffectFrameArgs args, byte[][] first) {
         Map<String, Object> uniforms = FrameRenderer.uniforms(effect.definition(), args.uniforms());
         try {
             Pixels pixels = FrameRenderer.renderPixels(page, effect, args.backend().asBackend(), args.width(), args.height(),

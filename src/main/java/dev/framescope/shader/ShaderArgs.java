@@ -1,6 +1,7 @@
 package dev.framescope.shader;
 
 import dev.framescope.common.Param;
+import dev.framescope.common.ToolException;
 import java.util.List;
 import java.util.Map;
 import dev.framescope.shader.EffectCompiler.Backend;
@@ -55,6 +56,16 @@ public final class ShaderArgs {
             Map<String, Object> uniforms,
             @Param(value = "Also return the first frame as a PNG (then no structuredContent).",
                     defaultValue = "false") Boolean includeImage,
+            @Param(value = "Also describe the frame from its pixels, with the PNG; 8–1024 px a side, at `time` "
+                    + "(no frames).", defaultValue = "false") Boolean describe,
+            @Param(value = "With describe: also ask the client's model to describe the image (MCP sampling; the "
+                    + "client may ask its user).", defaultValue = "true") Boolean askModel,
+            @Param(value = "With describe: question for the client's model instead of 'describe what it shows'.",
+                    maxLength = 2000) String question,
+            @Param(value = "With describe: most tokens the client's model may answer with.", defaultValue = "300",
+                    min = 16, max = 4000) Integer maxTokens,
+            @Param(value = "With describe: seconds to wait for the client's model before answering without its "
+                    + "words.", defaultValue = "60", min = 1, max = 600) Integer modelTimeoutS,
             @Param(EFFECTS_ROOT)
             String effectsRoot,
             @Param("PNG/JPEG (≤ 4096 px) per image input name, e.g. {\"from\": \"/a.png\"}: gl-transition "
@@ -68,6 +79,20 @@ public final class ShaderArgs {
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
             @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
         public RenderEffectFrameArgs {
+            describe = describe != null && describe;
+            if (!describe) {
+                onlyWithDescribe("ask_model", askModel);
+                onlyWithDescribe("question", question);
+                onlyWithDescribe("max_tokens", maxTokens);
+                onlyWithDescribe("model_timeout_s", modelTimeoutS);
+            } else {
+                describable("width", width);
+                describable("height", height);
+                if (frames != null) {
+                    throw ToolException.invalidArgument("frames", "absent with describe (the description renders "
+                            + "the frame at `time` directly)", frames);
+                }
+            }
             mode = mode == null ? BatchPage.Mode.full : mode;
             images = images == null ? Map.of() : images;
             backend = singleBackend(backend);
@@ -76,6 +101,21 @@ public final class ShaderArgs {
             height = height == null ? 256 : height;
             uniforms = uniforms == null ? Map.of() : uniforms;
             includeImage = includeImage != null && includeImage;
+            askModel = askModel == null || askModel;
+            maxTokens = maxTokens == null ? 300 : maxTokens;
+            modelTimeoutS = modelTimeoutS == null ? 60 : modelTimeoutS;
+        }
+
+        private static void onlyWithDescribe(String parameter, Object given) {
+            if (given != null) {
+                throw ToolException.invalidArgument(parameter, "given only with describe: true", given);
+            }
+        }
+
+        private static void describable(String parameter, Integer size) {
+            if (size != null && (size < 8 || size > 1024)) {
+                throw ToolException.invalidArgument(parameter, "from 8 to 1024 with describe", size);
+            }
         }
     }
 
@@ -192,44 +232,6 @@ public final class ShaderArgs {
             @Param(value = "Report what would change without writing.", defaultValue = "false") Boolean dryRun) {
         public GenerateManifestArgs {
             dryRun = dryRun != null && dryRun;
-        }
-    }
-
-    public record DescribeEffectFrameArgs(
-            @Param(value = EFFECT, required = true, maxLength = 500) String effect,
-            @Param(value = "webgl2 (GLSL) or webgpu (WGSL).", defaultValue = "\"webgl2\"") OneBackend backend,
-            @Param(value = "Effect time, 0..1 over the loop.", defaultValue = "0.0", min = 0, max = 1) Double time,
-            @Param(value = WIDTH, defaultValue = "256", min = 8, max = 1024) Integer width,
-            @Param(value = HEIGHT, defaultValue = "256", min = 8, max = 1024) Integer height,
-            @Param("Uniform values by global or uniform name; others keep their defaults.") Map<String, Object> uniforms,
-            @Param(value = "Also ask the client's model to describe the image (MCP sampling; the client may ask its "
-                    + "user).", defaultValue = "true") Boolean askModel,
-            @Param(value = "Question for the client's model instead of 'describe what it shows'.",
-                    maxLength = 2000) String question,
-            @Param(value = "Most tokens the client's model may answer with.", defaultValue = "300", min = 16,
-                    max = 4000) Integer maxTokens,
-            @Param(value = "Seconds to wait for the client's model before answering without its words.",
-                    defaultValue = "60", min = 1, max = 600) Integer modelTimeoutS,
-            @Param(EFFECTS_ROOT)
-            String effectsRoot,
-            @Param("PNG/JPEG (≤ 4096 px) per image input name, e.g. {\"from\": \"/a.png\"}: gl-transition "
-                    + "from/to/samplers, ISF INPUTS/IMPORTED, Shadertoy iChannel0..3 (bufferA.iChannel0). Others get "
-                    + "test cards.")
-            Map<String, String> images,
-            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
-            @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
-            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
-        public DescribeEffectFrameArgs {
-            mode = mode == null ? BatchPage.Mode.full : mode;
-            images = images == null ? Map.of() : images;
-            backend = singleBackend(backend);
-            time = time == null ? 0.0 : time;
-            width = width == null ? 256 : width;
-            height = height == null ? 256 : height;
-            uniforms = uniforms == null ? Map.of() : uniforms;
-            askModel = askModel == null || askModel;
-            maxTokens = maxTokens == null ? 300 : maxTokens;
-            modelTimeoutS = modelTimeoutS == null ? 60 : modelTimeoutS;
         }
     }
 

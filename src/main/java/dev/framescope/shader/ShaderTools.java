@@ -12,7 +12,6 @@ import dev.framescope.shader.ShaderArgs.CompareShadersArgs;
 import dev.framescope.shader.ShaderArgs.SearchEffectsArgs;
 import dev.framescope.shader.ShaderArgs.CheckEffectStructureArgs;
 import dev.framescope.shader.ShaderArgs.CompileEffectArgs;
-import dev.framescope.shader.ShaderArgs.DescribeEffectFrameArgs;
 import dev.framescope.shader.ShaderArgs.GenerateManifestArgs;
 import dev.framescope.shader.ShaderArgs.ListEffectsArgs;
 import dev.framescope.shader.ShaderArgs.PixelParityArgs;
@@ -138,21 +137,19 @@ public final class ShaderTools implements ToolGroup {
                         + "call, then ~0.1–0.5 s.",
                         CompileEffectArgs.class, ToolHints.READS_ONLY,
                 (a, c) -> ToolOutput.of(compiler.compile(library(a.effectsRoot()), a, c))),
-                ToolDef.of("render_effect_frame", "Render and measure a frame",
+                ToolDef.of("render_effect_frame", "Render, measure and describe a frame",
                         "Renders one frame of each effect at a time, size and uniform values, reads it back and "
                         + "returns raw 0–1 metrics: mean/std RGB, alpha, luma variance, unique colours, "
                         + "all-zero/transparent/monochrome/blank flags. include_image adds a PNG. Feedback effects "
-                        + "run from time 0. ~0.5 s.",
-                        RenderEffectFrameArgs.class,
-                        ToolHints.READS_ONLY, (a, c) -> renderer.render(library(a.effectsRoot()), a, c)),
-                ToolDef.of("describe_effect_frame", "Describe a frame",
-                        "Renders a frame like render_effect_frame and returns the PNG, its metrics and a description "
-                        + "computed from the pixels (luma and spread, colourful share, hue names, edge density, "
-                        + "left/right, top/bottom and centre/edge differences, one sentence). ask_model also sends "
-                        + "the image to the client's own model by MCP sampling (model_description: ok, "
-                        + "not_supported, declined, timeout or error); FrameScope holds no API keys. Image and model "
-                        + "words are for the first effect that renders.", DescribeEffectFrameArgs.class,
-                        ToolHints.READS_ONLY, (a, c) -> describer.describe(library(a.effectsRoot()), a, c)),
+                        + "run from time 0. ~0.5 s. describe: the PNG and a description computed from the pixels "
+                        + "(luma and spread, colourful share, hue names, edge density, left/right, top/bottom and "
+                        + "centre/edge differences, one sentence), and with ask_model the client's own model's words "
+                        + "by MCP sampling (model_description: ok, not_supported, declined, timeout or error; "
+                        + "FrameScope holds no API keys), for the first effect that renders.",
+                        RenderEffectFrameArgs.class, ToolHints.READS_ONLY,
+                        (a, c) -> a.describe() ? describer.describe(library(a.effectsRoot()), a, c)
+                                : renderer.render(library(a.effectsRoot()), a, c))
+                        .withAlias("describe_effect_frame", DESCRIBE).withAlias("describeEffectFrame", DESCRIBE),
                 parity(),
                 ToolDef.of("test_uniform_responsiveness", "Test that uniforms change the frame",
                         "check 'responsiveness' (default): for every global with a uniform, of any type (numbers with "
@@ -194,10 +191,12 @@ public final class ShaderTools implements ToolGroup {
             java.util.Map.entry("check_effect_structure", List.of("checkEffectStructure")),
             java.util.Map.entry("compile_effect", List.of("compileEffect")),
             java.util.Map.entry("render_effect_frame", List.of("renderEffectFrame")),
-            java.util.Map.entry("describe_effect_frame", List.of("describeEffectFrame")),
             java.util.Map.entry("test_pixel_parity", List.of("testPixelParity", "checkAlgEquiv")),
             java.util.Map.entry("test_uniform_responsiveness", List.of("testUniformResponsiveness")),
             java.util.Map.entry("benchmark_effect_fps", List.of("benchmarkEffectFPS")));
+
+    /** describe_effect_frame, folded into render_effect_frame. */
+    private static final java.util.Map<String, Object> DESCRIBE = java.util.Map.of("describe", true);
 
     /** test_no_passthrough, folded into test_uniform_responsiveness. */
     private static final java.util.Map<String, Object> PASSTHROUGH = java.util.Map.of("check", "passthrough");
@@ -246,7 +245,7 @@ public final class ShaderTools implements ToolGroup {
                 new DemoCall("Render and measure a frame read back from WebGPU", "render_effect_frame",
                         "{\"effect\": \"synth/gradient\", \"backend\": \"webgpu\"}"),
                 new DemoCall("Describe a frame from its pixels (an ISF file with a quarter-size pass)",
-                        "describe_effect_frame", "{\"effect\": \"Quarter Res\", \"effects_root\": "
+                        "render_effect_frame", "{\"effect\": \"Quarter Res\", \"describe\": true, \"effects_root\": "
                         + "\"demo/shaders/isf\"}"),
                 new DemoCall("GLSL vs WGSL pixel parity (one effect forgets the y flip)", "test_pixel_parity",
                         "{\"effect\": \"synth/gradient,broken/parity-mismatch\"}"),

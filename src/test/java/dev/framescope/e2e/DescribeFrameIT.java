@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * describe_effect_frame through the built JAR: the frame comes back as an image; a client that offers MCP sampling
+ * render_effect_frame with describe through the built JAR: the frame comes back as an image; a client that offers MCP sampling
  * receives the same PNG in a sampling request and its model's answer comes back in the result; a client without
  * sampling gets status not_supported. The "model" here is the test client's sampling handler: no model runs here.
  */
@@ -56,8 +56,8 @@ class DescribeFrameIT {
                     .build();
         });
         try {
-            CallToolResult result = client.callTool(new CallToolRequest("describe_effect_frame",
-                    Map.of("effect", "synth/gradient", "width", 64, "height", 32, "max_tokens", 200)));
+            CallToolResult result = client.callTool(new CallToolRequest("render_effect_frame",
+                    Map.of("effect", "synth/gradient", "describe", true, "width", 64, "height", 32, "max_tokens", 200)));
             assertFalse(Boolean.TRUE.equals(result.isError()), result.toString());
             JsonNode body = body(result);
             assertEquals("synth/gradient", body.get("image_of").asText());
@@ -86,6 +86,7 @@ class DescribeFrameIT {
     void withoutSamplingTheDescriptionComesFromThePixelsAlone() throws Exception {
         McpSyncClient client = client(null);
         try {
+            // by the tool's name before it was folded into render_effect_frame: describe is implied
             CallToolResult result = client.callTool(new CallToolRequest("describe_effect_frame",
                     Map.of("effect", "synth/gradient", "backend", "webgpu", "width", 32, "height", 32)));
             JsonNode body = body(result);

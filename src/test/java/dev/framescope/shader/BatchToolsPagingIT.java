@@ -49,6 +49,7 @@ class BatchToolsPagingIT {
 
     @Test
     void describe() throws Exception {
-        folder.check("describe_effect_frame", Map.of("width", 8, "height", 8, "ask_model", false), 1, true);
+        folder.check("render_effect_frame", Map.of("describe", true, "width", 8, "height", 8, "ask_model", false), 1,
+                true);
     }
 }

@@ -73,7 +73,7 @@ class ShaderSummariesTest {
     @Test
     void toolsThatRenderOnOneBackendDoNotOfferBoth(@TempDir Path state) {
         ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(state));
-        for (String tool : List.of("render_effect_frame", "describe_effect_frame", "benchmark_effect_fps")) {
+        for (String tool : List.of("render_effect_frame", "benchmark_effect_fps")) {
             JsonNode backend = toolkit.registry().inputSchema(toolkit.registry().find(tool).orElseThrow())
                     .at("/properties/backend/enum");
             assertEquals("[\"webgl2\",\"webgpu\"]", backend.toString(), tool);
@@ -81,5 +81,28 @@ class ShaderSummariesTest {
         JsonNode compile = toolkit.registry().inputSchema(toolkit.registry().find("compile_effect").orElseThrow())
                 .at("/properties/backend/enum");
         assertTrue(compile.toString().contains("both"), "compile_effect runs both: " + compile);
+    }
+
+    @Test
+    void describeOnlyParametersAreRefusedWithoutDescribeAndItsLimitsWithIt(@TempDir Path state) throws Exception {
+        ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(state));
+        String[][] cases = {
+                {"question", "{\"effect\": \"synth/gradient\", \"question\": \"what?\"}", "only with describe"},
+                {"ask_model", "{\"effect\": \"synth/gradient\", \"ask_model\": false}", "only with describe"},
+                {"width", "{\"effect\": \"synth/gradient\", \"describe\": true, \"width\": 2000}", "8 to 1024"},
+                {"frames", "{\"effect\": \"synth/gradient\", \"describe\": true, \"frames\": 3}", "absent"}};
+        for (String[] c : cases) {
+            @SuppressWarnings("unchecked")
+            java.util.Map<String, Object> args = dev.framescope.common.Json.mapper().readValue(c[1],
+                    java.util.Map.class);
+            JsonNode error = ShaderCalls.call(toolkit, "render_effect_frame", args);
+            assertEquals("INVALID_ARGUMENT", error.get("code").asText(), error.toString());
+            assertEquals(c[0], error.at("/context/parameter").asText(), error.toString());
+            assertTrue(error.at("/context/expected").asText().contains(c[2]), error.toString());
+        }
+        // the former describe_effect_frame keeps its own range: describe is implied by the name
+        JsonNode wide = ShaderCalls.call(toolkit, "describe_effect_frame", java.util.Map.of("effect", "synth/gradient",
+                "width", 2000));
+        assertEquals("width", wide.at("/context/parameter").asText(), wide.toString());
     }
 }

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** describe_effect_frame on a white spiral drawn on a transparent background, rendered in real Chromium. */
+/** render_effect_frame with describe on a white spiral drawn on a transparent background, rendered in real Chromium. */
 @Timeout(120)
 class TransparentFrameIT {
 
@@ -21,8 +21,8 @@ class TransparentFrameIT {
 
     @Test
     void aWhiteSpiralOnTransparentIsDescribedAsThat() throws Exception {
-        JsonNode report = ShaderCalls.call(ToolGroups.create(Config.defaults(stateDir)), "describe_effect_frame",
-                Map.of("effect", "White Spiral", "effects_root", "demo/shaders/alpha", "ask_model", false,
+        JsonNode report = ShaderCalls.call(ToolGroups.create(Config.defaults(stateDir)), "render_effect_frame",
+                Map.of("effect", "White Spiral", "effects_root", "demo/shaders/alpha", "describe", true, "ask_model", false,
                         "width", 96, "height", 96));
         JsonNode result = ShaderCalls.effect(report, "White Spiral");
         assertEquals("ok", result.get("status").asText(), result.toString());
