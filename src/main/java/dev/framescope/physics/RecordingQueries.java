@@ -104,11 +104,11 @@ public final class RecordingQueries {
         List<BodyState> states = store.states(frame).stream().filter(s -> body == null || s.bodyId() == body)
                 .toList();
         List<CollisionInfo> collisions = store.collisions(frame).stream()
-                .filter(c -> body == null || c.bodyAId() == body || c.bodyBId() == body).toList();
+                .filter(c -> involves(body, c.bodyAId(), c.bodyBId())).toList();
         List<ContactConstraintInfo> constraints = store.contactConstraints(frame).stream()
-                .filter(c -> body == null || c.bodyAId() == body || c.bodyBId() == body).toList();
+                .filter(c -> involves(body, c.bodyAId(), c.bodyBId())).toList();
         List<FrictionConstraintInfo> friction = store.friction(frame).stream()
-                .filter(f -> body == null || f.bodyAId() == body || f.bodyBId() == body).toList();
+                .filter(f -> involves(body, f.bodyAId(), f.bodyBId())).toList();
         SolverDiagnostics solver = store.solver(frame);
         String solve = solver == null ? "no solver row" : !solver.solved() ? "no solve (no collisions)"
                 : "solver " + solver.iterations() + " iterations, " + (solver.converged() ? "converged" : "NOT converged");
@@ -120,27 +120,25 @@ public final class RecordingQueries {
         String at = " at frame " + frame + " (t = " + String.format("%.3f", store.simulationTime(frame)) + " s): ";
         String rows = collisions.size() + " colliding pair(s), " + constraints.size() + " contact and "
                 + friction.size() + " friction row(s), " + solve + "." + page;
-        if (body == null) {
-            return new FrameData(SCHEMA_VERSION, "Frame" + at + states.size() + " bodies, " + rows, frame,
-                    store.simulationTime(frame), null, null, null, null, null,
-                    Bounded.page(states, args.offset(), args.limit()),
-                    Bounded.page(collisions, args.offset(), args.limit()),
-                    Bounded.page(constraints, args.offset(), args.limit()),
-                    Bounded.page(friction, args.offset(), args.limit()), solver, args.offset(), more ? end : null);
-        }
-        BodyState state = states.isEmpty() ? null : states.get(0);
-        String motion = state != null ? "z = " + Findings.metres(state.position().z()) + ", |v| = "
-                + Findings.number(state.velocity().norm()) + " m/s, |ω| = "
-                + Findings.number(state.angularVelocity().norm()) + " rad/s; "
+        BodyState state = body == null || states.isEmpty() ? null : states.get(0);
+        Double speed = state == null ? null : state.velocity().norm();
+        Double omega = state == null ? null : state.angularVelocity().norm();
+        String summary = body == null ? "Frame" + at + states.size() + " bodies, " + rows
+                : "Body " + body + at + (state != null ? "z = " + Findings.metres(state.position().z()) + ", |v| = "
+                + Findings.number(speed) + " m/s, |ω| = " + Findings.number(omega) + " rad/s; "
                 : BodyIds.isEnvironment(body) ? "environment (static) body, no state; "
-                : "no state row at this frame; ";
-        return new FrameData(SCHEMA_VERSION, "Body " + body + at + motion + rows, frame, store.simulationTime(frame),
-                body, state, state == null ? null : state.velocity().norm(),
-                state == null ? null : state.angularVelocity().norm(),
-                state == null ? null : "as MSD-CPP defines it: ω = 2·vec(conj(q) ⊗ q̇)", null,
+                : "no state row at this frame; ") + rows;
+        return new FrameData(SCHEMA_VERSION, summary, frame, store.simulationTime(frame), body, state, speed, omega,
+                state == null ? null : "as MSD-CPP defines it: ω = 2·vec(conj(q) ⊗ q̇)",
+                body == null ? Bounded.page(states, args.offset(), args.limit()) : null,
                 Bounded.page(collisions, args.offset(), args.limit()),
                 Bounded.page(constraints, args.offset(), args.limit()),
                 Bounded.page(friction, args.offset(), args.limit()), solver, args.offset(), more ? end : null);
+    }
+
+    /** A row between bodies a and b belongs to the frame's lists when no body is asked for, else when it is one. */
+    private static boolean involves(Long body, long a, long b) {
+        return body == null || a == body || b == body;
     }
 
     static ToolException bodyNotFound(RecordingStore store, long body, long frame) {
