@@ -62,8 +62,17 @@ public record ToolDef<A>(String name, String title, String description, Class<A>
 
     /** This tool also answering to an older name that stands for these arguments ({@link ToolAlias}). */
     public ToolDef<A> withAlias(String older, java.util.Map<String, Object> presets) {
+        return withAlias(older, presets, java.util.Map.of());
+    }
+
+    /**
+     * This tool also answering to an older name that stands for these arguments and called some parameters by
+     * other names ({@link ToolAlias}).
+     */
+    public ToolDef<A> withAlias(String older, java.util.Map<String, Object> presets,
+                                java.util.Map<String, String> renames) {
         List<ToolAlias> all = new java.util.ArrayList<>(aliases);
-        all.add(new ToolAlias(older, presets));
+        all.add(new ToolAlias(older, presets, renames));
         return new ToolDef<>(name, title, description, argsType, hints, maxOutputBytes, handler, timeLimit, all);
     }
 

@@ -118,18 +118,17 @@ final class InboundCheck {
         return new Forward(message, true);
     }
 
-    /** A call by an older name becomes a call of the tool it stands for, with its presets (they win). */
+    /**
+     * A call by an older name becomes a call of the tool it stands for, with its parameters renamed to the tool's
+     * and its presets (they win). Arguments that are not an object are left for the tool's validation to refuse.
+     */
     private void rewrite(ObjectNode params, ToolRegistry.Alias alias) {
         params.put("name", alias.tool());
-        if (alias.presets().isEmpty()) {
-            return;
-        }
         JsonNode arguments = params.get("arguments");
         if (arguments == null || arguments.isNull()) {
-            arguments = params.putObject("arguments");
-        }
-        if (arguments instanceof ObjectNode object) {
-            alias.presets().forEach((key, value) -> object.set(key, mapper.valueToTree(value)));
+            params.set("arguments", alias.older().apply((ObjectNode) null));
+        } else if (arguments instanceof ObjectNode object) {
+            params.set("arguments", alias.older().apply(object));
         }
     }
 

@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolHints;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -82,13 +84,58 @@ final class OutputSchemas {
         }
         return cache.computeIfAbsent(tool.name(), name -> {
             String record = RECORDS.get(name);
-            return record == null ? envelope() : generate(load(record));
+            if (record == null) {
+                return envelope();
+            }
+            ObjectNode schema = null;
+            for (String one : record.split(",")) {
+                schema = schema == null ? generate(load(one)) : union(schema, generate(load(one)));
+            }
+            return schema;
         });
     }
 
-    /** The output record a tool is declared with here, or null (RenderDoc query, image tool, unknown). */
+    /** The output record a tool is declared with here (several, comma-separated, for a tool whose parameter picks
+     *  one), or null (RenderDoc query, image tool, unknown). */
     static String recordOf(String tool) {
         return RECORDS.get(tool);
+    }
+
+    /**
+     * One schema for a tool that answers with one of several records (a parameter picks which): every property of
+     * either, a property both have with either's type, and only what both require.
+     */
+    static ObjectNode union(ObjectNode a, ObjectNode b) {
+        ObjectNode properties = (ObjectNode) a.get("properties");
+        b.get("properties").fields().forEachRemaining(entry -> {
+            JsonNode existing = properties.get(entry.getKey());
+            properties.set(entry.getKey(), existing == null ? entry.getValue() : eitherType(existing, entry.getValue()));
+        });
+        if (!a.path("required").equals(b.path("required"))) {
+            a.remove("required"); // records here require only schema_version; anything else would need intersecting
+        }
+        return a;
+    }
+
+    /** A property either of two schemas allows: the types of both, or no constraint where either has none. */
+    private static JsonNode eitherType(JsonNode a, JsonNode b) {
+        if (a.equals(b)) {
+            return a;
+        }
+        ObjectNode either = JsonNodeFactory.instance.objectNode();
+        if (a.has("type") && b.has("type")) {
+            java.util.Set<String> types = new java.util.LinkedHashSet<>();
+            for (JsonNode type : List.of(a.get("type"), b.get("type"))) {
+                if (type.isArray()) {
+                    type.forEach(t -> types.add(t.asText()));
+                } else {
+                    types.add(type.asText());
+                }
+            }
+            ArrayNode list = either.putArray("type");
+            types.forEach(list::add);
+        }
+        return either;
     }
 
     private static Class<?> load(String name) {

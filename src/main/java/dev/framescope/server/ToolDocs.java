@@ -67,12 +67,14 @@ public final class ToolDocs {
                 replace the caller's; the answer is the tool's (`get_body_energy` without `body_id` gives the \
                 system's series). `tools/list` does not show them.
 
-                | older name | tool | with |
-                |---|---|---|
+                | older name | tool | with | parameters renamed |
+                |---|---|---|---|
                 """);
         registry.aliases().forEach((older, alias) -> md.append("| `").append(older).append("` | `")
                 .append(alias.tool()).append("` | ").append(alias.presets().isEmpty() ? ""
                         : "`" + Json.mapper().valueToTree(new java.util.TreeMap<>(alias.presets())) + "`")
+                .append(" | ").append(String.join(", ", new java.util.TreeMap<>(alias.renames()).entrySet().stream()
+                        .map(r -> "`" + r.getKey() + "` → `" + r.getValue() + "`").toList()))
                 .append(" |\n"));
     }
 

@@ -1,6 +1,7 @@
 package dev.framescope.server;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.framescope.common.ToolAlias;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
 import java.util.ArrayList;
@@ -50,7 +51,7 @@ public final class ToolRegistry {
                     throw new IllegalStateException("two tools named " + tool.name());
                 }
                 groupOf.put(tool.name(), group);
-                tool.aliases().forEach(alias -> aliases.put(alias.name(), new Alias(tool.name(), alias.presets())));
+                tool.aliases().forEach(alias -> aliases.put(alias.name(), new Alias(tool.name(), alias)));
             }
         }
         for (String alias : aliases.keySet()) {
@@ -85,15 +86,13 @@ public final class ToolRegistry {
         return Optional.ofNullable(tools.get(alias == null ? name : alias.tool()));
     }
 
-    /** The arguments a call by {@code calledName} runs with: an older name's presets replace the caller's values. */
+    /**
+     * The arguments a call by {@code calledName} runs with: an older name's parameters renamed to the tool's, and its
+     * presets replacing the caller's values.
+     */
     public Map<String, Object> arguments(String calledName, Map<String, Object> arguments) {
         Alias alias = aliases.get(calledName);
-        if (alias == null || alias.presets().isEmpty()) {
-            return arguments;
-        }
-        Map<String, Object> merged = new LinkedHashMap<>(arguments == null ? Map.of() : arguments);
-        merged.putAll(alias.presets());
-        return merged;
+        return alias == null ? arguments : alias.older().apply(arguments);
     }
 
     /** Older name → the tool and preset arguments it stands for, in declaration order. */
@@ -104,10 +103,18 @@ public final class ToolRegistry {
     /**
      * What an older name calls now.
      *
-     * @param tool    the listed tool's name
-     * @param presets arguments the older name implies ({@link dev.framescope.common.ToolAlias})
+     * @param tool  the listed tool's name
+     * @param older the older name with the arguments it implies and the parameters it renames
      */
-    public record Alias(String tool, Map<String, Object> presets) {
+    public record Alias(String tool, ToolAlias older) {
+
+        public Map<String, Object> presets() {
+            return older.presets();
+        }
+
+        public Map<String, String> renames() {
+            return older.renames();
+        }
     }
 
     /** The tool's JSON input schema, generated from its input record; do not modify. */

@@ -98,6 +98,8 @@ class ToolContractTest {
         registry.aliases().forEach((older, alias) -> {
             ToolDef<?> tool = registry.find(older).orElseThrow();
             ObjectNode schema = registry.inputSchema(tool);
+            alias.renames().forEach((older2, current) -> assertNotNull(schema.path("properties").get(current),
+                    older + " renames " + older2 + " to " + current + ", which " + tool.name() + " does not take"));
             alias.presets().forEach((name, value) -> {
                 JsonNode property = schema.path("properties").get(name);
                 assertNotNull(property, older + " presets " + name + ", which " + tool.name() + " does not take");

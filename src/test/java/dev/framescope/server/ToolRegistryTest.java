@@ -46,7 +46,8 @@ class ToolRegistryTest {
         ToolRegistry registry = new ToolRegistry(List.of(group(tool("render_frame").withAliases("renderFrame"))));
         assertEquals("render_frame", registry.find("renderFrame").orElseThrow().name());
         assertEquals(List.of("render_frame"), registry.tools().stream().map(ToolDef::name).toList());
-        assertEquals(Map.of("renderFrame", new ToolRegistry.Alias("render_frame", Map.of())), registry.aliases());
+        assertEquals(Map.of("renderFrame", new ToolRegistry.Alias("render_frame",
+                new dev.framescope.common.ToolAlias("renderFrame", Map.of()))), registry.aliases());
         assertTrue(registry.find("render_Frame").isEmpty());
     }
 
@@ -61,6 +62,18 @@ class ToolRegistryTest {
         Map<String, Object> plain = Map.of("time", 0.5);
         assertEquals(plain, registry.arguments("testUniforms", plain));
         assertEquals(plain, registry.arguments("test_uniforms", plain));
+    }
+
+    @Test
+    void anOlderNameCallsParametersByItsOwnNamesAndTheToolsWin() {
+        ToolRegistry registry = new ToolRegistry(List.of(group(tool("check_recording")
+                .withAlias("check_penetration", Map.of("check", "penetration"),
+                        Map.of("threshold", "penetration_threshold")))));
+        assertEquals(Map.of("check", "penetration", "penetration_threshold", 0.02, "frame_id", 5),
+                registry.arguments("check_penetration", Map.of("threshold", 0.02, "frame_id", 5)));
+        assertEquals(Map.of("check", "penetration", "penetration_threshold", 0.03),
+                registry.arguments("check_penetration", Map.of("threshold", 0.02, "penetration_threshold", 0.03)));
+        assertEquals(Map.of("threshold", 0.02), registry.arguments("check_recording", Map.of("threshold", 0.02)));
     }
 
     @Test
