@@ -240,7 +240,8 @@ def concurrent_mix(n, recording, capture):
             ("get_server_diagnostics", {"tool_limit": 1}),
             ("list_effects", {"effect": "synth/*", "limit": 2}),
             ("iterate_actions", {"capture": capture, "offset": n % 30, "limit": 1}),
-            ("check_momentum", {"recording": recording, "start_frame": frame, "end_frame": frame})][n % 6]
+            ("check_recording", {"recording": recording, "check": "momentum", "start_frame": frame,
+                                 "end_frame": frame})][n % 6]
 
 
 def concurrent(cmd, threads, per_thread):

@@ -5,7 +5,7 @@ work (which stretches wall time) does not hide a regression or fake an improveme
 
 - process CPU: the JVM's process CPU clock (clock_getcpuclockid + clock_gettime, nanoseconds, every thread,
   including threads that ended), read just before sending a request and just after reading its answer;
-- call CPU: process CPU minus the CPU of the background thread that load_recording starts to read whole-recording
+- call CPU: process CPU minus the CPU of the background thread that open_recording starts to read whole-recording
   series ("recording-preload", read from /proc/<pid>/task/<tid>/schedstat, nanoseconds); that is the work the call
   itself caused (its handler, plus JIT and GC while it ran). While nothing runs in the background both are equal;
 - peak resident memory: VmHWM of /proc/<pid>/status at the end of each session (the high-water mark, so a peak
@@ -127,55 +127,56 @@ def physics(bench, cmd, recording, frames_sampled):
     loads = []
     for _ in range(5):
         server = Server(bench, cmd)
-        loads.append(server.call("load_recording", {"path": recording}))
+        loads.append(server.call("open_recording", {"recording": recording}))
         time.sleep(0.2)
         peaks.append(server.peak_mib())
         server.stop()
     total = loads[0].body["total_frames"]
-    bodies = [b for b in loads[0].body["body_ids"] if b < 2 ** 31]
+    bodies = [b["body_id"] for b in loads[0].body["bodies"] if b["body_id"] < 2 ** 31]
     print("physics, %s (%d frames, %d bodies):" % (os.path.basename(recording), total, len(bodies)))
-    row("load_recording (fresh server each, 5 runs)", loads)
+    row("open_recording (fresh server each, 5 runs)", loads)
 
     # Session A: per-frame calls right after load, while the background read runs; then triage, then warm calls.
     server = Server(bench, cmd)
-    loaded = server.call("load_recording", {"path": recording})
+    loaded = server.call("open_recording", {"recording": recording})
     t_loaded = time.perf_counter()
     frames = [rng.randint(1, total) for _ in range(frames_sampled)]
     after_load = frames_of(server, "get_recording_frame", frames)
     since_load = time.perf_counter() - t_loaded
     others = {label: frames_of(server, label.split(" ")[0], frames, extra) for label, extra in (
-        ("get_recording_frame with body_id", {"body_id": bodies[0]}), ("check_friction_cone", None),
-        ("check_penetration", None))}
-    triage_first = server.call("triage_recording", {})
+        ("get_recording_frame with body_id", {"body_id": bodies[0]}),
+        ("check_recording friction_cone", {"check": "friction_cone"}),
+        ("check_recording penetration", {"check": "penetration"}))}
+    triage_first = server.call("check_recording", {})
     triage_first_at = time.perf_counter() - t_loaded - triage_first.wall_ms / 1000
-    triage = [server.call("triage_recording", {}) for _ in range(5)]
-    anomalies = [server.call("find_energy_anomalies", {}) for _ in range(10)]
+    triage = [server.call("check_recording", {}) for _ in range(5)]
+    anomalies = [server.call("check_recording", {"check": "energy"}) for _ in range(10)]
     warm = frames_of(server, "get_recording_frame", [rng.randint(1, total) for _ in range(frames_sampled)])
     sizes = {
         "get_recording_frame (largest of the sampled frames)": max(s.size for s in after_load + warm),
         "get_energy_series": server.call("get_energy_series", {}).size,
         "get_energy_series (body %d)" % bodies[0]: server.call("get_energy_series", {"body_id": bodies[0]}).size,
-        "find_energy_anomalies": anomalies[0].size,
-        "triage_recording": triage[0].size,
+        "check_recording energy": anomalies[0].size,
+        "check_recording all": triage[0].size,
     }
     preload_total = preload_cpu_ns(server.pid) / 1e6
     peaks.append(server.peak_mib())
     heap = server.call("get_server_diagnostics", {"include_environment": False}).body["memory"]
     server.stop()
-    row("get_recording_frame right after load_recording", after_load, " (%d calls in the first %.1f s)"
+    row("get_recording_frame right after open_recording", after_load, " (%d calls in the first %.1f s)"
         % (len(after_load), since_load))
     for tool, samples in others.items():
         row(tool + " (then, same frames)", samples)
-    row("triage_recording, first call", [triage_first], " (%.1f s after load_recording)" % triage_first_at)
-    row("triage_recording, later calls", triage)
-    row("find_energy_anomalies", anomalies)
+    row("check_recording all, first call", [triage_first], " (%.1f s after open_recording)" % triage_first_at)
+    row("check_recording all, later calls", triage)
+    row("check_recording energy", anomalies)
     row("get_recording_frame warm (after triage)", warm)
 
-    # Session B: triage issued the moment load_recording answers (the worst case for the first triage).
+    # Session B: every check issued the moment open_recording answers (the worst case for the first one).
     server = Server(bench, cmd)
-    server.call("load_recording", {"path": recording})
-    row("triage_recording, sent as load_recording answers", [server.call("triage_recording", {})])
-    row("triage_recording, later calls", [server.call("triage_recording", {}) for _ in range(3)])
+    server.call("open_recording", {"recording": recording})
+    row("check_recording all, sent as open_recording answers", [server.call("check_recording", {})])
+    row("check_recording all, later calls", [server.call("check_recording", {}) for _ in range(3)])
     peaks.append(server.peak_mib())
     server.stop()
 
@@ -193,10 +194,11 @@ def fixture_sizes(bench, cmd):
     largest = {"get_recording_frame": (0, ""), "get_energy_series": (0, ""), "get_energy_series body_id": (0, "")}
     server = Server(bench, cmd)
     for path in sorted(glob.glob(os.path.abspath("demo/recordings/*.db"))):
-        loaded = server.call("load_recording", {"path": path}).body
+        loaded = server.call("open_recording", {"recording": path}).body
         name = os.path.basename(path)
         candidates = [("get_energy_series", {})]
-        candidates += [("get_energy_series", {"body_id": b}) for b in loaded["body_ids"] if b < 2 ** 31]
+        candidates += [("get_energy_series", {"body_id": b["body_id"]}) for b in loaded["bodies"]
+                       if b["body_id"] < 2 ** 31]
         candidates += [("get_recording_frame", {"frame_id": f}) for f in range(1, loaded["total_frames"] + 1)]
         for tool, arguments in candidates:
             size = server.call(tool, arguments).size

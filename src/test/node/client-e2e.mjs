@@ -41,14 +41,14 @@ try {
   // outputSchema: every tool has one except those that may answer with an image; the SDK checks each call's
   // structuredContent against it with ajv and throws when it does not match.
   const imageTools = ['plot_energy', 'render_effect_frame', 'ask_plan', 'ask_confirmation',
-    'ask_text', 'ask_single_choice', 'ask_multi_choice', 'ask_screenshot'];
+    'ask_text', 'ask_choice', 'ask_screenshot'];
   const withoutSchema = tools.filter((t) => !t.outputSchema).map((t) => t.name).sort();
   check('outputSchema on every tool but the image tools', withoutSchema.join() === [...imageTools].sort().join(),
       withoutSchema);
   const recordings = path.resolve('demo/recordings');
   const fixtureCalls = [
-    ['load_recording', { path: path.join(recordings, 'penetration.db') }], ['triage_recording', {}],
-    ['get_energy_series', {}], ['check_penetration', { frame_id: 152 }], ['list_effects', {}],
+    ['open_recording', { recording: path.join(recordings, 'penetration.db') }], ['check_recording', {}],
+    ['get_energy_series', {}], ['check_recording', { check: 'penetration', frame_id: 152 }], ['list_effects', {}],
     ['analyze_effect', { effect: '*' }], ['check_effect_structure', { effect: '*' }], ['get_bridge_diagnostics', {}],
   ];
   for (const [name, args] of fixtureCalls) {
@@ -76,8 +76,8 @@ try {
   const triage = await client.getPrompt({ name: 'triage-recording', arguments: { recording: 'demo/recordings/penetration.db' } });
   const triageText = triage.messages?.[0]?.content?.text ?? '';
   check('prompts/get triage-recording: a user message naming the calls', triage.messages?.[0]?.role === 'user'
-      && triageText.includes('load_recording {"path": "demo/recordings/penetration.db"}')
-      && triageText.includes('triage_recording'), triageText.slice(0, 200));
+      && triageText.includes('check_recording {"recording": "demo/recordings/penetration.db"}'),
+      triageText.slice(0, 200));
   const nan = await client.getPrompt({ name: 'explain-nan', arguments: { capture: 'a.rdc', x: '12', y: '34' } });
   check('prompts/get explain-nan with x, y: the single-pixel recipe',
       /"x": 12, "y": 34/.test(nan.messages?.[0]?.content?.text ?? ''), nan.messages?.[0]?.content?.text);
@@ -174,7 +174,7 @@ try {
     '--read-only'], stderr: 'pipe' }));
   const names = (await filtered.listTools()).tools.map((t) => t.name);
   check('--groups physics,renderdoc --read-only: only those groups, nothing that writes',
-      names.includes('triage_recording') && names.includes('open_capture') && names.includes('get_server_diagnostics')
+      names.includes('check_recording') && names.includes('open_capture') && names.includes('get_server_diagnostics')
       && !names.includes('list_effects') && !names.includes('ask_confirmation') && !names.includes('save_texture'), names);
   await filtered.close();
 } catch (e) {

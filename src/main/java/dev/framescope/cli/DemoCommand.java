@@ -77,7 +77,8 @@ final class DemoCommand implements Callable<Integer> {
                 .orElseThrow(() -> new IllegalStateException("demo names unknown tool " + demo.tool()));
         Map<String, Object> args = Json.mapper().readValue(demo.argumentsJson(), Map.class);
         long start = System.nanoTime();
-        CallToolResult result = toolkit.invoker().call(tool, args, ToolContext.SILENT);
+        CallToolResult result = toolkit.invoker().call(tool, toolkit.registry().arguments(demo.tool(), args),
+                ToolContext.SILENT);
         double ms = (System.nanoTime() - start) / 1e6;
         boolean isError = Boolean.TRUE.equals(result.isError());
         boolean ok = isError == demo.expectsError();

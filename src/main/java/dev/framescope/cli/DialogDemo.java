@@ -52,7 +52,7 @@ final class DialogDemo {
                 Map<String, Object> args = Json.mapper().convertValue(question.get("arguments"), Map.class);
                 long start = System.nanoTime();
                 CompletableFuture<CallToolResult> call = CompletableFuture.supplyAsync(() -> toolkit.invoker()
-                        .call(def, args, context));
+                        .call(def, toolkit.registry().arguments(tool, args), context));
                 if (person != null) {
                     answerAsScripted(person, url, tool, question.get("person"), screenshots);
                 }

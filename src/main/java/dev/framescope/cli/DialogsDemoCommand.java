@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "dialogs-demo", description = "Ask the six demo questions of demo/dialogs/questions.json (ask_plan, "
-        + "ask_text, ask_single_choice, ask_multi_choice, ask_confirmation, ask_screenshot) on the dialog page and print each "
+        + "ask_text, ask_choice twice, ask_confirmation, ask_screenshot) on the dialog page and print each "
         + "answer as the agent gets it. You answer in your browser (the URL is printed), or a scripted person does.")
 final class DialogsDemoCommand implements Callable<Integer> {
 

@@ -62,26 +62,38 @@ public final class DialogArgs {
         }
     }
 
-    public record SingleChoiceArgs(
+    /** ask_choice: one option, or with {@code multiple} several; each answers as its own question kind. */
+    public record ChoiceArgs(
             @Param(value = QUESTION, required = true, maxLength = 2000) String question,
             @Param(value = "The options, 2 to 50.", required = true, maxLength = 50) List<Option> options,
-            @Param(value = "Value preselected.", maxLength = 200) String defaultValue,
+            @Param(value = "Let the person pick several (answer: values) instead of one (answer: choice).",
+                    defaultValue = "false") Boolean multiple,
+            @Param(value = "One option: the value preselected.", maxLength = 200) String defaultValue,
+            @Param(value = "multiple: fewest options to pick.", defaultValue = "0", min = 0, max = 50)
+            Integer minSelections,
+            @Param(value = "multiple: most options to pick; default all.", min = 1, max = 50) Integer maxSelections,
             @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) implements Waits {
-        public SingleChoiceArgs {
+        public ChoiceArgs {
+            multiple = multiple != null && multiple;
+            minSelections = minSelections == null ? 0 : minSelections;
+        }
+
+        SingleChoiceArgs single() {
+            return new SingleChoiceArgs(question, options, defaultValue, timeoutS);
+        }
+
+        MultiChoiceArgs several() {
+            return new MultiChoiceArgs(question, options, minSelections, maxSelections, timeoutS);
         }
     }
 
-    public record MultiChoiceArgs(
-            @Param(value = QUESTION, required = true, maxLength = 2000) String question,
-            @Param(value = "The options, 2 to 50.", required = true, maxLength = 50) List<Option> options,
-            @Param(value = "Fewest options the person must pick.", defaultValue = "0", min = 0, max = 50)
-            Integer minSelections,
-            @Param(value = "Most options the person may pick; default all.", min = 1, max = 50)
-            Integer maxSelections,
-            @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) implements Waits {
-        public MultiChoiceArgs {
-            minSelections = minSelections == null ? 0 : minSelections;
-        }
+    /** One option of 2–50; the answer's {@code choice} is its value. */
+    public record SingleChoiceArgs(String question, List<Option> options, String defaultValue, Integer timeoutS) {
+    }
+
+    /** min_selections to max_selections options (null: all); the answer's {@code values} are theirs. */
+    public record MultiChoiceArgs(String question, List<Option> options, int minSelections, Integer maxSelections,
+                                  Integer timeoutS) {
     }
 
     public record PlannerArgs(

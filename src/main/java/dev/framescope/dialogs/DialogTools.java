@@ -6,13 +6,13 @@ import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
 import dev.framescope.common.ToolHints;
 import dev.framescope.common.ToolOutput;
+import dev.framescope.dialogs.DialogArgs.ChoiceArgs;
 import dev.framescope.dialogs.DialogArgs.ConfirmArgs;
-import dev.framescope.dialogs.DialogArgs.MultiChoiceArgs;
 import dev.framescope.dialogs.DialogArgs.PlannerArgs;
 import dev.framescope.dialogs.DialogArgs.ScreenshotArgs;
-import dev.framescope.dialogs.DialogArgs.SingleChoiceArgs;
 import dev.framescope.dialogs.DialogArgs.TextInputArgs;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /** Human-in-the-loop questions: the answer comes back in the same tool call, however long the person takes. */
@@ -32,7 +32,7 @@ public final class DialogTools implements ToolGroup {
     @Override
     public String guide() {
         return "Ask the person: ask_plan to choose between plans you lay out in markdown, ask_confirmation before a "
-                + "risky step, ask_single_choice or ask_multi_choice between options, ask_text for a value, "
+                + "risky step, ask_choice between options, ask_text for a value, "
                 + "ask_screenshot for what is on their screen. Questions show as an MCP form when the client can, "
                 + "else on FrameScope's local page (URL in the progress message), and wait up to timeout_s. Answers "
                 + "carry state (answered, declined, cancelled, timed_out: not errors), additional_context and "
@@ -64,14 +64,14 @@ public final class DialogTools implements ToolGroup {
                         + "to max_length.",
                         TextInputArgs.class, ToolHints.ASKS_HUMAN,
                         (a, c) -> output(dialogs.textInput(a, c))).withAliases("text_input"),
-                ToolDef.of("ask_single_choice", "Ask to pick one option",
-                        "Asks the person to pick one of 2–50 options; returns the chosen value as choice.",
-                        SingleChoiceArgs.class, ToolHints.ASKS_HUMAN,
-                        (a, c) -> output(dialogs.singleChoice(a, c))).withAliases("single_choice"),
-                ToolDef.of("ask_multi_choice", "Ask to pick several options",
-                        "Asks the person to pick min_selections to max_selections of 2–50 options; returns the "
-                        + "chosen values.", MultiChoiceArgs.class, ToolHints.ASKS_HUMAN,
-                        (a, c) -> output(dialogs.multiChoice(a, c))).withAliases("multi_choice"),
+                ToolDef.of("ask_choice", "Ask to pick options",
+                        "Asks the person to pick one of 2–50 options (returns its value as choice), or with "
+                        + "multiple min_selections to max_selections of them (returns values).",
+                        ChoiceArgs.class, ToolHints.ASKS_HUMAN, (a, c) -> output(dialogs.choice(a, c)))
+                        .withAlias("ask_single_choice", Map.of("multiple", false))
+                        .withAlias("single_choice", Map.of("multiple", false))
+                        .withAlias("ask_multi_choice", Map.of("multiple", true))
+                        .withAlias("multi_choice", Map.of("multiple", true)),
                 ToolDef.of("ask_screenshot", "Ask for a screenshot",
                         "Asks the person to paste or upload PNG/JPEG images of what they see (e.g. RenderDoc's "
                         + "texture viewer); returns up to 5, scaled to max_dimension.",

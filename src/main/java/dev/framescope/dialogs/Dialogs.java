@@ -10,6 +10,7 @@ import dev.framescope.common.ToolException;
 import dev.framescope.common.Waiting;
 import dev.framescope.dialogs.DialogAnswers.Asked;
 import dev.framescope.dialogs.DialogArgs.ConfirmArgs;
+import dev.framescope.dialogs.DialogArgs.ChoiceArgs;
 import dev.framescope.dialogs.DialogArgs.MultiChoiceArgs;
 import dev.framescope.dialogs.DialogArgs.Option;
 import dev.framescope.dialogs.DialogArgs.PlannerArgs;
@@ -138,6 +139,11 @@ public final class Dialogs {
             value = value.substring(0, a.maxLength()); // a client that ignored maxLength
         }
         return DialogAnswers.answer(asked, null, value, null, null, MAX_DIMENSION, value);
+    }
+
+    /** ask_choice: one option, or several with {@code multiple}. */
+    public Result choice(ChoiceArgs a, ToolContext context) {
+        return a.multiple() ? multiChoice(a.several(), context) : singleChoice(a.single(), context);
     }
 
     public Result singleChoice(SingleChoiceArgs a, ToolContext context) {

@@ -73,7 +73,7 @@ final class BodyIds {
         return new ToolException(ErrorCode.INVALID_ARGUMENT, "Invalid argument '" + param + "': body " + id
                 + " is environment (static) body " + (id & ~RecordingStore.ENVIRONMENT_FLAG) + " (id bit 31 set); "
                 + "MSD-CPP records no state, energy or motion for static bodies, only their contact rows "
-                + "(get_recording_frame with body_id, get_contact_history). Bodies with a state: " + inertial(store) + ".",
+                + "(get_recording_frame with body_id, check_recording's contact_history). Bodies with a state: " + inertial(store) + ".",
                 context);
     }
 }

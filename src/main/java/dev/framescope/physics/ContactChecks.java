@@ -47,7 +47,7 @@ public final class ContactChecks {
 
     public FrictionConeReport frictionCone(FrictionConeArgs args) {
         RecordingStore store = recordings.resolve(args.recording());
-        store.require("FrictionConstraintRecord", "check_friction_cone");
+        store.require("FrictionConstraintRecord", "the friction_cone check");
         long frame = FrameRange.frame(store, "frame_id", args.frameId());
         if (args.bodyId() != null) {
             BodyIds.requireKnown(store, "body_id", args.bodyId());

@@ -60,6 +60,15 @@ final class Findings {
         return number(value) + " m";
     }
 
+    /** A call of {@code check_recording} for one check, with its parameters. */
+    static NextCall check(String check, String file, Object... keyValues) {
+        Object[] all = new Object[keyValues.length + 2];
+        all[0] = "check";
+        all[1] = check;
+        System.arraycopy(keyValues, 0, all, 2, keyValues.length);
+        return call("check_recording", file, all);
+    }
+
     static NextCall call(String tool, String file, Object... keyValues) {
         Map<String, Object> arguments = new LinkedHashMap<>();
         for (int i = 0; i < keyValues.length; i += 2) {

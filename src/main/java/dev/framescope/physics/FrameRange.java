@@ -35,7 +35,7 @@ record FrameRange(long start, long end) {
         if (store.frameCount() == 0) {
             throw new ToolException(ErrorCode.FAILED_PRECONDITION, "Recording '" + store.path() + "' has 0 frames "
                     + "(SimulationFrameRecord is empty): the simulation recorded no step, so there is no frame to "
-                    + "read or check. get_recording_metadata still lists its bodies.", Map.of("path", store.path().toString(),
+                    + "read or check. open_recording still lists its bodies.", Map.of("path", store.path().toString(),
                     "total_frames", 0));
         }
     }

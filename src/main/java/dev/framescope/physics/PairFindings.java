@@ -1,7 +1,7 @@
 package dev.framescope.physics;
 
 import static dev.framescope.physics.Findings.anomaly;
-import static dev.framescope.physics.Findings.call;
+import static dev.framescope.physics.Findings.check;
 import static dev.framescope.physics.Findings.numbers;
 
 import dev.framescope.physics.Findings.Span;
@@ -34,7 +34,7 @@ final class PairFindings {
         ContactHistory.Rules rules = new ContactHistory.Rules(args.chatterWindowFrames(), args.normalJumpAngleDeg());
         for (List<Long> pair : contacts.pairs()) {
             ContactHistory.History h = ContactHistory.analyse(contacts, pair.get(0), pair.get(1), all, 1, rules);
-            NextCall history = call("get_contact_history", file, "body_a_id", pair.get(0), "body_b_id", pair.get(1));
+            NextCall history = check("contact_history", file, "body_id", pair.get(0), "other_body_id", pair.get(1));
             if (!h.chatter().isEmpty()) {
                 ContactHistory.Burst b = h.chatter().get(0);
                 found.add(anomaly(new Span(b.firstFrame(), b.lastFrame(), b.gaps(), b.firstFrame()), pair,
@@ -43,7 +43,7 @@ final class PairFindings {
                         pair.get(1), b.gaps(), b.firstFrame(), b.lastFrame(), args.chatterWindowFrames()),
                         numbers("gaps", b.gaps(), "last_frame", b.lastFrame(), "transitions", h.transitions(),
                                 "chatter_window_frames", args.chatterWindowFrames()),
-                        List.of(call("get_contact_history", file, "body_a_id", pair.get(0), "body_b_id", pair.get(1),
+                        List.of(check("contact_history", file, "body_id", pair.get(0), "other_body_id", pair.get(1),
                                 "start_frame", Math.max(1, b.firstFrame() - 5), "end_frame",
                                 Math.min(store.frameCount(), b.lastFrame() + 5)))));
             }
@@ -153,8 +153,8 @@ final class PairFindings {
                     deepest.frameId(), Findings.metres(deepest.depthM()), deepest.frameId(), after, frames),
                     numbers("max_depth_m", deepest.depthM(), "frames", frames, "deepest_frame", deepest.frameId(),
                             "growing_steps", growth),
-                    List.of(call("check_penetration", file, "frame_id", first),
-                            call("get_contact_history", file, "body_a_id", pair.get(0), "body_b_id",
+                    List.of(check("penetration", file, "frame_id", first),
+                            check("contact_history", file, "body_id", pair.get(0), "other_body_id",
                                     pair.get(1), "start_frame", first, "end_frame", run.last()))));
         }
         return reported;
@@ -185,8 +185,8 @@ final class PairFindings {
                     pair.get(1), Findings.metres(slop), first, run.last(), frames, Findings.metres(deepest.depthM()),
                     deepest.frameId()),
                     numbers("max_depth_m", deepest.depthM(), "frames", frames, "slop_m", slop),
-                    List.of(call("check_penetration", file, "frame_id", first),
-                            call("get_contact_history", file, "body_a_id", pair.get(0), "body_b_id",
+                    List.of(check("penetration", file, "frame_id", first),
+                            check("contact_history", file, "body_id", pair.get(0), "other_body_id",
                                     pair.get(1), "start_frame", first, "end_frame", run.last()))));
         }
     }

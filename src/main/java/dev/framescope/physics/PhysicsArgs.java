@@ -4,8 +4,9 @@ import dev.framescope.common.Param;
 import dev.framescope.physics.LambdaConvention.LambdaUnit;
 
 /**
- * Inputs of the physics tools. Names, parameters and defaults follow the MSD-CPP replay server so prompts written
- * for it keep working; every tool also takes an optional {@code recording} path so a call can stand alone.
+ * Inputs of the physics tools, and of each check behind {@code check_recording} ({@link CheckArgs} builds those).
+ * Names, parameters and defaults follow the MSD-CPP replay server so prompts written for it keep working (through
+ * the older names' aliases); every tool also takes an optional {@code recording} path so a call can stand alone.
  */
 public final class PhysicsArgs {
 
@@ -14,7 +15,7 @@ public final class PhysicsArgs {
 
     static final String RECORDING = "Recording (.db) path; default the active one.";
     static final String FRAME = "Frame id = step number (frame 1 is at t = dt).";
-    static final String BODY = "Inertial body id (get_recording_metadata).";
+    static final String BODY = "Inertial body id (open_recording lists them).";
     static final String START = "First frame, inclusive; default 1.";
     static final String END = "Last frame, inclusive; default the last.";
     static final String LIMIT = "Most items listed.";
@@ -29,11 +30,6 @@ public final class PhysicsArgs {
         public ListRecordingsArgs {
             limit = limit == null ? 100 : limit;
         }
-    }
-
-    public record LoadRecordingArgs(
-            @Param(value = "Recording (.db) to open read-only and make active.", required = true)
-            String path) {
     }
 
     public record FrameArgs(
@@ -68,7 +64,7 @@ public final class PhysicsArgs {
 
     /** One body's energy series with {@code body_id}, else the whole system's. */
     public record EnergySeriesArgs(
-            @Param("This inertial body's energy (get_recording_metadata); default the whole system's.") Long bodyId,
+            @Param("This inertial body's energy; default the whole system's.") Long bodyId,
             @Param(value = START, min = 1) Long startFrame,
             @Param(value = END, min = 1) Long endFrame,
             @Param(value = POINTS, defaultValue = "100", min = 1, max = 5000) Integer limit,
@@ -242,7 +238,7 @@ public final class PhysicsArgs {
     }
 
     public record TriageArgs(
-            @Param(value = "Joules, as find_energy_anomalies.", defaultValue = "1.0", min = 0) Double energyThreshold,
+            @Param(value = "Joules, as check_recording's energy check.", defaultValue = "1.0", min = 0) Double energyThreshold,
             @Param(value = "Metres: a deeper, growing overlap is sinking.", defaultValue = "0.01",
                     min = 0) Double penetrationThreshold,
             @Param(value = "Metres of overlap a resting contact may keep (slop).",

@@ -4,7 +4,6 @@ import dev.framescope.common.Bounded;
 import dev.framescope.common.ToolException;
 import dev.framescope.physics.PhysicsArgs.FrameArgs;
 import dev.framescope.physics.PhysicsArgs.ListRecordingsArgs;
-import dev.framescope.physics.PhysicsArgs.LoadRecordingArgs;
 import dev.framescope.physics.PhysicsArgs.RecordingArgs;
 import dev.framescope.physics.PhysicsModel.BodyMetadata;
 import dev.framescope.physics.PhysicsModel.BodyState;
@@ -51,34 +50,29 @@ public final class RecordingQueries {
                 listings);
     }
 
-    public record LoadedRecording(int schemaVersion, String summary, boolean loaded, String path, int totalFrames,
-                                  double durationS, int bodies, List<Long> bodyIds, Set<String> missingTables) {
+    /**
+     * A recording opened and made active: its size in frames and time, and its bodies (inertial ones with mass,
+     * restitution and friction; environment ones, which MSD-CPP writes only as ids with bit 31 set in contact rows).
+     * {@code dtS} is null with fewer than two frames.
+     */
+    public record OpenedRecording(int schemaVersion, String summary, String path, int totalFrames, double durationS,
+                                  Double dtS, List<BodyMetadata> bodies, Set<String> missingTables) {
     }
 
-    public LoadedRecording load(LoadRecordingArgs args) {
-        RecordingStore store = recordings.load(Recordings.pathOf("path", args.path()));
+    /** Opens {@code recording} and makes it active, or describes the active one when no recording is named. */
+    public OpenedRecording open(RecordingArgs args) {
+        RecordingStore store = args.recording() == null ? recordings.resolve(null)
+                : recordings.load(Recordings.pathOf("recording", args.recording()));
         List<BodyMetadata> bodies = store.bodies();
         double duration = store.frameCount() == 0 ? 0 : store.simulationTime(store.frameCount());
-        String missing = store.missingTables().isEmpty() ? ""
-                : "; missing tables: " + String.join(", ", store.missingTables());
-        return new LoadedRecording(SCHEMA_VERSION, "Loaded " + store.path().getFileName() + ": "
-                + store.frameCount() + " frames (" + String.format("%.3f", duration) + " s), " + bodies.size()
-                + " bodies" + missing + ".", true, store.path().toString(), store.frameCount(), duration,
-                bodies.size(), bodies.stream().map(BodyMetadata::bodyId).toList(), store.missingTables());
-    }
-
-    public record Metadata(int schemaVersion, String summary, String path, int totalFrames, Double dtS,
-                           List<BodyMetadata> bodies) {
-    }
-
-    public Metadata metadata(RecordingArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
-        List<BodyMetadata> bodies = store.bodies();
         Double dt = store.frameCount() >= 2 ? store.simulationTime(2) - store.simulationTime(1) : null;
         long environment = bodies.stream().filter(BodyMetadata::isEnvironment).count();
-        return new Metadata(SCHEMA_VERSION, store.frameCount() + " frames, " + (bodies.size() - environment)
-                + " inertial and " + environment + " environment bodies (environment ids have bit 31 set).",
-                store.path().toString(), store.frameCount(), dt, bodies);
+        String missing = store.missingTables().isEmpty() ? ""
+                : "; missing tables: " + String.join(", ", store.missingTables());
+        return new OpenedRecording(SCHEMA_VERSION, store.path().getFileName() + " (active): " + store.frameCount()
+                + " frames (" + String.format("%.3f", duration) + " s), " + (bodies.size() - environment)
+                + " inertial and " + environment + " environment bodies (environment ids have bit 31 set)" + missing
+                + ".", store.path().toString(), store.frameCount(), duration, dt, bodies, store.missingTables());
     }
 
     /**

@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The physics session: which recording is active ({@code load_recording}) and the stores already open, so every
+ * The physics session: which recording is active ({@code open_recording}) and the stores already open, so every
  * tool can name a recording itself or use the active one. Keeps at most {@value #MAX_OPEN} recordings open, least
  * recently used closed first. Thread-safe.
  */
@@ -36,7 +36,7 @@ public final class Recordings implements AutoCloseable {
 
     /** Opens (or reuses) {@code path} and makes it the active recording. */
     public synchronized RecordingStore load(Path path) {
-        RecordingStore store = store("path", path);
+        RecordingStore store = store("recording", path);
         active = store.path();
         store.preload();
         return store;
@@ -48,7 +48,7 @@ public final class Recordings implements AutoCloseable {
             return store("recording", pathOf("recording", recording));
         }
         if (active == null) {
-            throw new ToolException(ErrorCode.FAILED_PRECONDITION, "No recording loaded: call load_recording "
+            throw new ToolException(ErrorCode.FAILED_PRECONDITION, "No recording loaded: call open_recording "
                     + "with a path first (list_recordings finds them), or pass 'recording' to this tool.", Map.of());
         }
         return store("recording", active);

@@ -11,8 +11,8 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * {@code triage_recording}: every check over the whole recording in one call, the anomalies ranked by severity then
- * frame, each with the calls that confirm it. Uses the same rules as the single-purpose tools (named in each
+ * {@code check_recording}'s check 'all': every check over the whole recording in one call, the anomalies ranked by
+ * severity then frame, each with the calls that confirm it. Uses the same rules as the single checks (named in each
  * anomaly's {@code code}) so a finding can be checked with them.
  */
 public final class Triage {
@@ -69,10 +69,10 @@ public final class Triage {
                 + found.stream().mapToInt(Anomaly::count).sum() + " frames or events; most severe: " + found.get(0)
                 .message();
         return new TriageReport(RecordingQueries.SCHEMA_VERSION, summary, file, store.frameCount(),
-                List.of("find_nonfinite_state", "find_energy_anomalies", "check_friction_cone",
-                        "get_contact_history (sinking and steady penetration, chatter, normal flips and jumps)",
-                        "check_resting_contact", "compare_body_across_frames (velocity jumps without contact)",
-                        "check_restitution", "check_momentum", "get_solver_diagnostics"),
+                List.of("nonfinite", "energy", "friction_cone",
+                        "contact_history (sinking and steady penetration, chatter, normal flips and jumps)",
+                        "resting_contact", "body_motion (velocity jumps without contact)", "restitution", "momentum",
+                        "solver"),
                 Bounded.of(found, args.limit()), List.copyOf(next), args, Findings.numbers("quaternion_tolerance",
                         TriageChecks.QUATERNION_TOLERANCE, "friction_relative_tolerance",
                         TriageChecks.FRICTION_RELATIVE_TOLERANCE, "friction_absolute_tolerance_n",

@@ -2,6 +2,7 @@ package dev.framescope.physics;
 
 import static dev.framescope.physics.Findings.anomaly;
 import static dev.framescope.physics.Findings.call;
+import static dev.framescope.physics.Findings.check;
 import static dev.framescope.physics.Findings.numbers;
 
 import dev.framescope.physics.Findings.Span;
@@ -48,7 +49,7 @@ final class TriageChecks {
                             f.quaternionNorm(), "norm_error", f.quaternionNormError())
                             : numbers("field", f.field(), "frames_affected", f.framesAffected()),
                     List.of(call("get_recording_frame", file, "body_id", f.bodyId(), "frame_id", f.firstFrame()),
-                            call("find_nonfinite_state", file))));
+                            check("nonfinite", file))));
         }
     }
 
@@ -91,7 +92,7 @@ final class TriageChecks {
                         Findings.number(-a.residualJ()), Findings.number(a.lossBoundJ()), culprit,
                         Findings.number(-largest)), numbers("delta_e_j", a.deltaEJ(), "loss_beyond_bound_j",
                         a.lossBeyondBoundJ(), "loss_bound_j", a.lossBoundJ(), "body_delta_e_j", -largest),
-                        List.of(call("find_energy_anomalies", file, "start_frame", a.frameId(), "end_frame",
+                        List.of(check("energy", file, "start_frame", a.frameId(), "end_frame",
                                 a.frameId(), "include_expected", true), next.get(0))));
             }
         }
@@ -132,7 +133,7 @@ final class TriageChecks {
                         + "|λt|/(μ·λn) up to %s (inscribed box max|λt_i|/(μ/√2·λn) %s; bodies %d–%d).", f,
                         violations, Findings.number(worst), Findings.number(worstBox), example.bodyA(),
                         example.bodyB()), numbers("violating_rows", violations, "max_utilisation", worst,
-                        "box_utilisation", worstBox), List.of(call("check_friction_cone", file, "frame_id", f))));
+                        "box_utilisation", worstBox), List.of(check("friction_cone", file, "frame_id", f))));
             }
         }
     }
@@ -163,9 +164,9 @@ final class TriageChecks {
                             "net_displacement_m", m.netDisplacementM(), "path_length_m", m.pathLengthM(),
                             "velocity_threshold", args.velocityThreshold(), "angular_velocity_threshold",
                             args.angularVelocityThreshold()),
-                    List.of(call("check_resting_contact", file, "frame_id", last),
-                            call("compare_body_across_frames", file, "body_id", body, "frame_a", m.firstFrame(),
-                                    "frame_b", last))));
+                    List.of(check("resting_contact", file, "frame_id", last),
+                            check("body_motion", file, "body_id", body, "start_frame", m.firstFrame(),
+                                    "end_frame", last))));
         }
     }
 
@@ -192,8 +193,8 @@ final class TriageChecks {
                         Findings.number(tolerance)), numbers("residual_m_s", step.residual(),
                         "residual_vs_gravity_m_s", step.residualVsGravityMPerS(), "speed_before_m_s",
                         before.velocity().norm(), "speed_after_m_s", now.velocity().norm()),
-                        List.of(call("compare_body_across_frames", file, "body_id", body, "frame_a", k - 1,
-                                "frame_b", k), call("get_recording_frame", file, "frame_id", k))));
+                        List.of(check("body_motion", file, "body_id", body, "start_frame", k - 1,
+                                "end_frame", k), call("get_recording_frame", file, "frame_id", k))));
             }
         }
     }
@@ -230,7 +231,7 @@ final class TriageChecks {
                     numbers("pre_normal_velocity_m_s", i.preNormalVelocityMPerS(), "post_normal_velocity_m_s",
                             i.postNormalVelocityMPerS(), "effective_restitution", i.effectiveRestitution(),
                             "contact_rows", i.contactRows()),
-                    List.of(call("check_restitution", file, "start_frame", i.firstFrame(), "end_frame",
+                    List.of(check("restitution", file, "start_frame", i.firstFrame(), "end_frame",
                             i.lastFrame()))));
         }
     }
@@ -244,7 +245,7 @@ final class TriageChecks {
                                 + "frame %d: |J_A←B + J_B←A| = %.4g kg·m/s.", s.bodies().get(0), s.bodies().get(1),
                                 s.frameId(), s.residualKgMPerS()),
                         numbers("residual_kg_m_s", s.residualKgMPerS()),
-                        List.of(call("check_momentum", file, "start_frame", s.frameId(), "end_frame", s.frameId()))));
+                        List.of(check("momentum", file, "start_frame", s.frameId(), "end_frame", s.frameId()))));
             }
         }
     }
@@ -260,7 +261,7 @@ final class TriageChecks {
                         + "did not converge at frame " + f + " (" + row.iterations() + " iterations, residual "
                         + (Double.isNaN(row.residual()) ? "not recorded (NULL)" : Findings.number(row.residual()))
                         + ").", numbers("iterations", row.iterations(), "residual", row.residual()),
-                        List.of(call("get_solver_diagnostics", file, "start_frame", f, "end_frame", f))));
+                        List.of(check("solver", file, "start_frame", f, "end_frame", f))));
             }
         }
     }

@@ -108,7 +108,7 @@ final class VelocityChanges {
                                   Long firstContact, Long lastContact, Step largest, int unexplained,
                                   double tolerance) {
         if (!dv.isFinite()) {
-            return "not checked: the velocity is not finite at one of the frames (find_nonfinite_state)";
+            return "not checked: the velocity is not finite at one of the frames (check_recording's nonfinite check)";
         }
         String contact = contactFrames == 0 ? "no contact between the frames"
                 : "in contact on " + contactFrames + " frame(s) between them (" + firstContact

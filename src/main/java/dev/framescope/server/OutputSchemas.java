@@ -41,27 +41,26 @@ final class OutputSchemas {
      * images the person attaches.
      */
     static final Set<String> IMAGE_TOOLS = Set.of("plot_energy", "render_effect_frame",
-            "ask_plan", "ask_confirmation", "ask_text", "ask_single_choice", "ask_multi_choice", "ask_screenshot");
+            "ask_plan", "ask_confirmation", "ask_text", "ask_choice", "ask_screenshot");
 
     /** Output record of each tool that returns one; every other tool without an image is a RenderDoc query. */
     private static final Map<String, String> RECORDS = Map.ofEntries(
             Map.entry("get_server_diagnostics", "dev.framescope.diagnostics.ServerDiagnostics"),
             Map.entry("list_recordings", "dev.framescope.physics.RecordingQueries$RecordingList"),
-            Map.entry("load_recording", "dev.framescope.physics.RecordingQueries$LoadedRecording"),
-            Map.entry("get_recording_metadata", "dev.framescope.physics.RecordingQueries$Metadata"),
+            Map.entry("open_recording", "dev.framescope.physics.RecordingQueries$OpenedRecording"),
+            Map.entry("check_recording", String.join(",", "dev.framescope.physics.Triage$TriageReport",
+                    "dev.framescope.physics.EnergyChecks$EnergyAnomalies",
+                    "dev.framescope.physics.ContactChecks$FrictionConeReport",
+                    "dev.framescope.physics.ContactChecks$PenetrationReport",
+                    "dev.framescope.physics.MotionChecks$RestingReport",
+                    "dev.framescope.physics.ImpactChecks$RestitutionReport",
+                    "dev.framescope.physics.MomentumChecks$MomentumReport",
+                    "dev.framescope.physics.MotionChecks$NonfiniteReport",
+                    "dev.framescope.physics.SolverChecks$SolverReport",
+                    "dev.framescope.physics.ContactHistory$History",
+                    "dev.framescope.physics.MotionChecks$Comparison")),
             Map.entry("get_recording_frame", "dev.framescope.physics.RecordingQueries$FrameData"),
             Map.entry("get_energy_series", "dev.framescope.physics.EnergyChecks$EnergySeriesAnswer"),
-            Map.entry("find_energy_anomalies", "dev.framescope.physics.EnergyChecks$EnergyAnomalies"),
-            Map.entry("get_solver_diagnostics", "dev.framescope.physics.SolverChecks$SolverReport"),
-            Map.entry("check_friction_cone", "dev.framescope.physics.ContactChecks$FrictionConeReport"),
-            Map.entry("compare_body_across_frames", "dev.framescope.physics.MotionChecks$Comparison"),
-            Map.entry("get_contact_history", "dev.framescope.physics.ContactHistory$History"),
-            Map.entry("check_resting_contact", "dev.framescope.physics.MotionChecks$RestingReport"),
-            Map.entry("check_restitution", "dev.framescope.physics.ImpactChecks$RestitutionReport"),
-            Map.entry("check_momentum", "dev.framescope.physics.MomentumChecks$MomentumReport"),
-            Map.entry("find_nonfinite_state", "dev.framescope.physics.MotionChecks$NonfiniteReport"),
-            Map.entry("triage_recording", "dev.framescope.physics.Triage$TriageReport"),
-            Map.entry("check_penetration", "dev.framescope.physics.ContactChecks$PenetrationReport"),
             Map.entry("get_bridge_diagnostics", "dev.framescope.renderdoc.BridgeDiagnostics"),
             Map.entry("list_effects", "dev.framescope.shader.EffectCatalog$EffectList"),
             Map.entry("generate_shader_manifest", "dev.framescope.shader.EffectCatalog$ManifestReport"),

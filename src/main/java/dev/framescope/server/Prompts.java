@@ -44,13 +44,12 @@ final class Prompts {
             new Recipe(new Prompt("triage-recording", "Triage a physics recording",
                     "Runs every physics check over an MSD-CPP recording (.db) and explains the worst anomalies.",
                     List.of(new PromptArgument("recording", "Recording", "Path of the recording (.db)", true))),
-                    "triage_recording", a -> """
+                    "check_recording", a -> """
                     Triage the MSD-CPP recording %s with the framescope tools:
-                    1. load_recording {"path": %s}, then triage_recording {}: anomalies ranked by severity, then first \
-                    frame.
-                    2. For the top three anomalies, look closer at their frames: get_recording_frame (with body_id) or \
-                    get_contact_history for contact problems, find_energy_anomalies and plot_energy for energy, \
-                    check_momentum / check_restitution for impacts.
+                    1. check_recording {"recording": %s}: every check, anomalies ranked by severity, then first frame.
+                    2. For the top three anomalies, make the calls each one names, then look closer: \
+                    get_recording_frame (with body_id), check_recording with check "contact_history" for contact \
+                    problems, "energy" and plot_energy for energy, "momentum" / "restitution" for impacts.
                     3. Report each anomaly with its code, bodies, first and worst frame, the measured value against \
                     its bound, and the most likely cause in the engine (solver, contact model, integration).
                     """.formatted(quote(a.get("recording")), json(a.get("recording")))),

@@ -62,13 +62,13 @@ class CliIT {
 
     @Test
     void callTriageNamesTheInjectedDefectAndCleanScenesComeBackClean() throws Exception {
-        Run faulty = run(Map.of(), "call", "triage_recording", "{\"recording\":\"demo/recordings/energy_injection.db\"}");
+        Run faulty = run(Map.of(), "call", "check_recording", "{\"recording\":\"demo/recordings/energy_injection.db\"}");
         assertEquals(0, faulty.exitCode(), faulty.stderr());
         JsonNode report = new ObjectMapper().readTree(faulty.stdout().substring(faulty.stdout().indexOf('{')));
         assertEquals("ENERGY_INJECTION", report.at("/anomalies/preview/0/code").asText());
         assertEquals(150, report.at("/anomalies/preview/0/frame_id").asInt());
         assertEquals(2, report.at("/anomalies/preview/0/bodies/0").asInt());
-        Run clean = run(Map.of(), "call", "triage_recording", "{\"recording\":\"demo/recordings/drop_settle.db\"}");
+        Run clean = run(Map.of(), "call", "check_recording", "{\"recording\":\"demo/recordings/drop_settle.db\"}");
         assertTrue(clean.stdout().startsWith("No anomalies in 300 frames"), clean.stdout());
     }
 

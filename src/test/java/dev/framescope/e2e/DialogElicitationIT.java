@@ -79,8 +79,9 @@ class DialogElicitationIT {
             assertEquals(List.of(Map.of("const", "gl", "title", "OpenGL"), Map.of("const", "vk", "title", "Vulkan")),
                     choice.get("oneOf"));
 
-            JsonNode multi = call(client, "multi_choice", Map.of("question", "Which checks?", "options", List.of(
-                    Map.of("label", "nan"), Map.of("label", "uv"), Map.of("label", "overdraw")), "max_selections", 2));
+            JsonNode multi = call(client, "ask_choice", Map.of("question", "Which checks?", "options", List.of(
+                    Map.of("label", "nan"), Map.of("label", "uv"), Map.of("label", "overdraw")), "multiple", true,
+                    "max_selections", 2));
             assertEquals(List.of("nan", "uv"), JSON.convertValue(multi.get("values"), List.class));
         } finally {
             client.closeGracefully();

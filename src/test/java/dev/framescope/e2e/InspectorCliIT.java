@@ -87,7 +87,7 @@ class InspectorCliIT {
                 .filter(s -> s.get("file").asText().equals("penetration.db")).findFirst().orElseThrow();
 
         String recording = RECORDINGS.resolve("penetration.db").toString();
-        JsonNode result = inspector("--method", "tools/call", "--tool-name", "get_recording_metadata",
+        JsonNode result = inspector("--method", "tools/call", "--tool-name", "open_recording",
                 "--tool-arg", "recording=" + recording);
 
         assertFalse(result.path("isError").asBoolean(), result.toString());
@@ -101,7 +101,7 @@ class InspectorCliIT {
     @Test
     void badToolCallGivesTheStructuredError() throws Exception {
         String missing = RECORDINGS.resolve("no_such.db").toString();
-        ProcessRun run = runInspector("--method", "tools/call", "--tool-name", "get_recording_metadata",
+        ProcessRun run = runInspector("--method", "tools/call", "--tool-name", "open_recording",
                 "--tool-arg", "recording=" + missing);
 
         assertEquals(TOOL_ERROR, run.exit(), run.output());
@@ -128,9 +128,9 @@ class InspectorCliIT {
                 "--prompt-args", "recording=" + recording).get("messages");
         assertEquals("user", messages.path(0).path("role").asText(), messages.toString());
         String text = messages.path(0).path("content").path("text").asText();
-        assertTrue(text.contains("load_recording {\"path\": \"" + recording + "\"}"), text);
+        assertTrue(text.contains("check_recording {\"recording\": \"" + recording + "\"}"), text);
         Set<String> named = toolsNamedIn(text);
-        assertTrue(named.contains("triage_recording") && named.size() >= 3, "the recipe should name its tools: "
+        assertTrue(named.contains("check_recording") && named.size() >= 3, "the recipe should name its tools: "
                 + text);
         assertTrue(names(filteredByJar).containsAll(named), "the recipe names tools the filter hides: " + named);
     }
@@ -144,7 +144,7 @@ class InspectorCliIT {
         JsonNode contents = inspector("--method", "resources/read", "--uri", "framescope://docs/tools.md")
                 .get("contents");
         assertEquals("text/markdown", contents.path(0).path("mimeType").asText(), contents.toString());
-        assertTrue(contents.path(0).path("text").asText().contains("get_recording_metadata"));
+        assertTrue(contents.path(0).path("text").asText().contains("open_recording"));
     }
 
     /** The result of one successful Inspector run. */

@@ -61,9 +61,9 @@ class PhysicsClientIT {
         try {
             client.initialize();
             String penetration = FIXTURES.resolve("penetration.db").toString();
-            CallToolResult loaded = client.callTool(new CallToolRequest("load_recording", Map.of("path", penetration)));
+            CallToolResult loaded = client.callTool(new CallToolRequest("open_recording", Map.of("recording", penetration)));
             assertFalse(loaded.isError(), loaded.toString());
-            JsonNode triage = body(client.callTool(new CallToolRequest("triage_recording", Map.of())));
+            JsonNode triage = body(client.callTool(new CallToolRequest("check_recording", Map.of())));
             assertEquals("EXCESSIVE_PENETRATION", triage.at("/anomalies/preview/0/code").asText());
             assertEquals(152, triage.at("/anomalies/preview/0/frame_id").asInt());
 

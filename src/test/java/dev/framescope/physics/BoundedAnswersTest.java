@@ -142,9 +142,9 @@ class BoundedAnswersTest {
             files = list.filter(f -> f.toString().endsWith(".db")).sorted().toList();
         }
         for (Path file : files) {
-            JsonNode loaded = calls.ok("load_recording", "{\"path\":\"" + file + "\"}");
+            JsonNode loaded = calls.ok("open_recording", "{\"recording\":\"" + file + "\"}");
             assertTrue(size(calls, "get_energy_series", "{}") < BUDGET_BYTES, file.toString());
-            for (JsonNode body : loaded.get("body_ids")) {
+            for (JsonNode body : loaded.at("/bodies").findValues("body_id")) {
                 if (body.asLong() < 0x80000000L) {
                     assertTrue(size(calls, "get_energy_series", "{\"body_id\":" + body + "}") < BUDGET_BYTES);
                 }

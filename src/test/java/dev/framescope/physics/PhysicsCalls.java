@@ -47,7 +47,9 @@ final class PhysicsCalls {
     private CallToolResult raw(String tool, String argsJson) throws IOException {
         @SuppressWarnings("unchecked")
         Map<String, Object> args = Json.mapper().readValue(argsJson, Map.class);
-        return toolkit.invoker().call(toolkit.registry().find(tool).orElseThrow(), args, ToolContext.SILENT);
+        // an older name runs as tools/call runs it: its tool, with its parameters renamed and its presets applied
+        return toolkit.invoker().call(toolkit.registry().find(tool).orElseThrow(),
+                toolkit.registry().arguments(tool, args), ToolContext.SILENT);
     }
 
     /** The result body of a successful call. */

@@ -26,20 +26,38 @@ class PhysicsInputsTest {
     @Test
     void aDirectoryIsCalledADirectory() throws Exception {
         PhysicsCalls calls = new PhysicsCalls(stateDir);
-        JsonNode load = calls.error("load_recording", "{\"path\":\"demo/recordings\"}");
-        assertEquals("INVALID_ARGUMENT", load.get("code").asText());
-        assertEquals("path", load.at("/context/parameter").asText());
-        assertTrue(load.get("message").asText().contains("is a directory"), load.toString());
-        JsonNode perCall = calls.error("get_recording_metadata", "{\"recording\":\"demo/recordings\"}");
+        JsonNode open = calls.error("open_recording", "{\"recording\":\"demo/recordings\"}");
+        assertEquals("INVALID_ARGUMENT", open.get("code").asText());
+        assertEquals("recording", open.at("/context/parameter").asText());
+        assertTrue(open.get("message").asText().contains("is a directory"), open.toString());
+        JsonNode perCall = calls.error("check_recording", "{\"recording\":\"demo/recordings\"}");
         assertEquals("recording", perCall.at("/context/parameter").asText(), perCall.toString());
+    }
+
+    @Test
+    void aCheckWithoutWhatItNeedsNamesTheParameterAndTheCheck() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        String rec = PhysicsCalls.arg("two_ball_collision");
+        for (String[] call : new String[][] {{"{\"check\":\"friction_cone\"," + rec + "}", "frame_id"},
+                {"{\"check\":\"contact_history\",\"body_id\":2," + rec + "}", "other_body_id"},
+                {"{\"check\":\"body_motion\",\"body_id\":2,\"start_frame\":1," + rec + "}", "end_frame"},
+                {"{\"check\":\"all\",\"limit\":201," + rec + "}", "limit"}}) {
+            JsonNode error = calls.error("check_recording", call[0]);
+            assertEquals("INVALID_ARGUMENT", error.get("code").asText(), error.toString());
+            assertEquals(call[1], error.at("/context/parameter").asText(), error.toString());
+        }
+        JsonNode limit = calls.error("check_recording", "{\"limit\":201," + rec + "}");
+        assertTrue(limit.get("message").asText().contains("from 1 to 200 for check 'all'"), limit.toString());
+        JsonNode frame = calls.error("check_friction_cone", "{" + rec + "}");
+        assertTrue(frame.get("message").asText().contains("check 'friction_cone' needs frame_id"), frame.toString());
     }
 
     @Test
     void anEmptyPathNamesTheParameterNotTheWorkingDirectory() throws Exception {
         PhysicsCalls calls = new PhysicsCalls(stateDir);
         String cwd = Path.of("").toAbsolutePath().toString();
-        for (String[] call : new String[][] {{"load_recording", "path"}, {"get_recording_metadata", "recording"},
-                {"triage_recording", "recording"}, {"list_recordings", "directory"}}) {
+        for (String[] call : new String[][] {{"open_recording", "recording"}, {"check_recording", "recording"},
+                {"list_recordings", "directory"}}) {
             JsonNode error = calls.error(call[0], "{\"" + call[1] + "\":\"\"}");
             assertEquals("INVALID_ARGUMENT", error.get("code").asText(), error.toString());
             assertEquals(call[1], error.at("/context/parameter").asText(), error.toString());

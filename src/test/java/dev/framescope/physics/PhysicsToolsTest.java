@@ -56,10 +56,13 @@ class PhysicsToolsTest {
     @Test
     void loadsRecordingAndSynthesisesEnvironmentBody() throws Exception {
         PhysicsCalls calls = new PhysicsCalls(stateDir);
-        JsonNode loaded = calls.ok("load_recording", "{\"path\":\"" + fixture("drop_settle") + "\"}");
-        assertEquals(300, loaded.get("total_frames").asInt());
-        assertEquals("[2,2147483649]", loaded.get("body_ids").toString());
-        JsonNode metadata = calls.ok("get_recording_metadata", "{}");
+        JsonNode opened = calls.ok("open_recording", "{\"recording\":\"" + fixture("drop_settle") + "\"}");
+        assertEquals(300, opened.get("total_frames").asInt());
+        assertEquals(List.of(2L, 2147483649L), ids(opened.get("bodies")));
+        JsonNode metadata = calls.ok("open_recording", "{}"); // the active one
+        assertEquals(opened, calls.ok("load_recording", "{\"path\":\"" + fixture("drop_settle") + "\"}"),
+                "the older name with its own parameter name answers the same");
+        assertEquals(opened, calls.ok("get_recording_metadata", "{}"));
         assertClose(0.016, metadata.get("dt_s"), "dt");
         assertEquals(10.0, metadata.at("/bodies/0/mass").asDouble());
         assertTrue(metadata.at("/bodies/1/is_environment").asBoolean());
@@ -226,9 +229,9 @@ class PhysicsToolsTest {
     @Test
     void errorsNameTheFixAndTheValidRange() throws Exception {
         PhysicsCalls calls = new PhysicsCalls(stateDir);
-        JsonNode notLoaded = calls.error("get_recording_metadata", "{}");
+        JsonNode notLoaded = calls.error("open_recording", "{}");
         assertEquals("FAILED_PRECONDITION", notLoaded.get("code").asText());
-        assertTrue(notLoaded.get("message").asText().contains("load_recording"));
+        assertTrue(notLoaded.get("message").asText().contains("open_recording with a path"));
         JsonNode range = calls.error("get_recording_frame", "{\"frame_id\":301,\"recording\":\"" + fixture("drop_settle")
                 + "\"}");
         assertEquals("frame_id", range.at("/context/parameter").asText());
@@ -246,5 +249,9 @@ class PhysicsToolsTest {
         JsonNode noTables = calls.error("load_recording", "{\"path\":\"" + empty + "\"}");
         assertTrue(noTables.get("message").asText().contains("no SimulationFrameRecord table (missing: "
                 + "AccelerationRecord"), noTables.toString());
+    }
+
+    private static List<Long> ids(JsonNode bodies) {
+        return bodies.findValues("body_id").stream().map(JsonNode::asLong).toList();
     }
 }

@@ -29,31 +29,35 @@ class ReadOnlyPerToolTest {
 
     private static final String FILE = PhysicsCalls.fixture("chatter_flip");
 
-    /** Arguments that exercise each tool on chatter_flip.db; a new physics tool must be added here. */
+    /**
+     * Arguments that exercise each tool on chatter_flip.db, and each check of check_recording (keyed "check_recording
+     * &lt;check&gt;"); a new physics tool or check must be added here.
+     */
     private static final Map<String, String> SAMPLE_ARGS = new TreeMap<>(Map.ofEntries(
             Map.entry("list_recordings", "{\"directory\":\"demo/recordings\"}"),
-            Map.entry("load_recording", "{\"path\":\"" + FILE + "\"}"),
-            Map.entry("get_recording_metadata", "{}"),
+            Map.entry("open_recording", "{\"recording\":\"" + FILE + "\"}"),
             Map.entry("get_recording_frame", "{\"frame_id\":80}"),
             Map.entry("get_energy_series", "{\"body_id\":2}"),
-            Map.entry("find_energy_anomalies", "{}"),
-            Map.entry("compare_body_across_frames", "{\"body_id\":2,\"frame_a\":1,\"frame_b\":200}"),
-            Map.entry("get_contact_history", "{\"body_a_id\":2,\"body_b_id\":3}"),
-            Map.entry("get_solver_diagnostics", "{}"),
-            Map.entry("check_friction_cone", "{\"frame_id\":80}"),
-            Map.entry("check_penetration", "{\"frame_id\":80}"),
-            Map.entry("check_resting_contact", "{\"frame_id\":200}"),
-            Map.entry("check_restitution", "{}"),
-            Map.entry("check_momentum", "{}"),
-            Map.entry("find_nonfinite_state", "{}"),
             Map.entry("plot_energy", "{}"),
-            Map.entry("triage_recording", "{}")));
+            Map.entry("check_recording all", "{}"),
+            Map.entry("check_recording energy", "{}"),
+            Map.entry("check_recording body_motion", "{\"body_id\":2,\"start_frame\":1,\"end_frame\":200}"),
+            Map.entry("check_recording contact_history", "{\"body_id\":2,\"other_body_id\":3}"),
+            Map.entry("check_recording solver", "{}"),
+            Map.entry("check_recording friction_cone", "{\"frame_id\":80}"),
+            Map.entry("check_recording penetration", "{\"frame_id\":80}"),
+            Map.entry("check_recording resting_contact", "{\"frame_id\":200}"),
+            Map.entry("check_recording restitution", "{}"),
+            Map.entry("check_recording momentum", "{}"),
+            Map.entry("check_recording nonfinite", "{}")));
 
     @TempDir
     static Path stateDir;
 
-    static Stream<String> physicsTools() {
-        return physicsGroup().tools().stream().map(ToolDef::name);
+    /** Each physics tool, and check_recording once per check. */
+    static Stream<String> physicsCalls() {
+        return physicsGroup().tools().stream().map(ToolDef::name).flatMap(name -> name.equals("check_recording")
+                ? Stream.of(CheckArgs.Check.values()).map(check -> name + " " + check) : Stream.of(name));
     }
 
     private static ToolGroup physicsGroup() {
@@ -63,24 +67,29 @@ class ReadOnlyPerToolTest {
 
     @Test
     void everyPhysicsToolHasSampleArguments() {
-        assertEquals(physicsTools().sorted().toList(), List.copyOf(SAMPLE_ARGS.keySet()));
+        assertEquals(physicsCalls().sorted().toList(), List.copyOf(SAMPLE_ARGS.keySet()));
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("physicsTools")
-    void leavesTheRecordingByteIdentical(String tool) throws Exception {
+    @MethodSource("physicsCalls")
+    void leavesTheRecordingByteIdentical(String call) throws Exception {
         PhysicsCalls calls = new PhysicsCalls(stateDir);
-        calls.ok("load_recording", "{\"path\":\"" + FILE + "\"}");
+        calls.ok("open_recording", "{\"recording\":\"" + FILE + "\"}");
         String before = sha256(Path.of(FILE));
-        if (tool.equals("plot_energy")) {
-            calls.image(tool, SAMPLE_ARGS.get(tool));
-        } else {
-            calls.ok(tool, SAMPLE_ARGS.get(tool));
+        String tool = call.split(" ")[0];
+        String args = SAMPLE_ARGS.get(call);
+        if (call.contains(" ")) {
+            args = "{\"check\":\"" + call.split(" ")[1] + "\"" + (args.equals("{}") ? "}" : "," + args.substring(1));
         }
-        assertEquals(before, sha256(Path.of(FILE)), tool + " changed the recording");
+        if (tool.equals("plot_energy")) {
+            calls.image(tool, args);
+        } else {
+            calls.ok(tool, args);
+        }
+        assertEquals(before, sha256(Path.of(FILE)), call + " changed the recording");
         try (Stream<Path> files = Files.list(PhysicsCalls.FIXTURES)) {
             assertTrue(files.noneMatch(f -> f.toString().endsWith("-journal") || f.toString().endsWith("-wal")),
-                    tool + " left a journal next to the recording");
+                    call + " left a journal next to the recording");
         }
     }
 
@@ -103,8 +112,8 @@ class ReadOnlyPerToolTest {
             JsonNode b = calls.ok("get_recording_frame", args + old + "}").get("state");
             assertEquals(a, b);
         }
-        assertEquals(withoutNextCalls(calls.ok("triage_recording", "{" + current + "}")),
-                withoutNextCalls(calls.ok("triage_recording", "{" + old + "}")));
+        assertEquals(withoutNextCalls(calls.ok("check_recording", "{" + current + "}")),
+                withoutNextCalls(calls.ok("check_recording", "{" + old + "}")));
     }
 
     /** The anomalies without their next calls, which name the file. */

@@ -127,14 +127,14 @@ class StdioServerTest {
             java.util.List<String> names = new java.util.ArrayList<>();
             session.request(1, "tools/list", "{}").at("/result/tools").forEach(t -> names.add(t.get("name").asText()));
             assertTrue(names.stream().allMatch(n -> n.matches("[a-z][a-z0-9_]*")), names.toString());
-            assertTrue(names.contains("get_recording_metadata") && names.contains("test_pixel_parity"),
-                    names.toString());
+            assertTrue(names.contains("open_recording") && names.contains("check_recording"), names.toString());
             assertTrue(names.stream().noneMatch(n -> n.equals("get_metadata") || n.equals("checkAlgEquiv")
                     || n.equals("compileEffect") || n.equals("get_system_energy") || n.equals("get_body_energy")
-                    || n.equals("get_capture_status")), names.toString());
+                    || n.equals("get_capture_status") || n.equals("get_recording_metadata")
+                    || n.equals("triage_recording") || n.equals("check_penetration")), names.toString());
 
             String args = "\"arguments\":{\"recording\":\"demo/recordings/drop_settle.db\"}";
-            JsonNode current = session.request(2, "tools/call", "{\"name\":\"get_recording_metadata\"," + args + "}");
+            JsonNode current = session.request(2, "tools/call", "{\"name\":\"open_recording\"," + args + "}");
             JsonNode older = session.request(3, "tools/call", "{\"name\":\"get_metadata\"," + args + "}");
             assertEquals(300, current.at("/result/structuredContent/total_frames").asInt(), current.toString());
             assertEquals(current.at("/result/structuredContent"), older.at("/result/structuredContent"),
@@ -154,6 +154,23 @@ class StdioServerTest {
                     && system.at("/points/preview/0").has("total_system_e"), system.toString());
             assertEquals(2, body.get("body_id").asInt(), body.toString());
             assertTrue(body.at("/points/preview/0").has("linear_ke"), body.toString());
+
+            // Single checks became check_recording: an older name picks its check and keeps its parameter names.
+            String sinking = "\"recording\":\"demo/recordings/penetration.db\",\"frame_id\":160";
+            JsonNode byOldName = session.request(8, "tools/call", "{\"name\":\"check_penetration\",\"arguments\":{"
+                    + sinking + ",\"threshold\":0.5}}").at("/result/structuredContent");
+            JsonNode byCheck = session.request(9, "tools/call", "{\"name\":\"check_recording\",\"arguments\":{"
+                    + sinking + ",\"check\":\"penetration\",\"penetration_threshold\":0.5}}")
+                    .at("/result/structuredContent");
+            assertEquals(0.5, byCheck.get("threshold_m").asDouble(), byCheck.toString());
+            assertEquals(byCheck, byOldName);
+            String pair = "\"recording\":\"demo/recordings/two_ball_collision.db\"";
+            JsonNode history = session.request(10, "tools/call", "{\"name\":\"get_contact_history\",\"arguments\":{"
+                    + pair + ",\"body_a_id\":2,\"body_b_id\":3}}").at("/result/structuredContent");
+            assertEquals(history, session.request(11, "tools/call", "{\"name\":\"check_recording\",\"arguments\":{"
+                    + pair + ",\"check\":\"contact_history\",\"body_id\":2,\"other_body_id\":3}}")
+                    .at("/result/structuredContent"));
+            assertEquals(3, history.get("body_b_id").asInt(), history.toString());
         }
     }
 

@@ -1,0 +1,45 @@
+package dev.framescope.physics;
+
+/**
+ * {@code check_recording}: every check, or one in detail, each by the core that owns its rule. The answer is that
+ * core's own report, so a check asked for by name answers exactly as its single-purpose tool did.
+ */
+public final class RecordingChecks {
+
+    private final EnergyChecks energy;
+    private final ContactChecks contacts;
+    private final SolverChecks solver;
+    private final MotionChecks motion;
+    private final ImpactChecks impacts;
+    private final MomentumChecks momentum;
+    private final ContactHistory history;
+    private final Triage triage;
+
+    public RecordingChecks(Recordings recordings) {
+        this.energy = new EnergyChecks(recordings);
+        this.contacts = new ContactChecks(recordings);
+        this.solver = new SolverChecks(recordings);
+        this.motion = new MotionChecks(recordings);
+        this.impacts = new ImpactChecks(recordings);
+        this.momentum = new MomentumChecks(recordings);
+        this.history = new ContactHistory(recordings);
+        this.triage = new Triage(recordings);
+    }
+
+    /** The report of the check {@code args} names: one of the cores' output records. */
+    public Object run(CheckArgs args) {
+        return switch (args.check()) {
+            case all -> triage.triage(args.triage());
+            case energy -> energy.anomalies(args.energy());
+            case friction_cone -> contacts.frictionCone(args.frictionCone());
+            case penetration -> contacts.penetration(args.penetration());
+            case resting_contact -> motion.resting(args.resting());
+            case restitution -> impacts.restitution(args.restitution());
+            case momentum -> momentum.momentum(args.momentum());
+            case nonfinite -> motion.nonfinite(args.nonfinite());
+            case solver -> solver.diagnostics(args.solver());
+            case contact_history -> history.history(args.contactHistory());
+            case body_motion -> motion.compare(args.bodyMotion());
+        };
+    }
+}
