@@ -62,10 +62,9 @@ public final class ConsoleTools implements ToolGroup {
     @Override
     public List<ToolDef<?>> tools() {
         return List.of(ToolDef.of("start_capture_console", "Start the capture console",
-                "Starts FrameScope's capture console on 127.0.0.1 (or reports the running one): a web page and HTTP "
-                + "API where a person uploads .rdc captures and asks questions in plain words, answered by the "
-                + "RenderDoc tools. Use it when the person wants to look at captures themselves. The link with its "
-                + "access token goes to the person only (progress message, stderr). ~0.1 s.",
+                "Starts the capture console on 127.0.0.1 (or reports the running one), for a person who wants to "
+                + "look at captures themselves: web page and HTTP API. Its link with the access token goes to the "
+                + "person only (progress message, stderr). ~0.1 s.",
                 StartArgs.class, ToolHints.WRITES_NEW_FILES,
                 (args, context) -> ToolOutput.of(start(args, context))));
     }

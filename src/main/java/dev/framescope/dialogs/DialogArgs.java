@@ -18,10 +18,10 @@ public final class DialogArgs {
     }
 
     public record Option(
-            @Param(value = "What the person sees; default the value.", maxLength = 200)
+            @Param(value = "Shown to the person; default the value.", maxLength = 200)
             String label,
-            @Param(value = "What comes back when chosen; default the label.", maxLength = 200) String value,
-            @Param(value = "One line of detail shown with the option.", maxLength = 500)
+            @Param(value = "Returned when picked; default the label.", maxLength = 200) String value,
+            @Param(value = "One line of detail shown with it.", maxLength = 500)
             String description) {
         String valueOrLabel() {
             return value == null || value.isBlank() ? label : value;
@@ -33,9 +33,9 @@ public final class DialogArgs {
     }
 
     public record ConfirmArgs(
-            @Param(value = "The yes/no question.", required = true, maxLength = 2000) String question,
+            @Param(value = QUESTION, required = true, maxLength = 2000) String question,
             @Param(value = "What could go wrong, shown with the question.", maxLength = 2000) String warning,
-            @Param(value = "Marks the step as dangerous (destructive, irreversible).", defaultValue = "false")
+            @Param(value = "Mark the step dangerous (destructive, irreversible).", defaultValue = "false")
             Boolean isDangerous,
             @Param(value = "Label of the yes answer.", defaultValue = "\"Yes\"", maxLength = 50) String yesLabel,
             @Param(value = "Label of the no answer.", defaultValue = "\"No\"", maxLength = 50) String noLabel,
@@ -97,15 +97,15 @@ public final class DialogArgs {
     }
 
     public record PlannerArgs(
-            @Param(value = "The decision to make and why it matters now, one or two sentences.", required = true,
+            @Param(value = "The decision and why it matters now, in one or two sentences.", required = true,
                     maxLength = 4000) String decisionContext,
-            @Param(value = "Markdown shown before choosing: findings, a table of measurements, code (raw HTML shown "
-                    + "as text).", maxLength = 100_000)
+            @Param(value = "Markdown shown first: findings, tables of measurements, code (HTML shown as text).",
+                    maxLength = 100_000)
             String visualOutput,
-            @Param(value = "Markdown: the plan the options refer to, e.g. numbered steps.", maxLength = 50_000)
+            @Param(value = "Markdown plan the options refer to, e.g. numbered steps.", maxLength = 50_000)
             String plan,
             @Param(value = "The ways forward, 2 to 20.", required = true, maxLength = 20) List<Option> options,
-            @Param(value = "Value preselected (what you would do without an answer).",
+            @Param(value = "Value preselected: what you would do unasked.",
                     maxLength = 200) String defaultAction,
             @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) implements Waits {
     }
@@ -114,7 +114,7 @@ public final class DialogArgs {
             @Param(value = "What to capture, e.g. 'the texture viewer showing the black pixel'.",
                     required = true, maxLength = 2000) String question,
             @Param(value = "More detail on what should be visible.", maxLength = 4000) String description,
-            @Param(value = "Longest side returned, in pixels; larger images are scaled down.", defaultValue = "1568",
+            @Param(value = "Longest side returned in pixels (larger images scaled down).", defaultValue = "1568",
                     min = 64, max = 8192)
             Integer maxDimension,
             @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) implements Waits {

@@ -64,8 +64,9 @@ public final class ToolDocs {
                 Every tool name is snake_case. `tools/call` (and `framescope call`) still accepts these older names, \
                 which prompts written for the original shader, dialog and physics servers use, and the names of \
                 tools since folded into another: such a name runs the tool with the arguments in "with", which \
-                replace the caller's; the answer is the tool's (`get_body_energy` without `body_id` gives the \
-                system's series). `tools/list` does not show them.
+                replace the caller's, and takes its own parameter names (renamed to the tool's; an error names the \
+                tool's); the answer is the tool's (`get_body_energy` without `body_id` gives the system's series). \
+                `tools/list` does not show them.
 
                 | older name | tool | with | parameters renamed |
                 |---|---|---|---|
