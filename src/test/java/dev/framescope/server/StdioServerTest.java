@@ -127,11 +127,12 @@ class StdioServerTest {
             java.util.List<String> names = new java.util.ArrayList<>();
             session.request(1, "tools/list", "{}").at("/result/tools").forEach(t -> names.add(t.get("name").asText()));
             assertTrue(names.stream().allMatch(n -> n.matches("[a-z][a-z0-9_]*")), names.toString());
-            assertTrue(names.contains("get_recording_metadata") && names.contains("test_pixel_parity"),
+            assertTrue(names.contains("get_recording_metadata") && names.contains("test_effect"),
                     names.toString());
             assertTrue(names.stream().noneMatch(n -> n.equals("get_metadata") || n.equals("checkAlgEquiv")
                     || n.equals("compileEffect") || n.equals("get_system_energy") || n.equals("get_body_energy")
-                    || n.equals("get_capture_status")), names.toString());
+                    || n.equals("get_capture_status") || n.equals("test_pixel_parity")
+                    || n.equals("list_effects")), names.toString());
 
             String args = "\"arguments\":{\"recording\":\"demo/recordings/drop_settle.db\"}";
             JsonNode current = session.request(2, "tools/call", "{\"name\":\"get_recording_metadata\"," + args + "}");
@@ -154,6 +155,13 @@ class StdioServerTest {
                     && system.at("/points/preview/0").has("total_system_e"), system.toString());
             assertEquals(2, body.get("body_id").asInt(), body.toString());
             assertTrue(body.at("/points/preview/0").has("linear_ke"), body.toString());
+
+            // list_effects became search_effects without a query: the same listing
+            JsonNode listed = session.request(8, "tools/call", "{\"name\":\"list_effects\",\"arguments\":"
+                    + "{\"effect\":\"synth/*\"}}").at("/result/structuredContent");
+            assertEquals(6, listed.at("/effects/count").asInt(), listed.toString());
+            assertEquals(listed, session.request(9, "tools/call", "{\"name\":\"search_effects\",\"arguments\":"
+                    + "{\"effect\":\"synth/*\"}}").at("/result/structuredContent"));
         }
     }
 
