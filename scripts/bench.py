@@ -129,12 +129,12 @@ SHADER_CALLS = [
 
 # Every other shader tool on one effect, with its defaults unless noted: the 1 s design budget per operation.
 SHADER_OTHERS = [
-    ("list_effects", {}),
-    ("check_effect_structure", {"effect": "synth/gradient"}),
+    ("search_effects", {}),
+    ("analyze_effect structure", {"effect": "synth/gradient", "analysis": "structure"}),
     ("render_effect_frame describe", {"effect": "synth/gradient", "describe": True}),
-    ("test_pixel_parity", {"effect": "synth/gradient"}),
-    ("test_uniform_responsiveness", {"effect": "synth/gradient"}),
-    ("test_uniform_responsiveness passthrough", {"effect": "filter/invert", "check": "passthrough"}),
+    ("test_effect parity", {"effect": "synth/gradient", "check": "parity"}),
+    ("test_effect", {"effect": "synth/gradient"}),
+    ("test_effect passthrough", {"effect": "filter/invert", "check": "passthrough"}),
     ("benchmark_effect_fps", {"effect": "synth/gradient", "frames": 30, "width": 256, "height": 256}),
     ("render_effect_frame multi-pass synth/trails", {"effect": "synth/trails"}),
 ]
@@ -238,7 +238,7 @@ def concurrent_mix(n, recording, capture):
     return [("get_recording_frame", {"recording": recording, "frame_id": frame, "limit": 1}),
             ("get_recording_frame", {"recording": recording, "frame_id": frame, "body_id": 2}),
             ("get_server_diagnostics", {"tool_limit": 1}),
-            ("list_effects", {"effect": "synth/*", "limit": 2}),
+            ("search_effects", {"effect": "synth/*", "limit": 2}),
             ("iterate_actions", {"capture": capture, "offset": n % 30, "limit": 1}),
             ("check_recording", {"recording": recording, "check": "momentum", "start_frame": frame,
                                  "end_frame": frame})][n % 6]

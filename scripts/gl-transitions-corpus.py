@@ -114,7 +114,7 @@ def main():
 def run(args, root, folders, entries):
     server = Server(args.jar)
     started = time.perf_counter()
-    listed = server.call("list_effects", {"effect": "*", "limit": 1000, "effects_root": root})
+    listed = server.call("search_effects", {"effect": "*", "limit": 1000, "effects_root": root})
     ids = [e["id"] for e in listed["effects"]["preview"]]
     status = {}
     for batch in batches(ids):

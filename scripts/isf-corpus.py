@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Runs every ISF file (.fs) under a folder through FrameScope in one server over MCP stdio: check_effect_structure
-(the whole folder, twice: cold, then warm from glslang's cache), then compile_effect (WebGL2) and render_effect_frame
-(128x128, at 0.5 s: time 0.0625 of the 8 s loop) for each file, and prints the counts (figures: docs/benchmarks.md). Fetches nothing: give it a
-folder you have, e.g. a checkout of the public ISF files (github.com/Vidvox/ISF-Files, folder ISF):
+"""Runs every ISF file (.fs) under a folder through FrameScope in one server over MCP stdio: analyze_effect's
+structure analysis (check_effect_structure before; the whole folder, twice: cold, then warm from glslang's cache),
+then compile_effect (WebGL2) and render_effect_frame (128x128, at 0.5 s: time 0.0625 of the 8 s loop) for each file,
+and prints the counts (figures: docs/benchmarks.md). Fetches nothing: give it a folder you have, e.g. a checkout of
+the public ISF files (github.com/Vidvox/ISF-Files, folder ISF):
 
     scripts/isf-corpus.py /tmp/isf-files/ISF
 
@@ -39,12 +40,12 @@ def reason(message):
 
 
 def structure(server, folder):
-    """check_effect_structure over the folder, cold then warm: seconds per call and the files glslang rejects."""
+    """The structure analysis over the folder, cold then warm: seconds per call and the files glslang rejects."""
     times = []
     report = None
     for _ in range(2):
         started = time.perf_counter()
-        report = server.call("check_effect_structure", {"effect": "*", "effects_root": folder})
+        report = server.call("analyze_effect", {"effect": "*", "analysis": "structure", "effects_root": folder})
         times.append(time.perf_counter() - started)
     return times, report
 
@@ -53,7 +54,8 @@ def glslang_errors(server, folder, ids):
     """Ids (of those given) that glslang rejects at a line of their own file."""
     rejected = set()
     for batch in batches(ids):
-        report = server.call("check_effect_structure", {"effect": ",".join(batch), "effects_root": folder})
+        report = server.call("analyze_effect", {"effect": ",".join(batch), "analysis": "structure",
+                                                "effects_root": folder})
         for effect in report["effects"]["preview"]:
             if any(f["code"] == "GLSL_ERROR" and f.get("line") for f in effect["findings"]):
                 rejected.add(effect["effect"])
@@ -93,13 +95,13 @@ def main():
 
 def run(server, folder, args):
     times, report = structure(server, folder)
-    # The ids FrameScope gives ISF files: the path under the folder without ".fs" (list_effects pages at 1,000
+    # The ids FrameScope gives ISF files: the path under the folder without ".fs" (search_effects lists at most 1,000
     # entries and 64 KiB, too little for a corpus).
     ids = sorted(os.path.relpath(os.path.join(d, name), folder)[:-3].replace(os.sep, "/")
                  for d, _, names in os.walk(folder) for name in names if name.endswith(".fs"))
     files = len(ids)
     count = report["effects"]["count"]
-    print("check_effect_structure over %d effects: cold %.2f s (%.1f ms/effect), warm %.2f s (%.1f ms/effect)"
+    print("analyze_effect structure over %d effects: cold %.2f s (%.1f ms/effect), warm %.2f s (%.1f ms/effect)"
           % (count, times[0], 1000 * times[0] / count, times[1], 1000 * times[1] / count))
     started = time.perf_counter()
     status = {}

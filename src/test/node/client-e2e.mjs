@@ -48,8 +48,10 @@ try {
   const recordings = path.resolve('demo/recordings');
   const fixtureCalls = [
     ['open_recording', { recording: path.join(recordings, 'penetration.db') }], ['check_recording', {}],
-    ['get_energy_series', {}], ['check_recording', { check: 'penetration', frame_id: 152 }], ['list_effects', {}],
-    ['analyze_effect', { effect: '*' }], ['check_effect_structure', { effect: '*' }], ['get_bridge_diagnostics', {}],
+    ['get_energy_series', {}], ['check_recording', { check: 'penetration', frame_id: 152 }], ['search_effects', {}],
+    ['search_effects', { query: 'uv' }], ['analyze_effect', { effect: '*' }],
+    ['analyze_effect', { effect: '*', analysis: 'structure' }], ['analyze_effect', { effect: '*', analysis: 'glsl_wgsl' }],
+    ['get_bridge_diagnostics', {}],
   ];
   for (const [name, args] of fixtureCalls) {
     try {
@@ -175,7 +177,7 @@ try {
   const names = (await filtered.listTools()).tools.map((t) => t.name);
   check('--groups physics,renderdoc --read-only: only those groups, nothing that writes',
       names.includes('check_recording') && names.includes('open_capture') && names.includes('get_server_diagnostics')
-      && !names.includes('list_effects') && !names.includes('ask_confirmation') && !names.includes('save_texture'), names);
+      && !names.includes('search_effects') && !names.includes('ask_confirmation') && !names.includes('save_texture'), names);
   await filtered.close();
 } catch (e) {
   check('--groups session', false, String(e?.stack ?? e));

@@ -62,15 +62,16 @@ final class OutputSchemas {
             Map.entry("get_recording_frame", "dev.framescope.physics.RecordingQueries$FrameData"),
             Map.entry("get_energy_series", "dev.framescope.physics.EnergyChecks$EnergySeriesAnswer"),
             Map.entry("get_bridge_diagnostics", "dev.framescope.renderdoc.BridgeDiagnostics"),
-            Map.entry("list_effects", "dev.framescope.shader.EffectCatalog$EffectList"),
             Map.entry("generate_shader_manifest", "dev.framescope.shader.EffectCatalog$ManifestReport"),
-            Map.entry("search_effects", "dev.framescope.shader.EffectSearch$SearchReport"),
-            Map.entry("analyze_effect", "dev.framescope.shader.EffectAnalysis$AnalysisReport"),
-            Map.entry("compare_shaders", "dev.framescope.shader.ShaderComparison$ComparisonReport"),
-            Map.entry("check_effect_structure", "dev.framescope.shader.StructureCheck$StructureReport"),
+            Map.entry("search_effects", "dev.framescope.shader.EffectSearch$SearchReport,"
+                    + "dev.framescope.shader.EffectCatalog$EffectList"),
+            Map.entry("analyze_effect", "dev.framescope.shader.EffectAnalysis$AnalysisReport,"
+                    + "dev.framescope.shader.StructureCheck$StructureReport,"
+                    + "dev.framescope.shader.ShaderComparison$ComparisonReport"),
             Map.entry("compile_effect", "dev.framescope.shader.EffectCompiler$CompileReport"),
-            Map.entry("test_uniform_responsiveness", "dev.framescope.shader.EffectTests$ResponsivenessReport"),
-            Map.entry("test_pixel_parity", "dev.framescope.shader.EffectTests$ParityReport"),
+            Map.entry("test_effect", "dev.framescope.shader.EffectTests$ResponsivenessReport,"
+                    + "dev.framescope.shader.EffectTests$PassthroughReport,"
+                    + "dev.framescope.shader.EffectTests$ParityReport"),
             Map.entry("benchmark_effect_fps", "dev.framescope.shader.EffectBenchmark$BenchmarkReport"),
             Map.entry("start_capture_console", "dev.framescope.console.ConsoleTools$Started"));
 

@@ -65,10 +65,10 @@ final class Prompts {
                         String args = "{\"effect\": " + json(a.get("effect")) + root + "}";
                         return """
                                 Check the shader effect %s with the framescope tools, each with %s:
-                                1. check_effect_structure, then compile_effect (both backends).
+                                1. analyze_effect with analysis "structure", then compile_effect (both backends).
                                 2. render_effect_frame: is the frame blank, constant or non-finite?
-                                3. test_uniform_responsiveness, again with check "passthrough" for filters, then \
-                                test_pixel_parity (GLSL vs WGSL).
+                                3. test_effect (check "responsiveness"), again with check "passthrough" for filters, \
+                                then with check "parity" (GLSL vs WGSL).
                                 4. Report each check as pass / fail / unsupported with its figures, and for every \
                                 failure the file and line or the uniform to look at.
                                 """.formatted(quote(a.get("effect")), args);

@@ -20,9 +20,10 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * {@code list_effects} and {@code generate_shader_manifest}: what is under an effects root, read from disk only.
- * The manifest keeps the original design's shape ({@code {"ns/effect": {description, tags, hasTex?, glsl: {program:
- * "combined"}, wgsl: {program: 1}}}}), written with sorted keys so that the same folder always gives the same bytes.
+ * {@code search_effects} without a query (list_effects before) and {@code generate_shader_manifest}: what is under an
+ * effects root, read from disk only. The manifest keeps the original design's shape ({@code {"ns/effect": {description,
+ * tags, hasTex?, glsl: {program: "combined"}, wgsl: {program: 1}}}}), written with sorted keys so that the same folder
+ * always gives the same bytes.
  */
 public final class EffectCatalog {
 

@@ -65,7 +65,7 @@ public final class EffectLibrary {
             return definition.path("unsupported").asText(null);
         }
 
-        /** The format's name as list_effects reports it: native, isf, gl-transition or shadertoy. */
+        /** The format's name as search_effects lists it: native, isf, gl-transition or shadertoy. */
         public String format() {
             return definition.path("format").asText("native");
         }

@@ -122,7 +122,7 @@ public final class EffectSearch {
                         .forEachRemaining(e -> entries.put(e.getKey(), e.getValue()));
             }
         } catch (IOException e) {
-            return Map.of(); // a broken manifest adds nothing to search; list_effects reads the folders themselves
+            return Map.of(); // a broken manifest adds nothing to search; the listing reads the folders themselves
         }
         return entries;
     }

@@ -6,8 +6,7 @@ import dev.framescope.common.ToolContext;
 import dev.framescope.shader.EffectCompiler.Backend;
 import dev.framescope.shader.EffectLibrary.Effect;
 import dev.framescope.shader.FrameRenderer.Pixels;
-import dev.framescope.shader.ShaderArgs.PixelParityArgs;
-import dev.framescope.shader.ShaderArgs.UniformResponsivenessArgs;
+import dev.framescope.shader.ShaderArgs.TestEffectArgs;
 import dev.framescope.shader.harness.BrowserHarness;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -53,7 +52,7 @@ public final class EffectTests {
      * upside down matches the GLSL frame better (the usual cause: the WGSL program does not flip y).
      * Structural differences (programs or uniforms one language has and the other lacks) come from the files.
      */
-    public ParityReport parity(EffectLibrary library, PixelParityArgs args, ToolContext context) {
+    public ParityReport parity(EffectLibrary library, TestEffectArgs args, ToolContext context) {
         List<Effect> selected = library.select(args.effect());
         List<Effect> effects = BatchPage.slice(selected, args.offset(), args.limit());
         List<String> settings = args.moveUniforms() ? List.of("defaults", "moved") : List.of("defaults");
@@ -161,7 +160,7 @@ public final class EffectTests {
      * per value the per-pixel mean_abs_diff, max_diff and changed pixel count against the base frame, on each
      * requested backend.
      */
-    public ResponsivenessReport responsiveness(EffectLibrary library, UniformResponsivenessArgs args,
+    public ResponsivenessReport responsiveness(EffectLibrary library, TestEffectArgs args,
                                                ToolContext context) {
         List<Effect> selected = library.select(args.effect());
         UniformValues.check(selected, args.uniforms());
@@ -282,7 +281,7 @@ public final class EffectTests {
      * with the test card itself: similarity = 1 − mean_abs_diff. {@code passthrough} states the rule
      * similarity ≥ 0.99; the raw similarity is what to judge.
      */
-    public PassthroughReport passthrough(EffectLibrary library, UniformResponsivenessArgs args, ToolContext context) {
+    public PassthroughReport passthrough(EffectLibrary library, TestEffectArgs args, ToolContext context) {
         List<Effect> selected = library.select(args.effect());
         UniformValues.check(selected, args.uniforms());
         List<Effect> effects = BatchPage.slice(selected, args.offset(), args.limit());

@@ -58,7 +58,7 @@ final class NoisemakerBindings {
     }
 
     /**
-     * check_effect_structure's finding for each WGSL texture binding that reads the black placeholder: the program
+     * The structure analysis's finding for each WGSL texture binding that reads the black placeholder: the program
      * reads zeros there, where its GLSL twin may read an input (filter/reindex's stats texture).
      */
     static List<Finding> unbound(Effect effect) {

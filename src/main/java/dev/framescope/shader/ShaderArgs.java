@@ -17,6 +17,17 @@ public final class ShaderArgs {
     static final String EFFECTS_ROOT = "Effects folder; default FRAMESCOPE_EFFECTS_ROOT or the bundled demos.";
     static final String WIDTH = "Width in pixels.";
     static final String HEIGHT = "Height in pixels.";
+    static final String BACKEND = "webgl2 runs the GLSL, webgpu the WGSL; both where offered.";
+    static final String TIME = "Time, 0..1 over the effect's 8 s loop.";
+    static final String UNIFORMS = "Values by global or uniform name, e.g. {\"speed\": 1.5}; the rest keep their "
+            + "defaults (gl-transition progress 0.5).";
+
+    /** A parameter only some settings of a tool use, refused (not ignored) with the others. */
+    static void onlyWith(String parameter, Object given, String setting) {
+        if (given != null) {
+            throw ToolException.invalidArgument(parameter, "given only with " + setting, given);
+        }
+    }
 
     /** Tools that render take one backend: webgl2 by default. */
     static OneBackend singleBackend(OneBackend backend) {
@@ -26,12 +37,12 @@ public final class ShaderArgs {
     public record CompileEffectArgs(
             @Param(value = EFFECT,
                     required = true, maxLength = 500) String effect,
-            @Param(value = "webgl2 (GLSL), webgpu (WGSL) or both.", defaultValue = "\"both\"") Backend backend,
+            @Param(value = BACKEND, defaultValue = "\"both\"") Backend backend,
             @Param(EFFECTS_ROOT)
             String effectsRoot,
-            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
+            @Param(value = BatchPage.OFFSET_DOC, min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
-            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
+            @Param(BatchPage.MODE_DOC) BatchPage.Mode mode) {
         public CompileEffectArgs {
             backend = backend == null ? Backend.both : backend;
             mode = mode == null ? BatchPage.Mode.full : mode;
@@ -45,46 +56,42 @@ public final class ShaderArgs {
     public record RenderEffectFrameArgs(
             @Param(value = EFFECT,
                     required = true, maxLength = 500) String effect,
-            @Param(value = "webgl2 (GLSL) or webgpu (WGSL).", defaultValue = "\"webgl2\"") OneBackend backend,
-            @Param(value = "Time, 0..1 over the effect's 8 s loop.", defaultValue = "0.0",
-                    min = 0, max = 1) Double time,
+            @Param(value = BACKEND, defaultValue = "\"webgl2\"") OneBackend backend,
+            @Param(value = TIME, defaultValue = "0.0", min = 0, max = 1) Double time,
             @Param(value = WIDTH, defaultValue = "256", min = 1, max = 2048) Integer width,
             @Param(value = HEIGHT, defaultValue = "256", min = 1, max = 2048)
             Integer height,
-            @Param("Values by global or uniform name, e.g. {\"speed\": 1.5}; others keep defaults (gl-transition "
-                    + "progress 0.5).")
+            @Param(UNIFORMS)
             Map<String, Object> uniforms,
-            @Param(value = "Also return the first frame as a PNG (then no structuredContent).",
-                    defaultValue = "false") Boolean includeImage,
-            @Param(value = "Also describe the frame from its pixels, with the PNG; 8–1024 px a side, at `time` "
-                    + "(no frames).", defaultValue = "false") Boolean describe,
-            @Param(value = "With describe: also ask the client's model to describe the image (MCP sampling; the "
-                    + "client may ask its user).", defaultValue = "true") Boolean askModel,
-            @Param(value = "With describe: question for the client's model instead of 'describe what it shows'.",
+            @Param(value = "Also return the first frame as a PNG.", defaultValue = "false")
+            Boolean includeImage,
+            @Param(value = "Describe the frame; 8–1024 px, no frames.", defaultValue = "false") Boolean describe,
+            @Param(value = "describe: also ask the client's model.", defaultValue = "true")
+            Boolean askModel,
+            @Param(value = "describe: what to ask the model.",
                     maxLength = 2000) String question,
-            @Param(value = "With describe: most tokens the client's model may answer with.", defaultValue = "300",
+            @Param(value = "describe: most tokens the model may answer.", defaultValue = "300",
                     min = 16, max = 4000) Integer maxTokens,
-            @Param(value = "With describe: seconds to wait for the client's model before answering without its "
-                    + "words.", defaultValue = "60", min = 1, max = 600) Integer modelTimeoutS,
+            @Param(value = "describe: seconds to wait for the model.", defaultValue = "60", min = 1,
+                    max = 600) Integer modelTimeoutS,
             @Param(EFFECTS_ROOT)
             String effectsRoot,
-            @Param("PNG/JPEG (≤ 4096 px) per image input name, e.g. {\"from\": \"/a.png\"}: gl-transition "
-                    + "from/to/samplers, ISF INPUTS/IMPORTED, Shadertoy iChannel0..3 (bufferA.iChannel0). Others get "
-                    + "test cards.")
+            @Param("PNG/JPEG paths (≤ 4096 px) by image input (from, to, iChannel0, bufferA.iChannel0…); others "
+                    + "get test cards.")
             Map<String, String> images,
-            @Param(value = "Frames up to `time`, ≤ 1/60 s apart; default floor(time × 480) + 1, as a 60 fps host. "
-                    + "Only feedback effects draw them all.", min = 1, max = 1000)
+            @Param(value = "Frames drawn up to time (feedback effects); default floor(time × 480) + 1.",
+                    min = 1, max = 1000)
             Integer frames,
-            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
+            @Param(value = BatchPage.OFFSET_DOC, min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
-            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
+            @Param(BatchPage.MODE_DOC) BatchPage.Mode mode) {
         public RenderEffectFrameArgs {
             describe = describe != null && describe;
             if (!describe) {
-                onlyWithDescribe("ask_model", askModel);
-                onlyWithDescribe("question", question);
-                onlyWithDescribe("max_tokens", maxTokens);
-                onlyWithDescribe("model_timeout_s", modelTimeoutS);
+                onlyWith("ask_model", askModel, "describe: true");
+                onlyWith("question", question, "describe: true");
+                onlyWith("max_tokens", maxTokens, "describe: true");
+                onlyWith("model_timeout_s", modelTimeoutS, "describe: true");
             } else {
                 describable("width", width);
                 describable("height", height);
@@ -106,12 +113,6 @@ public final class ShaderArgs {
             modelTimeoutS = modelTimeoutS == null ? 60 : modelTimeoutS;
         }
 
-        private static void onlyWithDescribe(String parameter, Object given) {
-            if (given != null) {
-                throw ToolException.invalidArgument(parameter, "given only with describe: true", given);
-            }
-        }
-
         private static void describable(String parameter, Integer size) {
             if (size != null && (size < 8 || size > 1024)) {
                 throw ToolException.invalidArgument(parameter, "from 8 to 1024 with describe", size);
@@ -119,91 +120,80 @@ public final class ShaderArgs {
         }
     }
 
-    public record PixelParityArgs(
+    /** What {@code test_effect} checks. */
+    public enum EffectCheck { responsiveness, passthrough, parity }
+
+    /**
+     * The three behavioural tests share the selection, size and paging; each takes its own knobs and refuses the
+     * others' (naming the check they belong to) rather than ignoring them. Size defaults differ by check (64² for
+     * the uniform checks, 128² for parity, as before the fold), so the schema gives none.
+     */
+    public record TestEffectArgs(
             @Param(value = EFFECT, required = true, maxLength = 500) String effect,
-            @Param(value = WIDTH, defaultValue = "128", min = 1, max = 1024) Integer width,
-            @Param(value = HEIGHT, defaultValue = "128", min = 1, max = 1024) Integer height,
-            @Param(value = "Times to compare at, each 0..1 over the loop.", defaultValue = "[0.0,0.5]",
-                    min = 0, max = 1, maxLength = 8) List<Double> times,
-            @Param(value = "Also compare with every numeric global moved off its default.",
-                    defaultValue = "true") Boolean moveUniforms,
-            @Param(value = "Largest per-channel difference (0–255) that still counts as equal.", defaultValue = "1",
+            @Param(value = "Each check refuses the others' parameters.",
+                    defaultValue = "\"responsiveness\"") EffectCheck check,
+            @Param(value = BACKEND, defaultValue = "\"both\"") Backend backend,
+            @Param(value = WIDTH, min = 1, max = 1024) Integer width,
+            @Param(value = HEIGHT, min = 1, max = 1024) Integer height,
+            @Param(value = TIME, defaultValue = "0.25", min = 0, max = 1) Double time,
+            @Param(UNIFORMS)
+            Map<String, Object> uniforms,
+            @Param(value = "parity: times, each 0..1.", defaultValue = "[0.0,0.5]", min = 0, max = 1,
+                    maxLength = 8) List<Double> times,
+            @Param(value = "parity: also with numeric globals moved.", defaultValue = "true")
+            Boolean moveUniforms,
+            @Param(value = "parity: largest channel difference (0–255) counted equal.", defaultValue = "1",
                     min = 0, max = 255) Integer epsilon,
             @Param(EFFECTS_ROOT)
             String effectsRoot,
-            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
+            @Param(value = BatchPage.OFFSET_DOC, min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
-            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
-        public PixelParityArgs {
+            @Param(BatchPage.MODE_DOC) BatchPage.Mode mode) {
+        public TestEffectArgs {
+            check = check == null ? EffectCheck.responsiveness : check;
+            boolean parity = check == EffectCheck.parity;
+            if (parity) {
+                onlyWith("time", time, "check responsiveness or passthrough");
+                onlyWith("uniforms", uniforms, "check responsiveness or passthrough");
+                if (backend != null && backend != Backend.both) {
+                    throw ToolException.invalidArgument("backend", "both or absent with check parity (it "
+                            + "compares the two)", backend);
+                }
+            } else {
+                onlyWith("times", times, "check parity");
+                onlyWith("move_uniforms", moveUniforms, "check parity");
+                onlyWith("epsilon", epsilon, "check parity");
+            }
             mode = mode == null ? BatchPage.Mode.full : mode;
-            width = width == null ? 128 : width;
-            height = height == null ? 128 : height;
+            uniforms = uniforms == null ? Map.of() : uniforms;
+            backend = backend == null ? Backend.both : backend;
+            width = width == null ? (parity ? 128 : 64) : width;
+            height = height == null ? (parity ? 128 : 64) : height;
+            time = time == null ? 0.25 : time;
             times = times == null || times.isEmpty() ? List.of(0.0, 0.5) : List.copyOf(times);
             moveUniforms = moveUniforms == null || moveUniforms;
             epsilon = epsilon == null ? 1 : epsilon;
         }
     }
 
-    /** What {@code test_uniform_responsiveness} compares a moved uniform's frame with. */
-    public enum UniformCheck { responsiveness, passthrough }
-
-    public record UniformResponsivenessArgs(
-            @Param(value = EFFECT, required = true, maxLength = 500) String effect,
-            @Param(value = "responsiveness: each global's frames vs the base frame; passthrough: filters with every "
-                    + "numeric uniform moved vs the input test card.", defaultValue = "\"responsiveness\"")
-            UniformCheck check,
-            @Param(value = "webgl2, webgpu or both.", defaultValue = "\"both\"")
-            EffectCompiler.Backend backend,
-            @Param(value = WIDTH, defaultValue = "64", min = 1, max = 1024) Integer width,
-            @Param(value = HEIGHT, defaultValue = "64", min = 1, max = 1024) Integer height,
-            @Param(value = "Time, 0..1 over the loop (not 0, so uniforms that scale time show).",
-                    defaultValue = "0.25", min = 0, max = 1) Double time,
-            @Param(EFFECTS_ROOT)
-            String effectsRoot,
-            @Param("Starting values by global or uniform name: the base frame and other globals' trials use them; a "
-                    + "global's own trials start from its value here (passthrough keeps them fixed).")
-            Map<String, Object> uniforms,
-            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
-            @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
-            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
-        public UniformResponsivenessArgs {
-            check = check == null ? UniformCheck.responsiveness : check;
-            mode = mode == null ? BatchPage.Mode.full : mode;
-            uniforms = uniforms == null ? Map.of() : uniforms;
-            backend = backend == null ? Backend.both : backend;
-            width = width == null ? 64 : width;
-            height = height == null ? 64 : height;
-            time = time == null ? 0.25 : time;
-        }
-    }
-
-    public record CheckEffectStructureArgs(
-            @Param(value = EFFECT, required = true, maxLength = 500) String effect,
-            @Param(EFFECTS_ROOT)
-            String effectsRoot,
-            @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
-            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
-            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
-        public CheckEffectStructureArgs {
-            mode = mode == null ? BatchPage.Mode.full : mode;
-        }
-    }
+    /** What {@code analyze_effect} reports; all three read the files only. */
+    public enum Analysis { overview, structure, glsl_wgsl }
 
     public record BenchmarkEffectArgs(
             @Param(value = EFFECT, required = true, maxLength = 500) String effect,
-            @Param(value = "webgl2 or webgpu.", defaultValue = "\"webgl2\"") OneBackend backend,
-            @Param(value = "Frames to render back to back, each fenced.", defaultValue = "60", min = 1, max = 1000)
+            @Param(value = BACKEND, defaultValue = "\"webgl2\"") OneBackend backend,
+            @Param(value = "Frames to render.", defaultValue = "60", min = 1, max = 1000)
             Integer frames,
             @Param(value = WIDTH, defaultValue = "512", min = 1, max = 2048) Integer width,
             @Param(value = HEIGHT, defaultValue = "512", min = 1, max = 2048) Integer height,
             @Param(EFFECTS_ROOT)
             String effectsRoot,
-            @Param(value = "meets_target = frames_per_second (1000 / mean ms) ≥ target_fps; null without it.",
+            @Param(value = "meets_target = frames/s ≥ this.",
                     min = 0.001,
                     max = 100000) Double targetFps,
-            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
+            @Param(value = BatchPage.OFFSET_DOC, min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
-            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
+            @Param(BatchPage.MODE_DOC) BatchPage.Mode mode) {
         public BenchmarkEffectArgs {
             mode = mode == null ? BatchPage.Mode.full : mode;
             backend = singleBackend(backend);
@@ -213,72 +203,58 @@ public final class ShaderArgs {
         }
     }
 
-    public record ListEffectsArgs(
-            @Param(value = EFFECT, defaultValue = "\"*\"", maxLength = 500)
-            String effect,
-            @Param(value = "Most effects listed in the preview.", defaultValue = "200", min = 1, max = 1000)
-            Integer limit,
-            @Param(EFFECTS_ROOT)
-            String effectsRoot) {
-        public ListEffectsArgs {
-            effect = effect == null ? "*" : effect;
-            limit = limit == null ? 200 : limit;
-        }
-    }
-
     public record GenerateManifestArgs(
-            @Param("Effects folder whose manifest.json is written; default FRAMESCOPE_EFFECTS_ROOT or the bundled "
-                    + "demos.") String effectsRoot,
-            @Param(value = "Report what would change without writing.", defaultValue = "false") Boolean dryRun) {
+            @Param(EFFECTS_ROOT) String effectsRoot,
+            @Param(value = "Report what would change, write nothing.", defaultValue = "false") Boolean dryRun) {
         public GenerateManifestArgs {
             dryRun = dryRun != null && dryRun;
         }
     }
 
+    /** Without query or source_regex the answer is the listing of every selected effect (list_effects before). */
     public record SearchEffectsArgs(
-            @Param(value = "Case-insensitive text in id, name, description, tags, author, license, ISF "
-                    + "CATEGORIES/CREDIT, Shadertoy title or manifest entry.", maxLength = 200)
+            @Param(value = "Case-insensitive text in id, name, description, tags or other metadata.",
+                    maxLength = 200)
             String query,
-            @Param(value = "Java regex matched against each shader source line (every format), e.g. "
-                    + "\"texture\\\\(inputTex\".", maxLength = 500) String sourceRegex,
-            @Param(value = "Effects to search: id, glob or comma-separated list.", defaultValue = "\"*\"",
-                    maxLength = 500) String effect,
-            @Param(value = "Most effect matches and most source lines in each preview.", defaultValue = "50",
-                    min = 1, max = 500) Integer limit,
+            @Param(value = "Java regex over each shader source line, e.g. \"texture\\\\(inputTex\".",
+                    maxLength = 500) String sourceRegex,
+            @Param(value = EFFECT, defaultValue = "\"*\"", maxLength = 500) String effect,
+            @Param(value = "Most per preview; default 50, listing 200.", min = 1, max = 1000) Integer limit,
             @Param(EFFECTS_ROOT)
             String effectsRoot) {
         public SearchEffectsArgs {
             effect = effect == null ? "*" : effect;
-            limit = limit == null ? 50 : limit;
+            limit = limit == null ? (isListing(query, sourceRegex) ? 200 : 50) : limit;
+        }
+
+        public boolean isListing() {
+            return isListing(query, sourceRegex);
+        }
+
+        private static boolean isListing(String query, String sourceRegex) {
+            return (query == null || query.isBlank()) && (sourceRegex == null || sourceRegex.isEmpty());
         }
     }
 
     public record AnalyzeEffectArgs(
             @Param(value = EFFECT, required = true, maxLength = 500) String effect,
-            @Param(value = "Width in pixels the cost is counted at.", defaultValue = "512", min = 1,
-                    max = 8192) Integer width,
-            @Param(value = "Height in pixels the cost is counted at.", defaultValue = "512", min = 1,
-                    max = 8192) Integer height,
+            @Param(value = "What to report; width and height are overview's.", defaultValue = "\"overview\"")
+            Analysis analysis,
+            @Param(value = WIDTH, defaultValue = "512", min = 1, max = 8192) Integer width,
+            @Param(value = HEIGHT, defaultValue = "512", min = 1, max = 8192) Integer height,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
             @Param(EFFECTS_ROOT)
             String effectsRoot,
-            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
-            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
+            @Param(value = BatchPage.OFFSET_DOC, min = 0, max = 100000) Integer offset,
+            @Param(BatchPage.MODE_DOC) BatchPage.Mode mode) {
         public AnalyzeEffectArgs {
+            analysis = analysis == null ? Analysis.overview : analysis;
+            if (analysis != Analysis.overview) {
+                onlyWith("width", width, "analysis overview (the cost is counted at that size)");
+                onlyWith("height", height, "analysis overview (the cost is counted at that size)");
+            }
             width = width == null ? 512 : width;
             height = height == null ? 512 : height;
-            mode = mode == null ? BatchPage.Mode.full : mode;
-        }
-    }
-
-    public record CompareShadersArgs(
-            @Param(value = EFFECT, required = true, maxLength = 500) String effect,
-            @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
-            @Param(EFFECTS_ROOT)
-            String effectsRoot,
-            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
-            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
-        public CompareShadersArgs {
             mode = mode == null ? BatchPage.Mode.full : mode;
         }
     }

@@ -15,11 +15,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code compare_shaders}: a static structural diff of each pass's GLSL and WGSL programs, read from disk with
- * patterns over the top level of the source (comments removed, function bodies blanked), not a compiler: functions
- * (name and parameter count; GLSL {@code main} and the WGSL {@code @fragment} function are paired as entry points),
- * value uniforms, textures and samplers, constants ({@code const} at the top level, {@code #define} in GLSL,
- * {@code const}/{@code override} in WGSL). Names are matched exactly. Stateless.
+ * {@code analyze_effect}'s {@code glsl_wgsl} analysis (compare_shaders before): a static structural diff of each
+ * pass's GLSL and WGSL programs, read from disk with patterns over the top level of the source (comments removed,
+ * function bodies blanked), not a compiler: functions (name and parameter count; GLSL {@code main} and the WGSL
+ * {@code @fragment} function are paired as entry points), value uniforms, textures and samplers, constants
+ * ({@code const} at the top level, {@code #define} in GLSL, {@code const}/{@code override} in WGSL). Names are
+ * matched exactly. Stateless.
  */
 public final class ShaderComparison {
 
@@ -99,8 +100,8 @@ public final class ShaderComparison {
         boolean glsl = !effect.programs().isEmpty() && effect.programs().stream().allMatch(p -> p.glsl() != null);
         boolean wgsl = !effect.programs().isEmpty() && effect.programs().stream().allMatch(p -> p.wgsl() != null);
         if (!glsl || !wgsl) {
-            return new EffectComparison(effect.id(), "unsupported", "UNSUPPORTED: compare_shaders needs a GLSL and a "
-                    + "WGSL program for every pass; " + effect.id() + " (" + effect.format() + ") has "
+            return new EffectComparison(effect.id(), "unsupported", "UNSUPPORTED: the GLSL/WGSL comparison needs a "
+                    + "GLSL and a WGSL program for every pass; " + effect.id() + " (" + effect.format() + ") has "
                     + (glsl ? "GLSL only" : wgsl ? "WGSL only" : "neither for every pass"), null);
         }
         List<PassComparison> passes = new ArrayList<>();

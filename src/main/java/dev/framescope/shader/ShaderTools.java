@@ -8,19 +8,16 @@ import dev.framescope.common.ToolOutput;
 import dev.framescope.common.WritableRoots;
 import dev.framescope.shader.ShaderArgs.AnalyzeEffectArgs;
 import dev.framescope.shader.ShaderArgs.BenchmarkEffectArgs;
-import dev.framescope.shader.ShaderArgs.CompareShadersArgs;
-import dev.framescope.shader.ShaderArgs.SearchEffectsArgs;
-import dev.framescope.shader.ShaderArgs.CheckEffectStructureArgs;
 import dev.framescope.shader.ShaderArgs.CompileEffectArgs;
 import dev.framescope.shader.ShaderArgs.GenerateManifestArgs;
-import dev.framescope.shader.ShaderArgs.ListEffectsArgs;
-import dev.framescope.shader.ShaderArgs.PixelParityArgs;
-import dev.framescope.shader.ShaderArgs.UniformResponsivenessArgs;
 import dev.framescope.shader.ShaderArgs.RenderEffectFrameArgs;
+import dev.framescope.shader.ShaderArgs.SearchEffectsArgs;
+import dev.framescope.shader.ShaderArgs.TestEffectArgs;
 import dev.framescope.shader.harness.BrowserHarness;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /** Shader effects compiled in real headless Chromium (WebGL2 and WebGPU). */
@@ -72,8 +69,9 @@ public final class ShaderTools implements ToolGroup {
     @Override
     public String guide() {
         return "Shader effects in real headless Chromium (WebGL2 and WebGPU on SwiftShader here): call compile_effect "
-                + "with an effect id or glob first; it returns diagnostics with line numbers in your files. A "
-                + "selector runs as a batch (one broken effect never stops it), paged.";
+                + "with an effect id or glob first (search_effects without a query lists the ids); it returns "
+                + "diagnostics with line numbers in your files. A selector runs as a batch (one broken effect never "
+                + "stops it), paged.";
     }
 
     @Override
@@ -82,128 +80,107 @@ public final class ShaderTools implements ToolGroup {
                 new SharedParam("effects_root", ShaderArgs.EFFECTS_ROOT),
                 new SharedParam("offset", BatchPage.OFFSET_DOC), new SharedParam("limit", BatchPage.LIMIT_DOC),
                 new SharedParam("mode", BatchPage.MODE_DOC), new SharedParam("width", ShaderArgs.WIDTH),
-                new SharedParam("height", ShaderArgs.HEIGHT));
+                new SharedParam("height", ShaderArgs.HEIGHT), new SharedParam("backend", ShaderArgs.BACKEND),
+                new SharedParam("time", ShaderArgs.TIME), new SharedParam("uniforms", ShaderArgs.UNIFORMS));
     }
 
     @Override
     public List<ToolDef<?>> tools() {
-        return Stream.<ToolDef<?>>of(ToolDef.of("list_effects", "List effects",
-                "Lists effects under the effects root from disk (native folders, ISF .fs, gl-transitions, .glsl "
-                + "transitions): id, name, format, kind, description, tags, passes, GLSL/WGSL coverage, globals. "
-                + "Start here for effect ids.",
-                ListEffectsArgs.class, ToolHints.READS_ONLY,
-                        (a, c) -> ToolOutput.of(catalog.list(library(a.effectsRoot()), a.effect(), a.limit()))),
-                ToolDef.of("generate_shader_manifest", "Generate the effects manifest",
-                        "Writes manifest.json in the effects root from the effect folders ({id: {description, tags, "
-                        + "hasTex, glsl, wgsl}}), sorted and idempotent; reports ids added, removed and changed. "
-                        + "dry_run writes nothing. Writes only that file.",
-                        GenerateManifestArgs.class,
-                        ToolHints.REWRITES_GENERATED_FILE,
-                        (a, c) -> ToolOutput.of(catalog.generate(library(a.effectsRoot()), a.dryRun()))),
-                ToolDef.of("search_effects", "Search effects and shader source",
-                        "Finds effects from disk: query matches id, name, description, tags, author, license and "
-                        + "format metadata; source_regex matches shader source lines (file:line, text). Either or "
-                        + "both. The scan stops after 32 MiB or 10 s (scan_cut).",
-                        SearchEffectsArgs.class,
-                        ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(search.search(library(a.effectsRoot()),
-                                a.effect(), a.query(), a.sourceRegex(), a.limit()))),
-                ToolDef.of("analyze_effect", "Summarise an effect's structure",
-                        "Static summary of each effect from disk (no browser): format, kind, passes (program, "
-                        + "inputs, target, size), inputs (uniform, type, default, range), textures, feedback, "
-                        + "GLSL/WGSL coverage, line counts, pixels shaded per frame.",
-                        AnalyzeEffectArgs.class,
-                        ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(analysis.analyze(library(a.effectsRoot()),
-                                a.effect(), a.width(), a.height(), a.offset(), a.limit(), a.mode()))),
-                ToolDef.of("compare_shaders", "Compare an effect's GLSL and WGSL",
-                        "Static structural diff of each pass's GLSL and WGSL (pattern-based, not a compiler): "
-                        + "functions and parameter counts, value uniforms, textures and samplers, constants, as "
-                        + "matched names and names only one language has; 'unsupported' without both languages. "
-                        + "Pixels: test_pixel_parity.",
-                        CompareShadersArgs.class,
-                        ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(comparison.compare(library(a.effectsRoot()),
-                                a.effect(), a.offset(), a.limit(), a.mode()))),
-                ToolDef.of("check_effect_structure", "Check effect folders",
-                        "On-disk checks of effect folders (no browser): programs no file provides, unused files, "
-                        + "uniforms no global sets, globals no program declares, uniforms never read, GLSL errors, "
-                        + "names clashing with GLSL/WGSL, missing description or help.md. Findings: code, severity, "
-                        + "file, line, message.",
-                        CheckEffectStructureArgs.class, ToolHints.READS_ONLY,
-                        (a, c) -> ToolOutput.of(structure.check(library(a.effectsRoot()), a.effect(), a.offset(),
-                                a.limit(), a.mode()))),
+        return Stream.<ToolDef<?>>of(ToolDef.of("search_effects", "Find effects",
+                        "From disk. Without query or source_regex: lists each effect (id, name, format, kind, "
+                        + "description, tags, passes, languages, globals); start here. query matches metadata, "
+                        + "source_regex source lines (file:line, text); scans stop at 32 MiB or 10 s.",
+                        SearchEffectsArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(a.isListing()
+                                ? catalog.list(library(a.effectsRoot()), a.effect(), a.limit())
+                                : search.search(library(a.effectsRoot()), a.effect(), a.query(), a.sourceRegex(),
+                                        a.limit())))
+                        .withAlias("list_effects", Map.of()).withAlias("listEffects", Map.of())
+                        .withAlias("searchEffects", Map.of()),
+                ToolDef.of("generate_shader_manifest", "Write the effects manifest",
+                        "Writes manifest.json in the effects root from the native effect folders ({id: "
+                        + "{description, tags, hasTex, glsl, wgsl}}), sorted, idempotent; reports ids added, removed, "
+                        + "changed. Writes only that file.",
+                        GenerateManifestArgs.class, ToolHints.REWRITES_GENERATED_FILE,
+                        (a, c) -> ToolOutput.of(catalog.generate(library(a.effectsRoot()), a.dryRun())))
+                        .withAlias("generateShaderManifest", Map.of()),
+                analyze(),
                 ToolDef.of("compile_effect", "Compile effects",
-                        "Compiles every program of the selected effects on the browser's real WebGL2 (GLSL ES 3.00) "
-                        + "and WebGPU (WGSL): diagnostics {pass, program, language, stage, severity, line, column, "
-                        + "message} with lines in your files; a missing language is 'not_available'. ~2 s first "
-                        + "call, then ~0.1–0.5 s.",
+                        "Compiles every program on the browser's WebGL2 (GLSL ES 3.00) and WebGPU (WGSL): "
+                        + "diagnostics {pass, program, language, stage, severity, line, column, message}, lines in "
+                        + "your files; no such language: not_available. ~2 s first call, then 0.1–0.5 s.",
                         CompileEffectArgs.class, ToolHints.READS_ONLY,
-                (a, c) -> ToolOutput.of(compiler.compile(library(a.effectsRoot()), a, c))),
-                ToolDef.of("render_effect_frame", "Render, measure and describe a frame",
-                        "Renders one frame of each effect at a time, size and uniform values, reads it back and "
-                        + "returns raw 0–1 metrics: mean/std RGB, alpha, luma variance, unique colours, "
-                        + "all-zero/transparent/monochrome/blank flags. include_image adds a PNG. Feedback effects "
-                        + "run from time 0. ~0.5 s. describe: the PNG and a description computed from the pixels "
-                        + "(luma and spread, colourful share, hue names, edge density, left/right, top/bottom and "
-                        + "centre/edge differences, one sentence), and with ask_model the client's own model's words "
-                        + "by MCP sampling (model_description: ok, not_supported, declined, timeout or error; "
-                        + "FrameScope holds no API keys), for the first effect that renders.",
+                        (a, c) -> ToolOutput.of(compiler.compile(library(a.effectsRoot()), a, c)))
+                        .withAlias("compileEffect", Map.of()),
+                ToolDef.of("render_effect_frame", "Render and describe a frame",
+                        "Renders a frame per effect; returns 0–1 metrics: mean/std RGB, alpha, luma variance, unique "
+                        + "colours, flags (all-zero, transparent, monochrome, blank). ~0.5 s. describe (first effect "
+                        + "that renders): the PNG, a text from its pixels (luma, hues, edges, halves, centre) and the "
+                        + "client's model's words by MCP sampling.",
                         RenderEffectFrameArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> a.describe() ? describer.describe(library(a.effectsRoot()), a, c)
                                 : renderer.render(library(a.effectsRoot()), a, c))
+                        .withAlias("renderEffectFrame", Map.of())
                         .withAlias("describe_effect_frame", DESCRIBE).withAlias("describeEffectFrame", DESCRIBE),
-                parity(),
-                ToolDef.of("test_uniform_responsiveness", "Test that uniforms change the frame",
-                        "check 'responsiveness' (default): for every global with a uniform, of any type (numbers with "
-                        + "or without a range, listed values, bool/event, colour, point, vectors, gl-transition "
-                        + "progress, Shadertoy iMouse), renders the base frame (defaults or the given 'uniforms') and "
-                        + "frames with only that global moved to each value picked for its type; per value: "
-                        + "mean_abs_diff (0–1), max_diff (0–255), changed_pixels; changed = false: no value changed a "
-                        + "pixel. Per pixel, so shifts and hue swaps count. check 'passthrough': for each filter (a "
-                        + "pass reads inputTex), moves every numeric uniform off its default, renders over the test "
-                        + "card and reports similarity = 1 − mean_abs_diff to the card; 'passthrough' when ≥ 0.99, "
-                        + "non-filters 'skipped'.",
-                        UniformResponsivenessArgs.class, ToolHints.READS_ONLY,
-                        (a, c) -> ToolOutput.of(a.check() == ShaderArgs.UniformCheck.passthrough
-                                ? tests.passthrough(library(a.effectsRoot()), a, c)
-                                : tests.responsiveness(library(a.effectsRoot()), a, c)))
-                        .withAlias("test_no_passthrough", PASSTHROUGH)
-                        .withAlias("testNoPassthrough", PASSTHROUGH),
+                test(),
                 ToolDef.of("benchmark_effect_fps", "Benchmark an effect",
-                        "Renders frames back to back, each GPU-fenced (not requestAnimationFrame, capped near 60/s "
-                        + "headless): elapsed ms, ms per frame (p50, p95, max, mean), frames/s and the renderer. "
-                        + "Both backends are SwiftShader on the CPU here: compare effects, not absolute speed. With "
-                        + "target_fps, meets_target per result. 60 frames at 512×512 take ~1 s for a simple effect.",
-                                BenchmarkEffectArgs.class,
-                        ToolHints.READS_ONLY,
-                        (a, c) -> ToolOutput.of(benchmark.benchmark(library(a.effectsRoot()), a, c))))
-                .<ToolDef<?>>map(ShaderTools::batchLimit).<ToolDef<?>>map(ShaderTools::withOriginalNames).toList();
+                        "Renders frames back to back, each GPU-fenced: elapsed ms, ms per frame (p50, p95, max, "
+                        + "mean), frames/s, renderer. SwiftShader (CPU) here: compare effects, not absolute speed. 60 "
+                        + "frames at 512²: ~1 s for a simple effect.",
+                        BenchmarkEffectArgs.class, ToolHints.READS_ONLY,
+                        (a, c) -> ToolOutput.of(benchmark.benchmark(library(a.effectsRoot()), a, c)))
+                        .withAlias("benchmarkEffectFPS", Map.of()))
+                .<ToolDef<?>>map(ShaderTools::batchLimit).toList();
     }
 
-    /**
-     * The original shader server's camelCase names, still accepted by tools/call so prompts written for it run;
-     * checkAlgEquiv was its second name for the pixel-parity test.
+    /** compare_shaders and check_effect_structure before: the same selection and paging, read from disk. */
+    private ToolDef<AnalyzeEffectArgs> analyze() {
+        return ToolDef.of("analyze_effect", "Analyse effect files",
+                "From the files, no browser. overview: format, kind, passes (program, inputs, target, size), "
+                + "inputs (type, default, range), textures, feedback, languages, line counts, pixels shaded per "
+                + "frame. structure: findings {code, severity, file, line, message} on programs, files, uniforms, "
+                + "globals, GLSL errors, reserved names, docs. glsl_wgsl: per pass, functions, uniforms, textures, "
+                + "constants in both languages or one (by pattern).",
+                AnalyzeEffectArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(switch (a.analysis()) {
+                    case overview -> analysis.analyze(library(a.effectsRoot()), a.effect(), a.width(), a.height(),
+                            a.offset(), a.limit(), a.mode());
+                    case structure -> structure.check(library(a.effectsRoot()), a.effect(), a.offset(), a.limit(),
+                            a.mode());
+                    case glsl_wgsl -> comparison.compare(library(a.effectsRoot()), a.effect(), a.offset(), a.limit(),
+                            a.mode());
+                }))
+                .withAlias("analyzeEffect", Map.of())
+                .withAlias("check_effect_structure", STRUCTURE).withAlias("checkEffectStructure", STRUCTURE)
+                .withAlias("compare_shaders", GLSL_WGSL).withAlias("compareShaders", GLSL_WGSL);
+    }
+
+    /** test_uniform_responsiveness, test_no_passthrough and test_pixel_parity before: each renders and compares. */
+    private ToolDef<TestEffectArgs> test() {
+        return ToolDef.of("test_effect", "Test an effect's pixels",
+                "Renders each effect (64², parity 128²; ~0.1 s a frame) and compares pixels. responsiveness: each "
+                + "global moved to values picked for its type vs the base frame: per value "
+                + "mean_abs_diff (0–1), max_diff (0–255), changed_pixels. passthrough: filters, numeric uniforms "
+                + "moved, vs their input card: similarity = 1 − mean_abs_diff. parity: WebGL2 vs WebGPU per time, "
+                + "at defaults and moved: max/mean diff, % beyond epsilon, y_flip_detected.",
+                TestEffectArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(switch (a.check()) {
+                    case responsiveness -> tests.responsiveness(library(a.effectsRoot()), a, c);
+                    case passthrough -> tests.passthrough(library(a.effectsRoot()), a, c);
+                    case parity -> tests.parity(library(a.effectsRoot()), a, c);
+                }))
+                .withAlias("test_uniform_responsiveness", Map.of()).withAlias("testUniformResponsiveness", Map.of())
+                .withAlias("test_no_passthrough", PASSTHROUGH).withAlias("testNoPassthrough", PASSTHROUGH)
+                .withAlias("test_pixel_parity", PARITY).withAlias("testPixelParity", PARITY)
+                .withAlias("checkAlgEquiv", PARITY); // the original server's second name for the parity test
+    }
+
+    /*
+     * Older names that stand for a setting of the tool they were folded into. The camelCase names are the original
+     * shader server's, still accepted so prompts written for it run.
      */
-    static final java.util.Map<String, List<String>> ORIGINAL_NAMES = java.util.Map.ofEntries(
-            java.util.Map.entry("list_effects", List.of("listEffects")),
-            java.util.Map.entry("generate_shader_manifest", List.of("generateShaderManifest")),
-            java.util.Map.entry("search_effects", List.of("searchEffects")),
-            java.util.Map.entry("analyze_effect", List.of("analyzeEffect")),
-            java.util.Map.entry("compare_shaders", List.of("compareShaders")),
-            java.util.Map.entry("check_effect_structure", List.of("checkEffectStructure")),
-            java.util.Map.entry("compile_effect", List.of("compileEffect")),
-            java.util.Map.entry("render_effect_frame", List.of("renderEffectFrame")),
-            java.util.Map.entry("test_pixel_parity", List.of("testPixelParity", "checkAlgEquiv")),
-            java.util.Map.entry("test_uniform_responsiveness", List.of("testUniformResponsiveness")),
-            java.util.Map.entry("benchmark_effect_fps", List.of("benchmarkEffectFPS")));
-
-    /** describe_effect_frame, folded into render_effect_frame. */
-    private static final java.util.Map<String, Object> DESCRIBE = java.util.Map.of("describe", true);
-
-    /** test_no_passthrough, folded into test_uniform_responsiveness. */
-    private static final java.util.Map<String, Object> PASSTHROUGH = java.util.Map.of("check", "passthrough");
-
-    private static <A> ToolDef<A> withOriginalNames(ToolDef<A> tool) {
-        return tool.withAliases(ORIGINAL_NAMES.getOrDefault(tool.name(), List.of()).toArray(String[]::new));
-    }
+    private static final Map<String, Object> DESCRIBE = Map.of("describe", true);
+    private static final Map<String, Object> STRUCTURE = Map.of("analysis", "structure");
+    private static final Map<String, Object> GLSL_WGSL = Map.of("analysis", "glsl_wgsl");
+    private static final Map<String, Object> PASSTHROUGH = Map.of("check", "passthrough");
+    private static final Map<String, Object> PARITY = Map.of("check", "parity");
 
     /**
      * Chromium browsers launched here (without FRAMESCOPE_BROWSER_WS): two, so back-to-back calls alternate and each
@@ -219,16 +196,6 @@ public final class ShaderTools implements ToolGroup {
         return tool.withTimeLimit(args -> BATCH_TIME_LIMIT);
     }
 
-    private ToolDef<PixelParityArgs> parity() {
-        return ToolDef.of("test_pixel_parity", "GLSL/WGSL pixel parity",
-                       "Renders each effect on WebGL2 (GLSL) and WebGPU (WGSL) with the same uniforms at several "
-                       + "times and two settings (defaults; every numeric global moved) and compares pixels: max and "
-                       + "mean difference (0–255), % of pixels beyond epsilon, y_flip_detected (WGSL frame upside "
-                       + "down), programs or uniforms only one language has. status 'mismatch' when any case exceeds "
-                       + "epsilon. ~0.1 s per case at 128×128.", PixelParityArgs.class,
-                ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(tests.parity(library(a.effectsRoot()), a, c)));
-    }
-
     private EffectLibrary library(String effectsRoot) {
         return new EffectLibrary(effectsRoot == null ? BundledEffects.defaultRoot(defaultEffectsRoot, stateDir)
                 : Path.of(effectsRoot));
@@ -237,9 +204,9 @@ public final class ShaderTools implements ToolGroup {
     @Override
     public List<DemoCall> demoCalls() {
         return List.of(
-                new DemoCall("List the demo effects", "list_effects", "{\"effect\": \"*\", \"limit\": 5}"),
+                new DemoCall("List the demo effects", "search_effects", "{\"effect\": \"*\", \"limit\": 5}"),
                 new DemoCall("Check the effect folders on disk (an unused file, a leaked uniform)",
-                        "check_effect_structure", "{\"effect\": \"*\"}"),
+                        "analyze_effect", "{\"effect\": \"*\", \"analysis\": \"structure\"}"),
                 new DemoCall("Compile every demo effect on WebGL2 and WebGPU (known errors at GLSL line 8, WGSL line 6)",
                         "compile_effect", "{\"effect\": \"*\"}"),
                 new DemoCall("Render and measure a frame read back from WebGPU", "render_effect_frame",
@@ -247,10 +214,10 @@ public final class ShaderTools implements ToolGroup {
                 new DemoCall("Describe a frame from its pixels (an ISF file with a quarter-size pass)",
                         "render_effect_frame", "{\"effect\": \"Quarter Res\", \"describe\": true, \"effects_root\": "
                         + "\"demo/shaders/isf\"}"),
-                new DemoCall("GLSL vs WGSL pixel parity (one effect forgets the y flip)", "test_pixel_parity",
-                        "{\"effect\": \"synth/gradient,broken/parity-mismatch\"}"),
+                new DemoCall("GLSL vs WGSL pixel parity (one effect forgets the y flip)", "test_effect",
+                        "{\"effect\": \"synth/gradient,broken/parity-mismatch\", \"check\": \"parity\"}"),
                 new DemoCall("Does each filter filter? (one passes its input through)",
-                        "test_uniform_responsiveness", "{\"effect\": \"filter/*,broken/passthrough\", \"check\": "
+                        "test_effect", "{\"effect\": \"filter/*,broken/passthrough\", \"check\": "
                         + "\"passthrough\"}"));
     }
 }

@@ -21,9 +21,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * {@code check_effect_structure}: on-disk checks of effect folders, no browser. Findings: programs a pass names but
- * no file provides, files nothing uses, uniforms a program declares that no global sets (leaked), globals whose
- * uniform no program declares (unused), a missing help.md.
+ * {@code analyze_effect}'s {@code structure} analysis (check_effect_structure before): on-disk checks of effect
+ * folders, no browser. Findings: programs a pass names but no file provides, files nothing uses, uniforms a program
+ * declares that no global sets (leaked), globals whose uniform no program declares (unused), a missing help.md.
  */
 public final class StructureCheck {
 
@@ -160,7 +160,7 @@ public final class StructureCheck {
             findings.add(new Finding("NO_DESCRIPTION", "warning", effect.isIsf() && !effect.programs().isEmpty()
                     ? dir.relativize(effect.programs().get(0).glsl()).toString() : effect.isIsf() ? null
                     : "definition.json", null,
-                    "no description: list_effects and agents have only the id to go by"));
+                    "no description: search_effects and agents have only the id to go by"));
         }
         // help.md is the native format's: ISF (its DESCRIPTION/CREDIT header), gl-transitions (a collection shares one
         // folder) and Shadertoy keep their metadata in the file, so a missing help.md is no finding for them.

@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The values {@code test_uniform_responsiveness} tries for one global, by type, starting from its base value (the
- * caller's starting value, else the default, else the type's zero). Each trial says which rule picked it, so a
+ * The values {@code test_effect}'s responsiveness check tries for one global, by type, starting from its base value
+ * (the caller's starting value, else the default, else the type's zero). Each trial says which rule picked it, so a
  * report can name what was tried. Rules (docs/shaders.md):
  * <ul>
  *   <li>float/int with min &lt; max: one value (default = min → min + 0.75·range; = max → min + 0.25·range; else

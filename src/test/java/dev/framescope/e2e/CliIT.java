@@ -79,7 +79,7 @@ class CliIT {
         java.nio.file.Files.writeString(effect.resolve("definition.json"),
                 "{\"description\": \"d\", \"passes\": [{\"name\": \"main\", \"program\": \"main\"}]}");
         Map<String, String> env = Map.of("FRAMESCOPE_EFFECTS_ROOT", "demo/shaders/effects");
-        for (Run listed : new Run[] {run(env, "--effects-root", root.toString(), "call", "list_effects", "{}"),
+        for (Run listed : new Run[] {run(env, "--effects-root", root.toString(), "call", "search_effects", "{}"),
                 run(env, "call", "--effects-root", root.toString(), "list_effects", "{}")}) {
             assertEquals(0, listed.exitCode(), listed.stderr());
             assertTrue(listed.stdout().contains("\"id\":\"mine/solid\""), listed.stdout());
@@ -89,8 +89,8 @@ class CliIT {
 
     @Test
     void comparesAnEffectsGlslAndWgslThroughTheJar() throws Exception {
-        Run compared = run(Map.of(), "call", "compare_shaders",
-                "{\"effect\": \"pair/wave\", \"effects_root\": \"demo/shaders/compare\"}");
+        Run compared = run(Map.of(), "call", "analyze_effect", "{\"effect\": \"pair/wave\", \"analysis\": "
+                + "\"glsl_wgsl\", \"effects_root\": \"demo/shaders/compare\"}");
         assertEquals(0, compared.exitCode(), compared.stderr());
         assertTrue(compared.stdout().contains("\"only_glsl\":[{\"name\":\"shade\",\"glsl\":\"1\"}]"),
                 compared.stdout());

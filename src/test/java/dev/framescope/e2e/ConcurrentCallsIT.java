@@ -55,7 +55,7 @@ class ConcurrentCallsIT {
                     + ",\"body_id\":2}", body -> body.at("/state/frame_id").asInt() == frame);
             case 2 -> new Call("get_server_diagnostics", "{\"tool_limit\":1}",
                     body -> "framescope".equals(body.path("server").asText()));
-            case 3 -> new Call("list_effects", "{\"effect\":\"synth/*\",\"limit\":" + (1 + offset % 5) + "}",
+            case 3 -> new Call("search_effects", "{\"effect\":\"synth/*\",\"limit\":" + (1 + offset % 5) + "}",
                     body -> body.at("/effects/preview").size() == 1 + offset % 5);
             case 4 -> new Call("iterate_actions", "{\"capture\":\"" + CAPTURE + "\",\"offset\":" + offset
                     + ",\"limit\":1}", body -> body.path("offset").asInt() == offset);

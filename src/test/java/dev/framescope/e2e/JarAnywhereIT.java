@@ -51,8 +51,8 @@ class JarAnywhereIT {
         Path elsewhere = Files.createDirectories(dir.resolve("work"));
         Map<String, String> env = Map.of("FRAMESCOPE_STATE_DIR", dir.resolve("state").toString());
 
-        JsonNode listed = body(run(elsewhere, env, "call", "list_effects", "{\"limit\": 100}"));
-        JsonNode clone = body(run(Path.of("").toAbsolutePath(), new HashMap<>(env), "call", "list_effects",
+        JsonNode listed = body(run(elsewhere, env, "call", "search_effects", "{\"limit\": 100}"));
+        JsonNode clone = body(run(Path.of("").toAbsolutePath(), new HashMap<>(env), "call", "search_effects",
                 "{\"limit\": 100}"));
         assertTrue(listed.path("effects_root").asText().startsWith(dir.resolve("state").toString()),
                 listed.toString());

@@ -83,11 +83,11 @@ class OutputSchemasTest {
                 new Object[] {"check_restitution", Map.of("recording", twoBalls)},
                 new Object[] {"check_momentum", Map.of("recording", twoBalls)},
                 new Object[] {"get_contact_history", Map.of("recording", twoBalls, "body_a_id", 2, "body_b_id", 3)},
-                new Object[] {"list_effects", Map.of()},
+                new Object[] {"search_effects", Map.of()},
                 new Object[] {"search_effects", Map.of("query", "uv")},
                 new Object[] {"analyze_effect", Map.of("effect", "*")},
-                new Object[] {"compare_shaders", Map.of("effect", "*")},
-                new Object[] {"check_effect_structure", Map.of("effect", "*")},
+                new Object[] {"analyze_effect", Map.of("effect", "*", "analysis", "glsl_wgsl")},
+                new Object[] {"analyze_effect", Map.of("effect", "*", "analysis", "structure")},
                 new Object[] {"generate_shader_manifest", Map.of("dry_run", true)});
         List<String> problems = new ArrayList<>();
         int checked = 0;

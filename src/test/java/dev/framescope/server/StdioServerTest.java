@@ -127,11 +127,13 @@ class StdioServerTest {
             java.util.List<String> names = new java.util.ArrayList<>();
             session.request(1, "tools/list", "{}").at("/result/tools").forEach(t -> names.add(t.get("name").asText()));
             assertTrue(names.stream().allMatch(n -> n.matches("[a-z][a-z0-9_]*")), names.toString());
-            assertTrue(names.contains("open_recording") && names.contains("check_recording"), names.toString());
+            assertTrue(names.contains("open_recording") && names.contains("check_recording")
+                    && names.contains("test_effect"), names.toString());
             assertTrue(names.stream().noneMatch(n -> n.equals("get_metadata") || n.equals("checkAlgEquiv")
                     || n.equals("compileEffect") || n.equals("get_system_energy") || n.equals("get_body_energy")
                     || n.equals("get_capture_status") || n.equals("get_recording_metadata")
-                    || n.equals("triage_recording") || n.equals("check_penetration")), names.toString());
+                    || n.equals("triage_recording") || n.equals("check_penetration") || n.equals("test_pixel_parity")
+                    || n.equals("list_effects")), names.toString());
 
             String args = "\"arguments\":{\"recording\":\"demo/recordings/drop_settle.db\"}";
             JsonNode current = session.request(2, "tools/call", "{\"name\":\"open_recording\"," + args + "}");
@@ -171,6 +173,13 @@ class StdioServerTest {
                     + pair + ",\"check\":\"contact_history\",\"body_id\":2,\"other_body_id\":3}}")
                     .at("/result/structuredContent"));
             assertEquals(3, history.get("body_b_id").asInt(), history.toString());
+
+            // list_effects became search_effects without a query: the same listing
+            JsonNode listed = session.request(12, "tools/call", "{\"name\":\"list_effects\",\"arguments\":"
+                    + "{\"effect\":\"synth/*\"}}").at("/result/structuredContent");
+            assertEquals(6, listed.at("/effects/count").asInt(), listed.toString());
+            assertEquals(listed, session.request(13, "tools/call", "{\"name\":\"search_effects\",\"arguments\":"
+                    + "{\"effect\":\"synth/*\"}}").at("/result/structuredContent"));
         }
     }
 

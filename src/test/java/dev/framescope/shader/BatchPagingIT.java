@@ -81,7 +81,7 @@ class BatchPagingIT {
         int okCount = page.at("/counts/ok").asInt();
         assertTrue(okCount > 100, page.toString());
 
-        JsonNode listed = call(toolkit, "list_effects", Map.of("effect", "*", "effects_root", root.toString(),
+        JsonNode listed = call(toolkit, "search_effects", Map.of("effect", "*", "effects_root", root.toString(),
                 "limit", 1000), ToolContext.SILENT);
         List<String> ids = new ArrayList<>();
         listed.at("/effects/preview").forEach(e -> ids.add(e.get("id").asText()));

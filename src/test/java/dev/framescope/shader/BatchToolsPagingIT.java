@@ -27,18 +27,18 @@ class BatchToolsPagingIT {
 
     @Test
     void pixelParity() throws Exception {
-        folder.check("test_pixel_parity", Map.of("width", 8, "height", 8, "times", java.util.List.of(0.0),
-                "move_uniforms", false), 1, true);
+        folder.check("test_effect", Map.of("check", "parity", "width", 8, "height", 8, "times",
+                java.util.List.of(0.0), "move_uniforms", false), 1, true);
     }
 
     @Test
     void uniformResponsivenessOnBothBackends() throws Exception {
-        folder.check("test_uniform_responsiveness", Map.of("width", 8, "height", 8, "time", 0.0), 2, true);
+        folder.check("test_effect", Map.of("width", 8, "height", 8, "time", 0.0), 2, true);
     }
 
     @Test
     void noPassthroughOnBothBackends() throws Exception {
-        folder.check("test_uniform_responsiveness", Map.of("check", "passthrough", "width", 8, "height", 8,
+        folder.check("test_effect", Map.of("check", "passthrough", "width", 8, "height", 8,
                 "time", 0.0), 2, true);
     }
 

@@ -17,7 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** test_pixel_parity and test_uniform_responsiveness on the demo effects with known defects, in real Chromium. */
+/**
+ * test_effect's checks (parity, responsiveness, passthrough) and benchmark_effect_fps on the demo effects with known
+ * defects, in real Chromium; the tools test_effect folded answer by their older names as before.
+ */
 @Timeout(180)
 class EffectTestsIT {
 
@@ -30,8 +33,8 @@ class EffectTestsIT {
 
     @Test
     void parityFindsTheMissingYFlipAndPassesTheCleanEffect() throws Exception {
-        JsonNode report = call("test_pixel_parity", Map.of("effect", "synth/gradient,broken/parity-mismatch",
-                "width", 64, "height", 64));
+        JsonNode report = call("test_effect", Map.of("check", "parity", "effect",
+                "synth/gradient,broken/parity-mismatch", "width", 64, "height", 64));
         JsonNode clean = effect(report, "synth/gradient");
         assertEquals("ok", clean.get("status").asText(), clean.toString());
         assertTrue(clean.get("webgl2_renderer").asText().contains("SwiftShader"), clean.toString());
@@ -43,7 +46,12 @@ class EffectTestsIT {
         assertTrue(broken.get("mismatch_percent").asDouble() > 90, broken.toString());
         JsonNode alias = effect(call("checkAlgEquiv", Map.of("effect", "broken/parity-mismatch", "width", 64,
                 "height", 64)), "broken/parity-mismatch");
-        assertEquals(broken, alias, "checkAlgEquiv is test_pixel_parity under the original design's name");
+        assertEquals(broken, alias, "checkAlgEquiv is the parity check under the original design's name");
+        // test_pixel_parity, folded into test_effect, keeps its own defaults: 128², times 0 and 0.5, both settings
+        JsonNode older = call("test_pixel_parity", Map.of("effect", "broken/parity-mismatch"));
+        assertEquals(List.of(128, 128, "[0.0,0.5]", "[\"defaults\",\"moved\"]"), List.of(older.get("width").asInt(),
+                older.get("height").asInt(), older.get("times").toString(), older.get("settings").toString()));
+        assertEquals("mismatch", effect(older, "broken/parity-mismatch").get("status").asText(), older.toString());
     }
 
     @Test
@@ -58,8 +66,8 @@ class EffectTestsIT {
         Files.copy(demo.resolve("glsl/gradient.glsl"), effect.resolve("glsl/gradient.glsl"));
         Files.writeString(effect.resolve("wgsl/gradient.wgsl"), Files.readString(demo.resolve("wgsl/gradient.wgsl"))
                 .replace("@group(0) @binding(3) var<uniform> speed: f32;\n", "").replace("time * speed", "time * 0.25"));
-        JsonNode report = call("test_pixel_parity", Map.of("effect", "test/fixed-speed", "effects_root", root.toString(),
-                "times", List.of(0.0, 0.5), "width", 64, "height", 64));
+        JsonNode report = call("test_effect", Map.of("check", "parity", "effect", "test/fixed-speed", "effects_root",
+                root.toString(), "times", List.of(0.0, 0.5), "width", 64, "height", 64));
         JsonNode result = effect(report, "test/fixed-speed");
         assertEquals("mismatch", result.get("status").asText(), result.toString());
         assertEquals(List.of("program 'gradient': uniform 'speed' only in GLSL"),
@@ -75,7 +83,7 @@ class EffectTestsIT {
 
     @Test
     void responsivenessFindsTheUniformThatChangesNothingOnBothBackends() throws Exception {
-        JsonNode report = call("test_uniform_responsiveness", Map.of("effect", "broken/dead-uniform,synth/gradient"));
+        JsonNode report = call("test_effect", Map.of("effect", "broken/dead-uniform,synth/gradient"));
         for (String backend : new String[] {"webgl2", "webgpu"}) {
             JsonNode dead = effect(report, "broken/dead-uniform", backend);
             assertTrue(dead.get("renderer").asText().toLowerCase().contains("swiftshader"), dead.toString());
@@ -89,6 +97,10 @@ class EffectTestsIT {
             JsonNode speed = effect(report, "synth/gradient", backend).at("/uniforms/0");
             assertFalse(speed.get("mean_abs_diff").asDouble() == 0, "speed scales time, which is 0.25 by default");
         }
+        // by the name it had before it was folded into test_effect: responsiveness is still the default check
+        JsonNode older = call("test_uniform_responsiveness", Map.of("effect", "broken/dead-uniform",
+                "backend", "webgl2"));
+        assertEquals(effect(report, "broken/dead-uniform", "webgl2"), effect(older, "broken/dead-uniform"));
     }
 
     @Test
@@ -114,7 +126,7 @@ class EffectTestsIT {
     @Test
     void passthroughFilterIsCaughtOnBothBackendsAndARealFilterIsNot() throws Exception {
         for (String backend : new String[] {"webgl2", "webgpu"}) {
-            JsonNode report = call("test_uniform_responsiveness", Map.of("check", "passthrough",
+            JsonNode report = call("test_effect", Map.of("check", "passthrough",
                     "effect", "broken/passthrough,filter/invert,synth/gradient", "backend", backend));
             JsonNode through = effect(report, "broken/passthrough", backend);
             assertEquals(1.0, through.get("similarity").asDouble(), 1e-9, backend + ": " + through);
@@ -134,22 +146,23 @@ class EffectTestsIT {
         assertEquals(11, broken.at("/diagnostics/0/line").asInt(), "line in the .fs file: " + broken);
         assertEquals("not_available", effect(compiled, "Radial Pulse").at("/programs/1/status").asText());
         assertEquals("ok", effect(compiled, "Radial Pulse").get("status").asText());
-        JsonNode swap = call("test_uniform_responsiveness", Map.of("check", "passthrough", "effect", "Channel Swap",
+        JsonNode swap = call("test_effect", Map.of("check", "passthrough", "effect", "Channel Swap",
                 "effects_root", root));
         assertTrue(effect(swap, "Channel Swap").get("similarity").asDouble() < 0.95, swap.toString());
-        JsonNode pulse = call("test_uniform_responsiveness", Map.of("effect", "Radial Pulse", "effects_root", root));
+        JsonNode pulse = call("test_effect", Map.of("effect", "Radial Pulse", "effects_root", root));
         assertTrue(effect(pulse, "Radial Pulse").at("/uniforms/0/mean_abs_diff").asDouble() > 0.01, pulse.toString());
     }
 
     @Test
     void everyRealDemoEffectAgreesAcrossBackendsAndEveryRealFilterFilters() throws Exception {
-        JsonNode parity = call("test_pixel_parity", Map.of("effect", "synth/*,filter/*", "times", List.of(0.3, 0.8)));
+        JsonNode parity = call("test_effect", Map.of("check", "parity", "effect", "synth/*,filter/*", "times",
+                List.of(0.3, 0.8)));
         assertTrue(parity.at("/effects/count").asInt() >= 12, parity.toString());
         for (JsonNode e : parity.at("/effects/preview")) {
             assertEquals("ok", e.get("status").asText(), e.toString());
             assertEquals(List.of(), Json.mapper().convertValue(e.get("structural_differences"), List.class));
         }
-        // by the name it had before it was folded into test_uniform_responsiveness
+        // by the name it had before it was folded into test_uniform_responsiveness, now test_effect
         JsonNode filters = call("test_no_passthrough", Map.of("effect", "filter/*"));
         assertTrue(filters.at("/formula").asText().contains("similarity"), filters.toString());
         for (JsonNode e : filters.at("/effects/preview")) {

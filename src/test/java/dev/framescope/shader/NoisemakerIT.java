@@ -113,7 +113,7 @@ class NoisemakerIT {
     @Test
     void toolsListCompileAndRefuseWhatTheyCannotRun(@TempDir Path stateDir) throws Exception {
         ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(stateDir));
-        JsonNode listed = call(toolkit, "list_effects", Map.of("effect", "*", "effects_root", ROOT.toString()));
+        JsonNode listed = call(toolkit, "search_effects", Map.of("effect", "*", "effects_root", ROOT.toString()));
         assertEquals(8, listed.at("/effects/count").asInt(), listed.toString());
         listed.at("/effects/preview").forEach(e -> assertEquals("noisemaker", e.get("format").asText()));
         JsonNode report = call(toolkit, "compile_effect", Map.of("effect", "*", "effects_root", ROOT.toString()));

@@ -47,7 +47,7 @@ final class PagingContract {
             }
         }
         toolkit = ToolGroups.create(Config.fromEnvironment(Map.of("FRAMESCOPE_STATE_DIR", state.toString())));
-        call("list_effects", Map.of("limit", 1000), ToolContext.SILENT).at("/effects/preview")
+        call("search_effects", Map.of("limit", 1000), ToolContext.SILENT).at("/effects/preview")
                 .forEach(e -> ids.add(e.get("id").asText()));
     }
 
@@ -57,7 +57,8 @@ final class PagingContract {
         all.put("effects_root", root.toString());
         CallToolResult result;
         try {
-            result = toolkit.invoker().call(toolkit.registry().find(tool).orElseThrow(), all, context);
+            result = toolkit.invoker().call(toolkit.registry().find(tool).orElseThrow(),
+                    toolkit.registry().arguments(tool, all), context);
         } catch (Exception e) {
             throw new IOException(e);
         }

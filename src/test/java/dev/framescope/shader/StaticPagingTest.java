@@ -22,8 +22,8 @@ class StaticPagingTest {
     void staticToolsPageAndSummariseAWholeFolder() throws Exception {
         PagingContract folder = new PagingContract(root, state, 15);
         folder.check("analyze_effect", Map.of(), 1, false);
-        folder.check("compare_shaders", Map.of(), 1, false);
-        folder.check("check_effect_structure", Map.of(), 1, false);
+        folder.check("analyze_effect", Map.of("analysis", "glsl_wgsl"), 1, false);
+        folder.check("analyze_effect", Map.of("analysis", "structure"), 1, false);
     }
 
     /**

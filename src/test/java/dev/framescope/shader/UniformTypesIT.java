@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * test_uniform_responsiveness over every input type, in real Chromium: demo/shaders/responsive has one ISF file that
+ * test_effect's responsiveness check over every input type, in real Chromium: demo/shaders/responsive has one ISF file that
  * uses each type and one that declares the same inputs and lets none change a pixel; the gl-transition and Shadertoy
  * demos have vec2, ivec2, vec3, bool, unranged float and iMouse globals.
  */
@@ -28,7 +28,7 @@ class UniformTypesIT {
     Path stateDir;
 
     private JsonNode call(Map<String, Object> args) throws Exception {
-        return ShaderCalls.call(ToolGroups.create(Config.defaults(stateDir)), "test_uniform_responsiveness", args);
+        return ShaderCalls.call(ToolGroups.create(Config.defaults(stateDir)), "test_effect", args);
     }
 
     private static JsonNode uniform(JsonNode result, String global) {
