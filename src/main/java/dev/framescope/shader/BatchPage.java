@@ -27,9 +27,9 @@ public final class BatchPage {
      * The @Param texts of the paging arguments every batch tool takes. They name their defaults because the
      * schema listed in tools/list leaves them out: the server instructions say these texts once for the group.
      */
-    static final String OFFSET_DOC = "First effect (0-based, default 0); pass page.next_offset to go on.";
+    static final String OFFSET_DOC = "First effect (0-based); pass page.next_offset to go on.";
     static final String LIMIT_DOC = "Most effects to run; default all from offset.";
-    static final String MODE_DOC = "full (default), or summary: counts per status and the failures only.";
+    static final String MODE_DOC = "full, or summary: counts per status and the failures only.";
 
     /** Statuses summary mode leaves out: nothing failed. */
     static final java.util.Set<String> QUIET = java.util.Set.of("ok", "not_available", "skipped",

@@ -40,9 +40,9 @@ public final class ShaderArgs {
             @Param(value = BACKEND, defaultValue = "\"both\"") Backend backend,
             @Param(EFFECTS_ROOT)
             String effectsRoot,
-            @Param(value = BatchPage.OFFSET_DOC, min = 0, max = 100000) Integer offset,
+            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
-            @Param(BatchPage.MODE_DOC) BatchPage.Mode mode) {
+            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
         public CompileEffectArgs {
             backend = backend == null ? Backend.both : backend;
             mode = mode == null ? BatchPage.Mode.full : mode;
@@ -82,9 +82,9 @@ public final class ShaderArgs {
             @Param(value = "Frames drawn up to time (feedback effects); default floor(time × 480) + 1.",
                     min = 1, max = 1000)
             Integer frames,
-            @Param(value = BatchPage.OFFSET_DOC, min = 0, max = 100000) Integer offset,
+            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
-            @Param(BatchPage.MODE_DOC) BatchPage.Mode mode) {
+            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
         public RenderEffectFrameArgs {
             describe = describe != null && describe;
             if (!describe) {
@@ -146,9 +146,9 @@ public final class ShaderArgs {
                     min = 0, max = 255) Integer epsilon,
             @Param(EFFECTS_ROOT)
             String effectsRoot,
-            @Param(value = BatchPage.OFFSET_DOC, min = 0, max = 100000) Integer offset,
+            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
-            @Param(BatchPage.MODE_DOC) BatchPage.Mode mode) {
+            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
         public TestEffectArgs {
             check = check == null ? EffectCheck.responsiveness : check;
             boolean parity = check == EffectCheck.parity;
@@ -191,9 +191,9 @@ public final class ShaderArgs {
             @Param(value = "meets_target = frames/s ≥ this.",
                     min = 0.001,
                     max = 100000) Double targetFps,
-            @Param(value = BatchPage.OFFSET_DOC, min = 0, max = 100000) Integer offset,
+            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
-            @Param(BatchPage.MODE_DOC) BatchPage.Mode mode) {
+            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
         public BenchmarkEffectArgs {
             mode = mode == null ? BatchPage.Mode.full : mode;
             backend = singleBackend(backend);
@@ -245,8 +245,8 @@ public final class ShaderArgs {
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
             @Param(EFFECTS_ROOT)
             String effectsRoot,
-            @Param(value = BatchPage.OFFSET_DOC, min = 0, max = 100000) Integer offset,
-            @Param(BatchPage.MODE_DOC) BatchPage.Mode mode) {
+            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
+            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
         public AnalyzeEffectArgs {
             analysis = analysis == null ? Analysis.overview : analysis;
             if (analysis != Analysis.overview) {
