@@ -85,17 +85,17 @@ public final class PhysicsTools implements ToolGroup {
     /** One tool for every check: each older single-check tool is an alias that picks its check. */
     private ToolDef<CheckArgs> checkRecording() {
         return ToolDef.of("check_recording", "Check a recording",
-                        "Start here. check 'all' (default): every check over the recording, anomalies by severity "
-                        + "then first frame, repeats merged, each with bodies, numbers and the calls that confirm "
-                        + "it. One check in detail: energy (ΔE less free-fall loss: injections above "
-                        + "energy_threshold, losses beyond it plus the contact bound); friction_cone at frame_id "
-                        + "(each row against |λt| ≤ μ·λn: utilisation, margin); penetration at frame_id (deepest "
-                        + "overlap per pair, banded by slop and penetration_threshold); resting_contact at frame_id "
-                        + "(resting, or jitter, sliding, rolling); restitution (per impact u⁺ against −e·u⁻); "
-                        + "momentum (per contact pair, impulses that must cancel); nonfinite (NaN/Inf state, "
-                        + "non-unit quaternions); solver (iterations, residual, converged); contact_history of "
-                        + "body_id and other_body_id (transitions, chatter, normal flips, penetration trend); "
-                        + "body_motion of body_id from start_frame to end_frame (deltas, unexplained Δv).",
+                        "check 'all' (default, start here): every check over the recording; anomalies by severity "
+                        + "then first frame, repeats merged, each with bodies, numbers and the calls that confirm it. "
+                        + "One check in detail: energy (ΔE less free-fall loss: injections above energy_threshold, "
+                        + "losses beyond it plus the contact bound); friction_cone at frame_id (|λt| ≤ μ·λn per row: "
+                        + "utilisation, margin); penetration at frame_id (deepest overlap per pair vs slop and "
+                        + "penetration_threshold); resting_contact at frame_id (resting, or jitter, sliding, "
+                        + "rolling); restitution (per impact u⁺ vs −e·u⁻); momentum (per contact pair, impulses "
+                        + "that must cancel); nonfinite (NaN/Inf state, non-unit quaternions); solver (iterations, "
+                        + "residual, converged); contact_history of body_id and other_body_id (transitions, chatter, "
+                        + "normal flips, penetration trend); body_motion of body_id from start_frame to end_frame "
+                        + "(deltas, unexplained Δv).",
                         CheckArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(checks.run(a)))
                 .withAlias("triage_recording", Map.of("check", "all"))
                 .withAlias("find_energy_anomalies", Map.of("check", "energy"), Map.of("threshold", "energy_threshold"))
