@@ -77,7 +77,7 @@ public final class Captures {
         }
     }
 
-    /** The capture the last call named, for the next calls get_bridge_diagnostics recommends. */
+    /** The capture the last call named, for the next calls the bridge report recommends. */
     private volatile String lastCapture;
 
     public BridgeDiagnostics diagnostics(int maxErrors) {
@@ -92,8 +92,9 @@ public final class Captures {
      */
     static List<BridgeDiagnostics.NextCall> nextCalls(String status, String capture) {
         if (status.equals("stalled")) {
-            return List.of(new BridgeDiagnostics.NextCall("get_bridge_diagnostics", Map.of(), "the bridge is frozen; "
-                    + "its call fails and the bridge is restarted within about 10 s: look again then"));
+            return List.of(new BridgeDiagnostics.NextCall("get_server_diagnostics", Map.of("include_environment",
+                    false), "the bridge is frozen; its call fails and the bridge is restarted within about 10 s: look "
+                    + "again then"));
         }
         if (capture == null) {
             return List.of();

@@ -13,14 +13,6 @@ public final class RenderDocArgs {
     static final String CAPTURE = "Path of the .rdc capture.";
     static final String AFTER_EVENT = "As after this event; default the frame's end.";
 
-    public record BridgeDiagnosticsArgs(
-            @Param(value = "Most recent bridge errors included.", defaultValue = "16", min = 0, max = 32)
-            Integer maxErrors) {
-        public BridgeDiagnosticsArgs {
-            maxErrors = maxErrors == null ? 16 : maxErrors;
-        }
-    }
-
     public record CaptureArgs(@Param(value = CAPTURE, required = true, maxLength = 4096) String capture) {
     }
 

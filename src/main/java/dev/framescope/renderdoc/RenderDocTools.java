@@ -20,7 +20,6 @@ import dev.framescope.renderdoc.RenderDocArgs.GeometryArgs;
 import dev.framescope.renderdoc.RenderDocArgs.PixelHistoryArgs;
 import dev.framescope.renderdoc.RenderDocArgs.TextureDataArgs;
 import dev.framescope.renderdoc.RenderDocArgs.TextureInfoArgs;
-import dev.framescope.renderdoc.RenderDocArgs.BridgeDiagnosticsArgs;
 import dev.framescope.renderdoc.RenderDocArgs.CaptureArgs;
 import dev.framescope.renderdoc.RenderDocArgs.IterateActionsArgs;
 import java.nio.file.Path;
@@ -41,6 +40,11 @@ public final class RenderDocTools implements ToolGroup {
         components.register(Components.RENDERDOC_BRIDGE, bridge::status);
         this.captures = new Captures(bridge, outputDir == null ? List.of(Path.of("")) : List.of(Path.of(""),
                 outputDir));
+    }
+
+    /** The bridge's report for get_server_diagnostics, with at most {@code maxErrors} recent errors. */
+    public BridgeDiagnostics bridgeDiagnostics(int maxErrors) {
+        return captures.diagnostics(maxErrors);
     }
 
     @Override
@@ -66,13 +70,6 @@ public final class RenderDocTools implements ToolGroup {
     @Override
     public List<ToolDef<?>> tools() {
         return List.of(
-                ToolDef.of("get_bridge_diagnostics", "RenderDoc bridge health",
-                        "Health of the Python bridge running RenderDoc's replay, without waiting for it: status "
-                        + "(not_started, healthy, degraded, stalled, stopped), heartbeat age, queue, request in "
-                        + "flight, counters, recent errors, last loss and its post-mortem folder. Call it when a "
-                        + "RenderDoc tool fails or is slow.",
-                        BridgeDiagnosticsArgs.class, ToolHints.READS_ONLY,
-                        (a, c) -> ToolOutput.of(captures.diagnostics(a.maxErrors()))),
                 ToolDef.of("open_capture", "Open a capture",
                         "Opens an .rdc capture read-only in RenderDoc's replay (0.3–1 s first time, then reused): "
                         + "API, driver, frame size, counts of actions, draws and textures, capabilities (pixel "

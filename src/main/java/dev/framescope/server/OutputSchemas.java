@@ -62,7 +62,6 @@ final class OutputSchemas {
             Map.entry("find_nonfinite_state", "dev.framescope.physics.MotionChecks$NonfiniteReport"),
             Map.entry("triage_recording", "dev.framescope.physics.Triage$TriageReport"),
             Map.entry("check_penetration", "dev.framescope.physics.ContactChecks$PenetrationReport"),
-            Map.entry("get_bridge_diagnostics", "dev.framescope.renderdoc.BridgeDiagnostics"),
             Map.entry("list_effects", "dev.framescope.shader.EffectCatalog$EffectList"),
             Map.entry("generate_shader_manifest", "dev.framescope.shader.EffectCatalog$ManifestReport"),
             Map.entry("search_effects", "dev.framescope.shader.EffectSearch$SearchReport"),

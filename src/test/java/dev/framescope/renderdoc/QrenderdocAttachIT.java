@@ -72,7 +72,8 @@ class QrenderdocAttachIT {
                     "FRAMESCOPE_RENDERDOC_ATTACH", spool.toString())));
             JsonNode diagnostics = null;
             for (int i = 0; i < 600; i++) {
-                diagnostics = call(toolkit, "get_bridge_diagnostics", Map.of());
+                diagnostics = call(toolkit, "get_server_diagnostics", Map.of("include_environment", false))
+                        .path("renderdoc_bridge");
                 if (capture.toString().equals(diagnostics.path("ui_capture").asText(null))) {
                     break;
                 }
