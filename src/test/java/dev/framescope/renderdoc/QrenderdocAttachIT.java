@@ -98,7 +98,7 @@ class QrenderdocAttachIT {
             }
             assertEquals(truth("gl_defects", "writes_nan"), writer, nan::toString);
 
-            CallToolResult elsewhere = raw(toolkit, "get_frame_summary", Map.of("capture", other.toString()));
+            CallToolResult elsewhere = raw(toolkit, "open_capture", Map.of("capture", other.toString()));
             String text = ((TextContent) elsewhere.content().get(0)).text();
             assertTrue(Boolean.TRUE.equals(elsewhere.isError()) && text.contains("NOT_FOUND")
                     && text.contains("open in the UI"), text);

@@ -43,6 +43,21 @@ class ServerDiagnosticsTest {
     }
 
     @Test
+    void overStdioTheOlderNameAnswersButIsNotListed() throws Exception {
+        try (StdioSession session = new StdioSession(ToolGroups.create(Config.defaults(stateDir)))) {
+            session.initialize();
+            JsonNode tools = session.request(1, "tools/list", "{}").at("/result/tools");
+            tools.forEach(t -> assertFalse(t.get("name").asText().equals("get_bridge_diagnostics"), t.toString()));
+            JsonNode older = session.request(2, "tools/call", "{\"name\":\"get_bridge_diagnostics\","
+                    + "\"arguments\":{\"max_errors\":2}}").at("/result");
+            assertFalse(older.path("isError").asBoolean(), older.toString());
+            assertEquals("not_started", older.at("/structuredContent/renderdoc_bridge/status").asText(),
+                    older.toString());
+            assertTrue(older.at("/structuredContent/environment").isMissingNode(), older.toString());
+        }
+    }
+
+    @Test
     void withoutTheRenderDocGroupThereIsNoBridgeReport() {
         ToolCaller caller = caller(ToolSelection.fromEnvironment(Map.of("FRAMESCOPE_GROUPS", "physics")));
         ToolCaller.Answer answer = caller.call("get_server_diagnostics", Map.of("include_environment", false),
