@@ -31,10 +31,10 @@ public final class DiagnosticsTools implements ToolGroup {
     public List<ToolDef<?>> tools() {
         return List.of(ToolDef.of("get_server_diagnostics", "Server diagnostics",
                 "FrameScope's own health: version, uptime, per-tool counters (calls, errors, timeouts, p50/p95 ms, "
-                + "last error), state of the browser and dialog page, questions to the person, environment checks "
+                + "last error), browser and dialog page state, questions to the person, environment checks "
                 + "(Chromium, renderdoc, glslangValidator, renderdoccmd) with the exact fix, and renderdoc_bridge: "
-                + "the RenderDoc bridge's status, heartbeat, queue, call in flight, recent errors, last loss. Call "
-                + "it when a tool fails with ENGINE_UNAVAILABLE, times out or is slow.",
+                + "RenderDoc bridge status, heartbeat, queue, call in flight, recent errors, last loss. Call it when "
+                + "a tool fails with ENGINE_UNAVAILABLE, times out or is slow.",
                 DiagnosticsArgs.class, ToolHints.READS_ONLY,
                 (args, context) -> ToolOutput.of(diagnostics.report(args)))
                 // The bridge's own tool, folded in: its report is renderdoc_bridge here; no environment checks,
