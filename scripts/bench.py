@@ -185,8 +185,8 @@ def renderdoc(cmd, queries):
             request_id += 1
             tool, arguments = [("open_capture", {"capture": capture}),
                                ("iterate_actions", {"capture": capture, "offset": i % 5, "limit": 5}),
-                               ("get_texture_data", {"capture": capture, "texture": "hdr_color", "x": 16, "y": 16,
-                                                     "width": 4, "height": 4})][i % 3]
+                               ("get_texture", {"capture": capture, "texture": "hdr_color", "x": 16, "y": 16,
+                                                "width": 4, "height": 4})][i % 3]
             trips.append(call(proc, request_id, tool, arguments)[0])
         heavy = {}
         for tool, arguments in (("get_frame_digest", {}), ("analyze_nan_inf", {}), ("geometry_anomalies", {}),

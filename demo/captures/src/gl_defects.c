@@ -149,7 +149,7 @@ int main(int argc, char **argv) {
     EGLContext context = eglCreateContext(display, config, EGL_NO_CONTEXT, context_attribs);
     if (context == EGL_NO_CONTEXT || !eglMakeCurrent(display, surface, surface, context)) die("no GL 3.3 core");
 
-    /* Resources, named so that search_capture and the manifest can refer to them. */
+    /* Resources, named so that iterate_actions' query and the manifest can refer to them. */
     GLuint hdr, depth, ldr, fbo, fbo_no_depth, checker;
     glGenTextures(1, &hdr);
     glBindTexture(GL_TEXTURE_2D, hdr);

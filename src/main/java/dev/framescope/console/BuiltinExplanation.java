@@ -34,7 +34,7 @@ final class BuiltinExplanation {
                 }
                 case "get_shader_info" -> parts.add(shader(body));
                 case "geometry_anomalies" -> parts.add(geometry(body));
-                case "get_action_timings" -> parts.add(timings(body));
+                case "get_counters" -> parts.add(timings(body));
                 case "pixel_history" -> parts.add("Pixel history: " + answer.text());
                 default -> parts.add(answer.tool() + ": " + answer.text());
             }

@@ -67,7 +67,7 @@ public final class BuiltinPlanner implements Planner {
         if (last.tool().equals("get_frame_digest")) {
             return fromDigest(question, last.body());
         }
-        if (last.tool().equals("get_action_timings")) {
+        if (last.tool().equals("get_counters")) {
             JsonNode top = last.body().at("/draws/preview/0");
             return top.isMissingNode() ? null : step(question, "get_event_insight",
                     Map.of("event_id", top.get("event_id").asInt()), "the draw that touches the most samples");
@@ -87,7 +87,7 @@ public final class BuiltinPlanner implements Planner {
         List<String> wanted = topic(question.text());
         JsonNode anomalies = digest.at("/anomalies/preview");
         if (wanted.contains("many_draws_one_group") && anomaly(anomalies, wanted) == null) {
-            return step(question, "get_action_timings", Map.of("top_n", 10), "the question is about cost: draws by "
+            return step(question, "get_counters", Map.of("top_n", 10), "the question is about cost: draws by "
                     + "samples passed");
         }
         JsonNode chosen = anomaly(anomalies, wanted);

@@ -16,7 +16,7 @@ import java.util.Map;
 import javax.imageio.ImageIO;
 
 /**
- * The picture an answer shows: the target texture around the culprit pixels, read through get_texture_data (so the
+ * The picture an answer shows: the target texture around the culprit pixels, read through get_texture (so the
  * same exact texels the tools measured), scaled up with nearest-neighbour sampling, NaN drawn magenta, +Inf yellow,
  * −Inf cyan, and the culprit box outlined in white. Colours are the values clamped to 0..1, not tone-mapped.
  */
@@ -24,7 +24,7 @@ final class EvidenceImage {
 
     static final int SCALE = 4;
     static final int MARGIN = 6;
-    /** get_texture_data's base64 bound: 32 KiB of raw texels. */
+    /** get_texture's base64 bound: 32 KiB of raw texels. */
     static final int MAX_BYTES = 32_768;
 
     private EvidenceImage() {
@@ -34,7 +34,7 @@ final class EvidenceImage {
      * PNG bytes, or null when the texels cannot be read or decoded.
      *
      * @param box x0, y0, x1, y1 (top-left origin, exclusive ends) of the culprit pixels; the region around it may
-     *            pass the texture's edge: get_texture_data clips it
+     *            pass the texture's edge: get_texture clips it
      */
     static byte[] around(ToolCaller caller, String capture, String texture, int event, int[] box) {
         int bytesPerTexel = 16; // the worst case, RGBA32F; smaller formats only get a larger margin's worth
@@ -55,7 +55,7 @@ final class EvidenceImage {
         args.put("width", x1 - x0);
         args.put("height", y1 - y0);
         args.put("encoding", "base64");
-        ToolCaller.Answer data = caller.call("get_texture_data", args, ToolContext.SILENT);
+        ToolCaller.Answer data = caller.call("get_texture", args, ToolContext.SILENT);
         if (data.error()) {
             return null;
         }

@@ -157,6 +157,7 @@ public final class NlDebug {
         submission.put("id", submissionId).put("timestamp", timestamp).put("title", request.question())
                 .put("status", status).put("capturePath", request.capturePath());
         ObjectNode pipeline = submission.putObject("pipelineState");
+        // a model planner may still call the insight by its older name get_pipeline_state: the same answer
         JsonNode insight = last(done, "get_event_insight", "get_pipeline_state");
         pipeline.set("highlightStage", insight == null ? null : insight.get("highlight_stage"));
         pipeline.set("warningMessage", insight == null ? null : insight.get("warning_message"));

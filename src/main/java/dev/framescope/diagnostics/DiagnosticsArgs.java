@@ -10,11 +10,14 @@ public record DiagnosticsArgs(
         Boolean refresh,
         @Param(value = "Most per-tool counter rows, busiest first.", defaultValue = "50",
                 min = 1, max = 500)
-        Integer toolLimit) {
+        Integer toolLimit,
+        @Param(value = "Most recent bridge errors listed.", defaultValue = "16", min = 0, max = 32)
+        Integer bridgeErrors) {
 
     public DiagnosticsArgs {
         includeEnvironment = includeEnvironment == null || includeEnvironment;
         refresh = refresh != null && refresh;
         toolLimit = toolLimit == null ? 50 : toolLimit;
+        bridgeErrors = bridgeErrors == null ? 16 : bridgeErrors;
     }
 }

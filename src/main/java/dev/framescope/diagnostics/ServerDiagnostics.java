@@ -4,6 +4,7 @@ import dev.framescope.common.Bounded;
 import dev.framescope.common.ComponentStatus;
 import dev.framescope.diagnostics.CallStats.ToolCallStats;
 import dev.framescope.dialogs.DialogRequests;
+import dev.framescope.renderdoc.BridgeDiagnostics;
 import java.util.List;
 
 /**
@@ -24,11 +25,14 @@ import java.util.List;
  *                       history of finished questions (the server keeps the last 1,000)
  * @param environment    environment checks; absent when {@code include_environment} is false
  * @param memory         JVM heap now, in MiB (used includes garbage not yet collected)
+ * @param renderdocBridge the RenderDoc bridge's own report (status, heartbeat, queue, counters, recent errors, last
+ *                       loss, next calls); absent when this server does not serve the renderdoc group
  */
 public record ServerDiagnostics(int schemaVersion, String summary, String server, String version, String javaVersion,
                                 String startedAt, long uptimeMs, int toolCount, Bounded<ToolCallStats> tools,
                                 List<ComponentStatus> components, DialogRequests.Snapshot dialogs,
-                                List<EnvironmentCheck> environment, Memory memory) {
+                                List<EnvironmentCheck> environment, Memory memory,
+                                BridgeDiagnostics renderdocBridge) {
 
     /** Heap figures from {@link Runtime}: used = total − free, committed = total, max = the -Xmx limit. */
     public record Memory(double heapUsedMib, double heapCommittedMib, double heapMaxMib) {

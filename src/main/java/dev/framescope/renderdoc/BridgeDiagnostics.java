@@ -4,7 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 
 /**
- * {@code get_bridge_diagnostics}: the bridge's health from its heartbeat, its spool and what the supervisor saw,
+ * The RenderDoc bridge's report in {@code get_server_diagnostics} ({@code renderdoc_bridge}; older tool name
+ * {@code get_bridge_diagnostics}): the bridge's health from its heartbeat, its spool and what the supervisor saw,
  * never waiting for the bridge.
  *
  * @param status             not_started; stopped (no bridge now: it is started again by the next call); healthy;

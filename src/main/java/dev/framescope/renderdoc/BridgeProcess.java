@@ -428,7 +428,7 @@ public final class BridgeProcess implements AutoCloseable {
         }
     }
 
-    /** What get_bridge_diagnostics reports; reads files only, never waits for the bridge. */
+    /** The bridge report get_server_diagnostics gives; reads files only, never waits for the bridge. */
     public BridgeDiagnostics diagnostics(int maxErrors) {
         Process current;
         synchronized (this) {

@@ -77,7 +77,7 @@ public final class Captures {
         }
     }
 
-    /** The capture the last call named, for the next calls get_bridge_diagnostics recommends. */
+    /** The capture the last call named, for the next calls the bridge report recommends. */
     private volatile String lastCapture;
 
     public BridgeDiagnostics diagnostics(int maxErrors) {
@@ -92,8 +92,9 @@ public final class Captures {
      */
     static List<BridgeDiagnostics.NextCall> nextCalls(String status, String capture) {
         if (status.equals("stalled")) {
-            return List.of(new BridgeDiagnostics.NextCall("get_bridge_diagnostics", Map.of(), "the bridge is frozen; "
-                    + "its call fails and the bridge is restarted within about 10 s: look again then"));
+            return List.of(new BridgeDiagnostics.NextCall("get_server_diagnostics", Map.of("include_environment",
+                    false), "the bridge is frozen; its call fails and the bridge is restarted within about 10 s: look "
+                    + "again then"));
         }
         if (capture == null) {
             return List.of();
@@ -112,14 +113,22 @@ public final class Captures {
     }
 
     public ObjectNode open(String capture, Cancellation cancellation) {
-        return query("open_capture", "open_capture", new RenderDocArgs.CaptureArgs(capture), status -> {
+        return open(new RenderDocArgs.OpenCaptureArgs(capture), cancellation);
+    }
+
+    /** open_capture, with the frame overview when asked (get_frame_summary's answer, which it replaced). */
+    public ObjectNode open(RenderDocArgs.OpenCaptureArgs args, Cancellation cancellation) {
+        return query("open_capture", "open_capture", args, status -> {
             JsonNode caps = status.path("capabilities");
-            return String.format("%s capture: %d actions, %d draws, %d textures; pixel history %s, shader debugging "
-                            + "%s, %d counters.", status.path("api").asText(), status.path("actions").asInt(),
+            String summary = String.format("%s capture: %d actions, %d draws, %d textures; pixel history %s, shader "
+                            + "debugging %s, %d counters.", status.path("api").asText(), status.path("actions").asInt(),
                     status.path("draws").asInt(), status.path("textures").asInt(),
                     caps.path("pixel_history_note").isTextual() && caps.path("pixel_history").asBoolean() ? "partial"
                             : caps.path("pixel_history").asBoolean() ? "yes" : "no",
                     caps.path("shader_debugging").asBoolean() ? "yes" : "no", caps.path("counters").asInt());
+            JsonNode overview = status.path("overview");
+            return overview.isMissingNode() ? summary : summary + " " + overview.at("/markers/count").asInt()
+                    + " marker groups; " + overview.at("/debug_messages/count").asInt() + " debug messages.";
         }, cancellation);
     }
 
@@ -130,7 +139,9 @@ public final class Captures {
     public ObjectNode iterateActions(IterateActionsArgs args, Cancellation cancellation) {
         return query("iterate_actions", args, page -> page.path("count").asInt() + " action(s) match; rows "
                 + args.offset() + "–" + (args.offset() + page.path("preview").size())
-                + (page.path("truncated").asBoolean() ? " (more: raise offset)" : "") + ".", cancellation);
+                + (page.path("truncated").asBoolean() ? " (more: raise offset)" : "")
+                + (page.has("resources") ? "; " + page.at("/resources/count").asInt() + " resource(s) match" : "")
+                + ".", cancellation);
     }
 
     public ObjectNode analyzeNanInf(AnalyzeNanInfArgs args) {

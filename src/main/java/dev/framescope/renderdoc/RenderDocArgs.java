@@ -2,58 +2,73 @@ package dev.framescope.renderdoc;
 
 import dev.framescope.common.Param;
 
-/** Inputs of the RenderDoc tools. Resource and event ids are plain integers. */
+/**
+ * Inputs of the RenderDoc tools. Resource and event ids are plain integers. The texts of the parameters most tools
+ * share (capture, texture, event_id, x, y, origin, sample, limit) are said once in the server instructions
+ * ({@link RenderDocTools#sharedParams()}); a parameter that means something else in one tool gets its own text.
+ * Event ids, pixel coordinates, names and paths have no upper bound in the schema: the bridge checks ids and
+ * coordinates against the capture (its error names the valid range) and names against its resources, and the OS
+ * caps paths, so a schema bound would only repeat that in every tools/list.
+ */
 public final class RenderDocArgs {
 
     private RenderDocArgs() {
     }
 
-    static final String ID_OR_NAME = "id as answers give it (\"26\" or 26) or name";
-    static final String TEXTURE = "Texture: " + ID_OR_NAME + ".";
     static final String CAPTURE = "Path of the .rdc capture.";
-    static final String AFTER_EVENT = "As after this event; default the frame's end.";
+    static final String TEXTURE = "Id (\"26\" or 26) or name.";
+    static final String EVENT = "Action's event id; state as after it (default: the frame's end).";
+    static final String X = "Pixel column, 0 = left.";
+    static final String Y = "Pixel row, 0 = top unless origin is bottom_left.";
+    static final String ORIGIN = "Row 0: top_left (RenderDoc) or bottom_left (OpenGL).";
+    static final String SAMPLE = "MSAA sample index.";
+    static final String LIMIT = "Most items listed.";
 
-    public record BridgeDiagnosticsArgs(
-            @Param(value = "Most recent bridge errors included.", defaultValue = "16", min = 0, max = 32)
-            Integer maxErrors) {
-        public BridgeDiagnosticsArgs {
-            maxErrors = maxErrors == null ? 16 : maxErrors;
+    public record OpenCaptureArgs(
+            @Param(value = CAPTURE, required = true) String capture,
+            @Param(value = "Also the frame overview.", defaultValue = "false") Boolean overview,
+            @Param(value = "Marker levels to group by.", defaultValue = "2", min = 1, max = 8) Integer markerDepth,
+            @Param(value = "Most items per overview list.", defaultValue = "24", min = 1, max = 200)
+            Integer maxItems) {
+        public OpenCaptureArgs {
+            overview = overview != null && overview;
+            markerDepth = markerDepth == null ? 2 : markerDepth;
+            maxItems = maxItems == null ? 24 : maxItems;
+        }
+
+        public OpenCaptureArgs(String capture) {
+            this(capture, null, null, null);
         }
     }
 
-    public record CaptureArgs(@Param(value = CAPTURE, required = true, maxLength = 4096) String capture) {
-    }
-
     public record IterateActionsArgs(
-            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "Keep actions whose marker path contains this, e.g. 'Frame/Opaque'.",
-                    maxLength = 500) String markerFilter,
-            @Param(value = "Keep actions whose name contains this (any case), e.g. 'glDraw'.",
-                    maxLength = 200) String nameFilter,
-            @Param(value = "Only draws and dispatches.", defaultValue = "false")
-            Boolean drawsOnly,
-            @Param(value = "First row of the page.", defaultValue = "0", min = 0, max = 1_000_000) Integer offset,
-            @Param(value = "Rows in the page.", defaultValue = "100", min = 1, max = 500) Integer limit) {
+            @Param(value = CAPTURE, required = true) String capture,
+            @Param(value = "Marker path contains this (case-sensitive).") String markerFilter,
+            @Param(value = "Name contains this (any case).") String nameFilter,
+            @Param(value = "Only draws and dispatches.", defaultValue = "false") Boolean drawsOnly,
+            @Param(value = "First row.", defaultValue = "0", min = 0, max = 1_000_000) Integer offset,
+            @Param(value = LIMIT, defaultValue = "100", min = 1, max = 500) Integer limit,
+            @Param(value = "Text in name, marker path or output name (any case).") String query) {
         public IterateActionsArgs {
             drawsOnly = drawsOnly != null && drawsOnly;
             offset = offset == null ? 0 : offset;
             limit = limit == null ? 100 : limit;
         }
+
+        public IterateActionsArgs(String capture, String markerFilter, String nameFilter, Boolean drawsOnly,
+                                  Integer offset, Integer limit) {
+            this(capture, markerFilter, nameFilter, drawsOnly, offset, limit, null);
+        }
     }
 
     public record AnalyzeNanInfArgs(
-            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "Texture to scan (" + ID_OR_NAME + ", e.g. 'hdr_color'); default every 32-bit float "
-                    + "colour target.", maxLength = 200, alsoInteger = true) String texture,
-            @Param(value = "Scan as after this action's event id; default the end of the frame.", min = 0,
-                    max = 100_000_000) Integer eventId,
-            @Param(value = "Most NaN/Inf pixels listed per texture (or history entries).",
-                    defaultValue = "16", min = 1, max = 256)
-            Integer maxPreview,
-            @Param(value = "Pixel column (0 = left); with y and texture, the pixel's NaN/Inf history instead of a "
-                    + "scan.", min = 0, max = 65535) Integer x,
-            @Param(value = "Pixel row from the origin's edge (single-pixel mode).",
-                    min = 0, max = 65535) Integer y,
+            @Param(value = CAPTURE, required = true) String capture,
+            @Param(value = TEXTURE, alsoInteger = true) String texture,
+            @Param(value = EVENT, min = 0) Integer eventId,
+            @Param(value = "Most pixels listed per texture.", defaultValue = "16", min = 1,
+                    max = 256) Integer maxPreview,
+            @Param(value = X, min = 0) Integer x,
+            @Param(value = Y, min = 0) Integer y,
             @Param(value = ORIGIN, defaultValue = "\"top_left\"") Origin origin,
             @Param(value = SAMPLE, defaultValue = "0", min = 0, max = 64) Integer sample) {
         public AnalyzeNanInfArgs {
@@ -68,27 +83,20 @@ public final class RenderDocArgs {
         }
     }
 
-    static final String ORIGIN = "Row 0 at top (top_left, RenderDoc) or bottom (bottom_left, OpenGL).";
-    static final String SAMPLE = "MSAA sample (0 if single-sampled).";
-
     /** Where pixel row 0 is. */
     public enum Origin { top_left, bottom_left }
 
     public record GeometryArgs(
-            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "Check only this draw; default every draw.",
-                    min = 0, max = 100_000_000) Integer eventId,
-            @Param(value = "Clip-space magnitude above which a coordinate is huge.",
-                    defaultValue = "10000.0",
+            @Param(value = CAPTURE, required = true) String capture,
+            @Param(value = "Only this draw; default every draw.", min = 0) Integer eventId,
+            @Param(value = "Clip-space |coordinate| limit.", defaultValue = "10000.0",
                     min = 1) Double huge,
-            @Param(value = "UVs outside [−margin, 1 + margin] are out of range.", defaultValue = "0.0", min = 0,
-                    max = 1000) Double uvMargin,
-            @Param(value = "Most draws with findings listed.", defaultValue = "32", min = 1, max = 256)
-            Integer maxDraws,
-            @Param(value = "Vertex input (location) with UVs (≥ 2 floats); default the first named like uv/tex.",
-                    min = 0,
+            @Param(value = "Slack around [0, 1] for UVs.", defaultValue = "0.0",
+                    min = 0, max = 1000) Double uvMargin,
+            @Param(value = "Most draws listed.", defaultValue = "32", min = 1, max = 256) Integer maxDraws,
+            @Param(value = "Vertex input with UVs; default one named like uv/tex.", min = 0,
                     max = 31) Integer meshSlot,
-            @Param(value = "Most offending vertices listed per draw.", defaultValue = "16", min = 1, max = 256)
+            @Param(value = "Most offending vertices per draw.", defaultValue = "16", min = 1, max = 256)
             Integer maxVertices) {
         public GeometryArgs {
             huge = huge == null ? 1e4 : huge;
@@ -102,24 +110,12 @@ public final class RenderDocArgs {
         }
     }
 
-    public record FrameSummaryArgs(
-            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "Marker path levels the overview groups by.", defaultValue = "2", min = 1, max = 8)
-            Integer markerDepth,
-            @Param(value = "Most markers, textures and debug messages listed.", defaultValue = "24", min = 1,
-                    max = 200) Integer maxItems) {
-        public FrameSummaryArgs {
-            markerDepth = markerDepth == null ? 2 : markerDepth;
-            maxItems = maxItems == null ? 24 : maxItems;
-        }
-    }
-
     public record FrameDigestArgs(
-            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "Most marker groups listed.", defaultValue = "12", min = 1, max = 64) Integer maxMarkers,
-            @Param(value = "Most anomalies listed.", defaultValue = "24", min = 1, max = 200) Integer maxAnomalies,
-            @Param(value = "Most recommended next calls.", defaultValue = "6", min = 1, max = 32) Integer maxCalls,
-            @Param(value = "Draws in a marker group that make it an overdraw/batching candidate.",
+            @Param(value = CAPTURE, required = true) String capture,
+            @Param(value = "Most marker groups.", defaultValue = "12", min = 1, max = 64) Integer maxMarkers,
+            @Param(value = "Most anomalies.", defaultValue = "24", min = 1, max = 200) Integer maxAnomalies,
+            @Param(value = "Most next calls.", defaultValue = "6", min = 1, max = 32) Integer maxCalls,
+            @Param(value = "Draws per marker group flagged as overdraw.",
                     defaultValue = "8", min = 2, max = 10_000) Integer overdrawDraws) {
         public FrameDigestArgs {
             maxMarkers = maxMarkers == null ? 12 : maxMarkers;
@@ -129,28 +125,26 @@ public final class RenderDocArgs {
         }
     }
 
-    public record ActionTimingsArgs(
-            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "Draws listed, ranked by samples passed.", defaultValue = "20", min = 1, max = 500)
+    public record CountersArgs(
+            @Param(value = CAPTURE, required = true) String capture,
+            @Param(value = "Draws listed.", defaultValue = "20", min = 1, max = 500)
             Integer topN) {
-        public ActionTimingsArgs {
+        public CountersArgs {
             topN = topN == null ? 20 : topN;
         }
     }
 
     public record PixelHistoryArgs(
-            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = TEXTURE, required = true, maxLength = 200, alsoInteger = true) String texture,
-            @Param(value = "Pixel column, 0 = left.", required = true, min = 0, max = 65535) Integer x,
-            @Param(value = "Pixel row from the origin's edge.", required = true,
-                    min = 0, max = 65535) Integer y,
-            @Param(value = "Consider events up to this one; default the whole frame.", min = 0, max = 100_000_000)
-            Integer eventId,
-            @Param(value = "Most modifications listed.", defaultValue = "64", min = 1, max = 512) Integer limit,
+            @Param(value = CAPTURE, required = true) String capture,
+            @Param(value = TEXTURE, required = true, alsoInteger = true) String texture,
+            @Param(value = X, required = true, min = 0) Integer x,
+            @Param(value = Y, required = true, min = 0) Integer y,
+            @Param(value = EVENT, min = 0) Integer eventId,
+            @Param(value = LIMIT, defaultValue = "64", min = 1, max = 512) Integer limit,
             @Param(value = ORIGIN, defaultValue = "\"top_left\"") Origin origin,
             @Param(value = SAMPLE, defaultValue = "0", min = 0, max = 64) Integer sample,
-            @Param(value = "Also list modifications that left the value unchanged.",
-                    defaultValue = "false") Boolean includeUnchanged) {
+            @Param(value = "Also writes that left it unchanged.", defaultValue = "false")
+            Boolean includeUnchanged) {
         public PixelHistoryArgs {
             limit = limit == null ? 64 : limit;
             origin = origin == null ? Origin.top_left : origin;
@@ -163,45 +157,39 @@ public final class RenderDocArgs {
         }
     }
 
-    public record TextureDataArgs(
-            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = TEXTURE, required = true, maxLength = 200, alsoInteger = true) String texture,
-            @Param(value = AFTER_EVENT, min = 0,
-                    max = 100_000_000) Integer eventId,
-            @Param(value = "Left column of the region.", defaultValue = "0", min = 0, max = 65535) Integer x,
-            @Param(value = "Top row of the region.", defaultValue = "0", min = 0, max = 65535) Integer y,
-            @Param(value = "Region width (clipped at the edge).",
-                    defaultValue = "8", min = 1, max = 4096)
-            Integer width,
-            @Param(value = "Region height (clipped at the edge).",
-                    defaultValue = "8", min = 1, max = 4096)
-            Integer height,
-            @Param(value = "values: rows of numbers (≤ 4096 components); base64: raw little-endian texels (≤ 32768 "
-                    + "bytes).", defaultValue = "\"values\"") TexelEncoding encoding) {
-        public TextureDataArgs {
+    /** get_texture: without a texture the list, with one its description and a region's texels. */
+    public record TextureArgs(
+            @Param(value = CAPTURE, required = true) String capture,
+            @Param(value = TEXTURE, alsoInteger = true) String texture,
+            @Param(value = EVENT, min = 0) Integer eventId,
+            @Param(value = X, defaultValue = "0", min = 0) Integer x,
+            @Param(value = Y, defaultValue = "0", min = 0) Integer y,
+            @Param(value = "Region width.", defaultValue = "8", min = 1, max = 4096) Integer width,
+            @Param(value = "Region height.", defaultValue = "8", min = 1, max = 4096) Integer height,
+            @Param(value = "values (≤ 4096 numbers) or base64 raw texels (≤ 32 KiB).", defaultValue = "\"values\"")
+            TexelEncoding encoding) {
+        public TextureArgs {
             x = x == null ? 0 : x;
             y = y == null ? 0 : y;
             width = width == null ? 8 : width;
             height = height == null ? 8 : height;
             encoding = encoding == null ? TexelEncoding.values : encoding;
         }
+
+        /** Every texture's description. */
+        public TextureArgs(String capture) {
+            this(capture, null, null, null, null, null, null, null);
+        }
     }
 
-    /** How get_texture_data spells texels. */
+    /** How get_texture spells texels. */
     public enum TexelEncoding { values, base64 }
 
-    public record TextureInfoArgs(
-            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "One texture (" + ID_OR_NAME + "); default all.",
-                    maxLength = 200, alsoInteger = true) String texture) {
-    }
-
     public record EventArgs(
-            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "Event id of the action.", required = true, min = 0,
-                    max = 100_000_000) Integer eventId,
-            @Param(value = "Most resources and signature entries per stage.", defaultValue = "8",
-                    min = 1, max = 64) Integer maxResourcesPerStage) {
+            @Param(value = CAPTURE, required = true) String capture,
+            @Param(value = EVENT, required = true, min = 0) Integer eventId,
+            @Param(value = "Most resources/signature entries per stage.", defaultValue = "8", min = 1, max = 64)
+            Integer maxResourcesPerStage) {
         public EventArgs {
             maxResourcesPerStage = maxResourcesPerStage == null ? 8 : maxResourcesPerStage;
         }
@@ -210,18 +198,17 @@ public final class RenderDocArgs {
     public enum Stage { vertex, hull, domain, geometry, pixel, compute }
 
     public record ShaderInfoArgs(
-            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "Event id of the draw or dispatch.", required = true, min = 0, max = 100_000_000)
-            Integer eventId,
+            @Param(value = CAPTURE, required = true) String capture,
+            @Param(value = EVENT, required = true, min = 0) Integer eventId,
             @Param(value = "Shader stage.", defaultValue = "\"pixel\"") Stage stage,
-            @Param(value = "Also the constant/uniform values at this event.", defaultValue = "false")
+            @Param(value = "Also constant/uniform values.", defaultValue = "false")
             Boolean includeConstants,
-            @Param(value = "Also the disassembly (on GL only with explicit uniform locations).",
+            @Param(value = "Also disassembly (GL: needs explicit uniform locations).",
                     defaultValue = "false") Boolean includeDisassembly,
-            @Param(value = "Most characters of source and disassembly.", defaultValue = "8000", min = 100,
+            @Param(value = "Most source/disassembly characters.", defaultValue = "8000", min = 100,
                     max = 100_000) Integer sourceCharLimit,
-            @Param(value = "Most constants, and members of any array or struct.",
-                    defaultValue = "64", min = 1, max = 256) Integer maxConstants) {
+            @Param(value = "Most constants, and array/struct members.", defaultValue = "64", min = 1,
+                    max = 256) Integer maxConstants) {
         public ShaderInfoArgs {
             stage = stage == null ? Stage.pixel : stage;
             includeConstants = includeConstants != null && includeConstants;
@@ -237,15 +224,12 @@ public final class RenderDocArgs {
     }
 
     public record BufferArgs(
-            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "Buffer: " + ID_OR_NAME + ".",
-                    required = true, maxLength = 200, alsoInteger = true) String buffer,
-            @Param(value = AFTER_EVENT, min = 0,
-                    max = 100_000_000) Integer eventId,
-            @Param(value = "First byte; must be inside the buffer (below its size).", defaultValue = "0", min = 0)
-            Long offset,
+            @Param(value = CAPTURE, required = true) String capture,
+            @Param(value = "Buffer id or name.", required = true, alsoInteger = true) String buffer,
+            @Param(value = EVENT, min = 0) Integer eventId,
+            @Param(value = "First byte to read.", defaultValue = "0", min = 0) Long offset,
             @Param(value = "Bytes to read.", defaultValue = "256", min = 1, max = 65536) Integer length,
-            @Param(value = "Also decode as little-endian 32-bit floats.", defaultValue = "false") Boolean asFloats) {
+            @Param(value = "Also as 32-bit floats.", defaultValue = "false") Boolean asFloats) {
         public BufferArgs {
             offset = offset == null ? 0L : offset;
             length = length == null ? 256 : length;
@@ -253,32 +237,18 @@ public final class RenderDocArgs {
         }
     }
 
-    public record SearchCaptureArgs(
-            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "Text (any case) in an action's name, marker path or output's name, or in a resource's "
-                    + "debug name.", required = true, maxLength = 200) String query,
-            @Param(value = "Most actions and most resources listed.", defaultValue = "50", min = 1, max = 500)
-            Integer limit) {
-        public SearchCaptureArgs {
-            limit = limit == null ? 50 : limit;
-        }
-    }
-
     public enum ImageFormat { png, exr }
 
     public record SaveTextureArgs(
-            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = TEXTURE, required = true, maxLength = 200, alsoInteger = true) String texture,
-            @Param(value = "File (.png/.exr) under the working directory or FRAMESCOPE_OUTPUT_DIR.",
-                    required = true, maxLength = 4096) String output,
-            @Param(value = "png (8-bit, clamped) or exr (float, exact).", defaultValue = "\"png\"") ImageFormat format,
-            @Param(value = AFTER_EVENT, min = 0,
-                    max = 100_000_000) Integer eventId,
-            @Param(value = "Replace the file if it exists.", defaultValue = "false") Boolean overwrite,
-            @Param(value = "Mip level, 0 = full size.",
-                    defaultValue = "0", min = 0, max = 31) Integer mip,
-            @Param(value = "Array slice, cube face or 3D depth slice.",
-                    defaultValue = "0", min = 0, max = 65535) Integer slice) {
+            @Param(value = CAPTURE, required = true) String capture,
+            @Param(value = TEXTURE, required = true, alsoInteger = true) String texture,
+            @Param(value = "File to write (.png or .exr).", required = true) String output,
+            @Param(value = "Image file format.", defaultValue = "\"png\"") ImageFormat format,
+            @Param(value = EVENT, min = 0) Integer eventId,
+            @Param(value = "Replace an existing file.", defaultValue = "false") Boolean overwrite,
+            @Param(value = "Mip level, 0 = full size.", defaultValue = "0", min = 0, max = 31) Integer mip,
+            @Param(value = "Array slice, cube face or depth slice.", defaultValue = "0", min = 0, max = 65535)
+            Integer slice) {
         public SaveTextureArgs {
             format = format == null ? ImageFormat.png : format;
             overwrite = overwrite != null && overwrite;
@@ -294,10 +264,9 @@ public final class RenderDocArgs {
     }
 
     public record CopyCaptureArgs(
-            @Param(value = CAPTURE, required = true, maxLength = 4096) String capture,
-            @Param(value = "Copy (.rdc) under the working directory or FRAMESCOPE_OUTPUT_DIR.",
-                    required = true, maxLength = 4096) String output,
-            @Param(value = "Replace the file if it exists.", defaultValue = "false") Boolean overwrite) {
+            @Param(value = CAPTURE, required = true) String capture,
+            @Param(value = "File to write (.rdc).", required = true) String output,
+            @Param(value = "Replace an existing file.", defaultValue = "false") Boolean overwrite) {
         public CopyCaptureArgs {
             overwrite = overwrite != null && overwrite;
         }

@@ -61,7 +61,6 @@ final class OutputSchemas {
                     "dev.framescope.physics.MotionChecks$Comparison")),
             Map.entry("get_recording_frame", "dev.framescope.physics.RecordingQueries$FrameData"),
             Map.entry("get_energy_series", "dev.framescope.physics.EnergyChecks$EnergySeriesAnswer"),
-            Map.entry("get_bridge_diagnostics", "dev.framescope.renderdoc.BridgeDiagnostics"),
             Map.entry("generate_shader_manifest", "dev.framescope.shader.EffectCatalog$ManifestReport"),
             Map.entry("search_effects", "dev.framescope.shader.EffectSearch$SearchReport,"
                     + "dev.framescope.shader.EffectCatalog$EffectList"),

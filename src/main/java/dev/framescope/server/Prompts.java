@@ -37,7 +37,7 @@ final class Prompts {
                     1. get_frame_digest {"capture": %s}: the frame's findings ranked by severity, with the next calls \
                     each one suggests.
                     2. For each finding of severity error or warning, make the call it suggests (analyze_nan_inf for \
-                    NaN/Inf, get_event_insight for one event, geometry_anomalies, get_action_timings for slow draws).
+                    NaN/Inf, get_event_insight for one event, geometry_anomalies, get_counters for slow draws).
                     3. Report: the findings in order, each with its event id and marker path, the evidence, and the \
                     likely cause. Say what could not be checked and why (UNSUPPORTED answers name the reason).
                     """.formatted(quote(a.get("capture")), json(a.get("capture")))),

@@ -10,10 +10,9 @@ final class ServerInstructions {
 
     static String text(ToolRegistry registry) {
         StringBuilder text = new StringBuilder("""
-                FrameScope is a graphics-debugging toolkit: every answer comes from a real engine (headless \
-                Chromium for shader effects, RenderDoc's own replay for .rdc captures, SQLite for physics \
-                recordings) and returns raw measurements with documented formulas; you decide the thresholds. \
-                Failures come back as isError results whose text is JSON {code, message, context}; the message \
+                FrameScope debugs graphics with real engines (headless Chromium for shader effects, RenderDoc's \
+                own replay for .rdc captures, SQLite for physics recordings) and answers with raw measurements and \
+                documented formulas; you decide the thresholds. Failures come back as isError results whose text is JSON {code, message, context}; the message \
                 says what to do next. Lists are bounded: count, preview, truncated.
                 Tool groups in this build:
                 """);

@@ -44,11 +44,14 @@ public final class ToolGroups {
         AtomicReference<List<String>> toolNames = new AtomicReference<>(List.of());
         DialogRequests questions = new DialogRequests();
         AtomicReference<Toolkit> self = new AtomicReference<>();
+        RenderDocTools renderdoc = new RenderDocTools(config.python(), config.stateDir(), config.outputDir(),
+                config.renderdocAttach(), components);
         List<ToolGroup> groups = List.of(
-                new DiagnosticsTools(new Diagnostics(stats, components, environment, toolNames::get, questions::snapshot)),
+                new DiagnosticsTools(new Diagnostics(stats, components, environment, toolNames::get,
+                        questions::snapshot, selection.includesGroup(renderdoc.name()) ? renderdoc::bridgeDiagnostics
+                        : null)),
                 new PhysicsTools(new Recordings(config.recordingDirs())),
-                new RenderDocTools(config.python(), config.stateDir(), config.outputDir(), config.renderdocAttach(),
-                        components),
+                renderdoc,
                 new DialogTools(config.dialogs(), questions, components),
                 new ShaderTools(config.chromium(), config.strictBrowser(), config.browserEndpoint(), config.effectsRoot(),
                         config.glslangValidator(), config.stateDir(), config.outputDir(), components),

@@ -1,5 +1,5 @@
-"""What the data says about one event, shared by the digest, get_event_insight and get_pipeline_state so the three
-never disagree: findings with one severity table, the pipeline stage the evidence points to (the original design's
+"""What the data says about one event, shared by the digest and get_event_insight (and the pipeline state it
+includes) so they never disagree: findings with one severity table, the pipeline stage the evidence points to (the original design's
 IA, VS, RS, PS, OM), and the calls that drill from a finding to its cause. Results are cached per capture and event
 (a replay of the event and its predecessor and a diff of the float targets cost tens of milliseconds)."""
 import json
@@ -162,7 +162,9 @@ def highlight(findings):
 
 
 def drill_calls(c, f):
-    """The calls that lead from a finding to its cause: the shader and its constants, the pixel, the vertices."""
+    """The calls that lead from a finding to its cause: the shader and its constants, the pixel, the vertices. Other
+    findings (API messages, missing shaders or targets, no depth target) are shown whole by the insight itself, whose
+    pipeline is what get_pipeline_state used to be recommended for, so they lead nowhere further."""
     e = f["event_id"]
     why = "%s at event %s (%s)" % (f["code"], e, f.get("marker_path", ""))
     if f["code"] in ("nan_written", "inf_written"):
@@ -174,7 +176,7 @@ def drill_calls(c, f):
         return [call(c, "geometry_anomalies", why + ": the offending vertices", event_id=e),
                 call(c, "get_shader_info", why + ": the vertex shader's source and constant values", event_id=e,
                      stage="vertex", include_constants=True)]
-    return [call(c, "get_pipeline_state", why, event_id=e)]
+    return []
 
 
 def frame_findings(c, overdraw_draws):

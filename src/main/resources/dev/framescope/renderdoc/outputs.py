@@ -148,7 +148,7 @@ def save_texture(params):
         method = "RenderDoc SaveTexture"
     else:
         raise BridgeError("ENGINE_UNAVAILABLE", "FrameScope cannot decode %s textures, and RenderDoc's SaveTexture "
-                          "crashes on this %s driver, so it is not tried; get_texture_data gives the raw bytes"
+                          "crashes on this %s driver, so it is not tried"
                           % (texture.format.Name(), c.driver), parameter="texture", format=texture.format.Name(),
                           driver=c.driver)
     return {"schema_version": SCHEMA_VERSION, "capture": c.path, "texture": c.rid(texture.resourceId),

@@ -3,18 +3,18 @@ scans). bridge.py dispatches requests here; the qrenderdoc extension replaces re
 import os
 
 from replay_core import BridgeError
-from tier_b import (analyze_nan_inf, enumerate_counters, geometry_anomalies, get_buffer_contents, get_pipeline_state,
-    get_shader_info, get_texture_data, get_texture_info, iterate_actions, pixel_history, search_capture)
-from tier_a import get_action_timings, get_event_insight, get_frame_digest, get_frame_summary, open_capture, ping
+from tier_b import (analyze_nan_inf, geometry_anomalies, get_buffer_contents, get_shader_info, get_texture,
+    iterate_actions, pixel_history)
+from tier_a import get_counters, get_event_insight, get_frame_digest, open_capture, ping
 from outputs import copy_capture, save_texture
 from replay_core import Capture, capture_path, close_all  # noqa: F401  (used by bridge.py and the extension)
 
 
+# One method per tool; a tool folded into another (get_pipeline_state into get_event_insight, …) has no method of
+# its own: the server calls the broader tool's.
 METHODS = {f.__name__: f for f in (ping, open_capture, iterate_actions, analyze_nan_inf, geometry_anomalies,
-                                   get_frame_summary, get_frame_digest, get_action_timings, pixel_history,
-                                   get_texture_data, get_texture_info, search_capture, get_pipeline_state,
-                                   get_event_insight, get_shader_info, get_buffer_contents, enumerate_counters,
-                                   save_texture, copy_capture)}
+                                   get_frame_digest, get_counters, pixel_history, get_texture, get_event_insight,
+                                   get_shader_info, get_buffer_contents, save_texture, copy_capture)}
 
 
 def dispatch(method, params):

@@ -1,4 +1,4 @@
-"""A rectangular region of a texture as get_texture_data returns it: the texels (as numbers, or as base64 of the raw
+"""A rectangular region of a texture as get_texture returns it: the texels (as numbers, or as base64 of the raw
 little-endian bytes) and per-channel statistics. The bounds keep the answer inside the tool's 64 KiB output budget:
 numbers cost up to ~15 characters a component, base64 4 characters per 3 bytes."""
 import base64

@@ -1,5 +1,6 @@
-"""Tier A, the compact first-pass answers: open_capture, the frame summary, draw costs, the frame digest (ranked
-anomalies with ready-to-send next calls) and one event in context. Tier B is never needed for a first diagnosis."""
+"""Tier A, the compact first-pass answers: open_capture (with the frame overview), counters and draw costs, the
+frame digest (ranked anomalies with ready-to-send next calls) and one event in context with its pipeline. Tier B is
+never needed for a first diagnosis."""
 import collections
 
 import renderdoc as rd
@@ -7,7 +8,7 @@ import renderdoc as rd
 from evidence import call, drill_calls, event_findings, frame_findings, highlight, message_json, unique
 from outputs import SAVE_TEXTURE_SAFE_DRIVERS
 from replay_core import OPEN, SCHEMA_VERSION, action_json, bounded, capture, draws, event_of
-from tier_b import get_pipeline_state
+from tier_b import pipeline_state
 
 # RenderDoc's frameNumber when the capture came from the in-application API rather than a counted present.
 NO_FRAME_NUMBER = 0xFFFFFFFF
@@ -26,7 +27,7 @@ def open_capture(params):
     counters = c.controller.EnumerateCounters()
     draws = [a for a, _ in c.actions if a.flags & rd.ActionFlags.Drawcall]
     api = props.pipelineType.name if hasattr(props.pipelineType, "name") else str(props.pipelineType)
-    return {
+    out = {
         "schema_version": SCHEMA_VERSION, "capture": c.path, "driver": c.driver, "api": api,
         "renderdoc": rd.GetVersionString(), "degraded": bool(props.degraded),
         "frame": {"number": None if info.frameNumber == NO_FRAME_NUMBER else info.frameNumber,
@@ -44,10 +45,19 @@ def open_capture(params):
             "safe_texture_save": c.driver in SAVE_TEXTURE_SAFE_DRIVERS,
         },
         "debug_messages": len(c.messages),
-        "recommended_next_calls": [
-            call(c, "get_frame_digest", "ranked anomalies of the whole frame, each with its next call"),
-            call(c, "get_frame_summary", "marker groups, textures and debug messages")],
     }
+    if params.get("overview"):
+        out["overview"] = frame_overview(c, int(params.get("marker_depth") or 2), int(params.get("max_items") or 24))
+        messages = out["overview"]["debug_messages"]["preview"]
+        calls = [call(c, "get_frame_digest", "ranked anomalies with their next calls")]
+        calls += [call(c, "get_event_insight", "a %s debug message at this action" % m["severity"],
+                       event_id=m["event_id"]) for m in messages if m["event_id"] is not None][:3]
+        calls.append(call(c, "get_counters", "the draws that touch the most samples", top_n=20))
+    else:
+        calls = [call(c, "get_frame_digest", "ranked anomalies of the whole frame, each with its next call"),
+                 call(c, "open_capture", "marker groups, textures and debug messages", overview=True)]
+    out["recommended_next_calls"] = unique(calls)
+    return out
 
 
 def marker_overview(c, depth):
@@ -70,62 +80,59 @@ def statistics(c):
             "copies": count(rd.ActionFlags.Copy), "marker_groups": len({"/".join(p) for _, p in c.actions if p})}
 
 
-def get_frame_summary(params):
-    c = capture(params)
-    limit = int(params.get("max_items") or 24)
+def frame_overview(c, depth, limit):
+    """Statistics, marker groups by path, textures and the captured debug messages (open_capture's overview)."""
     textures = [{"texture": c.rid(rid), "name": c.name_of(rid), "format": t.format.Name(), "width": t.width,
                  "height": t.height, "mips": t.mips} for rid, t in sorted(c.textures.items())]
-    messages = [message_json(c, m) for m in c.messages]
-    calls = [call(c, "get_frame_digest", "ranked anomalies with their next calls")]
-    calls += [call(c, "get_event_insight", "a %s debug message at this action" % m["severity"], event_id=m["event_id"])
-              for m in messages if m["event_id"] is not None][:3]
-    calls.append(call(c, "get_action_timings", "the draws that touch the most samples", top_n=20))
-    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "api": c.driver,
-            "statistics": statistics(c), "markers": bounded(marker_overview(c, int(params.get("marker_depth") or 2)),
-                                                              limit),
+    return {"statistics": statistics(c), "markers": bounded(marker_overview(c, depth), limit),
             "textures": bounded(textures, limit),
-            "debug_messages": bounded(messages, limit), "recommended_next_calls": unique(calls)}
+            "debug_messages": bounded([message_json(c, m) for m in c.messages], limit)}
 
 
-def counter_values(c, names):
-    """{counter name: {event_id: value}} for the generic counters named, where this driver has them."""
-    wanted = {}
-    for counter in c.controller.EnumerateCounters():
-        d = c.controller.DescribeCounter(counter)
-        if d.name in names:
-            wanted[counter] = d
-    out = {d.name: {} for d in wanted.values()}
-    if not wanted:
-        return out
-    for r in c.controller.FetchCounters(list(wanted)):
-        d = wanted[r.counter]
-        if d.resultType == rd.CompType.Float:
-            value = r.value.d if d.resultByteWidth == 8 else r.value.f
-        else:
-            value = r.value.u64 if d.resultByteWidth == 8 else r.value.u32
-        out[d.name][r.eventId] = value
-    return out
-
-
-def get_action_timings(params):
+def get_counters(params):
+    """The driver's counters, each with one value for the frame, and the draws ranked by RenderDoc's generic
+    counters. FetchCounters gives one result per event: a frame value is their sum for counts and durations, or the
+    maximum for ratios and percentages, where a sum means nothing (`events_sampled` says how many went in)."""
     c = capture(params)
-    top = int(params.get("top_n") or 20)
-    values = counter_values(c, ["GPU Duration", "Samples Passed", "Rasterized Primitives"])
-    duration = values.get("GPU Duration", {})
+    counters = list(c.controller.EnumerateCounters())
+    described = {int(counter): c.controller.DescribeCounter(counter) for counter in counters}
+    per_event = {int(counter): {} for counter in counters}
+    for r in c.controller.FetchCounters(counters) if counters else []:
+        per_event[int(r.counter)][r.eventId] = counter_value(r.value, described[int(r.counter)])
     rows = []
+    for counter in counters:
+        d = described[int(counter)]
+        values = list(per_event[int(counter)].values())
+        summed = d.unit not in (rd.CounterUnit.Ratio, rd.CounterUnit.Percentage)
+        rows.append({"counter": int(counter), "name": d.name,
+                     "value": (sum(values) if summed else max(values)) if values else None,
+                     "unit": d.unit.name.lower(), "aggregation": "sum over events" if summed else "max over events",
+                     "events_sampled": len(values), "category": d.category, "description": d.description[:200]})
+    by_name = {described[k].name: v for k, v in per_event.items()}
+    duration, samples = by_name.get("GPU Duration", {}), by_name.get("Samples Passed", {})
+    draws_ranked = []
     for action, path in draws(c):
         e = action.eventId
-        rows.append({"event_id": e, "marker_path": "/".join(path), "name": action.GetName(c.structured),
-                     "gpu_duration_ms": duration[e] * 1000 if e in duration else None,
-                     "samples_passed": values.get("Samples Passed", {}).get(e),
-                     "rasterized_primitives": values.get("Rasterized Primitives", {}).get(e)})
-    rows.sort(key=lambda r: -(r["samples_passed"] or 0))
+        draws_ranked.append({"event_id": e, "marker_path": "/".join(path), "name": action.GetName(c.structured),
+                             "gpu_duration_ms": duration[e] * 1000 if e in duration else None,
+                             "samples_passed": samples.get(e),
+                             "rasterized_primitives": by_name.get("Rasterized Primitives", {}).get(e)})
+    draws_ranked.sort(key=lambda r: -(r["samples_passed"] or 0))
     calls = [call(c, "get_event_insight", "rank %d by samples passed" % (i + 1), event_id=r["event_id"])
-             for i, r in enumerate(rows[:3])]
-    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "ranked_by": "samples_passed",
-            "note": "software drivers time draws in nanoseconds to microseconds; durations are indicative only, "
-                    "sample and primitive counts are exact",
-            "draws": bounded(rows, top), "recommended_next_calls": calls}
+             for i, r in enumerate(draws_ranked[:3])]
+    return {"schema_version": SCHEMA_VERSION, "capture": c.path,
+            "note": "counter values are for the whole frame (FetchCounters per event, summed, or the maximum for "
+                    "ratios); durations (seconds; gpu_duration_ms) are only indicative on software drivers, which "
+                    "time draws in nanoseconds to microseconds; sample and primitive counts are exact",
+            "counters": bounded(rows, 64), "ranked_by": "samples_passed",
+            "draws": bounded(draws_ranked, int(params.get("top_n") or 20)), "recommended_next_calls": calls}
+
+
+def counter_value(value, description):
+    """The field of a CounterValue that holds this counter's result (by result type and byte width)."""
+    if description.resultType == rd.CompType.Float:
+        return value.d if description.resultByteWidth == 8 else value.f
+    return value.u64 if description.resultByteWidth == 8 else value.u32
 
 
 def get_frame_digest(params):
@@ -139,7 +146,7 @@ def get_frame_digest(params):
                         "the calls to the cause" % (f["code"], f["event_id"], f["marker_path"]),
                         event_id=f["event_id"]) for f in found if f["event_id"] is not None)
     if not found:
-        calls = [call(c, "get_action_timings", "no anomaly in the data: the costliest draws", top_n=20)]
+        calls = [call(c, "get_counters", "no anomaly in the data: the costliest draws", top_n=20)]
     limit = int(params.get("max_anomalies") or 24)
     return {"schema_version": SCHEMA_VERSION, "capture": c.path, "api": c.driver,
             "statistics": statistics(c),
@@ -148,8 +155,8 @@ def get_frame_digest(params):
 
 
 def get_event_insight(params):
-    """One action in context: marker path, pipeline (bounded), outputs, input assembly, findings from the data,
-    and the calls that drill to the cause. Cached per capture, event and options: the findings replay the event
+    """One action in context: marker path, pipeline (bounded: everything get_pipeline_state answered, which it
+    replaced), outputs, input assembly, findings from the data, and the calls that drill to the cause. Cached per capture, event and options: the findings replay the event
     and its predecessor."""
     c = capture(params)
     event = event_of(c, params)
@@ -161,11 +168,10 @@ def get_event_insight(params):
 
 
 def _event_insight(c, event, per_stage):
-    state = get_pipeline_state({"capture": c.path, "event_id": event, "max_items": per_stage})
+    state = pipeline_state(c, event, per_stage)
     action, path = c.by_event[event]
     findings = event_findings(c, event)
     calls = [drill for f in findings for drill in drill_calls(c, f)]
-    calls.append(call(c, "get_pipeline_state", "the whole pipeline at this event", event_id=event))
     stage, warning = highlight(findings)
     return {"schema_version": SCHEMA_VERSION, "capture": c.path, "event_id": event, "marker_path": "/".join(path),
             "action": action_json(c, action, path), "pipeline": state,

@@ -1,5 +1,5 @@
-"""Tier B, the drill-down methods: actions, geometry, pixel history, texture data and info,
-pipeline state, shaders, buffers, counters and searches (NaN/Inf writers live in nan_inf)."""
+"""Tier B, the drill-down methods: actions (and the search by name), geometry, pixel history, textures, shaders and
+buffers; the pipeline state get_event_insight includes (NaN/Inf writers live in nan_inf)."""
 import struct
 
 import renderdoc as rd
@@ -14,10 +14,14 @@ from shader_values import variable_json
 
 
 def iterate_actions(params):
+    """The actions in event order, filtered; with `query`, only those whose name, marker path or output's name
+    contains it (any case, with the reason), and the resources whose debug name does."""
     c = capture(params)
     marker = params.get("marker_filter") or ""
     name_filter = (params.get("name_filter") or "").lower()
     draws_only = bool(params.get("draws_only"))
+    query = params.get("query")
+    query = query.lower() if query is not None else None
     rows = []
     for action, path in c.actions:
         if draws_only and not action.flags & (rd.ActionFlags.Drawcall | rd.ActionFlags.Dispatch):
@@ -27,12 +31,36 @@ def iterate_actions(params):
             continue
         if name_filter and name_filter not in action.GetName(c.structured).lower():
             continue
-        rows.append(action_json(c, action, path))
+        row = action_json(c, action, path)
+        if query is not None:
+            reason = match_reason(c, action, joined, query)
+            if reason is None:
+                continue
+            row["match_reason"] = reason
+        rows.append(row)
     offset = int(params.get("offset") or 0)
     limit = int(params.get("limit") or 100)
     page = rows[offset:offset + limit]
-    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "count": len(rows), "offset": offset,
-            "preview": page, "truncated": offset + len(page) < len(rows)}
+    out = {"schema_version": SCHEMA_VERSION, "capture": c.path, "count": len(rows), "offset": offset,
+           "preview": page, "truncated": offset + len(page) < len(rows)}
+    if query is not None:
+        out["query"] = query
+        out["resources"] = bounded([{"resource": c.rid(rid), "name": r.name,
+                                     "type": r.type.name if hasattr(r.type, "name") else str(r.type)}
+                                    for rid, r in sorted(c.resources.items()) if query in r.name.lower()], limit)
+    return out
+
+
+def match_reason(c, action, marker_path, query):
+    """Why an action matches a search: its name, its marker path, or the name of one of its outputs; else None."""
+    if query in action.GetName(c.structured).lower():
+        return "name"
+    if query in marker_path.lower():
+        return "marker"
+    for o in list(action.outputs) + [action.depthOut]:
+        if int(o) and query in (c.name_of(o) or "").lower():
+            return "output " + c.name_of(o)
+    return None
 
 
 def drawn_event(c, params, dispatch_too):
@@ -125,53 +153,50 @@ def pixel_history(params):
             "modifications": bounded(rows, int(params.get("limit") or 64))}
 
 
-def get_texture_data(params):
-    """A bounded region of a texture after an event, as numbers or base64 of the raw texels (top-left origin), with
-    per-channel statistics."""
+def get_texture(params):
+    """Without a texture, every texture's description; with one, its description and a bounded region of it after
+    an event (top-left origin), as numbers or base64 of the raw texels, with per-channel statistics. A format this
+    does not decode still gets its description, with the reason the values are missing."""
     c = capture(params)
+    if params.get("texture") is None:
+        return {"schema_version": SCHEMA_VERSION, "capture": c.path,
+                "textures": bounded([texture_row(c, t) for t in c.textures.values()], 64)}
     texture = c.texture(params["texture"])
     event = event_of(c, params, required=False) or max(c.by_event)
+    out = {"schema_version": SCHEMA_VERSION, "capture": c.path, "textures": bounded([texture_row(c, texture)], 64),
+           "texture": c.rid(texture.resourceId), "name": c.name_of(texture.resourceId),
+           "format": texture.format.Name(), "event_id": event}
     encoding = params.get("encoding") or "values"
     if encoding not in texels.ENCODINGS:
         raise BridgeError("INVALID_ARGUMENT", "encoding must be one of %s" % list(texels.ENCODINGS),
                           parameter="encoding")
     x0, y0, w, h = texels.region_of(texture, params)
     if not is_float32(texture) and not (texture.format.compByteWidth == 1):
-        raise BridgeError("INVALID_ARGUMENT", "format %s is not decoded here (32-bit float and 8-bit formats are)"
-                          % texture.format.Name(), parameter="texture")
+        out["values_unavailable"] = ("format %s is not decoded here (32-bit float and 8-bit formats are); "
+                                     "save_texture writes most other formats to PNG or EXR" % texture.format.Name())
+        return out
     c.controller.SetFrameEvent(event, True)
     raw, channels = texels.region_bytes(c, texture, x0, y0, w, h)
-    out = {"schema_version": SCHEMA_VERSION, "capture": c.path, "texture": c.rid(texture.resourceId),
-           "name": c.name_of(texture.resourceId), "format": texture.format.Name(), "event_id": event,
-           "x": x0, "y": y0, "width": w, "height": h, "origin": "top_left", "channels": channels,
-           "encoding": encoding,
-           "statistics": texels.statistics(texels.components(texture, raw, channels), channels)}
+    out.update({"x": x0, "y": y0, "width": w, "height": h, "origin": "top_left", "channels": channels,
+                "encoding": encoding,
+                "statistics": texels.statistics(texels.components(texture, raw, channels), channels)})
     out.update(texels.encode(texture, raw, channels, w, h, encoding))
     return out
 
 
-def get_texture_info(params):
-    c = capture(params)
-    chosen = [c.texture(params["texture"])] if params.get("texture") is not None else list(c.textures.values())
-    rows = []
-    for t in chosen:
-        usage = c.controller.GetUsage(t.resourceId)
-        rows.append({"texture": c.rid(t.resourceId), "name": c.name_of(t.resourceId), "format": t.format.Name(),
-                     "width": t.width, "height": t.height, "depth": t.depth, "mips": t.mips,
-                     "array_size": t.arraysize, "samples": t.msSamp, "bytes": t.byteSize,
-                     "used_by_events": bounded(sorted({u.eventId for u in usage}), 32)})
-    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "textures": bounded(rows, 64)}
+def texture_row(c, t):
+    usage = c.controller.GetUsage(t.resourceId)
+    return {"texture": c.rid(t.resourceId), "name": c.name_of(t.resourceId), "format": t.format.Name(),
+            "width": t.width, "height": t.height, "depth": t.depth, "mips": t.mips, "array_size": t.arraysize,
+            "samples": t.msSamp, "bytes": t.byteSize, "used_by_events": bounded(sorted({u.eventId for u in usage}), 32)}
 
 
-def get_pipeline_state(params):
+def pipeline_state(c, event, limit):
     """The pipeline at an event, with the stage the event's evidence points to (evidence.py: the same findings
-    get_event_insight and the digest report)."""
-    c = capture(params)
-    event = event_of(c, params)
+    get_event_insight and the digest report); get_event_insight answers it as `pipeline`."""
     stage_hint, warning = highlight(event_findings(c, event))
     c.controller.SetFrameEvent(event, True)
     ps = c.controller.GetPipelineState()
-    limit = int(params.get("max_items") or 8)
     stages = {}
     for name, member in STAGES:
         info = stage_info(c, ps, getattr(rd.ShaderStage, member), limit)
@@ -261,57 +286,3 @@ def get_buffer_contents(params):
     if params.get("as_floats"):
         out["floats"] = [show(v) for v in struct.unpack("<%df" % (len(data) // 4), data[:len(data) // 4 * 4])]
     return out
-
-
-def enumerate_counters(params):
-    """Every counter with one sampled value: FetchCounters gives one result per event, and the value reported is
-    their sum over the frame's events for counts and durations (a total for the frame), or the maximum for
-    ratios and percentages, where a sum means nothing. `events_sampled` says how many results went into it."""
-    c = capture(params)
-    counters = list(c.controller.EnumerateCounters())
-    results = c.controller.FetchCounters(counters) if counters else []
-    by_counter = {}
-    for r in results:
-        by_counter.setdefault(int(r.counter), []).append(r)
-    rows = []
-    for counter in counters:
-        d = c.controller.DescribeCounter(counter)
-        values = [counter_value(r.value, d) for r in by_counter.get(int(counter), [])]
-        summed = d.unit not in (rd.CounterUnit.Ratio, rd.CounterUnit.Percentage)
-        value = (sum(values) if summed else max(values)) if values else None
-        rows.append({"counter": int(counter), "name": d.name, "value": value, "unit": d.unit.name.lower(),
-                     "aggregation": "sum over events" if summed else "max over events",
-                     "events_sampled": len(values), "category": d.category, "description": d.description[:200]})
-    return {"schema_version": SCHEMA_VERSION, "capture": c.path,
-            "note": "value: one number per counter for the whole frame (FetchCounters per event, summed, or the "
-                    "maximum for ratios); durations are seconds and only indicative on software drivers",
-            "counters": bounded(rows, 64)}
-
-
-def counter_value(value, description):
-    """The field of a CounterValue that holds this counter's result (by result type and byte width)."""
-    if description.resultType == rd.CompType.Float:
-        return value.d if description.resultByteWidth == 8 else value.f
-    return value.u64 if description.resultByteWidth == 8 else value.u32
-
-
-def search_capture(params):
-    """Actions whose name, marker path or output's name contains the text, and resources whose debug name does."""
-    c = capture(params)
-    query = (params.get("query") or "").lower()
-    limit = int(params.get("limit") or 50)
-    actions = []
-    for action, path in c.actions:
-        name = action.GetName(c.structured)
-        reason = "name" if query in name.lower() else "marker" if query in "/".join(path).lower() else None
-        if reason is None:
-            for o in list(action.outputs) + [action.depthOut]:
-                if int(o) and query in (c.name_of(o) or "").lower():
-                    reason = "output " + c.name_of(o)
-        if reason:
-            actions.append(dict(action_json(c, action, path), match_reason=reason))
-    resources = [{"resource": c.rid(rid), "name": r.name,
-                  "type": r.type.name if hasattr(r.type, "name") else str(r.type)}
-                 for rid, r in sorted(c.resources.items()) if query in r.name.lower()]
-    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "query": query,
-            "actions": bounded(actions, limit), "resources": bounded(resources, limit)}

@@ -126,7 +126,7 @@ class CancelAndFaultsIT {
             ok(client, 3);
             JsonNode digest = toolStats(client, 5, "get_frame_digest");
             assertEquals(1, digest.get("cancelled").asLong(), digest.toString());
-            client.call(6, "get_frame_summary", "{\"capture\":\"" + GL + "\"}");
+            client.call(6, "open_capture", "{\"capture\":\"" + GL + "\",\"overview\":true}");
             ok(client, 6);
             assertNull(client.answer("n:1"));
             assertNull(client.answer("n:4"));

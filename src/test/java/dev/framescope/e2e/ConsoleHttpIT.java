@@ -30,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ConsoleHttpIT {
 
     private static final Path GL = Path.of("demo/captures/gl_defects.rdc").toAbsolutePath();
+    private static final Path VK = Path.of("demo/captures/vk_defects.rdc").toAbsolutePath();
 
     @TempDir
     static Path dir;
@@ -102,6 +103,26 @@ class ConsoleHttpIT {
         assertTrue(reply.get("explanation").asText().contains(marker("bad_positions")), reply.toString());
         assertEquals("VS", reply.at("/submission/pipelineState/highlightStage").asText());
         assertEquals("geometry_anomalies", reply.at("/planned/tool").asText());
+    }
+
+    /** The Vulkan fixture has no overdraw group, so a cost question goes to get_counters' draws by samples. */
+    @Test
+    void aCostQuestionWithoutAnOverdrawAnomalyRanksTheDrawsBySamplesPassed() throws Exception {
+        String id = console.post("/projects", "{\"name\":\"cost\"}").get("projectId").asText();
+        console.upload(id, VK);
+        JsonNode reply = console.post("/nl-debug", RunningConsole.JSON.createObjectNode()
+                .put("question", "Which draw is the most expensive?").put("capturePath", "captures/vk_defects.rdc")
+                .put("projectId", id).toString());
+        JsonNode background = null;
+        for (JsonNode d : truth.at("/captures/vk_defects/draws")) {
+            background = d.get("kind").asText().equals("normal") ? d : background;
+        }
+        JsonNode box = background.get("region");
+        int samples = (box.get(2).asInt() - box.get(0).asInt()) * (box.get(3).asInt() - box.get(1).asInt());
+        String explanation = reply.get("explanation").asText();
+        assertTrue(explanation.contains("The draw touching the most samples is event") && explanation.contains(
+                background.get("marker").asText() + "): " + samples + " samples passed"), explanation);
+        assertTrue(reply.get("calls").toString().contains("get_counters"), reply.get("calls").toString());
     }
 
     @Test

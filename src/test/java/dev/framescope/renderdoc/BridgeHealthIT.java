@@ -26,11 +26,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Whether get_bridge_diagnostics tells the truth, on real bridge processes (RenderDoc 1.24's replay): a bridge
- * frozen by SIGSTOP fails its call well before the 60 s limit and the next call works; a native crash is listed
- * among the recent errors and leaves a post-mortem with the log's last lines; the status goes back to healthy
- * after a recovery; counters stay consistent across restarts; only requests in flight are active; a bridge that
- * died idle does not fail the next call. Each test has its own bridge and state directory.
+ * Whether the bridge report (get_server_diagnostics' renderdoc_bridge) tells the truth, on real bridge processes
+ * (RenderDoc 1.24's replay): a bridge frozen by SIGSTOP fails its call well before the 60 s limit and the next call
+ * works; a native crash is listed among the recent errors and leaves a post-mortem with the log's last lines; the
+ * status goes back to healthy after a recovery; counters stay consistent across restarts; only requests in flight
+ * are active; a bridge that died idle does not fail the next call. Each test has its own bridge and state directory.
  */
 @Timeout(180)
 class BridgeHealthIT {
@@ -129,25 +129,25 @@ class BridgeHealthIT {
             throws Exception {
         captures.open(GL);
         // The tool named is the one called, not the bridge step that served it.
-        ToolException crash = assertThrows(ToolException.class, () -> captures.query("get_capture_status", "crash",
-                new RenderDocArgs.CaptureArgs(GL), r -> "", Cancellation.none()));
+        ToolException crash = assertThrows(ToolException.class, () -> captures.query("open_capture", "crash",
+                java.util.Map.of("capture", GL), r -> "", Cancellation.none()));
         assertEquals(ErrorCode.ENGINE_FAILED, crash.code());
-        assertTrue(crash.getMessage().contains("exited during get_capture_status (exit 139"), crash.getMessage());
-        assertEquals("get_capture_status", crash.context().get("tool"));
+        assertTrue(crash.getMessage().contains("exited during open_capture (exit 139"), crash.getMessage());
+        assertEquals("open_capture", crash.context().get("tool"));
         assertEquals("crash", crash.context().get("method"));
 
         BridgeDiagnostics d = bridge.diagnostics(16);
         assertEquals("stopped", d.status());
         List<JsonNode> errors = d.recentErrors();
         assertTrue(errors.stream().anyMatch(e -> e.path("kind").asText().equals("crash")
-                && e.path("tool").asText().equals("get_capture_status")), errors.toString());
+                && e.path("tool").asText().equals("open_capture")), errors.toString());
         assertEquals(139, d.lastLoss().exitCode());
 
         Path json = state.resolve("renderdoc-postmortem/last-crash.json");
         Path log = state.resolve("renderdoc-postmortem/last-crash.log");
         JsonNode report = Json.mapper().readTree(Files.readString(json));
         assertEquals("crash", report.at("/loss/kind").asText());
-        assertEquals("get_capture_status", report.at("/loss/tool").asText());
+        assertEquals("open_capture", report.at("/loss/tool").asText());
         assertEquals(139, report.at("/diagnostics/last_loss/exit_code").asInt());
         String tail = Files.readString(log);
         // faulthandler's report of the SIGSEGV, with the Python stack of the replay call that died

@@ -6,7 +6,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** get_bridge_diagnostics says what to do next at each status, on the capture the last call named. */
+/**
+ * The bridge report (get_server_diagnostics' renderdoc_bridge) says what to do next at each status, on the capture
+ * the last call named.
+ */
 class DiagnosticsNextCallsTest {
 
     @Test
@@ -14,7 +17,9 @@ class DiagnosticsNextCallsTest {
         assertEquals("get_frame_digest", Captures.nextCalls("healthy", "/c.rdc").get(0).tool());
         assertEquals(Map.of("capture", "/c.rdc"), Captures.nextCalls("healthy", "/c.rdc").get(0).arguments());
         assertEquals("open_capture", Captures.nextCalls("degraded", "/c.rdc").get(0).tool());
-        assertEquals("get_bridge_diagnostics", Captures.nextCalls("stalled", null).get(0).tool());
+        assertEquals("get_server_diagnostics", Captures.nextCalls("stalled", null).get(0).tool());
+        assertEquals(Map.of("include_environment", false), Captures.nextCalls("stalled", null).get(0).arguments(),
+                "looking again starts no environment check");
         assertEquals(List.of(), Captures.nextCalls("not_started", null), "no capture named yet: nothing to send");
     }
 }

@@ -22,8 +22,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The digest, get_event_insight and get_pipeline_state agree on every finding of the GL fixture (one severity, one
- * stage, the same event), API errors are anomalies like NaN writes, and every Tier A answer says what to call next.
+ * The digest, get_event_insight and the pipeline state it includes agree on every finding of the GL fixture (one
+ * severity, one stage, the same event), API errors are anomalies like NaN writes, and every Tier A answer says what
+ * to call next.
  */
 @Timeout(180)
 class FindingsIT {
@@ -92,13 +93,13 @@ class FindingsIT {
         JsonNode insight = query("get_event_insight", Map.of("capture", capture, "event_id",
                 error.get("event_id").asInt()));
         assertTrue(insight.get("findings").toString().contains(contains), insight.get("findings").toString());
-        JsonNode summary = query("get_frame_summary", Map.of("capture", capture));
-        assertEquals(error.get("event_id"), summary.at("/debug_messages/preview/0/event_id"));
+        JsonNode opened = query("open_capture", Map.of("capture", capture, "overview", true));
+        assertEquals(error.get("event_id"), opened.at("/overview/debug_messages/preview/0/event_id"));
     }
 
     /** Each defect draw: the same code and severity in the digest and the insight, and the stage it points to. */
     @Test
-    void digestInsightAndPipelineStateAgreeOnEveryDefectDraw() {
+    void digestInsightAndItsPipelineStateAgreeOnEveryDefectDraw() {
         JsonNode digest = query("get_frame_digest", Map.of("max_anomalies", 64));
         Map<String, String> stages = Map.of("nan_written", "PS", "inf_written", "PS", "bad_vertex_positions", "VS",
                 "uv_out_of_range", "IA", "no_depth_target", "RS", "degenerate_triangles", "VS");
@@ -116,7 +117,7 @@ class FindingsIT {
                     + insight.get("findings"));
             assertEquals(a.get("severity"), same.get("severity"), expected.getKey());
             assertEquals(expected.getValue(), same.get("stage").asText(), expected.getKey());
-            JsonNode pipeline = query("get_pipeline_state", Map.of("event_id", event));
+            JsonNode pipeline = insight.get("pipeline");
             assertEquals(expected.getValue(), pipeline.get("highlight_stage").asText(), expected.getKey());
             assertEquals(insight.get("highlight_stage"), pipeline.get("highlight_stage"));
         }
@@ -134,13 +135,13 @@ class FindingsIT {
     void glPipelineStateListsOnlyTheTexturesTheShaderReads() {
         JsonNode digest = query("get_frame_digest", Map.of("max_anomalies", 64));
         int textured = anomaly(digest, "uv_out_of_range").get("event_id").asInt();
-        JsonNode pipeline = query("get_pipeline_state", Map.of("event_id", textured));
+        JsonNode pipeline = query("get_event_insight", Map.of("event_id", textured)).get("pipeline");
         assertEquals(0, pipeline.at("/stages/vertex/read_only_resources/count").asInt(), pipeline.toString());
         assertEquals(draw("uv_out_of_range").get("texture").asText(),
                 pipeline.at("/stages/pixel/read_only_resources/preview/0/resources/0/name").asText());
         // a later draw uses a program with no sampler while the checker texture is still bound to unit 0
-        JsonNode plain = query("get_pipeline_state", Map.of("event_id", anomaly(digest, "degenerate_triangles")
-                .get("event_id").asInt()));
+        JsonNode plain = query("get_event_insight", Map.of("event_id", anomaly(digest, "degenerate_triangles")
+                .get("event_id").asInt())).get("pipeline");
         assertEquals(0, plain.at("/stages/pixel/read_only_resources/count").asInt(), plain.toString());
     }
 
@@ -150,8 +151,8 @@ class FindingsIT {
         String capture = api.equals("gl") ? GL : VK;
         List<JsonNode> answers = new ArrayList<>();
         answers.add(query("open_capture", Map.of("capture", capture)));
-        answers.add(query("get_frame_summary", Map.of("capture", capture)));
-        answers.add(query("get_action_timings", Map.of("capture", capture)));
+        answers.add(query("open_capture", Map.of("capture", capture, "overview", true)));
+        answers.add(query("get_counters", Map.of("capture", capture)));
         JsonNode digest = query("get_frame_digest", Map.of("capture", capture));
         answers.add(digest);
         answers.add(query("get_event_insight", Map.of("capture", capture, "event_id",
@@ -175,9 +176,9 @@ class FindingsIT {
 
     @Test
     void markerPathsAreEmptyOutsideAnyMarkerEverywhere() {
-        JsonNode summary = query("get_frame_summary", Map.of("max_items", 64));
+        JsonNode opened = query("open_capture", Map.of("overview", true, "max_items", 64));
         boolean outside = false;
-        for (JsonNode m : summary.at("/markers/preview")) {
+        for (JsonNode m : opened.at("/overview/markers/preview")) {
             assertFalse(m.get("marker_path").asText().equals("(no marker)"), m.toString());
             outside |= m.get("marker_path").asText().isEmpty();
         }

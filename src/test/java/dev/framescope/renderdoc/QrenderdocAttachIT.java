@@ -72,7 +72,8 @@ class QrenderdocAttachIT {
                     "FRAMESCOPE_RENDERDOC_ATTACH", spool.toString())));
             JsonNode diagnostics = null;
             for (int i = 0; i < 600; i++) {
-                diagnostics = call(toolkit, "get_bridge_diagnostics", Map.of());
+                diagnostics = call(toolkit, "get_server_diagnostics", Map.of("include_environment", false))
+                        .path("renderdoc_bridge");
                 if (capture.toString().equals(diagnostics.path("ui_capture").asText(null))) {
                     break;
                 }
@@ -97,7 +98,7 @@ class QrenderdocAttachIT {
             }
             assertEquals(truth("gl_defects", "writes_nan"), writer, nan::toString);
 
-            CallToolResult elsewhere = raw(toolkit, "get_frame_summary", Map.of("capture", other.toString()));
+            CallToolResult elsewhere = raw(toolkit, "open_capture", Map.of("capture", other.toString()));
             String text = ((TextContent) elsewhere.content().get(0)).text();
             assertTrue(Boolean.TRUE.equals(elsewhere.isError()) && text.contains("NOT_FOUND")
                     && text.contains("open in the UI"), text);

@@ -1,6 +1,7 @@
 package dev.framescope.renderdoc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -230,9 +231,9 @@ class RenderDocBridgeIT {
         assertEquals(draw("overdraw").get("marker").asText(), byCode.get("many_draws_one_group"));
         assertEquals("high", digest.at("/anomalies/preview/0/severity").asText());
         assertTrue(Json.write(digest).length() < 160 * 1024);
-        JsonNode summary = captures.query("get_frame_summary", new RenderDocArgs.FrameSummaryArgs(GL, null, null),
-                r -> "");
-        assertTrue(Json.write(summary).length() < 32 * 1024);
+        JsonNode overview = captures.open(new RenderDocArgs.OpenCaptureArgs(GL, true, null, null),
+                dev.framescope.common.Cancellation.none());
+        assertTrue(Json.write(overview).length() < 32 * 1024);
         assertTrue(Json.write(bridge.diagnostics(16)).length() < 8 * 1024);
     }
 
@@ -258,8 +259,8 @@ class RenderDocBridgeIT {
         assertEquals("pixel_history", insight.at("/recommended_next_calls/1/tool").asText());
         assertTrue(Json.write(insight).length() < 120 * 1024);
 
-        JsonNode noDepth = captures.query("get_pipeline_state", new RenderDocArgs.EventArgs(GL,
-                eventAt(draw("no_depth_target").get("marker").asText()), null), r -> "");
+        JsonNode noDepth = captures.query("get_event_insight", new RenderDocArgs.EventArgs(GL,
+                eventAt(draw("no_depth_target").get("marker").asText()), null), r -> "").get("pipeline");
         assertTrue(noDepth.get("depth_target") == null || noDepth.get("depth_target").isNull(), noDepth.toString());
         assertEquals("ui_color", noDepth.at("/color_targets/0/name").asText());
         assertEquals("RS", noDepth.get("highlight_stage").asText(), "the original design highlights RS for a missing "
@@ -309,39 +310,44 @@ class RenderDocBridgeIT {
     }
 
     @Test
-    void countersTimingsSearchesAndTextureInfoAgreeWithTheProgram() {
-        JsonNode counters = captures.query("enumerate_counters", new RenderDocArgs.CaptureArgs(GL), r -> "");
-        Set<String> names = new HashSet<>();
-        counters.at("/counters/preview").forEach(c -> names.add(c.get("name").asText()));
-        assertTrue(names.containsAll(List.of("Samples Passed", "GPU Duration", "Rasterized Primitives")), names.toString());
-
-        JsonNode timings = captures.query("get_action_timings", new RenderDocArgs.ActionTimingsArgs(GL, 3), r -> "");
-        JsonNode top = timings.at("/draws/preview/0");
+    void countersDrawCostsSearchesAndTexturesAgreeWithTheProgram() {
+        JsonNode counters = captures.query("get_counters", new RenderDocArgs.CountersArgs(GL, 500), r -> "");
+        Map<String, Double> frame = new java.util.HashMap<>();
+        counters.at("/counters/preview").forEach(c -> frame.put(c.get("name").asText(), c.get("value").asDouble()));
+        assertTrue(frame.keySet().containsAll(List.of("Samples Passed", "GPU Duration", "Rasterized Primitives")),
+                frame.toString());
+        JsonNode top = counters.at("/draws/preview/0");
         JsonNode background = draw("normal");
         assertEquals(background.get("marker").asText(), top.get("marker_path").asText(), "the largest draw");
         assertEquals(area(background.get("region")), top.get("samples_passed").asInt(), "one sample per pixel");
+        long drawn = 0;
+        for (JsonNode d : counters.at("/draws/preview")) {
+            drawn += d.get("samples_passed").asLong();
+        }
+        assertFalse(counters.at("/draws/truncated").asBoolean());
+        assertEquals(frame.get("Samples Passed"), (double) drawn, "the frame's value is the sum over its draws");
 
-        JsonNode byOutput = captures.query("search_capture", new RenderDocArgs.SearchCaptureArgs(GL, "ui_color", null),
-                r -> "");
+        JsonNode byOutput = captures.iterateActions(new IterateActionsArgs(GL, null, null, null, null, null,
+                "UI_Color"));
         boolean named = false;
         for (JsonNode r : byOutput.at("/resources/preview")) {
             named |= r.get("name").asText().equals("ui_color");
         }
         assertTrue(named, "one search finds the resource too: " + byOutput);
         boolean found = false;
-        for (JsonNode m : byOutput.at("/actions/preview")) {
+        for (JsonNode m : byOutput.get("preview")) {
             found |= m.get("marker_path").asText().equals(draw("no_depth_target").get("marker").asText())
                     && m.get("match_reason").asText().equals("output ui_color");
         }
         assertTrue(found, byOutput.toString());
 
         Set<String> resources = new HashSet<>();
-        captures.query("search_capture", new RenderDocArgs.SearchCaptureArgs(GL, "", 500), r -> "")
+        captures.iterateActions(new IterateActionsArgs(GL, null, null, null, null, 500, ""))
                 .at("/resources/preview").forEach(r -> resources.add(r.get("name").asText()));
         truth.get("resources").forEach(name -> assertTrue(resources.contains(name.asText()), name.asText()));
 
-        JsonNode info = captures.query("get_texture_info", new RenderDocArgs.TextureInfoArgs(GL, "hdr_color"),
-                r -> "").at("/textures/preview/0");
+        JsonNode info = captures.query("get_texture", new RenderDocArgs.TextureArgs(GL, "hdr_color", null, null, null,
+                null, null, null), r -> "").at("/textures/preview/0");
         assertEquals(truth.at("/target/format").asText(), info.get("format").asText());
         assertEquals(truth.at("/target/width").asInt(), info.get("width").asInt());
         int nanEvent = eventAt(draw("writes_nan").get("marker").asText());

@@ -35,9 +35,9 @@ class ResourceIdsIT {
     @TempDir
     Path state;
 
-    /** Texture name → id, as one bridge process answers get_texture_info. */
+    /** Texture name → id, as one bridge process answers get_texture. */
     private Map<String, JsonNode> textureIds(BridgeProcess bridge, String capture) {
-        JsonNode info = new Captures(bridge).query("get_texture_info", Map.of("capture", capture), r -> "");
+        JsonNode info = new Captures(bridge).query("get_texture", Map.of("capture", capture), r -> "");
         Map<String, JsonNode> ids = new LinkedHashMap<>();
         info.at("/textures/preview").forEach(t -> ids.put(t.get("name").asText(), t.get("texture")));
         return ids;
@@ -65,7 +65,7 @@ class ResourceIdsIT {
     @Test
     void aTextureIsFoundByItsIdAsStringOrIntegerThroughTheToolsSchema() throws Exception {
         ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(state));
-        var tool = toolkit.registry().find("get_texture_info").orElseThrow();
+        var tool = toolkit.registry().find("get_texture").orElseThrow();
         JsonNode all = body(toolkit.invoker().call(tool, Map.of("capture", GL), ToolContext.SILENT));
         for (JsonNode texture : all.at("/textures/preview")) {
             String id = texture.get("texture").asText();

@@ -89,7 +89,7 @@ class ThirdPartyCaptureIT {
         Captures captures = new Captures(bridge, List.of(out));
         long crashesBefore = captures.diagnostics(0).counters().crashes();
         String presentId = drawAction(captures).at("/outputs/0").asText();
-        JsonNode listed = captures.query("get_texture_info", new RenderDocArgs.CaptureArgs(VKCUBE), r -> "")
+        JsonNode listed = captures.query("get_texture", new RenderDocArgs.TextureArgs(VKCUBE), r -> "")
                 .at("/textures/preview");
         assertEquals(truth.get("textures").asInt(), listed.size());
         for (JsonNode texture : listed) {
@@ -172,10 +172,41 @@ class ThirdPartyCaptureIT {
         assertTrue(saved.get("bytes").asLong() > 0, "other calls on the capture still work");
     }
 
+    /**
+     * get_texture on the 8-bit present image reads vkcube's clear colour; on the D16 depth image, a format it does not
+     * decode, it still describes the texture (as get_texture_info did) and says why there are no values.
+     */
+    @Test
+    void getTextureReadsThePresentImageAndDescribesTheDepthImage() {
+        Captures captures = new Captures(bridge);
+        String present = drawAction(captures).at("/outputs/0").asText();
+        JsonNode corner = captures.query("get_texture", java.util.Map.of("capture", VKCUBE, "texture", present,
+                "width", 1, "height", 1), r -> "");
+        double clear = truth.at("/present/clear_rgba8/0").asInt() / 255.0;
+        for (JsonNode component : corner.at("/rows/0/0")) {
+            assertEquals(clear, component.asDouble(), 1e-6, corner.toString());
+        }
+        assertEquals(truth.at("/present/format").asText(), corner.at("/textures/preview/0/format").asText());
+
+        String depth = null;
+        for (JsonNode t : captures.query("get_texture", new RenderDocArgs.TextureArgs(VKCUBE), r -> "")
+                .at("/textures/preview")) {
+            if (t.get("format").asText().startsWith(truth.at("/depth/format").asText())) {
+                depth = t.get("texture").asText();
+            }
+        }
+        JsonNode described = captures.query("get_texture", java.util.Map.of("capture", VKCUBE, "texture", depth),
+                r -> "");
+        assertEquals(truth.at("/depth/width").asInt(), described.at("/textures/preview/0/width").asInt());
+        assertTrue(described.get("values_unavailable").asText().contains(described.get("format").asText()),
+                described.toString());
+        assertFalse(described.has("rows") || described.has("data"), described.toString());
+    }
+
     @Test
     void theDigestRaisesNoFalseNanAlarm() {
         Captures captures = new Captures(bridge);
-        JsonNode digest = captures.query("get_frame_digest", new RenderDocArgs.CaptureArgs(VKCUBE), r -> "");
+        JsonNode digest = captures.query("get_frame_digest", java.util.Map.of("capture", VKCUBE), r -> "");
         for (JsonNode anomaly : digest.at("/anomalies/preview")) {
             assertFalse(anomaly.toString().toLowerCase().matches(".*(nan|inf).*"), anomaly.toString());
         }
@@ -221,7 +252,7 @@ class ThirdPartyCaptureIT {
     }
 
     private static JsonNode texture(Captures captures, String id) {
-        for (JsonNode t : captures.query("get_texture_info", new RenderDocArgs.CaptureArgs(VKCUBE), r -> "")
+        for (JsonNode t : captures.query("get_texture", new RenderDocArgs.TextureArgs(VKCUBE), r -> "")
                 .at("/textures/preview")) {
             if (t.get("texture").asText().equals(id)) {
                 return t;

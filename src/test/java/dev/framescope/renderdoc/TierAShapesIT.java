@@ -45,20 +45,23 @@ class TierAShapesIT {
             JsonNode actions = call(toolkit, "iterate_actions", Map.of("capture", capture, "marker_filter", "NaN quad",
                     "draws_only", true));
             int nanEvent = actions.at("/preview/0/event_id").asInt();
-            Map<String, Map<String, Object>> calls = new LinkedHashMap<>();
-            calls.put("get_capture_status", Map.of("capture", capture));
-            calls.put("get_frame_summary", Map.of("capture", capture));
-            calls.put("get_action_timings", Map.of("capture", capture));
-            calls.put("get_event_insight", Map.of("capture", capture, "event_id", nanEvent));
-            calls.put("get_frame_digest", Map.of("capture", capture));
-            calls.put("get_bridge_diagnostics", Map.of());
-            for (Map.Entry<String, Map<String, Object>> c : calls.entrySet()) {
-                if (c.getKey().equals("get_bridge_diagnostics")) {
-                    Thread.sleep(1_200); // two heartbeats: the bridge reports itself idle, with no active request
-                }
-                JsonNode shape = shape(call(toolkit, c.getKey(), c.getValue()));
+            // golden file name → the call; open_capture_overview is also what get_frame_summary answers now
+            Map<String, Map.Entry<String, Map<String, Object>>> calls = new LinkedHashMap<>();
+            calls.put("open_capture", Map.entry("open_capture", Map.of("capture", capture)));
+            calls.put("open_capture_overview", Map.entry("open_capture", Map.of("capture", capture, "overview",
+                    true)));
+            calls.put("get_counters", Map.entry("get_counters", Map.of("capture", capture)));
+            calls.put("get_event_insight", Map.entry("get_event_insight", Map.of("capture", capture, "event_id",
+                    nanEvent)));
+            calls.put("get_frame_digest", Map.entry("get_frame_digest", Map.of("capture", capture)));
+            for (Map.Entry<String, Map.Entry<String, Map<String, Object>>> c : calls.entrySet()) {
+                JsonNode shape = shape(call(toolkit, c.getValue().getKey(), c.getValue().getValue()));
                 shapes.merge(c.getKey(), shape, TierAShapesIT::merge);
             }
+            Thread.sleep(1_200); // two heartbeats: the bridge reports itself idle, with no active request
+            JsonNode bridge = call(toolkit, "get_server_diagnostics", Map.of("include_environment", false))
+                    .path("renderdoc_bridge");
+            shapes.merge("renderdoc_bridge", shape(bridge), TierAShapesIT::merge);
         }
         boolean update = Boolean.getBoolean("golden.update");
         for (Map.Entry<String, JsonNode> e : shapes.entrySet()) {

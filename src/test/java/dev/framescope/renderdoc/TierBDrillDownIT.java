@@ -234,7 +234,7 @@ class TierBDrillDownIT {
     void textureRegionsFitTheBudgetOrSayTheRealBound() throws Exception {
         JsonNode nan = draw("gl_defects", "writes_nan");
         int nanInRegion = 16 * 16; // the NaN quad [16, 48) overlaps [0, 32) in a 16 × 16 square
-        JsonNode values = call("get_texture_data", "capture", GL, "texture", "hdr_color", "width", 32, "height", 32);
+        JsonNode values = call("get_texture", "capture", GL, "texture", "hdr_color", "width", 32, "height", 32);
         assertEquals(32, values.get("rows").size());
         assertEquals(nanInRegion, values.at("/statistics/0/nan").asInt());
         assertEquals("NaN", values.at("/rows/" + (nan.at("/region/1").asInt() + 1) + "/" + (nan.at("/region/0")
@@ -242,12 +242,12 @@ class TierBDrillDownIT {
 
         // 32 × 32 of the background: as doubles (0.10000000149011612) this was 66,802 bytes, over the budget
         JsonNode background = draw("gl_defects", "normal");
-        JsonNode green = call("get_texture_data", "capture", GL, "texture", "hdr_color", "x", 0, "y",
+        JsonNode green = call("get_texture", "capture", GL, "texture", "hdr_color", "x", 0, "y",
                 background.at("/region/1").asInt(), "width", 32, "height", 32);
         assertEquals(background.get("colour"), green.at("/rows/31/31"));
         assertEquals(background.at("/colour/1"), green.at("/statistics/1/max"));
 
-        JsonNode packed = call("get_texture_data", "capture", GL, "texture", "hdr_color", "width", 32, "height", 32,
+        JsonNode packed = call("get_texture", "capture", GL, "texture", "hdr_color", "width", 32, "height", 32,
                 "encoding", "base64");
         ByteBuffer texels = ByteBuffer.wrap(Base64.getDecoder().decode(packed.at("/data/base64").asText()))
                 .order(ByteOrder.LITTLE_ENDIAN);
@@ -262,21 +262,21 @@ class TierBDrillDownIT {
         }
         assertEquals(values.get("statistics"), packed.get("statistics"));
 
-        JsonNode wide = call("get_texture_data", "capture", GL, "texture", "hdr_color", "width", 64, "height", 32,
+        JsonNode wide = call("get_texture", "capture", GL, "texture", "hdr_color", "width", 64, "height", 32,
                 "encoding", "base64");
         assertEquals(64 * 32 * 16, wide.at("/data/bytes").asInt());
-        JsonNode tooBig = error("get_texture_data", "capture", GL, "texture", "hdr_color", "width", 64, "height",
+        JsonNode tooBig = error("get_texture", "capture", GL, "texture", "hdr_color", "width", 64, "height",
                 64, "encoding", "base64");
         assertEquals("INVALID_ARGUMENT", tooBig.get("code").asText(), "a stated bound, not OUTPUT_TOO_LARGE");
         assertEquals("[1,2048]", tooBig.at("/context/valid_range").toString());
-        JsonNode tooManyValues = error("get_texture_data", "capture", GL, "texture", "hdr_color", "width", 64,
+        JsonNode tooManyValues = error("get_texture", "capture", GL, "texture", "hdr_color", "width", 64,
                 "height", 64);
         assertTrue(tooManyValues.get("message").asText().contains("base64"), tooManyValues.toString());
     }
 
     @Test
     void everyCounterHasOneValueAndSamplesPassedIsTheFramesPixelCount() throws Exception {
-        JsonNode counters = call("enumerate_counters", "capture", GL);
+        JsonNode counters = call("get_counters", "capture", GL);
         int expected = 0;
         for (JsonNode d : manifest.at("/captures/gl_defects/draws")) {
             if (d.has("region")) {
