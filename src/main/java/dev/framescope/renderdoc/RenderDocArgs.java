@@ -6,9 +6,9 @@ import dev.framescope.common.Param;
  * Inputs of the RenderDoc tools. Resource and event ids are plain integers. The texts of the parameters most tools
  * share (capture, texture, event_id, x, y, origin, sample, limit) are said once in the server instructions
  * ({@link RenderDocTools#sharedParams()}); a parameter that means something else in one tool gets its own text.
- * Event ids, pixel coordinates, names and paths have no upper bound in the schema: the bridge checks ids and
- * coordinates against the capture (its error names the valid range) and names against its resources, and the OS
- * caps paths, so a schema bound would only repeat that in every tools/list.
+ * Event ids, pixel coordinates, names and paths are bounded here, well above any capture's, so that a hostile
+ * value is refused by the schema naming the parameter, before it reaches the bridge or is echoed in an error; the
+ * bridge then checks ids and coordinates against the capture itself.
  */
 public final class RenderDocArgs {
 
@@ -24,8 +24,13 @@ public final class RenderDocArgs {
     static final String SAMPLE = "MSAA sample index.";
     static final String LIMIT = "Most items listed.";
 
+    static final int PATH_MAX = 4096;
+    static final int NAME_MAX = 200;
+    static final int EVENT_MAX = 100_000_000;
+    static final int COORD_MAX = 65535;
+
     public record OpenCaptureArgs(
-            @Param(value = CAPTURE, required = true) String capture,
+            @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
             @Param(value = "Also the frame overview.", defaultValue = "false") Boolean overview,
             @Param(value = "Marker levels to group by.", defaultValue = "2", min = 1, max = 8) Integer markerDepth,
             @Param(value = "Most items per overview list.", defaultValue = "24", min = 1, max = 200)
@@ -42,13 +47,13 @@ public final class RenderDocArgs {
     }
 
     public record IterateActionsArgs(
-            @Param(value = CAPTURE, required = true) String capture,
-            @Param(value = "Marker path contains this (case-sensitive).") String markerFilter,
-            @Param(value = "Name contains this (any case).") String nameFilter,
+            @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
+            @Param(value = "Marker path contains this (case-sensitive).", maxLength = 500) String markerFilter,
+            @Param(value = "Name contains this (any case).", maxLength = NAME_MAX) String nameFilter,
             @Param(value = "Only draws and dispatches.", defaultValue = "false") Boolean drawsOnly,
             @Param(value = "First row.", defaultValue = "0", min = 0, max = 1_000_000) Integer offset,
             @Param(value = LIMIT, defaultValue = "100", min = 1, max = 500) Integer limit,
-            @Param(value = "Text in name, marker path or output name (any case).") String query) {
+            @Param(value = "Text in name, marker path or output name (any case).", maxLength = NAME_MAX) String query) {
         public IterateActionsArgs {
             drawsOnly = drawsOnly != null && drawsOnly;
             offset = offset == null ? 0 : offset;
@@ -62,13 +67,13 @@ public final class RenderDocArgs {
     }
 
     public record AnalyzeNanInfArgs(
-            @Param(value = CAPTURE, required = true) String capture,
-            @Param(value = TEXTURE, alsoInteger = true) String texture,
-            @Param(value = EVENT, min = 0) Integer eventId,
+            @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
+            @Param(value = TEXTURE, maxLength = NAME_MAX, alsoInteger = true) String texture,
+            @Param(value = EVENT, min = 0, max = EVENT_MAX) Integer eventId,
             @Param(value = "Most pixels listed per texture.", defaultValue = "16", min = 1,
                     max = 256) Integer maxPreview,
-            @Param(value = X, min = 0) Integer x,
-            @Param(value = Y, min = 0) Integer y,
+            @Param(value = X, min = 0, max = COORD_MAX) Integer x,
+            @Param(value = Y, min = 0, max = COORD_MAX) Integer y,
             @Param(value = ORIGIN, defaultValue = "\"top_left\"") Origin origin,
             @Param(value = SAMPLE, defaultValue = "0", min = 0, max = 64) Integer sample) {
         public AnalyzeNanInfArgs {
@@ -87,8 +92,8 @@ public final class RenderDocArgs {
     public enum Origin { top_left, bottom_left }
 
     public record GeometryArgs(
-            @Param(value = CAPTURE, required = true) String capture,
-            @Param(value = "Only this draw; default every draw.", min = 0) Integer eventId,
+            @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
+            @Param(value = "Only this draw; default every draw.", min = 0, max = EVENT_MAX) Integer eventId,
             @Param(value = "Clip-space |coordinate| limit.", defaultValue = "10000.0",
                     min = 1) Double huge,
             @Param(value = "Slack around [0, 1] for UVs.", defaultValue = "0.0",
@@ -111,7 +116,7 @@ public final class RenderDocArgs {
     }
 
     public record FrameDigestArgs(
-            @Param(value = CAPTURE, required = true) String capture,
+            @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
             @Param(value = "Most marker groups.", defaultValue = "12", min = 1, max = 64) Integer maxMarkers,
             @Param(value = "Most anomalies.", defaultValue = "24", min = 1, max = 200) Integer maxAnomalies,
             @Param(value = "Most next calls.", defaultValue = "6", min = 1, max = 32) Integer maxCalls,
@@ -126,7 +131,7 @@ public final class RenderDocArgs {
     }
 
     public record CountersArgs(
-            @Param(value = CAPTURE, required = true) String capture,
+            @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
             @Param(value = "Draws listed.", defaultValue = "20", min = 1, max = 500)
             Integer topN) {
         public CountersArgs {
@@ -135,11 +140,11 @@ public final class RenderDocArgs {
     }
 
     public record PixelHistoryArgs(
-            @Param(value = CAPTURE, required = true) String capture,
-            @Param(value = TEXTURE, required = true, alsoInteger = true) String texture,
-            @Param(value = X, required = true, min = 0) Integer x,
-            @Param(value = Y, required = true, min = 0) Integer y,
-            @Param(value = EVENT, min = 0) Integer eventId,
+            @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
+            @Param(value = TEXTURE, required = true, maxLength = NAME_MAX, alsoInteger = true) String texture,
+            @Param(value = X, required = true, min = 0, max = COORD_MAX) Integer x,
+            @Param(value = Y, required = true, min = 0, max = COORD_MAX) Integer y,
+            @Param(value = EVENT, min = 0, max = EVENT_MAX) Integer eventId,
             @Param(value = LIMIT, defaultValue = "64", min = 1, max = 512) Integer limit,
             @Param(value = ORIGIN, defaultValue = "\"top_left\"") Origin origin,
             @Param(value = SAMPLE, defaultValue = "0", min = 0, max = 64) Integer sample,
@@ -159,11 +164,11 @@ public final class RenderDocArgs {
 
     /** get_texture: without a texture the list, with one its description and a region's texels. */
     public record TextureArgs(
-            @Param(value = CAPTURE, required = true) String capture,
-            @Param(value = TEXTURE, alsoInteger = true) String texture,
-            @Param(value = EVENT, min = 0) Integer eventId,
-            @Param(value = X, defaultValue = "0", min = 0) Integer x,
-            @Param(value = Y, defaultValue = "0", min = 0) Integer y,
+            @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
+            @Param(value = TEXTURE, maxLength = NAME_MAX, alsoInteger = true) String texture,
+            @Param(value = EVENT, min = 0, max = EVENT_MAX) Integer eventId,
+            @Param(value = X, defaultValue = "0", min = 0, max = COORD_MAX) Integer x,
+            @Param(value = Y, defaultValue = "0", min = 0, max = COORD_MAX) Integer y,
             @Param(value = "Region width.", defaultValue = "8", min = 1, max = 4096) Integer width,
             @Param(value = "Region height.", defaultValue = "8", min = 1, max = 4096) Integer height,
             @Param(value = "values (≤ 4096 numbers) or base64 raw texels (≤ 32 KiB).", defaultValue = "\"values\"")
@@ -186,8 +191,8 @@ public final class RenderDocArgs {
     public enum TexelEncoding { values, base64 }
 
     public record EventArgs(
-            @Param(value = CAPTURE, required = true) String capture,
-            @Param(value = EVENT, required = true, min = 0) Integer eventId,
+            @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
+            @Param(value = EVENT, required = true, min = 0, max = EVENT_MAX) Integer eventId,
             @Param(value = "Most resources/signature entries per stage.", defaultValue = "8", min = 1, max = 64)
             Integer maxResourcesPerStage) {
         public EventArgs {
@@ -198,8 +203,8 @@ public final class RenderDocArgs {
     public enum Stage { vertex, hull, domain, geometry, pixel, compute }
 
     public record ShaderInfoArgs(
-            @Param(value = CAPTURE, required = true) String capture,
-            @Param(value = EVENT, required = true, min = 0) Integer eventId,
+            @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
+            @Param(value = EVENT, required = true, min = 0, max = EVENT_MAX) Integer eventId,
             @Param(value = "Shader stage.", defaultValue = "\"pixel\"") Stage stage,
             @Param(value = "Also constant/uniform values.", defaultValue = "false")
             Boolean includeConstants,
@@ -224,9 +229,9 @@ public final class RenderDocArgs {
     }
 
     public record BufferArgs(
-            @Param(value = CAPTURE, required = true) String capture,
-            @Param(value = "Buffer id or name.", required = true, alsoInteger = true) String buffer,
-            @Param(value = EVENT, min = 0) Integer eventId,
+            @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
+            @Param(value = "Buffer id or name.", required = true, maxLength = NAME_MAX, alsoInteger = true) String buffer,
+            @Param(value = EVENT, min = 0, max = EVENT_MAX) Integer eventId,
             @Param(value = "First byte to read.", defaultValue = "0", min = 0) Long offset,
             @Param(value = "Bytes to read.", defaultValue = "256", min = 1, max = 65536) Integer length,
             @Param(value = "Also as 32-bit floats.", defaultValue = "false") Boolean asFloats) {
@@ -240,11 +245,11 @@ public final class RenderDocArgs {
     public enum ImageFormat { png, exr }
 
     public record SaveTextureArgs(
-            @Param(value = CAPTURE, required = true) String capture,
-            @Param(value = TEXTURE, required = true, alsoInteger = true) String texture,
-            @Param(value = "File to write (.png or .exr).", required = true) String output,
+            @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
+            @Param(value = TEXTURE, required = true, maxLength = NAME_MAX, alsoInteger = true) String texture,
+            @Param(value = "File to write (.png or .exr).", required = true, maxLength = PATH_MAX) String output,
             @Param(value = "Image file format.", defaultValue = "\"png\"") ImageFormat format,
-            @Param(value = EVENT, min = 0) Integer eventId,
+            @Param(value = EVENT, min = 0, max = EVENT_MAX) Integer eventId,
             @Param(value = "Replace an existing file.", defaultValue = "false") Boolean overwrite,
             @Param(value = "Mip level, 0 = full size.", defaultValue = "0", min = 0, max = 31) Integer mip,
             @Param(value = "Array slice, cube face or depth slice.", defaultValue = "0", min = 0, max = 65535)
@@ -264,8 +269,8 @@ public final class RenderDocArgs {
     }
 
     public record CopyCaptureArgs(
-            @Param(value = CAPTURE, required = true) String capture,
-            @Param(value = "File to write (.rdc).", required = true) String output,
+            @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
+            @Param(value = "File to write (.rdc).", required = true, maxLength = PATH_MAX) String output,
             @Param(value = "Replace an existing file.", defaultValue = "false") Boolean overwrite) {
         public CopyCaptureArgs {
             overwrite = overwrite != null && overwrite;

@@ -124,9 +124,32 @@ public final class ToolInvoker {
             JsonNode given = args.get(param);
             throw ToolException.invalidArgument(param, "a value of type " + e.getTargetType().getSimpleName(), given);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new ToolException(ErrorCode.INVALID_ARGUMENT, "Invalid arguments: " + e.getOriginalMessage(),
-                    Map.of());
+            throw outOfRange(args, type, e);
         }
+    }
+
+    /**
+     * A number too large for its parameter's type (a schema without a maximum lets 10^30 through to the
+     * conversion) names the parameter, found by its type, and the range of that type; anything else the mapper
+     * refused is said as it said it.
+     */
+    private static ToolException outOfRange(ObjectNode args, Class<?> type,
+                                            com.fasterxml.jackson.core.JsonProcessingException e) {
+        for (java.lang.reflect.RecordComponent component : type.getRecordComponents()) {
+            String param = com.fasterxml.jackson.databind.PropertyNamingStrategies.SnakeCaseStrategy.INSTANCE
+                    .translate(component.getName());
+            JsonNode given = args.get(param);
+            Class<?> target = component.getType();
+            boolean isInt = target == Integer.class || target == int.class;
+            boolean isLong = target == Long.class || target == long.class;
+            if (given != null && given.isIntegralNumber()
+                    && (isInt && !given.canConvertToInt() || isLong && !given.canConvertToLong())) {
+                return ToolException.invalidArgument(param, "an integer from " + (isInt ? Integer.MIN_VALUE
+                        : Long.MIN_VALUE) + " to " + (isInt ? Integer.MAX_VALUE : Long.MAX_VALUE), given);
+            }
+        }
+        return new ToolException(ErrorCode.INVALID_ARGUMENT, "Invalid arguments: " + e.getOriginalMessage(),
+                Map.of());
     }
 
     private CallToolResult failure(ToolDef<?> tool, ToolException e, long start) {

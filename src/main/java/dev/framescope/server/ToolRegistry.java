@@ -124,8 +124,10 @@ public final class ToolRegistry {
 
     /**
      * The input schema as {@code tools/list} gives it: without the descriptions of its group's shared parameters
-     * ({@link ToolGroup#sharedParams()}), which the server instructions say once. Validation and the docs use the
-     * whole schema.
+     * ({@link ToolGroup#sharedParams()}), which the server instructions say once, and without strings' length caps
+     * ({@code maxLength}): those guard the server against hostile input (a 4,096-character path, a 200-character
+     * texture name), they are no choice a caller makes, and every call is still checked against them, the error
+     * naming the parameter and the cap. Validation and the docs use the whole schema.
      */
     public ObjectNode listedInputSchema(ToolDef<?> tool) {
         return listedSchemas.computeIfAbsent(tool.name(), name -> {
@@ -136,7 +138,22 @@ public final class ToolRegistry {
                     property.remove("description");
                 }
             }
+            withoutLengthCaps(schema);
             return schema;
+        });
+    }
+
+    /** Removes {@code maxLength} from every property, and from the properties of list items. */
+    private static void withoutLengthCaps(ObjectNode schema) {
+        schema.path("properties").forEach(property -> {
+            if (property instanceof ObjectNode object) {
+                object.remove("maxLength");
+                if (object.get("items") instanceof ObjectNode items) {
+                    items.remove("maxLength");
+                    withoutLengthCaps(items);
+                }
+                withoutLengthCaps(object);
+            }
         });
     }
 

@@ -53,6 +53,15 @@ class PhysicsInputsTest {
     }
 
     @Test
+    void aNumberTooLargeForItsTypeNamesTheParameterAndTheTypesRange() throws Exception {
+        JsonNode error = new PhysicsCalls(stateDir).error("get_recording_frame", "{\"frame_id\":"
+                + "1000000000000000000000000000000," + PhysicsCalls.arg("drop_settle") + "}");
+        assertEquals("INVALID_ARGUMENT", error.get("code").asText(), error.toString());
+        assertEquals("frame_id", error.at("/context/parameter").asText(), error.toString());
+        assertTrue(error.at("/context/expected").asText().contains("9223372036854775807"), error.toString());
+    }
+
+    @Test
     void anEmptyPathNamesTheParameterNotTheWorkingDirectory() throws Exception {
         PhysicsCalls calls = new PhysicsCalls(stateDir);
         String cwd = Path.of("").toAbsolutePath().toString();

@@ -62,4 +62,23 @@ class SharedParamsTest {
             }
         }
     }
+
+    @Test
+    void theListLeavesOutLengthCapsThatEveryCallIsStillCheckedAgainst(@TempDir Path state) throws Exception {
+        ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(state));
+        ToolRegistry registry = toolkit.registry();
+        int caps = 0;
+        for (ToolDef<?> tool : registry.tools()) {
+            assertFalse(registry.listedInputSchema(tool).toString().contains("\"maxLength\""), tool.name());
+            caps += registry.inputSchema(tool).toString().split("\"maxLength\"", -1).length - 1;
+        }
+        assertTrue(caps > 30, "only " + caps + " length caps in the validating schemas");
+        ToolCaller caller = new ToolCaller(toolkit);
+        ToolCaller.Answer tooLong = caller.call("open_capture", java.util.Map.of("capture", "a".repeat(5000)),
+                dev.framescope.common.ToolContext.SILENT);
+        assertTrue(tooLong.error(), tooLong.body().toString());
+        assertEquals("INVALID_ARGUMENT", tooLong.body().get("code").asText());
+        assertEquals("capture", tooLong.body().at("/context/parameter").asText(), tooLong.body().toString());
+        assertTrue(tooLong.body().toString().length() < 2000, "the error does not echo the whole value");
+    }
 }
