@@ -73,7 +73,8 @@ final class ToolListSize {
         md.append("\nThe server instructions, which both clients also give the model once, are ")
                 .append(String.format("%,d", ServerInstructions.text(registry).getBytes(StandardCharsets.UTF_8).length))
                 .append(" bytes with every group: each group's guide, and the parameters that mean the same in every "
-                        + "tool of a group, whose description `tools/list` leaves out.\n");
+                        + "tool of a group, whose description `tools/list` leaves out. `tools/list` also leaves out "
+                        + "strings' `maxLength` (the caps below): every call is still checked against it.\n");
         return md.toString();
     }
 
