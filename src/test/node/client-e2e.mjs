@@ -51,7 +51,8 @@ try {
     ['get_energy_series', {}], ['check_recording', { check: 'penetration', frame_id: 152 }], ['search_effects', {}],
     ['search_effects', { query: 'uv' }], ['analyze_effect', { effect: '*' }],
     ['analyze_effect', { effect: '*', analysis: 'structure' }], ['analyze_effect', { effect: '*', analysis: 'glsl_wgsl' }],
-    ['get_bridge_diagnostics', {}],
+    ['get_server_diagnostics', { include_environment: false }],
+    ['open_capture', { capture: path.resolve('demo/captures/gl_defects.rdc'), overview: true }],
   ];
   for (const [name, args] of fixtureCalls) {
     try {
