@@ -43,12 +43,15 @@ final class OutputSchemas {
     static final Set<String> IMAGE_TOOLS = Set.of("plot_energy", "render_effect_frame",
             "ask_plan", "ask_confirmation", "ask_text", "ask_choice", "ask_screenshot");
 
-    /** Output record of each tool that returns one; every other tool without an image is a RenderDoc query. */
-    private static final Map<String, String> RECORDS = Map.ofEntries(
-            Map.entry("get_server_diagnostics", "dev.framescope.diagnostics.ServerDiagnostics"),
-            Map.entry("list_recordings", "dev.framescope.physics.RecordingQueries$RecordingList"),
-            Map.entry("open_recording", "dev.framescope.physics.RecordingQueries$OpenedRecording"),
-            Map.entry("check_recording", String.join(",", "dev.framescope.physics.Triage$TriageReport",
+    /**
+     * Output records of each tool that returns one: several for a tool whose parameter picks which it answers with
+     * (the schema is their union); every other tool without an image is a RenderDoc query.
+     */
+    private static final Map<String, List<String>> RECORDS = Map.ofEntries(
+            Map.entry("get_server_diagnostics", List.of("dev.framescope.diagnostics.ServerDiagnostics")),
+            Map.entry("list_recordings", List.of("dev.framescope.physics.RecordingQueries$RecordingList")),
+            Map.entry("open_recording", List.of("dev.framescope.physics.RecordingQueries$OpenedRecording")),
+            Map.entry("check_recording", List.of("dev.framescope.physics.Triage$TriageReport",
                     "dev.framescope.physics.EnergyChecks$EnergyAnomalies",
                     "dev.framescope.physics.ContactChecks$FrictionConeReport",
                     "dev.framescope.physics.ContactChecks$PenetrationReport",
@@ -59,20 +62,20 @@ final class OutputSchemas {
                     "dev.framescope.physics.SolverChecks$SolverReport",
                     "dev.framescope.physics.ContactHistory$History",
                     "dev.framescope.physics.MotionChecks$Comparison")),
-            Map.entry("get_recording_frame", "dev.framescope.physics.RecordingQueries$FrameData"),
-            Map.entry("get_energy_series", "dev.framescope.physics.EnergyChecks$EnergySeriesAnswer"),
-            Map.entry("generate_shader_manifest", "dev.framescope.shader.EffectCatalog$ManifestReport"),
-            Map.entry("search_effects", "dev.framescope.shader.EffectSearch$SearchReport,"
-                    + "dev.framescope.shader.EffectCatalog$EffectList"),
-            Map.entry("analyze_effect", "dev.framescope.shader.EffectAnalysis$AnalysisReport,"
-                    + "dev.framescope.shader.StructureCheck$StructureReport,"
-                    + "dev.framescope.shader.ShaderComparison$ComparisonReport"),
-            Map.entry("compile_effect", "dev.framescope.shader.EffectCompiler$CompileReport"),
-            Map.entry("test_effect", "dev.framescope.shader.EffectTests$ResponsivenessReport,"
-                    + "dev.framescope.shader.EffectTests$PassthroughReport,"
-                    + "dev.framescope.shader.EffectTests$ParityReport"),
-            Map.entry("benchmark_effect_fps", "dev.framescope.shader.EffectBenchmark$BenchmarkReport"),
-            Map.entry("start_capture_console", "dev.framescope.console.ConsoleTools$Started"));
+            Map.entry("get_recording_frame", List.of("dev.framescope.physics.RecordingQueries$FrameData")),
+            Map.entry("get_energy_series", List.of("dev.framescope.physics.EnergyChecks$EnergySeriesAnswer")),
+            Map.entry("generate_shader_manifest", List.of("dev.framescope.shader.EffectCatalog$ManifestReport")),
+            Map.entry("search_effects", List.of("dev.framescope.shader.EffectSearch$SearchReport",
+                    "dev.framescope.shader.EffectCatalog$EffectList")),
+            Map.entry("analyze_effect", List.of("dev.framescope.shader.EffectAnalysis$AnalysisReport",
+                    "dev.framescope.shader.StructureCheck$StructureReport",
+                    "dev.framescope.shader.ShaderComparison$ComparisonReport")),
+            Map.entry("compile_effect", List.of("dev.framescope.shader.EffectCompiler$CompileReport")),
+            Map.entry("test_effect", List.of("dev.framescope.shader.EffectTests$ResponsivenessReport",
+                    "dev.framescope.shader.EffectTests$PassthroughReport",
+                    "dev.framescope.shader.EffectTests$ParityReport")),
+            Map.entry("benchmark_effect_fps", List.of("dev.framescope.shader.EffectBenchmark$BenchmarkReport")),
+            Map.entry("start_capture_console", List.of("dev.framescope.console.ConsoleTools$Started")));
 
     private final Map<String, ObjectNode> cache = new ConcurrentHashMap<>();
 
@@ -82,21 +85,20 @@ final class OutputSchemas {
             return null;
         }
         return cache.computeIfAbsent(tool.name(), name -> {
-            String record = RECORDS.get(name);
-            if (record == null) {
+            List<String> records = RECORDS.get(name);
+            if (records == null) {
                 return envelope();
             }
-            ObjectNode schema = null;
-            for (String one : record.split(",")) {
-                schema = schema == null ? generate(load(one)) : union(schema, generate(load(one)));
+            ObjectNode schema = generate(load(records.get(0)));
+            for (String other : records.subList(1, records.size())) {
+                schema = union(schema, generate(load(other)));
             }
             return schema;
         });
     }
 
-    /** The output record a tool is declared with here (several, comma-separated, for a tool whose parameter picks
-     *  one), or null (RenderDoc query, image tool, unknown). */
-    static String recordOf(String tool) {
+    /** The output records a tool is declared with here, or null (RenderDoc query, image tool, unknown). */
+    static List<String> recordsOf(String tool) {
         return RECORDS.get(tool);
     }
 

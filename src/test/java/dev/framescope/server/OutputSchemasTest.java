@@ -42,7 +42,7 @@ class OutputSchemasTest {
                 continue;
             }
             assertNotNull(schema, tool.name());
-            if (OutputSchemas.recordOf(tool.name()) != null) {
+            if (OutputSchemas.recordsOf(tool.name()) != null) {
                 assertEquals("schema_version", schema.at("/required/0").asText(), tool.name());
             } else {
                 // only RenderDoc's bridge results have no Java record; a renamed tool must not fall through here
