@@ -94,15 +94,14 @@ public final class ShaderTools implements ToolGroup {
                                 ? catalog.list(library(a.effectsRoot()), a.effect(), a.limit())
                                 : search.search(library(a.effectsRoot()), a.effect(), a.query(), a.sourceRegex(),
                                         a.limit())))
-                        .withAlias("list_effects", Map.of()).withAlias("listEffects", Map.of())
-                        .withAlias("searchEffects", Map.of()),
+                        .withAliases("list_effects", "listEffects", "searchEffects"),
                 ToolDef.of("generate_shader_manifest", "Write the effects manifest",
                         "Writes manifest.json in the effects root from the native effect folders ({id: "
                         + "{description, tags, hasTex, glsl, wgsl}}), sorted, idempotent; reports ids added, removed, "
                         + "changed. Writes only that file.",
                         GenerateManifestArgs.class, ToolHints.REWRITES_GENERATED_FILE,
                         (a, c) -> ToolOutput.of(catalog.generate(library(a.effectsRoot()), a.dryRun())))
-                        .withAlias("generateShaderManifest", Map.of()),
+                        .withAliases("generateShaderManifest"),
                 analyze(),
                 ToolDef.of("compile_effect", "Compile effects",
                         "Compiles every program on the browser's WebGL2 (GLSL ES 3.00) and WebGPU (WGSL): "
@@ -110,7 +109,7 @@ public final class ShaderTools implements ToolGroup {
                         + "your files; no such language: not_available. ~2 s first call, then 0.1–0.5 s.",
                         CompileEffectArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(compiler.compile(library(a.effectsRoot()), a, c)))
-                        .withAlias("compileEffect", Map.of()),
+                        .withAliases("compileEffect"),
                 ToolDef.of("render_effect_frame", "Render and describe a frame",
                         "Renders a frame per effect; returns 0–1 metrics: mean/std RGB, alpha, luma variance, unique "
                         + "colours, flags (all-zero, transparent, monochrome, blank). ~0.5 s. describe (first effect "
@@ -119,7 +118,7 @@ public final class ShaderTools implements ToolGroup {
                         RenderEffectFrameArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> a.describe() ? describer.describe(library(a.effectsRoot()), a, c)
                                 : renderer.render(library(a.effectsRoot()), a, c))
-                        .withAlias("renderEffectFrame", Map.of())
+                        .withAliases("renderEffectFrame")
                         .withAlias("describe_effect_frame", DESCRIBE).withAlias("describeEffectFrame", DESCRIBE),
                 test(),
                 ToolDef.of("benchmark_effect_fps", "Benchmark an effect",
@@ -128,7 +127,7 @@ public final class ShaderTools implements ToolGroup {
                         + "frames at 512²: ~1 s for a simple effect.",
                         BenchmarkEffectArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(benchmark.benchmark(library(a.effectsRoot()), a, c)))
-                        .withAlias("benchmarkEffectFPS", Map.of()))
+                        .withAliases("benchmarkEffectFPS"))
                 .<ToolDef<?>>map(ShaderTools::batchLimit).toList();
     }
 
@@ -148,7 +147,7 @@ public final class ShaderTools implements ToolGroup {
                     case glsl_wgsl -> comparison.compare(library(a.effectsRoot()), a.effect(), a.offset(), a.limit(),
                             a.mode());
                 }))
-                .withAlias("analyzeEffect", Map.of())
+                .withAliases("analyzeEffect")
                 .withAlias("check_effect_structure", STRUCTURE).withAlias("checkEffectStructure", STRUCTURE)
                 .withAlias("compare_shaders", GLSL_WGSL).withAlias("compareShaders", GLSL_WGSL);
     }
@@ -166,7 +165,7 @@ public final class ShaderTools implements ToolGroup {
                     case passthrough -> tests.passthrough(library(a.effectsRoot()), a, c);
                     case parity -> tests.parity(library(a.effectsRoot()), a, c);
                 }))
-                .withAlias("test_uniform_responsiveness", Map.of()).withAlias("testUniformResponsiveness", Map.of())
+                .withAliases("test_uniform_responsiveness", "testUniformResponsiveness")
                 .withAlias("test_no_passthrough", PASSTHROUGH).withAlias("testNoPassthrough", PASSTHROUGH)
                 .withAlias("test_pixel_parity", PARITY).withAlias("testPixelParity", PARITY)
                 .withAlias("checkAlgEquiv", PARITY); // the original server's second name for the parity test
