@@ -7,8 +7,7 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URL;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.FileSystem;
 import java.nio.file.FileSystemNotFoundException;
 import java.nio.file.FileSystems;
@@ -87,8 +86,14 @@ public final class BundledEffects {
             try {
                 Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
                 LOG.info("unpacked {} bundled effect files to {}", files.size(), target);
-            } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
-                deleteTree(temp); // another server was first; its copy is complete, as ours was
+            } catch (FileSystemException e) {
+                // Another server was first: Linux's rename onto its non-empty folder fails with ENOTEMPTY, which the
+                // JDK reports as a plain FileSystemException, not DirectoryNotEmptyException. Its copy is complete,
+                // as ours was (checked below); anything else wrong leaves no target and is reported.
+                if (!Files.exists(target)) {
+                    throw e;
+                }
+                deleteTree(temp);
             }
             if (!complete(target, files)) {
                 throw new ToolException(ErrorCode.INTERNAL, "could not unpack the bundled demo effects to " + target
