@@ -1,5 +1,6 @@
 package dev.framescope.cli;
 
+import com.microsoft.playwright.CLI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -24,7 +25,7 @@ final class BrowserServerCommand implements Callable<Integer> {
         List<String> args = new ArrayList<>(List.of("run-server", "--port", String.valueOf(port), "--host", host,
                 "--unsafe"));
         // Playwright's own CLI entry point: it runs the bundled Node driver with these arguments and exits with it.
-        com.microsoft.playwright.CLI.main(args.toArray(String[]::new));
+        CLI.main(args.toArray(String[]::new));
         return ExitCodes.OK;
     }
 }

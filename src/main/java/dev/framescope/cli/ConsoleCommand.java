@@ -3,6 +3,7 @@ package dev.framescope.cli;
 import dev.framescope.common.ClientModel;
 import dev.framescope.console.CaptureConsole;
 import dev.framescope.console.ConsoleServer;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,7 +51,7 @@ final class ConsoleCommand implements Callable<Integer> {
         try {
             server = CaptureConsole.start(streams.toolkit(), ClientModel.NONE,
                     new CaptureConsole.Options(port, projects, maxUploadMb * 1024 * 1024, Set.copyOf(origins)));
-        } catch (IllegalArgumentException | java.io.IOException e) {
+        } catch (IllegalArgumentException | IOException e) {
             // a bad FRAMESCOPE_LLM_* variable, a port in use: say which, no stack trace
             System.err.println("framescope console: " + e.getMessage());
             return ExitCodes.USAGE;

@@ -14,6 +14,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.Set;
 
 /**
@@ -56,7 +57,7 @@ final class ConsoleDemo {
             return status.equals("resolved") ? 0 : 1;
         } finally {
             try (var walk = Files.walk(projects)) {
-                walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
         }
     }

@@ -10,6 +10,8 @@ import dev.framescope.server.ToolGroups;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -26,7 +28,7 @@ final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--screenshots", paramLabel = "DIR", description = "Save a screenshot of each dialog-page question "
             + "of the dialogs part into DIR.")
-    java.nio.file.Path screenshots;
+    Path screenshots;
 
     DemoCommand(FrameScopeCli.Streams streams) {
         this.streams = streams;
@@ -52,7 +54,7 @@ final class DemoCommand implements Callable<Integer> {
             }
             out.println();
         }
-        if (java.nio.file.Files.isRegularFile(DialogDemo.QUESTIONS)) {
+        if (Files.isRegularFile(DialogDemo.QUESTIONS)) {
             out.println("== dialogs: the dialog page flow (" + DialogDemo.QUESTIONS + "), answered by a scripted "
                     + "person in headless Chromium; try it yourself with `framescope dialogs-demo` ==");
             int questions = Json.mapper().readTree(DialogDemo.QUESTIONS.toFile()).get("questions").size();
@@ -60,7 +62,7 @@ final class DemoCommand implements Callable<Integer> {
             failed += DialogDemo.run(toolkit, out, true, screenshots);
             out.println();
         }
-        if (java.nio.file.Files.isRegularFile(ConsoleDemo.CAPTURE)) {
+        if (Files.isRegularFile(ConsoleDemo.CAPTURE)) {
             out.println("== console: one question through the capture console's HTTP API (try it yourself with "
                     + "`framescope console`) ==");
             steps++;

@@ -3,10 +3,12 @@ package dev.framescope.cli;
 import dev.framescope.common.Config;
 import dev.framescope.common.Version;
 import dev.framescope.server.ToolGroups;
+import dev.framescope.server.ToolSelection;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -36,19 +38,19 @@ public final class FrameScopeCli implements Callable<Integer> {
      */
     record Streams(PrintStream out, InputStream in, Map<String, String> env, Map<String, String> overrides) {
         Streams(PrintStream out, InputStream in, Map<String, String> env) {
-            this(out, in, env, new java.util.HashMap<>());
+            this(out, in, env, new HashMap<>());
         }
 
         Config config() {
-            Map<String, String> merged = new java.util.HashMap<>(env);
+            Map<String, String> merged = new HashMap<>(env);
             merged.putAll(overrides);
             return Config.fromEnvironment(merged);
         }
 
         ToolGroups.Toolkit toolkit() {
-            Map<String, String> merged = new java.util.HashMap<>(env);
+            Map<String, String> merged = new HashMap<>(env);
             merged.putAll(overrides);
-            return ToolGroups.create(config(), dev.framescope.server.ToolSelection.fromEnvironment(merged));
+            return ToolGroups.create(config(), ToolSelection.fromEnvironment(merged));
         }
     }
 

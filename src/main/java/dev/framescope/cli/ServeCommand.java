@@ -1,6 +1,7 @@
 package dev.framescope.cli;
 
 import dev.framescope.server.FrameScopeServer;
+import dev.framescope.server.ToolGroups;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
@@ -22,7 +23,7 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        dev.framescope.server.ToolGroups.Toolkit toolkit;
+        ToolGroups.Toolkit toolkit;
         try {
             toolkit = streams.toolkit();
         } catch (IllegalArgumentException e) { // FRAMESCOPE_GROUPS / --groups names no group of this build

@@ -1,7 +1,9 @@
 package dev.framescope.common;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -49,6 +51,6 @@ public record ToolAlias(String name, Map<String, Object> presets, Map<String, St
         }
         ObjectNode given = arguments == null ? null : Json.mapper().valueToTree(arguments);
         return Json.mapper().convertValue(apply(given),
-                new com.fasterxml.jackson.core.type.TypeReference<java.util.LinkedHashMap<String, Object>>() { });
+                new TypeReference<LinkedHashMap<String, Object>>() { });
     }
 }

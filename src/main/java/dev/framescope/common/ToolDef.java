@@ -1,7 +1,9 @@
 package dev.framescope.common;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One tool as a group declares it, with nothing of MCP in it: the server turns it into an MCP tool, the CLI calls it
@@ -55,23 +57,23 @@ public record ToolDef<A>(String name, String title, String description, Class<A>
     public ToolDef<A> withAliases(String... older) {
         ToolDef<A> tool = this;
         for (String name : older) {
-            tool = tool.withAlias(name, java.util.Map.of());
+            tool = tool.withAlias(name, Map.of());
         }
         return tool;
     }
 
     /** This tool also answering to an older name that stands for these arguments ({@link ToolAlias}). */
-    public ToolDef<A> withAlias(String older, java.util.Map<String, Object> presets) {
-        return withAlias(older, presets, java.util.Map.of());
+    public ToolDef<A> withAlias(String older, Map<String, Object> presets) {
+        return withAlias(older, presets, Map.of());
     }
 
     /**
      * This tool also answering to an older name that stands for these arguments and called some parameters by
      * other names ({@link ToolAlias}).
      */
-    public ToolDef<A> withAlias(String older, java.util.Map<String, Object> presets,
-                                java.util.Map<String, String> renames) {
-        List<ToolAlias> all = new java.util.ArrayList<>(aliases);
+    public ToolDef<A> withAlias(String older, Map<String, Object> presets,
+                                Map<String, String> renames) {
+        List<ToolAlias> all = new ArrayList<>(aliases);
         all.add(new ToolAlias(older, presets, renames));
         return new ToolDef<>(name, title, description, argsType, hints, maxOutputBytes, handler, timeLimit, all);
     }

@@ -1,5 +1,7 @@
 package dev.framescope.common;
 
+import java.util.List;
+
 /**
  * What a tool handler returns. {@code body} is a record that serialises to a JSON object; by convention it carries a
  * one-sentence {@code summary} and, for analysis results, a {@code schema_version}. A result with an image is sent
@@ -22,7 +24,7 @@ public sealed interface ToolOutput permits ToolOutput.Structured, ToolOutput.Wit
     }
 
     /** A result plus several images, in order (e.g. what a person attached to an answer). */
-    record WithImages(Object body, java.util.List<Image> images) implements ToolOutput {
+    record WithImages(Object body, List<Image> images) implements ToolOutput {
     }
 
     /** One image of {@link WithImages}; {@code mimeType} is image/png or image/jpeg. */

@@ -20,6 +20,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -186,7 +187,7 @@ final class AtomicFiles {
         if (!TEMP_NAME.matcher(name).matches()) {
             return false;
         }
-        java.util.regex.Matcher owner = OWNER.matcher(name);
+        Matcher owner = OWNER.matcher(name);
         if (owner.matches()) {
             long pid = Long.parseLong(owner.group(1));
             return pid != PID && ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true);

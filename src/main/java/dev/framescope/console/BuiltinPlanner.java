@@ -1,6 +1,7 @@
 package dev.framescope.console;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.Json;
 import dev.framescope.server.ToolCaller;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -125,7 +126,7 @@ public final class BuiltinPlanner implements Planner {
     }
 
     private static Step toStep(Question question, JsonNode call) {
-        Map<String, Object> arguments = new LinkedHashMap<>(dev.framescope.common.Json.mapper()
+        Map<String, Object> arguments = new LinkedHashMap<>(Json.mapper()
                 .convertValue(call.get("arguments"), Map.class));
         arguments.put("capture", question.capture());
         return new Step(call.get("tool").asText(), arguments, call.path("why").asText());

@@ -4,14 +4,24 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.framescope.common.Json;
 import dev.framescope.common.Version;
+import dev.framescope.web.SecureHeaders;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.eclipse.jetty.http.MultiPart;
+import org.eclipse.jetty.http.MultiPartFormData;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -108,7 +118,7 @@ public final class ConsoleApi {
             }
             case "GET /export" -> {
                 response.setStatus(200);
-                dev.framescope.web.SecureHeaders.apply(response, "application/zip");
+                SecureHeaders.apply(response, "application/zip");
                 response.getHeaders().put("Content-Disposition", "attachment; filename=\"" + id + ".zip\"");
                 try (OutputStream out = Content.Sink.asOutputStream(response)) {
                     store.export(id, out);
@@ -129,33 +139,33 @@ public final class ConsoleApi {
         if (type == null || !type.startsWith("multipart/form-data")) {
             return store.importArchive(Http.body(request)).id();
         }
-        String boundary = org.eclipse.jetty.http.MultiPart.extractBoundary(type);
+        String boundary = MultiPart.extractBoundary(type);
         if (boundary == null) {
             throw ConsoleException.badRequest("body", "a multipart body needs a boundary in its Content-Type");
         }
-        java.nio.file.Path spool = java.nio.file.Files.createTempDirectory("framescope-import");
-        var parser = new org.eclipse.jetty.http.MultiPartFormData.Parser(boundary);
+        Path spool = Files.createTempDirectory("framescope-import");
+        var parser = new MultiPartFormData.Parser(boundary);
         parser.setFilesDirectory(spool);
         parser.setMaxMemoryFileSize(1024 * 1024);
         parser.setMaxLength(store.maxUploadBytes());
         parser.setMaxParts(10_000);
-        org.eclipse.jetty.http.MultiPartFormData.Parts parts;
+        MultiPartFormData.Parts parts;
         try {
             parts = parser.parse(request).get();
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             throw ConsoleException.badRequest("body", "the multipart body could not be read: "
                     + e.getCause().getMessage());
         }
         try (parts) {
-            Map<String, java.io.InputStream> streams = new java.util.LinkedHashMap<>();
-            for (org.eclipse.jetty.http.MultiPart.Part part : parts) {
+            Map<String, InputStream> streams = new LinkedHashMap<>();
+            for (MultiPart.Part part : parts) {
                 String name = part.getFileName() != null ? part.getFileName() : part.getName();
                 streams.put(name, Content.Source.asInputStream(part.createContentSource()));
             }
             return store.importParts(streams).id();
         } finally {
-            try (var walk = java.nio.file.Files.walk(spool)) {
-                walk.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            try (var walk = Files.walk(spool)) {
+                walk.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
             }
         }
     }
@@ -203,17 +213,17 @@ public final class ConsoleApi {
             throw ConsoleException.badRequest("runId", "runId is required (the id the page sent with its question)");
         }
         response.setStatus(200);
-        dev.framescope.web.SecureHeaders.apply(response, "text/event-stream; charset=utf-8");
+        SecureHeaders.apply(response, "text/event-stream; charset=utf-8");
         try (OutputStream out = Content.Sink.asOutputStream(response)) {
             runs.follow(runId, event -> {
                 try {
                     out.write(("data: " + Json.write(event) + "\n\n").getBytes(StandardCharsets.UTF_8));
                     out.flush();
                 } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
+                    throw new UncheckedIOException(e);
                 }
             }, 120_000);
-        } catch (java.io.UncheckedIOException gone) {
+        } catch (UncheckedIOException gone) {
             log.debug("Event stream of run {} closed by the page", runId);
         }
         callback.succeeded();
@@ -235,7 +245,7 @@ public final class ConsoleApi {
     }
 
     private static String contentType(Path file) {
-        String name = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
         return name.endsWith(".png") ? "image/png" : name.endsWith(".json") ? "application/json"
                 : "application/octet-stream";
     }

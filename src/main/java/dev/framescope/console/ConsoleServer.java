@@ -3,6 +3,7 @@ package dev.framescope.console;
 import dev.framescope.web.LoopbackGuard;
 import dev.framescope.web.LoopbackServer;
 import java.io.IOException;
+import java.util.Map;
 import java.util.Set;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
@@ -131,7 +132,7 @@ public final class ConsoleServer implements AutoCloseable {
             log.warn("Console refused a {} request for {} from {}: bad {}", request.getMethod(),
                     Request.getPathInContext(request), Request.getRemoteAddr(request), reason);
             Http.error(response, callback, new ConsoleException(status, "FORBIDDEN", message,
-                    java.util.Map.of("reason", reason)));
+                    Map.of("reason", reason)));
             return true;
         }
     }

@@ -11,6 +11,7 @@ import dev.framescope.common.ToolOutput;
 import dev.framescope.server.ToolGroups;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -80,7 +81,7 @@ public final class ConsoleTools implements ToolGroup {
             } catch (IOException e) {
                 throw new ToolException(ErrorCode.INVALID_ARGUMENT, "Could not start the console on port "
                         + args.port() + ": " + e.getMessage() + " (try port 0 for any free port)",
-                        java.util.Map.of("parameter", "port", "valid_range", List.of(0, 65535)));
+                        Map.of("parameter", "port", "valid_range", List.of(0, 65535)));
             }
             log.info("FrameScope console: {}", running.url());
         }

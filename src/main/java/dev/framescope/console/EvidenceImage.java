@@ -3,6 +3,7 @@ package dev.framescope.console;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.ToolContext;
 import dev.framescope.server.ToolCaller;
+import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
@@ -89,7 +90,7 @@ final class EvidenceImage {
             }
         }
         g.setColor(Color.WHITE); // visible on black, on NaN magenta and on Inf yellow
-        g.setStroke(new java.awt.BasicStroke(2f));
+        g.setStroke(new BasicStroke(2f));
         g.drawRect(box[0] * SCALE - 1, box[1] * SCALE - 1, (box[2] - box[0]) * SCALE + 1, (box[3] - box[1]) * SCALE + 1);
         g.dispose();
         try (ByteArrayOutputStream png = new ByteArrayOutputStream()) {

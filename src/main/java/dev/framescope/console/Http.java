@@ -1,5 +1,6 @@
 package dev.framescope.console;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.framescope.common.Json;
@@ -51,7 +52,7 @@ final class Http {
             JsonNode node;
             try {
                 node = Json.mapper().readTree(bytes);
-            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            } catch (JsonProcessingException e) {
                 throw ConsoleException.badRequest("body", "the body is not valid JSON: " + e.getOriginalMessage());
             }
             if (node == null || !node.isObject()) {

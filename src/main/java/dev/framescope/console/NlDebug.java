@@ -6,10 +6,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolContext;
 import dev.framescope.server.ToolCaller;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -133,10 +135,10 @@ public final class NlDebug {
 
     private String resolveCapture(Request request) {
         String path = request.capturePath();
-        if (request.projectId() != null && !java.nio.file.Path.of(path).isAbsolute()) {
+        if (request.projectId() != null && !Path.of(path).isAbsolute()) {
             return store.capture(request.projectId(), path).toString();
         }
-        return java.nio.file.Path.of(path).toAbsolutePath().normalize().toString();
+        return Path.of(path).toAbsolutePath().normalize().toString();
     }
 
     private ObjectNode reply(Request request, String submissionId, String status, List<ToolCaller.Answer> done,
@@ -170,7 +172,7 @@ public final class NlDebug {
         ArrayNode stepList = message.putArray("steps");
         steps.forEach(stepList::add);
         ObjectNode summary = message.putObject("summary");
-        summary.put("title", status.toUpperCase(java.util.Locale.ROOT)).put("description", explanation.text())
+        summary.put("title", status.toUpperCase(Locale.ROOT)).put("description", explanation.text())
                 .put("tag", status);
         reply.set("calls", RunSteps.calls(done));
         reply.putObject("planner").put("id", planner.id()).put("author", explanation.author())

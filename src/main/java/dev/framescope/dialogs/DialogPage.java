@@ -6,6 +6,8 @@ import dev.framescope.common.Components;
 import dev.framescope.common.Json;
 import dev.framescope.common.Version;
 import dev.framescope.web.LoopbackGuard;
+import dev.framescope.web.LoopbackServer;
+import dev.framescope.web.SecureHeaders;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -50,7 +52,7 @@ final class DialogPage implements AutoCloseable, DialogRequests.Listener {
     static final long SILENCE_LIMIT_MS = 35_000;
     /** Finished questions a page receives when it connects, newest first; it keeps as many as they come. */
     static final int PAGE_HISTORY = 100;
-    static final String CSP = dev.framescope.web.SecureHeaders.CSP;
+    static final String CSP = SecureHeaders.CSP;
 
     private final DialogRequests requests;
     private final int maxUploadBytes;
@@ -69,7 +71,7 @@ final class DialogPage implements AutoCloseable, DialogRequests.Listener {
     private DialogPage(DialogRequests requests, int port, int maxUploadBytes) throws Exception {
         this.requests = requests;
         this.maxUploadBytes = maxUploadBytes;
-        dev.framescope.web.LoopbackServer loopback = new dev.framescope.web.LoopbackServer("dialog-page", 16, port);
+        LoopbackServer loopback = new LoopbackServer("dialog-page", 16, port);
         server = loopback.server();
         WebSocketUpgradeHandler sockets = WebSocketUpgradeHandler.from(server, container -> {
             container.setMaxTextMessageSize(maxUploadBytes / 3L * 4 + 256 * 1024);
@@ -160,7 +162,7 @@ final class DialogPage implements AutoCloseable, DialogRequests.Listener {
 
     private static void write(Response response, Callback callback, int status, String type, byte[] body) {
         response.setStatus(status);
-        dev.framescope.web.SecureHeaders.apply(response, type);
+        SecureHeaders.apply(response, type);
         response.write(true, ByteBuffer.wrap(body), callback);
     }
 

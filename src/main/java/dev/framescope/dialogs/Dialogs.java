@@ -5,6 +5,7 @@ import dev.framescope.common.ComponentStatus;
 import dev.framescope.common.Components;
 import dev.framescope.common.DialogSettings;
 import dev.framescope.common.ErrorCode;
+import dev.framescope.common.Json;
 import dev.framescope.common.ToolContext;
 import dev.framescope.common.ToolException;
 import dev.framescope.common.Waiting;
@@ -363,7 +364,7 @@ public final class Dialogs {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> args(Question question) {
-        return question.args() == null ? Map.of() : dev.framescope.common.Json.mapper().convertValue(question.args(),
+        return question.args() == null ? Map.of() : Json.mapper().convertValue(question.args(),
                 Map.class);
     }
 

@@ -1,6 +1,7 @@
 package dev.framescope.dialogs;
 
 import java.util.List;
+import org.commonmark.Extension;
 import org.commonmark.ext.gfm.tables.TablesExtension;
 import org.commonmark.node.Link;
 import org.commonmark.parser.Parser;
@@ -13,7 +14,7 @@ import org.commonmark.renderer.html.HtmlRenderer;
  */
 final class SafeMarkdown {
 
-    private static final List<org.commonmark.Extension> EXTENSIONS = List.of(TablesExtension.create());
+    private static final List<Extension> EXTENSIONS = List.of(TablesExtension.create());
     private static final Parser PARSER = Parser.builder().extensions(EXTENSIONS).build();
     private static final HtmlRenderer RENDERER = HtmlRenderer.builder()
             .extensions(EXTENSIONS)

@@ -6,6 +6,9 @@ import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
 import com.microsoft.playwright.options.FilePayload;
+import dev.framescope.common.Config;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -31,7 +34,7 @@ public final class ScriptedPerson implements AutoCloseable {
 
     /** With the Chromium FrameScope is configured to use (FRAMESCOPE_CHROMIUM, default /usr/bin/chromium). */
     public static ScriptedPerson withConfiguredChromium() {
-        return new ScriptedPerson(dev.framescope.common.Config.fromEnvironment(System.getenv()).chromium());
+        return new ScriptedPerson(Config.fromEnvironment(System.getenv()).chromium());
     }
 
     public void open(String url) {
@@ -86,7 +89,7 @@ public final class ScriptedPerson implements AutoCloseable {
      * {@code upload} (a PNG or JPEG file), {@code thinking} (the planner's thinking mode), {@code context} (additional context), then clicks {@code click}
      * (default the submit button).
      */
-    public void answer(JsonNode script) throws java.io.IOException {
+    public void answer(JsonNode script) throws IOException {
         script.path("pick").forEach(value -> pick(value.asText()));
         if (script.has("type")) {
             type(script.get("type").asText());
@@ -94,7 +97,7 @@ public final class ScriptedPerson implements AutoCloseable {
         if (script.has("upload")) {
             Path file = Path.of(script.get("upload").asText());
             String name = file.getFileName().toString();
-            upload(name, name.endsWith(".png") ? "image/png" : "image/jpeg", java.nio.file.Files.readAllBytes(file));
+            upload(name, name.endsWith(".png") ? "image/png" : "image/jpeg", Files.readAllBytes(file));
         }
         if (script.has("thinking")) {
             thinking(script.get("thinking").asText());

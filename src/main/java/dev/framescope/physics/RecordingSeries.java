@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongToDoubleFunction;
+import java.util.function.Supplier;
 
 /**
  * The whole-recording series of one recording (energies, body states, collision, contact and friction rows), each
@@ -201,7 +202,7 @@ final class RecordingSeries {
 
     @SuppressWarnings("unchecked")
     private synchronized <T> CompletableFuture<T> start(String name,
-                                                        java.util.function.Supplier<CompletableFuture<T>> task) {
+                                                        Supplier<CompletableFuture<T>> task) {
         CompletableFuture<?> future = started.get(name);
         if (future == null) {
             future = task.get();

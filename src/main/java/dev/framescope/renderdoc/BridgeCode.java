@@ -1,10 +1,18 @@
 package dev.framescope.renderdoc;
 
+import dev.framescope.common.Version;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /** The bridge's Python files, copied out of the JAR for {@code /usr/bin/python3} to run. */
 final class BridgeCode {
@@ -17,11 +25,11 @@ final class BridgeCode {
      * two FrameScope builds of one version (a branch, a worktree) never run each other's bridge.
      */
     static Path extract(Path stateDir) throws IOException {
-        java.util.Map<String, byte[]> files = new java.util.LinkedHashMap<>();
-        java.security.MessageDigest digest;
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        MessageDigest digest;
         try {
-            digest = java.security.MessageDigest.getInstance("SHA-256");
-        } catch (java.security.NoSuchAlgorithmException e) {
+            digest = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
         for (String name : BridgeProcess.PYTHON_FILES) {
@@ -31,16 +39,16 @@ final class BridgeCode {
                 }
                 byte[] bytes = in.readAllBytes();
                 files.put(name, bytes);
-                digest.update(name.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                digest.update(name.getBytes(StandardCharsets.UTF_8));
                 digest.update(bytes);
             }
         }
-        String hash = java.util.HexFormat.of().formatHex(digest.digest()).substring(0, 12);
-        Path dir = stateDir.resolve("renderdoc-bridge-" + dev.framescope.common.Version.current() + "-" + hash);
+        String hash = HexFormat.of().formatHex(digest.digest()).substring(0, 12);
+        Path dir = stateDir.resolve("renderdoc-bridge-" + Version.current() + "-" + hash);
         Files.createDirectories(dir);
         for (var file : files.entrySet()) {
             Path target = dir.resolve(file.getKey());
-            if (!Files.exists(target) || !java.util.Arrays.equals(file.getValue(), Files.readAllBytes(target))) {
+            if (!Files.exists(target) || !Arrays.equals(file.getValue(), Files.readAllBytes(target))) {
                 Path temp = dir.resolve(file.getKey() + "." + ProcessHandle.current().pid() + ".tmp");
                 Files.write(temp, file.getValue());
                 Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -2,6 +2,7 @@ package dev.framescope.renderdoc;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The RenderDoc bridge's report in {@code get_server_diagnostics} ({@code renderdoc_bridge}; older tool name
@@ -31,13 +32,13 @@ public record BridgeDiagnostics(int schemaVersion, String status, boolean runnin
                                 Double heartbeatAgeS, int pending, double oldestPendingAgeS, Active active,
                                 Counters counters, String lastFailure, List<JsonNode> recentErrors,
                                 String renderdoc, String interpreter, String log,
-                                java.util.Map<String, String> unavailableCalls, String mode, String uiCapture,
+                                Map<String, String> unavailableCalls, String mode, String uiCapture,
                                 Loss lastLoss, String postmortem, List<NextCall> recommendedNextCalls) {
 
     public static final int SCHEMA_VERSION = 1;
 
     /** A ready-to-send tool call, as every Tier A answer recommends them. */
-    public record NextCall(String tool, java.util.Map<String, Object> arguments, String why) {
+    public record NextCall(String tool, Map<String, Object> arguments, String why) {
     }
 
     /** The same diagnostics with these next calls. */

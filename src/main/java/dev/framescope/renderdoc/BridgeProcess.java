@@ -16,7 +16,9 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -69,7 +71,7 @@ public final class BridgeProcess implements AutoCloseable {
     private final BridgeHealth health = new BridgeHealth();
     private final BridgeStallWatch stallWatch = new BridgeStallWatch();
     /** Calls (method on capture) that crashed the bridge, with when and how: refused from then on. */
-    private final Map<String, String> crashedCalls = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, String> crashedCalls = new ConcurrentHashMap<>();
 
     public BridgeProcess(Path python, Path stateDir) {
         this(python, stateDir, null);
@@ -453,7 +455,7 @@ public final class BridgeProcess implements AutoCloseable {
                 health.recentErrors(maxErrors),
                 beat == null ? null : beat.path("renderdoc").asText(null),
                 beat == null ? null : beat.path("interpreter").asText(null), attached ? null : log.toString(),
-                new java.util.TreeMap<>(crashedCalls), attached ? "qrenderdoc" : "process",
+                new TreeMap<>(crashedCalls), attached ? "qrenderdoc" : "process",
                 beat == null ? null : beat.path("ui_capture").asText(null), health.lastLoss(),
                 attached || !Files.exists(postmortem.resolve("last-crash.json")) ? null : postmortem.toString(),
                 List.of());

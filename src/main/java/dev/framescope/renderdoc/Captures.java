@@ -10,6 +10,7 @@ import dev.framescope.common.ToolException;
 import dev.framescope.common.WritableRoots;
 import dev.framescope.renderdoc.RenderDocArgs.AnalyzeNanInfArgs;
 import dev.framescope.renderdoc.RenderDocArgs.IterateActionsArgs;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -72,7 +73,7 @@ public final class Captures {
                         + " is the capture itself (" + capture + "); copy it to another file.",
                         Map.of("parameter", "output", "capture", capture.toString(), "output", target.toString()));
             }
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             // unreadable: the bridge reports what is wrong with the capture
         }
     }

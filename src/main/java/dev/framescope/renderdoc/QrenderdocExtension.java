@@ -9,6 +9,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -26,7 +27,7 @@ public final class QrenderdocExtension {
 
     /** Resource name → installed name: the manifest, the extension as the package's __init__, the bridge files. */
     private static Map<String, String> files() {
-        Map<String, String> files = new java.util.LinkedHashMap<>();
+        Map<String, String> files = new LinkedHashMap<>();
         files.put("extension.json", "extension.json");
         files.put("qrenderdoc_extension.py", "__init__.py");
         BridgeProcess.PYTHON_FILES.forEach(name -> files.put(name, name));

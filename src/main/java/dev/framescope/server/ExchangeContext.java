@@ -22,6 +22,7 @@ import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -103,7 +104,7 @@ final class ExchangeContext implements ToolContext {
             return ClientHuman.Reply.of("error", "interrupted");
         } catch (ExecutionException e) {
             return ClientHuman.Reply.of("error", String.valueOf(e.getCause().getMessage()));
-        } catch (java.util.concurrent.CancellationException e) {
+        } catch (CancellationException e) {
             return ClientHuman.Reply.of("cancel", "the tool call was cancelled (" + cancellation.reason() + ")");
         }
     }

@@ -14,6 +14,7 @@ import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -46,7 +47,7 @@ public final class FrameScopeServer {
         // Generating the input schemas (~0.1 s cold) and starting the SDK (~0.1 s) are independent: on two cores,
         // side by side, they take ~0.1 s off cold start. Until the tools are added, the transport reads nothing.
         ObjectMapper protocolMapper = new ObjectMapper();
-        Resources resources = new Resources(java.util.Arrays.asList(Path.of(""), toolkit.config().outputDir()));
+        Resources resources = new Resources(Arrays.asList(Path.of(""), toolkit.config().outputDir()));
         CompletableFuture<List<AsyncToolSpecification>> tools = CompletableFuture.supplyAsync(
                 () -> ProtocolWarmUp.run(protocolMapper, specifications(toolkit, resources)));
         CountDownLatch toolsAdded = new CountDownLatch(1);

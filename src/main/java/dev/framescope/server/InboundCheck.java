@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -204,7 +205,7 @@ final class InboundCheck {
     }
 
     /** RFC 5424 severities, as MCP's logging/setLevel names them. */
-    private static final java.util.List<String> LEVELS = java.util.List.of("debug", "info", "notice", "warning",
+    private static final List<String> LEVELS = List.of("debug", "info", "notice", "warning",
             "error", "critical", "alert", "emergency");
 
     /** A malformed notification or response is dropped (no reply allowed); anything else gets the error. */

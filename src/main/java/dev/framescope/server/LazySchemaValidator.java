@@ -1,7 +1,10 @@
 package dev.framescope.server;
 
+import com.networknt.schema.Schema;
+import dev.framescope.common.Json;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
+import java.util.IdentityHashMap;
 import java.util.Map;
 
 /**
@@ -33,12 +36,12 @@ final class LazySchemaValidator implements JsonSchemaValidator {
         if (schema == null) {
             return delegate().validate(schema, structuredContent);
         }
-        com.networknt.schema.Schema compiled;
+        Schema compiled;
         synchronized (outputs) {
             compiled = outputs.computeIfAbsent(schema, s -> ArgumentValidator.compile(
-                    dev.framescope.common.Json.mapper().valueToTree(s)));
+                    Json.mapper().valueToTree(s)));
         }
-        var errors = compiled.validate(dev.framescope.common.Json.mapper().valueToTree(structuredContent));
+        var errors = compiled.validate(Json.mapper().valueToTree(structuredContent));
         if (errors.isEmpty()) {
             return ValidationResponse.asValid(null);
         }
@@ -47,7 +50,7 @@ final class LazySchemaValidator implements JsonSchemaValidator {
     }
 
     /** By identity: the SDK passes each tool's own schema map on every call. */
-    private final Map<Map<String, Object>, com.networknt.schema.Schema> outputs = new java.util.IdentityHashMap<>();
+    private final Map<Map<String, Object>, Schema> outputs = new IdentityHashMap<>();
 
     @Override
     public ValidationResponse validateSchema(Map<String, Object> schema) {

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -110,7 +111,7 @@ final class LogForwarder {
             Field map = factory.getClass().getDeclaredField("loggerMap");
             map.setAccessible(true);
             for (Object logger : ((Map<?, ?>) map.get(factory)).values()) {
-                if (logger instanceof org.slf4j.Logger named && named.getName().startsWith("dev.framescope")) {
+                if (logger instanceof Logger named && named.getName().startsWith("dev.framescope")) {
                     Field level = logger.getClass().getDeclaredField("currentLogLevel");
                     level.setAccessible(true);
                     level.setInt(logger, Math.min(level.getInt(logger), SLF4J_DEBUG));

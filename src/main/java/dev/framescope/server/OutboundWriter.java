@@ -3,6 +3,7 @@ package dev.framescope.server;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.util.Arrays;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.function.Consumer;
 
@@ -37,7 +38,7 @@ final class OutboundWriter {
         if (death != null) {
             throw new IllegalStateException("stdout is closed: " + death.getMessage());
         }
-        byte[] withNewline = java.util.Arrays.copyOf(line, line.length + 1);
+        byte[] withNewline = Arrays.copyOf(line, line.length + 1);
         withNewline[line.length] = '\n'; // one write per message, so even an unbuffered stdout gets whole lines
         synchronized (this) {
             queued++;

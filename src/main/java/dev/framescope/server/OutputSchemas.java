@@ -10,6 +10,12 @@ import dev.framescope.common.Json;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolHints;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -125,7 +131,7 @@ final class OutputSchemas {
         }
         ObjectNode either = JsonNodeFactory.instance.objectNode();
         if (a.has("type") && b.has("type")) {
-            java.util.Set<String> types = new java.util.LinkedHashSet<>();
+            Set<String> types = new LinkedHashSet<>();
             for (JsonNode type : List.of(a.get("type"), b.get("type"))) {
                 if (type.isArray()) {
                     type.forEach(t -> types.add(t.asText()));
@@ -184,18 +190,18 @@ final class OutputSchemas {
         if (raw == int.class || raw == long.class || raw == short.class || raw == byte.class) {
             node.put("type", "integer");
         } else if (raw == Integer.class || raw == Long.class || raw == Short.class
-                || raw == java.math.BigInteger.class) {
+                || raw == BigInteger.class) {
             node.put("type", "integer");
         } else if (raw == double.class || raw == float.class || Number.class.isAssignableFrom(raw)) {
             node.putArray("type").add("number").add("null"); // non-finite values are written as null
         } else if (raw == boolean.class || raw == Boolean.class) {
             node.put("type", "boolean");
-        } else if (CharSequence.class.isAssignableFrom(raw) || raw.isEnum() || raw == java.nio.file.Path.class
-                || raw == java.time.Instant.class || raw == java.time.Duration.class) {
+        } else if (CharSequence.class.isAssignableFrom(raw) || raw.isEnum() || raw == Path.class
+                || raw == Instant.class || raw == Duration.class) {
             node.put("type", "string");
-        } else if (raw.isArray() || java.util.Collection.class.isAssignableFrom(raw)) {
+        } else if (raw.isArray() || Collection.class.isAssignableFrom(raw)) {
             node.put("type", "array");
-        } else if (raw != Object.class && !com.fasterxml.jackson.databind.JsonNode.class.isAssignableFrom(raw)
+        } else if (raw != Object.class && !JsonNode.class.isAssignableFrom(raw)
                 && (raw.isRecord() || Map.class.isAssignableFrom(raw))) {
             node.put("type", "object");
         }

@@ -1,7 +1,9 @@
 package dev.framescope.server;
 
+import dev.framescope.common.Json;
 import io.modelcontextprotocol.server.McpServerFeatures.AsyncCompletionSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.AsyncPromptSpecification;
+import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema.CompleteRequest;
 import io.modelcontextprotocol.spec.McpSchema.CompleteResult;
 import io.modelcontextprotocol.spec.McpSchema.GetPromptResult;
@@ -11,9 +13,11 @@ import io.modelcontextprotocol.spec.McpSchema.PromptMessage;
 import io.modelcontextprotocol.spec.McpSchema.PromptReference;
 import io.modelcontextprotocol.spec.McpSchema.Role;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import reactor.core.publisher.Mono;
 
 /**
@@ -24,7 +28,7 @@ import reactor.core.publisher.Mono;
  */
 final class Prompts {
 
-    private record Recipe(Prompt prompt, String requiredTool, java.util.function.Function<Map<String, Object>, String> text) {
+    private record Recipe(Prompt prompt, String requiredTool, Function<Map<String, Object>, String> text) {
     }
 
     private static final List<Recipe> RECIPES = List.of(
@@ -110,8 +114,8 @@ final class Prompts {
                 Map<String, Object> args = request.arguments() == null ? Map.of() : request.arguments();
                 for (PromptArgument argument : recipe.prompt().arguments()) {
                     if (Boolean.TRUE.equals(argument.required()) && !present(args.get(argument.name()))) {
-                        throw new io.modelcontextprotocol.spec.McpError(
-                                new io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse.JSONRPCError(
+                        throw new McpError(
+                                new McpSchema.JSONRPCResponse.JSONRPCError(
                                         InboundCheck.INVALID_PARAMS, "Invalid params: prompt "
                                         + recipe.prompt().name() + " needs the argument '" + argument.name() + "'",
                                         null));
@@ -188,6 +192,6 @@ final class Prompts {
     }
 
     private static String json(Object value) {
-        return dev.framescope.common.Json.write(value == null ? "" : value.toString());
+        return Json.write(value == null ? "" : value.toString());
     }
 }

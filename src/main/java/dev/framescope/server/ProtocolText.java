@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import java.math.BigInteger;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -80,7 +82,7 @@ final class ProtocolText {
             return "a string";
         }
         if (type == Integer.class || type == Long.class || type == int.class || type == long.class
-                || type == Short.class || type == short.class || type == java.math.BigInteger.class) {
+                || type == Short.class || type == short.class || type == BigInteger.class) {
             return "an integer";
         }
         if (Number.class.isAssignableFrom(type) || type == double.class || type == float.class) {
@@ -93,7 +95,7 @@ final class ProtocolText {
             return "an array";
         }
         if (type.isEnum()) {
-            return "one of " + java.util.Arrays.stream(type.getEnumConstants()).map(c -> '"' + c.toString()
+            return "one of " + Arrays.stream(type.getEnumConstants()).map(c -> '"' + c.toString()
                     .toLowerCase() + '"').toList();
         }
         if (Map.class.isAssignableFrom(type) || type.isRecord() || type == Object.class) {

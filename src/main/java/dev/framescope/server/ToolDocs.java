@@ -8,9 +8,11 @@ import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
 import dev.framescope.common.ToolHints;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Generates {@code docs/tools.md} and the tool table in {@code README.md} from the registry, so the docs say what
@@ -40,7 +42,7 @@ public final class ToolDocs {
                 it the call answers `TIMEOUT` and its work is stopped. MCP `notifications/cancelled` stops a call \
                 too (its engine work included: a render, a queued RenderDoc request, a waiting question); a \
                 cancelled call gets no answer, as the protocol asks.
-                """.formatted(String.join(", ", java.util.Arrays.stream(ErrorCode.values())
+                """.formatted(String.join(", ", Arrays.stream(ErrorCode.values())
                 .map(code -> "`" + code.name() + "`").toList())));
         md.append(ToolListSize.markdown(registry));
         md.append(Prompts.markdown(registry));
@@ -73,8 +75,8 @@ public final class ToolDocs {
                 """);
         registry.aliases().forEach((older, alias) -> md.append("| `").append(older).append("` | `")
                 .append(alias.tool()).append("` | ").append(alias.presets().isEmpty() ? ""
-                        : "`" + Json.mapper().valueToTree(new java.util.TreeMap<>(alias.presets())) + "`")
-                .append(" | ").append(String.join(", ", new java.util.TreeMap<>(alias.renames()).entrySet().stream()
+                        : "`" + Json.mapper().valueToTree(new TreeMap<>(alias.presets())) + "`")
+                .append(" | ").append(String.join(", ", new TreeMap<>(alias.renames()).entrySet().stream()
                         .map(r -> "`" + r.getKey() + "` → `" + r.getValue() + "`").toList()))
                 .append(" |\n"));
     }
@@ -92,7 +94,7 @@ public final class ToolDocs {
     }
 
     private static boolean hasTimeout(ToolDef<?> tool) {
-        return java.util.Arrays.stream(tool.argsType().getRecordComponents())
+        return Arrays.stream(tool.argsType().getRecordComponents())
                 .anyMatch(c -> c.getName().equals("timeoutS"));
     }
 

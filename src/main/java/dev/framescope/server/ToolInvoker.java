@@ -1,6 +1,8 @@
 package dev.framescope.server;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -12,6 +14,7 @@ import dev.framescope.common.ToolException;
 import dev.framescope.common.ToolOutput;
 import dev.framescope.diagnostics.CallStats;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.lang.reflect.RecordComponent;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -123,7 +126,7 @@ public final class ToolInvoker {
             String param = e.getPath().isEmpty() ? "arguments" : e.getPath().get(0).getFieldName();
             JsonNode given = args.get(param);
             throw ToolException.invalidArgument(param, "a value of type " + e.getTargetType().getSimpleName(), given);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw outOfRange(args, type, e);
         }
     }
@@ -134,9 +137,9 @@ public final class ToolInvoker {
      * refused is said as it said it.
      */
     private static ToolException outOfRange(ObjectNode args, Class<?> type,
-                                            com.fasterxml.jackson.core.JsonProcessingException e) {
-        for (java.lang.reflect.RecordComponent component : type.getRecordComponents()) {
-            String param = com.fasterxml.jackson.databind.PropertyNamingStrategies.SnakeCaseStrategy.INSTANCE
+                                            JsonProcessingException e) {
+        for (RecordComponent component : type.getRecordComponents()) {
+            String param = PropertyNamingStrategies.SnakeCaseStrategy.INSTANCE
                     .translate(component.getName());
             JsonNode given = args.get(param);
             Class<?> target = component.getType();

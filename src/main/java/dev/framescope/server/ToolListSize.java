@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -65,7 +66,7 @@ final class ToolListSize {
         ToolGroup always = registry.groups().stream().filter(g -> g.name().equals(ToolSelection.ALWAYS))
                 .findFirst().orElse(null);
         for (ToolGroup group : registry.groups()) {
-            List<ToolDef<?>> tools = new java.util.ArrayList<>(always == null || always == group ? List.of()
+            List<ToolDef<?>> tools = new ArrayList<>(always == null || always == group ? List.of()
                     : registry.tools(always));
             tools.addAll(registry.tools(group));
             row(md, "`--groups " + group.name() + "`", tools, registry);

@@ -5,10 +5,12 @@ import dev.framescope.common.ToolAlias;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * All tools of all groups in this build, in group order, with their generated input schemas. This single list
@@ -21,7 +23,7 @@ public final class ToolRegistry {
     /** Older name → the tool it calls now, for {@code tools/call} and {@code call}; never in the tool list. */
     private final Map<String, Alias> aliases = new LinkedHashMap<>();
     private final Map<String, ToolGroup> groupOf = new LinkedHashMap<>();
-    private final Map<String, ObjectNode> listedSchemas = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, ObjectNode> listedSchemas = new ConcurrentHashMap<>();
     private final SchemaCatalog schemas;
     private final OutputSchemas outputs = new OutputSchemas();
 
@@ -97,7 +99,7 @@ public final class ToolRegistry {
 
     /** Older name → the tool and preset arguments it stands for, in declaration order. */
     public Map<String, Alias> aliases() {
-        return java.util.Collections.unmodifiableMap(aliases);
+        return Collections.unmodifiableMap(aliases);
     }
 
     /**

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 
@@ -32,7 +33,7 @@ public final class BatchPage {
     static final String MODE_DOC = "full, or summary: counts per status and the failures only.";
 
     /** Statuses summary mode leaves out: nothing failed. */
-    static final java.util.Set<String> QUIET = java.util.Set.of("ok", "not_available", "skipped",
+    static final Set<String> QUIET = Set.of("ok", "not_available", "skipped",
             "no_testable_uniforms");
 
     /**

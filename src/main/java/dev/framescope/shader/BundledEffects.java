@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
 import java.nio.file.FileSystem;
 import java.nio.file.FileSystemNotFoundException;
@@ -21,6 +22,7 @@ import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -140,7 +142,7 @@ public final class BundledEffects {
     }
 
     private static Map<String, byte[]> read(Path root) throws IOException {
-        Map<String, byte[]> files = new java.util.TreeMap<>();
+        Map<String, byte[]> files = new TreeMap<>();
         try (Stream<Path> walk = Files.walk(root)) {
             for (Path file : walk.filter(Files::isRegularFile).toList()) {
                 files.put(root.relativize(file).toString().replace('\\', '/'), Files.readAllBytes(file));
@@ -153,9 +155,9 @@ public final class BundledEffects {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             files.forEach((name, bytes) -> {
-                digest.update(name.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                digest.update(name.getBytes(StandardCharsets.UTF_8));
                 digest.update((byte) 0);
-                digest.update(Integer.toString(bytes.length).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                digest.update(Integer.toString(bytes.length).getBytes(StandardCharsets.UTF_8));
                 digest.update((byte) 0);
                 digest.update(bytes);
             });

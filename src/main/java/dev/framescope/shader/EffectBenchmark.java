@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * {@code benchmark_effect_fps}: renders N frames back to back, each followed by a GPU fence (a one-pixel readPixels on
@@ -74,7 +75,7 @@ public final class EffectBenchmark {
                 context.cancellation().throwIfCancelled();
                 String unsupported = effect.unsupported() != null ? effect.unsupported()
                         : effect.isNoisemaker() && !webgl ? effect.programs().stream()
-                        .map(NoisemakerImport::wgslUnsupported).filter(java.util.Objects::nonNull).findFirst()
+                        .map(NoisemakerImport::wgslUnsupported).filter(Objects::nonNull).findFirst()
                         .orElse(null) : null;
                 if (unsupported == null && effect.isNoisemaker()) {
                     unsupported = NoisemakerTextures.unsupported(effect, webgl, args.width(), args.height(),

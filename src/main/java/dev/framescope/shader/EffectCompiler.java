@@ -2,14 +2,18 @@ package dev.framescope.shader;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Bounded;
+import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolContext;
+import dev.framescope.common.ToolException;
 import dev.framescope.shader.EffectLibrary.Effect;
 import dev.framescope.shader.EffectLibrary.Program;
 import com.microsoft.playwright.Page;
 import dev.framescope.shader.harness.BrowserHarness;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -71,8 +75,8 @@ public final class EffectCompiler {
             try {
                 return compileOne(page, effect, backend, renderer);
             } catch (RuntimeException e) {
-                if (e instanceof dev.framescope.common.ToolException t
-                        && t.code() == dev.framescope.common.ErrorCode.CANCELLED) {
+                if (e instanceof ToolException t
+                        && t.code() == ErrorCode.CANCELLED) {
                     throw t;
                 }
                 String message = PageFailures.reason(e);
@@ -164,13 +168,13 @@ public final class EffectCompiler {
         Object raw;
         if (slot == 0 && effect.isIsf()) {
             // An ISF pass: with its .vs companion, and its GLSL ES 1.00 form when 3.00 fails.
-            Map<String, Object> primary = new java.util.HashMap<>(IsfStages.passStages(effect, program));
+            Map<String, Object> primary = new HashMap<>(IsfStages.passStages(effect, program));
             primary.put("source", source);
             raw = page.evaluate("([p]) => framescope.compileIsf(p, p.fallback)", List.of(primary));
         } else {
             raw = slot == 0
                     ? page.evaluate("([source, version, vertex]) => framescope.compileGlsl(source, {}, version, vertex)",
-                            java.util.Arrays.asList(source, program.spec().path("glslVersion").asText("300 es"),
+                            Arrays.asList(source, program.spec().path("glslVersion").asText("300 es"),
                                     effect.isNoisemaker() ? NoisemakerImport.vertex(effect, program, null) : null))
                     : page.evaluate("source => framescope.compileWgsl(source)", source);
         }

@@ -1,5 +1,6 @@
 package dev.framescope.shader;
 
+import com.microsoft.playwright.Page;
 import dev.framescope.common.Bounded;
 import dev.framescope.common.ClientModel;
 import dev.framescope.common.ToolContext;
@@ -84,7 +85,7 @@ public final class EffectDescriber {
                 + "Describe what it shows in at most three sentences.";
     }
 
-    private static Described describeOne(com.microsoft.playwright.Page page, Effect effect,
+    private static Described describeOne(Page page, Effect effect,
                                          RenderEffectFrameArgs args, byte[][] first) {
         Map<String, Object> uniforms = FrameRenderer.uniforms(effect.definition(), args.uniforms());
         try {

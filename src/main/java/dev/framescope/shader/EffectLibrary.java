@@ -1,11 +1,15 @@
 package dev.framescope.shader;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
 import dev.framescope.common.SystemFolders;
 import dev.framescope.common.ToolException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitOption;
 import java.nio.file.FileVisitResult;
@@ -92,7 +96,7 @@ public final class EffectLibrary {
                 return isIsf() && file.toString().endsWith(".fs")
                         ? IsfImport.wrap(text, definition, program.spec().path("passIndex").asInt(0)) : text;
             } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                throw new UncheckedIOException(e);
             }
         }
 
@@ -214,7 +218,7 @@ public final class EffectLibrary {
      * and wgsl/, as for definition.json.
      */
     private static Effect loadNoisemaker(String id, Path file, Path root) throws IOException {
-        com.fasterxml.jackson.databind.node.ObjectNode definition = NoisemakerImport.definition(file);
+        ObjectNode definition = NoisemakerImport.definition(file);
         Path dir = file.getParent();
         List<Program> programs = new ArrayList<>();
         for (JsonNode pass : definition.path("passes")) {
@@ -229,7 +233,7 @@ public final class EffectLibrary {
                 continue;
             }
             Path fragment = Files.isRegularFile(glsl) ? glsl : Files.isRegularFile(frag) ? frag : null;
-            if (Files.isRegularFile(vert) && pass instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
+            if (Files.isRegularFile(vert) && pass instanceof ObjectNode o) {
                 o.put("vertexFile", vert.toString());
             }
             programs.add(new Program(pass.path("name").asText(program), program, fragment,
@@ -365,12 +369,12 @@ public final class EffectLibrary {
     private static JsonNode readDefinition(Path file) throws IOException {
         try {
             return Json.mapper().readTree(Files.readString(file, StandardCharsets.UTF_8));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             var where = e.getLocation();
             throw new ToolException(ErrorCode.INVALID_ARGUMENT, file + " is not valid JSON"
                     + (where == null ? "" : " (line " + where.getLineNr() + ", column " + where.getColumnNr() + ")"),
                     Map.of("file", file.toString()));
-        } catch (java.nio.charset.MalformedInputException e) {
+        } catch (MalformedInputException e) {
             throw new ToolException(ErrorCode.INVALID_ARGUMENT, file + " is not UTF-8 text",
                     Map.of("file", file.toString()));
         }

@@ -1,8 +1,11 @@
 package dev.framescope.shader;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.microsoft.playwright.Page;
 import dev.framescope.common.Bounded;
+import dev.framescope.common.ErrorCode;
 import dev.framescope.common.ToolContext;
+import dev.framescope.common.ToolException;
 import dev.framescope.shader.EffectCompiler.Backend;
 import dev.framescope.shader.EffectLibrary.Effect;
 import dev.framescope.shader.FrameRenderer.Pixels;
@@ -11,10 +14,16 @@ import dev.framescope.shader.harness.BrowserHarness;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Behavioural tests of effects, all raw numbers with the caller deciding: GLSL/WGSL pixel parity, and whether each
@@ -85,7 +94,7 @@ public final class EffectTests {
                     renderers[1] = wgsl.renderer();
                 }
             }
-            ParityCase worst = cases.stream().max(java.util.Comparator.comparingDouble(ParityCase::meanDiff))
+            ParityCase worst = cases.stream().max(Comparator.comparingDouble(ParityCase::meanDiff))
                     .orElseThrow();
             int maxDiff = cases.stream().mapToInt(ParityCase::maxDiff).max().orElse(0);
             return new ParityResult(effect.id(), maxDiff > args.epsilon() ? "mismatch" : "ok", maxDiff,
@@ -106,13 +115,13 @@ public final class EffectTests {
     }
 
     /** The defaults with every numeric, ranged global moved by {@code move}. */
-    private static Map<String, Object> moved(Effect effect, java.util.function.Function<JsonNode, Object> move) {
+    private static Map<String, Object> moved(Effect effect, Function<JsonNode, Object> move) {
         return moved(effect, Map.of(), move);
     }
 
     /** The defaults with {@code pinned} over them, and every other numeric, ranged global moved by {@code move}. */
     private static Map<String, Object> moved(Effect effect, Map<String, Object> pinned,
-                                             java.util.function.Function<JsonNode, Object> move) {
+                                             Function<JsonNode, Object> move) {
         Map<String, Object> moved = new LinkedHashMap<>(FrameRenderer.uniforms(effect.definition(), pinned));
         effect.definition().path("globals").fields().forEachRemaining(g -> {
             if (pinned.containsKey(g.getKey()) || pinned.containsKey(g.getValue().path("uniform").asText(""))) {
@@ -200,7 +209,7 @@ public final class EffectTests {
                         tried.add(new Trial(trial.value(), trial.rule(), diff.meanAbsDiff(), diff.maxDiff(),
                                 diff.mismatchCount()));
                     }
-                    Trial most = tried.stream().max(java.util.Comparator.comparingDouble(Trial::meanAbsDiff)
+                    Trial most = tried.stream().max(Comparator.comparingDouble(Trial::meanAbsDiff)
                             .thenComparingInt(Trial::maxDiff)).orElseThrow();
                     tested.add(new UniformResult(global.getKey(), uniform, global.getValue().path("isfType")
                             .asText(global.getValue().path("type").asText("float")), base.get(uniform),
@@ -248,7 +257,7 @@ public final class EffectTests {
     static String responsivenessSummary(int effects, List<Backend> backends, List<ResponsivenessResult> results) {
         long tests = results.stream().mapToLong(r -> r.uniforms().size()).sum();
         long dead = results.stream().flatMap(r -> r.uniforms().stream()).filter(u -> !u.changed()).count();
-        Map<String, Long> untested = new java.util.TreeMap<>();
+        Map<String, Long> untested = new TreeMap<>();
         String why = null;
         for (ResponsivenessResult r : results) {
             if (r.uniforms().isEmpty()) {
@@ -259,7 +268,7 @@ public final class EffectTests {
             }
         }
         String skipped = untested.isEmpty() ? "" : " Effect runs that tested nothing: " + untested.entrySet().stream()
-                .map(e -> e.getValue() + " " + e.getKey()).collect(java.util.stream.Collectors.joining(", "))
+                .map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", "))
                 + (why == null ? "" : " (first: " + why + ")") + ".";
         String ran = tests == 0 ? "no uniform test ran." : tests + " uniform test(s) ran, " + dead
                 + " changed no pixel.";
@@ -300,7 +309,7 @@ public final class EffectTests {
                     return new PassthroughResult(effect.id(), backend.name(), null, output.status(), null, null,
                             moved, output.note());
                 }
-                byte[] card = java.util.Base64.getDecoder().decode((String) page.evaluate(
+                byte[] card = Base64.getDecoder().decode((String) page.evaluate(
                         "([w, h]) => framescope.testCard(w, h)", List.of(args.width(), args.height())));
                 double similarity = 1 - ImageDiff.of(card, output.rgba(), args.width(), args.height(), 0)
                         .meanAbsDiff();
@@ -376,7 +385,7 @@ public final class EffectTests {
 
     @FunctionalInterface
     private interface PerEffect<R> {
-        R run(com.microsoft.playwright.Page page, Effect effect) throws IOException;
+        R run(Page page, Effect effect) throws IOException;
     }
 
     /**
@@ -405,16 +414,16 @@ public final class EffectTests {
      * {runs finished so far, runs in the call}, for one progress notification per effect run.
      */
     private <R> List<R> batch(List<Effect> effects, ToolContext context, int[] done, PerEffect<R> work,
-                              java.util.function.Function<R, String> status,
-                              java.util.function.BiFunction<String, String, R> failed) {
+                              Function<R, String> status,
+                              BiFunction<String, String, R> failed) {
         return harness.forEach(effects, (page, effect) -> {
             try {
                 return work.run(page, effect);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             } catch (RuntimeException e) {
-                if (e instanceof dev.framescope.common.ToolException t
-                        && t.code() == dev.framescope.common.ErrorCode.CANCELLED) {
+                if (e instanceof ToolException t
+                        && t.code() == ErrorCode.CANCELLED) {
                     throw t;
                 }
                 return failed.apply(effect.id(), PageFailures.reason(e));

@@ -15,14 +15,20 @@ import dev.framescope.shader.harness.BrowserHarness;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.stream.IntStream;
 import javax.imageio.ImageIO;
 
 /**
@@ -55,7 +61,7 @@ public final class FrameRenderer {
         UniformValues.check(effects, args.uniforms());
         ImageInputs.check(effects, args.images());
         FirstImage first = new FirstImage();
-        List<Integer> order = java.util.stream.IntStream.range(0, effects.size()).boxed().toList();
+        List<Integer> order = IntStream.range(0, effects.size()).boxed().toList();
         int[] done = {0};
         List<FrameResult> results = harness.forEach(order, (page, index) -> {
             Effect effect = effects.get(index);
@@ -315,12 +321,12 @@ public final class FrameRenderer {
             options.put("images", IsfStages.images(effect.definition(),
                     IsfImport.images(effect.root(), effect.dir(), effect.definition()), bindings, width, height));
             Map<String, Object> withDate = new LinkedHashMap<>(uniforms);
-            withDate.putIfAbsent("DATE", IsfStages.date(java.time.LocalDateTime.now()));
+            withDate.putIfAbsent("DATE", IsfStages.date(LocalDateTime.now()));
             options.put("uniforms", withDate);
         } else if (effect.isShadertoy()) {
             options.put("images", ShadertoyImport.images(effect.root(), effect.dir(), effect.definition(), bindings));
             Map<String, Object> withDate = new LinkedHashMap<>(uniforms);
-            withDate.putIfAbsent("iDate", ShadertoyImport.date(java.time.LocalDateTime.now()));
+            withDate.putIfAbsent("iDate", ShadertoyImport.date(LocalDateTime.now()));
             options.put("uniforms", withDate);
         } else if (effect.isNoisemaker()) {
             options.put("images", NoisemakerRuntime.images(effect, bindings, width, height));
@@ -358,7 +364,7 @@ public final class FrameRenderer {
     }
 
     private static String shadertoyNote(Schedule s, double time) {
-        return String.format(java.util.Locale.ROOT, "Shadertoy: %d frame(s) rendered (iFrame 0..%d), iTime %.4g s at "
+        return String.format(Locale.ROOT, "Shadertoy: %d frame(s) rendered (iFrame 0..%d), iTime %.4g s at "
                 + "the last", s.frames(), s.frames() - 1, time * 8);
     }
 
@@ -369,7 +375,7 @@ public final class FrameRenderer {
 
     /** Little-endian float32 components. */
     private static float[] floats(byte[] bytes) {
-        java.nio.FloatBuffer buffer = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+        FloatBuffer buffer = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN)
                 .asFloatBuffer();
         float[] out = new float[buffer.remaining()];
         buffer.get(out);

@@ -1,5 +1,6 @@
 package dev.framescope.shader;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -14,7 +15,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -34,7 +37,7 @@ final class GlTransitionImport {
     static final String COLLECTION = "gl-transitions.json";
     static final String FORMAT = "gl-transition";
     /** Uniforms the prelude declares that FrameScope sets itself (progress is a global). */
-    static final java.util.Set<String> PRELUDE_UNIFORMS = java.util.Set.of("resolution", "ratio",
+    static final Set<String> PRELUDE_UNIFORMS = Set.of("resolution", "ratio",
             "_fromR", "_toR", "from", "to");
     /** The default progress: halfway, where a transition shows both images. */
     static final double DEFAULT_PROGRESS = 0.5;
@@ -61,7 +64,7 @@ final class GlTransitionImport {
         JsonNode array;
         try {
             array = Json.mapper().readTree(Files.readString(file, StandardCharsets.UTF_8));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new ToolException(ErrorCode.INVALID_ARGUMENT, file + " is not valid JSON: "
                     + e.getOriginalMessage(), Map.of("file", file.toString()));
         }
@@ -104,7 +107,7 @@ final class GlTransitionImport {
         Map<String, String> header = new LinkedHashMap<>();
         Matcher h = HEADER.matcher(glsl);
         while (h.find()) {
-            header.putIfAbsent(h.group(1).toLowerCase(java.util.Locale.ROOT), h.group(2));
+            header.putIfAbsent(h.group(1).toLowerCase(Locale.ROOT), h.group(2));
         }
         String name = file.getFileName().toString().replaceFirst("\\.glsl$", "");
         return definition(name, glsl, types, defaults, header.get("author"), header.get("license"));

@@ -14,6 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -73,7 +74,7 @@ final class GlslBatch {
             for (Future<Map<GlslReflection.Job, GlslReflection.Result>> future : futures) {
                 try {
                     results.putAll(future.get());
-                } catch (java.util.concurrent.ExecutionException e) {
+                } catch (ExecutionException e) {
                     // that chunk's jobs run one by one later
                 }
             }

@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -56,7 +57,7 @@ final class GlslReflection {
     private final String executable;
     private final GlslCache cache = new GlslCache(4096);
     /** glslangValidator processes started (single and batched), for tests and benchmarks. */
-    final java.util.concurrent.atomic.AtomicLong processes = new java.util.concurrent.atomic.AtomicLong();
+    final AtomicLong processes = new AtomicLong();
 
     GlslReflection(String executable) {
         this.executable = executable;

@@ -8,6 +8,7 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -33,7 +34,7 @@ final class ImageInputs {
 
     /** The names an effect reads images by, in the definition's order. */
     static List<String> names(JsonNode definition) {
-        List<String> names = new java.util.ArrayList<>();
+        List<String> names = new ArrayList<>();
         definition.path("images").fieldNames().forEachRemaining(names::add);
         definition.path("imported").fieldNames().forEachRemaining(names::add);
         definition.path("imageInputs").forEach(i -> names.add(i.asText()));

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.awt.image.BufferedImage;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import javax.imageio.ImageIO;
@@ -247,7 +248,7 @@ final class IsfImport {
                     + "#define isf_FragNormCoord (gl_FragCoord.xy / isf_resolution_())\n#endif\n"
                     + "#define resolution " + samplerName("resolution") + "\n");
         }
-        new java.util.LinkedHashSet<>(samplers).forEach(name -> {
+        new LinkedHashSet<>(samplers).forEach(name -> {
             if (!name.equals("outputTex") && !name.equals("inputImage")) {
                 prelude.append("uniform sampler2D ").append(name).append(";\n");
             }

@@ -8,8 +8,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -56,11 +59,11 @@ final class IsfStages {
     }
 
     /** The 3.00 vertex text of a file with a .vs companion; empty when the .vs is gone or unreadable. */
-    static java.util.Optional<String> vertexText(Path fsFile, JsonNode definition) {
+    static Optional<String> vertexText(Path fsFile, JsonNode definition) {
         try {
-            return java.util.Optional.ofNullable(vertex(fsFile, definition, 0, "300 es"));
+            return Optional.ofNullable(vertex(fsFile, definition, 0, "300 es"));
         } catch (UncheckedIOException e) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 
@@ -84,7 +87,7 @@ final class IsfStages {
     private static String sizes(JsonNode definition) {
         StringBuilder text = new StringBuilder("uniform vec2 _inputTex_imgSize;\n"
                 + "#define _inputImage_imgSize _inputTex_imgSize\n");
-        java.util.Set<String> names = new java.util.LinkedHashSet<>();
+        Set<String> names = new LinkedHashSet<>();
         definition.path("imageInputs").forEach(i -> names.add(i.asText()));
         definition.path("audioInputs").fieldNames().forEachRemaining(names::add);
         definition.path("passes").forEach(p -> names.add(p.path("outputs").path("fragColor").asText()));
@@ -103,7 +106,7 @@ final class IsfStages {
      * images upright). Under 1.00 the size is the {@code _<name>_imgSize} uniform {@link #sizes} declares.
      */
     static String imageBuiltIns(JsonNode definition, boolean es1) {
-        java.util.Set<String> names = new java.util.LinkedHashSet<>();
+        Set<String> names = new LinkedHashSet<>();
         if (EffectTests.isFilter(definition)) {
             names.add("inputImage");
         }

@@ -5,12 +5,14 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -249,7 +251,7 @@ final class NoisemakerImport {
         }
         d.set("passes", passes);
         if (!why.isEmpty()) {
-            d.put("unsupported", "UNSUPPORTED: noisemaker " + String.join(", ", new java.util.LinkedHashSet<>(why))
+            d.put("unsupported", "UNSUPPORTED: noisemaker " + String.join(", ", new LinkedHashSet<>(why))
                     + "; FrameScope runs full-screen fragment passes only");
         }
         return d;
@@ -286,7 +288,7 @@ final class NoisemakerImport {
             Map<String, Object> defines = defines(effect.definition(), uniforms);
             return file.toString().endsWith(".wgsl") ? wrapWgsl(text, defines) : wrapGlsl(text, defines);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -300,7 +302,7 @@ final class NoisemakerImport {
             String text = Files.readString(Path.of(file), StandardCharsets.UTF_8);
             return "#version 300 es\n" + wrapGlsl(text, defines(effect.definition(), uniforms));
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 

@@ -2,12 +2,17 @@ package dev.framescope.shader;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.shader.EffectLibrary.Effect;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What noisemaker's runtime gives an effect beyond its own globals: the global uniforms ({@code aspectRatio},
@@ -37,10 +42,10 @@ final class NoisemakerRuntime {
             return false;
         }
         try {
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("var<uniform>\\s*" + java.util.regex.Pattern
-                    .quote(name) + "\\s*:\\s*([A-Za-z_]\\w*)\\s*;").matcher(java.nio.file.Files.readString(file));
+            Matcher m = Pattern.compile("var<uniform>\\s*" + Pattern
+                    .quote(name) + "\\s*:\\s*([A-Za-z_]\\w*)\\s*;").matcher(Files.readString(file));
             return m.find() && !m.group(1).matches("f32|i32|u32|bool|vec[234][fiu]?|mat\\w*");
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return false;
         }
     }
@@ -48,8 +53,8 @@ final class NoisemakerRuntime {
     static Map<String, Object> uniforms(Map<String, Object> uniforms, int width, int height) {
         Map<String, Object> out = new LinkedHashMap<>(uniforms);
         out.putIfAbsent("aspectRatio", (double) width / height);
-        out.putIfAbsent("fullResolution", java.util.List.of(width, height));
-        out.putIfAbsent("tileOffset", java.util.List.of(0, 0));
+        out.putIfAbsent("fullResolution", List.of(width, height));
+        out.putIfAbsent("tileOffset", List.of(0, 0));
         out.putIfAbsent("renderScale", 1.0);
         return out;
     }

@@ -4,6 +4,7 @@ import dev.framescope.common.Bounded;
 import dev.framescope.shader.EffectLibrary.Effect;
 import dev.framescope.shader.EffectLibrary.Program;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -34,7 +36,7 @@ public final class ShaderComparison {
     private static final Pattern WGSL_VAR = Pattern.compile("\\bvar(?:<\\s*(\\w+)[^>]*>)?\\s+(\\w+)\\s*:\\s*([^;=]+)");
     private static final Pattern WGSL_CONST = Pattern.compile("\\b(?:const|override)\\s+(\\w+)\\s*[:=]");
     private static final Pattern WGSL_STRUCT = Pattern.compile("\\bstruct\\s+(\\w+)\\s*\\{([^}]*)}");
-    private static final java.util.Set<String> NOT_FUNCTIONS = java.util.Set.of("if", "for", "while", "switch",
+    private static final Set<String> NOT_FUNCTIONS = Set.of("if", "for", "while", "switch",
             "return", "else");
 
     /** A name both programs have (parameter counts for functions: equal or not) or one only one has. */
@@ -275,7 +277,7 @@ public final class ShaderComparison {
         try {
             return Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 }

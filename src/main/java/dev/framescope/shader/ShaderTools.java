@@ -16,6 +16,7 @@ import dev.framescope.shader.ShaderArgs.TestEffectArgs;
 import dev.framescope.shader.harness.BrowserHarness;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -44,7 +45,7 @@ public final class ShaderTools implements ToolGroup {
                        String glslangValidator, Path stateDir, Path outputDir, Components components) {
         this.defaultEffectsRoot = defaultEffectsRoot;
         this.stateDir = stateDir;
-        List<Path> writable = new java.util.ArrayList<>(List.of(Path.of(""), defaultEffectsRoot));
+        List<Path> writable = new ArrayList<>(List.of(Path.of(""), defaultEffectsRoot));
         if (outputDir != null) {
             writable.add(outputDir);
         }

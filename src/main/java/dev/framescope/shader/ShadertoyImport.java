@@ -1,5 +1,6 @@
 package dev.framescope.shader;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -374,7 +375,7 @@ final class ShadertoyImport {
                         Map.of("file", file.toString()));
             }
             return shader;
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new ToolException(ErrorCode.INVALID_ARGUMENT, file + " is not valid JSON: "
                     + e.getOriginalMessage(), Map.of("file", file.toString()));
         }

@@ -3,10 +3,13 @@ package dev.framescope.shader;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.framescope.common.Json;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -34,7 +37,7 @@ final class ShadertoySamplers {
     }
 
     static Comment comment(String text) {
-        Map<String, String> options = new java.util.LinkedHashMap<>();
+        Map<String, String> options = new LinkedHashMap<>();
         String rest = text;
         Matcher m = OPTION.matcher(rest);
         while (m.find()) {
@@ -101,13 +104,13 @@ final class ShadertoySamplers {
             out.put(key, value);
         } else {
             unsupported.add("sampler " + key + " '" + value + "' on " + where + " (one of "
-                    + String.join(", ", new java.util.TreeSet<>(allowed)) + ")");
+                    + String.join(", ", new TreeSet<>(allowed)) + ")");
         }
     }
 
     /** The runtime's {@code samplers} of a pass: channel → {filter, wrap}, for the channels the pass binds. */
     static Map<String, Object> samplers(JsonNode pass) {
-        Map<String, Object> samplers = new java.util.HashMap<>();
+        Map<String, Object> samplers = new HashMap<>();
         pass.path("samplers").fields().forEachRemaining(e -> samplers.put(e.getKey(),
                 Map.of("filter", e.getValue().path("filter").asText("linear"),
                         "wrap", e.getValue().path("wrap").asText("clamp"))));

@@ -2,6 +2,7 @@ package dev.framescope.shader;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -112,7 +113,7 @@ final class UniformTrials {
                 out[i] = list.get(i) instanceof Number num ? num.doubleValue() : 0;
             }
         } else if (base instanceof Number num) {
-            java.util.Arrays.fill(out, num.doubleValue());
+            Arrays.fill(out, num.doubleValue());
         }
         return out;
     }

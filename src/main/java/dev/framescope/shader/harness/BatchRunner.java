@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -74,7 +75,7 @@ public final class BatchRunner {
                     return null;
                 }, timeoutMs, cancellation);
                 if (lanes.size() == 1) {
-                    running.add(java.util.concurrent.CompletableFuture.runAsync(worker, Runnable::run));
+                    running.add(CompletableFuture.runAsync(worker, Runnable::run));
                 } else {
                     running.add(WORKERS.submit(worker));
                 }

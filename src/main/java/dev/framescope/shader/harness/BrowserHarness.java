@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -121,7 +122,7 @@ public final class BrowserHarness implements AutoCloseable {
      * finished item (index in {@code items}); results come back in the items' order. {@code perItemMs} bounds each
      * browser's share of the call (30 s plus that much per item).
      */
-    public <E, R> List<R> forEach(List<E> items, java.util.function.BiFunction<Page, E, R> work, long perItemMs,
+    public <E, R> List<R> forEach(List<E> items, BiFunction<Page, E, R> work, long perItemMs,
                                   Cancellation cancellation, BatchRunner.ItemDone<R> done) {
         List<R> results = BatchRunner.run(this, items, work, perItemMs, cancellation, done);
         warmOthers();

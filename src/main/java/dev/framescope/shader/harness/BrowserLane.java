@@ -10,13 +10,17 @@ import dev.framescope.common.ToolException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One browser of the harness: one Playwright and one headless Chromium (launched here, or a Playwright browser
@@ -29,7 +33,7 @@ import java.util.function.Function;
  */
 final class BrowserLane implements AutoCloseable {
 
-    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(BrowserLane.class);
+    private static final Logger log = LoggerFactory.getLogger(BrowserLane.class);
 
     /** Fresh contexts kept ready: back-to-back calls each find one, while the pool refills between them. */
     static final int POOL_SIZE = 2;
@@ -97,7 +101,7 @@ final class BrowserLane implements AutoCloseable {
                     log.debug("warming a browser failed: {}", e.getMessage());
                 }
             });
-        } catch (java.util.concurrent.RejectedExecutionException e) {
+        } catch (RejectedExecutionException e) {
             // shutting down
         }
     }
@@ -126,7 +130,7 @@ final class BrowserLane implements AutoCloseable {
 
     private <T> T withPageCounted(Function<Page, T> work, long timeoutMs, Cancellation cancellation) {
         PageCall<T> call = new PageCall<>(cancellation);
-        java.util.concurrent.Callable<T> task = () -> {
+        Callable<T> task = () -> {
             call.started = System.nanoTime();
             stopper.started(call);
             try {
@@ -187,7 +191,7 @@ final class BrowserLane implements AutoCloseable {
     }
 
     /** Submits to the owner, under the same lock that moves queued work when the owner is replaced. */
-    private synchronized <T> Future<T> submit(java.util.concurrent.Callable<T> task) {
+    private synchronized <T> Future<T> submit(Callable<T> task) {
         return owner.submit(task);
     }
 
@@ -224,7 +228,7 @@ final class BrowserLane implements AutoCloseable {
                 }
             });
             owner.background(this::prepareNext);
-        } catch (java.util.concurrent.RejectedExecutionException e) {
+        } catch (RejectedExecutionException e) {
             PagePool.closeQuietly(prepared); // shutting down
         }
     }
@@ -309,7 +313,7 @@ final class BrowserLane implements AutoCloseable {
             if (!strict && current != null && current.isConnected() && alive && pool.step(current, POOL_SIZE)) {
                 owner.background(this::prepareNext);
             }
-        } catch (java.util.concurrent.RejectedExecutionException e) {
+        } catch (RejectedExecutionException e) {
             // shutting down
         }
     }

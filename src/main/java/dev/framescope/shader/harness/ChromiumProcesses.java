@@ -1,5 +1,8 @@
 package dev.framescope.shader.harness;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -45,10 +48,10 @@ final class ChromiumProcesses {
             return false;
         }
         try {
-            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc", String.valueOf(process.pid()),
+            String stat = Files.readString(Path.of("/proc", String.valueOf(process.pid()),
                     "stat"));
             return stat.charAt(stat.lastIndexOf(')') + 2) != 'Z';
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             return process.isAlive(); // not Linux, or gone meanwhile
         }
     }

@@ -5,11 +5,14 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -45,7 +48,7 @@ final class RuntimeBundle {
     /** The harness page's HTML with the runtime inlined, built from the modules packaged in the JAR. */
     static String html() {
         String script = script(RuntimeBundle::resource);
-        if (script.toLowerCase(java.util.Locale.ROOT).contains("</script")) {
+        if (script.toLowerCase(Locale.ROOT).contains("</script")) {
             throw new IllegalStateException("a runtime module contains '</script', which would end the inline script");
         }
         return "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>FrameScope shader runtime"
@@ -54,7 +57,7 @@ final class RuntimeBundle {
     }
 
     /** The classic script: each module reachable from {@link #EXPOSED} once, dependencies first. */
-    static String script(java.util.function.Function<String, String> source) {
+    static String script(Function<String, String> source) {
         Map<String, String> ordered = new LinkedHashMap<>();
         for (String module : EXPOSED) {
             visit(module, source, ordered, new LinkedHashSet<>());
@@ -67,7 +70,7 @@ final class RuntimeBundle {
         return out.toString();
     }
 
-    private static void visit(String module, java.util.function.Function<String, String> source,
+    private static void visit(String module, Function<String, String> source,
             Map<String, String> ordered, Set<String> path) {
         if (ordered.containsKey(module)) {
             return;
@@ -122,7 +125,7 @@ final class RuntimeBundle {
     }
 
     private static List<String> names(String list) {
-        return java.util.Arrays.stream(list.split(",")).map(String::trim).filter(n -> !n.isEmpty()).toList();
+        return Arrays.stream(list.split(",")).map(String::trim).filter(n -> !n.isEmpty()).toList();
     }
 
     private static String variable(String module) {
