@@ -7,8 +7,9 @@ import java.lang.annotation.Target;
 
 /**
  * Describes one tool parameter on a component of a tool's input record. The server generates the tool's JSON input
- * schema from these annotations, so the record and its schema cannot drift. Defaults are applied by the record's
- * compact constructor; {@link #defaultValue()} only documents them in the schema and must agree (a test checks).
+ * schema from these annotations, so the record and its schema cannot drift. A default is said once, in the record's
+ * compact constructor ({@code limit = limit == null ? 50 : limit;}): the schema's {@code default} is what that
+ * constructor makes of an absent parameter, found by building the record with every component absent.
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.RECORD_COMPONENT, ElementType.FIELD})
@@ -19,8 +20,12 @@ public @interface Param {
 
     boolean required() default false;
 
-    /** Default as JSON text ({@code "1"}, {@code "\"json\""}, {@code "true"}); empty means no default. */
-    String defaultValue() default "";
+    /**
+     * The parameter this one's default follows (e.g. {@code "check"}: each check has its own size), which the
+     * description explains; the schema then gives no {@code default}, since the one the constructor makes of an
+     * absent parameter holds for one case only. Empty: the default, if any, is the same in every call.
+     */
+    String defaultDependsOn() default "";
 
     /** Inclusive minimum for numbers; NaN means none. */
     double min() default Double.NaN;

@@ -25,7 +25,7 @@ public final class ConsoleTools implements ToolGroup {
 
     private static final Logger log = LoggerFactory.getLogger(ConsoleTools.class);
 
-    public record StartArgs(@Param(value = "Port on 127.0.0.1 (0: any free port).", defaultValue = "0", min = 0,
+    public record StartArgs(@Param(value = "Port on 127.0.0.1 (0: any free port).", min = 0,
             max = 65535) Integer port) {
         public StartArgs {
             port = port == null ? 0 : port;

@@ -4,14 +4,13 @@ import dev.framescope.common.Param;
 
 /** Input of {@code get_server_diagnostics}. */
 public record DiagnosticsArgs(
-        @Param(value = "Run the environment checks (each starts a process; cached 60 s).", defaultValue = "true")
+        @Param("Run the environment checks (each starts a process; cached 60 s).")
         Boolean includeEnvironment,
-        @Param(value = "Re-run the environment checks now, e.g. after installing a package.", defaultValue = "false")
+        @Param("Re-run the environment checks now, e.g. after installing a package.")
         Boolean refresh,
-        @Param(value = "Most per-tool counter rows, busiest first.", defaultValue = "50",
-                min = 1, max = 500)
+        @Param(value = "Most per-tool counter rows, busiest first.", min = 1, max = 500)
         Integer toolLimit,
-        @Param(value = "Most recent bridge errors listed.", defaultValue = "16", min = 0, max = 32)
+        @Param(value = "Most recent bridge errors listed.", min = 0, max = 32)
         Integer bridgeErrors) {
 
     public DiagnosticsArgs {

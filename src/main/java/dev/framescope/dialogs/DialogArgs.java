@@ -35,10 +35,10 @@ public final class DialogArgs {
     public record ConfirmArgs(
             @Param(value = QUESTION, required = true, maxLength = 2000) String question,
             @Param(value = "What could go wrong, shown with the question.", maxLength = 2000) String warning,
-            @Param(value = "Mark the step dangerous (destructive, irreversible).", defaultValue = "false")
+            @Param("Mark the step dangerous (destructive, irreversible).")
             Boolean isDangerous,
-            @Param(value = "Label of the yes answer.", defaultValue = "\"Yes\"", maxLength = 50) String yesLabel,
-            @Param(value = "Label of the no answer.", defaultValue = "\"No\"", maxLength = 50) String noLabel,
+            @Param(value = "Label of the yes answer.", maxLength = 50) String yesLabel,
+            @Param(value = "Label of the no answer.", maxLength = 50) String noLabel,
             @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) implements Waits {
         public ConfirmArgs {
             isDangerous = isDangerous != null && isDangerous;
@@ -51,10 +51,9 @@ public final class DialogArgs {
             @Param(value = QUESTION, required = true, maxLength = 2000) String question,
             @Param(value = "Hint shown in the empty field.", maxLength = 200) String placeholder,
             @Param(value = "Text the field starts with.", maxLength = 10_000) String defaultText,
-            @Param(value = "Longest answer accepted.", defaultValue = "10000", min = 1, max = 100_000)
+            @Param(value = "Longest answer accepted.", min = 1, max = 100_000)
             Integer maxLength,
-            @Param(value = "The answer is code (a monospace editor on the page).",
-                    defaultValue = "false") Boolean expectsCode,
+            @Param("The answer is code (a monospace editor on the page).") Boolean expectsCode,
             @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) implements Waits {
         public TextInputArgs {
             maxLength = maxLength == null ? 10_000 : maxLength;
@@ -66,10 +65,9 @@ public final class DialogArgs {
     public record ChoiceArgs(
             @Param(value = QUESTION, required = true, maxLength = 2000) String question,
             @Param(value = "The options, 2 to 50.", required = true, maxLength = 50) List<Option> options,
-            @Param(value = "Let the person pick several (answer: values) instead of one (answer: choice).",
-                    defaultValue = "false") Boolean multiple,
+            @Param("Let the person pick several (answer: values) instead of one (answer: choice).") Boolean multiple,
             @Param(value = "One option: the value preselected.", maxLength = 200) String defaultValue,
-            @Param(value = "multiple: fewest options to pick.", defaultValue = "0", min = 0, max = 50)
+            @Param(value = "multiple: fewest options to pick.", min = 0, max = 50)
             Integer minSelections,
             @Param(value = "multiple: most options to pick; default all.", min = 1, max = 50) Integer maxSelections,
             @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) implements Waits {
@@ -105,8 +103,7 @@ public final class DialogArgs {
             @Param(value = "Markdown plan the options refer to, e.g. numbered steps.", maxLength = 50_000)
             String plan,
             @Param(value = "The ways forward, 2 to 20.", required = true, maxLength = 20) List<Option> options,
-            @Param(value = "Value preselected: what you would do unasked.",
-                    maxLength = 200) String defaultAction,
+            @Param(value = "Value preselected: what you would do unasked.", maxLength = 200) String defaultAction,
             @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) implements Waits {
     }
 
@@ -114,7 +111,7 @@ public final class DialogArgs {
             @Param(value = "What to capture, e.g. 'the texture viewer showing the black pixel'.",
                     required = true, maxLength = 2000) String question,
             @Param(value = "More detail on what should be visible.", maxLength = 4000) String description,
-            @Param(value = "Longest side returned in pixels (larger images scaled down).", defaultValue = "1568",
+            @Param(value = "Longest side returned in pixels (larger images scaled down).",
                     min = 64, max = 8192)
             Integer maxDimension,
             @Param(value = TIMEOUT, min = 5, max = 86_400) Integer timeoutS) implements Waits {

@@ -24,7 +24,7 @@ import dev.framescope.physics.PhysicsArgs.TriageArgs;
  * names reach them through their aliases' renames.
  */
 public record CheckArgs(
-        @Param(value = "all, or one check in detail.", defaultValue = "\"all\"") Check check,
+        @Param("all, or one check in detail.") Check check,
         @Param(PhysicsArgs.RECORDING) String recording,
         @Param(value = PhysicsArgs.FRAME, min = 1) Long frameId,
         @Param("friction_cone: only this body's rows; contact_history, body_motion: the body.") Long bodyId,
@@ -33,36 +33,34 @@ public record CheckArgs(
         @Param(value = PhysicsArgs.END, min = 1) Long endFrame,
         @Param(value = "Most items listed; default 20 (all), 30 (friction_cone), 100 (contact_history), 200 (solver), "
                 + "else 50.", min = 1, max = 5000) Integer limit,
-        @Param(value = "Joules beyond the allowances for an energy anomaly.", defaultValue = "1.0", min = 0)
+        @Param(value = "Joules beyond the allowances for an energy anomaly.", min = 0)
         Double energyThreshold,
-        @Param(value = "energy: also the losses the contact bound explains, last.", defaultValue = "false")
+        @Param("energy: also the losses the contact bound explains, last.")
         Boolean includeExpected,
-        @Param(value = PhysicsArgs.LAMBDA_UNIT, defaultValue = "\"auto\"") LambdaUnit lambdaUnit,
-        @Param(value = "Metres: deeper overlaps are violations (all: deeper and growing is sinking).",
-                defaultValue = "0.01", min = 0) Double penetrationThreshold,
-        @Param(value = "all: metres of overlap a resting contact may keep.", defaultValue = "0.005", min = 0)
+        @Param(PhysicsArgs.LAMBDA_UNIT) LambdaUnit lambdaUnit,
+        @Param(value = "Metres: deeper overlaps are violations (all: deeper and growing is sinking).", min = 0) Double penetrationThreshold,
+        @Param(value = "all: metres of overlap a resting contact may keep.", min = 0)
         Double slopM,
-        @Param(value = "all: frames an overlap beyond slop_m must last to be STEADY_PENETRATION.", defaultValue = "10",
+        @Param(value = "all: frames an overlap beyond slop_m must last to be STEADY_PENETRATION.",
                 min = 1, max = 10000) Integer steadyOverlapMinFrames,
-        @Param(value = "m/s: moving when |v| exceeds this.", defaultValue = "0.01", min = 0) Double velocityThreshold,
-        @Param(value = "rad/s: rotating when |ω| exceeds this.", defaultValue = "0.01", min = 0)
+        @Param(value = "m/s: moving when |v| exceeds this.", min = 0) Double velocityThreshold,
+        @Param(value = "rad/s: rotating when |ω| exceeds this.", min = 0)
         Double angularVelocityThreshold,
-        @Param(value = "Frames up to the end (resting_contact: frame_id) over which motion at rest is classified.",
-                defaultValue = "31", min = 1, max = 10000) Integer restWindowFrames,
-        @Param(value = PhysicsArgs.CHATTER_WINDOW, defaultValue = "10", min = 2, max = 10000)
+        @Param(value = "Frames up to the end (resting_contact: frame_id) over which motion at rest is classified.", min = 1, max = 10000) Integer restWindowFrames,
+        @Param(value = PhysicsArgs.CHATTER_WINDOW, min = 2, max = 10000)
         Integer chatterWindowFrames,
-        @Param(value = PhysicsArgs.JUMP_ANGLE, defaultValue = "30.0", min = 0, max = 180) Double normalJumpAngleDeg,
-        @Param(value = PhysicsArgs.JUMP_TOLERANCE, defaultValue = "0.001", min = 0) Double velocityJumpTolerance,
-        @Param(value = "friction_cone: ε_rel in |λt| ≤ μ·λn·(1 + ε_rel) + ε_abs (MSD-CPP 0.01).", defaultValue = "0.01",
+        @Param(value = PhysicsArgs.JUMP_ANGLE, min = 0, max = 180) Double normalJumpAngleDeg,
+        @Param(value = PhysicsArgs.JUMP_TOLERANCE, min = 0) Double velocityJumpTolerance,
+        @Param(value = "friction_cone: ε_rel in |λt| ≤ μ·λn·(1 + ε_rel) + ε_abs (MSD-CPP 0.01).",
                 min = 0, max = 1) Double relativeTolerance,
-        @Param(value = "friction_cone: ε_abs in newtons.", defaultValue = "1.0E-9", min = 0) Double absoluteToleranceN,
-        @Param(value = "restitution: m/s of slack on u⁺ ≤ −e·u⁻ (≈ |g|·dt).", defaultValue = "0.157", min = 0)
+        @Param(value = "friction_cone: ε_abs in newtons.", min = 0) Double absoluteToleranceN,
+        @Param(value = "restitution: m/s of slack on u⁺ ≤ −e·u⁻ (≈ |g|·dt).", min = 0)
         Double restitutionTolerance,
-        @Param(value = "restitution: m/s; slower approaches are resting contacts (MSD-CPP 0.5).", defaultValue = "0.5",
+        @Param(value = "restitution: m/s; slower approaches are resting contacts (MSD-CPP 0.5).",
                 min = 0) Double restVelocity,
-        @Param(value = "momentum: kg·m/s; largest |J_A←B + J_B←A| accepted per pair.", defaultValue = "1.0E-6",
+        @Param(value = "momentum: kg·m/s; largest |J_A←B + J_B←A| accepted per pair.",
                 min = 0) Double momentumTolerance,
-        @Param(value = "nonfinite: largest accepted | |q| − 1 |.", defaultValue = "1.0E-6", min = 0)
+        @Param(value = "nonfinite: largest accepted | |q| − 1 |.", min = 0)
         Double quaternionTolerance) {
 
     /** The checks, by the name {@code check} takes. */

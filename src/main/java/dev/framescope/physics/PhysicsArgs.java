@@ -26,7 +26,7 @@ public final class PhysicsArgs {
     public record ListRecordingsArgs(
             @Param("Directory to list; default the usual recording folders.")
             String directory,
-            @Param(value = LIMIT, defaultValue = "100", min = 1, max = 1000) Integer limit) {
+            @Param(value = LIMIT, min = 1, max = 1000) Integer limit) {
         public ListRecordingsArgs {
             limit = limit == null ? 100 : limit;
         }
@@ -37,11 +37,10 @@ public final class PhysicsArgs {
             @Param(value = "Only this body: its state with |v| and |ω| instead of every state, and only the rows "
                     + "involving it; an environment id (bit 31) has rows but no state.")
             Long bodyId,
-            @Param(value = "Most items per list.", defaultValue = "16", min = 1, max = 500)
+            @Param(value = "Most items per list.", min = 1, max = 500)
             Integer limit,
             @Param(RECORDING) String recording,
-            @Param(value = "Items of each list to skip; pass next_offset.",
-                    defaultValue = "0", min = 0) Integer offset) {
+            @Param(value = "Items of each list to skip; pass next_offset.", min = 0) Integer offset) {
         public FrameArgs {
             limit = limit == null ? 16 : limit;
             offset = offset == null ? 0 : offset;
@@ -51,7 +50,7 @@ public final class PhysicsArgs {
     public record RangeArgs(
             @Param(value = START, min = 1) Long startFrame,
             @Param(value = END, min = 1) Long endFrame,
-            @Param(value = LIMIT, defaultValue = "200", min = 1, max = 5000) Integer limit,
+            @Param(value = LIMIT, min = 1, max = 5000) Integer limit,
             @Param(RECORDING) String recording) {
         public RangeArgs {
             limit = limit == null ? 200 : limit;
@@ -67,10 +66,10 @@ public final class PhysicsArgs {
             @Param("This inertial body's energy; default the whole system's.") Long bodyId,
             @Param(value = START, min = 1) Long startFrame,
             @Param(value = END, min = 1) Long endFrame,
-            @Param(value = POINTS, defaultValue = "100", min = 1, max = 5000) Integer limit,
+            @Param(value = POINTS, min = 1, max = 5000) Integer limit,
             @Param(RECORDING) String recording,
-            @Param(value = BUCKETS, defaultValue = "50", min = 1, max = 500) Integer maxBuckets,
-            @Param(value = FULL, defaultValue = "false") Boolean fullResolution) {
+            @Param(value = BUCKETS, min = 1, max = 500) Integer maxBuckets,
+            @Param(FULL) Boolean fullResolution) {
         public EnergySeriesArgs {
             limit = limit == null ? 100 : limit;
             maxBuckets = maxBuckets == null ? 50 : maxBuckets;
@@ -82,15 +81,13 @@ public final class PhysicsArgs {
             + "recording.";
 
     public record AnomalyArgs(
-            @Param(value = "Joules beyond the allowances for a frame to be listed.",
-                    defaultValue = "1.0", min = 0) Double threshold,
+            @Param(value = "Joules beyond the allowances for a frame to be listed.", min = 0) Double threshold,
             @Param(value = START, min = 1) Long startFrame,
             @Param(value = END, min = 1) Long endFrame,
-            @Param(value = LIMIT, defaultValue = "50", min = 1, max = 5000) Integer limit,
+            @Param(value = LIMIT, min = 1, max = 5000) Integer limit,
             @Param(RECORDING) String recording,
-            @Param(value = "Also list the losses the contact bound explains (kind 'expected_loss'), last.",
-                    defaultValue = "false") Boolean includeExpected,
-            @Param(value = LAMBDA_UNIT, defaultValue = "\"auto\"") LambdaUnit lambdaUnit) {
+            @Param("Also list the losses the contact bound explains (kind 'expected_loss'), last.") Boolean includeExpected,
+            @Param(LAMBDA_UNIT) LambdaUnit lambdaUnit) {
         public AnomalyArgs {
             threshold = threshold == null ? 1.0 : threshold;
             limit = limit == null ? 50 : limit;
@@ -102,12 +99,11 @@ public final class PhysicsArgs {
     public record FrictionConeArgs(
             @Param(value = FRAME, required = true, min = 1) Long frameId,
             @Param("Only friction rows of this body; default all.") Long bodyId,
-            @Param(value = "ε_rel of the test |λt| ≤ μ·λn·(1 + ε_rel) + ε_abs (MSD-CPP uses 0.01).",
-                    defaultValue = "0.01", min = 0, max = 1) Double relativeTolerance,
-            @Param(value = "Absolute margin ε_abs in newtons.", defaultValue = "1.0E-9", min = 0)
+            @Param(value = "ε_rel of the test |λt| ≤ μ·λn·(1 + ε_rel) + ε_abs (MSD-CPP uses 0.01).", min = 0, max = 1) Double relativeTolerance,
+            @Param(value = "Absolute margin ε_abs in newtons.", min = 0)
             Double absoluteToleranceN,
             @Param(RECORDING) String recording,
-            @Param(value = "Most rows listed (~0.7 KB each).", defaultValue = "30", min = 1,
+            @Param(value = "Most rows listed (~0.7 KB each).", min = 1,
                     max = 500) Integer limit) {
         public FrictionConeArgs {
             relativeTolerance = relativeTolerance == null ? 0.01 : relativeTolerance;
@@ -118,8 +114,7 @@ public final class PhysicsArgs {
 
     public record PenetrationArgs(
             @Param(value = FRAME, required = true, min = 1) Long frameId,
-            @Param(value = "Metres: deeper overlaps are flagged.", defaultValue = "0.01",
-                    min = 0) Double threshold,
+            @Param(value = "Metres: deeper overlaps are flagged.", min = 0) Double threshold,
             @Param(RECORDING) String recording) {
         public PenetrationArgs {
             threshold = threshold == null ? 0.01 : threshold;
@@ -133,7 +128,7 @@ public final class PhysicsArgs {
             @Param(value = "First frame id to compare.", required = true, min = 1) Long frameA,
             @Param(value = "Second frame id to compare.", required = true, min = 1) Long frameB,
             @Param(RECORDING) String recording,
-            @Param(value = JUMP_TOLERANCE, defaultValue = "0.001", min = 0) Double velocityJumpTolerance) {
+            @Param(value = JUMP_TOLERANCE, min = 0) Double velocityJumpTolerance) {
         public CompareArgs {
             velocityJumpTolerance = velocityJumpTolerance == null ? 0.001 : velocityJumpTolerance;
         }
@@ -148,11 +143,11 @@ public final class PhysicsArgs {
                     required = true) Long bodyBId,
             @Param(value = START, min = 1) Long startFrame,
             @Param(value = END, min = 1) Long endFrame,
-            @Param(value = "Most per-frame rows listed.", defaultValue = "100", min = 1, max = 5000)
+            @Param(value = "Most per-frame rows listed.", min = 1, max = 5000)
             Integer limit,
             @Param(RECORDING) String recording,
-            @Param(value = CHATTER_WINDOW, defaultValue = "10", min = 2, max = 10000) Integer chatterWindowFrames,
-            @Param(value = JUMP_ANGLE, defaultValue = "30.0", min = 0, max = 180) Double normalJumpAngleDeg) {
+            @Param(value = CHATTER_WINDOW, min = 2, max = 10000) Integer chatterWindowFrames,
+            @Param(value = JUMP_ANGLE, min = 0, max = 180) Double normalJumpAngleDeg) {
         public ContactHistoryArgs {
             limit = limit == null ? 100 : limit;
             chatterWindowFrames = chatterWindowFrames == null ? ContactHistory.CHATTER_WINDOW : chatterWindowFrames;
@@ -163,11 +158,11 @@ public final class PhysicsArgs {
     public record RestingArgs(
             @Param(value = "Frame id at which bodies in contact are judged.", required = true, min = 1)
             Long frameId,
-            @Param(value = "m/s: a body is moving when |v| exceeds this.", defaultValue = "0.01", min = 0)
+            @Param(value = "m/s: a body is moving when |v| exceeds this.", min = 0)
             Double velocityThreshold,
-            @Param(value = "rad/s: a body is rotating when |ω| exceeds this.", defaultValue = "0.01", min = 0)
+            @Param(value = "rad/s: a body is rotating when |ω| exceeds this.", min = 0)
             Double angularVelocityThreshold,
-            @Param(value = "Frames up to frame_id over which motion is classified.", defaultValue = "31",
+            @Param(value = "Frames up to frame_id over which motion is classified.",
                     min = 1, max = 10000) Integer windowFrames,
             @Param(RECORDING) String recording) {
         public RestingArgs {
@@ -180,11 +175,9 @@ public final class PhysicsArgs {
     public record RestitutionArgs(
             @Param(value = START, min = 1) Long startFrame,
             @Param(value = END, min = 1) Long endFrame,
-            @Param(value = "m/s slack on u⁺ ≤ −e·u⁻ + tolerance; default |g|·dt.", defaultValue = "0.157",
-                    min = 0) Double tolerance,
-            @Param(value = "m/s: slower approaches are resting contacts (MSD-CPP 0.5).",
-                    defaultValue = "0.5", min = 0) Double restVelocity,
-            @Param(value = LIMIT, defaultValue = "50", min = 1, max = 5000) Integer limit,
+            @Param(value = "m/s slack on u⁺ ≤ −e·u⁻ + tolerance; default |g|·dt.", min = 0) Double tolerance,
+            @Param(value = "m/s: slower approaches are resting contacts (MSD-CPP 0.5).", min = 0) Double restVelocity,
+            @Param(value = LIMIT, min = 1, max = 5000) Integer limit,
             @Param(RECORDING) String recording) {
         public RestitutionArgs {
             tolerance = tolerance == null ? 0.157 : tolerance;
@@ -196,11 +189,10 @@ public final class PhysicsArgs {
     public record MomentumArgs(
             @Param(value = START, min = 1) Long startFrame,
             @Param(value = END, min = 1) Long endFrame,
-            @Param(value = "kg·m/s: largest |J_A←B + J_B←A| accepted for a pair.", defaultValue = "1.0E-6",
-                    min = 0) Double tolerance,
-            @Param(value = LIMIT, defaultValue = "50", min = 1, max = 5000) Integer limit,
+            @Param(value = "kg·m/s: largest |J_A←B + J_B←A| accepted for a pair.", min = 0) Double tolerance,
+            @Param(value = LIMIT, min = 1, max = 5000) Integer limit,
             @Param(RECORDING) String recording,
-            @Param(value = LAMBDA_UNIT, defaultValue = "\"auto\"") LambdaUnit lambdaUnit) {
+            @Param(LAMBDA_UNIT) LambdaUnit lambdaUnit) {
         public MomentumArgs {
             tolerance = tolerance == null ? 1e-6 : tolerance;
             limit = limit == null ? 50 : limit;
@@ -211,9 +203,8 @@ public final class PhysicsArgs {
     public record NonfiniteArgs(
             @Param(value = START, min = 1) Long startFrame,
             @Param(value = END, min = 1) Long endFrame,
-            @Param(value = "Largest accepted | |q| − 1 |.", defaultValue = "1.0E-6",
-                    min = 0) Double quaternionTolerance,
-            @Param(value = LIMIT, defaultValue = "50", min = 1, max = 5000) Integer limit,
+            @Param(value = "Largest accepted | |q| − 1 |.", min = 0) Double quaternionTolerance,
+            @Param(value = LIMIT, min = 1, max = 5000) Integer limit,
             @Param(RECORDING) String recording) {
         public NonfiniteArgs {
             quaternionTolerance = quaternionTolerance == null ? 1e-6 : quaternionTolerance;
@@ -225,10 +216,9 @@ public final class PhysicsArgs {
             @Param("Plot this body's energy; default the system's.") Long bodyId,
             @Param(value = START, min = 1) Long startFrame,
             @Param(value = END, min = 1) Long endFrame,
-            @Param(value = "Image width in pixels.", defaultValue = "800", min = 200, max = 1600) Integer width,
-            @Param(value = "Image height in pixels.", defaultValue = "400", min = 150, max = 1000) Integer height,
-            @Param(value = "Joules: injections above this are marked.",
-                    defaultValue = "1.0", min = 0) Double threshold,
+            @Param(value = "Image width in pixels.", min = 200, max = 1600) Integer width,
+            @Param(value = "Image height in pixels.", min = 150, max = 1000) Integer height,
+            @Param(value = "Joules: injections above this are marked.", min = 0) Double threshold,
             @Param(RECORDING) String recording) {
         public PlotArgs {
             width = width == null ? 800 : width;
@@ -238,29 +228,22 @@ public final class PhysicsArgs {
     }
 
     public record TriageArgs(
-            @Param(value = "Joules, as check_recording's energy check.", defaultValue = "1.0", min = 0) Double energyThreshold,
-            @Param(value = "Metres: a deeper, growing overlap is sinking.", defaultValue = "0.01",
-                    min = 0) Double penetrationThreshold,
-            @Param(value = "Metres of overlap a resting contact may keep (slop).",
-                    defaultValue = "0.005", min = 0) Double slopM,
-            @Param(value = "m/s: moving when |v| exceeds this.",
-                    defaultValue = "0.01", min = 0) Double velocityThreshold,
-            @Param(value = "Most anomalies returned.", defaultValue = "20", min = 1, max = 200)
+            @Param(value = "Joules, as check_recording's energy check.", min = 0) Double energyThreshold,
+            @Param(value = "Metres: a deeper, growing overlap is sinking.", min = 0) Double penetrationThreshold,
+            @Param(value = "Metres of overlap a resting contact may keep (slop).", min = 0) Double slopM,
+            @Param(value = "m/s: moving when |v| exceeds this.", min = 0) Double velocityThreshold,
+            @Param(value = "Most anomalies returned.", min = 1, max = 200)
             Integer limit,
             @Param(RECORDING) String recording,
-            @Param(value = "rad/s: rotating when |ω| exceeds this.",
-                    defaultValue = "0.01", min = 0) Double angularVelocityThreshold,
-            @Param(value = CHATTER_WINDOW, defaultValue = "10", min = 2, max = 10000)
+            @Param(value = "rad/s: rotating when |ω| exceeds this.", min = 0) Double angularVelocityThreshold,
+            @Param(value = CHATTER_WINDOW, min = 2, max = 10000)
             Integer chatterWindowFrames,
-            @Param(value = JUMP_ANGLE, defaultValue = "30.0", min = 0, max = 180)
+            @Param(value = JUMP_ANGLE, min = 0, max = 180)
             Double normalJumpAngleDeg,
-            @Param(value = "Frames an overlap beyond slop_m must last to be STEADY_PENETRATION.", defaultValue = "10",
-                    min = 1, max = 10000)
+            @Param(value = "Frames an overlap beyond slop_m must last to be STEADY_PENETRATION.", min = 1, max = 10000)
             Integer steadyOverlapMinFrames,
-            @Param(value = "Frames a body in contact may jitter at the end before NOT_AT_REST.",
-                    defaultValue = "31", min = 1, max = 10000) Integer restWindowFrames,
-            @Param(value = JUMP_TOLERANCE,
-                    defaultValue = "0.001", min = 0) Double velocityJumpTolerance) {
+            @Param(value = "Frames a body in contact may jitter at the end before NOT_AT_REST.", min = 1, max = 10000) Integer restWindowFrames,
+            @Param(value = JUMP_TOLERANCE, min = 0) Double velocityJumpTolerance) {
         public TriageArgs {
             energyThreshold = energyThreshold == null ? 1.0 : energyThreshold;
             penetrationThreshold = penetrationThreshold == null ? 0.01 : penetrationThreshold;

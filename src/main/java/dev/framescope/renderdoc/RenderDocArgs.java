@@ -31,9 +31,9 @@ public final class RenderDocArgs {
 
     public record OpenCaptureArgs(
             @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
-            @Param(value = "Also the frame overview.", defaultValue = "false") Boolean overview,
-            @Param(value = "Marker levels to group by.", defaultValue = "2", min = 1, max = 8) Integer markerDepth,
-            @Param(value = "Most items per overview list.", defaultValue = "24", min = 1, max = 200)
+            @Param("Also the frame overview.") Boolean overview,
+            @Param(value = "Marker levels to group by.", min = 1, max = 8) Integer markerDepth,
+            @Param(value = "Most items per overview list.", min = 1, max = 200)
             Integer maxItems) {
         public OpenCaptureArgs {
             overview = overview != null && overview;
@@ -50,9 +50,9 @@ public final class RenderDocArgs {
             @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
             @Param(value = "Marker path contains this (case-sensitive).", maxLength = 500) String markerFilter,
             @Param(value = "Name contains this (any case).", maxLength = NAME_MAX) String nameFilter,
-            @Param(value = "Only draws and dispatches.", defaultValue = "false") Boolean drawsOnly,
-            @Param(value = "First row.", defaultValue = "0", min = 0, max = 1_000_000) Integer offset,
-            @Param(value = LIMIT, defaultValue = "100", min = 1, max = 500) Integer limit,
+            @Param("Only draws and dispatches.") Boolean drawsOnly,
+            @Param(value = "First row.", min = 0, max = 1_000_000) Integer offset,
+            @Param(value = LIMIT, min = 1, max = 500) Integer limit,
             @Param(value = "Text in name, marker path or output name (any case).", maxLength = NAME_MAX) String query) {
         public IterateActionsArgs {
             drawsOnly = drawsOnly != null && drawsOnly;
@@ -70,12 +70,11 @@ public final class RenderDocArgs {
             @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
             @Param(value = TEXTURE, maxLength = NAME_MAX, alsoInteger = true) String texture,
             @Param(value = EVENT, min = 0, max = EVENT_MAX) Integer eventId,
-            @Param(value = "Most pixels listed per texture.", defaultValue = "16", min = 1,
-                    max = 256) Integer maxPreview,
+            @Param(value = "Most pixels listed per texture.", min = 1, max = 256) Integer maxPreview,
             @Param(value = X, min = 0, max = COORD_MAX) Integer x,
             @Param(value = Y, min = 0, max = COORD_MAX) Integer y,
-            @Param(value = ORIGIN, defaultValue = "\"top_left\"") Origin origin,
-            @Param(value = SAMPLE, defaultValue = "0", min = 0, max = 64) Integer sample) {
+            @Param(ORIGIN) Origin origin,
+            @Param(value = SAMPLE, min = 0, max = 64) Integer sample) {
         public AnalyzeNanInfArgs {
             maxPreview = maxPreview == null ? 16 : maxPreview;
             origin = origin == null ? Origin.top_left : origin;
@@ -94,14 +93,11 @@ public final class RenderDocArgs {
     public record GeometryArgs(
             @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
             @Param(value = "Only this draw; default every draw.", min = 0, max = EVENT_MAX) Integer eventId,
-            @Param(value = "Clip-space |coordinate| limit.", defaultValue = "10000.0",
-                    min = 1) Double huge,
-            @Param(value = "Slack around [0, 1] for UVs.", defaultValue = "0.0",
-                    min = 0, max = 1000) Double uvMargin,
-            @Param(value = "Most draws listed.", defaultValue = "32", min = 1, max = 256) Integer maxDraws,
-            @Param(value = "Vertex input with UVs; default one named like uv/tex.", min = 0,
-                    max = 31) Integer meshSlot,
-            @Param(value = "Most offending vertices per draw.", defaultValue = "16", min = 1, max = 256)
+            @Param(value = "Clip-space |coordinate| limit.", min = 1) Double huge,
+            @Param(value = "Slack around [0, 1] for UVs.", min = 0, max = 1000) Double uvMargin,
+            @Param(value = "Most draws listed.", min = 1, max = 256) Integer maxDraws,
+            @Param(value = "Vertex input with UVs; default one named like uv/tex.", min = 0, max = 31) Integer meshSlot,
+            @Param(value = "Most offending vertices per draw.", min = 1, max = 256)
             Integer maxVertices) {
         public GeometryArgs {
             huge = huge == null ? 1e4 : huge;
@@ -117,11 +113,10 @@ public final class RenderDocArgs {
 
     public record FrameDigestArgs(
             @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
-            @Param(value = "Most marker groups.", defaultValue = "12", min = 1, max = 64) Integer maxMarkers,
-            @Param(value = "Most anomalies.", defaultValue = "24", min = 1, max = 200) Integer maxAnomalies,
-            @Param(value = "Most next calls.", defaultValue = "6", min = 1, max = 32) Integer maxCalls,
-            @Param(value = "Draws per marker group flagged as overdraw.",
-                    defaultValue = "8", min = 2, max = 10_000) Integer overdrawDraws) {
+            @Param(value = "Most marker groups.", min = 1, max = 64) Integer maxMarkers,
+            @Param(value = "Most anomalies.", min = 1, max = 200) Integer maxAnomalies,
+            @Param(value = "Most next calls.", min = 1, max = 32) Integer maxCalls,
+            @Param(value = "Draws per marker group flagged as overdraw.", min = 2, max = 10_000) Integer overdrawDraws) {
         public FrameDigestArgs {
             maxMarkers = maxMarkers == null ? 12 : maxMarkers;
             maxAnomalies = maxAnomalies == null ? 24 : maxAnomalies;
@@ -132,7 +127,7 @@ public final class RenderDocArgs {
 
     public record CountersArgs(
             @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
-            @Param(value = "Draws listed.", defaultValue = "20", min = 1, max = 500)
+            @Param(value = "Draws listed.", min = 1, max = 500)
             Integer topN) {
         public CountersArgs {
             topN = topN == null ? 20 : topN;
@@ -145,10 +140,10 @@ public final class RenderDocArgs {
             @Param(value = X, required = true, min = 0, max = COORD_MAX) Integer x,
             @Param(value = Y, required = true, min = 0, max = COORD_MAX) Integer y,
             @Param(value = EVENT, min = 0, max = EVENT_MAX) Integer eventId,
-            @Param(value = LIMIT, defaultValue = "64", min = 1, max = 512) Integer limit,
-            @Param(value = ORIGIN, defaultValue = "\"top_left\"") Origin origin,
-            @Param(value = SAMPLE, defaultValue = "0", min = 0, max = 64) Integer sample,
-            @Param(value = "Also writes that left it unchanged.", defaultValue = "false")
+            @Param(value = LIMIT, min = 1, max = 512) Integer limit,
+            @Param(ORIGIN) Origin origin,
+            @Param(value = SAMPLE, min = 0, max = 64) Integer sample,
+            @Param("Also writes that left it unchanged.")
             Boolean includeUnchanged) {
         public PixelHistoryArgs {
             limit = limit == null ? 64 : limit;
@@ -167,11 +162,11 @@ public final class RenderDocArgs {
             @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
             @Param(value = TEXTURE, maxLength = NAME_MAX, alsoInteger = true) String texture,
             @Param(value = EVENT, min = 0, max = EVENT_MAX) Integer eventId,
-            @Param(value = X, defaultValue = "0", min = 0, max = COORD_MAX) Integer x,
-            @Param(value = Y, defaultValue = "0", min = 0, max = COORD_MAX) Integer y,
-            @Param(value = "Region width.", defaultValue = "8", min = 1, max = 4096) Integer width,
-            @Param(value = "Region height.", defaultValue = "8", min = 1, max = 4096) Integer height,
-            @Param(value = "values (≤ 4096 numbers) or base64 raw texels (≤ 32 KiB).", defaultValue = "\"values\"")
+            @Param(value = X, min = 0, max = COORD_MAX) Integer x,
+            @Param(value = Y, min = 0, max = COORD_MAX) Integer y,
+            @Param(value = "Region width.", min = 1, max = 4096) Integer width,
+            @Param(value = "Region height.", min = 1, max = 4096) Integer height,
+            @Param("values (≤ 4096 numbers) or base64 raw texels (≤ 32 KiB).")
             TexelEncoding encoding) {
         public TextureArgs {
             x = x == null ? 0 : x;
@@ -193,7 +188,7 @@ public final class RenderDocArgs {
     public record EventArgs(
             @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
             @Param(value = EVENT, required = true, min = 0, max = EVENT_MAX) Integer eventId,
-            @Param(value = "Most resources/signature entries per stage.", defaultValue = "8", min = 1, max = 64)
+            @Param(value = "Most resources/signature entries per stage.", min = 1, max = 64)
             Integer maxResourcesPerStage) {
         public EventArgs {
             maxResourcesPerStage = maxResourcesPerStage == null ? 8 : maxResourcesPerStage;
@@ -205,15 +200,12 @@ public final class RenderDocArgs {
     public record ShaderInfoArgs(
             @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
             @Param(value = EVENT, required = true, min = 0, max = EVENT_MAX) Integer eventId,
-            @Param(value = "Shader stage.", defaultValue = "\"pixel\"") Stage stage,
-            @Param(value = "Also constant/uniform values.", defaultValue = "false")
+            @Param("Shader stage.") Stage stage,
+            @Param("Also constant/uniform values.")
             Boolean includeConstants,
-            @Param(value = "Also disassembly (GL: needs explicit uniform locations).",
-                    defaultValue = "false") Boolean includeDisassembly,
-            @Param(value = "Most source/disassembly characters.", defaultValue = "8000", min = 100,
-                    max = 100_000) Integer sourceCharLimit,
-            @Param(value = "Most constants, and array/struct members.", defaultValue = "64", min = 1,
-                    max = 256) Integer maxConstants) {
+            @Param("Also disassembly (GL: needs explicit uniform locations).") Boolean includeDisassembly,
+            @Param(value = "Most source/disassembly characters.", min = 100, max = 100_000) Integer sourceCharLimit,
+            @Param(value = "Most constants, and array/struct members.", min = 1, max = 256) Integer maxConstants) {
         public ShaderInfoArgs {
             stage = stage == null ? Stage.pixel : stage;
             includeConstants = includeConstants != null && includeConstants;
@@ -232,9 +224,9 @@ public final class RenderDocArgs {
             @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
             @Param(value = "Buffer id or name.", required = true, maxLength = NAME_MAX, alsoInteger = true) String buffer,
             @Param(value = EVENT, min = 0, max = EVENT_MAX) Integer eventId,
-            @Param(value = "First byte to read.", defaultValue = "0", min = 0) Long offset,
-            @Param(value = "Bytes to read.", defaultValue = "256", min = 1, max = 65536) Integer length,
-            @Param(value = "Also as 32-bit floats.", defaultValue = "false") Boolean asFloats) {
+            @Param(value = "First byte to read.", min = 0) Long offset,
+            @Param(value = "Bytes to read.", min = 1, max = 65536) Integer length,
+            @Param("Also as 32-bit floats.") Boolean asFloats) {
         public BufferArgs {
             offset = offset == null ? 0L : offset;
             length = length == null ? 256 : length;
@@ -248,11 +240,11 @@ public final class RenderDocArgs {
             @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
             @Param(value = TEXTURE, required = true, maxLength = NAME_MAX, alsoInteger = true) String texture,
             @Param(value = "File to write (.png or .exr).", required = true, maxLength = PATH_MAX) String output,
-            @Param(value = "Image file format.", defaultValue = "\"png\"") ImageFormat format,
+            @Param("Image file format.") ImageFormat format,
             @Param(value = EVENT, min = 0, max = EVENT_MAX) Integer eventId,
-            @Param(value = "Replace an existing file.", defaultValue = "false") Boolean overwrite,
-            @Param(value = "Mip level, 0 = full size.", defaultValue = "0", min = 0, max = 31) Integer mip,
-            @Param(value = "Array slice, cube face or depth slice.", defaultValue = "0", min = 0, max = 65535)
+            @Param("Replace an existing file.") Boolean overwrite,
+            @Param(value = "Mip level, 0 = full size.", min = 0, max = 31) Integer mip,
+            @Param(value = "Array slice, cube face or depth slice.", min = 0, max = 65535)
             Integer slice) {
         public SaveTextureArgs {
             format = format == null ? ImageFormat.png : format;
@@ -271,7 +263,7 @@ public final class RenderDocArgs {
     public record CopyCaptureArgs(
             @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
             @Param(value = "File to write (.rdc).", required = true, maxLength = PATH_MAX) String output,
-            @Param(value = "Replace an existing file.", defaultValue = "false") Boolean overwrite) {
+            @Param("Replace an existing file.") Boolean overwrite) {
         public CopyCaptureArgs {
             overwrite = overwrite != null && overwrite;
         }

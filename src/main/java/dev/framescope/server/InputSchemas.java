@@ -18,8 +18,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Generates a tool's JSON input schema (2020-12) from its input record, configured once here: property names follow
- * {@link Json}'s snake_case mapping unless {@code @JsonProperty} says otherwise, descriptions, ranges, defaults and
- * required flags come from {@link Param}, and unknown properties are forbidden. Schemas are cached per record type.
+ * {@link Json}'s snake_case mapping unless {@code @JsonProperty} says otherwise, descriptions, ranges and required
+ * flags come from {@link Param}, defaults from the record's own constructor ({@link RecordDefaults}), and unknown
+ * properties are forbidden. Schemas are cached per record type.
  */
 final class InputSchemas {
 
@@ -112,17 +113,16 @@ final class InputSchemas {
         return p == null || p.maxLength() < 0 || field.isFakeContainerItemScope() ? null : p.maxLength();
     }
 
+    /** What the record's constructor makes of this parameter when absent ({@link RecordDefaults}). */
     private static Object defaultValue(FieldScope field) {
-        Param p = param(field);
-        if (p == null || p.defaultValue().isEmpty() || field.isFakeContainerItemScope()) {
+        if (field.isFakeContainerItemScope()) {
             return null;
         }
+        JsonNode value = RecordDefaults.of(field.getDeclaringType().getErasedType(), field.getDeclaredName());
         try {
-            JsonNode node = Json.mapper().readTree(p.defaultValue());
-            return Json.mapper().treeToValue(node, Object.class);
+            return value == null ? null : Json.mapper().treeToValue(value, Object.class);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("@Param default of " + field.getDeclaredName() + " is not JSON: "
-                    + p.defaultValue(), e);
+            throw new IllegalStateException(e);
         }
     }
 }

@@ -35,16 +35,16 @@ public final class ShaderArgs {
     }
 
     public record CompileEffectArgs(
-            @Param(value = EFFECT,
-                    required = true, maxLength = 500) String effect,
-            @Param(value = BACKEND, defaultValue = "\"both\"") Backend backend,
+            @Param(value = EFFECT, required = true, maxLength = 500) String effect,
+            @Param(BACKEND) Backend backend,
             @Param(EFFECTS_ROOT)
             String effectsRoot,
-            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
+            @Param(value = BatchPage.OFFSET_DOC, min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
-            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
+            @Param(BatchPage.MODE_DOC) BatchPage.Mode mode) {
         public CompileEffectArgs {
             backend = backend == null ? Backend.both : backend;
+            offset = offset == null ? 0 : offset;
             mode = mode == null ? BatchPage.Mode.full : mode;
         }
 
@@ -54,26 +54,22 @@ public final class ShaderArgs {
     }
 
     public record RenderEffectFrameArgs(
-            @Param(value = EFFECT,
-                    required = true, maxLength = 500) String effect,
-            @Param(value = BACKEND, defaultValue = "\"webgl2\"") OneBackend backend,
-            @Param(value = TIME, defaultValue = "0.0", min = 0, max = 1) Double time,
-            @Param(value = WIDTH, defaultValue = "256", min = 1, max = 2048) Integer width,
-            @Param(value = HEIGHT, defaultValue = "256", min = 1, max = 2048)
+            @Param(value = EFFECT, required = true, maxLength = 500) String effect,
+            @Param(BACKEND) OneBackend backend,
+            @Param(value = TIME, min = 0, max = 1) Double time,
+            @Param(value = WIDTH, min = 1, max = 2048) Integer width,
+            @Param(value = HEIGHT, min = 1, max = 2048)
             Integer height,
             @Param(UNIFORMS)
             Map<String, Object> uniforms,
-            @Param(value = "Also return the first frame as a PNG.", defaultValue = "false")
+            @Param("Also return the first frame as a PNG.")
             Boolean includeImage,
-            @Param(value = "Describe the frame; 8–1024 px, no frames.", defaultValue = "false") Boolean describe,
-            @Param(value = "describe: also ask the client's model.", defaultValue = "true")
+            @Param("Describe the frame; 8–1024 px, no frames.") Boolean describe,
+            @Param("describe: also ask the client's model.")
             Boolean askModel,
-            @Param(value = "describe: what to ask the model.",
-                    maxLength = 2000) String question,
-            @Param(value = "describe: most tokens the model may answer.", defaultValue = "300",
-                    min = 16, max = 4000) Integer maxTokens,
-            @Param(value = "describe: seconds to wait for the model.", defaultValue = "60", min = 1,
-                    max = 600) Integer modelTimeoutS,
+            @Param(value = "describe: what to ask the model.", maxLength = 2000) String question,
+            @Param(value = "describe: most tokens the model may answer.", min = 16, max = 4000) Integer maxTokens,
+            @Param(value = "describe: seconds to wait for the model.", min = 1, max = 600) Integer modelTimeoutS,
             @Param(EFFECTS_ROOT)
             String effectsRoot,
             @Param("PNG/JPEG paths (≤ 4096 px) by image input (from, to, iChannel0, bufferA.iChannel0…); others "
@@ -82,9 +78,9 @@ public final class ShaderArgs {
             @Param(value = "Frames drawn up to time (feedback effects); default floor(time × 480) + 1.",
                     min = 1, max = 1000)
             Integer frames,
-            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
+            @Param(value = BatchPage.OFFSET_DOC, min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
-            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
+            @Param(BatchPage.MODE_DOC) BatchPage.Mode mode) {
         public RenderEffectFrameArgs {
             describe = describe != null && describe;
             if (!describe) {
@@ -100,6 +96,7 @@ public final class ShaderArgs {
                             + "the frame at `time` directly)", frames);
                 }
             }
+            offset = offset == null ? 0 : offset;
             mode = mode == null ? BatchPage.Mode.full : mode;
             images = images == null ? Map.of() : images;
             backend = singleBackend(backend);
@@ -130,25 +127,23 @@ public final class ShaderArgs {
      */
     public record TestEffectArgs(
             @Param(value = EFFECT, required = true, maxLength = 500) String effect,
-            @Param(value = "Each check refuses the others' parameters.",
-                    defaultValue = "\"responsiveness\"") EffectCheck check,
-            @Param(value = BACKEND, defaultValue = "\"both\"") Backend backend,
-            @Param(value = WIDTH, min = 1, max = 1024) Integer width,
-            @Param(value = HEIGHT, min = 1, max = 1024) Integer height,
-            @Param(value = TIME, defaultValue = "0.25", min = 0, max = 1) Double time,
+            @Param("Each check refuses the others' parameters.") EffectCheck check,
+            @Param(BACKEND) Backend backend,
+            @Param(value = WIDTH, defaultDependsOn = "check", min = 1, max = 1024) Integer width,
+            @Param(value = HEIGHT, defaultDependsOn = "check", min = 1, max = 1024) Integer height,
+            @Param(value = TIME, min = 0, max = 1) Double time,
             @Param(UNIFORMS)
             Map<String, Object> uniforms,
-            @Param(value = "parity: times, each 0..1.", defaultValue = "[0.0,0.5]", min = 0, max = 1,
-                    maxLength = 8) List<Double> times,
-            @Param(value = "parity: also with numeric globals moved.", defaultValue = "true")
+            @Param(value = "parity: times, each 0..1.", min = 0, max = 1, maxLength = 8) List<Double> times,
+            @Param("parity: also with numeric globals moved.")
             Boolean moveUniforms,
-            @Param(value = "parity: largest channel difference (0–255) counted equal.", defaultValue = "1",
+            @Param(value = "parity: largest channel difference (0–255) counted equal.",
                     min = 0, max = 255) Integer epsilon,
             @Param(EFFECTS_ROOT)
             String effectsRoot,
-            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
+            @Param(value = BatchPage.OFFSET_DOC, min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
-            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
+            @Param(BatchPage.MODE_DOC) BatchPage.Mode mode) {
         public TestEffectArgs {
             check = check == null ? EffectCheck.responsiveness : check;
             boolean parity = check == EffectCheck.parity;
@@ -164,6 +159,7 @@ public final class ShaderArgs {
                 onlyWith("move_uniforms", moveUniforms, "check parity");
                 onlyWith("epsilon", epsilon, "check parity");
             }
+            offset = offset == null ? 0 : offset;
             mode = mode == null ? BatchPage.Mode.full : mode;
             uniforms = uniforms == null ? Map.of() : uniforms;
             backend = backend == null ? Backend.both : backend;
@@ -181,20 +177,20 @@ public final class ShaderArgs {
 
     public record BenchmarkEffectArgs(
             @Param(value = EFFECT, required = true, maxLength = 500) String effect,
-            @Param(value = BACKEND, defaultValue = "\"webgl2\"") OneBackend backend,
-            @Param(value = "Frames to render.", defaultValue = "60", min = 1, max = 1000)
+            @Param(BACKEND) OneBackend backend,
+            @Param(value = "Frames to render.", min = 1, max = 1000)
             Integer frames,
-            @Param(value = WIDTH, defaultValue = "512", min = 1, max = 2048) Integer width,
-            @Param(value = HEIGHT, defaultValue = "512", min = 1, max = 2048) Integer height,
+            @Param(value = WIDTH, min = 1, max = 2048) Integer width,
+            @Param(value = HEIGHT, min = 1, max = 2048) Integer height,
             @Param(EFFECTS_ROOT)
             String effectsRoot,
-            @Param(value = "meets_target = frames/s ≥ this.",
-                    min = 0.001,
+            @Param(value = "meets_target = frames/s ≥ this.", min = 0.001,
                     max = 100000) Double targetFps,
-            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
+            @Param(value = BatchPage.OFFSET_DOC, min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
-            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
+            @Param(BatchPage.MODE_DOC) BatchPage.Mode mode) {
         public BenchmarkEffectArgs {
+            offset = offset == null ? 0 : offset;
             mode = mode == null ? BatchPage.Mode.full : mode;
             backend = singleBackend(backend);
             frames = frames == null ? 60 : frames;
@@ -205,7 +201,7 @@ public final class ShaderArgs {
 
     public record GenerateManifestArgs(
             @Param(EFFECTS_ROOT) String effectsRoot,
-            @Param(value = "Report what would change, write nothing.", defaultValue = "false") Boolean dryRun) {
+            @Param("Report what would change, write nothing.") Boolean dryRun) {
         public GenerateManifestArgs {
             dryRun = dryRun != null && dryRun;
         }
@@ -213,13 +209,13 @@ public final class ShaderArgs {
 
     /** Without query or source_regex the answer is the listing of every selected effect (list_effects before). */
     public record SearchEffectsArgs(
-            @Param(value = "Case-insensitive text in id, name, description, tags or other metadata.",
-                    maxLength = 200)
+            @Param(value = "Case-insensitive text in id, name, description, tags or other metadata.", maxLength = 200)
             String query,
             @Param(value = "Java regex over each shader source line, e.g. \"texture\\\\(inputTex\".",
                     maxLength = 500) String sourceRegex,
-            @Param(value = EFFECT, defaultValue = "\"*\"", maxLength = 500) String effect,
-            @Param(value = "Most per preview; default 50, listing 200.", min = 1, max = 1000) Integer limit,
+            @Param(value = EFFECT, maxLength = 500) String effect,
+            @Param(value = "Most per preview; default 50, listing 200.", defaultDependsOn = "query", min = 1,
+                    max = 1000) Integer limit,
             @Param(EFFECTS_ROOT)
             String effectsRoot) {
         public SearchEffectsArgs {
@@ -238,15 +234,15 @@ public final class ShaderArgs {
 
     public record AnalyzeEffectArgs(
             @Param(value = EFFECT, required = true, maxLength = 500) String effect,
-            @Param(value = "What to report; width and height are overview's.", defaultValue = "\"overview\"")
+            @Param("What to report; width and height are overview's.")
             Analysis analysis,
-            @Param(value = WIDTH, defaultValue = "512", min = 1, max = 8192) Integer width,
-            @Param(value = HEIGHT, defaultValue = "512", min = 1, max = 8192) Integer height,
+            @Param(value = WIDTH, min = 1, max = 8192) Integer width,
+            @Param(value = HEIGHT, min = 1, max = 8192) Integer height,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
             @Param(EFFECTS_ROOT)
             String effectsRoot,
-            @Param(value = BatchPage.OFFSET_DOC, defaultValue = "0", min = 0, max = 100000) Integer offset,
-            @Param(value = BatchPage.MODE_DOC, defaultValue = "\"full\"") BatchPage.Mode mode) {
+            @Param(value = BatchPage.OFFSET_DOC, min = 0, max = 100000) Integer offset,
+            @Param(BatchPage.MODE_DOC) BatchPage.Mode mode) {
         public AnalyzeEffectArgs {
             analysis = analysis == null ? Analysis.overview : analysis;
             if (analysis != Analysis.overview) {
@@ -255,6 +251,7 @@ public final class ShaderArgs {
             }
             width = width == null ? 512 : width;
             height = height == null ? 512 : height;
+            offset = offset == null ? 0 : offset;
             mode = mode == null ? BatchPage.Mode.full : mode;
         }
     }

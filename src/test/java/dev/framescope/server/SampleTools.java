@@ -25,9 +25,9 @@ final class SampleTools implements ToolGroup {
 
     record EchoArgs(
             @Param(value = "Name of the thing.", required = true, maxLength = 16) String name,
-            @Param(value = "First frame, 1-based.", defaultValue = "1", min = 1, max = 100) Integer startFrame,
-            @Param(value = "Last frame, ≥ start_frame.", defaultValue = "100", min = 1, max = 100) Integer endFrame,
-            @Param(value = "Speed or precision.", defaultValue = "\"fast\"") Mode mode,
+            @Param(value = "First frame, 1-based.", min = 1, max = 100) Integer startFrame,
+            @Param(value = "Last frame, ≥ start_frame.", min = 1, max = 100) Integer endFrame,
+            @Param("Speed or precision.") Mode mode,
             @Param(value = "Pixels to look at.", maxLength = 4) List<Point> pixels) {
 
         EchoArgs {
