@@ -21,10 +21,12 @@ import java.util.Map;
  *                       the call is cancelled and answers {@code TIMEOUT}, so no call can hold a worker for good
  * @param aliases        older names {@code tools/call} still accepts for this tool (not listed), so prompts written for
  *                       the original servers, or for tools since folded into this one, keep working
+ * @param answer         what the tool answers with ({@link #returns}, {@link #returnsImages}, {@link #returnsEnvelope});
+ *                       the registry refuses a tool that does not say
  */
 public record ToolDef<A>(String name, String title, String description, Class<A> argsType, ToolHints hints,
                          int maxOutputBytes, Handler<A> handler, TimeLimit<A> timeLimit,
-                         List<ToolAlias> aliases) {
+                         List<ToolAlias> aliases, AnswerShape answer) {
 
     /** Generous for any analysis here; groups whose calls legitimately run longer (a person answering) say so. */
     public static final Duration DEFAULT_TIME_LIMIT = Duration.ofMinutes(10);
@@ -45,12 +47,33 @@ public record ToolDef<A>(String name, String title, String description, Class<A>
     public static <A> ToolDef<A> of(String name, String title, String description, Class<A> argsType,
                                     ToolHints hints, Handler<A> handler) {
         return new ToolDef<>(name, title, description, argsType, hints, DEFAULT_MAX_OUTPUT_BYTES, handler,
-                args -> DEFAULT_TIME_LIMIT, List.of());
+                args -> DEFAULT_TIME_LIMIT, List.of(), null);
+    }
+
+    /** This tool answering with one of these records (several when a parameter picks which). */
+    public ToolDef<A> returns(Class<?>... records) {
+        return withAnswer(new AnswerShape.Records(List.of(records)));
+    }
+
+    /** This tool's answer may carry images (a plot, a rendered frame, what a person attached). */
+    public ToolDef<A> returnsImages() {
+        return withAnswer(new AnswerShape.Images());
+    }
+
+    /** This tool's answer is built outside Java and promises only the shared envelope. */
+    public ToolDef<A> returnsEnvelope() {
+        return withAnswer(new AnswerShape.Envelope());
+    }
+
+    private ToolDef<A> withAnswer(AnswerShape shape) {
+        return new ToolDef<>(name, title, description, argsType, hints, maxOutputBytes, handler, timeLimit, aliases,
+                shape);
     }
 
     /** This tool with another time limit, e.g. one that follows a {@code timeout_s} argument. */
     public ToolDef<A> withTimeLimit(TimeLimit<A> limit) {
-        return new ToolDef<>(name, title, description, argsType, hints, maxOutputBytes, handler, limit, aliases);
+        return new ToolDef<>(name, title, description, argsType, hints, maxOutputBytes, handler, limit, aliases,
+                answer);
     }
 
     /** This tool also answering to these older names in {@code tools/call}. */
@@ -75,7 +98,8 @@ public record ToolDef<A>(String name, String title, String description, Class<A>
                                 Map<String, String> renames) {
         List<ToolAlias> all = new ArrayList<>(aliases);
         all.add(new ToolAlias(older, presets, renames));
-        return new ToolDef<>(name, title, description, argsType, hints, maxOutputBytes, handler, timeLimit, all);
+        return new ToolDef<>(name, title, description, argsType, hints, maxOutputBytes, handler, timeLimit, all,
+                answer);
     }
 
     /** The time limit of one call, from its converted arguments. */

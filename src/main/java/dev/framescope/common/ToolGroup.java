@@ -3,8 +3,8 @@ package dev.framescope.common;
 import java.util.List;
 
 /**
- * A package's contribution to the server: its tools, and the calls {@code demo} makes to show them on the bundled
- * demo data. The server holds one list of groups; nothing else keeps a copy of the tool list.
+ * A package's contribution to the server: its tools, its prompts, and the calls {@code demo} makes to show them on
+ * the bundled demo data. The server holds one list of groups; nothing else keeps a copy of the tool list.
  */
 public interface ToolGroup {
 
@@ -27,6 +27,14 @@ public interface ToolGroup {
 
     /** A parameter name and the description every tool of the group gives it. */
     record SharedParam(String name, String description) {
+    }
+
+    /**
+     * Prompts the group offers: recipes of its tool calls that clients show as slash commands, with where each
+     * argument's completions come from. Offered whenever the group is served.
+     */
+    default List<PromptRecipe> prompts() {
+        return List.of();
     }
 
     /** The MCP client closed the connection: stop waiting on its behalf (e.g. withdraw questions to the person). */

@@ -67,7 +67,7 @@ public final class ConsoleTools implements ToolGroup {
                 + "look at captures themselves: web page and HTTP API. Its link with the access token goes to the "
                 + "person only (progress message, stderr). ~0.1 s.",
                 StartArgs.class, ToolHints.WRITES_NEW_FILES,
-                (args, context) -> ToolOutput.of(start(args, context))));
+                (args, context) -> ToolOutput.of(start(args, context))).returns(Started.class));
     }
 
     synchronized Started start(StartArgs args, ToolContext context) {

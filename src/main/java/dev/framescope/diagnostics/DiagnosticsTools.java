@@ -37,6 +37,7 @@ public final class DiagnosticsTools implements ToolGroup {
                 + "a tool fails with ENGINE_UNAVAILABLE, times out or is slow.",
                 DiagnosticsArgs.class, ToolHints.READS_ONLY,
                 (args, context) -> ToolOutput.of(diagnostics.report(args)))
+                .returns(ServerDiagnostics.class)
                 // The bridge's own tool, folded in: its report is renderdoc_bridge here; no environment checks,
                 // because it never started a process either.
                 .withAlias("get_bridge_diagnostics", Map.of("include_environment", false),

@@ -52,7 +52,7 @@ public final class DialogTools implements ToolGroup {
                         "Shows the person your findings (visual_output) and plan (markdown) and asks them to pick "
                         + "one of 2–20 options; returns choice and thinking_mode: normal, or deep (reason step by "
                         + "step, weigh risks before acting). Use before a long or costly course of action.",
-                                PlannerArgs.class, ToolHints.ASKS_HUMAN,
+                        PlannerArgs.class, ToolHints.ASKS_HUMAN,
                         (a, c) -> output(dialogs.planner(a, c))).withAliases("planner"),
                 ToolDef.of("ask_confirmation", "Ask for confirmation",
                         "Asks a yes/no question before a risky or irreversible step (optional warning and danger "
@@ -75,8 +75,9 @@ public final class DialogTools implements ToolGroup {
                 ToolDef.of("ask_screenshot", "Ask for a screenshot",
                         "Asks the person to paste or upload PNG/JPEG images of what they see (e.g. RenderDoc's "
                         + "texture viewer); returns up to 5, scaled to max_dimension.",
-                                ScreenshotArgs.class, ToolHints.ASKS_HUMAN,
-                        (a, c) -> output(dialogs.screenshot(a, c))).withAliases("screenshot_request")).<ToolDef<?>>map(this::limitedByTimeout).toList();
+                        ScreenshotArgs.class, ToolHints.ASKS_HUMAN,
+                        (a, c) -> output(dialogs.screenshot(a, c))).withAliases("screenshot_request"))
+                .<ToolDef<?>>map(this::question).toList();
     }
 
     /** The answer, with the images the person attached as image content (then without structuredContent). */
@@ -85,9 +86,12 @@ public final class DialogTools implements ToolGroup {
                 result.images().stream().map(i -> new ToolOutput.Image(i.bytes(), i.mimeType())).toList());
     }
 
-    /** A question may wait as long as its timeout_s, plus a minute to show it and collect the answer. */
-    private <A extends DialogArgs.Waits> ToolDef<A> limitedByTimeout(ToolDef<A> tool) {
-        return tool.withTimeLimit(args -> dialogs.timeout(args.timeoutS()).plusMinutes(1));
+    /**
+     * A question: it may wait as long as its timeout_s, plus a minute to show it and collect the answer, and its
+     * answer may carry the images the person attached.
+     */
+    private <A extends DialogArgs.Waits> ToolDef<A> question(ToolDef<A> tool) {
+        return tool.withTimeLimit(args -> dialogs.timeout(args.timeoutS()).plusMinutes(1)).returnsImages();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.framescope.physics;
 
+import dev.framescope.common.PromptRecipe;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
 import dev.framescope.common.ToolHints;
@@ -19,8 +20,10 @@ public final class PhysicsTools implements ToolGroup {
     private final EnergyChecks energy;
     private final EnergyPlot plot;
     private final RecordingChecks checks;
+    private final List<PromptRecipe> prompts;
 
     public PhysicsTools(Recordings recordings) {
+        this.prompts = RecordingPrompts.all(recordings.searchDirs());
         this.queries = new RecordingQueries(recordings);
         this.energy = new EnergyChecks(recordings);
         this.plot = new EnergyPlot(recordings);
@@ -40,6 +43,11 @@ public final class PhysicsTools implements ToolGroup {
     }
 
     @Override
+    public List<PromptRecipe> prompts() {
+        return prompts;
+    }
+
+    @Override
     public List<SharedParam> sharedParams() {
         return List.of(new SharedParam("recording", PhysicsArgs.RECORDING),
                 new SharedParam("start_frame", PhysicsArgs.START), new SharedParam("end_frame", PhysicsArgs.END),
@@ -54,13 +62,15 @@ public final class PhysicsTools implements ToolGroup {
                         "Lists MSD-CPP recordings (*.db) with their size; without 'directory', in "
                         + "MSD_RECORDINGS_DIR, FRAMESCOPE_RECORDING_DIRS, replay/recordings/ and "
                         + "build/Debug/debug/recordings/.",
-                        ListRecordingsArgs.class, ro, (a, c) -> ToolOutput.of(queries.list(a))),
+                        ListRecordingsArgs.class, ro, (a, c) -> ToolOutput.of(queries.list(a)))
+                        .returns(RecordingQueries.RecordingList.class),
                 ToolDef.of("open_recording", "Open a recording",
                         "Opens an MSD-CPP recording read-only and makes it active, so later calls may leave out "
                         + "recording (without it: the active one). Frames, dt, duration, schema tables the file "
                         + "lacks, bodies: inertial with mass (kg), restitution, friction; environment ones, ids "
                         + "with bit 31 set.",
                         RecordingArgs.class, ro, (a, c) -> ToolOutput.of(queries.open(a)))
+                        .returns(RecordingQueries.OpenedRecording.class)
                         .withAlias("load_recording", Map.of(), Map.of("path", "recording"))
                         .withAliases("get_recording_metadata", "get_metadata"),
                 ToolDef.of("get_recording_frame", "Frame data",
@@ -68,17 +78,20 @@ public final class PhysicsTools implements ToolGroup {
                         + "contact and friction rows (λ in N), the solver row ('solved: false' = no collisions); "
                         + "lists paged. With body_id: that body's state with |v|, |ω| and the rows involving it.",
                         FrameArgs.class, ro, (a, c) -> ToolOutput.of(queries.frame(a)))
+                        .returns(RecordingQueries.FrameData.class)
                         .withAliases("get_frame", "get_body_state", "get_contacts_for_body"),
                 ToolDef.of("get_energy_series", "Energy series",
                         "Energy (J) per frame, of the system or of body_id: linear KE ½m|v|², rotational KE, "
                         + "potential m·9.81·z, total (system: also delta_e and MSD-CPP's flags); up to limit frames, "
                         + "paged by next_start_frame; longer ranges in max_buckets min/max buckets, so spikes stay.",
                         EnergySeriesArgs.class, ro, (a, c) -> ToolOutput.of(energy.energySeries(a)))
+                        .returns(EnergyChecks.EnergySeriesAnswer.class)
                         .withAliases("get_system_energy", "get_body_energy"),
                 ToolDef.of("plot_energy", "Plot energy",
                         "PNG chart of system energy (total, kinetic, potential) or one body's over a frame range, "
                         + "injections marked in red; the JSON part names the marked frames. ~0.3 s.",
-                        PlotArgs.class, ro, (a, c) -> plot.plot(a)),
+                        PlotArgs.class, ro, (a, c) -> plot.plot(a))
+                        .returnsImages(),
                 checkRecording());
     }
 
@@ -97,6 +110,11 @@ public final class PhysicsTools implements ToolGroup {
                         + "normal flips, penetration trend); body_motion of body_id from start_frame to end_frame "
                         + "(deltas, unexplained Δv).",
                         CheckArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(checks.run(a)))
+                .returns(Triage.TriageReport.class, EnergyChecks.EnergyAnomalies.class,
+                        ContactChecks.FrictionConeReport.class, ContactChecks.PenetrationReport.class,
+                        MotionChecks.RestingReport.class, ImpactChecks.RestitutionReport.class,
+                        MomentumChecks.MomentumReport.class, MotionChecks.NonfiniteReport.class,
+                        SolverChecks.SolverReport.class, ContactHistory.History.class, MotionChecks.Comparison.class)
                 .withAlias("triage_recording", Map.of("check", "all"))
                 .withAlias("find_energy_anomalies", Map.of("check", "energy"), Map.of("threshold", "energy_threshold"))
                 .withAlias("check_friction_cone", Map.of("check", "friction_cone"))

@@ -2,6 +2,7 @@ package dev.framescope.renderdoc;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Components;
+import dev.framescope.common.PromptRecipe;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
 import dev.framescope.common.ToolHints;
@@ -61,6 +62,11 @@ public final class RenderDocTools implements ToolGroup {
     }
 
     @Override
+    public List<PromptRecipe> prompts() {
+        return CapturePrompts.all();
+    }
+
+    @Override
     public List<SharedParam> sharedParams() {
         return List.of(new SharedParam("capture", RenderDocArgs.CAPTURE),
                 new SharedParam("texture", RenderDocArgs.TEXTURE),
@@ -78,6 +84,7 @@ public final class RenderDocTools implements ToolGroup {
                         + "messages.",
                         OpenCaptureArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(captures.open(a, c.cancellation())))
+                        .returnsEnvelope()
                         .withAliases("get_capture_status")
                         .withAlias("get_frame_summary", Map.of("overview", true)),
                 query("get_frame_digest", "Frame digest",
@@ -91,6 +98,7 @@ public final class RenderDocTools implements ToolGroup {
                         + "filtered; query also finds resources by debug name.",
                         IterateActionsArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(captures.iterateActions(a, c.cancellation())))
+                        .returnsEnvelope()
                         .withAliases("search_capture", "search_actions", "search_resources"),
                 query("get_event_insight", "One event in context",
                         "One action: marker path, pipeline (topology, viewport, vertex buffers, shaders, targets), "
@@ -104,7 +112,8 @@ public final class RenderDocTools implements ToolGroup {
                         "NaN/Inf texels of float32 colour targets after an event (counts, boxes) and the events "
                         + "that wrote them; with texture, x, y: that pixel's NaN/Inf writes.",
                         AnalyzeNanInfArgs.class, ToolHints.READS_ONLY,
-                        (a, c) -> ToolOutput.of(captures.analyzeNanInf(a, c.cancellation()))),
+                        (a, c) -> ToolOutput.of(captures.analyzeNanInf(a, c.cancellation())))
+                        .returnsEnvelope(),
                 query("geometry_anomalies", "Geometry anomalies",
                         "Post-vertex-shader checks per draw: NaN/Inf, huge or w ≤ 0 positions, zero-area "
                         + "triangles, UVs out of range; the offending vertices.",
@@ -145,18 +154,21 @@ public final class RenderDocTools implements ToolGroup {
                         "Writes a texture's mip/slice after an event as PNG (8-bit, clamped) or EXR (float32, "
                         + "exact), ≤ 2048², under the working directory or FRAMESCOPE_OUTPUT_DIR.",
                         SaveTextureArgs.class, ToolHints.WRITES_NEW_FILES,
-                        (a, c) -> ToolOutput.of(captures.saveTexture(a, c.cancellation()))),
+                        (a, c) -> ToolOutput.of(captures.saveTexture(a, c.cancellation())))
+                        .returnsEnvelope(),
                 ToolDef.of("copy_capture", "Copy a capture",
                         "Copies the .rdc (CopyFileTo) under the working directory or FRAMESCOPE_OUTPUT_DIR, never "
                         + "over a file unless overwrite.",
                         CopyCaptureArgs.class, ToolHints.WRITES_NEW_FILES,
-                        (a, c) -> ToolOutput.of(captures.copyCapture(a, c.cancellation()))));
+                        (a, c) -> ToolOutput.of(captures.copyCapture(a, c.cancellation())))
+                        .returnsEnvelope());
     }
 
     private <A> ToolDef<A> query(String name, String title, String description, Class<A> args,
                                  Function<JsonNode, String> summary) {
         return ToolDef.of(name, title, description, args, ToolHints.READS_ONLY,
-                (a, c) -> ToolOutput.of(captures.query(name, a, summary, c.cancellation())));
+                (a, c) -> ToolOutput.of(captures.query(name, a, summary, c.cancellation())))
+                .returnsEnvelope();
     }
 
     private static String first(JsonNode preview) {

@@ -70,8 +70,7 @@ public final class FrameScopeServer {
                 .capabilities(capabilities)
                 .prompts(Prompts.specifications(toolkit.registry()))
                 .resources(resources.initial(() -> ToolDocs.toolsMarkdown(toolkit.registry())))
-                .completions(Prompts.completions(toolkit.registry(), new PromptCompletions(Path.of(""),
-                        toolkit.config().recordingDirs(), toolkit.config().effectsRoot())))
+                .completions(Prompts.completions(toolkit.registry()))
                 .requestTimeout(toolkit.config().requestTimeout())
                 .validateToolInputs(false)
                 .jsonSchemaValidator(new LazySchemaValidator())

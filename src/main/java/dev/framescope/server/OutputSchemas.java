@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.framescope.common.AnswerShape;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolDef;
-import dev.framescope.common.ToolHints;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigInteger;
 import java.nio.file.Path;
@@ -28,84 +28,38 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code object} / {@code array}) with {@code schema_version} required, and stays open to new properties: enough for
  * a client to check the envelope and branch on fields, small enough for {@code tools/list} (the nested detail is in
  * docs/tools.md and the tool descriptions).
+ * What each tool answers with is in its declaration ({@link AnswerShape}):
  * <ul>
- *   <li>RenderDoc results are built by the Python bridge, not by a Java record: their schema is the common envelope
- *       ({@code schema_version}, {@code summary}), typed but not required. The SDK checks every result against the
- *       declared schema and turns a mismatch into an error result, so nothing is promised that the bridge does not
- *       always send.</li>
- *   <li>Tools that can answer with an image ({@link #IMAGE_TOOLS}) declare none: such a result is sent without
- *       {@code structuredContent} (Claude Code would show it instead of the image), and a declared schema obliges
- *       the server to send it.</li>
+ *   <li>{@link AnswerShape.Records}: the record's schema, or for several records their union.</li>
+ *   <li>{@link AnswerShape.Envelope} (RenderDoc results, built by the Python bridge, not by a Java record): the common
+ *       envelope ({@code schema_version}, {@code summary}), typed but not required. The SDK checks every result
+ *       against the declared schema and turns a mismatch into an error result, so nothing is promised that the
+ *       bridge does not always send.</li>
+ *   <li>{@link AnswerShape.Images}: none. Such a result is sent without {@code structuredContent} (Claude Code would
+ *       show it instead of the image), and a declared schema obliges the server to send it.</li>
  * </ul>
  * {@code OutputSchemaIT} checks every tool's {@code structuredContent} against its schema through the TypeScript
- * SDK client (ajv), and {@code ToolContractTest} that every tool is covered.
+ * SDK client (ajv), and {@code OutputSchemasTest} real answers on the fixtures.
  */
 final class OutputSchemas {
-
-    /**
-     * Tools whose result may carry image content, and so no {@code structuredContent}: every dialog question takes
-     * images the person attaches.
-     */
-    static final Set<String> IMAGE_TOOLS = Set.of("plot_energy", "render_effect_frame",
-            "ask_plan", "ask_confirmation", "ask_text", "ask_choice", "ask_screenshot");
-
-    /**
-     * Output records of each tool that returns one: several for a tool whose parameter picks which it answers with
-     * (the schema is their union); every other tool without an image is a RenderDoc query.
-     */
-    private static final Map<String, List<String>> RECORDS = Map.ofEntries(
-            Map.entry("get_server_diagnostics", List.of("dev.framescope.diagnostics.ServerDiagnostics")),
-            Map.entry("list_recordings", List.of("dev.framescope.physics.RecordingQueries$RecordingList")),
-            Map.entry("open_recording", List.of("dev.framescope.physics.RecordingQueries$OpenedRecording")),
-            Map.entry("check_recording", List.of("dev.framescope.physics.Triage$TriageReport",
-                    "dev.framescope.physics.EnergyChecks$EnergyAnomalies",
-                    "dev.framescope.physics.ContactChecks$FrictionConeReport",
-                    "dev.framescope.physics.ContactChecks$PenetrationReport",
-                    "dev.framescope.physics.MotionChecks$RestingReport",
-                    "dev.framescope.physics.ImpactChecks$RestitutionReport",
-                    "dev.framescope.physics.MomentumChecks$MomentumReport",
-                    "dev.framescope.physics.MotionChecks$NonfiniteReport",
-                    "dev.framescope.physics.SolverChecks$SolverReport",
-                    "dev.framescope.physics.ContactHistory$History",
-                    "dev.framescope.physics.MotionChecks$Comparison")),
-            Map.entry("get_recording_frame", List.of("dev.framescope.physics.RecordingQueries$FrameData")),
-            Map.entry("get_energy_series", List.of("dev.framescope.physics.EnergyChecks$EnergySeriesAnswer")),
-            Map.entry("generate_shader_manifest", List.of("dev.framescope.shader.EffectCatalog$ManifestReport")),
-            Map.entry("search_effects", List.of("dev.framescope.shader.EffectSearch$SearchReport",
-                    "dev.framescope.shader.EffectCatalog$EffectList")),
-            Map.entry("analyze_effect", List.of("dev.framescope.shader.EffectAnalysis$AnalysisReport",
-                    "dev.framescope.shader.StructureCheck$StructureReport",
-                    "dev.framescope.shader.ShaderComparison$ComparisonReport")),
-            Map.entry("compile_effect", List.of("dev.framescope.shader.EffectCompiler$CompileReport")),
-            Map.entry("test_effect", List.of("dev.framescope.shader.EffectTests$ResponsivenessReport",
-                    "dev.framescope.shader.EffectTests$PassthroughReport",
-                    "dev.framescope.shader.EffectTests$ParityReport")),
-            Map.entry("benchmark_effect_fps", List.of("dev.framescope.shader.EffectBenchmark$BenchmarkReport")),
-            Map.entry("start_capture_console", List.of("dev.framescope.console.ConsoleTools$Started")));
 
     private final Map<String, ObjectNode> cache = new ConcurrentHashMap<>();
 
     /** The tool's output schema, or null for a tool that may answer with an image; callers must not modify it. */
     ObjectNode schemaOf(ToolDef<?> tool) {
-        if (IMAGE_TOOLS.contains(tool.name())) {
-            return null;
-        }
-        return cache.computeIfAbsent(tool.name(), name -> {
-            List<String> records = RECORDS.get(name);
-            if (records == null) {
-                return envelope();
-            }
-            ObjectNode schema = generate(load(records.get(0)));
-            for (String other : records.subList(1, records.size())) {
-                schema = union(schema, generate(load(other)));
-            }
-            return schema;
-        });
+        return tool.answer() instanceof AnswerShape.Images ? null
+                : cache.computeIfAbsent(tool.name(), name -> generate(tool.answer()));
     }
 
-    /** The output records a tool is declared with here, or null (RenderDoc query, image tool, unknown). */
-    static List<String> recordsOf(String tool) {
-        return RECORDS.get(tool);
+    private static ObjectNode generate(AnswerShape answer) {
+        if (!(answer instanceof AnswerShape.Records records)) {
+            return envelope();
+        }
+        ObjectNode schema = generate(records.types().get(0));
+        for (Class<?> other : records.types().subList(1, records.types().size())) {
+            schema = union(schema, generate(other));
+        }
+        return schema;
     }
 
     /**
@@ -143,14 +97,6 @@ final class OutputSchemas {
             types.forEach(list::add);
         }
         return either;
-    }
-
-    private static Class<?> load(String name) {
-        try {
-            return Class.forName(name, false, OutputSchemas.class.getClassLoader());
-        } catch (ClassNotFoundException e) {
-            throw new IllegalStateException("output record " + name + " is gone; update OutputSchemas", e);
-        }
     }
 
     /** The envelope every FrameScope result shares: {@code schema_version} and a one-sentence {@code summary}. */

@@ -49,6 +49,9 @@ public final class ToolRegistry {
                 if (!selection.includes(tool)) {
                     continue;
                 }
+                if (tool.answer() == null) {
+                    throw new IllegalStateException(tool.name() + " does not declare what it returns (ToolDef.returns)");
+                }
                 if (tools.putIfAbsent(tool.name(), tool) != null) {
                     throw new IllegalStateException("two tools named " + tool.name());
                 }

@@ -1,6 +1,7 @@
 package dev.framescope.shader;
 
 import dev.framescope.common.Components;
+import dev.framescope.common.PromptRecipe;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
 import dev.framescope.common.ToolHints;
@@ -68,6 +69,11 @@ public final class ShaderTools implements ToolGroup {
     }
 
     @Override
+    public List<PromptRecipe> prompts() {
+        return EffectPrompts.all(defaultEffectsRoot);
+    }
+
+    @Override
     public String guide() {
         return "Shader effects in real headless Chromium (WebGL2 and WebGPU on SwiftShader here): call compile_effect "
                 + "with an effect id or glob first (search_effects without a query lists the ids); it returns "
@@ -95,6 +101,7 @@ public final class ShaderTools implements ToolGroup {
                                 ? catalog.list(library(a.effectsRoot()), a.effect(), a.limit())
                                 : search.search(library(a.effectsRoot()), a.effect(), a.query(), a.sourceRegex(),
                                         a.limit())))
+                        .returns(EffectSearch.SearchReport.class, EffectCatalog.EffectList.class)
                         .withAliases("list_effects", "listEffects", "searchEffects"),
                 ToolDef.of("generate_shader_manifest", "Write the effects manifest",
                         "Writes manifest.json in the effects root from the native effect folders ({id: "
@@ -102,6 +109,7 @@ public final class ShaderTools implements ToolGroup {
                         + "changed. Writes only that file.",
                         GenerateManifestArgs.class, ToolHints.REWRITES_GENERATED_FILE,
                         (a, c) -> ToolOutput.of(catalog.generate(library(a.effectsRoot()), a.dryRun())))
+                        .returns(EffectCatalog.ManifestReport.class)
                         .withAliases("generateShaderManifest"),
                 analyze(),
                 ToolDef.of("compile_effect", "Compile effects",
@@ -110,6 +118,7 @@ public final class ShaderTools implements ToolGroup {
                         + "your files; no such language: not_available. ~2 s first call, then 0.1–0.5 s.",
                         CompileEffectArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(compiler.compile(library(a.effectsRoot()), a, c)))
+                        .returns(EffectCompiler.CompileReport.class)
                         .withAliases("compileEffect"),
                 ToolDef.of("render_effect_frame", "Render and describe a frame",
                         "Renders a frame per effect; returns 0–1 metrics: mean/std RGB, alpha, luma variance, unique "
@@ -119,6 +128,7 @@ public final class ShaderTools implements ToolGroup {
                         RenderEffectFrameArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> a.describe() ? describer.describe(library(a.effectsRoot()), a, c)
                                 : renderer.render(library(a.effectsRoot()), a, c))
+                        .returnsImages()
                         .withAliases("renderEffectFrame")
                         .withAlias("describe_effect_frame", DESCRIBE).withAlias("describeEffectFrame", DESCRIBE),
                 test(),
@@ -128,6 +138,7 @@ public final class ShaderTools implements ToolGroup {
                         + "frames at 512²: ~1 s for a simple effect.",
                         BenchmarkEffectArgs.class, ToolHints.READS_ONLY,
                         (a, c) -> ToolOutput.of(benchmark.benchmark(library(a.effectsRoot()), a, c)))
+                        .returns(EffectBenchmark.BenchmarkReport.class)
                         .withAliases("benchmarkEffectFPS"))
                 .<ToolDef<?>>map(ShaderTools::batchLimit).toList();
     }
@@ -148,6 +159,8 @@ public final class ShaderTools implements ToolGroup {
                     case glsl_wgsl -> comparison.compare(library(a.effectsRoot()), a.effect(), a.offset(), a.limit(),
                             a.mode());
                 }))
+                .returns(EffectAnalysis.AnalysisReport.class, StructureCheck.StructureReport.class,
+                        ShaderComparison.ComparisonReport.class)
                 .withAliases("analyzeEffect")
                 .withAlias("check_effect_structure", STRUCTURE).withAlias("checkEffectStructure", STRUCTURE)
                 .withAlias("compare_shaders", GLSL_WGSL).withAlias("compareShaders", GLSL_WGSL);
@@ -166,6 +179,8 @@ public final class ShaderTools implements ToolGroup {
                     case passthrough -> tests.passthrough(library(a.effectsRoot()), a, c);
                     case parity -> tests.parity(library(a.effectsRoot()), a, c);
                 }))
+                .returns(EffectTests.ResponsivenessReport.class, EffectTests.PassthroughReport.class,
+                        EffectTests.ParityReport.class)
                 .withAliases("test_uniform_responsiveness", "testUniformResponsiveness")
                 .withAlias("test_no_passthrough", PASSTHROUGH).withAlias("testNoPassthrough", PASSTHROUGH)
                 .withAlias("test_pixel_parity", PARITY).withAlias("testPixelParity", PARITY)

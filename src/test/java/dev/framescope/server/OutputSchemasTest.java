@@ -4,20 +4,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.dialect.Dialects;
+import dev.framescope.common.AnswerShape;
 import dev.framescope.common.Config;
 import dev.framescope.common.ToolContext;
 import dev.framescope.common.ToolDef;
+import dev.framescope.common.ToolGroup;
+import dev.framescope.common.ToolHints;
+import dev.framescope.common.ToolOutput;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,24 +36,50 @@ class OutputSchemasTest {
     @Test
     void everyToolHasAnOutputSchemaUnlessItMayAnswerWithAnImage() {
         ToolRegistry registry = ToolGroups.create(Config.defaults(stateDir)).registry();
-        Set<String> names = registry.tools().stream().map(ToolDef::name).collect(Collectors.toSet());
-        assertTrue(names.containsAll(OutputSchemas.IMAGE_TOOLS), "image tools that no longer exist");
         for (ToolDef<?> tool : registry.tools()) {
             ObjectNode schema = registry.outputSchema(tool);
-            if (OutputSchemas.IMAGE_TOOLS.contains(tool.name())) {
+            if (tool.answer() instanceof AnswerShape.Images) {
                 assertNull(schema, tool.name());
-                continue;
-            }
-            assertNotNull(schema, tool.name());
-            if (OutputSchemas.recordsOf(tool.name()) != null) {
+            } else if (tool.answer() instanceof AnswerShape.Records) {
                 assertEquals("schema_version", schema.at("/required/0").asText(), tool.name());
             } else {
-                // only RenderDoc's bridge results have no Java record; a renamed tool must not fall through here
+                // only RenderDoc's bridge results are built outside Java
                 assertTrue(registry.groups().stream().filter(g -> g.name().equals("renderdoc")).findFirst()
                         .orElseThrow().tools().stream().anyMatch(t -> t.name().equals(tool.name())),
-                        tool.name() + " has no output record in OutputSchemas");
+                        tool.name() + " answers a Java record: declare it with ToolDef.returns");
             }
-            assertEquals("integer", schema.at("/properties/schema_version/type").asText(), tool.name());
+            if (schema != null) {
+                assertEquals("integer", schema.at("/properties/schema_version/type").asText(), tool.name());
+            }
+        }
+    }
+
+    @Test
+    void aToolThatDoesNotSayWhatItReturnsIsRefused() {
+        ToolDef<?> silent = ToolDef.of("silent", "Silent", "Says nothing of its answer.", NoArgs.class,
+                ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(Map.of()));
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> new ToolRegistry(List.of(new OneTool(silent))));
+        assertTrue(e.getMessage().contains("silent"), e.getMessage());
+    }
+
+    record NoArgs() {
+    }
+
+    private record OneTool(ToolDef<?> tool) implements ToolGroup {
+        @Override
+        public String name() {
+            return "one";
+        }
+
+        @Override
+        public String guide() {
+            return "One tool.";
+        }
+
+        @Override
+        public List<ToolDef<?>> tools() {
+            return List.of(tool);
         }
     }
 

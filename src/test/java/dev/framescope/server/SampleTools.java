@@ -84,7 +84,7 @@ final class SampleTools implements ToolGroup {
                 new ToolDef<>("sized", "Sized", "Returns a string of the given size.", SizeArgs.class,
                         ToolHints.READS_ONLY, 1000,
                         (args, ctx) -> ToolOutput.of(new Big("big", "x".repeat(args.chars()))),
-                        args -> ToolDef.DEFAULT_TIME_LIMIT, java.util.List.of()),
+                        args -> ToolDef.DEFAULT_TIME_LIMIT, java.util.List.of(), null),
                 ToolDef.of("steps", "Steps", "Reports progress twice, then returns.", NoArgs.class,
                         ToolHints.READS_ONLY, (args, ctx) -> {
                             ctx.progress(1, 2.0, "first half");
@@ -108,7 +108,9 @@ final class SampleTools implements ToolGroup {
                         + "limit.", NoArgs.class, ToolHints.READS_ONLY, (args, ctx) -> {
                             STUCK.acquireUninterruptibly();
                             return ToolOutput.of(Map.of("summary", "released"));
-                        }).withTimeLimit(args -> java.time.Duration.ofMillis(200)));
+                        }).withTimeLimit(args -> java.time.Duration.ofMillis(200)))
+                .stream().<ToolDef<?>>map(t -> t.name().equals("picture") ? t.returnsImages() : t.returnsEnvelope())
+                .toList();
     }
 
 }

@@ -19,7 +19,7 @@ class ToolRegistryTest {
 
     private static ToolDef<NoArgs> tool(String name) {
         return ToolDef.of(name, name, "A tool.", NoArgs.class, ToolHints.READS_ONLY,
-                (a, c) -> ToolOutput.of(Map.of("summary", name)));
+                (a, c) -> ToolOutput.of(Map.of("summary", name))).returnsEnvelope();
     }
 
     private static ToolGroup group(ToolDef<?>... tools) {

@@ -1,6 +1,5 @@
-package dev.framescope.server;
+package dev.framescope.common;
 
-import dev.framescope.shader.EffectLibrary;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -12,51 +11,31 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Values for prompt-argument completion, found on disk when asked: capture (.rdc) and recording (.db) paths under
- * the working directory (its {@code demo/} folder included) and the recording folders, and effect ids under the
- * effects root. The walk is bounded (depth, files visited) so a completion answers in milliseconds even from a
- * home directory; paths are given relative to the working directory where they are under it.
+ * Files of one kind near the user, found when a prompt argument is completed: under the working directory (its
+ * {@code demo/} folder included) and any extra folders a group names (the recording folders). The walk is bounded
+ * (depth, files visited) so a completion answers in milliseconds even from a home directory; hidden folders,
+ * {@code target}, {@code node_modules} and the like are skipped, and paths are given relative to the working
+ * directory where they are under it. Stateless and thread-safe.
  */
-final class PromptCompletions {
+public final class NearbyFiles {
 
     private static final int MAX_DEPTH = 6;
     private static final int MAX_VISITED = 20_000;
     private static final Set<String> SKIPPED = Set.of(".git", "node_modules", "target", ".m2", ".cache", "build");
 
-    private final Path workingDir;
-    private final List<Path> recordingDirs;
-    private final Path effectsRoot;
-
-    PromptCompletions(Path workingDir, List<Path> recordingDirs, Path effectsRoot) {
-        this.workingDir = workingDir.toAbsolutePath().normalize();
-        this.recordingDirs = recordingDirs;
-        this.effectsRoot = effectsRoot;
+    private NearbyFiles() {
     }
 
-    /** Files ending in {@code suffix}, sorted, relative to the working directory where possible. */
-    List<String> files(String suffix) {
+    /** Regular files ending in {@code suffix}, sorted, under the working directory and {@code extraDirs}. */
+    public static List<String> find(String suffix, List<Path> extraDirs) {
+        Path workingDir = Path.of("").toAbsolutePath().normalize();
         Set<String> found = new LinkedHashSet<>();
-        walk(workingDir, suffix, found);
-        if (suffix.equals(".db")) {
-            recordingDirs.forEach(dir -> walk(dir, suffix, found));
-        }
+        walk(workingDir, workingDir, suffix, found);
+        extraDirs.forEach(dir -> walk(workingDir, dir, suffix, found));
         return found.stream().sorted().toList();
     }
 
-    /** Effect ids under {@code root} (default the server's effects root). */
-    List<String> effects(String root) {
-        Path dir = root == null || root.isBlank() ? effectsRoot : Path.of(root);
-        if (!Files.isDirectory(dir)) {
-            return List.of();
-        }
-        try {
-            return new EffectLibrary(dir).select("*").stream().map(EffectLibrary.Effect::id).sorted().toList();
-        } catch (RuntimeException e) {
-            return List.of();
-        }
-    }
-
-    private void walk(Path start, String suffix, Set<String> found) {
+    private static void walk(Path workingDir, Path start, String suffix, Set<String> found) {
         if (!Files.isDirectory(start)) {
             return;
         }
@@ -73,7 +52,7 @@ final class PromptCompletions {
                 @Override
                 public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
                     if (file.getFileName().toString().endsWith(suffix) && attrs.isRegularFile()) {
-                        found.add(shown(file));
+                        found.add(shown(workingDir, file));
                     }
                     return ++visited[0] >= MAX_VISITED ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
                 }
@@ -88,7 +67,7 @@ final class PromptCompletions {
         }
     }
 
-    private String shown(Path file) {
+    private static String shown(Path workingDir, Path file) {
         Path absolute = file.toAbsolutePath().normalize();
         return absolute.startsWith(workingDir) ? workingDir.relativize(absolute).toString() : absolute.toString();
     }
