@@ -3,6 +3,8 @@ package dev.framescope.cli;
 import dev.framescope.common.ClientModel;
 import dev.framescope.console.CaptureConsole;
 import dev.framescope.console.ConsoleServer;
+import dev.framescope.server.RegistryCaller;
+import dev.framescope.server.ToolGroups;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -49,7 +51,8 @@ final class ConsoleCommand implements Callable<Integer> {
         }
         ConsoleServer server;
         try {
-            server = CaptureConsole.start(streams.toolkit(), ClientModel.NONE,
+            ToolGroups.Toolkit toolkit = streams.toolkit();
+            server = CaptureConsole.start(new RegistryCaller(toolkit), toolkit.config().stateDir(), ClientModel.NONE,
                     new CaptureConsole.Options(port, projects, maxUploadMb * 1024 * 1024, Set.copyOf(origins)));
         } catch (IllegalArgumentException | IOException e) {
             // a bad FRAMESCOPE_LLM_* variable, a port in use: say which, no stack trace

@@ -5,6 +5,7 @@ import dev.framescope.common.ClientModel;
 import dev.framescope.common.Json;
 import dev.framescope.console.CaptureConsole;
 import dev.framescope.console.ConsoleServer;
+import dev.framescope.server.RegistryCaller;
 import dev.framescope.server.ToolGroups;
 import java.io.PrintStream;
 import java.net.URI;
@@ -34,8 +35,9 @@ final class ConsoleDemo {
     static int run(ToolGroups.Toolkit toolkit, PrintStream out) throws Exception {
         Path projects = Files.createTempDirectory("framescope-console-demo");
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-        try (ConsoleServer console = CaptureConsole.start(toolkit, ClientModel.NONE, new CaptureConsole.Options(0,
-                projects, CaptureConsole.DEFAULT_MAX_UPLOAD_BYTES, Set.of()))) {
+        try (ConsoleServer console = CaptureConsole.start(new RegistryCaller(toolkit),
+                toolkit.config().stateDir(), ClientModel.NONE, new CaptureConsole.Options(0, projects,
+                        CaptureConsole.DEFAULT_MAX_UPLOAD_BYTES, Set.of()))) {
             String base = console.address();
             String id = call(http, console, HttpRequest.newBuilder(URI.create(base + "projects")).POST(
                     HttpRequest.BodyPublishers.ofString("{\"name\":\"demo\"}"))).get("projectId").asText();

@@ -1,6 +1,7 @@
 package dev.framescope.common;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A package's contribution to the server: its tools, its prompts, and the calls {@code demo} makes to show them on
@@ -35,6 +36,11 @@ public interface ToolGroup {
      */
     default List<PromptRecipe> prompts() {
         return List.of();
+    }
+
+    /** The group's own part of the server diagnostics, if it has one. */
+    default Optional<DiagnosticsSection> diagnostics() {
+        return Optional.empty();
     }
 
     /** The MCP client closed the connection: stop waiting on its behalf (e.g. withdraw questions to the person). */

@@ -1,7 +1,7 @@
 package dev.framescope.console;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.framescope.server.ToolCaller;
+import dev.framescope.common.ToolCaller;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -2,7 +2,7 @@ package dev.framescope.console;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Json;
-import dev.framescope.server.ToolCaller;
+import dev.framescope.common.ToolCaller;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

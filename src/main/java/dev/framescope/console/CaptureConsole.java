@@ -1,8 +1,7 @@
 package dev.framescope.console;
 
 import dev.framescope.common.ClientModel;
-import dev.framescope.server.ToolCaller;
-import dev.framescope.server.ToolGroups;
+import dev.framescope.common.ToolCaller;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -28,18 +27,21 @@ public final class CaptureConsole {
     private CaptureConsole() {
     }
 
-    public static ConsoleServer start(ToolGroups.Toolkit toolkit, ClientModel clientModel, Options options)
+    /**
+     * @param tools    the served tools the console's questions are answered with
+     * @param stateDir the server's state directory: settings, and projects unless {@code options} names a folder
+     */
+    public static ConsoleServer start(ToolCaller tools, Path stateDir, ClientModel clientModel, Options options)
             throws IOException {
-        Path state = toolkit.config().stateDir();
+        Path state = stateDir;
         Path projects = options.projects() != null ? options.projects() : state.resolve("console").resolve("projects");
         ProjectStore store = new ProjectStore(projects, options.maxUploadBytes());
         ConsoleSettings settings = new ConsoleSettings(state, System.getenv());
-        ToolCaller caller = new ToolCaller(toolkit);
         List<Planner> planners = List.of(new BuiltinPlanner(), new OpenAiCompatiblePlanner(settings),
                 new SamplingPlanner(clientModel));
         Map<String, Planner> byId = new LinkedHashMap<>();
         planners.forEach(p -> byId.put(p.id(), p));
-        NlDebug nlDebug = new NlDebug(caller, byId, settings, store);
+        NlDebug nlDebug = new NlDebug(tools, byId, settings, store);
         return ConsoleServer.start(new ConsoleApi(store, nlDebug, settings, planners), options.port(),
                 options.extraOrigins());
     }

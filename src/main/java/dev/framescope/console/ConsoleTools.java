@@ -2,14 +2,15 @@ package dev.framescope.console;
 
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Param;
+import dev.framescope.common.ToolCaller;
 import dev.framescope.common.ToolContext;
 import dev.framescope.common.ToolDef;
+import dev.framescope.common.ToolException;
 import dev.framescope.common.ToolGroup;
 import dev.framescope.common.ToolHints;
-import dev.framescope.common.ToolException;
 import dev.framescope.common.ToolOutput;
-import dev.framescope.server.ToolGroups;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -41,12 +42,19 @@ public final class ConsoleTools implements ToolGroup {
                           String summary) {
     }
 
-    private final Supplier<ToolGroups.Toolkit> toolkit;
+    private final Supplier<ToolCaller> tools;
+    private final Path stateDir;
     private ConsoleServer running;
     private String projects;
 
-    public ConsoleTools(Supplier<ToolGroups.Toolkit> toolkit) {
-        this.toolkit = toolkit;
+    /**
+     * @param tools    the served tools, asked for when the console starts (this group is one of them, so they are
+     *                 not all known while it is built)
+     * @param stateDir the server's state directory
+     */
+    public ConsoleTools(Supplier<ToolCaller> tools, Path stateDir) {
+        this.tools = tools;
+        this.stateDir = stateDir;
     }
 
     @Override
@@ -73,11 +81,11 @@ public final class ConsoleTools implements ToolGroup {
     synchronized Started start(StartArgs args, ToolContext context) {
         boolean already = running != null;
         if (!already) {
-            ToolGroups.Toolkit kit = toolkit.get();
-            projects = kit.config().stateDir().resolve("console").resolve("projects").toString();
+            projects = stateDir.resolve("console").resolve("projects").toString();
             try {
-                running = CaptureConsole.start(kit, context.clientModel(), new CaptureConsole.Options(args.port(),
-                        null, CaptureConsole.DEFAULT_MAX_UPLOAD_BYTES, Set.of()));
+                running = CaptureConsole.start(tools.get(), stateDir, context.clientModel(),
+                        new CaptureConsole.Options(args.port(), null, CaptureConsole.DEFAULT_MAX_UPLOAD_BYTES,
+                                Set.of()));
             } catch (IOException e) {
                 throw new ToolException(ErrorCode.INVALID_ARGUMENT, "Could not start the console on port "
                         + args.port() + ": " + e.getMessage() + " (try port 0 for any free port)",

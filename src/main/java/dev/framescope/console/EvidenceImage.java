@@ -1,8 +1,8 @@
 package dev.framescope.console;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.ToolCaller;
 import dev.framescope.common.ToolContext;
-import dev.framescope.server.ToolCaller;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Graphics2D;

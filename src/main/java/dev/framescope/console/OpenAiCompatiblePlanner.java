@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.framescope.common.Json;
-import dev.framescope.server.ToolCaller;
+import dev.framescope.common.ToolCaller;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;

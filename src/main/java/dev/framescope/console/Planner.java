@@ -1,6 +1,6 @@
 package dev.framescope.console;
 
-import dev.framescope.server.ToolCaller;
+import dev.framescope.common.ToolCaller;
 import java.util.List;
 import java.util.Map;
 

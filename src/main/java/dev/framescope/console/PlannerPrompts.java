@@ -3,7 +3,7 @@ package dev.framescope.console;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.framescope.common.Json;
-import dev.framescope.server.ToolCaller;
+import dev.framescope.common.ToolCaller;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;

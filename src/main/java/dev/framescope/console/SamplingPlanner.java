@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.ClientModel;
 import dev.framescope.common.Json;
-import dev.framescope.server.ToolCaller;
+import dev.framescope.common.ToolCaller;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -3,23 +3,24 @@ package dev.framescope.diagnostics;
 import dev.framescope.common.Bounded;
 import dev.framescope.common.ComponentStatus;
 import dev.framescope.common.Components;
+import dev.framescope.common.DiagnosticsSection;
 import dev.framescope.common.Version;
 import dev.framescope.diagnostics.CallStats.ToolCallStats;
-import dev.framescope.dialogs.DialogRequests;
-import dev.framescope.renderdoc.BridgeDiagnostics;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.IntFunction;
+import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
- * Assembles the server's self-report from the call counters, the component registry, the environment checks and,
- * when the renderdoc group is served, the RenderDoc bridge's own report (one place to look when anything fails).
- * Knows nothing of MCP; {@link DiagnosticsTools} exposes it as a tool and {@code doctor} uses the checks directly.
+ * Assembles the server's self-report from the call counters, the component registry, the environment checks and the
+ * sections the served groups contribute (the dialogs' questions, the RenderDoc bridge's own report): one place to
+ * look when anything fails. Knows nothing of MCP, nor of any group's core; {@link DiagnosticsTools} exposes it as a
+ * tool and {@code doctor} uses the checks directly.
  */
 public final class Diagnostics {
 
@@ -29,21 +30,23 @@ public final class Diagnostics {
     private final Components components;
     private final EnvironmentChecks environment;
     private final Supplier<List<String>> toolNames;
-    private final Supplier<DialogRequests.Snapshot> dialogs;
-    private final IntFunction<BridgeDiagnostics> bridge;
+    private final Map<String, DiagnosticsSection> sections = new LinkedHashMap<>();
     private final Instant startedAt = Instant.now();
     private final long startedNanos = System.nanoTime();
 
-    /** @param bridge the RenderDoc bridge's report with at most n recent errors; null when renderdoc is not served */
+    /** @param sections the served groups' sections, each named as a property of {@link ServerDiagnostics} */
     public Diagnostics(CallStats stats, Components components, EnvironmentChecks environment,
-                       Supplier<List<String>> toolNames, Supplier<DialogRequests.Snapshot> dialogs,
-                       IntFunction<BridgeDiagnostics> bridge) {
+                       Supplier<List<String>> toolNames, List<DiagnosticsSection> sections) {
         this.stats = stats;
         this.components = components;
         this.environment = environment;
         this.toolNames = toolNames;
-        this.dialogs = dialogs;
-        this.bridge = bridge;
+        for (DiagnosticsSection section : sections) {
+            if (!ServerDiagnostics.SECTIONS.contains(section.name())) {
+                throw new IllegalArgumentException("ServerDiagnostics has no place for the section " + section.name());
+            }
+            this.sections.put(section.name(), section);
+        }
     }
 
     public ServerDiagnostics report(DiagnosticsArgs args) {
@@ -51,11 +54,12 @@ public final class Diagnostics {
         List<ComponentStatus> componentStates = components.snapshot();
         List<EnvironmentCheck> checks = args.includeEnvironment() ? environment.run(args.refresh()) : null;
         long uptimeMs = (System.nanoTime() - startedNanos) / 1_000_000;
-        BridgeDiagnostics bridgeReport = bridge == null ? null : bridge.apply(args.bridgeErrors());
+        Map<String, DiagnosticsSection.Report> reports = new LinkedHashMap<>();
+        sections.forEach((name, section) -> reports.put(name, section.report().apply(args.bridgeErrors())));
         return new ServerDiagnostics(ServerDiagnostics.SCHEMA_VERSION, summary(perTool, checks, uptimeMs,
-                bridgeReport), SERVER_NAME, Version.current(), Runtime.version().toString(), startedAt.toString(),
+                reports.values()), SERVER_NAME, Version.current(), Runtime.version().toString(), startedAt.toString(),
                 uptimeMs, toolNames.get().size(), Bounded.of(perTool, args.toolLimit()), componentStates,
-                dialogs.get(), checks, ServerDiagnostics.Memory.now(), bridgeReport);
+                reports.get("dialogs"), checks, ServerDiagnostics.Memory.now(), reports.get("renderdoc_bridge"));
     }
 
     /** Every registered tool, with zero counts for those never called, busiest first. */
@@ -69,7 +73,7 @@ public final class Diagnostics {
     }
 
     private static String summary(List<ToolCallStats> perTool, List<EnvironmentCheck> checks, long uptimeMs,
-                                  BridgeDiagnostics bridge) {
+                                  Collection<DiagnosticsSection.Report> sections) {
         long calls = perTool.stream().mapToLong(ToolCallStats::calls).sum();
         long errors = perTool.stream().mapToLong(ToolCallStats::errors).sum();
         StringBuilder text = new StringBuilder(String.format("FrameScope %s, up %.1f s: %d tool calls, %d errors",
@@ -79,9 +83,8 @@ public final class Diagnostics {
             text.append(missing.isEmpty() ? "; all " + checks.size() + " environment checks pass"
                     : "; environment checks failing: " + String.join(", ", missing) + " (see fix)");
         }
-        if (bridge != null) {
-            text.append("; RenderDoc bridge ").append(bridge.status().replace('_', ' '));
-        }
+        sections.stream().map(DiagnosticsSection.Report::summaryPart).filter(Objects::nonNull)
+                .forEach(part -> text.append("; ").append(part));
         return text.append('.').toString();
     }
 }

@@ -1,5 +1,6 @@
 package dev.framescope.dialogs;
 
+import dev.framescope.common.DiagnosticsSection;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -150,7 +151,7 @@ public final class DialogRequests {
      * {@code historyKept}: how many the server keeps (at most {@value DialogHistory#KEPT}).
      */
     public record Snapshot(int openCount, List<OpenQuestion> open, List<ToolStats> tools, int historyKept,
-                           List<DialogHistory.Entry> history) {
+                           List<DialogHistory.Entry> history) implements DiagnosticsSection.Report {
     }
 
     static final int HISTORY_PREVIEW = 10;

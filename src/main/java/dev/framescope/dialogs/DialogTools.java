@@ -1,6 +1,7 @@
 package dev.framescope.dialogs;
 
 import dev.framescope.common.Components;
+import dev.framescope.common.DiagnosticsSection;
 import dev.framescope.common.DialogSettings;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
@@ -13,15 +14,22 @@ import dev.framescope.dialogs.DialogArgs.ScreenshotArgs;
 import dev.framescope.dialogs.DialogArgs.TextInputArgs;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /** Human-in-the-loop questions: the answer comes back in the same tool call, however long the person takes. */
 public final class DialogTools implements ToolGroup {
 
+    private final DialogRequests requests = new DialogRequests();
     private final Dialogs dialogs;
 
-    public DialogTools(DialogSettings settings, DialogRequests requests, Components components) {
+    public DialogTools(DialogSettings settings, Components components) {
         this.dialogs = new Dialogs(settings, requests, components);
+    }
+
+    @Override
+    public Optional<DiagnosticsSection> diagnostics() {
+        return Optional.of(new DiagnosticsSection("dialogs", maxErrors -> requests.snapshot()));
     }
 
     @Override

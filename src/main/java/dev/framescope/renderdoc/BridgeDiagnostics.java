@@ -1,6 +1,7 @@
 package dev.framescope.renderdoc;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.DiagnosticsSection;
 import java.util.List;
 import java.util.Map;
 
@@ -33,9 +34,15 @@ public record BridgeDiagnostics(int schemaVersion, String status, boolean runnin
                                 Counters counters, String lastFailure, List<JsonNode> recentErrors,
                                 String renderdoc, String interpreter, String log,
                                 Map<String, String> unavailableCalls, String mode, String uiCapture,
-                                Loss lastLoss, String postmortem, List<NextCall> recommendedNextCalls) {
+                                Loss lastLoss, String postmortem, List<NextCall> recommendedNextCalls)
+        implements DiagnosticsSection.Report {
 
     public static final int SCHEMA_VERSION = 1;
+
+    @Override
+    public String summaryPart() {
+        return "RenderDoc bridge " + status.replace('_', ' ');
+    }
 
     /** A ready-to-send tool call, as every Tier A answer recommends them. */
     public record NextCall(String tool, Map<String, Object> arguments, String why) {

@@ -2,6 +2,7 @@ package dev.framescope.renderdoc;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Components;
+import dev.framescope.common.DiagnosticsSection;
 import dev.framescope.common.PromptRecipe;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
@@ -23,6 +24,7 @@ import dev.framescope.renderdoc.RenderDocArgs.TextureArgs;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -59,6 +61,11 @@ public final class RenderDocTools implements ToolGroup {
     public String guide() {
         return "RenderDoc 1.24's replay of .rdc captures: call get_frame_digest with the .rdc path first; it opens "
                 + "the capture (read-only, kept open), ranks what is wrong and names the next calls.";
+    }
+
+    @Override
+    public Optional<DiagnosticsSection> diagnostics() {
+        return Optional.of(new DiagnosticsSection("renderdoc_bridge", this::bridgeDiagnostics));
     }
 
     @Override

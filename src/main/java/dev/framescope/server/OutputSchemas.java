@@ -2,14 +2,15 @@ package dev.framescope.server;
 
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.framescope.common.AnswerShape;
+import dev.framescope.common.DiagnosticsSection;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolDef;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -148,7 +149,8 @@ final class OutputSchemas {
         } else if (raw.isArray() || Collection.class.isAssignableFrom(raw)) {
             node.put("type", "array");
         } else if (raw != Object.class && !JsonNode.class.isAssignableFrom(raw)
-                && (raw.isRecord() || Map.class.isAssignableFrom(raw))) {
+                && (raw.isRecord() || Map.class.isAssignableFrom(raw)
+                || raw == DiagnosticsSection.Report.class)) { // a group's section: always one of its records
             node.put("type", "object");
         }
         // anything else (Object, JsonNode, a type with its own serialiser): no constraint

@@ -2,20 +2,22 @@ package dev.framescope.server;
 
 import dev.framescope.common.Components;
 import dev.framescope.common.Config;
+import dev.framescope.common.DiagnosticsSection;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
 import dev.framescope.console.ConsoleTools;
 import dev.framescope.diagnostics.CallStats;
-import dev.framescope.dialogs.DialogRequests;
-import dev.framescope.dialogs.DialogTools;
 import dev.framescope.diagnostics.Diagnostics;
 import dev.framescope.diagnostics.DiagnosticsTools;
 import dev.framescope.diagnostics.EnvironmentChecks;
+import dev.framescope.dialogs.DialogTools;
 import dev.framescope.physics.PhysicsTools;
 import dev.framescope.physics.Recordings;
 import dev.framescope.renderdoc.RenderDocTools;
 import dev.framescope.shader.ShaderTools;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -42,24 +44,25 @@ public final class ToolGroups {
         Components components = new Components();
         EnvironmentChecks environment = new EnvironmentChecks(config);
         AtomicReference<List<String>> toolNames = new AtomicReference<>(List.of());
-        DialogRequests questions = new DialogRequests();
-        AtomicReference<Toolkit> self = new AtomicReference<>();
-        RenderDocTools renderdoc = new RenderDocTools(config.python(), config.stateDir(), config.outputDir(),
-                config.renderdocAttach(), components);
-        List<ToolGroup> groups = List.of(
-                new DiagnosticsTools(new Diagnostics(stats, components, environment, toolNames::get,
-                        questions::snapshot, selection.includesGroup(renderdoc.name()) ? renderdoc::bridgeDiagnostics
-                        : null)),
+        // The console calls the served tools, itself among them: it gets them once they are all known.
+        AtomicReference<Toolkit> served = new AtomicReference<>();
+        List<ToolGroup> groups = new ArrayList<>(List.of(
                 new PhysicsTools(new Recordings(config.recordingDirs())),
-                renderdoc,
-                new DialogTools(config.dialogs(), questions, components),
-                new ShaderTools(config.chromium(), config.strictBrowser(), config.browserEndpoint(), config.effectsRoot(),
-                        config.glslangValidator(), config.stateDir(), config.outputDir(), components),
-                new ConsoleTools(self::get));
+                new RenderDocTools(config.python(), config.stateDir(), config.outputDir(), config.renderdocAttach(),
+                        components),
+                new DialogTools(config.dialogs(), components),
+                new ShaderTools(config.chromium(), config.strictBrowser(), config.browserEndpoint(),
+                        config.effectsRoot(), config.glslangValidator(), config.stateDir(), config.outputDir(),
+                        components),
+                new ConsoleTools(() -> new RegistryCaller(served.get()), config.stateDir())));
+        List<DiagnosticsSection> sections = groups.stream().filter(g -> selection.includesGroup(g.name()))
+                .map(ToolGroup::diagnostics).flatMap(Optional::stream).toList();
+        groups.add(0, new DiagnosticsTools(new Diagnostics(stats, components, environment, toolNames::get,
+                sections)));
         ToolRegistry registry = new ToolRegistry(groups, selection);
         toolNames.set(registry.tools().stream().map(ToolDef::name).toList());
         Toolkit toolkit = new Toolkit(config, registry, new ToolInvoker(registry, stats), environment, components);
-        self.set(toolkit);
+        served.set(toolkit);
         return toolkit;
     }
 }

@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.framescope.common.ClientModel;
 import dev.framescope.common.Json;
-import dev.framescope.server.ToolCaller;
+import dev.framescope.common.ToolCaller;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;

@@ -11,7 +11,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
 import dev.framescope.common.Config;
 import dev.framescope.common.Json;
-import dev.framescope.server.ToolCaller;
+import dev.framescope.common.ToolCaller;
+import dev.framescope.server.RegistryCaller;
 import dev.framescope.server.ToolGroups;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -302,7 +303,7 @@ class OpenAiCompatiblePlannerAgainstLocalChatCompletionsServerTest {
     @Test
     void realRenderDocToolsGoOutWithTheirSchemas() throws Exception {
         reply = toolCall("get_frame_digest", "{\"capture\":\"" + CAPTURE + "\"}", null);
-        List<ToolCaller.ToolInfo> renderdoc = new ToolCaller(ToolGroups.create(Config.defaults(stateDir)))
+        List<ToolCaller.ToolInfo> renderdoc = new RegistryCaller(ToolGroups.create(Config.defaults(stateDir)))
                 .tools("renderdoc");
         assertTrue(renderdoc.size() > 10, "renderdoc group has " + renderdoc.size() + " tools");
         assertEquals("get_frame_digest", planner().next(question("what is wrong?"), List.of(), renderdoc).tool());

@@ -9,7 +9,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.framescope.common.ClientModel;
 import dev.framescope.common.Config;
 import dev.framescope.common.Json;
-import dev.framescope.server.ToolCaller;
+import dev.framescope.common.ToolCaller;
+import dev.framescope.server.RegistryCaller;
 import dev.framescope.server.ToolGroups;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -133,7 +134,7 @@ class SamplingPlannerTest {
 
     @Test
     void catalogOfTheRealRenderDocToolsStaysSmall(@TempDir Path stateDir) throws Exception {
-        List<ToolCaller.ToolInfo> renderdoc = new ToolCaller(ToolGroups.create(Config.defaults(stateDir)))
+        List<ToolCaller.ToolInfo> renderdoc = new RegistryCaller(ToolGroups.create(Config.defaults(stateDir)))
                 .tools("renderdoc");
         String catalog = PlannerPrompts.toolCatalog(renderdoc);
         assertTrue(catalog.length() < 20_000, "the tool list for sampling takes " + catalog.length() + " chars");

@@ -7,8 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Config;
 import dev.framescope.common.Json;
+import dev.framescope.common.ToolCaller;
 import dev.framescope.common.ToolContext;
-import dev.framescope.server.ToolCaller;
+import dev.framescope.server.RegistryCaller;
 import dev.framescope.server.ToolGroups;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +39,7 @@ class OlderNamesIT {
 
     @BeforeAll
     static void start() throws Exception {
-        caller = new ToolCaller(ToolGroups.create(Config.defaults(state)));
+        caller = new RegistryCaller(ToolGroups.create(Config.defaults(state)));
         truth = Json.mapper().readTree(Files.readString(Path.of("demo/captures/ground-truth.json")))
                 .at("/captures/gl_defects");
     }

@@ -12,6 +12,7 @@ import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.dialect.Dialects;
 import dev.framescope.common.AnswerShape;
 import dev.framescope.common.Config;
+import dev.framescope.common.ToolCaller;
 import dev.framescope.common.ToolContext;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
@@ -87,7 +88,7 @@ class OutputSchemasTest {
     void resultsOnTheFixturesMatchTheirOutputSchemas() {
         ToolGroups.Toolkit toolkit = ToolGroups.create(Config.fromEnvironment(Map.of(
                 "FRAMESCOPE_STATE_DIR", stateDir.toString(), "FRAMESCOPE_RECORDING_DIRS", RECORDINGS)));
-        ToolCaller caller = new ToolCaller(toolkit);
+        ToolCaller caller = new RegistryCaller(toolkit);
         String penetration = RECORDINGS + "/penetration.db";
         String twoBalls = RECORDINGS + "/two_ball_collision.db";
         List<Object[]> calls = List.of(

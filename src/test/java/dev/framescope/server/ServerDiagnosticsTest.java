@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Config;
+import dev.framescope.common.ToolCaller;
 import dev.framescope.common.ToolContext;
 import java.nio.file.Path;
 import java.util.Map;
@@ -22,7 +23,7 @@ class ServerDiagnosticsTest {
     Path stateDir;
 
     private ToolCaller caller(ToolSelection selection) {
-        return new ToolCaller(ToolGroups.create(Config.defaults(stateDir), selection));
+        return new RegistryCaller(ToolGroups.create(Config.defaults(stateDir), selection));
     }
 
     @Test
@@ -58,12 +59,13 @@ class ServerDiagnosticsTest {
     }
 
     @Test
-    void withoutTheRenderDocGroupThereIsNoBridgeReport() {
+    void withoutTheRenderDocOrDialogsGroupThereIsNoSectionOfTheirs() {
         ToolCaller caller = caller(ToolSelection.fromEnvironment(Map.of("FRAMESCOPE_GROUPS", "physics")));
         ToolCaller.Answer answer = caller.call("get_server_diagnostics", Map.of("include_environment", false),
                 ToolContext.SILENT);
         assertFalse(answer.error(), answer.body().toString());
         assertFalse(answer.body().has("renderdoc_bridge"), answer.body().toString());
+        assertFalse(answer.body().has("dialogs"), "each section comes from its served group: " + answer.body());
         assertFalse(answer.text().contains("RenderDoc bridge"), answer.text());
     }
 }

@@ -6,9 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Config;
+import dev.framescope.common.ToolCaller;
 import dev.framescope.common.ToolDef;
-import dev.framescope.common.ToolGroup;
 import dev.framescope.common.ToolGroup.SharedParam;
+import dev.framescope.common.ToolGroup;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -73,7 +74,7 @@ class SharedParamsTest {
             caps += registry.inputSchema(tool).toString().split("\"maxLength\"", -1).length - 1;
         }
         assertTrue(caps > 30, "only " + caps + " length caps in the validating schemas");
-        ToolCaller caller = new ToolCaller(toolkit);
+        ToolCaller caller = new RegistryCaller(toolkit);
         ToolCaller.Answer tooLong = caller.call("open_capture", java.util.Map.of("capture", "a".repeat(5000)),
                 dev.framescope.common.ToolContext.SILENT);
         assertTrue(tooLong.error(), tooLong.body().toString());

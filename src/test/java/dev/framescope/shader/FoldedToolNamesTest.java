@@ -7,9 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Config;
 import dev.framescope.common.Json;
+import dev.framescope.common.ToolCaller;
 import dev.framescope.common.ToolContext;
 import dev.framescope.common.WritableRoots;
-import dev.framescope.server.ToolCaller;
+import dev.framescope.server.RegistryCaller;
 import dev.framescope.server.ToolGroups;
 import java.nio.file.Path;
 import java.util.List;
@@ -35,7 +36,7 @@ class FoldedToolNamesTest {
 
     @BeforeEach
     void start() {
-        caller = new ToolCaller(ToolGroups.create(Config.defaults(state)));
+        caller = new RegistryCaller(ToolGroups.create(Config.defaults(state)));
     }
 
     private JsonNode call(String tool, Map<String, Object> args) {

@@ -3,6 +3,7 @@ package dev.framescope.server;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.framescope.common.Json;
+import dev.framescope.common.ToolCaller;
 import dev.framescope.common.ToolContext;
 import dev.framescope.common.ToolDef;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
@@ -12,40 +13,25 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The tool registry for callers that are not MCP clients (the capture console): the same invoker, so the same
- * validation, time limits, output budgets, counters and errors as a tools/call, answered as plain JSON.
+ * {@link ToolCaller} over this server's registry and invoker: the same validation, time limits, output budgets,
+ * counters and errors as a {@code tools/call}, answered as plain JSON.
  */
-public final class ToolCaller {
-
-    /**
-     * One call's outcome: {@code body} is the result's structured content, or {code, message, context} when
-     * {@code error}; {@code text} is what an MCP client would read first (the summary line).
-     */
-    public record Answer(String tool, Map<String, Object> arguments, boolean error, JsonNode body, String text,
-                         long millis) {
-
-        public String errorCode() {
-            return error ? body.path("code").asText("INTERNAL") : null;
-        }
-    }
-
-    /** A tool as a planner sees it: name, description and input schema. */
-    public record ToolInfo(String name, String title, String description, ObjectNode inputSchema) {
-    }
+public final class RegistryCaller implements ToolCaller {
 
     private final ToolRegistry registry;
     private final ToolInvoker invoker;
 
-    public ToolCaller(ToolGroups.Toolkit toolkit) {
+    public RegistryCaller(ToolGroups.Toolkit toolkit) {
         this.registry = toolkit.registry();
         this.invoker = toolkit.invoker();
     }
 
+    @Override
     public Optional<ToolInfo> find(String name) {
         return registry.find(name).map(this::info);
     }
 
-    /** The tools of one group ("renderdoc", "physics", ...), or of all groups for null. */
+    @Override
     public List<ToolInfo> tools(String group) {
         return registry.groups().stream().filter(g -> group == null || group.equals(g.name()))
                 .flatMap(g -> registry.tools(g).stream()).map(this::info).toList();
@@ -55,7 +41,7 @@ public final class ToolCaller {
         return new ToolInfo(tool.name(), tool.title(), tool.description(), registry.inputSchema(tool));
     }
 
-    /** Runs one tool; never throws for the tool's own failures (they come back as an error answer). */
+    @Override
     public Answer call(String name, Map<String, Object> arguments, ToolContext context) {
         long start = System.nanoTime();
         Optional<ToolDef<?>> tool = registry.find(name);
