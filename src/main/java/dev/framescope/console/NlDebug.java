@@ -74,63 +74,72 @@ public final class NlDebug {
             throw ConsoleException.badRequest("plannerModel", "no planner " + choice.planner() + "; GET /models lists "
                     + "them: " + planners.keySet());
         }
-        String model = choice.model();
-        Planner.Question question = new Planner.Question(request.question(), capture, model, request.actionModel(),
-                request.openrouterKey());
-        String submissionId = "sub-" + UUID.randomUUID();
-        List<ObjectNode> steps = new ArrayList<>();
-        List<ToolCaller.Answer> done = new ArrayList<>();
-        String warning = planner.unavailableReason();
-        List<ToolCaller.ToolInfo> tools = caller.tools("renderdoc").stream()
-                .filter(t -> !WRITERS.contains(t.name())).toList();
-        while (warning == null && done.size() < MAX_CALLS) {
-            Planner.Step step;
-            try {
-                step = planner.next(question, List.copyOf(done), tools);
-            } catch (Planner.PlannerException e) {
-                warning = "the planner could not go on: " + e.getMessage();
-                break;
-            }
-            if (step == null) {
-                break;
-            }
-            if (tools.stream().noneMatch(t -> t.name().equals(step.tool()))) {
-                warning = "the planner chose " + step.tool() + ", which is not a RenderDoc tool the console may run";
-                break;
-            }
-            Map<String, Object> arguments = new LinkedHashMap<>(step.arguments() == null ? Map.of()
-                    : step.arguments());
-            arguments.put("capture", capture); // a planner cannot point a tool at another file
-            ToolCaller.Answer answer = caller.call(step.tool(), arguments, ToolContext.SILENT);
-            done.add(answer);
-            ObjectNode logged = RunSteps.call(steps.size() + 1, planner.id(), step, answer);
-            steps.add(logged);
-            events.accept(RunSteps.event("step", logged));
-            if (answer.error() && answer.errorCode().equals("INVALID_ARGUMENT")) {
-                warning = "the planner's arguments for " + step.tool() + " were refused: "
-                        + answer.body().path("message").asText();
-                break;
-            }
-        }
+        Planner.Question question = new Planner.Question(request.question(), capture, choice.model(),
+                request.actionModel(), request.openrouterKey());
+        Run run = new Run(new ArrayList<>(), new ArrayList<>());
+        String warning = callTools(planner, question, run, events);
         Planner.Explanation explanation;
         try {
-            explanation = done.isEmpty() && warning != null ? new Planner.Explanation(warning, planner.id(), "warning")
-                    : planner.explain(question, List.copyOf(done));
+            explanation = run.done().isEmpty() && warning != null
+                    ? new Planner.Explanation(warning, planner.id(), "warning")
+                    : planner.explain(question, List.copyOf(run.done()));
         } catch (Planner.PlannerException e) {
-            explanation = BuiltinExplanation.of(done);
+            explanation = BuiltinExplanation.of(run.done());
             warning = (warning == null ? "" : warning + "; ") + "the model could not explain (" + e.getMessage()
                     + "); the builtin explanation from the measured results is shown instead";
         }
         String status = warning != null ? "warning" : explanation.status();
         ObjectNode explained = RunSteps.explanation(explanation, warning);
-        steps.add(explained);
+        run.steps().add(explained);
         events.accept(RunSteps.event("step", explained));
-        ObjectNode reply = reply(request, submissionId, status, done, steps, explanation, warning, planner);
+        ObjectNode reply = reply(request, "sub-" + UUID.randomUUID(), status, run.done(), run.steps(), explanation,
+                warning, planner);
         if (request.projectId() != null) {
             store.append(request.projectId(), reply.get("submission"), reply.get("message"));
         }
         events.accept(RunSteps.event("done", reply));
         return reply;
+    }
+
+    /** The answers of one run so far, and the steps logged for the person. */
+    private record Run(List<ToolCaller.Answer> done, List<ObjectNode> steps) {
+    }
+
+    /**
+     * Lets the planner call the read-only RenderDoc tools, each on this capture only, until it stops or
+     * {@value #MAX_CALLS} calls; returns why it stopped early, or null.
+     */
+    private String callTools(Planner planner, Planner.Question question, Run run, Consumer<ObjectNode> events) {
+        String warning = planner.unavailableReason();
+        List<ToolCaller.ToolInfo> tools = caller.tools("renderdoc").stream()
+                .filter(t -> !WRITERS.contains(t.name())).toList();
+        while (warning == null && run.done().size() < MAX_CALLS) {
+            Planner.Step step;
+            try {
+                step = planner.next(question, List.copyOf(run.done()), tools);
+            } catch (Planner.PlannerException e) {
+                return "the planner could not go on: " + e.getMessage();
+            }
+            if (step == null) {
+                break;
+            }
+            if (tools.stream().noneMatch(t -> t.name().equals(step.tool()))) {
+                return "the planner chose " + step.tool() + ", which is not a RenderDoc tool the console may run";
+            }
+            Map<String, Object> arguments = new LinkedHashMap<>(step.arguments() == null ? Map.of()
+                    : step.arguments());
+            arguments.put("capture", question.capture()); // a planner cannot point a tool at another file
+            ToolCaller.Answer answer = caller.call(step.tool(), arguments, ToolContext.SILENT);
+            run.done().add(answer);
+            ObjectNode logged = RunSteps.call(run.steps().size() + 1, planner.id(), step, answer);
+            run.steps().add(logged);
+            events.accept(RunSteps.event("step", logged));
+            if (answer.error() && answer.errorCode().equals("INVALID_ARGUMENT")) {
+                return "the planner's arguments for " + step.tool() + " were refused: "
+                        + answer.body().path("message").asText();
+            }
+        }
+        return warning;
     }
 
     private String resolveCapture(Request request) {

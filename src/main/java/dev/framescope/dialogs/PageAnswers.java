@@ -45,9 +45,26 @@ final class PageAnswers {
         if (answer == null || !answer.isObject()) {
             throw new Refused("BAD_ANSWER", "answer must be a JSON object");
         }
+        Map<String, Object> content = content(request, answer);
+        List<Attachment> attachments = List.of();
+        JsonNode images = answer.get("attachments");
+        if (images != null && !images.isNull()) {
+            attachments = images(images, maxUploadBytes);
+        }
+        JsonNode extra = answer.get("additional_context");
+        if (extra != null && !extra.isNull()) {
+            String more = text(answer, "additional_context", MAX_ADDITIONAL_CONTEXT);
+            if (!more.isBlank()) {
+                content.put("additional_context", more);
+            }
+        }
+        return Reply.answered(content, attachments);
+    }
+
+    /** The answer to the question itself, as its tool returns it; refused when it does not fit the question. */
+    private static Map<String, Object> content(DialogRequests.Request request, JsonNode answer) throws Refused {
         Map<String, Object> params = request.pageParams;
         Map<String, Object> content = new LinkedHashMap<>();
-        List<Attachment> attachments = List.of();
         switch (request.tool) {
             case "confirm" -> {
                 JsonNode confirmed = answer.get("confirmed");
@@ -67,13 +84,7 @@ final class PageAnswers {
                 }
                 content.put("choice", choice);
                 if (request.tool.equals("planner")) {
-                    JsonNode mode = answer.get("thinking_mode");
-                    if (mode != null && !mode.isNull() && !(mode.isTextual()
-                            && DialogForms.THINKING_MODES.contains(mode.textValue()))) {
-                        throw new Refused("BAD_ANSWER", "thinking_mode must be one of " + DialogForms.THINKING_MODES);
-                    }
-                    content.put("thinking_mode", mode == null || mode.isNull() ? DialogForms.DEFAULT_THINKING
-                            : mode.textValue());
+                    content.put("thinking_mode", thinkingMode(answer));
                 }
             }
             case "multi_choice" -> content.put("values", values(answer, params));
@@ -84,18 +95,18 @@ final class PageAnswers {
             }
             default -> throw new Refused("BAD_ANSWER", "this question cannot be answered from the page");
         }
-        JsonNode images = answer.get("attachments");
-        if (images != null && !images.isNull()) {
-            attachments = images(images, maxUploadBytes);
+        return content;
+    }
+
+    private static String thinkingMode(JsonNode answer) throws Refused {
+        JsonNode mode = answer.get("thinking_mode");
+        if (mode == null || mode.isNull()) {
+            return DialogForms.DEFAULT_THINKING;
         }
-        JsonNode extra = answer.get("additional_context");
-        if (extra != null && !extra.isNull()) {
-            String more = text(answer, "additional_context", MAX_ADDITIONAL_CONTEXT);
-            if (!more.isBlank()) {
-                content.put("additional_context", more);
-            }
+        if (!mode.isTextual() || !DialogForms.THINKING_MODES.contains(mode.textValue())) {
+            throw new Refused("BAD_ANSWER", "thinking_mode must be one of " + DialogForms.THINKING_MODES);
         }
-        return Reply.answered(content, attachments);
+        return mode.textValue();
     }
 
     private static String text(JsonNode answer, String field, int maxLength) throws Refused {

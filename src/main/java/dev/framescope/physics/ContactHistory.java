@@ -64,13 +64,7 @@ public final class ContactHistory {
      */
     static History analyse(ContactSeries contacts, long a, long b, FrameRange range, int limit, Rules rules) {
         double jumpCos = Math.cos(Math.toRadians(rules.normalJumpAngleDeg()));
-        List<Row> inContact = new ArrayList<>();
-        for (ContactSeries.Collision c : contacts.pairCollisions(a, b)) {
-            if (range.contains(c.frame())) {
-                inContact.add(new Row(c.frame(), true, c.bodyA() == a ? c.normal() : c.normal().times(-1),
-                        c.depth()));
-            }
-        }
+        List<Row> inContact = inContact(contacts, a, b, range);
         List<Long> transitions = new ArrayList<>();
         List<Long> gaps = new ArrayList<>();
         List<Long> flips = new ArrayList<>();
@@ -103,16 +97,32 @@ public final class ContactHistory {
         List<Burst> chatter = bursts(gaps, rules.chatterWindowFrames());
         Trend trend = trend(inContact);
         String summary = String.format("Pair %d–%d, frames %d–%d: in contact %d frames, %d transitions, %d chatter "
-                        + "burst(s)%s, %d normal flip(s)%s%s.", a, b, range.start(), range.end(), inContact.size(),
+                + "burst(s)%s, %d normal flip(s)%s%s.", a, b, range.start(), range.end(), inContact.size(),
                 transitions.size(), chatter.size(), chatter.isEmpty() ? "" : " (first gap at frame "
-                        + chatter.get(0).firstFrame() + ")", flips.size(), flips.isEmpty() ? ""
-                        : flips.size() == 1 ? " (at frame " + flips.get(0) + ")"
-                        : " (frames " + flips.get(0) + "–" + flips.get(flips.size() - 1) + ")",
+                        + chatter.get(0).firstFrame() + ")", flips.size(), frames(flips),
                 trend.maxDepthM() == null ? "" : ", deepest " + Findings.metres(trend.maxDepthM()) + " at frame "
                         + trend.maxDepthFrame());
         return new History(RecordingQueries.SCHEMA_VERSION, summary, a, b, range.start(), range.end(),
                 inContact.size(), transitions.size(), chatter, flips, jumps, trend, preview(inContact, range, limit),
                 inContact, rules.chatterWindowFrames(), rules.normalJumpAngleDeg());
+    }
+
+    /** The pair's frames in contact within the range, each normal pointing from {@code a} to {@code b}. */
+    private static List<Row> inContact(ContactSeries contacts, long a, long b, FrameRange range) {
+        List<Row> inContact = new ArrayList<>();
+        for (ContactSeries.Collision c : contacts.pairCollisions(a, b)) {
+            if (range.contains(c.frame())) {
+                inContact.add(new Row(c.frame(), true, c.bodyA() == a ? c.normal() : c.normal().times(-1),
+                        c.depth()));
+            }
+        }
+        return inContact;
+    }
+
+    /** " (at frame f)" or " (frames f–g)" for the summary; nothing for none. */
+    private static String frames(List<Long> frames) {
+        return frames.isEmpty() ? "" : frames.size() == 1 ? " (at frame " + frames.get(0) + ")"
+                : " (frames " + frames.get(0) + "–" + frames.get(frames.size() - 1) + ")";
     }
 
     /** Per-frame rows from the start of the range, frames out of contact included, at most {@code limit}. */

@@ -8,6 +8,7 @@ import dev.framescope.physics.PhysicsModel.BodyMetadata;
 import dev.framescope.physics.StateSeries.State;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** Checks on body motion: comparing two frames, resting contact over a window, non-finite state. */
 public final class MotionChecks {
@@ -188,50 +189,61 @@ public final class MotionChecks {
         List<Long> inertial = store.bodies().stream().filter(b -> !b.isEnvironment()).map(BodyMetadata::bodyId)
                 .toList();
         for (long body : inertial) {
-            String[] fields = {"velocity", "position", "orientation", "angular_velocity"};
-            for (String field : fields) {
-                long first = -1;
-                long last = -1;
-                int count = 0;
-                String kind = null;
-                for (State s : series.of(body)) {
-                    String problem = range.contains(s.frame()) ? problem(s, field) : null;
-                    if (problem != null) {
-                        count++;
-                        last = s.frame();
-                        if (first < 0) {
-                            first = s.frame();
-                            kind = problem;
-                        }
-                    }
-                }
-                if (first >= 0) {
-                    findings.add(new NonfiniteFinding(body, first, field, kind, count, null, last, null, null));
-                }
+            for (String field : new String[] {"velocity", "position", "orientation", "angular_velocity"}) {
+                nonfinite(series.of(body), body, field, range).ifPresent(findings::add);
             }
-            State worst = null;
-            long first = -1;
-            long last = -1;
-            int count = 0;
-            for (State s : series.of(body)) {
-                double error = Math.abs(s.orientation().norm() - 1);
-                if (range.contains(s.frame()) && Double.isFinite(error) && error > quaternionTolerance) {
-                    count++;
-                    first = first < 0 ? s.frame() : first;
-                    last = s.frame();
-                    if (worst == null || error > Math.abs(worst.orientation().norm() - 1)) {
-                        worst = s;
-                    }
-                }
-            }
-            if (worst != null) {
-                double norm = worst.orientation().norm();
-                findings.add(new NonfiniteFinding(body, first, "orientation", "non-unit quaternion", count,
-                        Math.abs(norm - 1), last, norm, worst.frame()));
-            }
+            nonUnitQuaternion(series.of(body), body, range, quaternionTolerance).ifPresent(findings::add);
         }
         findings.sort((x, y) -> Long.compare(x.firstFrame(), y.firstFrame()));
         return findings;
+    }
+
+    /** The body's frames in the range where {@code field} is NaN, ±Inf or NULL: first, last, how many, first kind. */
+    private static Optional<NonfiniteFinding> nonfinite(List<State> states, long body, String field,
+                                                        FrameRange range) {
+        long first = -1;
+        long last = -1;
+        int count = 0;
+        String kind = null;
+        for (State s : states) {
+            String problem = range.contains(s.frame()) ? problem(s, field) : null;
+            if (problem != null) {
+                count++;
+                last = s.frame();
+                if (first < 0) {
+                    first = s.frame();
+                    kind = problem;
+                }
+            }
+        }
+        return first < 0 ? Optional.empty()
+                : Optional.of(new NonfiniteFinding(body, first, field, kind, count, null, last, null, null));
+    }
+
+    /** The body's frames whose finite orientation is off unit length by more than the tolerance, with the worst. */
+    private static Optional<NonfiniteFinding> nonUnitQuaternion(List<State> states, long body, FrameRange range,
+                                                                double tolerance) {
+        State worst = null;
+        long first = -1;
+        long last = -1;
+        int count = 0;
+        for (State s : states) {
+            double error = Math.abs(s.orientation().norm() - 1);
+            if (range.contains(s.frame()) && Double.isFinite(error) && error > tolerance) {
+                count++;
+                first = first < 0 ? s.frame() : first;
+                last = s.frame();
+                if (worst == null || error > Math.abs(worst.orientation().norm() - 1)) {
+                    worst = s;
+                }
+            }
+        }
+        if (worst == null) {
+            return Optional.empty();
+        }
+        double norm = worst.orientation().norm();
+        return Optional.of(new NonfiniteFinding(body, first, "orientation", "non-unit quaternion", count,
+                Math.abs(norm - 1), last, norm, worst.frame()));
     }
 
     private static String problem(State s, String field) {

@@ -40,6 +40,10 @@ import reactor.core.publisher.Mono;
  *       written, for at most {@link #DRAIN_MS} ms) or non-zero when stdin or stdout fails, so the process exits
  *       instead of lingering.</li>
  * </ul>
+ * Upstream: the lost messages are modelcontextprotocol/java-sdk issues #304 and #686 (concurrent {@code sendMessage}
+ * on a unicast sink; fixes proposed in java-sdk PRs #834 and #935), the missing end-of-input hook is java-sdk #936.
+ * Before moving to a newer SDK, check those and whether its reader still stops on a line it cannot map; once all
+ * three hold upstream, this class can go back to the SDK's provider with {@link InboundCheck} in front of it.
  */
 final class StdioTransport implements McpServerTransportProvider {
 

@@ -29,7 +29,7 @@ final class ToolWorkers {
 
     private static final Logger log = LoggerFactory.getLogger(ToolWorkers.class);
 
-    /** Calls that run at once. Shader calls queue again for the one browser, dialogs wait for a person. */
+    /** Calls that run at once. Shader calls queue again for a browser, dialogs wait for a person. */
     static final int RUNNING = 64;
 
     private final ThreadPoolExecutor pool;
