@@ -25,8 +25,13 @@ public final class ConsoleServer implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(ConsoleServer.class);
     public static final String TOKEN_HEADER = "X-FrameScope-Token";
-    private static final PageFiles PAGE = new PageFiles("/dev/framescope/console/web/", "index.html", "console.js",
-            "console.css");
+    /**
+     * The page and its modules, main.js importing the rest. A browser fetches a module at its bare path, without the
+     * page's ?token=, so only {@code /} asks for the token, as it did when the page had one script.
+     */
+    private static final PageFiles PAGE = new PageFiles("/dev/framescope/console/web/", "index.html", "console.css",
+            "main.js", "api.js", "state.js", "status.js", "projects.js", "upload.js", "ask.js", "history.js",
+            "evidence.js", "archive.js", "settings.js");
 
     private final Server server;
     private final LoopbackGuard guard;
