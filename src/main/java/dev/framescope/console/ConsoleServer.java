@@ -2,6 +2,7 @@ package dev.framescope.console;
 
 import dev.framescope.web.LoopbackGuard;
 import dev.framescope.web.LoopbackServer;
+import dev.framescope.web.PageFiles;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Set;
@@ -19,12 +20,19 @@ import org.slf4j.LoggerFactory;
  * page: a loopback Host on every request, the page's own Origin (or a configured one) wherever a browser sends one,
  * and the per-launch token on the page and every API call ({@code X-FrameScope-Token}, or {@code ?token=} where a
  * browser cannot send headers: images, downloads, the event stream). {@link ConsoleApi} answers the API,
- * {@link ConsolePage} the page's static files.
+ * {@link PageFiles} the page's static files.
  */
 public final class ConsoleServer implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(ConsoleServer.class);
     public static final String TOKEN_HEADER = "X-FrameScope-Token";
+    /**
+     * The page and its modules, main.js importing the rest. A browser fetches a module at its bare path, without the
+     * page's ?token=, so only {@code /} asks for the token, as it did when the page had one script.
+     */
+    private static final PageFiles PAGE = new PageFiles("/dev/framescope/console/web/", "index.html", "console.css",
+            "main.js", "api.js", "state.js", "status.js", "projects.js", "upload.js", "ask.js", "history.js",
+            "evidence.js", "archive.js", "settings.js");
 
     private final Server server;
     private final LoopbackGuard guard;
@@ -107,12 +115,15 @@ public final class ConsoleServer implements AutoCloseable {
                     return true;
                 }
             }
-            if (ConsolePage.serves(path)) {
+            if (PAGE.serves(path)) {
                 if (path.equals("/") && !guard.tokenMatches(Request.extractQueryParameters(request).getValue("token"))) {
                     return refuse(request, response, callback, 403, "token", "This console link is not valid: use the "
                             + "URL the server printed (it carries a token).");
                 }
-                ConsolePage.serve(path, response, callback);
+                if (!PAGE.serve(path, response, callback)) {
+                    Http.error(response, callback, ConsoleException.notFound("page", path
+                            + " is missing from the JAR"));
+                }
                 return true;
             }
             String token = request.getHeaders().get(TOKEN_HEADER);

@@ -7,10 +7,9 @@ import dev.framescope.common.Json;
 import dev.framescope.common.Version;
 import dev.framescope.web.LoopbackGuard;
 import dev.framescope.web.LoopbackServer;
+import dev.framescope.web.PageFiles;
 import dev.framescope.web.SecureHeaders;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -44,9 +43,8 @@ import org.slf4j.LoggerFactory;
 final class DialogPage implements AutoCloseable, DialogRequests.Listener {
 
     private static final Logger log = LoggerFactory.getLogger(DialogPage.class);
-    private static final String RESOURCES = "/dev/framescope/dialogs/page/";
-    private static final Map<String, String> FILES = Map.of("/", "index.html", "/page.js", "page.js",
-            "/page.css", "page.css");
+    private static final PageFiles FILES = new PageFiles("/dev/framescope/dialogs/page/", "index.html", "page.js",
+            "page.css");
     static final long HEARTBEAT_MS = 10_000;
     /** A page silent for this long (no pong, no message) is dropped; it reconnects by itself if it is alive. */
     static final long SILENCE_LIMIT_MS = 35_000;
@@ -166,7 +164,7 @@ final class DialogPage implements AutoCloseable, DialogRequests.Listener {
         response.write(true, ByteBuffer.wrap(body), callback);
     }
 
-    /** The three static files of the page; only GET, only these paths. */
+    /** The static files of the page; only GET, only these paths. */
     private final class Files extends Handler.Abstract {
         @Override
         public boolean handle(Request request, Response response, Callback callback) {
@@ -175,27 +173,17 @@ final class DialogPage implements AutoCloseable, DialogRequests.Listener {
                 refuse(refusal, request, response, callback);
                 return true;
             }
-            String file = FILES.get(Request.getPathInContext(request));
-            if (file == null || !request.getMethod().equals("GET")) {
-                write(response, callback, file == null ? 404 : 405, "text/plain; charset=utf-8",
+            String path = Request.getPathInContext(request);
+            boolean known = FILES.serves(path);
+            if (!known || !request.getMethod().equals("GET")) {
+                write(response, callback, known ? 405 : 404, "text/plain; charset=utf-8",
                         "Not here.".getBytes(StandardCharsets.UTF_8));
                 return true;
             }
-            String type = file.endsWith(".html") ? "text/html; charset=utf-8" : file.endsWith(".js")
-                    ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8";
-            write(response, callback, 200, type, resource(file));
-            return true;
-        }
-    }
-
-    private static byte[] resource(String file) {
-        try (InputStream in = DialogPage.class.getResourceAsStream(RESOURCES + file)) {
-            if (in == null) {
-                throw new IllegalStateException("dialog page resource missing from the JAR: " + file);
+            if (!FILES.serve(path, response, callback)) {
+                throw new IllegalStateException("dialog page resource missing from the JAR: " + path);
             }
-            return in.readAllBytes();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            return true;
         }
     }
 

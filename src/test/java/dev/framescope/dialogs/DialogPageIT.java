@@ -13,6 +13,7 @@ import dev.framescope.dialogs.DialogArgs.ConfirmArgs;
 import dev.framescope.dialogs.DialogArgs.Option;
 import dev.framescope.dialogs.DialogArgs.PlannerArgs;
 import dev.framescope.dialogs.DialogArgs.SingleChoiceArgs;
+import dev.framescope.web.ServedScripts;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -23,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -229,6 +231,19 @@ class DialogPageIT {
         person.waitFor("confirm");
         person.click("#yes");
         assertTrue(pending.get(10, TimeUnit.SECONDS).confirmed());
+    }
+
+    @Test
+    void thePageAndEveryModuleItImportsAreServedAsJavaScriptAndNothingElseIs() throws Exception {
+        ask(c -> dialogs.confirm(new ConfirmArgs("Files check", null, false, null, null, null), c).answer());
+        URI page = URI.create(url());
+        Set<String> modules = ServedScripts.follow(page, Path.of("src/main/resources/dev/framescope/dialogs/page"));
+        assertTrue(modules.contains("/page.js") && modules.contains("/dom.js"), modules.toString());
+        String host = "127.0.0.1:" + page.getPort();
+        for (String path : List.of("/nope.js", "/index.html", "/dom.js/x")) {
+            assertEquals(404, status(page.getPort(), "GET " + path, host, null), path);
+        }
+        assertEquals(405, status(page.getPort(), "DELETE /dom.js", host, null), "the shared module is GET only too");
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.web.ServedScripts;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -13,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -307,6 +309,19 @@ class ConsoleHttpIT {
         assertEquals("from parts", got.at("/project/name").asText());
         assertEquals("captures/gl_defects.rdc", got.at("/project/captures/0/path").asText());
         assertEquals("sub-1", console.get("/projects/" + id + "/history").at("/submissions/0/id").asText());
+    }
+
+    @Test
+    void thePageAndEveryModuleItImportsAreServedAsJavaScriptWithoutTheTokenAndNothingElseIs() throws Exception {
+        Set<String> modules = ServedScripts.follow(URI.create(console.url()),
+                Path.of("src/main/resources/dev/framescope/console/web"));
+        assertTrue(modules.contains("/main.js") && modules.contains("/dom.js"), modules.toString());
+        // Any other path is the API's: 404 with the token, 403 without, as for the one script the page had before.
+        for (String path : List.of("/console.js", "/index.html", "/nope.js", "/dom.js/x")) {
+            assertEquals(404, console.send(console.request(path).GET().build()).statusCode(), path);
+        }
+        assertEquals(403, HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(console.base()
+                + "/nope.js")).build(), HttpResponse.BodyHandlers.ofString()).statusCode());
     }
 
     /** Java's HTTP client will not send another Host, so this one is written by hand. */
