@@ -310,8 +310,12 @@ final class DialogPage implements AutoCloseable, DialogRequests.Listener {
         }
     }
 
-    /** Closes every page's socket as a network drop would; the pages reconnect by themselves. For tests. */
-    void dropConnections() {
+    /**
+     * Closes every page's socket as a network drop would; the pages reconnect by themselves. For tests. Synchronized
+     * with {@link #connected}, which greets a page before it adds its socket: a page that has its greeting is then
+     * in the set, and is dropped too.
+     */
+    synchronized void dropConnections() {
         sockets.forEach(s -> s.close(StatusCode.SHUTDOWN, "dropped"));
     }
 
