@@ -27,7 +27,7 @@ class BridgeFilesTest {
                     .filter(name -> name.endsWith(".py") && !name.equals("qrenderdoc_extension.py"))
                     .forEach(modules::add);
         }
-        assertEquals(modules, new TreeSet<>(BridgeProcess.PYTHON_FILES));
+        assertEquals(modules, new TreeSet<>(BridgeCode.PYTHON_FILES));
     }
 
     /** The methods that sleep, hang or crash the bridge exist for the supervisor's tests and ship nowhere. */
@@ -37,7 +37,7 @@ class BridgeFilesTest {
         List<String> methods = Pattern.compile("(?m)^def (\\w+)\\(").matcher(faults).results()
                 .map(m -> m.group(1)).toList();
         assertEquals(List.of("sleep", "busy", "hang", "crash"), methods);
-        for (String module : BridgeProcess.PYTHON_FILES) {
+        for (String module : BridgeCode.PYTHON_FILES) {
             String code = Files.readString(BRIDGE.resolve(module));
             for (String method : methods) {
                 Matcher named = Pattern.compile("def " + method + "\\(|\"" + method + "\"").matcher(code);
