@@ -97,7 +97,7 @@ public final class RenderDocTools implements ToolGroup {
                 + "messages.",
                 OpenCaptureArgs.class, ToolHints.READS_ONLY,
                 (a, c) -> ToolOutput.of(captures.open(a, c.cancellation())))
-                .returnsEnvelope()
+                .returnsSchemaFile(answerSchema("open_capture"))
                 .withAliases("get_capture_status")
                 .withAlias("get_frame_summary", Map.of("overview", true));
     }
@@ -117,7 +117,7 @@ public final class RenderDocTools implements ToolGroup {
                 + "filtered; query also finds resources by debug name.",
                 IterateActionsArgs.class, ToolHints.READS_ONLY,
                 (a, c) -> ToolOutput.of(captures.iterateActions(a, c.cancellation())))
-                .returnsEnvelope()
+                .returnsSchemaFile(answerSchema("iterate_actions"))
                 .withAliases("search_capture", "search_actions", "search_resources");
     }
 
@@ -138,7 +138,7 @@ public final class RenderDocTools implements ToolGroup {
                 + "that wrote them; with texture, x, y: that pixel's NaN/Inf writes.",
                 AnalyzeNanInfArgs.class, ToolHints.READS_ONLY,
                 (a, c) -> ToolOutput.of(captures.analyzeNanInf(a, c.cancellation())))
-                .returnsEnvelope();
+                .returnsSchemaFile(answerSchema("analyze_nan_inf"));
     }
 
     private ToolDef<GeometryArgs> geometryAnomalies() {
@@ -201,7 +201,7 @@ public final class RenderDocTools implements ToolGroup {
                 + "exact), ≤ 2048², under the working directory or FRAMESCOPE_OUTPUT_DIR.",
                 SaveTextureArgs.class, ToolHints.WRITES_NEW_FILES,
                 (a, c) -> ToolOutput.of(captures.saveTexture(a, c.cancellation())))
-                .returnsEnvelope();
+                .returnsSchemaFile(answerSchema("save_texture"));
     }
 
     private ToolDef<CopyCaptureArgs> copyCapture() {
@@ -210,7 +210,7 @@ public final class RenderDocTools implements ToolGroup {
                 + "over a file unless overwrite.",
                 CopyCaptureArgs.class, ToolHints.WRITES_NEW_FILES,
                 (a, c) -> ToolOutput.of(captures.copyCapture(a, c.cancellation())))
-                .returnsEnvelope();
+                .returnsSchemaFile(answerSchema("copy_capture"));
     }
 
     /** A read-only tool answered by the bridge method of the same name, with {@code summary} as its first line. */
@@ -218,7 +218,15 @@ public final class RenderDocTools implements ToolGroup {
                                  Function<JsonNode, String> summary) {
         return ToolDef.of(name, title, description, args, ToolHints.READS_ONLY,
                 (a, c) -> ToolOutput.of(captures.query(name, a, summary, c.cancellation())))
-                .returnsEnvelope();
+                .returnsSchemaFile(answerSchema(name));
+    }
+
+    /**
+     * Where a tool's answer is declared: {@code answers/<tool>.schema.json} next to the bridge's Python, whose
+     * {@code schema_version} const is the version the bridge writes (replay_core.SCHEMA_VERSION).
+     */
+    static String answerSchema(String tool) {
+        return RenderDocTools.class.getPackageName().replace('.', '/') + "/answers/" + tool + ".schema.json";
     }
 
     private static String first(JsonNode preview) {
