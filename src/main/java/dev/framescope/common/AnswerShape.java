@@ -6,7 +6,7 @@ import java.util.List;
  * What a tool answers with, as its declaration says it: the server makes the tool's {@code outputSchema} from it and
  * the contract tests check real answers against it. Declared once, next to the tool ({@link ToolDef#returns}).
  */
-public sealed interface AnswerShape permits AnswerShape.Records, AnswerShape.Images, AnswerShape.Envelope {
+public sealed interface AnswerShape permits AnswerShape.Records, AnswerShape.Images, AnswerShape.SchemaFile {
 
     /**
      * One of these records, each with a {@code schema_version} (several when a parameter picks which): the
@@ -29,9 +29,19 @@ public sealed interface AnswerShape permits AnswerShape.Records, AnswerShape.Ima
     }
 
     /**
-     * An answer built outside Java (the RenderDoc bridge): only the envelope every answer shares is promised,
-     * {@code schema_version} and {@code summary}.
+     * An answer built outside Java (the RenderDoc bridge's Python): its whole shape, nested parts, required keys and
+     * closed sets included, is the JSON Schema 2020-12 file at {@code resource} on the class path, whose
+     * {@code schema_version} const names the shape's version. The tests check real answers against it; the listed
+     * {@code outputSchema} promises only the envelope every answer shares (the server's OutputSchemas says why).
+     *
+     * @param resource class-path resource, e.g. {@code dev/framescope/renderdoc/answers/open_capture.schema.json}
      */
-    record Envelope() implements AnswerShape {
+    record SchemaFile(String resource) implements AnswerShape {
+        public SchemaFile {
+            if (resource.startsWith("/") || !resource.endsWith(".schema.json")) {
+                throw new IllegalArgumentException("a schema file is a class-path resource named *.schema.json "
+                        + "without a leading slash: " + resource);
+            }
+        }
     }
 }

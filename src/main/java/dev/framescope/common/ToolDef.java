@@ -21,8 +21,8 @@ import java.util.Map;
  *                       the call is cancelled and answers {@code TIMEOUT}, so no call can hold a worker for good
  * @param aliases        older names {@code tools/call} still accepts for this tool (not listed), so prompts written for
  *                       the original servers, or for tools since folded into this one, keep working
- * @param answer         what the tool answers with ({@link #returns}, {@link #returnsImages}, {@link #returnsEnvelope});
- *                       the registry refuses a tool that does not say
+ * @param answer         what the tool answers with ({@link #returns}, {@link #returnsImages},
+ *                       {@link #returnsSchemaFile}); the registry refuses a tool that does not say
  */
 public record ToolDef<A>(String name, String title, String description, Class<A> argsType, ToolHints hints,
                          int maxOutputBytes, Handler<A> handler, TimeLimit<A> timeLimit,
@@ -60,9 +60,9 @@ public record ToolDef<A>(String name, String title, String description, Class<A>
         return withAnswer(new AnswerShape.Images());
     }
 
-    /** This tool's answer is built outside Java and promises only the shared envelope. */
-    public ToolDef<A> returnsEnvelope() {
-        return withAnswer(new AnswerShape.Envelope());
+    /** This tool's answer is built outside Java; its shape is the JSON Schema file at this class-path resource. */
+    public ToolDef<A> returnsSchemaFile(String resource) {
+        return withAnswer(new AnswerShape.SchemaFile(resource));
     }
 
     private ToolDef<A> withAnswer(AnswerShape shape) {

@@ -12,10 +12,16 @@ import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** The bridge's Python files, copied out of the JAR for {@code /usr/bin/python3} to run. */
 final class BridgeCode {
+
+    /** The bridge's Python modules in the JAR, next to this class: the bridge and its methods by tier. */
+    static final List<String> PYTHON_FILES = List.of("bridge.py", "replay.py", "replay_core.py", "scans.py",
+            "tier_a.py", "tier_b.py", "outputs.py", "evidence.py", "histories.py", "nan_inf.py", "shader_values.py",
+            "texels.py", "images.py");
 
     private BridgeCode() {
     }
@@ -32,7 +38,7 @@ final class BridgeCode {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
-        for (String name : BridgeProcess.PYTHON_FILES) {
+        for (String name : PYTHON_FILES) {
             try (InputStream in = BridgeCode.class.getResourceAsStream(name)) {
                 if (in == null) {
                     throw new IOException(name + " is missing from the JAR");

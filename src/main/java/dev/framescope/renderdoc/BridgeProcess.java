@@ -4,21 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Cancellation;
 import dev.framescope.common.ComponentStatus;
 import dev.framescope.common.ErrorCode;
-import dev.framescope.common.Json;
 import dev.framescope.common.ToolException;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -27,11 +20,11 @@ import java.util.concurrent.locks.LockSupport;
  * replay under Debian's {@code /usr/bin/python3}. Requests and responses travel as files in a spool directory
  * (written to a temp name, then renamed); a newline on the bridge's stdin wakes it. The bridge serves one request at
  * a time on its replay thread, so concurrent callers simply queue in the spool, each waiting for its own response.
- * The bridge is started on first use; one that crashed (lavapipe segfaults in some replay calls), froze (no heartbeat
- * and no CPU, {@link BridgeStallWatch}) or ran past a request's time limit is lost: the call it served fails,
- * requests it had not taken go to the next bridge, and the loss is counted ({@link BridgeHealth}) and written as a
- * post-mortem into the state directory. Its stderr goes to a log file, never to a pipe that could fill and block it.
- * The spool protocol itself is {@link BridgeSpool}'s.
+ * The bridge is started on first use ({@link BridgeLauncher}); one that crashed (lavapipe segfaults in some replay
+ * calls), froze (no heartbeat and no CPU, {@link BridgeStallWatch}) or ran past a request's time limit is lost: the
+ * call it served fails, requests it had not taken go to the next bridge, and the loss is counted
+ * ({@link BridgeHealth}) and written as a post-mortem into the state directory. The spool protocol itself is
+ * {@link BridgeSpool}'s, the report {@link BridgeReport}'s.
  *
  * <p>Attached ({@code attachedSpool} set), it starts nothing: the bridge runs inside a person's qrenderdoc as an
  * extension and serves the capture open there; this side only writes requests, reads responses and watches the
@@ -51,27 +44,24 @@ public final class BridgeProcess implements AutoCloseable {
      */
     static final long STALL_KILL_MS = 10_000;
     private static final int POSTMORTEM_LOG_LINES = 200;
-    /** The bridge's Python modules in the JAR, next to this class: the bridge and its methods by tier. */
-    static final List<String> PYTHON_FILES = List.of("bridge.py", "replay.py", "replay_core.py", "scans.py",
-            "tier_a.py", "tier_b.py", "outputs.py", "evidence.py", "histories.py", "nan_inf.py", "shader_values.py",
-            "texels.py", "images.py");
-    private static final long START_TIMEOUT_MS = 15_000;
+    /** Bridges lost before they took a caller's request that the caller waits through; after that its call fails. */
+    private static final int REPLACEMENTS_PER_CALL = 2;
 
-    private final Path python;
-    private final Path stateDir;
     private final BridgeSpool spool;
     private final boolean attached;
-    private final Path log;
+    private final BridgeLog log;
+    private final Path postmortem;
+    private final BridgeLauncher launcher;
+    private final BridgeHealth health = new BridgeHealth();
+    private final BridgeStallWatch stallWatch = new BridgeStallWatch();
+    private final CrashedCalls crashed = new CrashedCalls();
+    private final BridgeReport report;
+    private final BridgeErrors errors;
     private Process process;
     private OutputStream doorbell;
     private long generation;
     /** The last generation whose loss was recorded: several waiting callers see one loss. */
     private long lossNoted;
-    private final Path postmortem;
-    private final BridgeHealth health = new BridgeHealth();
-    private final BridgeStallWatch stallWatch = new BridgeStallWatch();
-    /** Calls (method on capture) that crashed the bridge, with when and how: refused from then on. */
-    private final Map<String, String> crashedCalls = new ConcurrentHashMap<>();
 
     public BridgeProcess(Path python, Path stateDir) {
         this(python, stateDir, null);
@@ -79,13 +69,14 @@ public final class BridgeProcess implements AutoCloseable {
 
     /** @param attachedSpool the spool of the qrenderdoc extension to use instead of starting a bridge, or null */
     public BridgeProcess(Path python, Path stateDir, Path attachedSpool) {
-        this.python = python;
-        this.stateDir = stateDir;
         this.attached = attachedSpool != null;
         this.spool = new BridgeSpool(attached ? attachedSpool
                 : stateDir.resolve("renderdoc-spool-" + ProcessHandle.current().pid()));
-        this.log = stateDir.resolve("renderdoc-bridge.log");
+        this.log = new BridgeLog(stateDir.resolve("renderdoc-bridge.log"));
         this.postmortem = stateDir.resolve("renderdoc-postmortem");
+        this.launcher = new BridgeLauncher(python, stateDir, log);
+        this.report = new BridgeReport(spool, health, stallWatch, crashed, log, postmortem, attached);
+        this.errors = new BridgeErrors(health, log, postmortem, attached);
         Runtime.getRuntime().addShutdownHook(new Thread(this::close, "renderdoc-bridge-shutdown"));
     }
 
@@ -114,41 +105,26 @@ public final class BridgeProcess implements AutoCloseable {
         cancellation.throwIfCancelled();
         spool.discardAbandonedAnswers();
         health.requests.incrementAndGet();
-        // per texture too: a crash on one texture's format says nothing about the others
-        String crashKey = method + " on " + params.get("capture")
-                + (params.get("texture") == null ? "" : " texture " + params.get("texture"));
-        String crashed = crashedCalls.get(crashKey);
-        if (crashed != null) {
-            // The same replay call on the same capture would crash the same driver again (e.g. lavapipe 22.3 in
-            // RenderDoc's texture display paths): say so instead of killing the bridge a second time.
-            Map<String, Object> context = new LinkedHashMap<>();
-            context.put("tool", tool);
-            context.put("method", method);
-            context.put("capture", params.get("capture"));
-            context.put("crashed", crashed);
-            String message = tool + " crashed RenderDoc's replay of this capture before (" + crashed + "); it is "
-                    + "unavailable on this driver for the rest of the session";
-            health.failed("refused", tool, method, null, ErrorCode.ENGINE_UNAVAILABLE, message);
-            throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, message, context);
+        BridgeCall call = new BridgeCall(tool, method, UUID.randomUUID().toString().replace("-", ""), params,
+                timeoutMs);
+        ToolException refused = crashed.refusal(call, params);
+        if (refused != null) {
+            health.failed("refused", tool, method, null, ErrorCode.ENGINE_UNAVAILABLE, refused.getMessage());
+            throw refused;
         }
-        String id = UUID.randomUUID().toString().replace("-", "");
-        spool.expect(id); // before the request exists: a bridge restarted meanwhile keeps it queued
+        spool.expect(call.id()); // before the request exists: a bridge restarted meanwhile keeps it queued
         try {
             Running own;
             synchronized (this) {
                 ensureRunning(tool);
                 own = running();
-                spool.write(id, method, params, timeoutMs);
+                spool.write(call.id(), method, params, timeoutMs);
                 ring();
             }
-            return await(new Call(tool, method, id, crashKey, timeoutMs), own, cancellation);
+            return await(call, own, cancellation);
         } finally {
-            spool.forget(id);
+            spool.forget(call.id());
         }
-    }
-
-    /** One call being waited for: the tool called, the bridge method serving it, its request id. */
-    private record Call(String tool, String method, String id, String crashKey, long timeoutMs) {
     }
 
     /** The bridge a caller waits on: its process (null when attached) and generation. */
@@ -159,16 +135,20 @@ public final class BridgeProcess implements AutoCloseable {
         return new Running(process, generation);
     }
 
-    private JsonNode await(Call call, Running own, Cancellation cancellation) {
+    /**
+     * Waits for the answer to {@code call}, polling its response file (50 µs up to 2 ms: short calls answer in about
+     * a millisecond) and, between polls, the bridge it waits on: gone, past the limit, or frozen.
+     */
+    private JsonNode await(BridgeCall call, Running own, Cancellation cancellation) {
         Path response = spool.response(call.id());
         Path request = spool.request(call.id());
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(call.timeoutMs());
         long nextStallCheck = 0;
-        int replaced = 0; // bridges lost before they took this request; after two, the call fails
+        int replaced = 0;
         long pause = 50_000;
         while (true) {
             if (Files.exists(response)) {
-                return read(response, call);
+                return BridgeResponse.read(response, call, health);
             }
             if (cancellation.isCancelled()) {
                 spool.withdraw(call.id());
@@ -176,58 +156,77 @@ public final class BridgeProcess implements AutoCloseable {
             }
             if (own.process() != null && !own.process().isAlive()) {
                 int exit = own.process().exitValue();
-                if (Files.exists(request) && replaced++ < 2) { // lost before it claimed ours: the next one serves it
+                if (Files.exists(request) && replaced++ < REPLACEMENTS_PER_CALL) { // lost before it claimed ours
                     own = replace(own, null, exit);
                     continue;
                 }
-                BridgeDiagnostics.Loss earlier = noteLoss(own, lossKind(exit), call, exit, "the RenderDoc bridge "
-                        + "exited during " + call.tool() + " (exit " + exit + ")");
-                if (earlier != null) { // stopped by another caller: its time limit, or a stall it saw first
-                    throw fail(earlier.kind().equals("timeout") ? ErrorCode.TIMEOUT : ErrorCode.ENGINE_FAILED,
-                            "the RenderDoc bridge serving " + call.tool() + " was stopped: " + earlier.message()
-                            + "; the next call starts it again", call, earlier.kind());
-                }
-                if (lossKind(exit).equals("crash") && !Files.exists(request)) {
-                    crashedCalls.put(call.crashKey(), Instant.now() + ", exit " + exit);
-                }
-                throw fail(ErrorCode.ENGINE_FAILED, "the RenderDoc bridge exited during " + call.tool() + " (exit "
-                        + exit + (exit == 139 ? ", a segfault: a replay call this driver cannot run" : "")
-                        + "); the next call starts it again", call, "crash");
-            }
-            if (System.nanoTime() > deadline && attached) {
-                throw fail(ErrorCode.TIMEOUT, call.tool() + " ran past its " + call.timeoutMs() + " ms limit in "
-                        + "qrenderdoc; it cannot be stopped from here, and later requests wait until RenderDoc "
-                        + "finishes it", call, "timeout");
+                throw exited(call, own, exit, request);
             }
             if (System.nanoTime() > deadline) {
-                noteLoss(own, "timeout", call, null, call.tool() + " ran past its " + call.timeoutMs() + " ms limit");
-                kill(own.generation());
-                throw fail(ErrorCode.TIMEOUT, call.tool() + " ran past its " + call.timeoutMs() + " ms limit; the "
-                        + "bridge was stopped and the next call starts it again", call, "timeout");
+                throw pastLimit(call, own);
             }
             if (own.process() != null && System.nanoTime() > nextStallCheck) {
                 nextStallCheck = System.nanoTime() + 500_000_000L;
-                Double age = BridgeSpool.heartbeatAgeS(spool.heartbeat());
-                boolean frozen = stallWatch.isFrozen(own.process().pid()); // sampled every time: CPU use over time
-                if (age != null && age * 1000 > STALL_KILL_MS && frozen && own.process().isAlive()) {
-                    String frozenFor = ": no heartbeat for " + Math.round(age) + " s and the process is frozen "
+                Double stalledS = stalledForS(own);
+                if (stalledS != null) {
+                    String frozenFor = ": no heartbeat for " + Math.round(stalledS) + " s and the process is frozen "
                             + "(stopped, or using no CPU)";
-                    if (Files.exists(request) && replaced++ < 2) { // frozen before it took ours: the next one serves it
+                    if (Files.exists(request) && replaced++ < REPLACEMENTS_PER_CALL) { // froze before it took ours
                         own = replace(own, "the RenderDoc bridge stalled before it took " + call.tool() + "'s "
                                 + "request" + frozenFor, null);
                         continue;
                     }
-                    String why = "the RenderDoc bridge stalled during " + call.tool() + frozenFor;
-                    noteLoss(own, "stalled", call, null, why);
-                    kill(own.generation());
-                    Map<String, Object> extra = Map.of("heartbeat_age_s", Math.round(age * 10) / 10.0);
-                    throw fail(ErrorCode.ENGINE_FAILED, why + "; it was stopped, and the next call starts it again",
-                            call, "stalled", extra);
+                    throw stalled(call, own, frozenFor, stalledS);
                 }
             }
             LockSupport.parkNanos(pause);
-            pause = Math.min(pause * 2, 2_000_000); // 50 µs up to 2 ms: short calls answer in about a millisecond
+            pause = Math.min(pause * 2, 2_000_000);
         }
+    }
+
+    /** The bridge serving {@code call} exited: by a crash of its own, a kill from outside, or another caller. */
+    private ToolException exited(BridgeCall call, Running own, int exit, Path request) {
+        BridgeDiagnostics.Loss earlier = noteLoss(own, lossKind(exit), call, exit, "the RenderDoc bridge "
+                + "exited during " + call.tool() + " (exit " + exit + ")");
+        if (earlier != null) { // stopped by another caller: its time limit, or a stall it saw first
+            return errors.of(earlier.kind().equals("timeout") ? ErrorCode.TIMEOUT : ErrorCode.ENGINE_FAILED,
+                    "the RenderDoc bridge serving " + call.tool() + " was stopped: " + earlier.message()
+                    + "; the next call starts it again", call, earlier.kind());
+        }
+        if (lossKind(exit).equals("crash") && !Files.exists(request)) {
+            crashed.remember(call, exit);
+        }
+        return errors.of(ErrorCode.ENGINE_FAILED, "the RenderDoc bridge exited during " + call.tool() + " (exit "
+                + exit + (exit == 139 ? ", a segfault: a replay call this driver cannot run" : "")
+                + "); the next call starts it again", call, "crash");
+    }
+
+    /** {@code call} ran past its limit: its bridge is killed, unless it runs in qrenderdoc, where nothing can be. */
+    private ToolException pastLimit(BridgeCall call, Running own) {
+        if (attached) {
+            return errors.of(ErrorCode.TIMEOUT, call.tool() + " ran past its " + call.timeoutMs() + " ms limit in "
+                    + "qrenderdoc; it cannot be stopped from here, and later requests wait until RenderDoc "
+                    + "finishes it", call, "timeout");
+        }
+        noteLoss(own, "timeout", call, null, call.tool() + " ran past its " + call.timeoutMs() + " ms limit");
+        kill(own.generation());
+        return errors.of(ErrorCode.TIMEOUT, call.tool() + " ran past its " + call.timeoutMs() + " ms limit; the "
+                + "bridge was stopped and the next call starts it again", call, "timeout");
+    }
+
+    /** Seconds the heartbeat of {@code own} has been silent while its process is frozen, or null if it is not. */
+    private Double stalledForS(Running own) {
+        Double age = BridgeSpool.heartbeatAgeS(spool.heartbeat());
+        boolean frozen = stallWatch.isFrozen(own.process().pid()); // sampled every time: CPU use over time
+        return age != null && age * 1000 > STALL_KILL_MS && frozen && own.process().isAlive() ? age : null;
+    }
+
+    private ToolException stalled(BridgeCall call, Running own, String frozenFor, double heartbeatAgeS) {
+        String why = "the RenderDoc bridge stalled during " + call.tool() + frozenFor;
+        noteLoss(own, "stalled", call, null, why);
+        kill(own.generation());
+        return errors.of(ErrorCode.ENGINE_FAILED, why + "; it was stopped, and the next call starts it again", call,
+                "stalled", Map.of("heartbeat_age_s", Math.round(heartbeatAgeS * 10) / 10.0));
     }
 
     /**
@@ -261,7 +260,7 @@ public final class BridgeProcess implements AutoCloseable {
      *
      * @return null when this call noted it; the loss already noted when another caller saw it first
      */
-    private synchronized BridgeDiagnostics.Loss noteLoss(Running lost, String kind, Call call, Integer exit,
+    private synchronized BridgeDiagnostics.Loss noteLoss(Running lost, String kind, BridgeCall call, Integer exit,
                                                          String message) {
         if (lost.generation() <= lossNoted) {
             return lost.generation() == lossNoted ? health.lastLoss() : null; // noted by another caller
@@ -269,60 +268,8 @@ public final class BridgeProcess implements AutoCloseable {
         lossNoted = lost.generation();
         health.lost(new BridgeDiagnostics.Loss(Instant.now().toString(), kind, call == null ? null : call.tool(),
                 call == null ? null : call.method(), exit, message));
-        BridgeHealth.writePostmortem(postmortem, diagnostics(16), logTail(POSTMORTEM_LOG_LINES));
+        BridgeHealth.writePostmortem(postmortem, diagnostics(16), log.tail(POSTMORTEM_LOG_LINES));
         return null;
-    }
-
-    private ToolException fail(ErrorCode code, String message, Call call, String kind) {
-        return fail(code, message, call, kind, Map.of());
-    }
-
-    private ToolException fail(ErrorCode code, String message, Call call, String kind, Map<String, Object> extra) {
-        health.failed(kind, call.tool(), call.method(), call.id(), code, message);
-        Map<String, Object> context = new LinkedHashMap<>();
-        context.put("tool", call.tool());
-        context.put("method", call.method());
-        context.put("reason", kind);
-        context.putAll(extra);
-        context.put("bridge_log", log.toString());
-        context.put("log_tail", logTail(6));
-        if (!attached) {
-            context.put("postmortem", postmortem.toString());
-        }
-        return new ToolException(code, message, context);
-    }
-
-    private JsonNode read(Path response, Call call) {
-        String id = call.id();
-        String method = call.method();
-        JsonNode body;
-        try {
-            body = Json.mapper().readTree(Files.readString(response, StandardCharsets.UTF_8));
-            Files.deleteIfExists(response);
-        } catch (IOException e) {
-            throw new ToolException(ErrorCode.INTERNAL, "unreadable bridge response: " + e.getMessage(),
-                    Map.of("method", method), e);
-        }
-        if (!id.equals(body.path("id").asText())) {
-            throw new ToolException(ErrorCode.INTERNAL, "bridge answered request " + body.path("id").asText()
-                    + " in the file of " + id, Map.of("method", method));
-        }
-        if (body.path("ok").asBoolean()) {
-            health.succeeded();
-            return body.path("result");
-        }
-        health.completed.incrementAndGet();
-        JsonNode error = body.path("error");
-        ErrorCode code;
-        try {
-            code = ErrorCode.valueOf(error.path("code").asText("ENGINE_FAILED"));
-        } catch (IllegalArgumentException e) {
-            code = ErrorCode.ENGINE_FAILED;
-        }
-        health.failed("error", call.tool(), method, id, code, error.path("message").asText());
-        @SuppressWarnings("unchecked")
-        Map<String, Object> context = Json.mapper().convertValue(error.path("context"), Map.class);
-        throw new ToolException(code, error.path("message").asText(), context == null ? Map.of() : context);
     }
 
     private void ring() {
@@ -352,43 +299,15 @@ public final class BridgeProcess implements AutoCloseable {
                     + "); " + (tool == null ? "the next call" : tool) + " started a new one");
             process = null;
         }
-        if (!Files.isExecutable(python)) {
-            throw ToolException.engineUnavailable("RenderDoc", python + " not found", "sudo apt-get install -y "
-                    + "python3 python3-renderdoc (or set FRAMESCOPE_PYTHON to Debian's python3)");
-        }
+        process = launcher.start(spool);
+        doorbell = process.getOutputStream();
+        generation++;
+        health.starts.incrementAndGet();
         try {
-            Path code = BridgeCode.extract(stateDir);
-            spool.clearForNewBridge();
-            // -u: unbuffered stderr, so the log has every line up to a native crash (faulthandler writes there too)
-            ProcessBuilder builder = new ProcessBuilder(python.toString(), "-u", code.resolve("bridge.py").toString(),
-                    "--spool", spool.dir().toString());
-            builder.environment().remove("DISPLAY"); // GL replay without X: EGL on the surfaceless platform
-            builder.environment().put("EGL_PLATFORM", "surfaceless");
-            builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
-            builder.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
-            process = builder.start();
-            doorbell = process.getOutputStream();
-            generation++;
-            health.starts.incrementAndGet();
-        } catch (IOException e) {
-            throw ToolException.engineUnavailable("RenderDoc bridge", e.getMessage(), "check " + stateDir
-                    + " is writable and " + python + " runs");
-        }
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(START_TIMEOUT_MS);
-        while (spool.heartbeat() == null) {
-            if (!process.isAlive()) {
-                String tail = logTail(8);
-                process = null;
-                throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, "the RenderDoc bridge did not start: "
-                        + (tail.contains("No module named 'renderdoc'") ? python + " cannot import renderdoc "
-                        + "(sudo apt-get install -y python3-renderdoc; only Debian's /usr/bin/python3 has it)"
-                        : "see " + log), Map.of("bridge_log", log.toString(), "log_tail", tail));
-            }
-            if (System.nanoTime() > deadline) {
-                kill(generation);
-                throw ToolException.timeout("starting the RenderDoc bridge", START_TIMEOUT_MS);
-            }
-            LockSupport.parkNanos(5_000_000);
+            launcher.awaitFirstHeartbeat(process, spool);
+        } catch (ToolException e) {
+            kill(generation);
+            throw e;
         }
     }
 
@@ -421,58 +340,17 @@ public final class BridgeProcess implements AutoCloseable {
         return process == null ? null : process.toHandle();
     }
 
-    private String logTail(int lines) {
-        try {
-            List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
-            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
-        } catch (IOException | UncheckedIOException e) {
-            return "";
-        }
-    }
-
     /** The bridge report get_server_diagnostics gives; reads files only, never waits for the bridge. */
     public BridgeDiagnostics diagnostics(int maxErrors) {
         Process current;
         synchronized (this) {
             current = process;
         }
-        JsonNode attachedBeat = attached ? spool.heartbeat() : null;
-        boolean running = attached
-                ? attachedBeat != null && BridgeSpool.heartbeatAgeS(attachedBeat) * 1000 < 3 * HEARTBEAT_STALE_MS
-                : current != null && current.isAlive();
-        JsonNode beat = attached ? attachedBeat : running ? spool.heartbeat() : null;
-        Double heartbeatAge = BridgeSpool.heartbeatAgeS(beat);
-        List<Double> pendingAges = running ? spool.pendingAgesS() : List.of();
-        boolean quiet = heartbeatAge != null && heartbeatAge * 1000 > HEARTBEAT_STALE_MS;
-        String status = !running ? (health.counters().starts() == 0 && !attached ? "not_started" : "stopped")
-                : quiet && (attached || stallWatch.isFrozen(current.pid())) ? "stalled"
-                : health.isDegraded() ? "degraded" : "healthy";
-        return new BridgeDiagnostics(BridgeDiagnostics.SCHEMA_VERSION, status, running,
-                !running ? null : attached ? Long.valueOf(beat.path("pid").asLong()) : Long.valueOf(current.pid()),
-                beat == null ? null : beat.path("uptime_s").asDouble(), heartbeatAge,
-                pendingAges.size(), pendingAges.stream().mapToDouble(Double::doubleValue).max().orElse(0),
-                running ? spool.active(beat) : null, health.counters(), health.lastFailure(),
-                health.recentErrors(maxErrors),
-                beat == null ? null : beat.path("renderdoc").asText(null),
-                beat == null ? null : beat.path("interpreter").asText(null), attached ? null : log.toString(),
-                new TreeMap<>(crashedCalls), attached ? "qrenderdoc" : "process",
-                beat == null ? null : beat.path("ui_capture").asText(null), health.lastLoss(),
-                attached || !Files.exists(postmortem.resolve("last-crash.json")) ? null : postmortem.toString(),
-                List.of());
+        return report.diagnostics(current, maxErrors);
     }
 
     public ComponentStatus status() {
-        BridgeDiagnostics d = diagnostics(0);
-        String state = switch (d.status()) {
-            case "healthy" -> "running";
-            case "stalled", "degraded" -> "degraded";
-            default -> d.status();
-        };
-        String where = attached ? "attached to qrenderdoc (" + spool.dir() + "), " : "";
-        return new ComponentStatus("renderdoc_bridge", state, where + (d.running() ? "pid " + d.pid() + ", RenderDoc "
-                + d.renderdoc() + ", " + d.counters().requests() + " requests, " + d.counters().crashes()
-                + " crashes, " + d.counters().timeouts() + " timeouts, " + d.counters().stalls() + " stalls" : attached ? "no heartbeat: start RenderDoc with "
-                + "the FrameScope extension" : "starts on the first RenderDoc tool call"));
+        return report.status(diagnostics(0));
     }
 
     @Override

@@ -30,7 +30,7 @@ public final class QrenderdocExtension {
         Map<String, String> files = new LinkedHashMap<>();
         files.put("extension.json", "extension.json");
         files.put("qrenderdoc_extension.py", "__init__.py");
-        BridgeProcess.PYTHON_FILES.forEach(name -> files.put(name, name));
+        BridgeCode.PYTHON_FILES.forEach(name -> files.put(name, name));
         return Map.copyOf(files);
     }
 

@@ -82,100 +82,151 @@ public final class RenderDocTools implements ToolGroup {
                 new SharedParam("sample", RenderDocArgs.SAMPLE), new SharedParam("limit", RenderDocArgs.LIMIT));
     }
 
+    /** One method per tool, in the order tools/list gives them: each declares the tool whole, with its aliases. */
     @Override
     public List<ToolDef<?>> tools() {
-        return List.of(
-                ToolDef.of("open_capture", "Open a capture",
-                        "Opens an .rdc read-only (0.3–1 s first time, then reused): API, driver, frame size, "
-                        + "counts, capabilities. overview adds statistics, marker groups, textures, debug "
-                        + "messages.",
-                        OpenCaptureArgs.class, ToolHints.READS_ONLY,
-                        (a, c) -> ToolOutput.of(captures.open(a, c.cancellation())))
-                        .returnsEnvelope()
-                        .withAliases("get_capture_status")
-                        .withAlias("get_frame_summary", Map.of("overview", true)),
-                query("get_frame_digest", "Frame digest",
-                        "Start here: the frame's anomalies (NaN/Inf writes, bad vertices, zero-area triangles, UVs "
-                        + "outside [0,1], API messages, no depth target) ranked, with event id, marker path, stage "
-                        + "and next calls. 0.3–1 s.",
-                        FrameDigestArgs.class, r -> r.at("/anomalies/count").asInt() + " anomalies; first: "
-                                + first(r.at("/anomalies/preview"))),
-                ToolDef.of("iterate_actions", "Actions",
-                        "Actions in event order (ids, flags, name, marker path, counts, outputs), paged and "
-                        + "filtered; query also finds resources by debug name.",
-                        IterateActionsArgs.class, ToolHints.READS_ONLY,
-                        (a, c) -> ToolOutput.of(captures.iterateActions(a, c.cancellation())))
-                        .returnsEnvelope()
-                        .withAliases("search_capture", "search_actions", "search_resources"),
-                query("get_event_insight", "One event in context",
-                        "One action: marker path, pipeline (topology, viewport, vertex buffers, shaders, targets), "
-                        + "findings, highlight_stage (IA…OM) with warning_message, next calls.",
-                        EventArgs.class,
-                        r -> "Event " + r.path("event_id").asInt() + " (" + r.path("marker_path").asText() + "): "
-                                + r.path("findings").size() + " finding(s)" + (r.path("findings").size() > 0
-                                ? ", first: " + r.at("/findings/0/message").asText() : "") + ".")
-                        .withAliases("get_pipeline_state"),
-                ToolDef.of("analyze_nan_inf", "NaN/Inf pixels",
-                        "NaN/Inf texels of float32 colour targets after an event (counts, boxes) and the events "
-                        + "that wrote them; with texture, x, y: that pixel's NaN/Inf writes.",
-                        AnalyzeNanInfArgs.class, ToolHints.READS_ONLY,
-                        (a, c) -> ToolOutput.of(captures.analyzeNanInf(a, c.cancellation())))
-                        .returnsEnvelope(),
-                query("geometry_anomalies", "Geometry anomalies",
-                        "Post-vertex-shader checks per draw: NaN/Inf, huge or w ≤ 0 positions, zero-area "
-                        + "triangles, UVs out of range; the offending vertices.",
-                        GeometryArgs.class, r -> r.at("/draws/count").asInt() + " of " + r.path("draws_checked")
-                                .asInt() + " draws with findings; first: " + first(r.at("/draws/preview"))),
-                query("pixel_history", "Pixel history",
-                        "Every event that changed one pixel: value before/after, shader output, primitive, passed "
-                        + "or why not (depth, stencil, culling, discard); OpenGL lacks shader output and "
-                        + "primitive.",
-                        PixelHistoryArgs.class,
-                        r -> r.at("/modifications/count").asInt() + " modification(s) of (" + r.path("x").asInt() + ", "
-                                + r.path("y").asInt() + ") listed, " + r.path("unchanged_left_out").asInt()
-                                + " unchanged left out; last: " + last(r.at("/modifications/preview"))),
-                query("get_texture", "Textures",
-                        "No texture: all textures (format, size, mips, samples, bytes, usage). With texture: also "
-                        + "a region after an event as numbers or base64, per-channel min/max/mean and NaN/Inf "
-                        + "counts.",
-                        TextureArgs.class, RenderDocTools::textureSummary)
-                        .withAliases("get_texture_info", "get_texture_data"),
-                query("get_shader_info", "Shader info",
-                        "A stage's shader at a draw or dispatch: source (GL; Vulkan if built with -g), entry "
-                        + "point, signatures, constant blocks; optionally constant values, disassembly.",
-                        ShaderInfoArgs.class, r -> r.path("stage").asText() + " shader " + r.path("shader").asInt()
-                                + " (" + r.path("encoding").asText() + "), " + r.path("source_files").size()
-                                + " source file(s)."),
-                query("get_buffer_contents", "Buffer bytes",
-                        "Up to 64 KiB of a buffer after an event, as hex and optionally as 32-bit floats (NaN/Inf "
-                        + "spelled out).", BufferArgs.class,
-                        r -> r.path("bytes").asInt() + " byte(s) of " + r.path("name").asText() + " from offset "
-                                + r.path("offset").asLong() + "."),
-                query("get_counters", "Counters and draw costs",
-                        "Driver counters, one frame value each (sum; max for ratios), and draws ranked by samples "
-                        + "passed. Counts exact; durations only indicative on software drivers.",
-                        CountersArgs.class, r -> r.at("/counters/count").asInt() + " counter(s); top draw by "
-                                + "samples passed: " + first(r.at("/draws/preview")))
-                        .withAliases("get_action_timings", "enumerate_counters"),
-                ToolDef.of("save_texture", "Save a texture",
-                        "Writes a texture's mip/slice after an event as PNG (8-bit, clamped) or EXR (float32, "
-                        + "exact), ≤ 2048², under the working directory or FRAMESCOPE_OUTPUT_DIR.",
-                        SaveTextureArgs.class, ToolHints.WRITES_NEW_FILES,
-                        (a, c) -> ToolOutput.of(captures.saveTexture(a, c.cancellation())))
-                        .returnsEnvelope(),
-                ToolDef.of("copy_capture", "Copy a capture",
-                        "Copies the .rdc (CopyFileTo) under the working directory or FRAMESCOPE_OUTPUT_DIR, never "
-                        + "over a file unless overwrite.",
-                        CopyCaptureArgs.class, ToolHints.WRITES_NEW_FILES,
-                        (a, c) -> ToolOutput.of(captures.copyCapture(a, c.cancellation())))
-                        .returnsEnvelope());
+        return List.of(openCapture(), getFrameDigest(), iterateActions(), getEventInsight(), analyzeNanInf(),
+                geometryAnomalies(), pixelHistory(), getTexture(), getShaderInfo(), getBufferContents(),
+                getCounters(), saveTexture(), copyCapture());
     }
 
+    private ToolDef<OpenCaptureArgs> openCapture() {
+        return ToolDef.of("open_capture", "Open a capture",
+                "Opens an .rdc read-only (0.3–1 s first time, then reused): API, driver, frame size, "
+                + "counts, capabilities. overview adds statistics, marker groups, textures, debug "
+                + "messages.",
+                OpenCaptureArgs.class, ToolHints.READS_ONLY,
+                (a, c) -> ToolOutput.of(captures.open(a, c.cancellation())))
+                .returnsSchemaFile(answerSchema("open_capture"))
+                .withAliases("get_capture_status")
+                .withAlias("get_frame_summary", Map.of("overview", true));
+    }
+
+    private ToolDef<FrameDigestArgs> getFrameDigest() {
+        return query("get_frame_digest", "Frame digest",
+                "Start here: the frame's anomalies (NaN/Inf writes, bad vertices, zero-area triangles, UVs "
+                + "outside [0,1], API messages, no depth target) ranked, with event id, marker path, stage "
+                + "and next calls. 0.3–1 s.",
+                FrameDigestArgs.class, r -> r.at("/anomalies/count").asInt() + " anomalies; first: "
+                        + first(r.at("/anomalies/preview")));
+    }
+
+    private ToolDef<IterateActionsArgs> iterateActions() {
+        return ToolDef.of("iterate_actions", "Actions",
+                "Actions in event order (ids, flags, name, marker path, counts, outputs), paged and "
+                + "filtered; query also finds resources by debug name.",
+                IterateActionsArgs.class, ToolHints.READS_ONLY,
+                (a, c) -> ToolOutput.of(captures.iterateActions(a, c.cancellation())))
+                .returnsSchemaFile(answerSchema("iterate_actions"))
+                .withAliases("search_capture", "search_actions", "search_resources");
+    }
+
+    private ToolDef<EventArgs> getEventInsight() {
+        return query("get_event_insight", "One event in context",
+                "One action: marker path, pipeline (topology, viewport, vertex buffers, shaders, targets), "
+                + "findings, highlight_stage (IA…OM) with warning_message, next calls.",
+                EventArgs.class,
+                r -> "Event " + r.path("event_id").asInt() + " (" + r.path("marker_path").asText() + "): "
+                        + r.path("findings").size() + " finding(s)" + (r.path("findings").size() > 0
+                        ? ", first: " + r.at("/findings/0/message").asText() : "") + ".")
+                .withAliases("get_pipeline_state");
+    }
+
+    private ToolDef<AnalyzeNanInfArgs> analyzeNanInf() {
+        return ToolDef.of("analyze_nan_inf", "NaN/Inf pixels",
+                "NaN/Inf texels of float32 colour targets after an event (counts, boxes) and the events "
+                + "that wrote them; with texture, x, y: that pixel's NaN/Inf writes.",
+                AnalyzeNanInfArgs.class, ToolHints.READS_ONLY,
+                (a, c) -> ToolOutput.of(captures.analyzeNanInf(a, c.cancellation())))
+                .returnsSchemaFile(answerSchema("analyze_nan_inf"));
+    }
+
+    private ToolDef<GeometryArgs> geometryAnomalies() {
+        return query("geometry_anomalies", "Geometry anomalies",
+                "Post-vertex-shader checks per draw: NaN/Inf, huge or w ≤ 0 positions, zero-area "
+                + "triangles, UVs out of range; the offending vertices.",
+                GeometryArgs.class, r -> r.at("/draws/count").asInt() + " of " + r.path("draws_checked")
+                        .asInt() + " draws with findings; first: " + first(r.at("/draws/preview")));
+    }
+
+    private ToolDef<PixelHistoryArgs> pixelHistory() {
+        return query("pixel_history", "Pixel history",
+                "Every event that changed one pixel: value before/after, shader output, primitive, passed "
+                + "or why not (depth, stencil, culling, discard); OpenGL lacks shader output and "
+                + "primitive.",
+                PixelHistoryArgs.class,
+                r -> r.at("/modifications/count").asInt() + " modification(s) of (" + r.path("x").asInt() + ", "
+                        + r.path("y").asInt() + ") listed, " + r.path("unchanged_left_out").asInt()
+                        + " unchanged left out; last: " + last(r.at("/modifications/preview")));
+    }
+
+    private ToolDef<TextureArgs> getTexture() {
+        return query("get_texture", "Textures",
+                "No texture: all textures (format, size, mips, samples, bytes, usage). With texture: also "
+                + "a region after an event as numbers or base64, per-channel min/max/mean and NaN/Inf "
+                + "counts.",
+                TextureArgs.class, RenderDocTools::textureSummary)
+                .withAliases("get_texture_info", "get_texture_data");
+    }
+
+    private ToolDef<ShaderInfoArgs> getShaderInfo() {
+        return query("get_shader_info", "Shader info",
+                "A stage's shader at a draw or dispatch: source (GL; Vulkan if built with -g), entry "
+                + "point, signatures, constant blocks; optionally constant values, disassembly.",
+                ShaderInfoArgs.class, r -> r.path("stage").asText() + " shader " + r.path("shader").asInt()
+                        + " (" + r.path("encoding").asText() + "), " + r.path("source_files").size()
+                        + " source file(s).");
+    }
+
+    private ToolDef<BufferArgs> getBufferContents() {
+        return query("get_buffer_contents", "Buffer bytes",
+                "Up to 64 KiB of a buffer after an event, as hex and optionally as 32-bit floats (NaN/Inf "
+                + "spelled out).", BufferArgs.class,
+                r -> r.path("bytes").asInt() + " byte(s) of " + r.path("name").asText() + " from offset "
+                        + r.path("offset").asLong() + ".");
+    }
+
+    private ToolDef<CountersArgs> getCounters() {
+        return query("get_counters", "Counters and draw costs",
+                "Driver counters, one frame value each (sum; max for ratios), and draws ranked by samples "
+                + "passed. Counts exact; durations only indicative on software drivers.",
+                CountersArgs.class, r -> r.at("/counters/count").asInt() + " counter(s); top draw by "
+                        + "samples passed: " + first(r.at("/draws/preview")))
+                .withAliases("get_action_timings", "enumerate_counters");
+    }
+
+    private ToolDef<SaveTextureArgs> saveTexture() {
+        return ToolDef.of("save_texture", "Save a texture",
+                "Writes a texture's mip/slice after an event as PNG (8-bit, clamped) or EXR (float32, "
+                + "exact), ≤ 2048², under the working directory or FRAMESCOPE_OUTPUT_DIR.",
+                SaveTextureArgs.class, ToolHints.WRITES_NEW_FILES,
+                (a, c) -> ToolOutput.of(captures.saveTexture(a, c.cancellation())))
+                .returnsSchemaFile(answerSchema("save_texture"));
+    }
+
+    private ToolDef<CopyCaptureArgs> copyCapture() {
+        return ToolDef.of("copy_capture", "Copy a capture",
+                "Copies the .rdc (CopyFileTo) under the working directory or FRAMESCOPE_OUTPUT_DIR, never "
+                + "over a file unless overwrite.",
+                CopyCaptureArgs.class, ToolHints.WRITES_NEW_FILES,
+                (a, c) -> ToolOutput.of(captures.copyCapture(a, c.cancellation())))
+                .returnsSchemaFile(answerSchema("copy_capture"));
+    }
+
+    /** A read-only tool answered by the bridge method of the same name, with {@code summary} as its first line. */
     private <A> ToolDef<A> query(String name, String title, String description, Class<A> args,
                                  Function<JsonNode, String> summary) {
         return ToolDef.of(name, title, description, args, ToolHints.READS_ONLY,
                 (a, c) -> ToolOutput.of(captures.query(name, a, summary, c.cancellation())))
-                .returnsEnvelope();
+                .returnsSchemaFile(answerSchema(name));
+    }
+
+    /**
+     * Where a tool's answer is declared: {@code answers/<tool>.schema.json} next to the bridge's Python, whose
+     * {@code schema_version} const is the version the bridge writes (replay_core.SCHEMA_VERSION).
+     */
+    static String answerSchema(String tool) {
+        return RenderDocTools.class.getPackageName().replace('.', '/') + "/answers/" + tool + ".schema.json";
     }
 
     private static String first(JsonNode preview) {

@@ -32,10 +32,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * What each tool answers with is in its declaration ({@link AnswerShape}):
  * <ul>
  *   <li>{@link AnswerShape.Records}: the record's schema, or for several records their union.</li>
- *   <li>{@link AnswerShape.Envelope} (RenderDoc results, built by the Python bridge, not by a Java record): the common
- *       envelope ({@code schema_version}, {@code summary}), typed but not required. The SDK checks every result
- *       against the declared schema and turns a mismatch into an error result, so nothing is promised that the
- *       bridge does not always send.</li>
+ *   <li>{@link AnswerShape.SchemaFile} (RenderDoc results, built by the Python bridge, not by a Java record): only
+ *       the common envelope ({@code schema_version}, {@code summary}), typed but not required, although the tool's
+ *       schema file gives the whole nested shape. Two reasons. Size: the files hold about as much JSON as the
+ *       whole {@code tools/list} may (45 KB, {@code ToolListSizeTest}), which a client loading every tool pays in
+ *       every conversation: three times the RenderDoc group's share of it. The SDK's check: it validates every
+ *       result against the listed schema and turns a mismatch into an error result, so a shape listed here must
+ *       hold on every driver and capture, and each call would pay for checking the nested shape; the whole shape
+ *       is checked by the tests instead, against real answers on the committed captures ({@code AnswerSchemasIT}),
+ *       with unknown keys refused.</li>
  *   <li>{@link AnswerShape.Images}: none. Such a result is sent without {@code structuredContent} (Claude Code would
  *       show it instead of the image), and a declared schema obliges the server to send it.</li>
  * </ul>
@@ -107,7 +112,6 @@ final class OutputSchemas {
         properties.putObject("schema_version").put("type", "integer");
         properties.putObject("summary").put("type", "string");
         return schema; // nothing required: the bridge's answers are checked by the SDK against this on every call
-
     }
 
     static ObjectNode generate(Class<?> type) {

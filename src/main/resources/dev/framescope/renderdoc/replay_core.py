@@ -17,6 +17,9 @@ import shutil
 import renderdoc as rd
 
 
+# The shape version every answer carries. Each answer's shape is declared in answers/<tool>.schema.json, whose
+# schema_version const must equal what the answer sends (AnswerSchemasIT checks real answers against it): an answer
+# whose shape changes gets a constant of its own here, bumped together with its schema file's const.
 SCHEMA_VERSION = 1
 
 

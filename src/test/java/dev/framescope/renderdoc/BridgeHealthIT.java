@@ -43,8 +43,8 @@ class BridgeHealthIT {
     private Captures captures;
 
     @BeforeEach
-    void start() {
-        bridge = new BridgeProcess(Path.of("/usr/bin/python3"), state);
+    void start() throws Exception {
+        bridge = new BridgeProcess(FaultyPython.in(state), state);
         captures = new Captures(bridge);
     }
 

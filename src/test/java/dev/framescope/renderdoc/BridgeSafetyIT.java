@@ -38,8 +38,8 @@ class BridgeSafetyIT {
     private static BridgeProcess bridge;
 
     @BeforeAll
-    static void start() {
-        bridge = new BridgeProcess(Path.of("/usr/bin/python3"), state);
+    static void start() throws Exception {
+        bridge = new BridgeProcess(FaultyPython.in(state), state);
     }
 
     @AfterAll

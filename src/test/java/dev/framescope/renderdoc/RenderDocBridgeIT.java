@@ -54,7 +54,7 @@ class RenderDocBridgeIT {
 
     @BeforeAll
     static void start() throws Exception {
-        bridge = new BridgeProcess(Path.of("/usr/bin/python3"), state);
+        bridge = new BridgeProcess(FaultyPython.in(state), state);
         captures = new Captures(bridge);
         manifest = Json.mapper().readTree(Files.readString(CAPTURES.resolve("ground-truth.json")));
         truth = manifest.at("/captures/gl_defects");

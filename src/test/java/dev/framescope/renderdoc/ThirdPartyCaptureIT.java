@@ -46,7 +46,7 @@ class ThirdPartyCaptureIT {
 
     @BeforeAll
     static void start() throws Exception {
-        bridge = new BridgeProcess(Path.of("/usr/bin/python3"), state);
+        bridge = new BridgeProcess(FaultyPython.in(state), state);
         truth = Json.mapper().readTree(Files.readString(CAPTURES.resolve("ground-truth.json"))).at("/captures/vkcube");
     }
 

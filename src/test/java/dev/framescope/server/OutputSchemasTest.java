@@ -7,17 +7,21 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.dialect.Dialects;
 import dev.framescope.common.AnswerShape;
 import dev.framescope.common.Config;
+import dev.framescope.common.Json;
 import dev.framescope.common.ToolCaller;
 import dev.framescope.common.ToolContext;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
 import dev.framescope.common.ToolHints;
 import dev.framescope.common.ToolOutput;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,6 +34,8 @@ class OutputSchemasTest {
 
     private static final SchemaRegistry SCHEMAS = SchemaRegistry.withDefaultDialect(Dialects.getDraft202012());
     private static final String RECORDINGS = Path.of("demo/recordings").toAbsolutePath().toString();
+    private static final ObjectNode ENVELOPE = (ObjectNode) Json.tree(Map.of("type", "object", "properties",
+            Map.of("schema_version", Map.of("type", "integer"), "summary", Map.of("type", "string"))));
 
     @TempDir
     Path stateDir;
@@ -48,11 +54,33 @@ class OutputSchemasTest {
                 assertTrue(registry.groups().stream().filter(g -> g.name().equals("renderdoc")).findFirst()
                         .orElseThrow().tools().stream().anyMatch(t -> t.name().equals(tool.name())),
                         tool.name() + " answers a Java record: declare it with ToolDef.returns");
+                assertEquals(ENVELOPE, schema, tool.name() + ": tools/list keeps the envelope only");
             }
             if (schema != null) {
                 assertEquals("integer", schema.at("/properties/schema_version/type").asText(), tool.name());
             }
         }
+    }
+
+    /** A schema file a tool names exists, parses, and is a JSON Schema 2020-12 whose version is a const. */
+    @Test
+    void everyAnswerSchemaFileExistsAndIsAValidSchema() throws Exception {
+        var metaSchema = SCHEMAS.getSchema(SchemaLocation.of("https://json-schema.org/draft/2020-12/schema"));
+        int files = 0;
+        for (ToolDef<?> tool : ToolGroups.create(Config.defaults(stateDir)).registry().tools()) {
+            if (!(tool.answer() instanceof AnswerShape.SchemaFile file)) {
+                continue;
+            }
+            JsonNode schema;
+            try (InputStream in = getClass().getClassLoader().getResourceAsStream(file.resource())) {
+                assertNotNull(in, tool.name() + ": no " + file.resource() + " on the class path");
+                schema = Json.mapper().readTree(in);
+            }
+            assertEquals(List.of(), metaSchema.validate(schema), tool.name() + ": " + file.resource());
+            assertTrue(schema.at("/properties/schema_version/const").isInt(), tool.name() + " has a version");
+            files++;
+        }
+        assertTrue(files > 0, "RenderDoc's answers are declared by schema files");
     }
 
     @Test

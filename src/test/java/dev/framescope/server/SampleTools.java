@@ -53,6 +53,10 @@ final class SampleTools implements ToolGroup {
     record Big(String summary, String text) {
     }
 
+    /** What the tools that answer a map say: a summary. */
+    record Said(String summary) {
+    }
+
     @Override
     public String name() {
         return "sample";
@@ -109,7 +113,12 @@ final class SampleTools implements ToolGroup {
                             STUCK.acquireUninterruptibly();
                             return ToolOutput.of(Map.of("summary", "released"));
                         }).withTimeLimit(args -> java.time.Duration.ofMillis(200)))
-                .stream().<ToolDef<?>>map(t -> t.name().equals("picture") ? t.returnsImages() : t.returnsEnvelope())
+                .stream().<ToolDef<?>>map(t -> switch (t.name()) {
+                    case "picture" -> t.returnsImages();
+                    case "echo" -> t.returns(Echo.class);
+                    case "sized" -> t.returns(Big.class);
+                    default -> t.returns(Said.class);
+                })
                 .toList();
     }
 

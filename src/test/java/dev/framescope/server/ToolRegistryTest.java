@@ -17,9 +17,12 @@ class ToolRegistryTest {
     record NoArgs() {
     }
 
+    record Said(String summary) {
+    }
+
     private static ToolDef<NoArgs> tool(String name) {
         return ToolDef.of(name, name, "A tool.", NoArgs.class, ToolHints.READS_ONLY,
-                (a, c) -> ToolOutput.of(Map.of("summary", name))).returnsEnvelope();
+                (a, c) -> ToolOutput.of(Map.of("summary", name))).returns(Said.class);
     }
 
     private static ToolGroup group(ToolDef<?>... tools) {

@@ -1,0 +1,47 @@
+package dev.framescope.renderdoc;
+
+import dev.framescope.common.ErrorCode;
+import dev.framescope.common.ToolException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The error a call gets when its bridge fails it (a crash, a stall, the time limit), counted in {@link BridgeHealth}
+ * and carrying what a person needs to look further: the tool and bridge method, the reason, the log's path and last
+ * lines, and (for a bridge this server started) the post-mortem folder. Errors the bridge answers itself are
+ * {@link BridgeResponse}'s.
+ */
+final class BridgeErrors {
+
+    private final BridgeHealth health;
+    private final BridgeLog log;
+    private final Path postmortem;
+    private final boolean attached;
+
+    BridgeErrors(BridgeHealth health, BridgeLog log, Path postmortem, boolean attached) {
+        this.health = health;
+        this.log = log;
+        this.postmortem = postmortem;
+        this.attached = attached;
+    }
+
+    ToolException of(ErrorCode code, String message, BridgeCall call, String reason) {
+        return of(code, message, call, reason, Map.of());
+    }
+
+    ToolException of(ErrorCode code, String message, BridgeCall call, String reason, Map<String, Object> extra) {
+        health.failed(reason, call.tool(), call.method(), call.id(), code, message);
+        Map<String, Object> context = new LinkedHashMap<>();
+        context.put("tool", call.tool());
+        context.put("method", call.method());
+        context.put("reason", reason);
+        context.putAll(extra);
+        context.put("bridge_log", log.toString());
+        context.put("log_tail", log.tail(6));
+        if (!attached) {
+            context.put("postmortem", postmortem.toString());
+        }
+        return new ToolException(code, message, context);
+    }
+}

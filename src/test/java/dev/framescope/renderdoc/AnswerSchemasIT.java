@@ -1,0 +1,159 @@
+package dev.framescope.renderdoc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import dev.framescope.common.Config;
+import dev.framescope.common.Json;
+import dev.framescope.common.ToolContext;
+import dev.framescope.server.ToolGroups;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.TextContent;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Golden shapes of the RenderDoc answers: every tool is called on the committed captures (the GL and Vulkan defect
+ * fixtures and vkcube) in each of its answer variants, and every real answer is checked against its tool's schema
+ * file, closed: a key that the schema does not declare, at any depth, fails, so the bridge cannot grow its answers
+ * without the schema saying so (and AnswerSchemasTest then asks for a schema_version bump). Writing tools write into
+ * a temporary FRAMESCOPE_OUTPUT_DIR.
+ */
+@Timeout(300)
+class AnswerSchemasIT {
+
+    /** Per capture: the float target, another colour target that is not float, the depth target, a buffer. */
+    private record Fixture(String name, String target, String notFloat, String depth, String buffer) {
+        String capture() {
+            return "demo/captures/" + name + ".rdc";
+        }
+    }
+
+    private static final List<Fixture> FIXTURES = List.of(
+            new Fixture("gl_defects", "hdr_color", "ui_color", "scene_depth", "positions"),
+            new Fixture("vk_defects", "hdr_color", "scene_depth", "scene_depth", "positions"),
+            new Fixture("vkcube", "135", "164", "160", "169"));
+
+    /** One call and its answer. */
+    private record Answered(String tool, Map<String, Object> arguments, JsonNode answer) {
+    }
+
+    @TempDir
+    static Path state;
+    @TempDir
+    static Path output;
+    private static final List<Answered> answers = new ArrayList<>();
+    private static final Set<String> renderDocTools = new TreeSet<>();
+
+    @BeforeAll
+    static void callEveryToolInEveryVariant() throws Exception {
+        ToolGroups.Toolkit toolkit = ToolGroups.create(Config.fromEnvironment(Map.of(
+                "FRAMESCOPE_STATE_DIR", state.toString(), "FRAMESCOPE_OUTPUT_DIR", output.toString())));
+        toolkit.registry().groups().stream().filter(g -> g.name().equals("renderdoc"))
+                .flatMap(g -> g.tools().stream()).forEach(t -> renderDocTools.add(t.name()));
+        for (Fixture f : FIXTURES) {
+            String c = f.capture();
+            call(toolkit, "open_capture", "capture", c);
+            call(toolkit, "open_capture", "capture", c, "overview", true);
+            call(toolkit, "get_frame_digest", "capture", c);
+            JsonNode draws = call(toolkit, "iterate_actions", "capture", c, "draws_only", true);
+            call(toolkit, "iterate_actions", "capture", c);
+            call(toolkit, "iterate_actions", "capture", c, "query", f.name().equals("vkcube") ? "image" : "quad");
+            JsonNode nanDraw = call(toolkit, "iterate_actions", "capture", c, "marker_filter", "NaN quad",
+                    "draws_only", true).at("/preview/0");
+            int event = (nanDraw.isMissingNode() ? draws.at("/preview/0") : nanDraw).path("event_id").asInt();
+            call(toolkit, "get_event_insight", "capture", c, "event_id", event);
+            call(toolkit, "analyze_nan_inf", "capture", c);
+            call(toolkit, "analyze_nan_inf", "capture", c, "texture", f.notFloat());
+            call(toolkit, "analyze_nan_inf", "capture", c, "texture", f.target(), "x", 20, "y", 20);
+            call(toolkit, "geometry_anomalies", "capture", c);
+            call(toolkit, "pixel_history", "capture", c, "texture", f.target(), "x", 20, "y", 20);
+            call(toolkit, "get_texture", "capture", c);
+            call(toolkit, "get_texture", "capture", c, "texture", f.target(), "width", 2, "height", 2);
+            call(toolkit, "get_texture", "capture", c, "texture", f.target(), "encoding", "base64");
+            call(toolkit, "get_texture", "capture", c, "texture", f.depth());
+            call(toolkit, "get_shader_info", "capture", c, "event_id", event);
+            call(toolkit, "get_shader_info", "capture", c, "event_id", event, "stage", "vertex",
+                    "include_constants", true, "include_disassembly", true);
+            call(toolkit, "get_shader_info", "capture", c, "event_id", event, "include_constants", true);
+            call(toolkit, "get_buffer_contents", "capture", c, "buffer", f.buffer());
+            call(toolkit, "get_buffer_contents", "capture", c, "buffer", f.buffer(), "as_floats", true);
+            call(toolkit, "get_counters", "capture", c);
+            call(toolkit, "save_texture", "capture", c, "texture", f.target(),
+                    "output", output.resolve(f.name() + ".png").toString());
+            call(toolkit, "save_texture", "capture", c, "texture", f.target(),
+                    "output", output.resolve(f.name() + ".exr").toString(), "format", "exr");
+            call(toolkit, "copy_capture", "capture", c, "output", output.resolve(f.name() + ".rdc").toString());
+        }
+    }
+
+    private static JsonNode call(ToolGroups.Toolkit toolkit, String tool, Object... keyValues) throws Exception {
+        Map<String, Object> arguments = new LinkedHashMap<>();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            arguments.put((String) keyValues[i], keyValues[i + 1]);
+        }
+        CallToolResult result = toolkit.invoker().call(toolkit.registry().find(tool).orElseThrow(), arguments,
+                ToolContext.SILENT);
+        String text = ((TextContent) result.content().get(0)).text();
+        assertFalse(Boolean.TRUE.equals(result.isError()), tool + " " + arguments + ": " + text);
+        JsonNode answer = Json.mapper().readTree(text.substring(text.indexOf('{')));
+        answers.add(new Answered(tool, arguments, answer));
+        return answer;
+    }
+
+    @Test
+    void everyAnswerHasExactlyTheShapeItsSchemaDeclares() {
+        Set<String> tools = new TreeSet<>();
+        answers.forEach(a -> tools.add(a.tool()));
+        Map<String, Schema> schemas = AnswerSchemas.closed(tools);
+        List<String> problems = new ArrayList<>();
+        for (Answered a : answers) {
+            List<Error> errors = schemas.get(a.tool()).validate(a.answer());
+            if (!errors.isEmpty()) {
+                problems.add(a.tool() + " " + a.arguments() + ": " + errors);
+            }
+        }
+        assertEquals(List.of(), problems);
+        assertEquals(renderDocTools, tools, "every RenderDoc tool is called");
+    }
+
+    /** Each variant a parameter picks was answered, so each branch of its schema met a real answer. */
+    @Test
+    void everyAnswerVariantWasSeen() {
+        assertSeen("open_capture", "/overview", true);
+        assertSeen("open_capture", "/overview", false);
+        assertSeen("iterate_actions", "/query", true);
+        assertSeen("iterate_actions", "/query", false);
+        assertSeen("analyze_nan_inf", "/targets", true);
+        assertSeen("analyze_nan_inf", "/targets/0/skipped", true);
+        assertSeen("analyze_nan_inf", "/mode", true);
+        assertSeen("get_texture", "/texture", false);
+        assertSeen("get_texture", "/rows", true);
+        assertSeen("get_texture", "/data", true);
+        assertSeen("get_texture", "/values_unavailable", true);
+        assertSeen("get_shader_info", "/constants", true);
+        assertSeen("get_shader_info", "/disassembly", true);
+        assertSeen("get_shader_info", "/constants", false);
+        assertSeen("get_buffer_contents", "/floats", true);
+        assertSeen("get_buffer_contents", "/floats", false);
+        assertSeen("save_texture", "/format", true);
+    }
+
+    private static void assertSeen(String tool, String pointer, boolean present) {
+        assertTrue(answers.stream().anyMatch(a -> a.tool().equals(tool) && a.answer().at(pointer).isMissingNode()
+                != present), tool + " answered " + (present ? "with " : "without ") + pointer);
+    }
+}

@@ -1,0 +1,48 @@
+"""The bridge with four more methods, for the supervisor's tests only (never in the JAR): requests that sleep, burn
+CPU, hang or crash the way RenderDoc's replay calls can. Run as `python3 -u bridge_faults.py <bridge.py> --spool DIR`
+(FaultyPython's wrapper does, in place of the python3 the supervisor starts): it adds the methods to replay's table,
+then runs bridge.py as the main program, so everything else is the production bridge."""
+import ctypes
+import os
+import runpy
+import signal
+import sys
+import time
+
+BRIDGE = sys.argv[1]
+sys.path.insert(0, os.path.dirname(BRIDGE))
+
+import replay  # noqa: E402  (the bridge's own module, which bridge.py imports again from sys.modules)
+
+
+def sleep(params):
+    """A request that takes as long as asked."""
+    time.sleep(float(params.get("seconds", 1)))
+    return {"slept": params.get("seconds", 1)}
+
+
+def busy(params):
+    """A long native replay call: holds Python's lock and the CPU, so the heartbeat thread waits, as it does behind
+    a RenderDoc call."""
+    sys.setswitchinterval(60)
+    end = time.time() + float(params.get("seconds", 1))
+    while time.time() < end:
+        pass
+    sys.setswitchinterval(0.005)
+    return {"busy": params.get("seconds", 1)}
+
+
+def hang(params):
+    """A deadlocked driver: holds Python's lock (PyDLL keeps it through the C call) and uses no CPU."""
+    ctypes.PyDLL(None).sleep(int(params.get("seconds", 1)))
+    return {"hung": params.get("seconds", 1)}
+
+
+def crash(params):
+    """The process dies as a lavapipe segfault would (exit 139)."""
+    os.kill(os.getpid(), signal.SIGSEGV)
+
+
+replay.METHODS.update({f.__name__: f for f in (sleep, busy, hang, crash)})
+sys.argv = sys.argv[1:]
+runpy.run_path(BRIDGE, run_name="__main__")
