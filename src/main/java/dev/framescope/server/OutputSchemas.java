@@ -44,8 +44,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <li>{@link AnswerShape.Images}: none. Such a result is sent without {@code structuredContent} (Claude Code would
  *       show it instead of the image), and a declared schema obliges the server to send it.</li>
  * </ul>
- * {@code OutputSchemaIT} checks every tool's {@code structuredContent} against its schema through the TypeScript
- * SDK client (ajv), and {@code OutputSchemasTest} real answers on the fixtures.
+ * {@code TypeScriptClientIT} (src/test/node/client-e2e.mjs) has the TypeScript SDK client check every tool's
+ * {@code structuredContent} against its listed schema (ajv), and {@code OutputSchemasTest} real answers on the
+ * fixtures.
  */
 final class OutputSchemas {
 
