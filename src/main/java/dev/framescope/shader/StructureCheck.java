@@ -27,6 +27,7 @@ import java.util.stream.Stream;
 public final class StructureCheck {
 
     private final GlslReflection glslang;
+    private final GlslangFindings compiled;
     private final boolean batched;
 
     /** @param glslangValidator the offline GLSL checker's executable (name on PATH or path) */
@@ -37,6 +38,7 @@ public final class StructureCheck {
     /** {@code batched} false: one glslang run per program, as before batching (tests compare both). */
     StructureCheck(String glslangValidator, boolean batched) {
         this.glslang = new GlslReflection(glslangValidator);
+        this.compiled = new GlslangFindings(glslang);
         this.batched = batched;
     }
 
@@ -73,7 +75,7 @@ public final class StructureCheck {
         EffectBatch batch = EffectBatch.select(library, selector, offset, limit);
         // Every program of the call in a few batched glslang runs; the per-effect checks below read the cache.
         if (batched) {
-            glslang.prefetch(batch.effects().stream().flatMap(e -> jobs(e).stream()).toList());
+            glslang.prefetch(batch.effects().stream().flatMap(e -> GlslangFindings.jobs(e).stream()).toList());
         }
         for (Effect effect : batch.effects()) {
             // distinct: the passes of an ISF file share it, so its findings would repeat per pass
@@ -102,7 +104,7 @@ public final class StructureCheck {
         Set<Path> used = programs(effect, findings, declared);
         findings.addAll(unusedFiles(effect, used));
         findings.addAll(leaked(declared, effect.definition()));
-        findings.addAll(reflected(effect));
+        findings.addAll(compiled.of(effect));
         effect.definition().path("globals").fields().forEachRemaining(global -> {
             String uniform = global.getValue().path("uniform").asText(null);
             if (uniform != null && !declared.containsKey(uniform) && !global.getValue().has("define")) {
@@ -283,75 +285,8 @@ public final class StructureCheck {
         return findings;
     }
 
-    /**
-     * glslangValidator on each GLSL program as the runtime compiles it: errors with their lines, and uniforms the
-     * program declares (an ISF file: its inputs) that it never reads, so whatever sets them changes nothing.
-     */
-    private List<Finding> reflected(Effect effect) {
-        List<Finding> findings = new ArrayList<>();
-        for (Program program : effect.programs()) {
-            if (program.glsl() == null) {
-                continue;
-            }
-            GlslReflection.Result result = glslang.reflect(effect.source(program, program.glsl()),
-                    program.spec().path("glslVersion").asText("300 es"));
-            String file = effect.dir().relativize(program.glsl()).toString();
-            if (!result.available()) {
-                findings.add(new Finding("GLSLANG_UNAVAILABLE", "info", file, null, result.note()));
-                return findings;
-            }
-            result.errors().forEach(e -> findings.add(glslError(effect, file, e)));
-            // A vertex companion (an ISF .vs), under its vertex prelude: its errors at its own lines.
-            effect.format().vertexStage(effect, program).ifPresent(stage -> glslang.reflectVertex(stage.text())
-                    .errors().forEach(e -> findings.add(new Finding("GLSL_ERROR", "error", stage.file(), e.line(),
-                            e.message()))));
-            if (!result.errors().isEmpty()) {
-                continue;
-            }
-            Set<String> candidates = new TreeSet<>(effect.format().authoredUniforms(effect,
-                    uniforms(effect, program.glsl())));
-            candidates.removeAll(result.activeUniforms());
-            candidates.forEach(name -> findings.add(new Finding("INACTIVE_UNIFORM", "warning", file,
-                    SourcePositions.declarationLine(effect, program.glsl(), name),
-                    "uniform '" + name + "' is declared but the program never reads it (not among "
-                            + "glslangValidator's active uniforms), so setting it changes nothing")));
-        }
-        return findings;
-    }
-
-    /** The glslang checks {@link #reflected} asks for, in the same order. */
-    static List<GlslReflection.Job> jobs(Effect effect) {
-        List<GlslReflection.Job> jobs = new ArrayList<>();
-        for (Program program : effect.programs()) {
-            if (program.glsl() == null || program.refused() != null) {
-                continue;
-            }
-            jobs.add(GlslReflection.fragmentJob(effect.source(program, program.glsl()),
-                    program.spec().path("glslVersion").asText("300 es")));
-            effect.format().vertexStage(effect, program)
-                    .ifPresent(stage -> jobs.add(GlslReflection.vertexJob(stage.text())));
-        }
-        return jobs;
-    }
-
-    /** A glslang error where the user sees it: a line of the file (or tab), or the prelude named as the place. */
-    private static Finding glslError(Effect effect, String file, GlslReflection.Error e) {
-        if (e.inPrelude()) {
-            return new Finding("GLSL_ERROR", "error", file, null, "in the prelude FrameScope puts before the file "
-                    + "(not a line of the file; prelude line " + e.line() + (e.preludeText() == null ? ""
-                    : ": `" + e.preludeText() + "`") + "): " + e.message()
-                    + SourcePositions.clash(effect, e.preludeText()));
-        }
-        String tab = effect.format().tab("the pass's code", e.source());
-        if (tab != null) {
-            return new Finding("GLSL_ERROR", "error", file, e.line(), "(" + tab + ", line " + e.line() + ") "
-                    + e.message());
-        }
-        return new Finding("GLSL_ERROR", "error", file, e.line(), e.message());
-    }
-
     /** The uniform names a program declares, in the source the runtime compiles (an ISF file with its prelude). */
-    private static Set<String> uniforms(Effect effect, Path file) {
+    static Set<String> uniforms(Effect effect, Path file) {
         String source = effect.source(effect.programs().stream().filter(p -> file.equals(p.glsl())
                 || file.equals(p.wgsl())).findFirst().orElse(effect.programs().get(0)), file);
         Set<String> names = new HashSet<>();

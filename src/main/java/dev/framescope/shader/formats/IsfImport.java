@@ -39,6 +39,38 @@ final class IsfImport {
         definition.put("name", file.getFileName().toString().replaceFirst("\\.fs$", ""));
         definition.put("description", header.path("DESCRIPTION").asText(""));
         definition.put("format", "isf");
+        boolean filter = addInputs(header, definition);
+        List<String> samplers = new ArrayList<>();
+        // Every image INPUT but inputImage (the filter's input, inputTex) and every audio input is a named texture.
+        definition.get("imageInputs").forEach(i -> {
+            if (!i.asText().equals("inputImage")) {
+                samplers.add(i.asText());
+            }
+        });
+        definition.path("audioInputs").fieldNames().forEachRemaining(samplers::add);
+        Path vertex = file.resolveSibling(definition.get("name").asText() + ".vs");
+        if (Files.isRegularFile(vertex)) {
+            definition.put("vertexShader", vertex.getFileName().toString());
+        }
+        header.path("PASSES").forEach(p -> {
+            if (!p.path("TARGET").asText("").isEmpty()) {
+                samplers.add(p.get("TARGET").asText());
+            }
+        });
+        ObjectNode imported = definition.putObject("imported");
+        header.path("IMPORTED").fields().forEachRemaining(e -> {
+            imported.put(e.getKey(), e.getValue().path("PATH").asText());
+            samplers.add(e.getKey());
+        });
+        addPasses(header, definition, filter, samplers);
+        return definition;
+    }
+
+    /**
+     * The INPUTS: image inputs by name ({@code imageInputs}), audio inputs with their sample counts
+     * ({@code audioInputs}), the rest as globals with their ranges. True when {@code inputImage} makes a filter.
+     */
+    private static boolean addInputs(JsonNode header, ObjectNode definition) {
         ObjectNode globals = definition.putObject("globals");
         boolean filter = false;
         ArrayNode images = definition.putArray("imageInputs");
@@ -73,28 +105,14 @@ final class IsfImport {
                 }
             }
         }
-        List<String> samplers = new ArrayList<>();
-        // Every image INPUT but inputImage (the filter's input, inputTex) and every audio input is a named texture.
-        images.forEach(i -> {
-            if (!i.asText().equals("inputImage")) {
-                samplers.add(i.asText());
-            }
-        });
-        definition.path("audioInputs").fieldNames().forEachRemaining(samplers::add);
-        Path vertex = file.resolveSibling(definition.get("name").asText() + ".vs");
-        if (Files.isRegularFile(vertex)) {
-            definition.put("vertexShader", vertex.getFileName().toString());
-        }
-        header.path("PASSES").forEach(p -> {
-            if (!p.path("TARGET").asText("").isEmpty()) {
-                samplers.add(p.get("TARGET").asText());
-            }
-        });
-        ObjectNode imported = definition.putObject("imported");
-        header.path("IMPORTED").fields().forEachRemaining(e -> {
-            imported.put(e.getKey(), e.getValue().path("PATH").asText());
-            samplers.add(e.getKey());
-        });
+        return filter;
+    }
+
+    /**
+     * The PASSES (one without), each reading every sampler and drawing into its TARGET, or the output when it has
+     * none, as PERSISTENT and FLOAT say, sized by its WIDTH/HEIGHT expressions.
+     */
+    private static void addPasses(JsonNode header, ObjectNode definition, boolean filter, List<String> samplers) {
         ArrayNode passes = definition.putArray("passes");
         int count = Math.max(1, header.path("PASSES").size());
         for (int i = 0; i < count; i++) {
@@ -119,7 +137,6 @@ final class IsfImport {
                 }
             }
         }
-        return definition;
     }
 
     /**

@@ -67,7 +67,7 @@ final class NoisemakerFormat implements EffectFormat {
 
     @Override
     public String source(Effect effect, Program program, Path file, Map<String, Object> uniforms) {
-        return NoisemakerImport.source(effect, program, file, uniforms);
+        return NoisemakerSources.source(effect, program, file, uniforms);
     }
 
     @Override
@@ -77,14 +77,14 @@ final class NoisemakerFormat implements EffectFormat {
 
     @Override
     public String glslVertex(Effect effect, Program program, Map<String, Object> uniforms) {
-        return NoisemakerImport.vertex(effect, program, uniforms);
+        return NoisemakerSources.vertex(effect, program, uniforms);
     }
 
     /** A WGSL compute program on WebGPU, then a texture that cannot be allocated as declared. */
     @Override
     public String unsupported(Effect effect, FrameInputs frame) {
         for (Program p : frame.webgl() ? List.<Program>of() : effect.programs()) {
-            String computeOnly = NoisemakerImport.wgslUnsupported(p);
+            String computeOnly = NoisemakerSources.wgslUnsupported(p);
             if (computeOnly != null) {
                 return computeOnly;
             }
@@ -94,7 +94,7 @@ final class NoisemakerFormat implements EffectFormat {
 
     @Override
     public String wgslUnsupported(Program program) {
-        return NoisemakerImport.wgslUnsupported(program);
+        return NoisemakerSources.wgslUnsupported(program);
     }
 
     @Override

@@ -65,7 +65,7 @@ final class NoisemakerRuntime {
         List<Map<String, Object>> passes = new ArrayList<>();
         for (int i = 0; i < effect.programs().size(); i++) {
             Program p = effect.programs().get(i);
-            String source = NoisemakerImport.source(effect, p, p.file(webgl), uniforms);
+            String source = NoisemakerSources.source(effect, p, p.file(webgl), uniforms);
             Map<String, Object> pass = PagePasses.pass(source, webgl ? PagePasses.specInputs(p)
                     : NoisemakerBindings.wgslInputs(p.spec(), source), p, i);
             Map<String, Object> own = passUniforms(effect, p.spec(), uniforms);
@@ -73,7 +73,7 @@ final class NoisemakerRuntime {
                 pass.put("passUniforms", own);
             }
             if (webgl) {
-                pass.put("vertex", NoisemakerImport.vertex(effect, p, uniforms));
+                pass.put("vertex", NoisemakerSources.vertex(effect, p, uniforms));
             } else {
                 pass.put("uvVertex", true);
             }

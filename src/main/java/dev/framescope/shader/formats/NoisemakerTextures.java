@@ -124,48 +124,15 @@ final class NoisemakerTextures {
         } else if (spec.isNumber()) {
             value = Math.max(1, Math.floor(spec.asDouble()));
         } else if (spec.isTextual() && spec.asText().endsWith("%")) {
-            double percent;
-            try {
-                percent = Double.parseDouble(spec.asText().substring(0, spec.asText().length() - 1).trim());
-            } catch (NumberFormatException e) {
-                throw new Unsupported("UNSUPPORTED: texture '" + texture + "' " + axis + " '" + spec.asText()
-                        + "' is not a percentage FrameScope can read");
-            }
-            value = Math.max(1, Math.floor(screen * percent / 100));
+            value = percent(texture, axis, spec, screen);
         } else if (spec.isTextual()) {
             value = screen; // "screen", "auto", "input", "resolution": noisemaker gives the frame's size
         } else if (spec.isObject() && spec.has("param")) {
-            String param = spec.get("param").asText();
-            Double given = global(param, definition, uniforms);
-            double v = given != null ? given : spec.path("paramDefault").asDouble(64);
-            boolean transform = spec.has("power") || spec.has("multiply");
-            if (spec.has("multiply")) {
-                v *= spec.get("multiply").asDouble();
-            }
-            if (spec.has("power")) {
-                v = Math.pow(v, spec.get("power").asDouble());
-            }
-            if (transform && given == null && spec.has("default")) {
-                v = spec.get("default").asDouble();
-            }
-            value = Math.max(1, Math.floor(v));
+            value = fromGlobal(spec, definition, uniforms);
         } else if (spec.isObject() && spec.has("screenDivide")) {
-            Double given = global(spec.get("screenDivide").asText(), definition, uniforms);
-            double divisor = given != null ? given : spec.path("default").asDouble(1);
-            if (divisor <= 0) {
-                throw new Unsupported("UNSUPPORTED: texture '" + texture + "' " + axis + " divides the frame by "
-                        + spec.get("screenDivide").asText() + " = " + divisor);
-            }
-            value = Math.max(1, Math.round(screen / divisor));
+            value = divided(texture, axis, spec, screen, definition, uniforms);
         } else if (spec.isObject() && spec.has("scale")) {
-            double v = Math.floor(screen * spec.get("scale").asDouble());
-            if (spec.path("clamp").has("min")) {
-                v = Math.max(spec.get("clamp").get("min").asDouble(), v);
-            }
-            if (spec.path("clamp").has("max")) {
-                v = Math.min(spec.get("clamp").get("max").asDouble(), v);
-            }
-            value = Math.max(1, v);
+            value = scaled(spec, screen);
         } else {
             value = screen;
         }
@@ -174,6 +141,62 @@ final class NoisemakerTextures {
                     + (long) value + " pixels, over the " + MAX_SIZE + " a texture can have here");
         }
         return (int) value;
+    }
+
+    /** {@code "N%"} of the frame. */
+    private static double percent(String texture, String axis, JsonNode spec, int screen) {
+        double percent;
+        try {
+            percent = Double.parseDouble(spec.asText().substring(0, spec.asText().length() - 1).trim());
+        } catch (NumberFormatException e) {
+            throw new Unsupported("UNSUPPORTED: texture '" + texture + "' " + axis + " '" + spec.asText()
+                    + "' is not a percentage FrameScope can read");
+        }
+        return Math.max(1, Math.floor(screen * percent / 100));
+    }
+
+    /**
+     * {@code {param, multiply, power, paramDefault, default}}: the global's value (else paramDefault, 64), times
+     * multiply, to the power; {@code default} instead when a transform has no value to work on.
+     */
+    private static double fromGlobal(JsonNode spec, JsonNode definition, Map<String, Object> uniforms) {
+        Double given = global(spec.get("param").asText(), definition, uniforms);
+        double v = given != null ? given : spec.path("paramDefault").asDouble(64);
+        boolean transform = spec.has("power") || spec.has("multiply");
+        if (spec.has("multiply")) {
+            v *= spec.get("multiply").asDouble();
+        }
+        if (spec.has("power")) {
+            v = Math.pow(v, spec.get("power").asDouble());
+        }
+        if (transform && given == null && spec.has("default")) {
+            v = spec.get("default").asDouble();
+        }
+        return Math.max(1, Math.floor(v));
+    }
+
+    /** {@code {screenDivide, default}}: the frame divided by a global's value. */
+    private static double divided(String texture, String axis, JsonNode spec, int screen, JsonNode definition,
+                                  Map<String, Object> uniforms) {
+        Double given = global(spec.get("screenDivide").asText(), definition, uniforms);
+        double divisor = given != null ? given : spec.path("default").asDouble(1);
+        if (divisor <= 0) {
+            throw new Unsupported("UNSUPPORTED: texture '" + texture + "' " + axis + " divides the frame by "
+                    + spec.get("screenDivide").asText() + " = " + divisor);
+        }
+        return Math.max(1, Math.round(screen / divisor));
+    }
+
+    /** {@code {scale, clamp: {min, max}}}: the frame scaled, clamped. */
+    private static double scaled(JsonNode spec, int screen) {
+        double v = Math.floor(screen * spec.get("scale").asDouble());
+        if (spec.path("clamp").has("min")) {
+            v = Math.max(spec.get("clamp").get("min").asDouble(), v);
+        }
+        if (spec.path("clamp").has("max")) {
+            v = Math.min(spec.get("clamp").get("max").asDouble(), v);
+        }
+        return Math.max(1, v);
     }
 
     /** The value of the global named {@code name} (by uniform name or key), or null when it has none. */

@@ -68,7 +68,7 @@ final class ShadertoyFormat implements EffectFormat {
     /** The pass's code from the definition (the file holds every pass), under the prelude and the Common tab. */
     @Override
     public String source(Effect effect, Program program, Path file, Map<String, Object> uniforms) {
-        return ShadertoyImport.wrap(effect.definition(), program.spec());
+        return ShadertoyHost.wrap(effect.definition(), program.spec());
     }
 
     @Override
@@ -79,16 +79,16 @@ final class ShadertoyFormat implements EffectFormat {
     /** Each pass with its channels (unbound ones reading transparent black), float buffers and samplers. */
     @Override
     public void putPasses(Map<String, Object> options, Effect effect, FrameInputs frame) {
-        options.put("passes", PagePasses.of(effect, frame, p -> ShadertoyImport.inputs(p.spec()), (p, pass) -> {
+        options.put("passes", PagePasses.of(effect, frame, p -> ShadertoyHost.inputs(p.spec()), (p, pass) -> {
             if (p.spec().path("float").asBoolean(false)) {
                 pass.put("float", true);
             }
             pass.put("samplers", ShadertoySamplers.samplers(p.spec()));
         }));
-        options.put("images", ShadertoyImport.images(effect.root(), effect.dir(), effect.definition(),
+        options.put("images", ShadertoyHost.images(effect.root(), effect.dir(), effect.definition(),
                 frame.images()));
         options.put("uniforms", PagePasses.withDefault(frame.uniforms(), "iDate",
-                ShadertoyImport.date(LocalDateTime.now())));
+                ShadertoyHost.date(LocalDateTime.now())));
     }
 
     /** iFrame counts from 0, so every frame up to the time is drawn, buffers or not. */
@@ -110,12 +110,12 @@ final class ShadertoyFormat implements EffectFormat {
 
     @Override
     public String tab(String pass, int source) {
-        return ShadertoyImport.tab(pass, source);
+        return ShadertoyHost.tab(pass, source);
     }
 
     @Override
     public boolean setsUniform(Effect effect, Path file, String name) {
-        return ShadertoyImport.PRELUDE_UNIFORMS.contains(name);
+        return ShadertoyHost.PRELUDE_UNIFORMS.contains(name);
     }
 
     /** iMouse is a built-in every pass declares; leaving it unread is normal, and the rest is the prelude's. */

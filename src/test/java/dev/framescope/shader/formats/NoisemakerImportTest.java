@@ -47,7 +47,7 @@ class NoisemakerImportTest {
         assertEquals("src", d.at("/surfaces/0").asText());
         assertEquals(2, d.get("passes").size(), "repeat 2 runs the pass twice");
         assertEquals("outputTex", d.at("/passes/0/outputs/fragColor").asText());
-        assertEquals(Map.of("KIND", 5), NoisemakerImport.defines(d, Map.of("kind", 5)));
+        assertEquals(Map.of("KIND", 5), NoisemakerSources.defines(d, Map.of("kind", 5)));
     }
 
     @Test
@@ -91,15 +91,15 @@ class NoisemakerImportTest {
 
     @Test
     void wrappersKeepTheFilesLinesAndInjectDefinesAsNoisemakerDoes() {
-        String glsl = NoisemakerImport.wrapGlsl("#version 300 es\nprecision highp float;\nout vec4 c;",
+        String glsl = NoisemakerSources.wrapGlsl("#version 300 es\nprecision highp float;\nout vec4 c;",
                 Map.of("KIND", 2));
         assertTrue(glsl.startsWith("precision highp float;\nprecision highp int;\n#define KIND 2\n#line 1\n\n"),
                 glsl);
         assertFalse(glsl.contains("#version"));
-        String wgsl = NoisemakerImport.wrapWgsl("fn main() {}", new java.util.LinkedHashMap<>(Map.of("A", 2)));
+        String wgsl = NoisemakerSources.wrapWgsl("fn main() {}", new java.util.LinkedHashMap<>(Map.of("A", 2)));
         assertTrue(wgsl.startsWith("fn main() {}\n"), "consts go after the file: its lines stay the file's");
         assertTrue(wgsl.contains("const A: i32 = 2;"));
-        assertTrue(NoisemakerImport.wrapWgsl("", Map.of("B", 0.5)).contains("const B: f32 = 0.5;"));
-        assertTrue(NoisemakerImport.wrapWgsl("", Map.of("C", true)).contains("const C: bool = true;"));
+        assertTrue(NoisemakerSources.wrapWgsl("", Map.of("B", 0.5)).contains("const B: f32 = 0.5;"));
+        assertTrue(NoisemakerSources.wrapWgsl("", Map.of("C", true)).contains("const C: bool = true;"));
     }
 }

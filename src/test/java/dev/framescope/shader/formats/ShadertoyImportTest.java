@@ -68,7 +68,7 @@ class ShadertoyImportTest {
         assertEquals("file:abc123.png", d.at("/images/bufferB.iChannel3").asText());
         assertEquals("{\"iChannel0\":\"bufferA\",\"iChannel1\":\"bufferB\",\"iChannel2\":\"_empty\","
                 + "\"iChannel3\":\"_empty\"}", Json.mapper().valueToTree(new java.util.TreeMap<>(
-                        ShadertoyImport.inputs(d.at("/passes/2")))).toString());
+                        ShadertoyHost.inputs(d.at("/passes/2")))).toString());
     }
 
     @Test
@@ -94,13 +94,13 @@ class ShadertoyImportTest {
         JsonNode d = ShadertoyImport.export("x", ShadertoyImport.shader(json("""
                 {'renderpass': [{'name': 'Common', 'type': 'common', 'code': 'float k = 1.0;'},
                   {'name': 'Image', 'type': 'image', 'code': 'MAIN', 'outputs': [], 'inputs': []}]}""")));
-        String source = ShadertoyImport.wrap(d, d.at("/passes/0"));
+        String source = ShadertoyHost.wrap(d, d.at("/passes/0"));
         assertTrue(source.contains("#line 1 1\nfloat k = 1.0;\n\n#line 1 0\nMAIN\n#line 1 2\n"), source);
         assertTrue(source.contains("#define iTime (time * 8.0)"));
         assertTrue(source.contains("color.a = 1.0;"), "the Image pass is shown opaque");
-        assertEquals("Common", ShadertoyImport.tab("Image", 1));
-        assertEquals("Image", ShadertoyImport.tab("Image", 0));
-        assertEquals(List.of(2026.0, 0.0, 2.0, 3661.5), ShadertoyImport.date(
+        assertEquals("Common", ShadertoyHost.tab("Image", 1));
+        assertEquals("Image", ShadertoyHost.tab("Image", 0));
+        assertEquals(List.of(2026.0, 0.0, 2.0, 3661.5), ShadertoyHost.date(
                 java.time.LocalDateTime.of(2026, 1, 2, 1, 1, 1, 500_000_000)));
     }
 
