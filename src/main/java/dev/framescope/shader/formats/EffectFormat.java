@@ -28,8 +28,9 @@ public interface EffectFormat {
     boolean holds(EffectFile file);
 
     /**
-     * The effects of {@code file} whose id {@code wanted} accepts, read from {@code root}; an effect not wanted is not
-     * read further, so a broken file nobody selected fails nothing.
+     * The effects of {@code file} whose id {@code wanted} accepts, read from {@code root}. A file that is one effect
+     * is read only when wanted, so a broken file nobody selected fails nothing; a collection is read whole to learn
+     * its entries' ids.
      */
     List<Effect> load(EffectFile file, Path root, Predicate<String> wanted) throws IOException;
 
