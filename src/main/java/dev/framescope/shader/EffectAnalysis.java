@@ -2,8 +2,9 @@ package dev.framescope.shader;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Bounded;
-import dev.framescope.shader.EffectLibrary.Effect;
-import dev.framescope.shader.EffectLibrary.Program;
+import dev.framescope.shader.formats.Effect;
+import dev.framescope.shader.formats.EffectFormat;
+import dev.framescope.shader.formats.Program;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -62,92 +63,97 @@ public final class EffectAnalysis {
     /** The effects {@code offset..offset+limit−1} of the selection, paged as the browser batch tools are. */
     public AnalysisReport analyze(EffectLibrary library, String selector, int width, int height, Integer offset,
                                   Integer limit, BatchPage.Mode mode) {
-        List<Effect> selected = library.select(selector);
-        List<Analysis> all = BatchPage.slice(selected, offset, limit).stream().map(e -> analyze(e, width, height))
-                .toList();
+        EffectBatch batch = EffectBatch.select(library, selector, offset, limit);
+        List<Analysis> all = batch.effects().stream().map(e -> analyze(e, width, height)).toList();
         Analysis first = all.get(0);
         String summary = all.size() + " effect(s) analysed; " + first.id() + ": " + first.format() + " "
                 + first.kind() + ", " + first.passes().size() + " pass(es), " + first.inputs().size() + " input(s), "
                 + (first.feedback() ? "feedback, " : "") + (first.glsl() ? "GLSL" : "no GLSL") + " / "
                 + (first.wgsl() ? "WGSL" : "no WGSL") + ", " + first.cost().pixelsPerFrame() + " pixels shaded per "
                 + "frame at " + width + "×" + height + ".";
-        BatchPage.Answer<Analysis> answer = BatchPage.answer(all, a -> "ok", selected.size(), offset, limit, mode);
+        BatchPage.Answer<Analysis> answer = batch.answer(all, a -> "ok", mode);
         return new AnalysisReport(EffectCompiler.SCHEMA_VERSION, summary + BatchPage.more(answer.page()),
                 answer.page(), answer.results());
     }
 
     static Analysis analyze(Effect effect, int width, int height) {
         JsonNode d = effect.definition();
-        List<PassInfo> passes = new ArrayList<>();
-        Map<String, Object> defaults = FrameRenderer.uniforms(d, Map.of());
-        long pixels = 0;
+        List<Measured> measured = passes(effect, width, height);
+        List<PassInfo> passes = measured.stream().map(Measured::info).toList();
         int glslLines = 0;
         int wgslLines = 0;
         Set<Path> counted = new LinkedHashSet<>();
-        // noisemaker: targets sized and formatted as declared (NoisemakerTextures; WebGL2's formats)
-        Map<String, Map<String, Object>> declared = effect.isNoisemaker()
-                ? NoisemakerTextures.targetsIfSupported(effect, true, width, height, defaults) : Map.of();
+        for (int i = 0; i < passes.size(); i++) {
+            Program p = effect.programs().get(i);
+            Integer gl = passes.get(i).glslLines();
+            Integer wg = passes.get(i).wgslLines();
+            glslLines += gl != null && (effect.format().embeddedCode(effect, p) != null || counted.add(p.glsl()))
+                    ? gl : 0;
+            wgslLines += wg != null && counted.add(p.wgsl()) ? wg : 0;
+        }
+        String shared = effect.format().sharedCode(effect);
+        if (shared != null) {
+            glslLines += lines(shared);
+        }
+        long pixels = measured.stream().mapToLong(Measured::pixels).sum();
+        boolean glsl = !effect.programs().isEmpty() && effect.programs().stream().allMatch(p -> p.glsl() != null);
+        boolean wgsl = !effect.programs().isEmpty() && effect.programs().stream().allMatch(p -> p.wgsl() != null);
+        Cost cost = new Cost(width, height, passes.size(), pixels, "sum over passes of the target's width × height "
+                + "(fragment shader invocations per frame); a feedback effect at time t renders floor(t × 480) + 1 "
+                + "frames; no timing: measure with benchmark_effect_fps");
+        return new Analysis(effect.id(), d.path("name").asText(effect.id()), effect.formatName(), effect.kind(),
+                d.path("description").asText(null), effect.unsupported(), passes, inputs(d), images(d),
+                textures(d, passes), effect.format().isFeedback(effect), glsl, wgsl, glslLines, wgslLines, cost);
+    }
+
+    /** A pass as reported, and the pixels its target has. */
+    private record Measured(PassInfo info, long pixels) {
+    }
+
+    /** Each pass with its target as the format sizes it at the defaults, and its source's lines. */
+    private static List<Measured> passes(Effect effect, int width, int height) {
+        Map<String, Object> defaults = effect.uniforms(Map.of());
+        List<Measured> passes = new ArrayList<>();
         for (Program p : effect.programs()) {
             JsonNode spec = p.spec();
             Map<String, String> inputs = new LinkedHashMap<>();
             spec.path("inputs").fields().forEachRemaining(e -> inputs.put(e.getKey(), e.getValue().asText()));
             // Shadertoy passes and collection entries are code inside one file: count the code, not the file.
-            boolean embedded = effect.isShadertoy() || (effect.isGlTransition() && d.has("glsl"));
-            Integer gl = embedded ? lines(spec.path("code").asText(d.path("glsl").asText(""))) : lines(p.glsl());
-            Integer wg = lines(p.wgsl());
-            glslLines += gl != null && (embedded || counted.add(p.glsl())) ? gl : 0;
-            wgslLines += wg != null && counted.add(p.wgsl()) ? wg : 0;
-            boolean isf = effect.isIsf();
-            int w = width;
-            int h = height;
-            if (isf) {
-                Map<String, Object> size = IsfImport.targetOptions(spec, width, height, defaults);
-                w = ((Number) size.get("width")).intValue();
-                h = ((Number) size.get("height")).intValue();
-            }
-            Map<String, Object> target = declared.get(spec.path("outputs").path("fragColor").asText());
-            String sizeW = isf ? spec.path("width").asText("$WIDTH") : "frame";
-            String sizeH = isf ? spec.path("height").asText("$HEIGHT") : "frame";
-            Boolean floatTarget = spec.has("float") ? spec.get("float").asBoolean() : null;
-            if (target != null) {
-                w = (Integer) target.get("width");
-                h = (Integer) target.get("height");
-                sizeW = w == width ? "frame" : String.valueOf(w);
-                sizeH = h == height ? "frame" : String.valueOf(h);
-                floatTarget = target.get("format").toString().matches(".*(16f|32f)$");
-            }
-            pixels += (long) w * h;
-            passes.add(new PassInfo(p.pass(), p.name(), inputs, spec.path("outputs").path("fragColor")
-                    .asText("outputTex"), sizeW, sizeH,
-                    spec.has("persistent") ? spec.get("persistent").asBoolean() : null, floatTarget, gl, wg));
+            String embedded = effect.format().embeddedCode(effect, p);
+            EffectFormat.PassTarget target = effect.format().target(effect, p, width, height, defaults);
+            passes.add(new Measured(new PassInfo(p.pass(), p.name(), inputs, spec.path("outputs").path("fragColor")
+                    .asText("outputTex"), target.widthText(), target.heightText(),
+                    spec.has("persistent") ? spec.get("persistent").asBoolean() : null, target.floatTarget(),
+                    embedded != null ? Integer.valueOf(lines(embedded)) : lines(p.glsl()), lines(p.wgsl())),
+                    (long) target.width() * target.height()));
         }
-        if (effect.isShadertoy() && d.hasNonNull("common")) {
-            glslLines += lines(d.get("common").asText());
-        }
+        return passes;
+    }
+
+    private static List<InputInfo> inputs(JsonNode d) {
         List<InputInfo> inputs = new ArrayList<>();
         d.path("globals").fields().forEachRemaining(e -> {
             JsonNode g = e.getValue();
             inputs.add(new InputInfo(e.getKey(), g.path("uniform").asText(null), g.path("type").asText(null),
                     g.get("default"), g.get("min"), g.get("max"), g.get("values")));
         });
+        return inputs;
+    }
+
+    private static List<String> images(JsonNode d) {
         List<String> images = new ArrayList<>();
         d.path("imageInputs").forEach(n -> images.add(n.asText()));
         d.path("images").fieldNames().forEachRemaining(images::add);
         d.path("imported").fieldNames().forEachRemaining(n -> images.add(n + " (imported)"));
+        return images;
+    }
+
+    private static List<String> textures(JsonNode d, List<PassInfo> passes) {
         List<String> textures = new ArrayList<>();
         d.path("textures").fieldNames().forEachRemaining(textures::add);
         passes.stream().map(PassInfo::target).filter(t -> !t.equals("outputTex") && !textures.contains(t))
                 .distinct().forEach(textures::add);
-        boolean feedback = effect.isShadertoy() && passes.size() > 1 || FrameRenderer.readsAnyLaterOutput(effect);
-        boolean glsl = !effect.programs().isEmpty() && effect.programs().stream().allMatch(p -> p.glsl() != null);
-        boolean wgsl = !effect.programs().isEmpty() && effect.programs().stream().allMatch(p -> p.wgsl() != null);
-        Cost cost = new Cost(width, height, passes.size(), pixels, "sum over passes of the target's width × height "
-                + "(fragment shader invocations per frame); a feedback effect at time t renders floor(t × 480) + 1 "
-                + "frames; no timing: measure with benchmark_effect_fps");
-        return new Analysis(effect.id(), d.path("name").asText(effect.id()), effect.format(),
-                effect.isGlTransition() ? "transition" : EffectTests.isFilter(d) ? "filter" : "generator",
-                d.path("description").asText(null), effect.unsupported(), passes, inputs, images, textures, feedback,
-                glsl, wgsl, glslLines, wgslLines, cost);
+        return textures;
     }
 
     private static Integer lines(Path file) {

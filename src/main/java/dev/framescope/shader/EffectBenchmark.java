@@ -1,19 +1,19 @@
 package dev.framescope.shader;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.microsoft.playwright.Page;
 import dev.framescope.common.Bounded;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolContext;
-import dev.framescope.shader.EffectLibrary.Effect;
-import dev.framescope.shader.EffectLibrary.Program;
 import dev.framescope.shader.ShaderArgs.BenchmarkEffectArgs;
+import dev.framescope.shader.formats.Effect;
+import dev.framescope.shader.formats.FrameInputs;
+import dev.framescope.shader.formats.Program;
 import dev.framescope.shader.harness.BrowserHarness;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * {@code benchmark_effect_fps}: renders N frames back to back, each followed by a GPU fence (a one-pixel readPixels on
@@ -66,78 +66,67 @@ public final class EffectBenchmark {
     }
 
     public BenchmarkReport benchmark(EffectLibrary library, BenchmarkEffectArgs args, ToolContext context) {
-        List<Effect> selected = library.select(args.effect());
-        List<Effect> effects = BatchPage.slice(selected, args.offset(), args.limit());
-        boolean webgl = args.backend() == EffectCompiler.OneBackend.webgl2;
-        List<BenchmarkResult> results = harness.<List<BenchmarkResult>>withPage(page -> {
-            List<BenchmarkResult> batch = new ArrayList<>();
-            for (Effect effect : effects) {
-                context.cancellation().throwIfCancelled();
-                String unsupported = effect.unsupported() != null ? effect.unsupported()
-                        : effect.isNoisemaker() && !webgl ? effect.programs().stream()
-                        .map(NoisemakerImport::wgslUnsupported).filter(Objects::nonNull).findFirst()
-                        .orElse(null) : null;
-                if (unsupported == null && effect.isNoisemaker()) {
-                    unsupported = NoisemakerTextures.unsupported(effect, webgl, args.width(), args.height(),
-                            FrameRenderer.uniforms(effect.definition(), Map.of()));
-                }
-                if (unsupported != null) {
-                    batch.add(new BenchmarkResult(effect.id(), args.backend().name(), "unsupported", null, null,
-                            null, null, unsupported));
-                    context.progress(batch.size(), (double) effects.size(), effect.id() + ": unsupported");
-                    continue;
-                }
-                if (effect.programs().isEmpty() || effect.programs().stream()
-                        .anyMatch(p -> (webgl ? p.glsl() : p.wgsl()) == null)) {
-                    batch.add(new BenchmarkResult(effect.id(), args.backend().name(), "not_available", null, null,
-                            null, null, "no " + (webgl ? "GLSL" : "WGSL") + " program for every pass"));
-                    context.progress(batch.size(), (double) effects.size(), effect.id() + ": not_available");
-                    continue;
-                }
-                Map<String, Object> options = new HashMap<>(Map.of("width", args.width(), "height", args.height(),
-                        "frames", args.frames(), "uniforms", FrameRenderer.uniforms(effect.definition(), Map.of())));
-                Program program = effect.programs().get(0);
-                String source = "";
-                if (effect.usesPassRuntime()) {
-                    FrameRenderer.putPasses(options, effect, webgl, args.width(), args.height(),
-                            FrameRenderer.uniforms(effect.definition(), Map.of()));
-                } else {
-                    source = effect.source(program, webgl ? program.glsl() : program.wgsl());
-                }
-                JsonNode r = Json.mapper().valueToTree(page.evaluate(
-                        "([language, source, options]) => framescope.benchmark(language, source, options)",
-                        List.of(webgl ? "glsl" : "wgsl", source, options)));
-                if (r.path("cancelled").asBoolean()) {
-                    context.cancellation().throwIfCancelled();
-                }
-                if (!r.path("ok").asBoolean()) {
-                    batch.add(new BenchmarkResult(effect.id(), args.backend().name(), "error", null, null, null, null,
-                            r.has("unavailable") ? r.get("unavailable").asText()
-                                    : r.path("diagnostics").path(0).path("message").asText("does not compile")));
-                } else {
-                    double[] ms = new double[r.get("frame_ms").size()];
-                    for (int i = 0; i < ms.length; i++) {
-                        ms[i] = r.get("frame_ms").get(i).asDouble();
-                    }
-                    batch.add(new BenchmarkResult(effect.id(), args.backend().name(), "ok",
-                            r.path("renderer").asText(null), r.get("frames").asInt(), r.get("elapsed_ms").asDouble(),
-                            FrameTimes.of(ms), null));
-                }
-                context.progress(batch.size(), (double) effects.size(), "benchmarked " + effect.id());
-            }
-            return batch;
-        }, 60_000 + 30_000L * effects.size(), context.cancellation()).stream()
+        EffectBatch batch = EffectBatch.select(library, args.effect(), args.offset(), args.limit());
+        // In order on one page: two benchmarks at once would share the CPU rasteriser and time each other.
+        List<BenchmarkResult> results = batch.inOrder(harness, 60_000 + 30_000L * batch.effects().size(), context,
+                new EffectBatch.Run<>((page, effect, index) -> benchmarkOne(page, effect, args, context), null,
+                        (effect, result) -> result.status().equals("unsupported")
+                                || result.status().equals("not_available") ? effect.id() + ": " + result.status()
+                                : "benchmarked " + effect.id())).stream()
                 .map(r -> r.against(args.targetFps())).toList();
         BenchmarkResult first = results.stream().filter(r -> r.msPerFrame() != null).findFirst().orElse(null);
         String summary = results.size() + " effect(s), " + args.frames() + " frames each at " + args.width() + "×"
                 + args.height() + " on " + args.backend() + (first == null ? "" : String.format(
                 "; %s: p50 %.2f ms/frame (%.0f frames/s from the mean)", first.effect(), first.msPerFrame().p50(),
                 first.msPerFrame().framesPerSecond())) + targetSummary(results, args.targetFps()) + ".";
-        BatchPage.Answer<BenchmarkResult> answer = BatchPage.answer(results, r -> Boolean.FALSE.equals(
-                r.meetsTarget()) ? "below_target" : r.status(), selected.size(), args.offset(), args.limit(),
-                args.mode());
+        BatchPage.Answer<BenchmarkResult> answer = batch.answer(results, r -> Boolean.FALSE.equals(
+                r.meetsTarget()) ? "below_target" : r.status(), args.mode());
         return new BenchmarkReport(EffectCompiler.SCHEMA_VERSION, summary + BatchPage.more(answer.page()),
                 args.width(), args.height(), answer.page(), answer.results(), args.targetFps());
+    }
+
+    /** One effect's frames on the page, or why it has none to measure; a page failure fails the call. */
+    private static BenchmarkResult benchmarkOne(Page page, Effect effect, BenchmarkEffectArgs args,
+                                                ToolContext context) {
+        boolean webgl = args.backend() == EffectCompiler.OneBackend.webgl2;
+        Map<String, Object> defaults = effect.uniforms(Map.of());
+        FrameInputs frame = new FrameInputs(webgl, args.width(), args.height(), defaults, Map.of());
+        String unsupported = effect.unsupported() != null ? effect.unsupported()
+                : effect.format().unsupported(effect, frame);
+        if (unsupported != null) {
+            return new BenchmarkResult(effect.id(), args.backend().name(), "unsupported", null, null, null, null,
+                    unsupported);
+        }
+        if (effect.programs().isEmpty() || effect.programs().stream().anyMatch(p -> p.file(webgl) == null)) {
+            return new BenchmarkResult(effect.id(), args.backend().name(), "not_available", null, null, null, null,
+                    "no " + (webgl ? "GLSL" : "WGSL") + " program for every pass");
+        }
+        Map<String, Object> options = new HashMap<>(Map.of("width", args.width(), "height", args.height(),
+                "frames", args.frames(), "uniforms", defaults));
+        Program program = effect.programs().get(0);
+        String source = "";
+        if (effect.usesPassRuntime()) {
+            effect.format().putPasses(options, effect, frame);
+        } else {
+            source = effect.source(program, program.file(webgl));
+        }
+        JsonNode r = Json.mapper().valueToTree(page.evaluate(
+                "([language, source, options]) => framescope.benchmark(language, source, options)",
+                List.of(webgl ? "glsl" : "wgsl", source, options)));
+        if (r.path("cancelled").asBoolean()) {
+            context.cancellation().throwIfCancelled();
+        }
+        if (!r.path("ok").asBoolean()) {
+            return new BenchmarkResult(effect.id(), args.backend().name(), "error", null, null, null, null,
+                    r.has("unavailable") ? r.get("unavailable").asText()
+                            : r.path("diagnostics").path(0).path("message").asText("does not compile"));
+        }
+        double[] ms = new double[r.get("frame_ms").size()];
+        for (int i = 0; i < ms.length; i++) {
+            ms[i] = r.get("frame_ms").get(i).asDouble();
+        }
+        return new BenchmarkResult(effect.id(), args.backend().name(), "ok", r.path("renderer").asText(null),
+                r.get("frames").asInt(), r.get("elapsed_ms").asDouble(), FrameTimes.of(ms), null);
     }
 
     static String targetSummary(List<BenchmarkResult> results, Double targetFps) {

@@ -7,13 +7,13 @@ import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolException;
 import dev.framescope.common.WritableRoots;
-import dev.framescope.shader.EffectLibrary.Effect;
-import dev.framescope.shader.EffectLibrary.Program;
+import dev.framescope.shader.formats.Effect;
+import dev.framescope.shader.formats.Program;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.nio.file.LinkOption;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -60,8 +60,7 @@ public final class EffectCatalog {
         d.path("tags").forEach(t -> tags.add(t.asText()));
         List<String> globals = new ArrayList<>();
         d.path("globals").fieldNames().forEachRemaining(globals::add);
-        return new EffectEntry(effect.id(), d.path("name").asText(effect.id()), effect.format(),
-                effect.isGlTransition() ? "transition" : EffectTests.isFilter(d) ? "filter" : "generator",
+        return new EffectEntry(effect.id(), d.path("name").asText(effect.id()), effect.formatName(), effect.kind(),
                 d.path("description").asText(null), tags,
                 effect.programs().stream().map(Program::pass).toList(),
                 effect.programs().stream().allMatch(p -> p.glsl() != null),
@@ -130,7 +129,7 @@ public final class EffectCatalog {
             throw e;
         }
         for (Effect effect : effects) {
-            if (!effect.format().equals("native")) {
+            if (!effect.hasNativeLayout()) {
                 continue;
             }
             JsonNode d = effect.definition();
@@ -142,7 +141,7 @@ public final class EffectCatalog {
             if (d.has("starter")) {
                 entry.set("starter", d.get("starter"));
             }
-            if (EffectTests.isFilter(d)) {
+            if (effect.isFilter()) {
                 entry.put("hasTex", true);
             }
             ObjectNode glsl = entry.putObject("glsl");

@@ -1,14 +1,12 @@
 package dev.framescope.shader;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.microsoft.playwright.Page;
 import dev.framescope.common.Bounded;
-import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolContext;
-import dev.framescope.common.ToolException;
-import dev.framescope.shader.EffectLibrary.Effect;
-import dev.framescope.shader.EffectLibrary.Program;
-import com.microsoft.playwright.Page;
+import dev.framescope.shader.formats.Effect;
+import dev.framescope.shader.formats.Program;
 import dev.framescope.shader.harness.BrowserHarness;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,7 +31,14 @@ public final class EffectCompiler {
         this.harness = harness;
     }
 
-    public enum Backend { webgl2, webgpu, both }
+    public enum Backend {
+        webgl2, webgpu, both;
+
+        /** The backends a per-backend test runs on: this one, or both (WebGL2 first). */
+        List<Backend> each() {
+            return this == both ? List.of(webgl2, webgpu) : List.of(this);
+        }
+    }
 
     /** The backend of a tool that renders on one per call (so its schema never offers {@code both}). */
     public enum OneBackend {
@@ -65,27 +70,15 @@ public final class EffectCompiler {
     }
 
     public CompileReport compile(EffectLibrary library, ShaderArgs.CompileEffectArgs args, ToolContext context) {
-        List<Effect> selected = library.select(args.effect());
-        List<Effect> effects = BatchPage.slice(selected, args.offset(), args.limit());
+        EffectBatch batch = EffectBatch.select(library, args.effect(), args.offset(), args.limit());
         Backend backend = args.backend();
         String[] renderer = {null, null};
-        int[] done = {0};
         // One fresh page per browser for the whole call; each effect is compiled in it and fails on its own.
-        List<EffectResult> results = harness.forEach(effects, (page, effect) -> {
-            try {
-                return compileOne(page, effect, backend, renderer);
-            } catch (RuntimeException e) {
-                if (e instanceof ToolException t
-                        && t.code() == ErrorCode.CANCELLED) {
-                    throw t;
-                }
-                String message = PageFailures.reason(e);
-                return new EffectResult(effect.id(), "error", List.of(), Map.of("message", message));
-            }
-        }, 10_000L, context.cancellation(), (index, result) -> context.progress(++done[0],
-                (double) effects.size(), "compiled " + result.effect() + " (" + result.status() + ")"));
-        BatchPage.Answer<EffectResult> answer = BatchPage.answer(results, EffectResult::status, selected.size(),
-                args.offset(), args.limit(), args.mode());
+        List<EffectResult> results = batch.spread(harness, 10_000L, context, new EffectBatch.Run<>(
+                (page, effect, index) -> compileOne(page, effect, backend, renderer),
+                (effect, why) -> new EffectResult(effect.id(), "error", List.of(), Map.of("message", why)),
+                (effect, result) -> "compiled " + result.effect() + " (" + result.status() + ")"));
+        BatchPage.Answer<EffectResult> answer = batch.answer(results, EffectResult::status, args.mode());
         return new CompileReport(SCHEMA_VERSION, summary(results, backend) + BatchPage.more(answer.page()),
                 library.root().toString(), renderer[0], renderer[1], answer.page(), answer.results());
     }
@@ -138,7 +131,7 @@ public final class EffectCompiler {
                 programs.add(program.glsl() == null ? missing(program, "glsl")
                         : run(page, effect, program, "glsl", program.glsl(), renderer, 0));
             }
-            String computeOnly = effect.isNoisemaker() ? NoisemakerImport.wgslUnsupported(program) : null;
+            String computeOnly = effect.format().wgslUnsupported(program);
             if (backend != Backend.webgl2 && computeOnly != null) {
                 programs.add(new ProgramResult(program.pass(), program.name(), "wgsl", program.wgsl().toString(),
                         "unsupported", List.of(new Diagnostic(program.pass(), program.name(), "wgsl", "backend",
@@ -163,22 +156,7 @@ public final class EffectCompiler {
 
     private static ProgramResult run(Page page, Effect effect, Program program, String language, Path file,
                                      String[] renderer, int slot) {
-        String source = effect.source(program, file);
-        // A GLSL program may ask for GLSL ES 1.00 (gl-transitions); the runtime then links a 1.00 vertex shader.
-        Object raw;
-        if (slot == 0 && effect.isIsf()) {
-            // An ISF pass: with its .vs companion, and its GLSL ES 1.00 form when 3.00 fails.
-            Map<String, Object> primary = new HashMap<>(IsfStages.passStages(effect, program));
-            primary.put("source", source);
-            raw = page.evaluate("([p]) => framescope.compileIsf(p, p.fallback)", List.of(primary));
-        } else {
-            raw = slot == 0
-                    ? page.evaluate("([source, version, vertex]) => framescope.compileGlsl(source, {}, version, vertex)",
-                            Arrays.asList(source, program.spec().path("glslVersion").asText("300 es"),
-                                    effect.isNoisemaker() ? NoisemakerImport.vertex(effect, program, null) : null))
-                    : page.evaluate("source => framescope.compileWgsl(source)", source);
-        }
-        JsonNode result = Json.mapper().valueToTree(raw);
+        JsonNode result = Json.mapper().valueToTree(compile(page, effect, program, file, slot));
         if (result.has("unavailable")) {
             return new ProgramResult(program.pass(), program.name(), language, file.toString(), "unavailable",
                     List.of(new Diagnostic(program.pass(), program.name(), language, "backend", "error", null, null,
@@ -187,16 +165,11 @@ public final class EffectCompiler {
         renderer[slot] = result.path(slot == 0 ? "renderer" : "adapter").asText(renderer[slot]);
         List<Diagnostic> diagnostics = new ArrayList<>();
         for (JsonNode d : result.path("diagnostics")) {
-            String name = effect.isShadertoy() ? ShadertoyImport.tab(program.name(), d.path("source").asInt(0))
-                    : program.name();
-            diagnostics.add(new Diagnostic(program.pass(), name, language, d.path("stage").asText(),
-                    d.path("severity").asText("error"), d.path("line").isNumber() ? d.get("line").asInt() : null,
-                    d.path("column").isNumber() ? d.get("column").asInt() : null,
-                    IsfImport.explain(effect.definition(), d.path("stage").asText(), d.path("message").asText())));
+            diagnostics.add(PageDiagnostics.of(d, effect, program, language));
         }
         if (result.has("fell_back")) {
             diagnostics.add(new Diagnostic(program.pass(), program.name(), language, "version", "info", null, null,
-                    IsfStages.fellBack(result.get("fell_back").asText())));
+                    PageDiagnostics.fellBack(result.get("fell_back").asText())));
         }
         for (JsonNode d : result.path("fallback_diagnostics")) {
             diagnostics.add(new Diagnostic(program.pass(), program.name(), language, d.path("stage").asText(),
@@ -206,6 +179,27 @@ public final class EffectCompiler {
         }
         return new ProgramResult(program.pass(), program.name(), language, file.toString(),
                 result.path("ok").asBoolean() ? "ok" : "error", diagnostics);
+    }
+
+    /**
+     * The page's answer for one program: GLSL (slot 0) linked with the format's vertex stage, or with its own
+     * stages and a GLSL ES 1.00 fallback (an ISF pass); WGSL (slot 1) through getCompilationInfo.
+     */
+    private static Object compile(Page page, Effect effect, Program program, Path file, int slot) {
+        String source = effect.source(program, file);
+        if (slot == 1) {
+            return page.evaluate("source => framescope.compileWgsl(source)", source);
+        }
+        Map<String, Object> stages = effect.format().glslStages(effect, program);
+        if (!stages.isEmpty()) {
+            Map<String, Object> primary = new HashMap<>(stages);
+            primary.put("source", source);
+            return page.evaluate("([p]) => framescope.compileIsf(p, p.fallback)", List.of(primary));
+        }
+        // A GLSL program may ask for GLSL ES 1.00 (gl-transitions); the runtime then links a 1.00 vertex shader.
+        return page.evaluate("([source, version, vertex]) => framescope.compileGlsl(source, {}, version, vertex)",
+                Arrays.asList(source, program.spec().path("glslVersion").asText("300 es"),
+                        effect.format().glslVertex(effect, program, null)));
     }
 
     private static String firstError(List<EffectResult> results) {

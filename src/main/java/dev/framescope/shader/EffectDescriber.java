@@ -5,12 +5,11 @@ import dev.framescope.common.Bounded;
 import dev.framescope.common.ClientModel;
 import dev.framescope.common.ToolContext;
 import dev.framescope.common.ToolOutput;
-import dev.framescope.shader.EffectLibrary.Effect;
-import dev.framescope.shader.FrameRenderer.Pixels;
+import dev.framescope.shader.RuntimePage.Pixels;
 import dev.framescope.shader.ShaderArgs.RenderEffectFrameArgs;
+import dev.framescope.shader.formats.Effect;
+import dev.framescope.shader.formats.ImageInputs;
 import dev.framescope.shader.harness.BrowserHarness;
-import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -41,23 +40,20 @@ public final class EffectDescriber {
     }
 
     public ToolOutput describe(EffectLibrary library, RenderEffectFrameArgs args, ToolContext context) {
-        List<Effect> selected = library.select(args.effect());
-        UniformValues.check(selected, args.uniforms());
-        ImageInputs.check(selected, args.images());
-        List<Effect> effects = BatchPage.slice(selected, args.offset(), args.limit());
+        EffectBatch batch = EffectBatch.select(library, args.effect(), args.offset(), args.limit(), selected -> {
+            UniformValues.check(selected, args.uniforms());
+            ImageInputs.check(selected, args.images());
+        });
         byte[][] first = {null};
-        List<Described> described = harness.withPage(page -> {
-            List<Described> batch = new ArrayList<>();
-            for (Effect effect : effects) {
-                context.cancellation().throwIfCancelled();
-                batch.add(describeOne(page, effect, args, first));
-                context.progress(batch.size(), (double) effects.size(), "described " + effect.id());
-            }
-            return batch;
-        }, 30_000 + 10_000L * effects.size(), context.cancellation());
+        List<Described> described = batch.inOrder(harness, 30_000 + 10_000L * batch.effects().size(), context,
+                new EffectBatch.Run<>((page, effect, index) -> describeOne(page, effect, args, first),
+                        (effect, why) -> new Described(effect.id(), "error", args.backend().name(), null, args.width(),
+                                args.height(), args.time(), effect.uniforms(args.uniforms()), null, null, List.of(),
+                                why),
+                        (effect, result) -> "described " + effect.id()));
         String imageOf = described.stream().filter(d -> d.description() != null).map(Described::effect).findFirst()
                 .orElse(null);
-        byte[] png = first[0] == null ? null : FrameRenderer.png(first[0], args.width(), args.height());
+        byte[] png = first[0] == null ? null : Png.encode(first[0], args.width(), args.height());
         ClientModel.Answer answer;
         if (png == null) {
             answer = ClientModel.Answer.unavailable("skipped", "no frame rendered");
@@ -72,8 +68,7 @@ public final class EffectDescriber {
                 + (head.note() != null ? " (" + head.note() + ")" : "") + "."
                 : imageOf + " on " + args.backend() + ": " + described.stream().filter(d -> d.effect().equals(imageOf))
                 .findFirst().orElseThrow().description().text() + " Client model: " + answer.status() + ".";
-        BatchPage.Answer<Described> page = BatchPage.answer(described, Described::status, selected.size(),
-                args.offset(), args.limit(), args.mode());
+        BatchPage.Answer<Described> page = batch.answer(described, Described::status, args.mode());
         DescribeReport report = new DescribeReport(EffectCompiler.SCHEMA_VERSION, summary
                 + BatchPage.more(page.page()), imageOf, answer, page.page(), page.results());
         return png == null ? ToolOutput.of(report) : new ToolOutput.WithImage(report, png, "image/png");
@@ -85,26 +80,20 @@ public final class EffectDescriber {
                 + "Describe what it shows in at most three sentences.";
     }
 
-    private static Described describeOne(Page page, Effect effect,
-                                         RenderEffectFrameArgs args, byte[][] first) {
-        Map<String, Object> uniforms = FrameRenderer.uniforms(effect.definition(), args.uniforms());
-        try {
-            Pixels pixels = FrameRenderer.renderPixels(page, effect, args.backend().asBackend(), args.width(), args.height(),
-                    args.time(), uniforms, args.images());
-            if (pixels.rgba() == null) {
-                return new Described(effect.id(), pixels.status(), args.backend().name(), null, args.width(),
-                        args.height(), args.time(), uniforms, null, null, pixels.diagnostics(), pixels.note());
-            }
-            if (first[0] == null) {
-                first[0] = pixels.rgba();
-            }
-            return new Described(effect.id(), "ok", args.backend().name(), pixels.renderer(), args.width(),
-                    args.height(), args.time(), uniforms, PixelStats.of(pixels.rgba(), args.width(), args.height()),
-                    FrameDescription.of(pixels.rgba(), args.width(), args.height()), pixels.diagnostics(),
-                    pixels.note());
-        } catch (IOException | RuntimeException e) {
-            return new Described(effect.id(), "error", args.backend().name(), null, args.width(), args.height(),
-                    args.time(), uniforms, null, null, List.of(), PageFailures.reason(e));
+    private static Described describeOne(Page page, Effect effect, RenderEffectFrameArgs args, byte[][] first) {
+        Map<String, Object> uniforms = effect.uniforms(args.uniforms());
+        Pixels pixels = RuntimePage.render(page, effect, args.backend().asBackend(), args.width(), args.height(),
+                args.time(), uniforms, args.images());
+        if (pixels.rgba() == null) {
+            return new Described(effect.id(), pixels.status(), args.backend().name(), null, args.width(),
+                    args.height(), args.time(), uniforms, null, null, pixels.diagnostics(), pixels.note());
         }
+        if (first[0] == null) {
+            first[0] = pixels.rgba();
+        }
+        return new Described(effect.id(), "ok", args.backend().name(), pixels.renderer(), args.width(),
+                args.height(), args.time(), uniforms, PixelStats.of(pixels.rgba(), args.width(), args.height()),
+                FrameDescription.of(pixels.rgba(), args.width(), args.height()), pixels.diagnostics(),
+                pixels.note());
     }
 }

@@ -5,6 +5,7 @@ import static dev.framescope.common.PromptRecipe.quote;
 
 import dev.framescope.common.PromptRecipe;
 import dev.framescope.common.PromptRecipe.Argument;
+import dev.framescope.shader.formats.Effect;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -49,7 +50,7 @@ final class EffectPrompts {
             return List.of();
         }
         try {
-            return new EffectLibrary(dir).select("*").stream().map(EffectLibrary.Effect::id).sorted().toList();
+            return new EffectLibrary(dir).select("*").stream().map(Effect::id).sorted().toList();
         } catch (RuntimeException e) {
             return List.of();
         }

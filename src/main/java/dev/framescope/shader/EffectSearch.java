@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Bounded;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolException;
-import dev.framescope.shader.EffectLibrary.Effect;
-import dev.framescope.shader.EffectLibrary.Program;
+import dev.framescope.shader.formats.Effect;
+import dev.framescope.shader.formats.Program;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -138,13 +138,7 @@ public final class EffectSearch {
             }
         }
         fields.put("tags", texts(d.path("tags")));
-        if (effect.isIsf()) {
-            JsonNode header = isfHeader(effect.programs().isEmpty() ? null : effect.programs().get(0).glsl());
-            fields.put("categories", texts(header.path("CATEGORIES")));
-            if (header.hasNonNull("CREDIT")) {
-                fields.put("credit", List.of(header.get("CREDIT").asText()));
-            }
-        }
+        fields.putAll(effect.format().metadata(effect));
         if (manifestEntry != null) {
             List<String> manifest = new ArrayList<>(texts(manifestEntry.path("tags")));
             manifest.add(manifestEntry.path("description").asText(""));
@@ -163,22 +157,13 @@ public final class EffectSearch {
         });
         JsonNode d = effect.definition();
         return hits.isEmpty() ? null : new EffectMatch(effect.id(), d.path("name").asText(effect.id()),
-                effect.format(), hits, d.path("description").asText(null), texts(d.path("tags")));
+                effect.formatName(), hits, d.path("description").asText(null), texts(d.path("tags")));
     }
 
     private static List<String> texts(JsonNode array) {
         List<String> out = new ArrayList<>();
         array.forEach(t -> out.add(t.asText()));
         return out;
-    }
-
-    /** The JSON between an ISF file's leading comment markers, or an empty object. */
-    private static JsonNode isfHeader(Path file) {
-        try {
-            return file == null ? Json.mapper().createObjectNode() : IsfImport.header(file);
-        } catch (IOException | ToolException e) {
-            return Json.mapper().createObjectNode(); // an unreadable header has no categories to search
-        }
     }
 
     /** The source lines matched so far, within the byte and time bounds. */
@@ -198,26 +183,23 @@ public final class EffectSearch {
             this.pattern = pattern;
         }
 
-        /** Scans every source of {@code effect}; false once a bound is reached. */
+        /**
+         * Scans every source of {@code effect}: code inside a shared file (Shadertoy's Common tab and passes, a
+         * collection entry) by its part, program files once each; false once a bound is reached.
+         */
         boolean effect(Effect effect) {
-            if (effect.isShadertoy()) {
-                String file = relative(effect.programs().get(0).glsl());
-                if (effect.definition().hasNonNull("common") && !text(effect.id(), file, "Common",
-                        effect.definition().get("common").asText())) {
-                    return false;
-                }
-                for (Program p : effect.programs()) {
-                    if (!text(effect.id(), file, p.pass(), p.spec().path("code").asText(""))) {
-                        return false;
-                    }
-                }
-                return true;
-            }
-            if (effect.isGlTransition() && effect.definition().has("glsl")) {
-                return text(effect.id(), relative(effect.programs().get(0).glsl()), effect.definition()
-                        .path("name").asText(), effect.definition().get("glsl").asText());
+            String shared = effect.format().sharedCode(effect);
+            if (shared != null && !text(effect.id(), relative(effect.programs().get(0).glsl()), "Common", shared)) {
+                return false;
             }
             for (Program p : effect.programs()) {
+                String code = effect.format().embeddedCode(effect, p);
+                if (code != null) {
+                    if (!text(effect.id(), relative(p.glsl()), p.name(), code)) {
+                        return false;
+                    }
+                    continue;
+                }
                 for (Path file : new Path[] {p.glsl(), p.wgsl()}) {
                     if (file != null && seen.add(file) && !file(effect.id(), file)) {
                         return false;

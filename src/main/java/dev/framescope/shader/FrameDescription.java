@@ -36,53 +36,26 @@ public record FrameDescription(double coverage, double meanAlpha, double meanLum
     /** {@code rgba}: width × height pixels, 4 bytes each, rows top-down. */
     public static FrameDescription of(byte[] rgba, int width, int height) {
         int pixels = width * height;
-        double[] luma = new double[pixels];
-        double sum = 0;
-        double sumSq = 0;
-        Map<String, Integer> hueCounts = new LinkedHashMap<>();
-        int colourful = 0;
-        int covered = 0;
-        double alphaSum = 0;
-        for (int p = 0; p < pixels; p++) {
-            int r = rgba[4 * p] & 0xff;
-            int g = rgba[4 * p + 1] & 0xff;
-            int b = rgba[4 * p + 2] & 0xff;
-            int a = rgba[4 * p + 3] & 0xff;
-            double y = (0.299 * r + 0.587 * g + 0.114 * b) / 255;
-            luma[p] = y * a / 255;
-            alphaSum += a;
-            if (a == 0) {
-                continue;
-            }
-            covered++;
-            sum += y;
-            sumSq += y * y;
-            int max = Math.max(r, Math.max(g, b));
-            int min = Math.min(r, Math.min(g, b));
-            if (max >= 0.1 * 255 && max > 0 && (max - min) >= 0.2 * max) {
-                colourful++;
-                hueCounts.merge(hueName(r, g, b, max, min), 1, Integer::sum);
-            }
-        }
-        double mean = covered == 0 ? 0 : sum / covered;
-        double std = covered == 0 ? 0 : Math.sqrt(Math.max(0, sumSq / covered - mean * mean));
+        Tally tally = Tally.of(rgba, pixels);
+        double[] luma = tally.luma();
+        double mean = tally.covered() == 0 ? 0 : tally.sum() / tally.covered();
+        double std = tally.covered() == 0 ? 0 : Math.sqrt(Math.max(0, tally.sumSq() / tally.covered() - mean * mean));
         Map<String, Double> shares = new LinkedHashMap<>();
-        int colourfulPixels = colourful;
-        hueCounts.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
-                .forEach(e -> shares.put(e.getKey(), (double) e.getValue() / colourfulPixels));
+        tally.hueCounts().entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
+                .forEach(e -> shares.put(e.getKey(), (double) e.getValue() / tally.colourful()));
         double edges = edgeDensity(luma, width, height);
         double leftToRight = regionMean(luma, width, height, width / 2, width, 0, height)
                 - regionMean(luma, width, height, 0, width / 2, 0, height);
         double topToBottom = regionMean(luma, width, height, 0, width, height / 2, height)
                 - regionMean(luma, width, height, 0, width, 0, height / 2);
         double centre = centreMinusEdge(luma, width, height);
-        double colourfulFraction = covered == 0 ? 0 : (double) colourful / covered;
-        double coverage = (double) covered / pixels;
-        double meanAlpha = alphaSum / pixels / 255;
+        double colourfulFraction = tally.covered() == 0 ? 0 : (double) tally.colourful() / tally.covered();
+        double coverage = (double) tally.covered() / pixels;
+        double meanAlpha = tally.alphaSum() / pixels / 255;
         String text = text(mean, std, colourfulFraction, shares, edges, leftToRight, topToBottom, centre);
-        if (covered == 0) {
+        if (tally.covered() == 0) {
             text = "Fully transparent frame (alpha 0 at every pixel).";
-        } else if (covered < pixels) {
+        } else if (tally.covered() < pixels) {
             text = text.replaceFirst(" frame", String.format(" shapes covering %.0f %% of the frame on a transparent "
                     + "background", 100 * coverage));
         } else if (meanAlpha < 1) {
@@ -91,6 +64,46 @@ public record FrameDescription(double coverage, double meanAlpha, double meanLum
         }
         return new FrameDescription(coverage, meanAlpha, mean, std, colourfulFraction, shares, edges, leftToRight,
                 topToBottom, centre, text);
+    }
+
+    /**
+     * One pass over the pixels: luma per pixel weighted by alpha (for the layout figures), and over the covered
+     * (alpha > 0) pixels the luma sums, the colourful ones (max ≥ 10 %, saturation ≥ 20 %) and their hues.
+     */
+    private record Tally(double[] luma, double sum, double sumSq, Map<String, Integer> hueCounts, int colourful,
+                         int covered, double alphaSum) {
+
+        static Tally of(byte[] rgba, int pixels) {
+            double[] luma = new double[pixels];
+            double sum = 0;
+            double sumSq = 0;
+            Map<String, Integer> hueCounts = new LinkedHashMap<>();
+            int colourful = 0;
+            int covered = 0;
+            double alphaSum = 0;
+            for (int p = 0; p < pixels; p++) {
+                int r = rgba[4 * p] & 0xff;
+                int g = rgba[4 * p + 1] & 0xff;
+                int b = rgba[4 * p + 2] & 0xff;
+                int a = rgba[4 * p + 3] & 0xff;
+                double y = (0.299 * r + 0.587 * g + 0.114 * b) / 255;
+                luma[p] = y * a / 255;
+                alphaSum += a;
+                if (a == 0) {
+                    continue;
+                }
+                covered++;
+                sum += y;
+                sumSq += y * y;
+                int max = Math.max(r, Math.max(g, b));
+                int min = Math.min(r, Math.min(g, b));
+                if (max >= 0.1 * 255 && max > 0 && (max - min) >= 0.2 * max) {
+                    colourful++;
+                    hueCounts.merge(hueName(r, g, b, max, min), 1, Integer::sum);
+                }
+            }
+            return new Tally(luma, sum, sumSq, hueCounts, colourful, covered, alphaSum);
+        }
     }
 
     private static String hueName(int r, int g, int b, int max, int min) {

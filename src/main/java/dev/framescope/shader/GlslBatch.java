@@ -165,50 +165,66 @@ final class GlslBatch {
         if (!errors.isEmpty()) {
             return new GlslReflection.Result(true, Set.of(), errors, null); // nothing links, nothing is active
         }
-        Map<String, Set<String>> calls = new HashMap<>();
-        Map<String, Set<String>> reads = new HashMap<>();
-        String function = null;
-        int depth = -1;
-        for (String line : section.split("\n")) {
-            Matcher node = NODE.matcher(line);
-            if (!node.matches()) {
-                continue;
+        CallGraph graph = CallGraph.of(section);
+        return graph == null ? null : new GlslReflection.Result(true, graph.readFromMain(), List.of(), null);
+    }
+
+    /** Which functions each function calls and which uniforms it reads, by function signature ("main("). */
+    private record CallGraph(Map<String, Set<String>> calls, Map<String, Set<String>> reads) {
+
+        /** The graph of a section's intermediate tree, or null when a uniform is a block or a struct. */
+        static CallGraph of(String section) {
+            Map<String, Set<String>> calls = new HashMap<>();
+            Map<String, Set<String>> reads = new HashMap<>();
+            String function = null;
+            int depth = -1;
+            for (String line : section.split("\n")) {
+                Matcher node = NODE.matcher(line);
+                if (!node.matches()) {
+                    continue;
+                }
+                int indent = node.group(1).length();
+                String text = node.group(2);
+                Matcher uniform = UNIFORM.matcher(text);
+                if (uniform.matches() && (uniform.group(2).contains("block")
+                        || uniform.group(2).contains("structure"))) {
+                    return null;
+                }
+                if (function != null && indent <= depth) {
+                    function = null;
+                }
+                Matcher definition = DEFINITION.matcher(text);
+                if (definition.find()) {
+                    function = definition.group(1);
+                    depth = indent;
+                    continue;
+                }
+                if (function == null) {
+                    continue;
+                }
+                Matcher call = CALL.matcher(text);
+                if (call.find()) {
+                    calls.computeIfAbsent(function, f -> new HashSet<>()).add(call.group(1));
+                } else if (uniform.matches()) {
+                    reads.computeIfAbsent(function, f -> new LinkedHashSet<>()).add(uniform.group(1));
+                }
             }
-            int indent = node.group(1).length();
-            String text = node.group(2);
-            Matcher uniform = UNIFORM.matcher(text);
-            if (uniform.matches() && (uniform.group(2).contains("block") || uniform.group(2).contains("structure"))) {
-                return null;
-            }
-            if (function != null && indent <= depth) {
-                function = null;
-            }
-            Matcher definition = DEFINITION.matcher(text);
-            if (definition.find()) {
-                function = definition.group(1);
-                depth = indent;
-                continue;
-            }
-            if (function == null) {
-                continue;
-            }
-            Matcher call = CALL.matcher(text);
-            if (call.find()) {
-                calls.computeIfAbsent(function, f -> new HashSet<>()).add(call.group(1));
-            } else if (uniform.matches()) {
-                reads.computeIfAbsent(function, f -> new LinkedHashSet<>()).add(uniform.group(1));
-            }
+            return new CallGraph(calls, reads);
         }
-        Set<String> active = new LinkedHashSet<>();
-        Set<String> seen = new HashSet<>();
-        Deque<String> todo = new ArrayDeque<>(List.of("main("));
-        while (!todo.isEmpty()) {
-            String f = todo.pop();
-            if (seen.add(f)) {
-                active.addAll(reads.getOrDefault(f, Set.of()));
-                todo.addAll(calls.getOrDefault(f, Set.of()));
+
+        /** The uniforms read by main and every function it reaches: the active ones. */
+        Set<String> readFromMain() {
+            Set<String> active = new LinkedHashSet<>();
+            Set<String> seen = new HashSet<>();
+            Deque<String> todo = new ArrayDeque<>(List.of("main("));
+            while (!todo.isEmpty()) {
+                String f = todo.pop();
+                if (seen.add(f)) {
+                    active.addAll(reads.getOrDefault(f, Set.of()));
+                    todo.addAll(calls.getOrDefault(f, Set.of()));
+                }
             }
+            return active;
         }
-        return new GlslReflection.Result(true, active, List.of(), null);
     }
 }

@@ -1,8 +1,8 @@
 package dev.framescope.shader;
 
 import dev.framescope.common.Bounded;
-import dev.framescope.shader.EffectLibrary.Effect;
-import dev.framescope.shader.EffectLibrary.Program;
+import dev.framescope.shader.formats.Effect;
+import dev.framescope.shader.formats.Program;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -77,18 +77,16 @@ public final class ShaderComparison {
      */
     public ComparisonReport compare(EffectLibrary library, String selector, Integer offset, Integer limit,
                                     BatchPage.Mode mode) {
-        List<Effect> selected = library.select(selector);
-        List<EffectComparison> results = BatchPage.slice(selected, offset, limit).stream()
-                .map(ShaderComparison::compare).toList();
+        EffectBatch batch = EffectBatch.select(library, selector, offset, limit);
+        List<EffectComparison> results = batch.effects().stream().map(ShaderComparison::compare).toList();
         long compared = results.stream().filter(r -> r.status().equals("compared")).count();
         long differing = results.stream().filter(r -> r.passes() != null && r.passes().stream().anyMatch(
                 ShaderComparison::differs)).count();
         String summary = results.size() + " effect(s): " + compared + " compared (" + differing + " with a name only "
                 + "one language has or a parameter count that differs), " + (results.size() - compared)
                 + " unsupported (GLSL or WGSL missing).";
-        BatchPage.Answer<EffectComparison> answer = BatchPage.answer(results, r -> !r.status().equals("compared")
-                ? r.status() : r.passes().stream().anyMatch(ShaderComparison::differs) ? "differs" : "ok",
-                selected.size(), offset, limit, mode);
+        BatchPage.Answer<EffectComparison> answer = batch.answer(results, r -> !r.status().equals("compared")
+                ? r.status() : r.passes().stream().anyMatch(ShaderComparison::differs) ? "differs" : "ok", mode);
         return new ComparisonReport(EffectCompiler.SCHEMA_VERSION, summary + BatchPage.more(answer.page()),
                 answer.page(), answer.results());
     }
@@ -103,7 +101,7 @@ public final class ShaderComparison {
         boolean wgsl = !effect.programs().isEmpty() && effect.programs().stream().allMatch(p -> p.wgsl() != null);
         if (!glsl || !wgsl) {
             return new EffectComparison(effect.id(), "unsupported", "UNSUPPORTED: the GLSL/WGSL comparison needs a "
-                    + "GLSL and a WGSL program for every pass; " + effect.id() + " (" + effect.format() + ") has "
+                    + "GLSL and a WGSL program for every pass; " + effect.id() + " (" + effect.formatName() + ") has "
                     + (glsl ? "GLSL only" : wgsl ? "WGSL only" : "neither for every pass"), null);
         }
         List<PassComparison> passes = new ArrayList<>();

@@ -29,7 +29,9 @@ public final class ShaderTools implements ToolGroup {
     private final Path stateDir;
     private final EffectCompiler compiler;
     private final FrameRenderer renderer;
-    private final EffectTests tests;
+    private final UniformResponsiveness responsiveness;
+    private final PassthroughCheck passthrough;
+    private final PixelParity parity;
     private final StructureCheck structure;
     private final EffectCatalog catalog;
     private final EffectBenchmark benchmark;
@@ -58,7 +60,9 @@ public final class ShaderTools implements ToolGroup {
         components.register(Components.BROWSER, harness::status);
         this.compiler = new EffectCompiler(harness);
         this.renderer = new FrameRenderer(harness);
-        this.tests = new EffectTests(harness);
+        this.responsiveness = new UniformResponsiveness(harness);
+        this.passthrough = new PassthroughCheck(harness);
+        this.parity = new PixelParity(harness);
         this.benchmark = new EffectBenchmark(harness);
         this.describer = new EffectDescriber(harness);
     }
@@ -175,12 +179,12 @@ public final class ShaderTools implements ToolGroup {
                 + "moved, vs their input card: similarity = 1 − mean_abs_diff. parity: WebGL2 vs WebGPU per time, "
                 + "at defaults and moved: max/mean diff, % beyond epsilon, y_flip_detected.",
                 TestEffectArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(switch (a.check()) {
-                    case responsiveness -> tests.responsiveness(library(a.effectsRoot()), a, c);
-                    case passthrough -> tests.passthrough(library(a.effectsRoot()), a, c);
-                    case parity -> tests.parity(library(a.effectsRoot()), a, c);
+                    case responsiveness -> responsiveness.responsiveness(library(a.effectsRoot()), a, c);
+                    case passthrough -> passthrough.passthrough(library(a.effectsRoot()), a, c);
+                    case parity -> parity.parity(library(a.effectsRoot()), a, c);
                 }))
-                .returns(EffectTests.ResponsivenessReport.class, EffectTests.PassthroughReport.class,
-                        EffectTests.ParityReport.class)
+                .returns(UniformResponsiveness.ResponsivenessReport.class, PassthroughCheck.PassthroughReport.class,
+                        PixelParity.ParityReport.class)
                 .withAliases("test_uniform_responsiveness", "testUniformResponsiveness")
                 .withAlias("test_no_passthrough", PASSTHROUGH).withAlias("testNoPassthrough", PASSTHROUGH)
                 .withAlias("test_pixel_parity", PARITY).withAlias("testPixelParity", PARITY)

@@ -1,6 +1,6 @@
 package dev.framescope.shader;
 
-import dev.framescope.shader.EffectLibrary.Effect;
+import dev.framescope.shader.formats.Effect;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,16 +25,11 @@ final class SourcePositions {
         if (file == null) {
             return null;
         }
-        String fileName = file.getFileName().toString();
-        Pattern declaration;
-        if (effect.isIsf() && fileName.endsWith(".fs")) {
-            declaration = Pattern.compile("\"NAME\"\\s*:\\s*\"" + Pattern.quote(name) + "\"");
-        } else if (fileName.endsWith(".glsl") || fileName.endsWith(".frag") || fileName.endsWith(".fs")) {
-            declaration = Pattern.compile("^[ \\t]*uniform\\s+(?:\\w+\\s+)?\\w+\\s+" + Pattern.quote(name) + "\\b",
-                    Pattern.MULTILINE);
-        } else if (fileName.endsWith(".wgsl")) {
-            declaration = Pattern.compile("\\bvar(?:<[^>]*>)?\\s+" + Pattern.quote(name) + "\\s*:");
-        } else {
+        Pattern declaration = effect.format().headerDeclaration(file, name);
+        if (declaration == null) {
+            declaration = languageDeclaration(file.getFileName().toString(), name);
+        }
+        if (declaration == null) {
             return null;
         }
         try {
@@ -44,6 +39,16 @@ final class SourcePositions {
         } catch (IOException e) {
             return null;
         }
+    }
+
+    /** How a GLSL or WGSL file declares uniform {@code name}; null for a file in neither language. */
+    private static Pattern languageDeclaration(String fileName, String name) {
+        if (fileName.endsWith(".glsl") || fileName.endsWith(".frag") || fileName.endsWith(".fs")) {
+            return Pattern.compile("^[ \\t]*uniform\\s+(?:\\w+\\s+)?\\w+\\s+" + Pattern.quote(name) + "\\b",
+                    Pattern.MULTILINE);
+        }
+        return fileName.endsWith(".wgsl") ? Pattern.compile("\\bvar(?:<[^>]*>)?\\s+" + Pattern.quote(name) + "\\s*:")
+                : null;
     }
 
     static int lineOf(String text, int offset) {

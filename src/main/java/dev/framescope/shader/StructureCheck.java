@@ -2,20 +2,19 @@ package dev.framescope.shader;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Bounded;
-import dev.framescope.shader.EffectLibrary.Effect;
-import dev.framescope.shader.EffectLibrary.Program;
+import dev.framescope.shader.formats.Effect;
+import dev.framescope.shader.formats.Program;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -28,6 +27,7 @@ import java.util.stream.Stream;
 public final class StructureCheck {
 
     private final GlslReflection glslang;
+    private final GlslangFindings compiled;
     private final boolean batched;
 
     /** @param glslangValidator the offline GLSL checker's executable (name on PATH or path) */
@@ -38,6 +38,7 @@ public final class StructureCheck {
     /** {@code batched} false: one glslang run per program, as before batching (tests compare both). */
     StructureCheck(String glslangValidator, boolean batched) {
         this.glslang = new GlslReflection(glslangValidator);
+        this.compiled = new GlslangFindings(glslang);
         this.batched = batched;
     }
 
@@ -71,21 +72,20 @@ public final class StructureCheck {
     public StructureReport check(EffectLibrary library, String selector, Integer offset, Integer limit,
                                  BatchPage.Mode mode) {
         List<EffectStructure> results = new ArrayList<>();
-        List<Effect> selected = library.select(selector);
-        List<Effect> effects = BatchPage.slice(selected, offset, limit);
+        EffectBatch batch = EffectBatch.select(library, selector, offset, limit);
         // Every program of the call in a few batched glslang runs; the per-effect checks below read the cache.
         if (batched) {
-            glslang.prefetch(effects.stream().flatMap(e -> jobs(e).stream()).toList());
+            glslang.prefetch(batch.effects().stream().flatMap(e -> GlslangFindings.jobs(e).stream()).toList());
         }
-        for (Effect effect : effects) {
+        for (Effect effect : batch.effects()) {
             // distinct: the passes of an ISF file share it, so its findings would repeat per pass
             List<Finding> findings = findings(effect).stream().distinct().toList();
             results.add(new EffectStructure(effect.id(), count(findings, "error"), count(findings, "warning"),
                     findings));
         }
         long withFindings = results.stream().filter(r -> r.errors() + r.warnings() > 0).count();
-        BatchPage.Answer<EffectStructure> answer = BatchPage.answer(results, r -> r.errors() > 0 ? "error"
-                : r.warnings() > 0 ? "warning" : "ok", selected.size(), offset, limit, mode);
+        BatchPage.Answer<EffectStructure> answer = batch.answer(results, r -> r.errors() > 0 ? "error"
+                : r.warnings() > 0 ? "warning" : "ok", mode);
         return new StructureReport(EffectCompiler.SCHEMA_VERSION, results.size() + " effect(s) checked on disk: "
                 + withFindings + " with errors or warnings." + BatchPage.more(answer.page()), answer.page(),
                 answer.results());
@@ -97,12 +97,33 @@ public final class StructureCheck {
 
     List<Finding> findings(Effect effect) {
         List<Finding> findings = new ArrayList<>();
-        Path dir = effect.dir();
         if (effect.programs().isEmpty()) {
             findings.add(new Finding("NO_PASSES", "error", "definition.json", null, "definition.json has no passes"));
         }
-        Set<Path> used = new HashSet<>();
         Map<String, String> declared = new TreeMap<>();
+        Set<Path> used = programs(effect, findings, declared);
+        findings.addAll(unusedFiles(effect, used));
+        findings.addAll(leaked(declared, effect.definition()));
+        findings.addAll(compiled.of(effect));
+        effect.definition().path("globals").fields().forEachRemaining(global -> {
+            String uniform = global.getValue().path("uniform").asText(null);
+            if (uniform != null && !declared.containsKey(uniform) && !global.getValue().has("define")) {
+                findings.add(new Finding("UNUSED_GLOBAL", "warning", "definition.json", null, "global '"
+                        + global.getKey() + "' sets uniform '" + uniform + "', which no program declares"));
+            }
+        });
+        findings.addAll(naming(effect));
+        findings.addAll(unboundTextures(effect));
+        findings.addAll(metadata(effect));
+        return findings;
+    }
+
+    /**
+     * The programs' own findings (refused, missing); fills {@code declared} with the uniforms they declare that the
+     * format does not set itself (name → the first file declaring it). Returns the files the programs use.
+     */
+    private static Set<Path> programs(Effect effect, List<Finding> findings, Map<String, String> declared) {
+        Set<Path> used = new HashSet<>();
         for (Program program : effect.programs()) {
             if (program.refused() != null) {
                 findings.add(new Finding("PROGRAM_OUTSIDE_EFFECT", "error", "definition.json", null,
@@ -117,14 +138,18 @@ public final class StructureCheck {
             for (Path file : new Path[] {program.glsl(), program.wgsl()}) {
                 if (file != null) {
                     used.add(file.normalize());
-                    uniforms(effect, file).stream().filter(name -> !(effect.isGlTransition()
-                                    && GlTransitionImport.PRELUDE_UNIFORMS.contains(name) || effect.isShadertoy()
-                                    && ShadertoyImport.PRELUDE_UNIFORMS.contains(name) || effect.isNoisemaker()
-                                    && NoisemakerRuntime.setByRuntime(file, name)))
-                            .forEach(name -> declared.putIfAbsent(name, dir.relativize(file).toString()));
+                    uniforms(effect, file).stream().filter(name -> !effect.format().setsUniform(effect, file, name))
+                            .forEach(name -> declared.putIfAbsent(name, effect.dir().relativize(file).toString()));
                 }
             }
         }
+        return used;
+    }
+
+    /** Files in the effect's glsl/ and wgsl/ folders that no pass uses. */
+    private static List<Finding> unusedFiles(Effect effect, Set<Path> used) {
+        List<Finding> findings = new ArrayList<>();
+        Path dir = effect.dir();
         for (String language : List.of("glsl", "wgsl")) {
             Path folder = dir.resolve(language);
             if (!Files.isDirectory(folder)) {
@@ -139,32 +164,50 @@ public final class StructureCheck {
                 throw new UncheckedIOException(e);
             }
         }
-        findings.addAll(leaked(declared, effect.definition()));
-        findings.addAll(reflected(effect));
-        effect.definition().path("globals").fields().forEachRemaining(global -> {
-            String uniform = global.getValue().path("uniform").asText(null);
-            if (uniform != null && !declared.containsKey(uniform) && !global.getValue().has("define")) {
-                findings.add(new Finding("UNUSED_GLOBAL", "warning", "definition.json", null, "global '"
-                        + global.getKey() + "' sets uniform '" + uniform + "', which no program declares"));
+        return findings;
+    }
+
+    /**
+     * Each WGSL texture binding that reads the format's black placeholder (a noisemaker program's binding no pass
+     * input names): the program reads zeros there, where its GLSL twin may read an input (filter/reindex's stats
+     * texture).
+     */
+    private static List<Finding> unboundTextures(Effect effect) {
+        List<Finding> findings = new ArrayList<>();
+        for (Program program : effect.programs()) {
+            List<String> unbound = effect.format().unboundTextures(program);
+            if (unbound.isEmpty()) {
+                continue;
             }
-        });
-        findings.addAll(naming(effect));
-        if (effect.isNoisemaker()) {
-            findings.addAll(NoisemakerBindings.unbound(effect));
+            List<String> names = new ArrayList<>();
+            program.spec().path("inputs").fieldNames().forEachRemaining(names::add);
+            String inputs = String.join(", ", names);
+            for (String name : unbound) {
+                findings.add(new Finding("UNBOUND_TEXTURE", "warning",
+                        effect.dir().relativize(program.wgsl()).toString(),
+                        SourcePositions.declarationLine(effect, program.wgsl(), name), "texture '" + name
+                        + "' is no input of pass '" + program.pass() + "' (its inputs: "
+                        + (inputs.isEmpty() ? "none" : inputs) + "), so noisemaker's WebGPU backend binds its "
+                        + "transparent black placeholder there, as FrameScope does: the program reads zeros"));
+            }
         }
+        return findings;
+    }
+
+    /** What FrameScope cannot run, a missing description and (native folders) a missing help.md. */
+    private static List<Finding> metadata(Effect effect) {
+        List<Finding> findings = new ArrayList<>();
         if (effect.unsupported() != null) {
             findings.add(new Finding("UNSUPPORTED", "warning", effect.dir().relativize(effect.programs().isEmpty()
                     ? effect.dir() : effect.programs().get(0).glsl()).toString(), null, effect.unsupported()));
         }
         if (effect.definition().path("description").asText("").isBlank()) {
-            findings.add(new Finding("NO_DESCRIPTION", "warning", effect.isIsf() && !effect.programs().isEmpty()
-                    ? dir.relativize(effect.programs().get(0).glsl()).toString() : effect.isIsf() ? null
-                    : "definition.json", null,
+            findings.add(new Finding("NO_DESCRIPTION", "warning", effect.format().descriptionFile(effect), null,
                     "no description: search_effects and agents have only the id to go by"));
         }
         // help.md is the native format's: ISF (its DESCRIPTION/CREDIT header), gl-transitions (a collection shares one
         // folder) and Shadertoy keep their metadata in the file, so a missing help.md is no finding for them.
-        if (effect.format().equals("native") && !Files.isRegularFile(dir.resolve("help.md"))) {
+        if (effect.hasNativeLayout() && !Files.isRegularFile(effect.dir().resolve("help.md"))) {
             findings.add(new Finding("NO_HELP", "info", null, null, "no help.md"));
         }
         return findings;
@@ -217,7 +260,7 @@ public final class StructureCheck {
     /** Native ids are lower-case kebab segments; programs and uniforms must be identifiers neither language owns. */
     private static List<Finding> naming(Effect effect) {
         List<Finding> findings = new ArrayList<>();
-        if (effect.format().equals("native")) { // ISF and gl-transition names are free text; the program is the file
+        if (effect.hasNativeLayout()) { // ISF and gl-transition names are free text; the program is the file
             for (String part : effect.id().split("/")) {
                 if (!ID_PART.matcher(part).matches()) {
                     findings.add(new Finding("NAMING", "warning", null, null, "id part '" + part + "' is not "
@@ -234,7 +277,7 @@ public final class StructureCheck {
         effect.definition().path("globals").fields().forEachRemaining(g -> {
             String uniform = g.getValue().path("uniform").asText(g.getKey());
             if (!IDENTIFIER.matcher(uniform).matches() || RESERVED.contains(uniform)) {
-                findings.add(new Finding("NAMING", "error", effect.isIsf() ? null : "definition.json", null,
+                findings.add(new Finding("NAMING", "error", effect.format().globalsFile(effect), null,
                         "global '" + g.getKey() + "' uses uniform name '" + uniform + "', which is not an identifier "
                                 + "or is a GLSL/WGSL keyword or built-in function"));
             }
@@ -242,87 +285,8 @@ public final class StructureCheck {
         return findings;
     }
 
-    /**
-     * glslangValidator on each GLSL program as the runtime compiles it: errors with their lines, and uniforms the
-     * program declares (an ISF file: its inputs) that it never reads, so whatever sets them changes nothing.
-     */
-    private List<Finding> reflected(Effect effect) {
-        List<Finding> findings = new ArrayList<>();
-        for (Program program : effect.programs()) {
-            if (program.glsl() == null) {
-                continue;
-            }
-            GlslReflection.Result result = glslang.reflect(effect.source(program, program.glsl()),
-                    program.spec().path("glslVersion").asText("300 es"));
-            String file = effect.dir().relativize(program.glsl()).toString();
-            if (!result.available()) {
-                findings.add(new Finding("GLSLANG_UNAVAILABLE", "info", file, null, result.note()));
-                return findings;
-            }
-            result.errors().forEach(e -> findings.add(glslError(effect, file, e)));
-            if (effect.isIsf() && effect.definition().has("vertexShader") && program == effect.programs().get(0)) {
-                // The .vs companion, under its vertex prelude: its errors at its own lines.
-                String vs = effect.definition().get("vertexShader").asText();
-                IsfStages.vertexText(program.glsl(), effect.definition()).ifPresent(text -> glslang.reflectVertex(text)
-                        .errors().forEach(e -> findings.add(new Finding("GLSL_ERROR", "error", vs, e.line(),
-                                e.message()))));
-            }
-            if (!result.errors().isEmpty()) {
-                continue;
-            }
-            Set<String> candidates = new TreeSet<>(uniforms(effect, program.glsl()));
-            if (effect.isIsf() || effect.isGlTransition() || effect.isShadertoy()) {
-                // The prelude declares every built-in; only the file's own inputs are the author's to use.
-                candidates.retainAll(globalUniforms(effect));
-            }
-            if (effect.isShadertoy()) {
-                candidates.clear(); // iMouse is a built-in every pass declares; leaving it unread is normal
-            }
-            candidates.removeAll(result.activeUniforms());
-            candidates.forEach(name -> findings.add(new Finding("INACTIVE_UNIFORM", "warning", file,
-                    SourcePositions.declarationLine(effect, program.glsl(), name),
-                    "uniform '" + name + "' is declared but the program never reads it (not among "
-                            + "glslangValidator's active uniforms), so setting it changes nothing")));
-        }
-        return findings;
-    }
-
-    /** The glslang checks {@link #reflected} asks for, in the same order. */
-    static List<GlslReflection.Job> jobs(Effect effect) {
-        List<GlslReflection.Job> jobs = new ArrayList<>();
-        for (Program program : effect.programs()) {
-            if (program.glsl() == null || program.refused() != null) {
-                continue;
-            }
-            jobs.add(GlslReflection.fragmentJob(effect.source(program, program.glsl()),
-                    program.spec().path("glslVersion").asText("300 es")));
-            if (effect.isIsf() && effect.definition().has("vertexShader") && program == effect.programs().get(0)) {
-                IsfStages.vertexText(program.glsl(), effect.definition())
-                        .ifPresent(text -> jobs.add(GlslReflection.vertexJob(text)));
-            }
-        }
-        return jobs;
-    }
-
-    /** A glslang error where the user sees it: a line of the file (or tab), or the prelude named as the place. */
-    private static Finding glslError(Effect effect, String file, GlslReflection.Error e) {
-        if (e.inPrelude()) {
-            return new Finding("GLSL_ERROR", "error", file, null, "in the prelude FrameScope puts before the file "
-                    + "(not a line of the file; prelude line " + e.line() + (e.preludeText() == null ? ""
-                    : ": `" + e.preludeText() + "`") + "): " + e.message()
-                    + SourcePositions.clash(effect, e.preludeText()));
-        }
-        if (effect.isShadertoy()) {
-            String tab = e.source() == ShadertoyImport.COMMON_SOURCE ? "Common" : e.source()
-                    == ShadertoyImport.WRAPPER_SOURCE ? "main (FrameScope's wrapper)" : "the pass's code";
-            return new Finding("GLSL_ERROR", "error", file, e.line(), "(" + tab + ", line " + e.line() + ") "
-                    + e.message());
-        }
-        return new Finding("GLSL_ERROR", "error", file, e.line(), e.message());
-    }
-
     /** The uniform names a program declares, in the source the runtime compiles (an ISF file with its prelude). */
-    private static Set<String> uniforms(Effect effect, Path file) {
+    static Set<String> uniforms(Effect effect, Path file) {
         String source = effect.source(effect.programs().stream().filter(p -> file.equals(p.glsl())
                 || file.equals(p.wgsl())).findFirst().orElse(effect.programs().get(0)), file);
         Set<String> names = new HashSet<>();
@@ -330,13 +294,6 @@ public final class StructureCheck {
         while (m.find()) {
             names.add(m.group(1));
         }
-        return names;
-    }
-
-    private static Set<String> globalUniforms(Effect effect) {
-        Set<String> names = new HashSet<>();
-        effect.definition().path("globals").fields().forEachRemaining(g -> names.add(g.getValue().path("uniform")
-                .asText(g.getKey())));
         return names;
     }
 

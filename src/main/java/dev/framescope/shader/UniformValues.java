@@ -2,7 +2,7 @@ package dev.framescope.shader;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.ToolException;
-import dev.framescope.shader.EffectLibrary.Effect;
+import dev.framescope.shader.formats.Effect;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;

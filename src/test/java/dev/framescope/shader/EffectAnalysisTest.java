@@ -9,6 +9,7 @@ import dev.framescope.common.Json;
 import dev.framescope.shader.EffectAnalysis.Analysis;
 import dev.framescope.shader.EffectAnalysis.InputInfo;
 import dev.framescope.shader.EffectAnalysis.PassInfo;
+import dev.framescope.shader.formats.Effect;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -76,5 +77,15 @@ class EffectAnalysisTest {
         assertEquals(List.of("from", "to"), a.imageInputs());
         assertEquals(16, a.glslLines());
         assertNull(a.passes().get(0).wgslLines());
+    }
+
+    @Test
+    void noisemakerTargetsTakeTheirDeclaredSizes() {
+        Effect effect = new EffectLibrary(Path.of("demo/shaders/noisemaker-state")).select("filter/accumulate").get(0);
+        Analysis a = EffectAnalysis.analyze(effect, 32, 32);
+        assertEquals("16", a.passes().get(0).width());
+        assertEquals("1", a.passes().get(1).height());
+        assertEquals("frame", a.passes().get(2).width());
+        assertEquals(256 + 1 + 1024, a.cost().pixelsPerFrame());
     }
 }

@@ -2,7 +2,7 @@ package dev.framescope.shader;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.framescope.shader.FrameRenderer.Schedule;
+import dev.framescope.shader.formats.Schedule;
 import org.junit.jupiter.api.Test;
 
 /** The frames a render runs up to a time, and the exact figures of a float target. */
@@ -10,17 +10,17 @@ class FrameScheduleTest {
 
     @Test
     void byDefaultTheFramesASixtyFpsHostDrawsFromTimeZero() {
-        assertEquals(new Schedule(1, 1.0 / 480), FrameRenderer.schedule(0.0, null));
-        assertEquals(new Schedule(241, 1.0 / 480), FrameRenderer.schedule(0.5, null));
-        assertEquals(new Schedule(481, 1.0 / 480), FrameRenderer.schedule(1.0, null));
-        assertEquals(49, FrameRenderer.schedule(0.1, null).frames(), "0.1 × 480 = 48.000000000000004 or 47.99…");
+        assertEquals(new Schedule(1, 1.0 / 480), Schedule.of(0.0, null));
+        assertEquals(new Schedule(241, 1.0 / 480), Schedule.of(0.5, null));
+        assertEquals(new Schedule(481, 1.0 / 480), Schedule.of(1.0, null));
+        assertEquals(49, Schedule.of(0.1, null).frames(), "0.1 × 480 = 48.000000000000004 or 47.99…");
     }
 
     @Test
     void askedFramesNeverStartBeforeTimeZero() {
-        assertEquals(new Schedule(10, 0.0), FrameRenderer.schedule(0.0, 10));
-        assertEquals(new Schedule(10, 1.0 / 480), FrameRenderer.schedule(1.0, 10));
-        Schedule early = FrameRenderer.schedule(0.01, 10);
+        assertEquals(new Schedule(10, 0.0), Schedule.of(0.0, 10));
+        assertEquals(new Schedule(10, 1.0 / 480), Schedule.of(1.0, 10));
+        Schedule early = Schedule.of(0.01, 10);
         assertEquals(0.0, 0.01 - (early.frames() - 1) * early.step(), 1e-15, "the first frame at TIME 0");
     }
 

@@ -9,7 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Config;
 import dev.framescope.server.ToolGroups;
 import dev.framescope.shader.EffectCompiler.Backend;
-import dev.framescope.shader.FrameRenderer.Pixels;
+import dev.framescope.shader.RuntimePage.Pixels;
+import dev.framescope.shader.formats.Effect;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -18,8 +19,8 @@ import java.util.function.IntBinaryOperator;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -58,14 +59,10 @@ class GlTransitionsIT {
 
     /** The RGB of every pixel, rows top-down, as the PNG files are written. */
     private static int[] render(String id, Map<String, Object> values, Map<String, String> images) {
-        EffectLibrary.Effect effect = new EffectLibrary(ROOT).select(id).get(0);
+        Effect effect = new EffectLibrary(ROOT).select(id).get(0);
         Pixels pixels = BROWSER.harness().withPage(page -> {
-            try {
-                return FrameRenderer.renderPixels(page, effect, Backend.webgl2, SIZE, SIZE, 0.0,
-                        FrameRenderer.uniforms(effect.definition(), values), images);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
+            return RuntimePage.render(page, effect, Backend.webgl2, SIZE, SIZE, 0.0,
+                    Effect.uniforms(effect.definition(), values), images);
         }, 60_000);
         return ShaderCalls.rgb(pixels, id);
     }

@@ -37,7 +37,7 @@ class GlslBatchTest {
         int alone = 0;
         for (Path folder : folders()) {
             List<GlslReflection.Job> jobs = new EffectLibrary(folder).select("*").stream()
-                    .flatMap(e -> StructureCheck.jobs(e).stream()).distinct().toList();
+                    .flatMap(e -> GlslangFindings.jobs(e).stream()).distinct().toList();
             GlslReflection single = new GlslReflection("glslangValidator");
             Map<GlslReflection.Job, GlslReflection.Result> batched = new GlslBatch(single).run(jobs);
             for (GlslReflection.Job job : jobs) {

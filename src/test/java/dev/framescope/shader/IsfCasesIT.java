@@ -4,12 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.framescope.shader.EffectCompiler.Backend;
-import dev.framescope.shader.FrameRenderer.Pixels;
+import dev.framescope.shader.RuntimePage.Pixels;
+import dev.framescope.shader.formats.Effect;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Patterns of the public ISF files that FrameScope's import got wrong, each in a file of our own
@@ -25,14 +26,10 @@ class IsfCasesIT {
 
 
     private static byte[] rgba(String root, String id, double time, Map<String, Object> uniforms) {
-        EffectLibrary.Effect effect = new EffectLibrary(Path.of(root)).select(id).get(0);
+        Effect effect = new EffectLibrary(Path.of(root)).select(id).get(0);
         Pixels pixels = BROWSER.harness().withPage(page -> {
-            try {
-                return FrameRenderer.renderPixels(page, effect, Backend.webgl2, SIZE, SIZE, time,
-                        FrameRenderer.uniforms(effect.definition(), uniforms), Map.of(), null);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
+            return RuntimePage.render(page, effect, Backend.webgl2, SIZE, SIZE, time,
+                    Effect.uniforms(effect.definition(), uniforms), Map.of(), null);
         }, 60_000);
         assertEquals("ok", pixels.status(), id + ": " + pixels.diagnostics() + " " + pixels.note());
         return pixels.rgba();

@@ -8,7 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Config;
 import dev.framescope.server.ToolGroups;
 import dev.framescope.shader.EffectCompiler.Backend;
-import dev.framescope.shader.FrameRenderer.Pixels;
+import dev.framescope.shader.RuntimePage.Pixels;
+import dev.framescope.shader.formats.Effect;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,8 +19,8 @@ import java.util.Map;
 import java.util.Set;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -36,14 +37,10 @@ class IsfCompleteIT {
 
 
     private static Pixels pixels(Path root, String id, Map<String, Object> uniforms, Map<String, String> images) {
-        EffectLibrary.Effect effect = new EffectLibrary(root).select(id).get(0);
+        Effect effect = new EffectLibrary(root).select(id).get(0);
         return BROWSER.harness().withPage(page -> {
-            try {
-                return FrameRenderer.renderPixels(page, effect, Backend.webgl2, SIZE, SIZE, 0.5,
-                        FrameRenderer.uniforms(effect.definition(), uniforms), images, null);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
+            return RuntimePage.render(page, effect, Backend.webgl2, SIZE, SIZE, 0.5,
+                    Effect.uniforms(effect.definition(), uniforms), images, null);
         }, 60_000);
     }
 

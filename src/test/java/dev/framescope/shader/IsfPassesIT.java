@@ -4,13 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.framescope.shader.EffectCompiler.Backend;
-import dev.framescope.shader.FrameRenderer.Pixels;
+import dev.framescope.shader.RuntimePage.Pixels;
+import dev.framescope.shader.formats.Effect;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -34,14 +35,10 @@ class IsfPassesIT {
     }
 
     private static Pixels pixels(Path root, String id, double time, Integer frames, Map<String, String> images) {
-        EffectLibrary.Effect effect = new EffectLibrary(root).select(id).get(0);
+        Effect effect = new EffectLibrary(root).select(id).get(0);
         Pixels pixels = BROWSER.harness().withPage(page -> {
-            try {
-                return FrameRenderer.renderPixels(page, effect, Backend.webgl2, 64, 64, time,
-                        FrameRenderer.uniforms(effect.definition(), Map.of()), images, frames);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
+            return RuntimePage.render(page, effect, Backend.webgl2, 64, 64, time,
+                    Effect.uniforms(effect.definition(), Map.of()), images, frames);
         }, 60_000);
         assertEquals("ok", pixels.status(), id + ": " + pixels.diagnostics() + " " + pixels.note());
         return pixels;

@@ -9,15 +9,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Config;
 import dev.framescope.server.ToolGroups;
 import dev.framescope.shader.EffectCompiler.Backend;
-import dev.framescope.shader.FrameRenderer.Pixels;
+import dev.framescope.shader.RuntimePage.Pixels;
+import dev.framescope.shader.formats.Effect;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -39,14 +40,10 @@ class NoisemakerIT {
 
 
     private static int[] render(String id, Backend backend, Map<String, Object> values, Map<String, String> images) {
-        EffectLibrary.Effect effect = new EffectLibrary(ROOT).select(id).get(0);
+        Effect effect = new EffectLibrary(ROOT).select(id).get(0);
         Pixels pixels = BROWSER.harness().withPage(page -> {
-            try {
-                return FrameRenderer.renderPixels(page, effect, backend, SIZE, SIZE, 0.25,
-                        FrameRenderer.uniforms(effect.definition(), values), images);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
+            return RuntimePage.render(page, effect, backend, SIZE, SIZE, 0.25,
+                    Effect.uniforms(effect.definition(), values), images);
         }, 60_000);
         return rgb(pixels, id + " " + backend);
     }
@@ -145,14 +142,10 @@ class NoisemakerIT {
 
     private static Pixels renderState(String id, Backend backend, double time, Integer frames,
                                       Map<String, Object> values) {
-        EffectLibrary.Effect effect = new EffectLibrary(STATE).select(id).get(0);
+        Effect effect = new EffectLibrary(STATE).select(id).get(0);
         return BROWSER.harness().withPage(page -> {
-            try {
-                return FrameRenderer.renderPixels(page, effect, backend, SIZE, SIZE, time,
-                        FrameRenderer.uniforms(effect.definition(), values), Map.of(), frames);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
+            return RuntimePage.render(page, effect, backend, SIZE, SIZE, time,
+                    Effect.uniforms(effect.definition(), values), Map.of(), frames);
         }, 60_000);
     }
 

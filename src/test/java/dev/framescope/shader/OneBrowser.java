@@ -1,5 +1,7 @@
 package dev.framescope.shader;
 
+import dev.framescope.shader.RuntimePage.Pixels;
+import dev.framescope.shader.formats.Effect;
 import dev.framescope.shader.harness.BrowserHarness;
 import java.nio.file.Path;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -30,14 +32,10 @@ final class OneBrowser implements BeforeAllCallback, AfterAllCallback {
 
     /** An effect's frame on WebGL2 at its default uniforms, asserted "ok": RGB of every pixel, rows top-down. */
     int[] webgl2Rgb(Path root, String id, int size, double time) {
-        EffectLibrary.Effect effect = new EffectLibrary(root).select(id).get(0);
-        FrameRenderer.Pixels pixels = harness.withPage(page -> {
-            try {
-                return FrameRenderer.renderPixels(page, effect, EffectCompiler.Backend.webgl2, size, size, time,
-                        FrameRenderer.uniforms(effect.definition(), java.util.Map.of()), java.util.Map.of(), null);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
+        Effect effect = new EffectLibrary(root).select(id).get(0);
+        RuntimePage.Pixels pixels = harness.withPage(page -> {
+            return RuntimePage.render(page, effect, EffectCompiler.Backend.webgl2, size, size, time,
+                    Effect.uniforms(effect.definition(), java.util.Map.of()), java.util.Map.of(), null);
         }, 60_000);
         org.junit.jupiter.api.Assertions.assertEquals("ok", pixels.status(),
                 id + ": " + pixels.diagnostics() + " " + pixels.note());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.framescope.shader.formats.Effect;
 import org.junit.jupiter.api.Test;
 
 /** The metric formulas of docs/shaders.md, pinned on hand-made pixel buffers. */
@@ -58,7 +59,7 @@ class PixelStatsTest {
         var definition = dev.framescope.common.Json.mapper().readTree("""
                 {"globals": {"speed": {"type": "float", "default": 0.25, "uniform": "uSpeed"},
                              "gain": {"type": "float", "default": 1.0}}}""");
-        var values = FrameRenderer.uniforms(definition, java.util.Map.of("speed", 2.0));
+        var values = Effect.uniforms(definition, java.util.Map.of("speed", 2.0));
         assertEquals(2.0, values.get("uSpeed"));
         assertEquals(1.0, values.get("gain"));
     }

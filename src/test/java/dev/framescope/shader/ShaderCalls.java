@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolContext;
 import dev.framescope.server.ToolGroups;
-import dev.framescope.shader.FrameRenderer.Pixels;
+import dev.framescope.shader.RuntimePage.Pixels;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import java.util.Map;

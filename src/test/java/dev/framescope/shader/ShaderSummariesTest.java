@@ -9,9 +9,8 @@ import dev.framescope.server.ToolGroups;
 import dev.framescope.shader.EffectCompiler.Backend;
 import dev.framescope.shader.EffectCompiler.EffectResult;
 import dev.framescope.shader.EffectCompiler.ProgramResult;
-import dev.framescope.shader.EffectTests.ResponsivenessResult;
-import dev.framescope.shader.EffectTests.UniformResult;
-import java.nio.file.Files;
+import dev.framescope.shader.UniformResponsiveness.ResponsivenessResult;
+import dev.framescope.shader.UniformResponsiveness.UniformResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,7 +43,7 @@ class ShaderSummariesTest {
                 new ResponsivenessResult("A", "webgpu", null, "not_available", List.of(), "no WGSL program main"),
                 new ResponsivenessResult("B", "webgpu", null, "not_available", List.of(), "no WGSL program main"));
         assertEquals("2 effect(s) on [webgpu]: no uniform test ran. Effect runs that tested nothing: 2 not_available "
-                + "(first: A on webgpu: no WGSL program main).", EffectTests.responsivenessSummary(2,
+                + "(first: A on webgpu: no WGSL program main).", UniformResponsiveness.summary(2,
                 List.of(Backend.webgpu), none));
         List<ResponsivenessResult> some = new ArrayList<>(none.subList(0, 1));
         some.add(new ResponsivenessResult("A", "webgl2", "r", "ok", List.of(
@@ -52,22 +51,7 @@ class ShaderSummariesTest {
                 new UniformResult("scale", "scale", "float", 1.0, 2.0, 0.1, 30, 12, true, List.of())), null));
         assertEquals("1 effect(s) on [webgl2, webgpu]: 2 uniform test(s) ran, 1 changed no pixel. Effect runs that "
                 + "tested nothing: 1 not_available (first: A on webgpu: no WGSL program main).",
-                EffectTests.responsivenessSummary(1, List.of(Backend.webgl2, Backend.webgpu), some));
-    }
-
-    @Test
-    void everyImageInputIsDeclaredAndBound(@TempDir Path root) throws Exception {
-        Files.writeString(root.resolve("Wipe.fs"), """
-                /*{"ISFVSN": "2", "INPUTS": [{"NAME": "startImage", "TYPE": "image"},
-                {"NAME": "endImage", "TYPE": "image"}, {"NAME": "progress", "TYPE": "float"}]}*/
-                void main() { gl_FragColor = mix(IMG_THIS_PIXEL(startImage), IMG_THIS_PIXEL(endImage), progress); }
-                """);
-        JsonNode definition = new EffectLibrary(root).select("Wipe").get(0).definition();
-        // Every image input is now fed (a card or a bound file), so it is declared and bound, never "undeclared".
-        assertEquals("{\"startImage\":\"startImage\",\"endImage\":\"endImage\"}",
-                definition.at("/passes/0/inputs").toString());
-        String wrapped = IsfImport.wrap("void main() {}", definition, 0);
-        assertTrue(wrapped.contains("uniform sampler2D startImage;\nuniform sampler2D endImage;\n"), wrapped);
+                UniformResponsiveness.summary(1, List.of(Backend.webgl2, Backend.webgpu), some));
     }
 
     @Test

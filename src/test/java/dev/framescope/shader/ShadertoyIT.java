@@ -8,15 +8,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Config;
 import dev.framescope.server.ToolGroups;
 import dev.framescope.shader.EffectCompiler.Backend;
-import dev.framescope.shader.FrameRenderer.Pixels;
+import dev.framescope.shader.RuntimePage.Pixels;
+import dev.framescope.shader.formats.Effect;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -37,14 +38,10 @@ class ShadertoyIT {
 
     private static Pixels pixels(String id, double time, Map<String, Object> values, Map<String, String> images,
                                  Integer frames) {
-        EffectLibrary.Effect effect = new EffectLibrary(ROOT).select(id).get(0);
+        Effect effect = new EffectLibrary(ROOT).select(id).get(0);
         return BROWSER.harness().withPage(page -> {
-            try {
-                return FrameRenderer.renderPixels(page, effect, Backend.webgl2, SIZE, SIZE, time,
-                        FrameRenderer.uniforms(effect.definition(), values), images, frames);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
+            return RuntimePage.render(page, effect, Backend.webgl2, SIZE, SIZE, time,
+                    Effect.uniforms(effect.definition(), values), images, frames);
         }, 120_000);
     }
 

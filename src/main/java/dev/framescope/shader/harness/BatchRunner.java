@@ -42,81 +42,117 @@ public final class BatchRunner {
 
     static <E, R> List<R> run(BrowserHarness harness, List<E> items, BiFunction<Page, E, R> work, long perItemMs,
                               Cancellation cancellation, ItemDone<R> done) {
-        AtomicReferenceArray<R> results = new AtomicReferenceArray<>(items.size());
-        boolean[] finished = new boolean[items.size()];
+        Batch<E, R> batch = new Batch<>(items, work, cancellation, done);
         List<Integer> todo = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
             todo.add(i);
         }
         List<BrowserLane> usable = new ArrayList<>(harness.byLoad());
-        Map<String, String> unreachable = new LinkedHashMap<>();
-        RuntimeException firstFailure = null;
         for (int round = 0; round < 2 && !todo.isEmpty() && !usable.isEmpty(); round++) {
-            List<Integer> queue = List.copyOf(todo);
+            batch.round(List.copyOf(todo), usable, perItemMs);
+            cancellation.throwIfCancelled();
+            synchronized (batch.finished) {
+                todo.removeIf(index -> batch.finished[index]);
+            }
+        }
+        if (!todo.isEmpty()) {
+            if (batch.unreachable.size() == harness.lanes().size()) {
+                throw BrowserHarness.unreachable(batch.unreachable,
+                        batch.firstFailure instanceof ToolException t ? t : null);
+            }
+            throw batch.firstFailure != null ? batch.firstFailure
+                    : new IllegalStateException(todo.size() + " item(s) not run");
+        }
+        List<R> answer = new ArrayList<>(items.size());
+        for (int i = 0; i < items.size(); i++) {
+            answer.add(batch.results.get(i));
+        }
+        return answer;
+    }
+
+    /** One call's items, the results so far (set from the browsers' threads), and why browsers failed. */
+    private static final class Batch<E, R> {
+        private final List<E> items;
+        private final BiFunction<Page, E, R> work;
+        private final Cancellation cancellation;
+        private final ItemDone<R> done;
+        private final AtomicReferenceArray<R> results;
+        /** Which items finished; also the lock that serialises {@link ItemDone} calls. */
+        private final boolean[] finished;
+        private final Map<String, String> unreachable = new LinkedHashMap<>();
+        private RuntimeException firstFailure;
+
+        Batch(List<E> items, BiFunction<Page, E, R> work, Cancellation cancellation, ItemDone<R> done) {
+            this.items = items;
+            this.work = work;
+            this.cancellation = cancellation;
+            this.done = done;
+            this.results = new AtomicReferenceArray<>(items.size());
+            this.finished = new boolean[items.size()];
+        }
+
+        /**
+         * Runs the {@code queue} on as many of the {@code usable} lanes as it has items, each in one page; a lane
+         * that fails is taken out of {@code usable} (its items are run again in the next round).
+         */
+        void round(List<Integer> queue, List<BrowserLane> usable, long perItemMs) {
             AtomicInteger next = new AtomicInteger();
             long timeoutMs = 30_000 + perItemMs * queue.size();
             List<BrowserLane> lanes = List.copyOf(usable.subList(0, Math.min(usable.size(), queue.size())));
             List<Future<?>> running = new ArrayList<>();
-            List<BrowserLane> started = new ArrayList<>();
             for (BrowserLane lane : lanes) {
-                Runnable worker = () -> lane.withPage(page -> {
-                    int k;
-                    while ((k = next.getAndIncrement()) < queue.size()) {
-                        cancellation.throwIfCancelled();
-                        int index = queue.get(k);
-                        R result = work.apply(page, items.get(index));
-                        results.set(index, result);
-                        lane.load.countItem();
-                        synchronized (finished) {
-                            finished[index] = true;
-                            done.done(index, result);
-                        }
-                    }
-                    return null;
-                }, timeoutMs, cancellation);
+                Runnable worker = () -> lane.withPage(page -> drain(lane, page, queue, next), timeoutMs,
+                        cancellation);
                 if (lanes.size() == 1) {
                     running.add(CompletableFuture.runAsync(worker, Runnable::run));
                 } else {
                     running.add(WORKERS.submit(worker));
                 }
-                started.add(lane);
             }
             for (int i = 0; i < running.size(); i++) {
-                try {
-                    running.get(i).get();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    running.forEach(f -> f.cancel(true));
-                    throw ToolException.timeout("browser batch (interrupted)", timeoutMs);
-                } catch (ExecutionException e) {
-                    RuntimeException cause = e.getCause() instanceof RuntimeException r ? r
-                            : new IllegalStateException(e.getCause());
-                    if (lanes.size() == 1) {
-                        throw cause; // one browser: its error is the call's, as for a single page
-                    }
-                    BrowserLane lane = started.get(i);
-                    usable.remove(lane);
-                    if (cause instanceof ToolException t && t.code() == ErrorCode.ENGINE_UNAVAILABLE) {
-                        unreachable.put(lane.endpoint(), t.getMessage());
-                    }
-                    firstFailure = firstFailure == null ? cause : firstFailure;
+                await(running, i, lanes, usable, timeoutMs);
+            }
+        }
+
+        /** A lane's share: items from the shared queue, one after another, until it is empty. */
+        private Void drain(BrowserLane lane, Page page, List<Integer> queue, AtomicInteger next) {
+            int k;
+            while ((k = next.getAndIncrement()) < queue.size()) {
+                cancellation.throwIfCancelled();
+                int index = queue.get(k);
+                R result = work.apply(page, items.get(index));
+                results.set(index, result);
+                lane.load.countItem();
+                synchronized (finished) {
+                    finished[index] = true;
+                    done.done(index, result);
                 }
             }
-            cancellation.throwIfCancelled();
-            synchronized (finished) {
-                todo.removeIf(index -> finished[index]);
+            return null;
+        }
+
+        /** Waits for lane {@code i}'s worker; one browser's error is the call's, several browsers' are noted. */
+        private void await(List<Future<?>> running, int i, List<BrowserLane> lanes, List<BrowserLane> usable,
+                           long timeoutMs) {
+            try {
+                running.get(i).get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                running.forEach(f -> f.cancel(true));
+                throw ToolException.timeout("browser batch (interrupted)", timeoutMs);
+            } catch (ExecutionException e) {
+                RuntimeException cause = e.getCause() instanceof RuntimeException r ? r
+                        : new IllegalStateException(e.getCause());
+                if (lanes.size() == 1) {
+                    throw cause; // one browser: its error is the call's, as for a single page
+                }
+                BrowserLane lane = lanes.get(i);
+                usable.remove(lane);
+                if (cause instanceof ToolException t && t.code() == ErrorCode.ENGINE_UNAVAILABLE) {
+                    unreachable.put(lane.endpoint(), t.getMessage());
+                }
+                firstFailure = firstFailure == null ? cause : firstFailure;
             }
         }
-        if (!todo.isEmpty()) {
-            if (unreachable.size() == harness.lanes().size()) {
-                throw BrowserHarness.unreachable(unreachable, firstFailure instanceof ToolException t ? t : null);
-            }
-            throw firstFailure != null ? firstFailure : new IllegalStateException(todo.size() + " item(s) not run");
-        }
-        List<R> answer = new ArrayList<>(items.size());
-        for (int i = 0; i < items.size(); i++) {
-            answer.add(results.get(i));
-        }
-        return answer;
     }
 }

@@ -130,11 +130,38 @@ final class BrowserLane implements AutoCloseable {
 
     private <T> T withPageCounted(Function<Page, T> work, long timeoutMs, Cancellation cancellation) {
         PageCall<T> call = new PageCall<>(cancellation);
-        Callable<T> task = () -> {
+        call.task = task(call, work);
+        call.future = submit(call.task);
+        try (Cancellation.Registration stop = cancellation.onCancel(() -> stopper.stopSoon(call))) {
+            return call.await(this, timeoutMs);
+        } catch (TimeoutException e) {
+            throw timedOut(call, timeoutMs);
+        } catch (InterruptedException | CancellationException e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            call.future.cancel(false); // a call still queued never starts
+            cancellation.throwIfCancelled();
+            throw ToolException.timeout("browser call (interrupted)", timeoutMs);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof ToolException toolException) {
+                throw toolException;
+            }
+            if (cancellation.isCancelled()) {
+                cancellation.throwIfCancelled(); // the kill that stopped it is what failed it
+            }
+            status = new ComponentStatus("browser", "degraded", "last call failed: " + e.getCause().getMessage());
+            throw ToolException.engineFailed("Chromium", String.valueOf(e.getCause().getMessage()), e.getCause());
+        }
+    }
+
+    /** The call as the owner thread runs it: a prepared page, the work on it, the page released after. */
+    private <T> Callable<T> task(PageCall<T> call, Function<Page, T> work) {
+        return () -> {
             call.started = System.nanoTime();
             stopper.started(call);
             try {
-                cancellation.throwIfCancelled();
+                call.cancellation.throwIfCancelled();
                 PagePool.Prepared prepared = preparedPage();
                 call.working = true;
                 if (log.isDebugEnabled()) {
@@ -156,42 +183,26 @@ final class BrowserLane implements AutoCloseable {
                 }
             }
         };
-        call.task = task;
-        call.future = submit(task);
-        try (Cancellation.Registration stop = cancellation.onCancel(() -> stopper.stopSoon(call))) {
-            return awaitWatchingTheBrowser(call, timeoutMs);
-        } catch (TimeoutException e) {
-            // Playwright is not thread-safe, so the owner thread cannot be told to stop; killing Chromium makes its
-            // blocked call fail at once, frees the thread for the next call, and that call relaunches the browser.
-            int killed = processes.kill();
-            String recovery = "killed " + killed + " Chromium process(es), the next call relaunches it";
-            if (!call.finishesWithin(5_000)) {
-                abandonPlaywright();
-                recovery += "; Playwright did not return either, so the next call starts a new one";
-            }
-            status = new ComponentStatus("browser", "degraded", "a call ran over " + timeoutMs + " ms; " + recovery);
-            throw call.timedOut(timeoutMs, recovery);
-        } catch (InterruptedException | CancellationException e) {
-            if (e instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
-            }
-            call.future.cancel(false); // a call still queued never starts
-            cancellation.throwIfCancelled();
-            throw ToolException.timeout("browser call (interrupted)", timeoutMs);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof ToolException toolException) {
-                throw toolException;
-            }
-            if (cancellation.isCancelled()) {
-                cancellation.throwIfCancelled(); // the kill that stopped it is what failed it
-            }
-            status = new ComponentStatus("browser", "degraded", "last call failed: " + e.getCause().getMessage());
-            throw ToolException.engineFailed("Chromium", String.valueOf(e.getCause().getMessage()), e.getCause());
+    }
+
+    /**
+     * A call over its limit. Playwright is not thread-safe, so the owner thread cannot be told to stop; killing
+     * Chromium makes its blocked call fail at once, frees the thread for the next call, and that call relaunches the
+     * browser.
+     */
+    private ToolException timedOut(PageCall<?> call, long timeoutMs) {
+        int killed = processes.kill();
+        String recovery = "killed " + killed + " Chromium process(es), the next call relaunches it";
+        if (!call.finishesWithin(5_000)) {
+            abandonPlaywright();
+            recovery += "; Playwright did not return either, so the next call starts a new one";
         }
+        status = new ComponentStatus("browser", "degraded", "a call ran over " + timeoutMs + " ms; " + recovery);
+        return call.timedOut(timeoutMs, recovery);
     }
 
     /** Submits to the owner, under the same lock that moves queued work when the owner is replaced. */
-    private synchronized <T> Future<T> submit(Callable<T> task) {
+    synchronized <T> Future<T> submit(Callable<T> task) {
         return owner.submit(task);
     }
 
@@ -244,53 +255,16 @@ final class BrowserLane implements AutoCloseable {
         status = new ComponentStatus("browser", "degraded", why + "; relaunching");
     }
 
-    /**
-     * Waits for the call, and watches the browser process meanwhile: when Chromium dies mid-call, Playwright usually
-     * fails the call at once, but some calls (seen during navigation) never return. Two seconds after the process
-     * is gone the call is given up, with Playwright, and reported as a crash instead of waiting out the timeout.
-     * The time limit counts from when the call started on the owner thread.
-     */
-    private <T> T awaitWatchingTheBrowser(PageCall<T> call, long timeoutMs)
-            throws InterruptedException, ExecutionException, TimeoutException {
-        long deadSince = 0;
-        while (true) {
-            long started = call.started;
-            if (started != 0 && System.nanoTime() - started > TimeUnit.MILLISECONDS.toNanos(timeoutMs)) {
-                throw new TimeoutException();
-            }
-            try {
-                return call.future.get(50, TimeUnit.MILLISECONDS);
-            } catch (TimeoutException stillRunning) {
-                if (call.cancellation.isCancelled() && started == 0) {
-                    throw new CancellationException(); // still queued: it will never start
-                }
-                ProcessHandle process = browserProcess;
-                if (process == null || ChromiumProcesses.running(process)) {
-                    deadSince = 0;
-                } else if (deadSince == 0) {
-                    deadSince = System.nanoTime();
-                } else if (System.nanoTime() - deadSince > TimeUnit.SECONDS.toNanos(2)) {
-                    // The owner thread is stuck on the dead browser: in this call, or in work queued before it.
-                    abandonPlaywright();
-                    status = new ComponentStatus("browser", "degraded", "Chromium died and Playwright did not "
-                            + "return; the next call starts both again");
-                    call.cancellation.throwIfCancelled();
-                    if (call.started == 0) {
-                        deadSince = 0;
-                        continue; // it never ran: abandonPlaywright moved it to the new owner
-                    }
-                    if (!call.working) {
-                        // Stuck readying a browser that was killed before the call: run it again from scratch.
-                        call.started = 0;
-                        call.future = submit(call.task);
-                        deadSince = 0;
-                        continue;
-                    }
-                    throw ToolException.engineFailed("Chromium", "the browser process died during the call; the "
-                            + "next call relaunches it", null);
-                }
-            }
-        }
+    /** The browser's main process while one runs, watched by a waiting call ({@link PageCall#await}). */
+    ProcessHandle browserProcess() {
+        return browserProcess;
+    }
+
+    /** Chromium died under a call and Playwright did not return: both are given up, the next call starts both. */
+    void abandonStuckPlaywright() {
+        abandonPlaywright();
+        status = new ComponentStatus("browser", "degraded", "Chromium died and Playwright did not "
+                + "return; the next call starts both again");
     }
 
     /**

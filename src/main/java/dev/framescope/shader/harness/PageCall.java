@@ -12,7 +12,10 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-/** One call on a browser lane: its future, when it started on the owner thread (0 while queued), its stop signal. */
+/**
+ * One call on a browser lane: its future, when it started on the owner thread (0 while queued), its stop signal, and
+ * the wait for it.
+ */
 final class PageCall<T> {
     final Cancellation cancellation;
     Callable<T> task;
@@ -26,6 +29,52 @@ final class PageCall<T> {
 
     PageCall(Cancellation cancellation) {
         this.cancellation = cancellation;
+    }
+
+    /**
+     * Waits for the call, and watches the lane's browser process meanwhile: when Chromium dies mid-call, Playwright
+     * usually fails the call at once, but some calls (seen during navigation) never return. Two seconds after the
+     * process is gone the call is given up, with Playwright, and reported as a crash instead of waiting out the
+     * timeout. The time limit counts from when the call started on the owner thread.
+     */
+    T await(BrowserLane lane, long timeoutMs) throws InterruptedException, ExecutionException, TimeoutException {
+        long deadSince = 0;
+        while (true) {
+            long startedAt = started;
+            if (startedAt != 0 && System.nanoTime() - startedAt > TimeUnit.MILLISECONDS.toNanos(timeoutMs)) {
+                throw new TimeoutException();
+            }
+            try {
+                return future.get(50, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException stillRunning) {
+                if (cancellation.isCancelled() && startedAt == 0) {
+                    throw new CancellationException(); // still queued: it will never start
+                }
+                ProcessHandle process = lane.browserProcess();
+                if (process == null || ChromiumProcesses.running(process)) {
+                    deadSince = 0;
+                } else if (deadSince == 0) {
+                    deadSince = System.nanoTime();
+                } else if (System.nanoTime() - deadSince > TimeUnit.SECONDS.toNanos(2)) {
+                    // The owner thread is stuck on the dead browser: in this call, or in work queued before it.
+                    lane.abandonStuckPlaywright();
+                    cancellation.throwIfCancelled();
+                    if (started == 0) {
+                        deadSince = 0;
+                        continue; // it never ran: abandoning Playwright moved it to the new owner
+                    }
+                    if (!working) {
+                        // Stuck readying a browser that was killed before the call: run it again from scratch.
+                        started = 0;
+                        future = lane.submit(task);
+                        deadSince = 0;
+                        continue;
+                    }
+                    throw ToolException.engineFailed("Chromium", "the browser process died during the call; the "
+                            + "next call relaunches it", null);
+                }
+            }
+        }
     }
 
     /**

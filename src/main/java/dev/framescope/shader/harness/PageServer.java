@@ -14,11 +14,11 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 
 /**
- * Serves the shader runtime page (packaged in the JAR from {@code demo/shaders/}) on 127.0.0.1 at an ephemeral
- * port. WebGPU needs a secure context, which {@code http://127.0.0.1} is. Read-only, loopback only; stays up for the
- * life of the process. Tool calls pass effect sources to the page directly; for a person using the page, the
- * effects root is served read-only under {@code /effects/} (files inside the root only) with
- * {@code /effects/index.json} listing the effects.
+ * Serves the shader runtime page (the resources under {@code dev/framescope/shader/page/}: index.html and
+ * runtime/*.js) on 127.0.0.1 at an ephemeral port. WebGPU needs a secure context, which {@code http://127.0.0.1} is.
+ * Read-only, loopback only; stays up for the life of the process. Tool calls pass effect sources to the page
+ * directly; for a person using the page, the effects root is served read-only under {@code /effects/} (files inside
+ * the root only) with {@code /effects/index.json} listing the effects.
  */
 public final class PageServer implements AutoCloseable {
 

@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
  */
 final class RuntimeBundle {
 
-    /** The modules whose exports make up {@code window.framescope}, as demo/shaders/index.html merges them. */
+    /** The modules whose exports make up {@code window.framescope}, as the page's index.html merges them. */
     static final List<String> EXPOSED = List.of("compile.js", "render.js", "passes.js");
 
     private static final Pattern IMPORT = Pattern.compile(

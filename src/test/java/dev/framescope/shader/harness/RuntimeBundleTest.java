@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /** The runtime modules joined into the harness page's one script; Chromium runs it in every shader IT. */
 class RuntimeBundleTest {
 
-    private static final Path RUNTIME = Path.of("demo/shaders/runtime");
+    private static final Path RUNTIME = Path.of("src/main/resources/dev/framescope/shader/page/runtime");
 
     private static String module(String name) {
         try {

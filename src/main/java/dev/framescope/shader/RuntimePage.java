@@ -1,0 +1,163 @@
+package dev.framescope.shader;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.microsoft.playwright.Page;
+import dev.framescope.common.ErrorCode;
+import dev.framescope.common.Json;
+import dev.framescope.common.ToolException;
+import dev.framescope.shader.EffectCompiler.Backend;
+import dev.framescope.shader.EffectCompiler.Diagnostic;
+import dev.framescope.shader.formats.Effect;
+import dev.framescope.shader.formats.FrameInputs;
+import dev.framescope.shader.formats.Program;
+import dev.framescope.shader.formats.Schedule;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Draws effects' frames on a page that shows the runtime ({@code window.framescope}) and reads them back: the calls
+ * every tool that looks at pixels shares (render_effect_frame, the description, test_effect). What an effect's format
+ * gives the page is the format's ({@link Effect#format()}); which page to draw on, and how many effects, is the
+ * caller's. A page is not thread-safe: one call uses it at a time.
+ */
+final class RuntimePage {
+
+    private RuntimePage() {
+    }
+
+    /**
+     * One rendered frame. {@code status}: ok, error (diagnostics say why), unavailable (backend missing, see
+     * {@code note}), unsupported or not_available (the effect has no program in that language). {@code rgba} rows
+     * top-down; {@code floats} the float target's exact components, when the last pass draws floats.
+     */
+    record Pixels(String status, byte[] rgba, int width, int height, String renderer, List<Diagnostic> diagnostics,
+                  String note, float[] floats) {
+
+        Pixels(String status, byte[] rgba, int width, int height, String renderer, List<Diagnostic> diagnostics,
+               String note) {
+            this(status, rgba, width, height, renderer, diagnostics, note, null);
+        }
+    }
+
+    /** Renders the effect on {@code backend} with the given uniform values (already merged). */
+    static Pixels render(Page page, Effect effect, Backend backend, int width, int height, double time,
+                         Map<String, Object> uniforms) {
+        return render(page, effect, backend, width, height, time, uniforms, Map.of());
+    }
+
+    /** As above, with files bound to the effect's image inputs by name. */
+    static Pixels render(Page page, Effect effect, Backend backend, int width, int height, double time,
+                         Map<String, Object> uniforms, Map<String, String> images) {
+        return render(page, effect, backend, width, height, time, uniforms, images, null);
+    }
+
+    /**
+     * As above, with the number of frames ({@link Schedule}); null for the frames the time implies. A Shadertoy
+     * shader and a feedback effect draw every frame of the schedule from time 0.
+     */
+    static Pixels render(Page page, Effect effect, Backend backend, int width, int height, double time,
+                         Map<String, Object> uniforms, Map<String, String> images, Integer frames) {
+        FrameInputs frame = new FrameInputs(backend == Backend.webgl2, width, height, uniforms, images);
+        Pixels refused = refused(effect, frame);
+        if (refused != null) {
+            return refused;
+        }
+        Schedule schedule = Schedule.of(time, frames);
+        JsonNode result = Json.mapper().valueToTree(draw(page, effect, frame, time, schedule));
+        return read(result, effect, frame, effect.format().note(effect, schedule, time));
+    }
+
+    /** A frame the effect cannot draw here, said before the page is asked; null when it can. */
+    private static Pixels refused(Effect effect, FrameInputs frame) {
+        int width = frame.width();
+        int height = frame.height();
+        if (effect.unsupported() != null) {
+            return new Pixels("unsupported", null, width, height, null, List.of(), effect.unsupported());
+        }
+        if (effect.programs().isEmpty()) {
+            throw new ToolException(ErrorCode.INVALID_ARGUMENT, effect.id() + " has no passes", Map.of());
+        }
+        String unsupported = effect.format().unsupported(effect, frame);
+        if (unsupported != null) {
+            return new Pixels("unsupported", null, width, height, null, List.of(), unsupported);
+        }
+        for (Program p : effect.programs()) {
+            if (p.file(frame.webgl()) == null) {
+                return new Pixels("not_available", null, width, height, null, List.of(),
+                        "no " + (frame.webgl() ? "GLSL" : "WGSL") + " program " + p.name());
+            }
+        }
+        return null;
+    }
+
+    /** The page's answer for one frame: one program drawn directly, or the passes through the pass runtime. */
+    private static Object draw(Page page, Effect effect, FrameInputs frame, double time, Schedule schedule) {
+        Map<String, Object> options = new HashMap<>();
+        options.put("width", frame.width());
+        options.put("height", frame.height());
+        options.put("time", time);
+        options.put("uniforms", frame.uniforms());
+        if (!effect.usesPassRuntime()) {
+            Program program = effect.programs().get(0);
+            String function = frame.webgl() ? "framescope.renderGlsl" : "framescope.renderWgsl";
+            return page.evaluate("([source, options]) => " + function + "(source, options)",
+                    List.of(effect.source(program, program.file(frame.webgl())), options));
+        }
+        effect.format().putPasses(options, effect, frame);
+        Object passes = options.remove("passes");
+        // Feedback needs history: every frame of the schedule is drawn; a plain chain draws only the last.
+        options.put("frames", schedule.frames());
+        options.put("step", schedule.step());
+        options.put("history", effect.format().keepsHistory(effect));
+        return page.evaluate("([language, passes, options]) => framescope.renderPasses(language, passes, options)",
+                List.of(frame.webgl() ? "glsl" : "wgsl", passes, options));
+    }
+
+    /** The frame the page answered with, its diagnostics, and {@code note} plus any GLSL ES 1.00 fallback. */
+    private static Pixels read(JsonNode result, Effect effect, FrameInputs frame, String note) {
+        int width = frame.width();
+        int height = frame.height();
+        List<Diagnostic> diagnostics = new ArrayList<>();
+        for (JsonNode d : result.path("diagnostics")) {
+            Program in = effect.format().reportedProgram(effect, d.path("pass").asInt(0));
+            diagnostics.add(PageDiagnostics.of(d, effect, in, frame.webgl() ? "glsl" : "wgsl"));
+        }
+        for (JsonNode v : result.path("versions")) {
+            if (v.has("fell_back")) {
+                String fell = PageDiagnostics.fellBack(v.get("fell_back").asText());
+                note = note == null ? fell : note + "; " + fell;
+                break;
+            }
+        }
+        if (!result.path("ok").asBoolean() && result.has("unsupported")) {
+            return new Pixels("unsupported", null, width, height, null, diagnostics, result.get("unsupported").asText());
+        }
+        if (!result.path("ok").asBoolean()) {
+            return new Pixels(result.has("unavailable") ? "unavailable" : "error", null, width, height, null,
+                    diagnostics, result.has("unavailable") ? result.get("unavailable").asText() : note);
+        }
+        return new Pixels("ok", Base64.getDecoder().decode(result.get("rgba").asText()), width, height,
+                result.path("renderer").asText(null), diagnostics, note,
+                result.has("rgba_float") ? floats(Base64.getDecoder().decode(result.get("rgba_float").asText())) : null);
+    }
+
+    /** The runtime's test card at {@code width}×{@code height}, RGBA rows top-down: what a filter reads as input. */
+    static byte[] testCard(Page page, int width, int height) {
+        return Base64.getDecoder().decode((String) page.evaluate("([w, h]) => framescope.testCard(w, h)",
+                List.of(width, height)));
+    }
+
+    /** Little-endian float32 components. */
+    private static float[] floats(byte[] bytes) {
+        FloatBuffer buffer = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer();
+        float[] out = new float[buffer.remaining()];
+        buffer.get(out);
+        return out;
+    }
+}

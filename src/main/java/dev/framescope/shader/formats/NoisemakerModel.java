@@ -1,0 +1,203 @@
+package dev.framescope.shader.formats;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The native model of a literal noisemaker definition (globals, passes with inputs and outputs, {@code format:
+ * noisemaker}), with its uniform layouts, the {@code define}s of its globals, its surfaces as image inputs, passes
+ * repeated by a count unrolled, and {@code unsupported} naming what FrameScope cannot run (compute, point/mesh draws,
+ * 3D volumes, several render targets).
+ */
+final class NoisemakerModel {
+
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+    private NoisemakerModel() {
+    }
+
+    /** The native model of a literal definition; {@code fallbackName} names it when the literal does not. */
+    static ObjectNode of(ObjectNode js, String fallbackName) {
+        ObjectNode d = F.objectNode();
+        d.put("name", js.path("name").asText(fallbackName));
+        for (String key : List.of("namespace", "func", "description")) {
+            if (js.path(key).isTextual()) {
+                d.put(key, js.get(key).asText());
+            }
+        }
+        if (js.path("tags").isArray()) {
+            d.set("tags", js.get("tags"));
+        }
+        d.put("format", NoisemakerImport.FORMAT);
+        ObjectNode defines = F.objectNode();
+        ArrayNode surfaces = F.arrayNode();
+        d.set("globals", globals(js, defines, surfaces));
+        d.set("defines", defines);
+        d.set("surfaces", surfaces);
+        d.set("imageInputs", surfaces); // bindable by name through `images`
+        if (js.path("uniformLayout").isObject()) {
+            d.set("uniformLayout", js.get("uniformLayout"));
+        }
+        if (js.path("uniformLayouts").isObject()) {
+            d.set("uniformLayouts", js.get("uniformLayouts")); // per program; before uniformLayout, as noisemaker
+        }
+        if (js.path("textures").isObject()) {
+            d.set("textures", js.get("textures"));
+        }
+        List<String> why = new ArrayList<>();
+        String ns = js.path("namespace").asText("");
+        if (ns.endsWith("3d")) {
+            why.add("3D volume effects (namespace " + ns + ")");
+        }
+        ArrayNode passes = F.arrayNode();
+        for (JsonNode p : js.path("passes")) {
+            addPass(passes, p, js, why);
+        }
+        for (JsonNode t : js.path("textures")) {
+            if (t.has("depth")) {
+                why.add("3D textures (depth)");
+                break;
+            }
+        }
+        d.set("passes", passes);
+        if (!why.isEmpty()) {
+            d.put("unsupported", "UNSUPPORTED: noisemaker " + String.join(", ", new LinkedHashSet<>(why))
+                    + "; FrameScope runs full-screen fragment passes only");
+        }
+        return d;
+    }
+
+    /**
+     * The globals without their UI hints, colours as vectors, and no uniform for the kinds no shader reads; fills
+     * {@code defines} (a global compiled in as a define) and {@code surfaces} (a global naming a texture).
+     */
+    private static ObjectNode globals(JsonNode js, ObjectNode defines, ArrayNode surfaces) {
+        ObjectNode globals = F.objectNode();
+        for (Iterator<Map.Entry<String, JsonNode>> it = js.path("globals").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (!e.getValue().isObject()) {
+                continue;
+            }
+            ObjectNode g = ((ObjectNode) e.getValue()).deepCopy();
+            g.remove("ui");
+            String type = g.path("type").asText("float");
+            if (type.equals("color")) {
+                JsonNode rgb = color(g.path("default"));
+                g.put("type", rgb.size() == 4 ? "vec4" : "vec3");
+                g.set("default", rgb);
+            }
+            if (type.equals("surface")) {
+                surfaces.add(e.getKey());
+            }
+            if (g.has("define")) {
+                defines.set(g.get("define").asText(), g.path("default"));
+                g.put("defineGlobal", e.getKey());
+            }
+            if (!g.has("uniform") || type.equals("surface") || type.equals("string") || type.equals("member")
+                    || type.equals("palette") || type.equals("button")) {
+                g.remove("uniform");
+            }
+            globals.set(e.getKey(), g);
+        }
+        return globals;
+    }
+
+    /**
+     * Pass {@code p} as the native model has it, once per draw when a count repeats it; adds to {@code why} what
+     * FrameScope cannot run of it.
+     */
+    private static void addPass(ArrayNode passes, JsonNode p, JsonNode js, List<String> why) {
+        ObjectNode pass = F.objectNode();
+        String program = p.path("program").asText(p.path("name").asText(""));
+        pass.put("name", p.path("name").asText(program));
+        pass.put("program", program);
+        pass.set("inputs", p.path("inputs").isObject() ? p.get("inputs") : F.objectNode());
+        if (p.path("uniforms").isObject()) {
+            pass.set("uniforms", p.get("uniforms")); // shader uniform -> global (NoisemakerRuntime.passUniforms)
+        }
+        ObjectNode outputs = F.objectNode();
+        Iterator<JsonNode> outs = p.path("outputs").elements();
+        outputs.put("fragColor", outs.hasNext() ? outs.next().asText() : "outputTex");
+        pass.set("outputs", outputs);
+        String label = "pass '" + pass.get("name").asText() + "'";
+        unsupportedDraws(p, label, why);
+        JsonNode repeatNode = repeatCount(p, js, label, why);
+        for (JsonNode input : pass.get("inputs")) {
+            String t = input.asText();
+            if (t.endsWith("3d") || t.startsWith("global_mesh") || t.startsWith("vol")) {
+                why.add("3D or mesh input '" + t + "' (" + label + ")");
+            }
+        }
+        int repeat = repeatNode.canConvertToInt() ? Math.max(1, Math.min(64, repeatNode.asInt(1))) : 1;
+        for (int r = 0; r < repeat; r++) {
+            ObjectNode copy = pass.deepCopy();
+            if (p.path("repeat").isTextual()) {
+                // the global's default count; a render repeats it by the global's value (NoisemakerRuntime)
+                copy.put("repeatOf", p.get("repeat").asText()).put("repeatIndex", r).put("repeatDefault", repeat);
+            }
+            passes.add(copy);
+        }
+    }
+
+    /** Draws other than one full-screen fragment pass into one target. */
+    private static void unsupportedDraws(JsonNode p, String label, List<String> why) {
+        String type = p.path("type").asText("render");
+        if (!type.equals("render")) {
+            why.add(type + " pass (" + label + ")");
+        }
+        if (p.has("drawMode") && !p.get("drawMode").asText().equals("fullscreen")) {
+            why.add(p.get("drawMode").asText() + " draw mode (" + label + ")");
+        }
+        if (p.path("drawBuffers").asInt(1) > 1 || p.path("outputs").size() > 1) {
+            why.add("several render targets (" + label + ", drawBuffers " + Math.max(p.path("drawBuffers")
+                    .asInt(1), p.path("outputs").size()) + ")");
+        }
+        if (p.has("count") || p.has("vertexCount")) {
+            why.add("instanced point/vertex draws (" + label + ")");
+        }
+    }
+
+    /**
+     * The pass's repeat count: a number, or a global's default when it names one (noisemaker reads the global's value
+     * each frame); anything else adds to {@code why}.
+     */
+    private static JsonNode repeatCount(JsonNode p, JsonNode js, String label, List<String> why) {
+        JsonNode repeatNode = p.path("repeat");
+        if (repeatNode.isTextual()) {
+            repeatNode = js.path("globals").path(repeatNode.asText()).path("default");
+            if (!repeatNode.canConvertToInt()) {
+                why.add("a repeat count from '" + p.get("repeat").asText() + "' (" + label + ")");
+            }
+        } else if (p.has("repeat") && !repeatNode.canConvertToInt()) {
+            why.add("a repeat count that is not a number (" + label + ")");
+        }
+        return repeatNode;
+    }
+
+    /** A colour default as [r, g, b] (or 4) in 0..1: an array as given, "#rrggbb" parsed. */
+    static JsonNode color(JsonNode value) {
+        if (value.isArray()) {
+            return value;
+        }
+        ArrayNode rgb = F.arrayNode();
+        String hex = value.asText("#000000").replace("#", "");
+        for (int k = 0; k + 2 <= Math.min(hex.length(), 8); k += 2) {
+            try {
+                rgb.add(Integer.parseInt(hex.substring(k, k + 2), 16) / 255.0);
+            } catch (NumberFormatException e) {
+                rgb.add(0.0);
+            }
+        }
+        while (rgb.size() < 3) {
+            rgb.add(0.0);
+        }
+        return rgb;
+    }
+}

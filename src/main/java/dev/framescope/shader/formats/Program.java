@@ -1,0 +1,20 @@
+package dev.framescope.shader.formats;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+
+/**
+ * One program of an effect: its pass, name and the source files (null when the language is missing).
+ * {@code refused} says why no file was looked up (the name leads outside the effect's folder), else null.
+ */
+public record Program(String pass, String name, Path glsl, Path wgsl, JsonNode spec, String refused) {
+
+    public Program(String pass, String name, Path glsl, Path wgsl, JsonNode spec) {
+        this(pass, name, glsl, wgsl, spec, null);
+    }
+
+    /** The program's file in the backend's language: GLSL for WebGL2, WGSL for WebGPU. */
+    public Path file(boolean webgl) {
+        return webgl ? glsl : wgsl;
+    }
+}

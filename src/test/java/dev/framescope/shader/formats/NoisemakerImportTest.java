@@ -1,0 +1,105 @@
+package dev.framescope.shader.formats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** definition.js read without running it: literals in, code named and refused, defines and wrappers as noisemaker. */
+class NoisemakerImportTest {
+
+    private static final String HEAD = "import { Effect } from '../../../src/runtime/effect.js'\n";
+
+    @Test
+    void readsTheLiteralWithCommentsQuotesTrailingCommasAndConstants() {
+        JsonNode d = NoisemakerImport.fromModule(HEAD + """
+                const layout = { speed: { slot: 1, components: 'x' }, }
+                // a comment
+                export default new Effect({
+                  name: 'Demo', namespace: "synth", /* block */
+                  uniformLayout: layout,
+                  globals: {
+                    speed: { type: "float", default: -2.5e-1, uniform: "speed", min: -1, max: 0x10 },
+                    kind: { type: "int", default: 3, define: "KIND", choices: { "Group:": null, a: 3, }, },
+                    tint: { type: "color", default: "#ff8000", uniform: "tint" },
+                    src: { type: "surface", default: "none" },
+                  },
+                  passes: [{ name: "render", program: "demo", inputs: { inputTex: "inputTex", tex: "src" },
+                             outputs: { color: "outputTex" }, repeat: 2 }],
+                })
+                """, "fallback");
+        assertFalse(d.has("unsupported"), d.toString());
+        assertEquals("Demo", d.get("name").asText());
+        assertEquals(-0.25, d.at("/globals/speed/default").asDouble());
+        assertEquals(16, d.at("/globals/speed/max").asInt());
+        assertEquals(1, d.at("/uniformLayout/speed/slot").asInt());
+        assertEquals(3, d.at("/defines/KIND").asInt());
+        assertEquals("vec3", d.at("/globals/tint/type").asText());
+        assertEquals(1.0, d.at("/globals/tint/default/0").asDouble());
+        assertEquals(128 / 255.0, d.at("/globals/tint/default/1").asDouble(), 1e-9);
+        assertEquals("src", d.at("/surfaces/0").asText());
+        assertEquals(2, d.get("passes").size(), "repeat 2 runs the pass twice");
+        assertEquals("outputTex", d.at("/passes/0/outputs/fragColor").asText());
+        assertEquals(Map.of("KIND", 5), NoisemakerSources.defines(d, Map.of("kind", 5)));
+    }
+
+    @Test
+    @Timeout(5)
+    void codeIsNamedNeverRun(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path file = java.nio.file.Files.createDirectories(dir.resolve("h")).resolve("definition.js");
+        java.nio.file.Files.writeString(file, HEAD + "import { x } from 'https://example.invalid/x.js'\n"
+                + "while (true) {}\n"
+                + "export default new Effect({ name: fetch('https://example.invalid'), globals: {}, passes: [] })");
+        String why = NoisemakerImport.definition(file).get("unsupported").asText();
+        assertTrue(why.startsWith("UNSUPPORTED: definition.js is not a literal definition: JavaScript code "
+                + "('fetch('https://example.invalid')"), why);
+        assertTrue(why.contains("at line 4") && why.contains("https://example.invalid/x.js, which FrameScope never "
+                + "loads"), why);
+        java.nio.file.Files.writeString(file, HEAD + "export default new Effect({ a: [1, 2 + 3] })");
+        assertTrue(NoisemakerImport.definition(file).get("unsupported").asText().contains("an expression ('+ 3]"));
+        java.nio.file.Files.writeString(file, HEAD + "const layout = (() => ({}))()\n"
+                + "export default new Effect({ name: 'x', uniformLayout: layout })");
+        assertTrue(NoisemakerImport.definition(file).get("unsupported").asText().contains("'layout', a constant "
+                + "computed by code (line 2) at line 3"), NoisemakerImport.definition(file).toString());
+        java.nio.file.Files.writeString(file, HEAD + "class Fibers extends Effect {}\nexport default new Fibers()");
+        assertTrue(NoisemakerImport.definition(file).get("unsupported").asText().contains("exports a class (Fibers "
+                + "extends Effect, line 2)"));
+        java.nio.file.Files.writeString(file, HEAD + "export default new Effect({ a: `x${y}` })");
+        assertTrue(NoisemakerImport.definition(file).get("unsupported").asText().contains("template substitution"));
+    }
+
+    @Test
+    void unsupportedKindsAreNamed() {
+        JsonNode d = NoisemakerImport.fromModule(HEAD + """
+                export default new Effect({ name: "P", namespace: "synth3d", globals: {},
+                  passes: [{ name: "sim", type: "compute", program: "sim" },
+                           { name: "draw", program: "draw", drawMode: "points", inputs: {}, outputs: {} }] })
+                """, "p");
+        String why = d.get("unsupported").asText();
+        assertTrue(why.startsWith("UNSUPPORTED: noisemaker 3D volume effects (namespace synth3d), compute pass "
+                + "(pass 'sim'), points draw mode (pass 'draw')"), why);
+        assertTrue(NoisemakerImport.fromModule(HEAD + "export default class Media extends Effect {}", "m")
+                .get("unsupported").asText().contains("exports a class (Media extends Effect, line 2)"));
+    }
+
+    @Test
+    void wrappersKeepTheFilesLinesAndInjectDefinesAsNoisemakerDoes() {
+        String glsl = NoisemakerSources.wrapGlsl("#version 300 es\nprecision highp float;\nout vec4 c;",
+                Map.of("KIND", 2));
+        assertTrue(glsl.startsWith("precision highp float;\nprecision highp int;\n#define KIND 2\n#line 1\n\n"),
+                glsl);
+        assertFalse(glsl.contains("#version"));
+        String wgsl = NoisemakerSources.wrapWgsl("fn main() {}", new java.util.LinkedHashMap<>(Map.of("A", 2)));
+        assertTrue(wgsl.startsWith("fn main() {}\n"), "consts go after the file: its lines stay the file's");
+        assertTrue(wgsl.contains("const A: i32 = 2;"));
+        assertTrue(NoisemakerSources.wrapWgsl("", Map.of("B", 0.5)).contains("const B: f32 = 0.5;"));
+        assertTrue(NoisemakerSources.wrapWgsl("", Map.of("C", true)).contains("const C: bool = true;"));
+    }
+}
