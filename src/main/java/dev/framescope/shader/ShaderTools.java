@@ -208,7 +208,7 @@ public final class ShaderTools implements ToolGroup {
     static final int LOCAL_BROWSERS = 2;
 
 
-    /** A selector may name a whole folder of effects, each rendered several times in the one browser. */
+    /** A selector may name a whole folder of effects, each rendered several times on the browsers. */
     static final Duration BATCH_TIME_LIMIT = Duration.ofMinutes(30);
 
     private static <A> ToolDef<A> batchLimit(ToolDef<A> tool) {

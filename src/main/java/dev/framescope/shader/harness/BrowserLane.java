@@ -108,7 +108,7 @@ final class BrowserLane implements AutoCloseable {
 
     /**
      * Runs {@code work} on a fresh page showing the runtime, within {@code timeoutMs} from when it starts (calls queue
-     * for the one browser; time spent queued does not count). The page's context was made for this call alone
+     * for this lane's browser; time spent queued does not count). The page's context was made for this call alone
      * (prepared while the harness was idle, or now) and is closed after it; the next call's is then prepared, so a
      * call after a pause starts on a loaded page. When {@code cancellation} fires, a queued call never starts and a
      * running one is told through the page ({@code framescopeCancelled()}) and, if it has not ended
