@@ -2,6 +2,7 @@ package dev.framescope.shader.formats;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -131,6 +132,13 @@ public interface EffectFormat {
      */
     default Set<String> authoredUniforms(Effect effect, Set<String> declared) {
         return declared;
+    }
+
+    /** For a format whose prelude declares built-ins: of the declared uniforms, the effect's own inputs only. */
+    static Set<String> ownInputs(Effect effect, Set<String> declared) {
+        Set<String> own = new HashSet<>(declared);
+        own.retainAll(effect.globalUniforms());
+        return own;
     }
 
     /** A vertex stage {@code program} compiles with from a file of its own (an ISF .vs companion), or empty. */

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -96,9 +95,7 @@ final class GlTransitionFormat implements EffectFormat {
     /** The prelude declares progress, ratio and the images; only the entry's own parameters are the author's. */
     @Override
     public Set<String> authoredUniforms(Effect effect, Set<String> declared) {
-        Set<String> own = new HashSet<>(declared);
-        own.retainAll(effect.globalUniforms());
-        return own;
+        return EffectFormat.ownInputs(effect, declared);
     }
 
     @Override

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -86,9 +85,7 @@ final class IsfFormat implements EffectFormat {
     /** The prelude declares every built-in; only the file's own inputs are the author's to use. */
     @Override
     public Set<String> authoredUniforms(Effect effect, Set<String> declared) {
-        Set<String> own = new HashSet<>(declared);
-        own.retainAll(effect.globalUniforms());
-        return own;
+        return EffectFormat.ownInputs(effect, declared);
     }
 
     @Override
