@@ -172,25 +172,9 @@ public final class EnergyChecks {
             }
             double dt = point.simulationTime() - previous.simulationTime();
             List<ContactSummary> frameContacts = contacts.getOrDefault(point.frameId(), List.of());
-            Set<Long> touching = new HashSet<>();
-            double allowance = 0;
-            for (ContactSummary c : frameContacts) {
-                for (long id : new long[] {c.bodyAId(), c.bodyBId()}) {
-                    if ((id & RecordingStore.ENVIRONMENT_FLAG) == 0) {
-                        touching.add(id);
-                    }
-                }
-                double depth = Double.isFinite(c.penetrationDepth()) ? c.penetrationDepth() : 0;
-                double raised = Math.max(masses.getOrDefault(c.bodyAId(), 0.0), masses.getOrDefault(c.bodyBId(),
-                        0.0));
-                allowance += raised * G * Math.max(depth - SLOP_M, 0);
-            }
-            double expected = 0;
-            for (Map.Entry<Long, Double> body : masses.entrySet()) {
-                if (!touching.contains(body.getKey())) {
-                    expected -= 0.5 * body.getValue() * G * G * dt * dt;
-                }
-            }
+            Set<Long> touching = touching(frameContacts);
+            double allowance = penetrationAllowance(frameContacts, masses);
+            double expected = freeFallChange(masses, touching, dt);
             double delta = point.totalSystemE() - previous.totalSystemE();
             double residual = delta - expected;
             String kind = residual > threshold + allowance ? "injection" : !Double.isFinite(delta) ? "nonfinite" : null;
@@ -208,5 +192,40 @@ public final class EnergyChecks {
             }
         }
         return new Scan(found, bounds.convention());
+    }
+
+    /** The inertial bodies in contact this frame. */
+    private static Set<Long> touching(List<ContactSummary> frameContacts) {
+        Set<Long> touching = new HashSet<>();
+        for (ContactSummary c : frameContacts) {
+            for (long id : new long[] {c.bodyAId(), c.bodyBId()}) {
+                if ((id & RecordingStore.ENVIRONMENT_FLAG) == 0) {
+                    touching.add(id);
+                }
+            }
+        }
+        return touching;
+    }
+
+    /** Joules a resolved overlap may release: per contact, the heavier body's m·g·(depth − slop). */
+    private static double penetrationAllowance(List<ContactSummary> frameContacts, Map<Long, Double> masses) {
+        double allowance = 0;
+        for (ContactSummary c : frameContacts) {
+            double depth = Double.isFinite(c.penetrationDepth()) ? c.penetrationDepth() : 0;
+            double raised = Math.max(masses.getOrDefault(c.bodyAId(), 0.0), masses.getOrDefault(c.bodyBId(), 0.0));
+            allowance += raised * G * Math.max(depth - SLOP_M, 0);
+        }
+        return allowance;
+    }
+
+    /** The energy change free fall explains for the bodies not in contact: −½·m·g²·dt² each. */
+    private static double freeFallChange(Map<Long, Double> masses, Set<Long> touching, double dt) {
+        double expected = 0;
+        for (Map.Entry<Long, Double> body : masses.entrySet()) {
+            if (!touching.contains(body.getKey())) {
+                expected -= 0.5 * body.getValue() * G * G * dt * dt;
+            }
+        }
+        return expected;
     }
 }
