@@ -26,15 +26,15 @@ final class DialogAnswers {
         }
     }
 
-    static Dialogs.Result answer(Asked asked, Boolean confirmed, String value, String choice, List<String> values,
+    static DialogResult answer(Asked asked, Boolean confirmed, String value, String choice, List<String> values,
                                  int maxDimension, String shown) {
-        List<Dialogs.AttachmentInfo> attachments = new ArrayList<>();
-        List<Dialogs.Image> images = new ArrayList<>();
+        List<DialogResult.AttachmentInfo> attachments = new ArrayList<>();
+        List<DialogResult.Image> images = new ArrayList<>();
         for (Reply.Attachment sent : asked.reply().attachments()) {
             Screenshots.Fitted fitted = Screenshots.fit(sent, maxDimension);
-            attachments.add(new Dialogs.AttachmentInfo(sent.name(), sent.mimeType(), sent.bytes().length, sent.width(),
-                    sent.height(), fitted.width(), fitted.height()));
-            images.add(new Dialogs.Image(fitted.bytes(), fitted.mimeType()));
+            attachments.add(new DialogResult.AttachmentInfo(sent.name(), sent.mimeType(), sent.bytes().length,
+                    sent.width(), sent.height(), fitted.width(), fitted.height()));
+            images.add(new DialogResult.Image(fitted.bytes(), fitted.mimeType()));
         }
         if (!images.isEmpty() && !asked.request().tool.equals("screenshot_request") && shown != null) {
             shown += " (with " + images.size() + " image" + (images.size() == 1 ? "" : "s") + " attached)";
@@ -53,9 +53,10 @@ final class DialogAnswers {
         };
         Object extra = asked.field("additional_context");
         long waitedMs = Duration.between(asked.request().createdAt, Instant.now()).toMillis();
-        return new Dialogs.Result(new Dialogs.Answer(Dialogs.SCHEMA_VERSION, summary, asked.request().tool, asked.request().id, state.json(),
-                asked.request().channel, state == DialogState.CANCELLED || state == DialogState.DECLINED,
-                state == DialogState.TIMED_OUT, confirmed, value, choice, values, thinkingMode,
+        return new DialogResult(new DialogResult.Answer(Dialogs.SCHEMA_VERSION, summary, asked.request().tool,
+                asked.request().id, state.json(), asked.request().channel,
+                state == DialogState.CANCELLED || state == DialogState.DECLINED, state == DialogState.TIMED_OUT,
+                confirmed, value, choice, values, thinkingMode,
                 extra == null || String.valueOf(extra).isBlank() ? "" : String.valueOf(extra),
                 List.copyOf(attachments), waitedMs, Instant.now().toString()), List.copyOf(images));
     }

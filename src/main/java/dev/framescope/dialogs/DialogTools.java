@@ -89,7 +89,7 @@ public final class DialogTools implements ToolGroup {
     }
 
     /** The answer, with the images the person attached as image content (then without structuredContent). */
-    private static ToolOutput output(Dialogs.Result result) {
+    private static ToolOutput output(DialogResult result) {
         return result.images().isEmpty() ? ToolOutput.of(result.answer()) : new ToolOutput.WithImages(result.answer(),
                 result.images().stream().map(i -> new ToolOutput.Image(i.bytes(), i.mimeType())).toList());
     }

@@ -10,14 +10,17 @@ import dev.framescope.common.ToolContext;
 import dev.framescope.common.ToolException;
 import dev.framescope.common.Waiting;
 import dev.framescope.dialogs.DialogAnswers.Asked;
-import dev.framescope.dialogs.DialogArgs.ConfirmArgs;
 import dev.framescope.dialogs.DialogArgs.ChoiceArgs;
+import dev.framescope.dialogs.DialogArgs.ConfirmArgs;
 import dev.framescope.dialogs.DialogArgs.MultiChoiceArgs;
 import dev.framescope.dialogs.DialogArgs.Option;
 import dev.framescope.dialogs.DialogArgs.PlannerArgs;
 import dev.framescope.dialogs.DialogArgs.ScreenshotArgs;
 import dev.framescope.dialogs.DialogArgs.SingleChoiceArgs;
 import dev.framescope.dialogs.DialogArgs.TextInputArgs;
+import dev.framescope.dialogs.DialogResult.Answer;
+import dev.framescope.dialogs.DialogResult.AttachmentInfo;
+import dev.framescope.dialogs.DialogResult.Image;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -39,42 +42,6 @@ public final class Dialogs {
 
     private static final Logger log = LoggerFactory.getLogger(Dialogs.class);
     public static final int SCHEMA_VERSION = 1;
-
-    /**
-     * An image the person sent with their answer (pasted, dropped or chosen on the dialog page). {@code bytes},
-     * {@code width}, {@code height}: as sent; {@code returnedWidth} and {@code returnedHeight}: the image in this
-     * result, scaled down to {@code max_dimension} (1568 px for questions without that parameter) when larger.
-     */
-    public record AttachmentInfo(String name, String mimeType, int bytes, int width, int height, int returnedWidth,
-                                 int returnedHeight) {
-    }
-
-    /**
-     * @param dialogId question id, as in {@code get_server_diagnostics}
-     * @param state    answered, declined, cancelled or timed_out
-     * @param channel  how the person was asked: {@code elicitation} or {@code page}
-     * @param thinkingMode planner only: how hard the person wants the agent to think next (normal or deep)
-     * @param additionalContext the person's note, "" when none
-     * @param attachments the images they sent, in this result as image content in the same order; empty when none
-     * @param waitedMs from asking to the answer
-     */
-    public record Answer(int schemaVersion, String summary, String tool, String dialogId, String state, String channel,
-                         boolean cancelled, boolean timedOut, Boolean confirmed, String value, String choice,
-                         List<String> values, String thinkingMode, String additionalContext,
-                         List<AttachmentInfo> attachments, long waitedMs, String timestamp) {
-    }
-
-    /** An image to return with the answer, as sent or scaled down. */
-    public record Image(byte[] bytes, String mimeType) {
-    }
-
-    /** A question's answer and the images the person sent with it (empty when none). */
-    public record Result(Answer answer, List<Image> images) {
-        /** The first image's bytes, or null. */
-        public byte[] image() {
-            return images.isEmpty() ? null : images.get(0).bytes();
-        }
-    }
 
     /**
      * A question as each channel shows it: a flat form for elicitation (null where it cannot be one), the page's.
@@ -106,7 +73,7 @@ public final class Dialogs {
                         + "the client cannot elicit); channel " + settings.channel()));
     }
 
-    public Result confirm(ConfirmArgs a, ToolContext context) {
+    public DialogResult confirm(ConfirmArgs a, ToolContext context) {
         String message = a.question() + (a.warning() != null ? "\n\nWarning: " + a.warning() : "")
                 + (a.isDangerous() ? "\n\nThis step is marked dangerous." : "");
         Map<String, Object> form = new LinkedHashMap<>();
@@ -122,7 +89,7 @@ public final class Dialogs {
                 confirmed == null ? null : confirmed ? a.yesLabel() : a.noLabel());
     }
 
-    public Result textInput(TextInputArgs a, ToolContext context) {
+    public DialogResult textInput(TextInputArgs a, ToolContext context) {
         Map<String, Object> field = new LinkedHashMap<>();
         field.put("type", "string");
         field.put("title", a.placeholder() != null ? a.placeholder() : "Answer");
@@ -143,11 +110,11 @@ public final class Dialogs {
     }
 
     /** ask_choice: one option, or several with {@code multiple}. */
-    public Result choice(ChoiceArgs a, ToolContext context) {
+    public DialogResult choice(ChoiceArgs a, ToolContext context) {
         return a.multiple() ? multiChoice(a.several(), context) : singleChoice(a.single(), context);
     }
 
-    public Result singleChoice(SingleChoiceArgs a, ToolContext context) {
+    public DialogResult singleChoice(SingleChoiceArgs a, ToolContext context) {
         checkOptions(a.options(), 50);
         Map<String, Object> field = DialogForms.choiceField("Choice", a.options(), false);
         if (a.defaultValue() != null) {
@@ -161,7 +128,7 @@ public final class Dialogs {
         return DialogAnswers.answer(asked, null, null, choice, null, MAX_DIMENSION, choice);
     }
 
-    public Result multiChoice(MultiChoiceArgs a, ToolContext context) {
+    public DialogResult multiChoice(MultiChoiceArgs a, ToolContext context) {
         checkOptions(a.options(), 50);
         int max = a.maxSelections() == null ? a.options().size() : a.maxSelections();
         if (a.minSelections() > max || max > a.options().size()) {
@@ -184,7 +151,7 @@ public final class Dialogs {
                 : String.join(", ", values));
     }
 
-    public Result planner(PlannerArgs a, ToolContext context) {
+    public DialogResult planner(PlannerArgs a, ToolContext context) {
         checkOptions(a.options(), 20);
         if (a.defaultAction() != null && a.options().stream().noneMatch(o -> o.valueOrLabel().equals(a.defaultAction()))) {
             throw ToolException.invalidArgument("default_action", "the value of one of the options",
@@ -210,7 +177,7 @@ public final class Dialogs {
         return DialogAnswers.answer(asked, null, null, picked, null, MAX_DIMENSION, picked);
     }
 
-    public Result screenshot(ScreenshotArgs a, ToolContext context) {
+    public DialogResult screenshot(ScreenshotArgs a, ToolContext context) {
         Map<String, Object> page = fields("question", a.question(), "description", a.description(),
                 "max_upload_bytes", settings.maxUploadBytes());
         Asked asked = ask(new Question("screenshot_request", a.question(), null, null, page, timeout(a.timeoutS()),

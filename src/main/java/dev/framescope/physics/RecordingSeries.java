@@ -212,10 +212,10 @@ final class RecordingSeries {
     }
 
     private <T> T onOwnConnection(Reader<T> reader) {
-        try (Connection own = RecordingStore.connect(path)) {
+        try (Connection own = RecordingFile.connect(path)) {
             return reader.read(own);
         } catch (SQLException e) {
-            throw RecordingStore.failure(path, e);
+            throw RecordingFile.failure(path, e);
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.framescope.physics;
 
 import dev.framescope.common.ErrorCode;
-import dev.framescope.common.SystemFolders;
 import dev.framescope.common.ToolException;
 import dev.framescope.physics.PhysicsModel.BodyMetadata;
 import dev.framescope.physics.PhysicsModel.CollisionInfo;
@@ -11,10 +10,8 @@ import dev.framescope.physics.PhysicsModel.EnergyPoint;
 import dev.framescope.physics.PhysicsModel.FrictionConstraintInfo;
 import dev.framescope.physics.PhysicsModel.SolverDiagnostics;
 import dev.framescope.physics.PhysicsModel.SystemEnergyPoint;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -22,7 +19,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -93,7 +89,7 @@ public final class RecordingStore implements AutoCloseable {
         this.missingTables = new TreeSet<>(MsdSchema.tableNames());
         missingTables.removeAll(tables);
         if (!tables.contains("SimulationFrameRecord")) {
-            throw notARecording(path, "it has no SimulationFrameRecord table (missing: "
+            throw RecordingFile.notARecording(path, "it has no SimulationFrameRecord table (missing: "
                     + String.join(", ", missingTables) + ")");
         }
         List<Double> times = new ArrayList<>();
@@ -101,7 +97,7 @@ public final class RecordingStore implements AutoCloseable {
                 "SELECT id, simulation_time FROM SimulationFrameRecord ORDER BY id")) {
             while (rs.next()) {
                 if (rs.getLong(1) != times.size() + 1) {
-                    throw notARecording(path, "frame ids are not 1..N in order (frame " + rs.getLong(1)
+                    throw RecordingFile.notARecording(path, "frame ids are not 1..N in order (frame " + rs.getLong(1)
                             + " after " + times.size() + ")");
                 }
                 times.add(real(rs, 2));
@@ -116,15 +112,9 @@ public final class RecordingStore implements AutoCloseable {
 
     /** Opens {@code path} read-only; the file is never written, not even a journal. */
     public static RecordingStore open(Path path) {
-        SystemFolders.refuse("recording", path, "an MSD-CPP recording (.db file)");
-        if (!Files.isRegularFile(path)) {
-            throw Files.isDirectory(path) ? notARecording(path, "it is a directory; pass one of the .db files "
-                    + "in it (list_recordings lists them)") : Files.exists(path) ? notARecording(path, "it is not a "
-                    + "regular file (a FIFO, socket or device)") : ToolException.notFound("recording", path, "call list_recordings to see the "
-                    + "recordings found");
-        }
+        RecordingFile.refuseUnusable(path);
         try {
-            Connection db = connect(path);
+            Connection db = RecordingFile.connect(path);
             try {
                 return new RecordingStore(path, db);
             } catch (SQLException | RuntimeException e) {
@@ -132,7 +122,7 @@ public final class RecordingStore implements AutoCloseable {
                 throw e;
             }
         } catch (SQLException e) {
-            throw failure(path, e);
+            throw RecordingFile.failure(path, e);
         }
     }
 
@@ -151,35 +141,6 @@ public final class RecordingStore implements AutoCloseable {
                 "SELECT 1 FROM InertialStateRecord WHERE frame_id > 0 LIMIT 1")) {
             return rs.next();
         }
-    }
-
-    /** A read-only connection: SQLite's read-only open mode, as MSD-CPP's own reader opens recordings. */
-    static Connection connect(Path path) throws SQLException {
-        Properties properties = new Properties();
-        properties.setProperty("open_mode", "1"); // SQLITE_OPEN_READONLY
-        return DriverManager.getConnection("jdbc:sqlite:file:" + path.toAbsolutePath() + "?mode=ro", properties);
-    }
-
-    private static ToolException notARecording(Path path, String why) {
-        return new ToolException(ErrorCode.INVALID_ARGUMENT, "'" + path + "' is not an MSD-CPP recording: " + why
-                + ".", Map.of("path", path.toString()));
-    }
-
-    static ToolException failure(Path path, SQLException e) {
-        String message = String.valueOf(e.getMessage());
-        if (message.contains("SQLITE_NOTADB") || message.contains("not a database")) {
-            return notARecording(path, "it is not an SQLite database");
-        }
-        if (message.contains("SQLITE_CORRUPT") || message.contains("malformed")) {
-            return new ToolException(ErrorCode.ENGINE_FAILED, "Recording '" + path + "' is corrupt: " + message,
-                    Map.of("path", path.toString()), e);
-        }
-        if (message.contains("SQLITE_BUSY") || message.contains("locked")) {
-            return new ToolException(ErrorCode.ENGINE_FAILED, "Recording '" + path + "' is locked by another "
-                    + "process (is the simulation still writing it?); retry when it is done: " + message,
-                    Map.of("path", path.toString()), e);
-        }
-        return ToolException.engineFailed("SQLite", "reading '" + path + "': " + message, e);
     }
 
     public Path path() {
@@ -354,7 +315,7 @@ public final class RecordingStore implements AutoCloseable {
         try {
             return Background.foreground(query::run);
         } catch (SQLException e) {
-            throw failure(path, e);
+            throw RecordingFile.failure(path, e);
         }
     }
 

@@ -125,7 +125,7 @@ class DialogPageIT {
         Files.createDirectories(Path.of("target"));
         page.screenshot(new Page.ScreenshotOptions().setPath(Path.of("target/dialog-planner.png")).setFullPage(true));
         person.submit();
-        Dialogs.Answer result = answer.get(10, TimeUnit.SECONDS);
+        DialogResult.Answer result = answer.get(10, TimeUnit.SECONDS);
         assertEquals("answered", result.state());
         assertEquals("guard", result.choice());
         assertEquals("deep", result.thinkingMode());
@@ -155,18 +155,18 @@ class DialogPageIT {
         person.upload("a.png", "image/png", png);
         person.upload("b.png", "image/png", png);
         person.submit();
-        Dialogs.Result result = answer.get(10, TimeUnit.SECONDS);
+        DialogResult result = answer.get(10, TimeUnit.SECONDS);
         assertEquals("vk", result.answer().choice());
         assertEquals("", result.answer().additionalContext(), "no note: an empty string, not a missing field");
         assertEquals(List.of("a.png", "b.png"), result.answer().attachments().stream()
-                .map(Dialogs.AttachmentInfo::name).toList());
+                .map(DialogResult.AttachmentInfo::name).toList());
         assertEquals(2, result.images().size());
         assertTrue(java.util.Arrays.equals(png, result.images().get(1).bytes()));
 
         var plain = ask(c -> dialogs.confirm(new ConfirmArgs("Go?", null, false, null, null, null), c).answer());
         person.waitFor("confirm");
         person.click("#yes");
-        Dialogs.Answer yes = plain.get(10, TimeUnit.SECONDS);
+        DialogResult.Answer yes = plain.get(10, TimeUnit.SECONDS);
         assertEquals(List.of(), yes.attachments(), "no images: an empty list");
         assertEquals("", yes.additionalContext());
     }
@@ -189,7 +189,7 @@ class DialogPageIT {
         person.page.click("#queue li:nth-child(2)");
         person.waitFor("single_choice");
         person.click("#cancel");
-        Dialogs.Answer cancelled = second.get(10, TimeUnit.SECONDS);
+        DialogResult.Answer cancelled = second.get(10, TimeUnit.SECONDS);
         assertEquals("cancelled", cancelled.state());
         assertTrue(cancelled.cancelled());
         person.waitFor("confirm");
@@ -198,7 +198,7 @@ class DialogPageIT {
         assertEquals(false, first.get(10, TimeUnit.SECONDS).confirmed());
 
         var late = ask(c -> dialogs.confirm(new ConfirmArgs("Still there?", null, false, null, null, 5), c).answer());
-        Dialogs.Answer timedOut = late.get(20, TimeUnit.SECONDS);
+        DialogResult.Answer timedOut = late.get(20, TimeUnit.SECONDS);
         assertEquals("timed_out", timedOut.state());
         assertTrue(timedOut.timedOut());
         assertTrue(timedOut.summary().contains("http://127.0.0.1:"), timedOut.summary());
@@ -270,7 +270,7 @@ class DialogPageIT {
         byte[] png = Files.readAllBytes(pngFixture());
         person.upload("screen.png", "image/png", png);
         person.submit();
-        Dialogs.Result shot = pending.get(10, TimeUnit.SECONDS);
+        DialogResult shot = pending.get(10, TimeUnit.SECONDS);
         assertEquals("answered", shot.answer().state());
         assertTrue(java.util.Arrays.equals(png, shot.image()), "a small screenshot comes back byte for byte");
     }

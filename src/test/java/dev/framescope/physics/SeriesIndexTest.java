@@ -48,7 +48,7 @@ class SeriesIndexTest {
     @Test
     void directRowReaderReadsWhatJdbcReads() throws Exception {
         for (Path file : fixtures()) {
-            try (Connection db = RecordingStore.connect(file)) {
+            try (Connection db = RecordingFile.connect(file)) {
                 for (String sql : List.of(StateSeries.join(false), ContactSeries.CONSTRAINTS,
                         ContactSeries.FRICTION, "SELECT * FROM SystemEnergyRecord")) {
                     List<List<Long>> direct = new ArrayList<>();
@@ -64,7 +64,7 @@ class SeriesIndexTest {
 
     @Test
     void nullReadsAsNanAndSqlErrorsSurface() throws Exception {
-        try (Connection db = RecordingStore.connect(Path.of(PhysicsCalls.fixture("nan_state")))) {
+        try (Connection db = RecordingFile.connect(Path.of(PhysicsCalls.fixture("nan_state")))) {
             List<Double> values = new ArrayList<>();
             TableScan.each(db, "SELECT NULL, 0.0, -0.0, 1.5", row -> {
                 for (int c = 1; c <= 4; c++) {
@@ -150,7 +150,7 @@ class SeriesIndexTest {
     void energySeriesMatchesSql() throws Exception {
         for (Path file : fixtures()) {
             try (RecordingStore store = RecordingStore.open(file);
-                 Connection db = RecordingStore.connect(file);
+                 Connection db = RecordingFile.connect(file);
                  PreparedStatement st = db.prepareStatement("SELECT frame_id, total_e FROM EnergyRecord WHERE "
                          + "body_id = ? ORDER BY frame_id")) {
                 for (PhysicsModel.BodyMetadata body : store.bodies()) {
@@ -171,7 +171,7 @@ class SeriesIndexTest {
     @Test
     void indexesAndProbesFindEveryFramesRows() throws Exception {
         for (Path file : fixtures()) {
-            try (Connection db = RecordingStore.connect(file)) {
+            try (Connection db = RecordingFile.connect(file)) {
                 int frames = single(db, "SELECT count(*) FROM SimulationFrameRecord", null).intValue();
                 for (String table : List.of("AssetDynamicStateRecord", "CollisionResultRecord",
                         "ContactConstraintRecord", "FrictionConstraintRecord", RecordingSeries.JUNCTION)) {
@@ -203,7 +203,7 @@ class SeriesIndexTest {
                         + ") * 1000 - frame_id * 100 + (-id % 100)");
             }
         }
-        try (Connection db = RecordingStore.connect(shuffled)) {
+        try (Connection db = RecordingFile.connect(shuffled)) {
             assertIndexMatches(db, "FrictionConstraintRecord", "frame_id",
                     single(db, "SELECT count(*) FROM SimulationFrameRecord", null).intValue(), "shuffled");
         }

@@ -1,0 +1,64 @@
+package dev.framescope.physics;
+
+import dev.framescope.common.ErrorCode;
+import dev.framescope.common.SystemFolders;
+import dev.framescope.common.ToolException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * A recording as a file: what may be opened (a regular file, outside the system's folders), the read-only
+ * connection every reader of it uses, and the answer for a file that is no recording, corrupt or locked. Stateless.
+ */
+final class RecordingFile {
+
+    private RecordingFile() {
+    }
+
+    /** Refuses a path that cannot be a recording before SQLite is asked: a system folder, a directory, a FIFO. */
+    static void refuseUnusable(Path path) {
+        SystemFolders.refuse("recording", path, "an MSD-CPP recording (.db file)");
+        if (!Files.isRegularFile(path)) {
+            throw Files.isDirectory(path) ? notARecording(path, "it is a directory; pass one of the .db files "
+                    + "in it (list_recordings lists them)") : Files.exists(path) ? notARecording(path, "it is not a "
+                    + "regular file (a FIFO, socket or device)") : ToolException.notFound("recording", path,
+                    "call list_recordings to see the recordings found");
+        }
+    }
+
+    /** A read-only connection: SQLite's read-only open mode, as MSD-CPP's own reader opens recordings. */
+    static Connection connect(Path path) throws SQLException {
+        Properties properties = new Properties();
+        properties.setProperty("open_mode", "1"); // SQLITE_OPEN_READONLY
+        return DriverManager.getConnection("jdbc:sqlite:file:" + path.toAbsolutePath() + "?mode=ro", properties);
+    }
+
+    /** The answer for a file that opens but is not an MSD-CPP recording, saying why. */
+    static ToolException notARecording(Path path, String why) {
+        return new ToolException(ErrorCode.INVALID_ARGUMENT, "'" + path + "' is not an MSD-CPP recording: " + why
+                + ".", Map.of("path", path.toString()));
+    }
+
+    /** What an SQLite failure on a recording means to the caller: not a database, corrupt, locked, or else. */
+    static ToolException failure(Path path, SQLException e) {
+        String message = String.valueOf(e.getMessage());
+        if (message.contains("SQLITE_NOTADB") || message.contains("not a database")) {
+            return notARecording(path, "it is not an SQLite database");
+        }
+        if (message.contains("SQLITE_CORRUPT") || message.contains("malformed")) {
+            return new ToolException(ErrorCode.ENGINE_FAILED, "Recording '" + path + "' is corrupt: " + message,
+                    Map.of("path", path.toString()), e);
+        }
+        if (message.contains("SQLITE_BUSY") || message.contains("locked")) {
+            return new ToolException(ErrorCode.ENGINE_FAILED, "Recording '" + path + "' is locked by another "
+                    + "process (is the simulation still writing it?); retry when it is done: " + message,
+                    Map.of("path", path.toString()), e);
+        }
+        return ToolException.engineFailed("SQLite", "reading '" + path + "': " + message, e);
+    }
+}
