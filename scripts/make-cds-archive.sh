@@ -5,14 +5,21 @@
 set -euo pipefail
 jar=${1:?usage: make-cds-archive.sh JAR ARCHIVE}
 archive=${2:?usage: make-cds-archive.sh JAR ARCHIVE}
-rm -f "$archive"
+. "$(dirname "${BASH_SOURCE[0]}")/lib/cds-key.sh"
+# Written beside the archive and moved into place, the key last: a start meanwhile finds no matching key and runs
+# without the archive rather than mapping a half-written one.
+rm -f "$archive.key"
+partial="$archive.partial.$$"
+trap 'rm -f "$partial"' EXIT
 session='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"cds-training","version":"1"}}}
 {"jsonrpc":"2.0","method":"notifications/initialized"}
 {"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}
 {"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_server_diagnostics","arguments":{"include_environment":false}}}
 {"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"get_server_diagnostics","arguments":{"tool_limit":0}}}'
 # Replies arrive before EOF only if we wait for them: feed the session, then hold stdin open briefly.
-{ printf '%s\n' "$session"; sleep 2; } | FRAMESCOPE_LOG_LEVEL=warn java -XX:ArchiveClassesAtExit="$archive" \
+{ printf '%s\n' "$session"; sleep 2; } | FRAMESCOPE_LOG_LEVEL=warn java -XX:ArchiveClassesAtExit="$partial" \
     -Xlog:disable -Xlog:all=error:stderr -jar "$jar" > /dev/null
-[ -s "$archive" ] || { echo "make-cds-archive: no archive written" >&2; exit 1; }
+[ -s "$partial" ] || { echo "make-cds-archive: no archive written" >&2; exit 1; }
+mv -f "$partial" "$archive"
+cds_key "$jar" > "$archive.key"
 echo "AppCDS archive: $archive ($(du -h "$archive" | cut -f1))" >&2

@@ -3,6 +3,7 @@ package dev.framescope.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Json;
+import dev.framescope.common.Suggestions;
 import dev.framescope.common.ToolContext;
 import dev.framescope.common.ToolDef;
 import dev.framescope.server.ToolGroups;
@@ -13,6 +14,7 @@ import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -49,8 +51,9 @@ final class CallCommand implements Callable<Integer> {
         ToolGroups.Toolkit toolkit = streams.toolkit();
         Optional<ToolDef<?>> tool = toolkit.registry().find(toolName);
         if (tool.isEmpty()) {
-            System.err.println("Unknown tool '" + toolName + "'. Tools: "
-                    + String.join(", ", toolkit.registry().tools().stream().map(ToolDef::name).toList()));
+            List<String> names = toolkit.registry().tools().stream().map(ToolDef::name).toList();
+            System.err.println("Unknown tool '" + toolName + "'." + Suggestions.didYouMean(toolName, names)
+                    + " `framescope tools` lists all " + names.size() + ".");
             return ExitCodes.USAGE;
         }
         Map<String, Object> arguments = parseArguments();

@@ -45,6 +45,9 @@ final class DemoCommand implements Callable<Integer> {
         int steps = 0;
         int failed = 0;
         for (ToolGroup group : toolkit.registry().groups()) {
+            if (group.demoCalls().isEmpty()) {
+                continue; // shown by the flows below (dialogs, console), or nothing to show
+            }
             out.println("== " + group.name() + " ==");
             for (DemoCall demo : group.demoCalls()) {
                 steps++;
@@ -108,7 +111,10 @@ final class DemoCommand implements Callable<Integer> {
 
     private static final int DEMO_ITEMS = 5;
 
-    /** One line for a list item: the item itself, or its scalar fields. */
+    /**
+     * One line for a list item: the item itself, or its scalar fields; a recommended call also shows its arguments,
+     * so the line is the call to make.
+     */
     private static String headline(JsonNode item) {
         if (item.isValueNode()) {
             return item.asText();
@@ -118,6 +124,9 @@ final class DemoCommand implements Callable<Integer> {
             if (field.getValue().isValueNode() && !field.getValue().isNull()) {
                 line.append(line.length() == 0 ? "" : ", ").append(field.getKey()).append('=')
                         .append(field.getValue().asText());
+                if (field.getKey().equals("tool") && item.path("arguments").isObject()) {
+                    line.append(' ').append(Json.write(item.get("arguments")));
+                }
             }
         });
         return line.toString();

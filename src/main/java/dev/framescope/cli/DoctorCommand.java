@@ -28,19 +28,19 @@ final class DoctorCommand implements Callable<Integer> {
         if (json) {
             streams.out().println(Json.pretty(checks));
         } else {
-            streams.out().print(report(checks));
+            streams.out().print(report(checks, TextTable.width(streams.env())));
         }
         return requiredMissing ? ExitCodes.FAILED : ExitCodes.OK;
     }
 
-    static String report(List<EnvironmentCheck> checks) {
+    static String report(List<EnvironmentCheck> checks, int width) {
         TextTable table = new TextTable("CHECK", "STATUS", "VERSION", "LOCATION", "NEEDED BY");
         for (EnvironmentCheck check : checks) {
             String status = check.ok() ? "ok" : check.required() ? "MISSING" : "missing (optional)";
             table.row(check.name(), status, check.version() == null ? "-" : check.version(), check.location(),
                     check.neededBy());
         }
-        StringBuilder text = new StringBuilder(table.render());
+        StringBuilder text = new StringBuilder(table.render(width));
         for (EnvironmentCheck check : checks) {
             if (!check.ok()) {
                 text.append("\n").append(check.name()).append(": ").append(check.detail())

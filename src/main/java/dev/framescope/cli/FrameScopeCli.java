@@ -91,9 +91,16 @@ public final class FrameScopeCli implements Callable<Integer> {
             }
         }
         CommandLine cli = new CommandLine(new FrameScopeCli(streams), new Factory(streams));
+        // Every command answers --help and --version, not only the top one (`framescope call --help`).
+        cli.getSubcommands().values().forEach(sub -> sub.getCommandSpec().mixinStandardHelpOptions(true)
+                .versionProvider(new VersionProvider()));
         cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         cli.setErr(new PrintWriter(System.err, true, StandardCharsets.UTF_8));
         cli.setExecutionExceptionHandler((e, command, parsed) -> {
+            if (e instanceof ToolSelection.UnknownGroup) { // a typo in --groups or FRAMESCOPE_GROUPS: say it, no trace
+                System.err.println("framescope: " + e.getMessage());
+                return ExitCodes.USAGE;
+            }
             e.printStackTrace(System.err);
             return ExitCodes.INTERNAL;
         });

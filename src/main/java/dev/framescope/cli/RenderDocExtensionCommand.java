@@ -39,7 +39,7 @@ final class RenderDocExtensionCommand implements Callable<Integer> {
             streams.out().println("Enable it in RenderDoc: Tools > Manage Extensions > " + QrenderdocExtension.PACKAGE
                     + " > Load (and Always Load), or run this again with --enable while RenderDoc is closed.");
         }
-        streams.out().println("It serves " + Config.QRENDERDOC_SPOOL + " (or $FRAMESCOPE_RENDERDOC_SPOOL as RenderDoc "
+        streams.out().println("It serves " + Config.qrenderdocSpool(streams.env()) + " (or $FRAMESCOPE_RENDERDOC_SPOOL as RenderDoc "
                 + "sees it); start FrameScope with FRAMESCOPE_RENDERDOC_ATTACH=qrenderdoc to use it.");
         return ExitCodes.OK;
     }

@@ -2,6 +2,7 @@ package dev.framescope.cli;
 
 import dev.framescope.server.FrameScopeServer;
 import dev.framescope.server.ToolGroups;
+import dev.framescope.server.ToolSelection;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
@@ -26,7 +27,7 @@ final class ServeCommand implements Callable<Integer> {
         ToolGroups.Toolkit toolkit;
         try {
             toolkit = streams.toolkit();
-        } catch (IllegalArgumentException e) { // FRAMESCOPE_GROUPS / --groups names no group of this build
+        } catch (ToolSelection.UnknownGroup e) {
             System.err.println("framescope: " + e.getMessage());
             return ExitCodes.USAGE;
         }

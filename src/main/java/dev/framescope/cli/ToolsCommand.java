@@ -39,7 +39,7 @@ final class ToolsCommand implements Callable<Integer> {
                     properties == null || properties.isEmpty() ? "-" : String.join(", ", properties.keySet()),
                     tool.title());
         }
-        streams.out().print(table.render());
+        streams.out().print(table.render(TextTable.width(streams.env())));
         streams.out().println(tools.size() + " tools. Schemas: framescope tools --format json");
         return ExitCodes.OK;
     }

@@ -59,15 +59,28 @@ public record Config(Path chromium, Path python, String glslangValidator, String
                 blankToNull(env.get("FRAMESCOPE_OUTPUT_DIR")) == null ? null : Path.of(env.get("FRAMESCOPE_OUTPUT_DIR")),
                 recordingDirs(env),
                 DialogSettings.fromEnvironment(env),
-                renderdocAttach(blankToNull(env.get("FRAMESCOPE_RENDERDOC_ATTACH"))));
+                renderdocAttach(blankToNull(env.get("FRAMESCOPE_RENDERDOC_ATTACH")), env));
     }
 
-    /** Where the qrenderdoc extension serves by default; it reads FRAMESCOPE_RENDERDOC_SPOOL to serve elsewhere. */
-    public static final Path QRENDERDOC_SPOOL = Path.of(System.getProperty("user.home"), ".cache", "framescope",
-            "qrenderdoc-spool");
+    /**
+     * Where the qrenderdoc extension serves by default ({@code ~/.cache/framescope/qrenderdoc-spool}); it reads
+     * FRAMESCOPE_RENDERDOC_SPOOL to serve elsewhere.
+     */
+    public static Path qrenderdocSpool(Map<String, String> env) {
+        return home(env).resolve(".cache").resolve("framescope").resolve("qrenderdoc-spool");
+    }
 
-    private static Path renderdocAttach(String value) {
-        return value == null ? null : value.equals("qrenderdoc") ? QRENDERDOC_SPOOL : Path.of(value);
+    /**
+     * The user's home as the programs FrameScope works with see it: {@code $HOME} (Python's {@code expanduser}, which
+     * the qrenderdoc extension uses, reads it), else the JVM's {@code user.home} (from the password file).
+     */
+    public static Path home(Map<String, String> env) {
+        String home = env.get("HOME");
+        return home == null || home.isBlank() ? Path.of(System.getProperty("user.home")) : Path.of(home);
+    }
+
+    private static Path renderdocAttach(String value, Map<String, String> env) {
+        return value == null ? null : value.equals("qrenderdoc") ? qrenderdocSpool(env) : Path.of(value);
     }
 
     private static String blankToNull(String value) {

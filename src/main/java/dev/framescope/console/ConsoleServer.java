@@ -6,6 +6,7 @@ import dev.framescope.web.PageFiles;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeoutException;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -77,8 +78,12 @@ public final class ConsoleServer implements AutoCloseable {
     public void close() {
         try {
             server.stop();
+        } catch (TimeoutException e) {
+            // A page still listening to a run's events holds its request open; after the grace period Jetty closes
+            // it, which is what stopping means here.
+            log.debug("Console stopped; requests still open after {} ms were closed", server.getStopTimeout());
         } catch (Exception e) {
-            log.warn("Console did not stop cleanly: {}", e.getMessage());
+            log.warn("Console did not stop cleanly: {}", e.toString());
         }
     }
 

@@ -3,6 +3,7 @@ package dev.framescope.renderdoc;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.framescope.common.Config;
 import dev.framescope.common.Json;
 import java.io.IOException;
 import java.io.InputStream;
@@ -40,8 +41,7 @@ public final class QrenderdocExtension {
     /** qrenderdoc's data folder for this environment: {@code $XDG_DATA_HOME/qrenderdoc} or the default. */
     public static Path dataDir(Map<String, String> env) {
         String xdg = env.get("XDG_DATA_HOME");
-        Path base = xdg == null || xdg.isBlank() ? Path.of(System.getProperty("user.home"), ".local", "share")
-                : Path.of(xdg);
+        Path base = xdg == null || xdg.isBlank() ? Config.home(env).resolve(".local").resolve("share") : Path.of(xdg);
         return base.resolve("qrenderdoc");
     }
 

@@ -52,7 +52,7 @@ public final class FrameScopeServer {
                 () -> ProtocolWarmUp.run(protocolMapper, specifications(toolkit, resources)));
         CountDownLatch toolsAdded = new CountDownLatch(1);
         var transport = new StdioTransport(protocolMapper, in, out, toolkit.config().maxMessageBytes(), toolsAdded,
-                toolkit.registry().aliases());
+                toolkit.registry());
         String instructions = ServerInstructions.text(toolkit.registry());
         boolean prompts = Prompts.any(toolkit.registry());
         ServerCapabilities.Builder capabilityBuilder = ServerCapabilities.builder().tools(false).logging()

@@ -3,10 +3,14 @@ package dev.framescope.server;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.framescope.common.Suggestions;
+import dev.framescope.common.ToolDef;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Decides what happens to one line from stdin before the SDK sees it. mcp-core 2.1.0 stops reading for good on
@@ -52,20 +56,24 @@ final class InboundCheck {
 
     private final ObjectMapper mapper;
     private final Map<String, ToolRegistry.Alias> toolAliases;
+    private final Set<String> toolNames;
 
     InboundCheck(ObjectMapper mapper) {
-        this(mapper, Map.of());
+        this.mapper = mapper;
+        this.toolAliases = Map.of();
+        this.toolNames = Set.of();
     }
 
     /**
-     * @param mapper      the mapper the SDK reads messages with, so a check and the SDK agree on what is readable
-     * @param toolAliases older tool name → the tool and preset arguments it stands for: the SDK only knows the listed
-     *                    names, so a tools/call by an older name is rewritten here, the one place every request
-     *                    passes before the SDK
+     * @param mapper the mapper the SDK reads messages with, so a check and the SDK agree on what is readable
+     * @param tools  the served tools. The SDK only knows the listed names, so a tools/call by an older name is
+     *               rewritten here, the one place every request passes before the SDK; and a name that is neither is
+     *               answered here with the closest names, where the SDK would say only "Unknown tool"
      */
-    InboundCheck(ObjectMapper mapper, Map<String, ToolRegistry.Alias> toolAliases) {
+    InboundCheck(ObjectMapper mapper, ToolRegistry tools) {
         this.mapper = mapper;
-        this.toolAliases = Map.copyOf(toolAliases);
+        this.toolAliases = Map.copyOf(tools.aliases());
+        this.toolNames = tools.tools().stream().map(ToolDef::name).collect(Collectors.toUnmodifiableSet());
     }
 
     Verdict check(String text) {
@@ -111,9 +119,12 @@ final class InboundCheck {
             return reply(id, INVALID_PARAMS, "Invalid params for " + method + ": " + paramsProblem);
         }
         if (McpSchema.METHOD_TOOLS_CALL.equals(method)) {
-            ToolRegistry.Alias alias = toolAliases.get(params.get("name").asText());
+            String name = params.get("name").asText();
+            ToolRegistry.Alias alias = toolAliases.get(name);
             if (alias != null) {
                 rewrite((ObjectNode) params, alias);
+            } else if (!toolNames.isEmpty() && !toolNames.contains(name)) {
+                return unknownTool(id, name);
             }
         }
         return new Forward(message, true);
@@ -131,6 +142,20 @@ final class InboundCheck {
         } else if (arguments instanceof ObjectNode object) {
             params.set("arguments", alias.older().apply(object));
         }
+    }
+
+    /**
+     * The error the SDK would give (-32602, as the spec's example for an unknown tool), with a message a model can
+     * act on: the closest names, and where the others are.
+     */
+    private Verdict unknownTool(JsonNode id, String name) {
+        List<String> close = Suggestions.closest(name, toolNames);
+        ObjectNode reply = error(mapper, id, INVALID_PARAMS, "Unknown tool: " + shorten(name) + "."
+                + (close.isEmpty() ? "" : " Did you mean " + String.join(" or ", close) + "?") + " tools/list names the "
+                + toolNames.size() + " tools.");
+        ObjectNode data = ((ObjectNode) reply.get("error")).putObject("data").put("name", name);
+        close.forEach(data.putArray("did_you_mean")::add);
+        return new Reply(reply);
     }
 
     /** Strings and integers that fit in 64 bits: the SDK keeps ids as Integer, Long or String. */
@@ -229,7 +254,10 @@ final class InboundCheck {
     }
 
     private static String shorten(JsonNode node) {
-        String text = node.toString();
+        return shorten(node.toString());
+    }
+
+    private static String shorten(String text) {
         return text.length() <= 200 ? text : text.substring(0, 200) + "…";
     }
 

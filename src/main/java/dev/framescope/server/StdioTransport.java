@@ -75,14 +75,15 @@ final class StdioTransport implements McpServerTransportProvider {
     /**
      * @param mapper the mapper the SDK reads and writes protocol messages with
      * @param ready  opened once every tool is registered; no line is read before that
-     * @param toolAliases older tool name → the tool it stands for, rewritten in tools/call before the SDK looks it up
+     * @param tools  the served tools: an older name is rewritten in tools/call before the SDK looks it up, an unknown
+     *               one answered with the names it is closest to
      */
     StdioTransport(ObjectMapper mapper, InputStream in, OutputStream out, int maxLineBytes, CountDownLatch ready,
-                   Map<String, ToolRegistry.Alias> toolAliases) {
+                   ToolRegistry tools) {
         this.mapper = mapper;
         this.jsonMapper = new JacksonMcpJsonMapper(mapper);
         this.lines = new InboundLines(in, maxLineBytes);
-        this.check = new InboundCheck(mapper, toolAliases);
+        this.check = new InboundCheck(mapper, tools);
         this.writer = new OutboundWriter(out, this::writerDied);
         this.ready = ready;
         this.maxLineBytes = maxLineBytes;

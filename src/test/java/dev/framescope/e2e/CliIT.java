@@ -61,6 +61,51 @@ class CliIT {
     }
 
     @Test
+    void aNewcomersMistakesGetAnAnswerNotAStackTrace() throws Exception {
+        for (Run typo : List.of(run(Map.of(), "tools", "--groups=phyics"),
+                run(Map.of("FRAMESCOPE_GROUPS", "bogus"), "call", "get_server_diagnostics", "{}"),
+                run(Map.of(), "--groups=phyics", "call", "get_server_diagnostics", "{}"))) {
+            assertEquals(2, typo.exitCode(), typo.stderr());
+            assertTrue(typo.stderr().startsWith("framescope: FRAMESCOPE_GROUPS / --groups: no group named"),
+                    typo.stderr());
+            assertTrue(!typo.stderr().contains("\tat ") && !typo.stderr().contains("Exception"), typo.stderr());
+        }
+        assertTrue(run(Map.of(), "tools", "--groups=phyics").stderr().contains("Did you mean physics?"));
+
+        for (String command : List.of("tools", "call", "demo", "doctor", "serve", "page", "docs", "console")) {
+            Run help = run(Map.of(), command, "--help");
+            assertEquals(0, help.exitCode(), command + ": " + help.stderr());
+            assertTrue(help.stdout().startsWith("Usage: framescope " + command), command + ": " + help.stdout());
+        }
+
+        Run unknown = run(Map.of(), "call", "get_frame_digst", "{}");
+        assertEquals(2, unknown.exitCode());
+        assertTrue(unknown.stderr().contains("Did you mean get_frame_digest?"), unknown.stderr());
+        assertTrue(!unknown.stderr().contains("start_capture_console"), "not every tool listed: " + unknown.stderr());
+
+        Run table = run(Map.of(), "tools");
+        int widest = table.stdout().lines().mapToInt(String::length).max().orElse(0);
+        assertTrue(widest <= 100, "tools table fits 100 columns, widest line " + widest);
+        assertTrue(table.stdout().contains("check_recording"), table.stdout());
+        Run wide = run(Map.of("COLUMNS", "160"), "tools");
+        assertTrue(wide.stdout().lines().mapToInt(String::length).max().orElse(0) <= 160, wide.stdout());
+    }
+
+    @Test
+    void theRenderDocExtensionGoesUnderHome(@org.junit.jupiter.api.io.TempDir java.nio.file.Path home)
+            throws Exception {
+        Run installed = run(Map.of("HOME", home.toString(), "XDG_DATA_HOME", ""), "renderdoc-extension", "--enable");
+        assertEquals(0, installed.exitCode(), installed.stderr());
+        java.nio.file.Path data = home.resolve(".local/share/qrenderdoc");
+        assertTrue(java.nio.file.Files.isRegularFile(data.resolve("extensions/framescope/extension.json")),
+                installed.stdout());
+        assertTrue(java.nio.file.Files.readString(data.resolve("UI.config")).contains("framescope"),
+                installed.stdout());
+        assertTrue(installed.stdout().contains(home.resolve(".cache/framescope/qrenderdoc-spool").toString()),
+                "the spool it names is under $HOME too: " + installed.stdout());
+    }
+
+    @Test
     void callTriageNamesTheInjectedDefectAndCleanScenesComeBackClean() throws Exception {
         Run faulty = run(Map.of(), "call", "check_recording", "{\"recording\":\"demo/recordings/energy_injection.db\"}");
         assertEquals(0, faulty.exitCode(), faulty.stderr());
@@ -128,5 +173,18 @@ class CliIT {
         assertEquals(0, demo.exitCode(), demo.stdout() + demo.stderr());
         assertTrue(demo.stdout().contains("[ok]"), demo.stdout());
         assertTrue(demo.stdout().contains("passed, 0 failed"), demo.stdout());
+        // What a newcomer reads: no header without a step under it, no warning, and each suggested call whole.
+        List<String> lines = demo.stdout().lines().toList();
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith("== ")) {
+                assertTrue(i + 1 < lines.size() && lines.get(i + 1).startsWith("[ok]"), "empty section "
+                        + lines.get(i));
+            }
+        }
+        assertTrue(!demo.stderr().contains("WARN"), demo.stderr());
+        assertTrue(demo.stdout().contains("- tool=check_recording {\"check\":\"penetration\",\"frame_id\":152"),
+                demo.stdout());
+        assertTrue(demo.stdout().lines().filter(l -> l.trim().startsWith("- tool=get_event_insight"))
+                .allMatch(l -> l.contains("\"event_id\":")), demo.stdout());
     }
 }

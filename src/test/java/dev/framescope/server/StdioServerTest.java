@@ -121,6 +121,23 @@ class StdioServerTest {
     }
 
     @Test
+    void anUnknownToolIsAnsweredWithTheNamesItIsClosestTo() throws Exception {
+        try (StdioSession session = new StdioSession(toolkit(1 << 20))) {
+            session.initialize();
+            JsonNode typo = session.request(1, "tools/call", "{\"name\":\"get_frame_digst\",\"arguments\":{}}");
+            assertEquals(-32602, typo.at("/error/code").asInt(), typo.toString());
+            assertTrue(typo.at("/error/message").asText().startsWith("Unknown tool: get_frame_digst. Did you mean "
+                    + "get_frame_digest?"), typo.toString());
+            assertEquals("get_frame_digest", typo.at("/error/data/did_you_mean/0").asText(), typo.toString());
+            JsonNode nothing = session.request(2, "tools/call", "{\"name\":\"invalid_tool_name\"}");
+            assertEquals(-32602, nothing.at("/error/code").asInt(), nothing.toString());
+            assertTrue(nothing.at("/error/message").asText().contains("tools/list names the"), nothing.toString());
+            assertEquals(0, nothing.at("/error/data/did_you_mean").size(), nothing.toString());
+            assertStillServing(session, 3);
+        }
+    }
+
+    @Test
     void olderToolNamesAnswerButAreNotListed() throws Exception {
         try (StdioSession session = new StdioSession(toolkit(1 << 20))) {
             session.initialize();
