@@ -55,6 +55,33 @@ class ClaudeCodeCliIT {
         }
     }
 
+    /**
+     * The project's own .mcp.json, as Claude Code reads it when started in a folder of the clone: from the root and
+     * from a subfolder (where a command relative to the root was not found), the server connects.
+     */
+    @Test
+    void theProjectConfigConnectsFromAnyFolderOfTheClone(@TempDir Path home) throws Exception {
+        String claude = NodeClients.require(".bin/claude", "the Claude Code CLI").toString();
+        Path root = Path.of("").toAbsolutePath();
+        BuiltJar.path();
+        Assumptions.assumeTrue(run(List.of(claude, "--version"), home, home).exit() == 0,
+                "assuming the Claude Code CLI cannot run on this platform");
+        List<Path> folders = List.of(root, root.resolve("docs"), root.resolve("demo/captures"));
+        // The person has trusted the clone and approved its server, as `claude` asks them to on first start.
+        StringBuilder projects = new StringBuilder();
+        for (Path folder : folders) {
+            projects.append(projects.length() == 0 ? "" : ",").append('"').append(folder).append("\":{")
+                    .append("\"hasTrustDialogAccepted\":true,\"enabledMcpjsonServers\":[\"framescope\"]}");
+        }
+        Files.writeString(home.resolve(".claude.json"), "{\"projects\":{" + projects + "}}");
+        for (Path folder : folders) {
+            ProcessRun list = run(List.of(claude, "mcp", "list"), home, folder);
+            assertEquals(0, list.exit(), list.output());
+            assertTrue(list.output().lines().anyMatch(l -> l.startsWith("framescope:") && l.contains("Connected")),
+                    "claude mcp list in " + folder + ":\n" + list.output());
+        }
+    }
+
     /** The {@code claude mcp add} lines of the README's Claude Code section, as written. */
     static List<String> readmeCommands() throws IOException {
         Matcher section = SECTION.matcher(Files.readString(Path.of("README.md")));
