@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolCaller;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -114,8 +115,14 @@ final class PlannerPrompts {
     /** type, enum, range and default of one schema property, e.g. {@code integer 0..65535, default 0}. */
     private static String shape(JsonNode property) {
         StringBuilder shape = new StringBuilder();
-        JsonNode type = property.path("type");
-        shape.append(type.isArray() ? Json.compact(type, 40) : type.asText("any"));
+        JsonNode anyOf = property.path("anyOf");
+        if (anyOf.isArray()) {
+            List<String> types = new ArrayList<>();
+            anyOf.forEach(branch -> types.add(branch.path("type").asText("any")));
+            shape.append(String.join(" or ", types));
+        } else {
+            shape.append(property.path("type").asText("any"));
+        }
         if (property.has("enum")) {
             shape.append(" one of ").append(Json.compact(property.get("enum"), 120));
         }

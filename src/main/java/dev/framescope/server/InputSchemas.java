@@ -66,7 +66,10 @@ final class InputSchemas {
         }
     }
 
-    /** String parameters marked {@link Param#alsoInteger()} take {@code ["string", "integer"]}. */
+    /**
+     * String parameters marked {@link Param#alsoInteger()} take a string or an integer, said as {@code anyOf} (see
+     * {@link OutputSchemas#oneOfTypes}: strict clients refuse a list as {@code type}).
+     */
     private static void allowIntegers(Class<?> type, ObjectNode properties) {
         if (!type.isRecord()) {
             return;
@@ -77,7 +80,8 @@ final class InputSchemas {
             String name = explicit != null && !explicit.value().isEmpty() ? explicit.value()
                     : Json.SNAKE.translate(component.getName());
             if (p != null && p.alsoInteger() && properties.get(name) instanceof ObjectNode property) {
-                property.putArray("type").add("string").add("integer");
+                property.remove("type");
+                property.setAll(OutputSchemas.oneOfTypes("string", "integer"));
             }
         }
     }

@@ -90,20 +90,40 @@ final class OutputSchemas {
         if (a.equals(b)) {
             return a;
         }
-        ObjectNode either = JsonNodeFactory.instance.objectNode();
-        if (a.has("type") && b.has("type")) {
-            Set<String> types = new LinkedHashSet<>();
-            for (JsonNode type : List.of(a.get("type"), b.get("type"))) {
-                if (type.isArray()) {
-                    type.forEach(t -> types.add(t.asText()));
-                } else {
-                    types.add(type.asText());
-                }
-            }
-            ArrayNode list = either.putArray("type");
-            types.forEach(list::add);
+        Set<String> types = new LinkedHashSet<>();
+        if (!typesOf(a, types) || !typesOf(b, types)) {
+            return JsonNodeFactory.instance.objectNode();
         }
-        return either;
+        return oneOfTypes(types.toArray(String[]::new));
+    }
+
+    /** Adds the JSON types {@code schema} allows; false when it allows any. */
+    private static boolean typesOf(JsonNode schema, Set<String> types) {
+        if (schema.path("type").isTextual()) {
+            types.add(schema.get("type").asText());
+            return true;
+        }
+        if (!schema.path("anyOf").isArray()) {
+            return false;
+        }
+        schema.get("anyOf").forEach(branch -> types.add(branch.path("type").asText()));
+        return true;
+    }
+
+    /**
+     * {@code {"type": t}} for one type, else {@code {"anyOf": [{"type": t1}, ...]}}: strict clients (Gemini's function
+     * declarations among them) refuse or warn about a list as {@code type}, which JSON Schema allows but they do not.
+     */
+    static ObjectNode oneOfTypes(String... types) {
+        ObjectNode schema = JsonNodeFactory.instance.objectNode();
+        if (types.length == 1) {
+            return schema.put("type", types[0]);
+        }
+        ArrayNode anyOf = schema.putArray("anyOf");
+        for (String type : types) {
+            anyOf.addObject().put("type", type);
+        }
+        return schema;
     }
 
     /** The envelope every FrameScope result shares: {@code schema_version} and a one-sentence {@code summary}. */
@@ -145,7 +165,7 @@ final class OutputSchemas {
                 || raw == BigInteger.class) {
             node.put("type", "integer");
         } else if (raw == double.class || raw == float.class || Number.class.isAssignableFrom(raw)) {
-            node.putArray("type").add("number").add("null"); // non-finite values are written as null
+            node.setAll(oneOfTypes("number", "null")); // non-finite values are written as null
         } else if (raw == boolean.class || raw == Boolean.class) {
             node.put("type", "boolean");
         } else if (CharSequence.class.isAssignableFrom(raw) || raw.isEnum() || raw == Path.class

@@ -43,9 +43,9 @@ final class SchemaText {
 
     static String typeName(JsonNode schema) {
         JsonNode type = schema.path("type");
-        if (type.isArray()) {
+        if (schema.path("anyOf").isArray()) {
             List<String> types = new ArrayList<>();
-            type.forEach(t -> types.add(t.asText()));
+            schema.get("anyOf").forEach(branch -> types.add(typeName(branch)));
             return String.join(" or ", types);
         }
         if ("array".equals(type.asText()) && schema.has("items")) {

@@ -17,7 +17,9 @@ import dev.framescope.common.ToolDef;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
@@ -97,6 +99,36 @@ class ToolContractTest {
         JsonNode body = Json.mapper().readTree(((TextContent) result.content().get(0)).text());
         assertEquals("INVALID_ARGUMENT", body.get("code").asText());
         assertEquals("no_such_parameter", body.at("/context/parameter").asText());
+    }
+
+    /** Strict clients (Gemini-style function declarations) refuse a list as "type": two types are an anyOf. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("tools")
+    void listedSchemasNameOneTypeAtATime(ToolDef<?> tool) {
+        ToolRegistry registry = toolkit().registry();
+        List<String> lists = new ArrayList<>();
+        typeLists("input", registry.listedInputSchema(tool), lists);
+        ObjectNode output = registry.outputSchema(tool);
+        if (output != null) {
+            typeLists("output", output, lists);
+        }
+        assertEquals(List.of(), lists, tool.name());
+    }
+
+    private static void typeLists(String at, JsonNode schema, List<String> found) {
+        if (schema.path("type").isArray()) {
+            found.add(at + ": " + schema.get("type"));
+        }
+        schema.fields().forEachRemaining(field -> {
+            if (field.getValue().isContainerNode()) {
+                typeLists(at + "/" + field.getKey(), field.getValue(), found);
+            }
+        });
+        if (schema.isArray()) {
+            for (int i = 0; i < schema.size(); i++) {
+                typeLists(at + "/" + i, schema.get(i), found);
+            }
+        }
     }
 
     @org.junit.jupiter.api.Test
