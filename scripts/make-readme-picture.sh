@@ -2,8 +2,9 @@
 # Makes docs/images/framescope-overview.png, the README's picture, from real output of the built JAR on the demo
 # data: a shader frame rendered in headless Chromium (render_effect_frame), the RenderDoc frame digest of the demo
 # capture (get_frame_digest), the energy plot of a recording with an injected defect (plot_energy), and the dialog
-# page (docs/images/dialog-planner.png, a screenshot of `framescope dialogs-demo`). The four panels are laid out in
-# an HTML page that Chromium screenshots, so nothing but the project's own engines is needed.
+# page asking the demo's ask_plan question (a screenshot `framescope dialogs-demo` takes; it is also written to
+# docs/images/dialog-planner.png). The four panels are laid out in an HTML page that Chromium screenshots, so nothing
+# but the project's own engines is needed.
 #   scripts/make-readme-picture.sh [out.png]
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -19,7 +20,9 @@ fs call --image-dir "$work" render_effect_frame \
   '{"effect": "synth/plasma", "width": 396, "height": 396, "time": 0.3, "include_image": true}' > "$work/frame.txt"
 fs call --image-dir "$work" plot_energy '{"recording": "demo/recordings/energy_injection.db"}' > "$work/plot.txt"
 fs call get_frame_digest '{"capture": "demo/captures/gl_defects.rdc", "max_anomalies": 7}' > "$work/digest.txt"
-cp docs/images/dialog-planner.png "$work/dialog.png"
+fs dialogs-demo --person=browser --screenshots "$work/dialogs" > /dev/null
+cp "$work/dialogs/dialog-planner.png" "$work/dialog.png"
+cp "$work/dialogs/dialog-planner.png" docs/images/dialog-planner.png
 
 python3 - "$work" <<'PY'
 import html, json, sys
@@ -60,7 +63,7 @@ td {{ border-top: 1px solid #2c3440; padding: 4px 5px; vertical-align: top; }} t
 that lets a coding agent debug graphics with real engines: shader effects in headless Chromium, .rdc captures
 replayed by RenderDoc, physics recordings read from SQLite, and questions to the person on a local dialog page.
 Every panel here is real output of <code>framescope call</code> on the bundled demo data.</p></div>
-<div class="panel dialog"><div><h2>Dialog page <code>planner</code></h2><p class="s">The person picks a plan the
+<div class="panel dialog"><div><h2>Dialog page <code>ask_plan</code></h2><p class="s">The person picks a plan the
 agent laid out; MCP elicitation or FrameScope's own page on 127.0.0.1.</p></div><img src="dialog.png"></div>
 </div>"""
 open(f"{work}/index.html", "w").write(page)

@@ -3,6 +3,9 @@ package dev.framescope;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.framescope.common.Config;
+import dev.framescope.common.ToolDef;
+import dev.framescope.server.ToolGroups;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +17,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The contributor docs name only code that exists: every class, record or interface that docs/architecture.md,
@@ -51,6 +55,19 @@ class DocsNameRealCodeTest {
             }
         }
         assertEquals(Set.of(), missing, "docs name code that does not exist; rename them with the code");
+    }
+
+    /** The README picture's panels say which tool made them: by the names tools/list gives today. */
+    @Test
+    void theReadmePictureNamesTodaysTools(@TempDir Path state) throws IOException {
+        Set<String> listed = ToolGroups.create(Config.defaults(state)).registry().tools().stream()
+                .map(ToolDef::name).collect(Collectors.toSet());
+        String script = Files.readString(Path.of("scripts/make-readme-picture.sh"));
+        List<String> named = matches(Pattern.compile("<h2>[^<]*<code>([\\w-]+)</code>"), script, 1);
+        assertEquals(4, named.size(), "four panels, each naming its tool: " + named);
+        for (String tool : named) {
+            assertTrue(listed.contains(tool), "the picture names " + tool + ", which tools/list does not");
+        }
     }
 
     @Test
