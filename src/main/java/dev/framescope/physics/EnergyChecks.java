@@ -45,7 +45,12 @@ public final class EnergyChecks {
 
     /** The body's series with {@code body_id}, else the system's. */
     public EnergySeriesAnswer energySeries(EnergySeriesArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
+        try (Recordings.Lease lease = recordings.lease(args.recording())) {
+            return energySeries(lease.store(), args);
+        }
+    }
+
+    private static EnergySeriesAnswer energySeries(RecordingStore store, EnergySeriesArgs args) {
         FrameRange range = FrameRange.of(store, args.startFrame(), args.endFrame());
         if (args.bodyId() == null) {
             return answer(args, range, "System energy, ", EnergySeries.of(store.systemEnergy(),
@@ -111,7 +116,12 @@ public final class EnergyChecks {
             + "end) + Σ bodies in contact ½·m·g²·dt² + Σ inertial pairs max(m)·g·max(depth − 0.005 m, 0).";
 
     public EnergyAnomalies anomalies(AnomalyArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
+        try (Recordings.Lease lease = recordings.lease(args.recording())) {
+            return anomalies(lease.store(), args);
+        }
+    }
+
+    private static EnergyAnomalies anomalies(RecordingStore store, AnomalyArgs args) {
         FrameRange range = FrameRange.of(store, args.startFrame(), args.endFrame());
         Scan scan = scan(store, range, args.threshold(), args.lambdaUnit());
         List<EnergyAnomaly> found = scan.frames();

@@ -41,7 +41,12 @@ public final class ImpactChecks {
     }
 
     public RestitutionReport restitution(RestitutionArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
+        try (Recordings.Lease lease = recordings.lease(args.recording())) {
+            return restitution(lease.store(), args);
+        }
+    }
+
+    private static RestitutionReport restitution(RecordingStore store, RestitutionArgs args) {
         FrameRange range = FrameRange.of(store, args.startFrame(), args.endFrame());
         List<Impact> impacts = impacts(store, range, args.tolerance(), args.restVelocity());
         List<Impact> bad = impacts.stream().filter(i -> !i.verdict().equals("ok")).toList();

@@ -66,7 +66,12 @@ public final class MomentumChecks {
     }
 
     public MomentumReport momentum(MomentumArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
+        try (Recordings.Lease lease = recordings.lease(args.recording())) {
+            return momentum(lease.store(), args);
+        }
+    }
+
+    private static MomentumReport momentum(RecordingStore store, MomentumArgs args) {
         FrameRange range = FrameRange.of(store, args.startFrame(), args.endFrame());
         Scan scan = scan(store, range, args.tolerance(), args.lambdaUnit());
         List<MomentumStep> ordered = new ArrayList<>(scan.steps().stream().filter(MomentumStep::violation).toList());

@@ -27,7 +27,12 @@ public final class MotionChecks {
     }
 
     public Comparison compare(CompareArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
+        try (Recordings.Lease lease = recordings.lease(args.recording())) {
+            return compare(lease.store(), args);
+        }
+    }
+
+    private static Comparison compare(RecordingStore store, CompareArgs args) {
         long a = FrameRange.frame(store, "frame_a", args.frameA());
         long b = FrameRange.frame(store, "frame_b", args.frameB());
         State sa = stateOf(store, args.bodyId(), a);
@@ -76,7 +81,12 @@ public final class MotionChecks {
     }
 
     public RestingReport resting(RestingArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
+        try (Recordings.Lease lease = recordings.lease(args.recording())) {
+            return resting(lease.store(), args);
+        }
+    }
+
+    private static RestingReport resting(RecordingStore store, RestingArgs args) {
         long end = FrameRange.frame(store, "frame_id", args.frameId());
         long start = Math.max(1, end - args.windowFrames() + 1);
         RestingContact.Rules rules = new RestingContact.Rules(args.velocityThreshold(),
@@ -171,7 +181,12 @@ public final class MotionChecks {
     }
 
     public NonfiniteReport nonfinite(NonfiniteArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
+        try (Recordings.Lease lease = recordings.lease(args.recording())) {
+            return nonfinite(lease.store(), args);
+        }
+    }
+
+    private static NonfiniteReport nonfinite(RecordingStore store, NonfiniteArgs args) {
         FrameRange range = FrameRange.of(store, args.startFrame(), args.endFrame());
         List<NonfiniteFinding> findings = scanNonfinite(store, range, args.quaternionTolerance());
         String summary = findings.isEmpty() ? "All states finite with unit quaternions in frames " + range.start()

@@ -61,8 +61,13 @@ public final class RecordingQueries {
 
     /** Opens {@code recording} and makes it active, or describes the active one when no recording is named. */
     public OpenedRecording open(RecordingArgs args) {
-        RecordingStore store = args.recording() == null ? recordings.resolve(null)
-                : recordings.load(Recordings.pathOf("recording", args.recording()));
+        try (Recordings.Lease lease = args.recording() == null ? recordings.lease(null)
+                : recordings.load(Recordings.pathOf("recording", args.recording()))) {
+            return describe(lease.store());
+        }
+    }
+
+    private static OpenedRecording describe(RecordingStore store) {
         List<BodyMetadata> bodies = store.bodies();
         double duration = store.frameCount() == 0 ? 0 : store.simulationTime(store.frameCount());
         Double dt = store.frameCount() >= 2 ? store.simulationTime(2) - store.simulationTime(1) : null;
@@ -89,7 +94,12 @@ public final class RecordingQueries {
     }
 
     public FrameData frame(FrameArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
+        try (Recordings.Lease lease = recordings.lease(args.recording())) {
+            return frame(lease.store(), args);
+        }
+    }
+
+    private static FrameData frame(RecordingStore store, FrameArgs args) {
         long frame = FrameRange.frame(store, "frame_id", args.frameId());
         Long body = args.bodyId();
         if (body != null) {

@@ -25,7 +25,12 @@ public final class SolverChecks {
     }
 
     public SolverReport diagnostics(RangeArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
+        try (Recordings.Lease lease = recordings.lease(args.recording())) {
+            return diagnostics(lease.store(), args);
+        }
+    }
+
+    private static SolverReport diagnostics(RecordingStore store, RangeArgs args) {
         FrameRange range = FrameRange.of(store, args.startFrame(), args.endFrame());
         List<SolverDiagnostics> rows = new ArrayList<>();
         int solved = 0;

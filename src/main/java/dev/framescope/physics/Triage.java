@@ -54,7 +54,12 @@ public final class Triage {
     }
 
     public TriageReport triage(TriageArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
+        try (Recordings.Lease lease = recordings.lease(args.recording())) {
+            return triage(lease.store(), args);
+        }
+    }
+
+    private static TriageReport triage(RecordingStore store, TriageArgs args) {
         FrameRange all = FrameRange.of(store, null, null);
         String file = store.path().toString();
         // The thresholds decide the findings, the limit only the page: a later page or repeat is not a new scan.
