@@ -104,7 +104,8 @@ public final class MotionChecks {
                 + "velocity_threshold and |ω| ≤ angular_velocity_threshold; jitter: ≥ "
                 + RestingContact.JITTER_REVERSALS + " velocity reversals in the window and net displacement < "
                 + RestingContact.JITTER_NET_SHARE + " × path; sliding: no reversal and contact-point slip > "
-                + "velocity_threshold; rolling: no reversal and slip ≤ velocity_threshold");
+                + "velocity_threshold; rolling: no reversal and slip ≤ velocity_threshold; moving: none of these, "
+                + "or a moving run only one frame old");
     }
 
     static RestingBody restingBody(RecordingStore store, long body, long start, long end, RestingContact.Rules rules) {
@@ -145,14 +146,19 @@ public final class MotionChecks {
         if (m == null) {
             return "body " + b.bodyId() + " has no state row";
         }
+        if (m.frames() == 1) {
+            return "body " + b.bodyId() + " moving in contact since frame " + m.firstFrame() + " (1 frame: too "
+                    + "short to tell jitter, sliding or rolling; |v| = " + Findings.number(b.speedMPerS()) + " m/s, |ω| = "
+                    + Findings.number(b.angularSpeedRadS()) + " rad/s), not at rest";
+        }
         String numbers = switch (b.state()) {
             case "jitter" -> m.reversals() + " velocity reversals in frames " + m.classifiedFromFrame() + "–"
                     + (m.firstFrame() + m.frames() - 1) + ", net " + Findings.metres(m.netDisplacementM()) + " over a "
                     + Findings.metres(m.pathLengthM()) + " path";
             case "sliding" -> "contact-point slip " + Findings.number(m.slipSpeedFirstMPerS()) + " → "
                     + Findings.number(m.slipSpeedLastMPerS()) + " m/s in frames " + m.classifiedFromFrame() + "–"
-                    + (m.firstFrame() + m.frames() - 1) + ", deceleration " + Findings.number(m.slipDecelerationMPerS2())
-                    + " m/s²";
+                    + (m.firstFrame() + m.frames() - 1) + (m.slipDecelerationMPerS2() == null ? ""
+                    : ", deceleration " + Findings.number(m.slipDecelerationMPerS2()) + " m/s²");
             case "rolling" -> "moving at " + Findings.number(b.speedMPerS()) + " m/s without slip";
             default -> m.reversals() + " velocity reversal(s), |v| = " + Findings.number(b.speedMPerS()) + " m/s, |ω| = "
                     + Findings.number(b.angularSpeedRadS()) + " rad/s";

@@ -8,7 +8,8 @@ import dev.framescope.physics.StateSeries.State;
  * starts the current run of such frames, however long. A body that is not at rest is classified over the last
  * window of its current run of moving contact frames: {@code jitter} (its velocity reverses back and forth with
  * little net displacement), {@code sliding} (one direction, its contact point slips along the contact),
- * {@code rolling} (one direction, its contact point does not slip) or {@code moving} (none of these). Shared by
+ * {@code rolling} (one direction, its contact point does not slip) or {@code moving} (none of these, or a run only one
+ * frame old, which cannot show any of them). Shared by
  * check_resting_contact and triage's NOT_AT_REST so both judge a body the same way.
  */
 final class RestingContact {
@@ -116,6 +117,9 @@ final class RestingContact {
     }
 
     private static String classify(Motion m, Rules rules) {
+        if (m.frames() == 1) {
+            return "moving"; // the run's first frame: no step yet to show reversals, slip trend or deceleration
+        }
         if (m.reversals() >= JITTER_REVERSALS && m.netDisplacementM() < JITTER_NET_SHARE * m.pathLengthM()) {
             return "jitter";
         }
