@@ -64,7 +64,7 @@ public final class MotionChecks {
 
     /**
      * One body in contact at the judged frame, judged only on frames in contact (see {@link RestingContact}).
-     * {@code state}: resting, sliding, rolling, jitter or moving; {@code resting} = state is resting. Over the frames
+     * {@code state}: resting, sliding, rolling, bouncing, jitter or moving; {@code resting} = state is resting. Over the frames
      * of the window in contact: {@code framesInContact}, {@code maxSpeedMPerS}, {@code maxAngularSpeedRadS},
      * {@code firstMovingFrame}. {@code creepM} = displacement from {@code restSinceFrame} to the judged frame (0 when
      * moving is judged instead).
@@ -104,8 +104,9 @@ public final class MotionChecks {
                 + "velocity_threshold and |ω| ≤ angular_velocity_threshold; jitter: ≥ "
                 + RestingContact.JITTER_REVERSALS + " velocity reversals in the window and net displacement < "
                 + RestingContact.JITTER_NET_SHARE + " × path; sliding: no reversal and contact-point slip > "
-                + "velocity_threshold; rolling: no reversal and slip ≤ velocity_threshold; moving: none of these, "
-                + "or a moving run only one frame old");
+                + "velocity_threshold; bouncing: moving along the contact normal faster than velocity_threshold and "
+                + "than the contact point slips (an impact or a bounce); rolling: no reversal and slip ≤ "
+                + "velocity_threshold; moving: none of these, or a moving run only one frame old");
     }
 
     static RestingBody restingBody(RecordingStore store, long body, long start, long end, RestingContact.Rules rules) {
@@ -146,7 +147,7 @@ public final class MotionChecks {
         if (m == null) {
             return "body " + b.bodyId() + " has no state row";
         }
-        if (m.frames() == 1) {
+        if (m.frames() == 1 && b.state().equals("moving")) {
             return "body " + b.bodyId() + " moving in contact since frame " + m.firstFrame() + " (1 frame: too "
                     + "short to tell jitter, sliding or rolling; |v| = " + Findings.number(b.speedMPerS()) + " m/s, |ω| = "
                     + Findings.number(b.angularSpeedRadS()) + " rad/s), not at rest";
@@ -160,6 +161,9 @@ public final class MotionChecks {
                     + (m.firstFrame() + m.frames() - 1) + (m.slipDecelerationMPerS2() == null ? ""
                     : ", deceleration " + Findings.number(m.slipDecelerationMPerS2()) + " m/s²");
             case "rolling" -> "moving at " + Findings.number(b.speedMPerS()) + " m/s without slip";
+            case "bouncing" -> "moving at " + Findings.number(m.normalSpeedMPerS()) + " m/s along the contact normal, "
+                    + "contact-point slip " + (m.slipSpeedLastMPerS() == null ? "not known"
+                    : Findings.number(m.slipSpeedLastMPerS()) + " m/s");
             default -> m.reversals() + " velocity reversal(s), |v| = " + Findings.number(b.speedMPerS()) + " m/s, |ω| = "
                     + Findings.number(b.angularSpeedRadS()) + " rad/s";
         };

@@ -154,4 +154,26 @@ class MotionChecksTest {
         JsonNode first = calls.ok("check_resting_contact", "{\"frame_id\":1," + arg("box_slide") + "}");
         assertEquals("moving", first.at("/bodies/0/state").asText(), first.toString());
     }
+
+    /**
+     * A box landing on another moves along the contact normal at its impact frame: it bounces, it does not roll. Its
+     * contact point does not slip, which is why it read as rolling.
+     */
+    @Test
+    void aBoxAtItsImpactFrameIsBouncingNotRolling() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        JsonNode impact = groundTruth("stack_3_boxes").at("/facts/impact_list/0");
+        long frame = impact.get("first_frame").asLong();
+        long upper = Long.parseLong(impact.get("pair").asText().split("-")[1]);
+        JsonNode report = calls.ok("check_resting_contact", "{\"frame_id\":" + frame + "," + arg("stack_3_boxes")
+                + "}");
+        JsonNode b = body(report, upper);
+        assertEquals("bouncing", b.get("state").asText(), b.toString());
+        assertTrue(b.at("/motion/normal_speed_m_per_s").asDouble() > b.at("/motion/slip_speed_last_m_per_s")
+                .asDouble(), b.toString());
+        assertEquals(b.get("speed_m_per_s").asDouble(), b.at("/motion/normal_speed_m_per_s").asDouble(), 1e-6,
+                "a box that cannot rotate moves straight along the normal, relative to a box that barely moves");
+        assertTrue(report.get("summary").asText().contains("body " + upper + " bouncing in contact since frame "
+                + frame), report.get("summary").asText());
+    }
 }
