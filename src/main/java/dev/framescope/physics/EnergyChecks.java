@@ -106,7 +106,7 @@ public final class EnergyChecks {
                                   long endFrame, int injections, int lossesAtContact, int lossesWithoutContact,
                                   int msdInjectionFlags, String baselineNote, Bounded<EnergyAnomaly> anomalies,
                                   int expectedLosses, Map<String, Integer> expectedLossesExplainedBy,
-                                  LambdaConvention lambda, String lossBoundRule) {
+                                  LambdaConvention lambda, String lossBoundRule, int nonfiniteFrames) {
     }
 
     static final String LOSS_BOUND_RULE = "A loss is expected when −(ΔE − expected free fall) ≤ threshold + bound, "
@@ -129,6 +129,7 @@ public final class EnergyChecks {
         int atContact = (int) found.stream().filter(a -> a.kind().equals("loss_at_contact")).count();
         int withoutContact = (int) found.stream().filter(a -> a.kind().equals("loss_without_contact")).count();
         List<EnergyAnomaly> expected = found.stream().filter(a -> a.kind().equals("expected_loss")).toList();
+        int nonfinite = (int) found.stream().filter(a -> a.kind().equals("nonfinite")).count();
         Map<String, Integer> explainedBy = new TreeMap<>();
         expected.forEach(a -> explainedBy.merge(a.lossBound().dominant(), 1, Integer::sum));
         int msdFlags = (int) store.systemEnergy().stream()
@@ -146,6 +147,10 @@ public final class EnergyChecks {
                 + String.format(" (%+.3f J)", injections.get(0).residualJ());
         summary += "; " + (atContact + withoutContact) + " loss(es) beyond the contact model's bound (" + atContact
                 + " at contact, " + withoutContact + " without contact)";
+        if (nonfinite > 0) {
+            summary += "; " + nonfinite + " frame(s) whose energy change is not finite (an energy recorded NULL or "
+                    + "±Inf; listed as nonfinite, not judged)";
+        }
         List<String> by = new ArrayList<>();
         explainedBy.forEach((term, n) -> by.add(n + " mostly by " + term));
         summary += expected.isEmpty() ? "." : "; " + expected.size() + " larger loss(es) within the bound ("
@@ -156,7 +161,8 @@ public final class EnergyChecks {
                 "Frame 1 is never listed: MSD-CPP's running total starts at 0, so its stored delta_e is the whole "
                         + "initial energy. ΔE is taken between consecutive frames instead; get_energy_series has "
                         + "every frame's energy.",
-                Bounded.of(ordered, args.limit()), expected.size(), explainedBy, scan.lambda(), LOSS_BOUND_RULE);
+                Bounded.of(ordered, args.limit()), expected.size(), explainedBy, scan.lambda(), LOSS_BOUND_RULE,
+                nonfinite);
     }
 
     /** The frames a scan lists (expected losses included) and the λ convention the bounds used, if any. */

@@ -20,6 +20,7 @@ final class Findings {
     /** The number that judges each code's finding: its largest magnitude over the frames is the worst. */
     private static final Map<String, String> WORST_QUANTITY = Map.ofEntries(
             Map.entry("NONFINITE_STATE", "frames_affected"), Map.entry("QUATERNION_NOT_UNIT", "frames_affected"),
+            Map.entry("NONFINITE_ENERGY", "frames_affected"),
             Map.entry("ENERGY_INJECTION", "residual_j"), Map.entry("ENERGY_LOSS", "loss_beyond_bound_j"), Map.entry("FRICTION_CONE_VIOLATION", "max_utilisation"),
             Map.entry("CONTACT_CHATTER", "gaps"), Map.entry("NORMAL_FLIP", "flips"),
             Map.entry("EXCESSIVE_PENETRATION", "max_depth_m"), Map.entry("STEADY_PENETRATION", "max_depth_m"),

@@ -88,7 +88,8 @@ public final class Triage {
     private static List<Anomaly> scan(RecordingStore store, FrameRange all, TriageArgs args, String file) {
         List<Consumer<List<Anomaly>>> checks = List.of(
                 found -> TriageChecks.nonfinite(store, all, file, found),
-                found -> TriageChecks.energy(store, all, args.energyThreshold(), file, found),
+                found -> EnergyFindings.nonfinite(store, all, file, found),
+                found -> EnergyFindings.changes(store, all, args.energyThreshold(), file, found),
                 found -> TriageChecks.friction(store, all, file, found),
                 found -> PairFindings.pairs(store, all, args, file, found),
                 found -> TriageChecks.resting(store, args, file, found),

@@ -9,7 +9,6 @@ import dev.framescope.physics.Findings.Span;
 import dev.framescope.physics.PhysicsArgs.TriageArgs;
 import dev.framescope.physics.LambdaConvention.LambdaUnit;
 import dev.framescope.physics.PhysicsModel.BodyMetadata;
-import dev.framescope.physics.PhysicsModel.EnergyPoint;
 import dev.framescope.physics.Triage.Anomaly;
 import dev.framescope.physics.Triage.NextCall;
 import dev.framescope.physics.Triage.Severity;
@@ -18,8 +17,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Triage's checks of state, energy, friction, rest, velocity jumps, impacts, momentum and the solver, one method
- * each.
+ * Triage's checks of state, friction, rest, velocity jumps, impacts, momentum and the solver, one method each (energy:
+ * {@link EnergyFindings}; contact pairs: {@link PairFindings}).
  */
 final class TriageChecks {
 
@@ -51,60 +50,6 @@ final class TriageChecks {
                     List.of(call("get_recording_frame", file, "body_id", f.bodyId(), "frame_id", f.firstFrame()),
                             check("nonfinite", file))));
         }
-    }
-
-    /**
-     * Injections (ENERGY_INJECTION) and losses beyond the contact model's bound (ENERGY_LOSS), each blamed on the
-     * body whose own energy changed most in that direction at that frame.
-     */
-    static void energy(RecordingStore store, FrameRange all, double threshold, String file, List<Anomaly> found) {
-        List<Long> inertial = store.bodies().stream().filter(b -> !b.isEnvironment()).map(BodyMetadata::bodyId)
-                .toList();
-        for (EnergyChecks.EnergyAnomaly a : EnergyChecks.scan(store, all, threshold, LambdaUnit.auto).frames()) {
-            boolean injection = a.kind().equals("injection");
-            if (!injection && !a.isLoss()) {
-                continue;
-            }
-            double sign = injection ? 1 : -1;
-            long culprit = -1;
-            double largest = Double.NEGATIVE_INFINITY;
-            for (long body : inertial) {
-                double change = sign * bodyEnergyChange(store.bodyEnergy(body), a.frameId());
-                if (change > largest) {
-                    largest = change;
-                    culprit = body;
-                }
-            }
-            List<NextCall> next = List.of(call("get_recording_frame", file, "frame_id", a.frameId()),
-                    call("get_energy_series", file, "start_frame", Math.max(1, a.frameId() - 2),
-                            "end_frame", Math.min(store.frameCount(), a.frameId() + 2)));
-            List<Long> bodies = culprit < 0 ? List.of() : List.of(culprit);
-            if (injection) {
-                found.add(anomaly(Span.at(a.frameId()), bodies, Severity.high, "ENERGY_INJECTION", String.format(
-                        "%s J of energy appear at frame %d beyond the integrator's expected change (ΔE = %s J; body "
-                        + "%d gains %s J).", signed(a.residualJ()), a.frameId(), signed(a.deltaEJ()), culprit,
-                        signed(largest)), numbers("delta_e_j", a.deltaEJ(), "residual_j", a.residualJ(),
-                        "body_delta_e_j", largest), next));
-            } else {
-                found.add(anomaly(Span.at(a.frameId()), bodies, Severity.high, "ENERGY_LOSS", String.format(
-                        "%s J of energy vanish at frame %d beyond what the contacts may dissipate (%s J lost, bound "
-                        + "%s J; body %d loses %s J).", Findings.number(a.lossBeyondBoundJ()), a.frameId(),
-                        Findings.number(-a.residualJ()), Findings.number(a.lossBoundJ()), culprit,
-                        Findings.number(-largest)), numbers("delta_e_j", a.deltaEJ(), "loss_beyond_bound_j",
-                        a.lossBeyondBoundJ(), "loss_bound_j", a.lossBoundJ(), "body_delta_e_j", -largest),
-                        List.of(check("energy", file, "start_frame", a.frameId(), "end_frame",
-                                a.frameId(), "include_expected", true), next.get(0))));
-            }
-        }
-    }
-
-    static double bodyEnergyChange(List<EnergyPoint> series, long frame) {
-        for (int i = 1; i < series.size(); i++) {
-            if (series.get(i).frameId() == frame && series.get(i - 1).frameId() == frame - 1) {
-                return series.get(i).totalE() - series.get(i - 1).totalE();
-            }
-        }
-        return Double.NEGATIVE_INFINITY;
     }
 
     static void friction(RecordingStore store, FrameRange all, String file, List<Anomaly> found) {
@@ -197,11 +142,6 @@ final class TriageChecks {
                                 "end_frame", k), call("get_recording_frame", file, "frame_id", k))));
             }
         }
-    }
-
-    /** "+1.5" for a gain, "-1.5" for a loss: the sign is the finding. */
-    private static String signed(double value) {
-        return (value > 0 ? "+" : "") + Findings.number(value);
     }
 
     private static String impactMessage(ImpactChecks.Impact i, boolean gaining) {
