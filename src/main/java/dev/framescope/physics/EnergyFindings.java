@@ -94,10 +94,16 @@ final class EnergyFindings {
      * Injections (ENERGY_INJECTION) and losses beyond the contact model's bound (ENERGY_LOSS), each blamed on the
      * body whose own energy changed most in that direction at that frame.
      */
-    static void changes(RecordingStore store, FrameRange all, double threshold, String file, List<Anomaly> found) {
-        List<Long> inertial = store.bodies().stream().filter(b -> !b.isEnvironment()).map(BodyMetadata::bodyId)
-                .toList();
-        for (EnergyChecks.EnergyAnomaly a : EnergyChecks.scan(store, all, threshold, LambdaUnit.auto).frames()) {
+    static void changes(RecordingStore store, FrameRange all, double threshold, String file, List<Anomaly> found,
+                        List<Triage.Skipped> skipped) {
+        List<Long> inertial = store.missingTables().contains("EnergyRecord") ? List.of() : store.bodies().stream()
+                .filter(b -> !b.isEnvironment()).map(BodyMetadata::bodyId).toList();
+        EnergyChecks.Scan scan = EnergyChecks.scan(store, all, threshold, LambdaUnit.auto);
+        if (scan.notJudged() > 0) {
+            skipped.add(new Triage.Skipped("energy (losses at contact)", EnergyChecks.notJudged(scan.notJudged(),
+                    scan.missingTables())));
+        }
+        for (EnergyChecks.EnergyAnomaly a : scan.frames()) {
             boolean injection = a.kind().equals("injection");
             if (!injection && !a.isLoss()) {
                 continue;

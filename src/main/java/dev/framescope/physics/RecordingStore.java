@@ -155,6 +155,11 @@ public final class RecordingStore implements AutoCloseable {
         return missingTables;
     }
 
+    /** The table whose rows carry each body state's frame (it differs in recordings before MSD-CPP's 2026-02). */
+    String statesTable() {
+        return StateSeries.table(legacyStates);
+    }
+
     public double simulationTime(long frame) {
         return simulationTimes[(int) frame - 1];
     }

@@ -191,9 +191,6 @@ final class TriageChecks {
     }
 
     static void solver(RecordingStore store, FrameRange all, String file, List<Anomaly> found) {
-        if (store.missingTables().contains("SolverDiagnosticRecord")) {
-            return;
-        }
         for (long f = all.start(); f <= all.end(); f++) {
             PhysicsModel.SolverDiagnostics row = store.solver(f);
             if (row != null && row.solved() && !row.converged()) {

@@ -1,13 +1,17 @@
 package dev.framescope.physics;
 
 import static dev.framescope.physics.PhysicsCalls.arg;
+import static dev.framescope.physics.PhysicsCalls.fixture;
 import static dev.framescope.physics.PhysicsCalls.groundTruth;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,5 +49,44 @@ class RecordingGapsTest {
         assertEquals(listed, energy.get("nonfinite_frames").asInt());
         assertTrue(energy.get("summary").asText().contains("149 frame(s) whose energy change is not finite"),
                 energy.get("summary").asText());
+    }
+
+    /**
+     * Without the friction table (older MSD-CPP versions did not write it) the friction_cone check cannot run and the
+     * loss bound has no friction term: triage listed friction_cone as run and reported the box's sliding losses as 13
+     * ENERGY_LOSS frames. Now friction_cone is listed as skipped with its reason, and losses at contact are not judged
+     * but counted, by triage and by the energy check.
+     */
+    @Test
+    void aMissingFrictionTableSkipsWhatNeedsItAndSaysSo() throws Exception {
+        Path copy = stateDir.resolve("box_slide_without_friction.db");
+        Files.copy(Path.of(fixture("box_slide")), copy);
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + copy)) {
+            db.createStatement().execute("DROP TABLE FrictionConstraintRecord");
+        }
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        String recording = "\"recording\":\"" + copy + "\"";
+        JsonNode energy = calls.ok("check_recording", "{\"check\":\"energy\"," + recording + "}");
+        int notJudged = energy.get("losses_not_judged").asInt();
+        assertTrue(notJudged > 0, energy.toString());
+        assertEquals(0, energy.get("losses_at_contact").asInt(), "a loss at contact cannot be judged without friction");
+        assertEquals("loss_not_judged", energy.at("/anomalies/preview/0/kind").asText());
+        assertTrue(energy.get("summary").asText().contains(notJudged + " loss(es) at contact not judged: the "
+                + "recording has no FrictionConstraintRecord table"), energy.get("summary").asText());
+
+        JsonNode triage = calls.ok("check_recording", "{" + recording + "}");
+        assertEquals(0, triage.at("/anomalies/count").asInt(), triage.get("summary").asText());
+        for (JsonNode run : triage.get("checks_run")) {
+            assertFalse(run.asText().startsWith("friction_cone"), triage.get("checks_run").toString());
+        }
+        JsonNode skipped = triage.get("checks_skipped");
+        assertEquals("friction_cone", skipped.at("/0/check").asText(), skipped.toString());
+        assertEquals("the recording has no FrictionConstraintRecord table", skipped.at("/0/reason").asText());
+        assertEquals("energy (losses at contact)", skipped.at("/1/check").asText(), skipped.toString());
+        assertTrue(skipped.at("/1/reason").asText().startsWith(notJudged + " loss(es) at contact not judged"),
+                skipped.toString());
+        String summary = triage.get("summary").asText();
+        assertFalse(summary.contains("all checks passed"), summary);
+        assertTrue(summary.contains("skipped: friction_cone"), summary);
     }
 }
