@@ -73,19 +73,21 @@ public final class Triage {
     }
 
     private static TriageReport triage(RecordingStore store, TriageArgs args) {
-        FrameRange all = FrameRange.of(store, null, null);
+        FrameRange all = FrameRange.of(store, args.startFrame(), args.endFrame());
         String file = store.path().toString();
         // The thresholds decide the findings, the limit only the page: a later page or repeat is not a new scan.
         Scan scan = store.memo().get(List.of("triage_recording", args.energyThreshold(),
                 args.penetrationThreshold(), args.slopM(), args.velocityThreshold(), args.angularVelocityThreshold(),
                 args.chatterWindowFrames(), args.normalJumpAngleDeg(), args.steadyOverlapMinFrames(),
-                args.restWindowFrames(), args.velocityJumpTolerance()), () -> scan(store, all, args, file));
+                args.restWindowFrames(), args.velocityJumpTolerance(), all), () -> scan(store, all, args, file));
         List<Anomaly> found = scan.anomalies();
         Set<NextCall> next = new LinkedHashSet<>();
         found.stream().limit(5).forEach(a -> next.addAll(a.nextCalls()));
         String skipped = scan.skipped().isEmpty() ? "" : "skipped: " + String.join(", ", scan.skipped().stream()
                 .map(Skipped::check).toList()) + " (checks_skipped says why)";
-        String summary = found.isEmpty() ? "No anomalies in " + store.frameCount() + " frames" + (skipped.isEmpty()
+        String frames = all.start() == 1 && all.end() == store.frameCount() ? store.frameCount() + " frames"
+                : "frames " + all.start() + "–" + all.end() + " (of " + store.frameCount() + ")";
+        String summary = found.isEmpty() ? "No anomalies in " + frames + (skipped.isEmpty()
                 ? ": all checks passed." : " from the checks that ran; " + skipped + ".")
                 : found.size() + " distinct anomal" + (found.size() == 1 ? "y" : "ies") + " on "
                 + found.stream().mapToInt(Anomaly::count).sum() + " frames or events; most severe: " + found.get(0)
@@ -99,8 +101,8 @@ public final class Triage {
     }
 
     /**
-     * Every check over the whole recording whose tables the recording has, grouped and ranked; a check missing a
-     * table is listed as skipped, never as run.
+     * Every check over the frames asked for (the whole recording by default) whose tables the recording has, grouped
+     * and ranked; a check missing a table is listed as skipped, never as run.
      */
     private static Scan scan(RecordingStore store, FrameRange all, TriageArgs args, String file) {
         String states = store.statesTable();
@@ -117,7 +119,7 @@ public final class Triage {
                         List.of("CollisionResultRecord"), (found, skipped) ->
                         PairFindings.pairs(store, all, args, file, found)),
                 new Check("resting_contact", List.of(states, "CollisionResultRecord"), (found, skipped) ->
-                        TriageChecks.resting(store, args, file, found)),
+                        TriageChecks.resting(store, all, args, file, found)),
                 new Check("body_motion (velocity jumps without contact)", List.of(states), (found, skipped) ->
                         TriageChecks.velocityJumps(store, all, args.velocityJumpTolerance(), file, found)),
                 new Check("restitution", List.of(states, "ContactConstraintRecord"), (found, skipped) ->

@@ -88,8 +88,8 @@ final class TriageChecks {
      * and have moved in contact for at least the rest window: they never come to rest. A box still sliding, or one
      * that slid and stopped, is not a failure.
      */
-    static void resting(RecordingStore store, TriageArgs args, String file, List<Anomaly> found) {
-        long last = store.frameCount();
+    static void resting(RecordingStore store, FrameRange range, TriageArgs args, String file, List<Anomaly> found) {
+        long last = range.end();
         RestingContact.Rules rules = new RestingContact.Rules(args.velocityThreshold(),
                 args.angularVelocityThreshold(), args.restWindowFrames());
         for (long body : store.contactSeries().inertialInContact(last).stream().sorted().toList()) {
@@ -100,9 +100,10 @@ final class TriageChecks {
             }
             found.add(anomaly(new Span(m.firstFrame(), last, m.frames(), m.firstFrame()), List.of(body),
                     Severity.medium, "NOT_AT_REST", String.format("Body %d is in contact but never comes to rest: %s "
-                    + "on frames %d–%d (%d frames, to the last frame); in frames %d–%d its velocity reverses %d "
+                    + "on frames %d–%d (%d frames, to the %s); in frames %d–%d its velocity reverses %d "
                     + "times and it moves %s net over a %s path; |v| = %s m/s, |ω| = %s rad/s at the end.", body,
-                    v.state(), m.firstFrame(), last, m.frames(), m.classifiedFromFrame(), last, m.reversals(),
+                    v.state(), m.firstFrame(), last, m.frames(), last == store.frameCount() ? "last frame"
+                    : "end of the frames checked", m.classifiedFromFrame(), last, m.reversals(),
                     Findings.metres(m.netDisplacementM()), Findings.metres(m.pathLengthM()),
                     Findings.number(v.speedMPerS()), Findings.number(v.angularSpeedRadS())),
                     numbers("frames", m.frames(), "state", v.state(), "reversals", m.reversals(),

@@ -89,4 +89,27 @@ class RecordingGapsTest {
         assertFalse(summary.contains("all checks passed"), summary);
         assertTrue(summary.contains("skipped: friction_cone"), summary);
     }
+
+    /**
+     * check 'all' takes start_frame and end_frame like every range check; it used to ignore them and answer for the
+     * whole recording (the injection at frame 150 came back for frames 1–100).
+     */
+    @Test
+    void checkAllJudgesOnlyTheFramesAskedFor() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        long injection = groundTruth("energy_injection").at("/defects/0/frame").asLong();
+        JsonNode before = calls.ok("check_recording", "{\"start_frame\":1,\"end_frame\":" + (injection - 50) + ","
+                + arg("energy_injection") + "}");
+        assertEquals(0, before.at("/anomalies/count").asInt(), before.get("summary").asText());
+        assertEquals("No anomalies in frames 1–" + (injection - 50) + " (of 300): all checks passed.",
+                before.get("summary").asText());
+        JsonNode around = calls.ok("check_recording", "{\"start_frame\":" + (injection - 10) + ",\"end_frame\":"
+                + (injection + 10) + "," + arg("energy_injection") + "}");
+        assertEquals("ENERGY_INJECTION", around.at("/anomalies/preview/0/code").asText(), around.toString());
+        assertEquals(injection, around.at("/anomalies/preview/0/frame_id").asLong());
+        assertEquals(injection - 10, around.at("/parameters/start_frame").asLong());
+        JsonNode bad = calls.error("check_recording", "{\"start_frame\":200,\"end_frame\":100,"
+                + arg("energy_injection") + "}");
+        assertEquals("end_frame", bad.at("/context/parameter").asText(), bad.toString());
+    }
 }
