@@ -33,8 +33,11 @@ public final class MotionChecks {
     }
 
     private static Comparison compare(RecordingStore store, CompareArgs args) {
-        long a = FrameRange.frame(store, "frame_a", args.frameA());
-        long b = FrameRange.frame(store, "frame_b", args.frameB());
+        // check_recording's start_frame and end_frame (frame_a and frame_b of compare_body_across_frames): a motion
+        // runs forwards, as every other range does.
+        FrameRange range = FrameRange.of(store, args.frameA(), args.frameB());
+        long a = range.start();
+        long b = range.end();
         State sa = stateOf(store, args.bodyId(), a);
         State sb = stateOf(store, args.bodyId(), b);
         Vec3 dp = sb.position().minus(sa.position());

@@ -112,4 +112,25 @@ class RecordingGapsTest {
                 + arg("energy_injection") + "}");
         assertEquals("end_frame", bad.at("/context/parameter").asText(), bad.toString());
     }
+
+    /**
+     * body_motion runs from start_frame to end_frame; it accepted start > end and answered a backwards "Δv" with no
+     * step checked. It is refused like every other range, naming end_frame, and an out-of-range start names
+     * start_frame (not the internal frame_a).
+     */
+    @Test
+    void bodyMotionRefusesARangeThatRunsBackwards() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        JsonNode backwards = calls.error("check_recording", "{\"check\":\"body_motion\",\"body_id\":2,"
+                + "\"start_frame\":60,\"end_frame\":20," + arg("drop_settle") + "}");
+        assertEquals("INVALID_ARGUMENT", backwards.get("code").asText());
+        assertEquals("end_frame", backwards.at("/context/parameter").asText(), backwards.toString());
+        assertEquals("a frame id from start_frame (60) to 300", backwards.at("/context/expected").asText());
+        JsonNode beyond = calls.error("check_recording", "{\"check\":\"body_motion\",\"body_id\":2,"
+                + "\"start_frame\":400,\"end_frame\":500," + arg("drop_settle") + "}");
+        assertEquals("start_frame", beyond.at("/context/parameter").asText(), beyond.toString());
+        JsonNode same = calls.ok("check_recording", "{\"check\":\"body_motion\",\"body_id\":2,"
+                + "\"start_frame\":20,\"end_frame\":20," + arg("drop_settle") + "}");
+        assertEquals(0.0, same.get("displacement_m").asDouble());
+    }
 }
