@@ -74,6 +74,10 @@ public final class RecordingQueries {
         long environment = bodies.stream().filter(BodyMetadata::isEnvironment).count();
         String missing = store.missingTables().isEmpty() ? ""
                 : "; missing tables: " + String.join(", ", store.missingTables());
+        if (store.framesReadBefore() != null) {
+            missing += "; read again: the file changed since it was opened (" + store.framesReadBefore() + " → "
+                    + store.frameCount() + " frames)";
+        }
         return new OpenedRecording(SCHEMA_VERSION, store.path().getFileName() + " (active): " + store.frameCount()
                 + " frames (" + String.format("%.3f", duration) + " s), " + (bodies.size() - environment)
                 + " inertial and " + environment + " environment bodies (environment ids have bit 31 set)" + missing

@@ -20,7 +20,9 @@ import java.util.stream.Stream;
  * tool can name a recording itself or use the active one. A call holds its recording through a {@link Lease} for as
  * long as it reads it. At most {@value #MAX_OPEN} recordings stay open: past that the least recently used one that no
  * call holds is closed, and one still held is closed when its last lease ends, so a call never finds its store closed
- * under it and memory stays bounded by {@value #MAX_OPEN} plus the recordings calls hold at that moment.
+ * under it and memory stays bounded by {@value #MAX_OPEN} plus the recordings calls hold at that moment. A recording
+ * whose file changed since it was read (a simulation still writing it) is read again by the next call that names it
+ * or uses it as the active one.
  * Thread-safe: many calls lease, evict and release at once.
  */
 public final class Recordings implements AutoCloseable {
@@ -136,6 +138,16 @@ public final class Recordings implements AutoCloseable {
     private RecordingStore store(String param, Path path) {
         Path key = path.toAbsolutePath().normalize();
         RecordingStore store = open.get(key);
+        RecordingStore replaced = null;
+        if (store != null && !store.isCurrent()) {
+            // The simulation is still writing it (or wrote it again): read it anew; calls reading the old snapshot
+            // keep it until they answer.
+            replaced = open.remove(key);
+            if (!leases.containsKey(replaced)) {
+                replaced.close();
+            }
+            store = null;
+        }
         if (store == null) {
             SystemFolders.refuse(param, key, "an MSD-CPP recording (.db file)");
             if (Files.isDirectory(key)) {
@@ -143,7 +155,7 @@ public final class Recordings implements AutoCloseable {
                         + "' is a directory; list_recordings with {\"directory\": \"" + key + "\"} lists the "
                         + "recordings in it", path.toString());
             }
-            store = RecordingStore.open(key);
+            store = RecordingStore.open(key, replaced);
             open.put(key, store);
         }
         return store;

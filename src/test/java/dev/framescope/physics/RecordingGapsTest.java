@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.physics.sim.LiveRecording;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -132,5 +133,29 @@ class RecordingGapsTest {
         JsonNode same = calls.ok("check_recording", "{\"check\":\"body_motion\",\"body_id\":2,"
                 + "\"start_frame\":20,\"end_frame\":20," + arg("drop_settle") + "}");
         assertEquals(0.0, same.get("displacement_m").asDouble());
+    }
+
+    /**
+     * A recording the simulation is still writing: a second open_recording (or any later call) must see the frames
+     * written since; it was served from the snapshot of the first open, 100 frames, with no word that the file grew.
+     */
+    @Test
+    void aRecordingThatGrowsIsReadAgain() throws Exception {
+        Path file = stateDir.resolve("live.db");
+        try (LiveRecording live = LiveRecording.start(file)) {
+            live.run(100);
+            PhysicsCalls calls = new PhysicsCalls(stateDir);
+            String recording = "\"recording\":\"" + file + "\"";
+            assertEquals(100, calls.ok("open_recording", "{" + recording + "}").get("total_frames").asInt());
+            live.run(50);
+            JsonNode reopened = calls.ok("open_recording", "{" + recording + "}");
+            assertEquals(150, reopened.get("total_frames").asInt(), reopened.toString());
+            assertTrue(reopened.get("summary").asText().contains("read again: the file changed since it was "
+                    + "opened (100 → 150 frames)"), reopened.get("summary").asText());
+            live.run(10);
+            assertEquals(160, calls.ok("get_recording_frame", "{\"frame_id\":160}").get("frame_id").asInt(),
+                    "the active recording is read again too");
+            assertEquals(160, calls.ok("check_recording", "{\"check\":\"solver\"}").get("end_frame").asInt());
+        }
     }
 }
