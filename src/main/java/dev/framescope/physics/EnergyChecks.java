@@ -147,9 +147,10 @@ public final class EnergyChecks {
             ordered.addAll(expected);
         }
         String summary = injections.isEmpty()
-                ? "No energy injection above " + args.threshold() + " J in frames " + range.start() + "–" + range.end()
+                ? "No energy injection above " + Findings.quantity(args.threshold(), "J") + " in frames "
+                + range.start() + "–" + range.end()
                 : injections.size() + " energy injection(s), first at frame " + injections.get(0).frameId()
-                + String.format(" (%+.3f J)", injections.get(0).residualJ());
+                + " (" + Findings.signed(injections.get(0).residualJ(), "J") + ")";
         summary += "; " + (atContact + withoutContact) + " loss(es) beyond the contact model's bound (" + atContact
                 + " at contact, " + withoutContact + " without contact)";
         if (notJudged > 0) {

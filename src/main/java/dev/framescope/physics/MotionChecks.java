@@ -49,10 +49,13 @@ public final class MotionChecks {
         double speedB = sb.velocity().norm();
         VelocityChanges.Check check = VelocityChanges.between(store, args.bodyId(), a, b,
                 args.velocityJumpTolerance());
+        boolean nulls = !Double.isFinite(dp.norm() + speedA + speedB + angle);
         return new Comparison(RecordingQueries.SCHEMA_VERSION, String.format("Body %d from frame %d to %d: moved "
-                        + "%s m, speed %s → %s m/s, rotated %s rad; Δv %s.", args.bodyId(), a, b,
-                Findings.number(dp.norm()), Findings.number(speedA), Findings.number(speedB), Findings.number(angle),
-                check.verdict()), args.bodyId(), a, b, dp, dp.norm(), dv, speedA, speedB, speedB - speedA,
+                        + "%s, speed %s → %s, rotated %s; Δv %s.%s", args.bodyId(), a, b, Findings.metres(dp.norm()),
+                Findings.quantity(speedA, "m/s"), Findings.quantity(speedB, "m/s"), Findings.quantity(angle, "rad"),
+                check.verdict(), nulls ? " NULL: not finite in the recording (stored as NULL) or computed from such a value."
+                : ""), args.bodyId(), a, b, dp, dp.norm(), dv,
+                speedA, speedB, speedB - speedA,
                 sa.omega().norm(), sb.omega().norm(), angle, check);
     }
 
@@ -152,8 +155,8 @@ public final class MotionChecks {
         }
         if (m.frames() == 1 && b.state().equals("moving")) {
             return "body " + b.bodyId() + " moving in contact since frame " + m.firstFrame() + " (1 frame: too "
-                    + "short to tell jitter, sliding or rolling; |v| = " + Findings.number(b.speedMPerS()) + " m/s, |ω| = "
-                    + Findings.number(b.angularSpeedRadS()) + " rad/s), not at rest";
+                    + "short to tell jitter, sliding or rolling; |v| = " + Findings.quantity(b.speedMPerS(), "m/s")
+                    + ", |ω| = " + Findings.quantity(b.angularSpeedRadS(), "rad/s") + "), not at rest";
         }
         String numbers = switch (b.state()) {
             case "jitter" -> m.reversals() + " velocity reversals in frames " + m.classifiedFromFrame() + "–"
@@ -162,13 +165,13 @@ public final class MotionChecks {
             case "sliding" -> "contact-point slip " + Findings.number(m.slipSpeedFirstMPerS()) + " → "
                     + Findings.number(m.slipSpeedLastMPerS()) + " m/s in frames " + m.classifiedFromFrame() + "–"
                     + (m.firstFrame() + m.frames() - 1) + (m.slipDecelerationMPerS2() == null ? ""
-                    : ", deceleration " + Findings.number(m.slipDecelerationMPerS2()) + " m/s²");
-            case "rolling" -> "moving at " + Findings.number(b.speedMPerS()) + " m/s without slip";
-            case "bouncing" -> "moving at " + Findings.number(m.normalSpeedMPerS()) + " m/s along the contact normal, "
+                    : ", deceleration " + Findings.quantity(m.slipDecelerationMPerS2(), "m/s²"));
+            case "rolling" -> "moving at " + Findings.quantity(b.speedMPerS(), "m/s") + " without slip";
+            case "bouncing" -> "moving at " + Findings.quantity(m.normalSpeedMPerS(), "m/s") + " along the contact normal, "
                     + "contact-point slip " + (m.slipSpeedLastMPerS() == null ? "not known"
-                    : Findings.number(m.slipSpeedLastMPerS()) + " m/s");
-            default -> m.reversals() + " velocity reversal(s), |v| = " + Findings.number(b.speedMPerS()) + " m/s, |ω| = "
-                    + Findings.number(b.angularSpeedRadS()) + " rad/s";
+                    : Findings.quantity(m.slipSpeedLastMPerS(), "m/s"));
+            default -> m.reversals() + " velocity reversal(s), |v| = " + Findings.quantity(b.speedMPerS(), "m/s")
+                    + ", |ω| = " + Findings.quantity(b.angularSpeedRadS(), "rad/s");
         };
         return "body " + b.bodyId() + " " + b.state() + " in contact since frame " + m.firstFrame() + " (" + numbers
                 + "), not at rest";

@@ -183,8 +183,8 @@ final class TriageChecks {
             if (s.violation()) {
                 found.add(anomaly(Span.at(s.frameId()), s.bodies(), Severity.high, "MOMENTUM_NOT_CONSERVED",
                         String.format("Bodies %d and %d do not exert equal and opposite impulses on each other at "
-                                + "frame %d: |J_A←B + J_B←A| = %.4g kg·m/s.", s.bodies().get(0), s.bodies().get(1),
-                                s.frameId(), s.residualKgMPerS()),
+                                + "frame %d: |J_A←B + J_B←A| = %s.", s.bodies().get(0), s.bodies().get(1),
+                                s.frameId(), Findings.quantity(s.residualKgMPerS(), "kg·m/s")),
                         numbers("residual_kg_m_s", s.residualKgMPerS()),
                         List.of(check("momentum", file, "start_frame", s.frameId(), "end_frame", s.frameId()))));
             }
