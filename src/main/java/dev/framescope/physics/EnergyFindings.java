@@ -124,21 +124,34 @@ final class EnergyFindings {
             List<Long> bodies = culprit < 0 ? List.of() : List.of(culprit);
             if (injection) {
                 found.add(anomaly(Span.at(a.frameId()), bodies, Severity.high, "ENERGY_INJECTION", String.format(
-                        "%s J of energy appear at frame %d beyond the integrator's expected change (ΔE = %s J; body "
-                        + "%d gains %s J).", signed(a.residualJ()), a.frameId(), signed(a.deltaEJ()), culprit,
-                        signed(largest)), numbers("delta_e_j", a.deltaEJ(), "residual_j", a.residualJ(),
+                        "%s of energy appear at frame %d beyond the integrator's expected change (ΔE = %s%s).",
+                        Findings.signed(a.residualJ(), "J"), a.frameId(), Findings.signed(a.deltaEJ(), "J"),
+                        culprit(culprit, largest, "gains")), numbers("delta_e_j", a.deltaEJ(), "residual_j", a.residualJ(),
                         "body_delta_e_j", largest), next));
             } else {
                 found.add(anomaly(Span.at(a.frameId()), bodies, Severity.high, "ENERGY_LOSS", String.format(
-                        "%s J of energy vanish at frame %d beyond what the contacts may dissipate (%s J lost, bound "
-                        + "%s J; body %d loses %s J).", Findings.number(a.lossBeyondBoundJ()), a.frameId(),
-                        Findings.number(-a.residualJ()), Findings.number(a.lossBoundJ()), culprit,
-                        Findings.number(-largest)), numbers("delta_e_j", a.deltaEJ(), "loss_beyond_bound_j",
+                        "%s of energy vanish at frame %d beyond what the contacts may dissipate (%s lost, bound "
+                        + "%s%s).", Findings.quantity(a.lossBeyondBoundJ(), "J"), a.frameId(),
+                        Findings.quantity(-a.residualJ(), "J"), Findings.quantity(a.lossBoundJ(), "J"),
+                        culprit(culprit, largest, "loses")), numbers("delta_e_j", a.deltaEJ(), "loss_beyond_bound_j",
                         a.lossBeyondBoundJ(), "loss_bound_j", a.lossBoundJ(), "body_delta_e_j", -largest),
                         List.of(check("energy", file, "start_frame", a.frameId(), "end_frame",
                                 a.frameId(), "include_expected", true), next.get(0))));
             }
         }
+    }
+
+    /**
+     * "; body 2 loses 1.619 J": the body whose own energy changed most the finding's way, by how much (a positive
+     * amount: the verb carries the direction); nothing when no inertial body's energy is recorded, and when no body's
+     * energy changed that way, says so.
+     */
+    private static String culprit(long body, double amountJ, String verb) {
+        if (body < 0 || !Double.isFinite(amountJ)) {
+            return "";
+        }
+        return amountJ > 0 ? "; body " + body + " " + verb + " " + Findings.quantity(amountJ, "J")
+                : "; no inertial body's own energy " + (verb.equals("gains") ? "rises" : "falls");
     }
 
     static double bodyEnergyChange(List<EnergyPoint> series, long frame) {
@@ -148,10 +161,5 @@ final class EnergyFindings {
             }
         }
         return Double.NEGATIVE_INFINITY;
-    }
-
-    /** "+1.5" for a gain, "-1.5" for a loss: the sign is the finding. */
-    private static String signed(double value) {
-        return (value > 0 ? "+" : "") + Findings.number(value);
     }
 }

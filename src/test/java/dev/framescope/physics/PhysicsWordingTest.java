@@ -28,7 +28,8 @@ class PhysicsWordingTest {
     private static final Pattern TRAILING_ZERO = Pattern.compile("(?<![\\w.])[+-]?\\d+\\.\\d*0(?![\\d.])");
     private static final Map<String, Pattern> RULES = Map.of(
             "a trailing zero", TRAILING_ZERO,
-            "NaN or Infinity as a number", Pattern.compile("\\bNaN\\b(?! \\(stored as NULL\\))|Infinity"));
+            "NaN or Infinity as a number", Pattern.compile("\\bNaN\\b(?! \\(stored as NULL\\))|Infinity"),
+            "a signed amount after gains or loses", Pattern.compile("\\b(gains|loses) [+-]"));
     private static final List<String> PROSE = List.of("summary", "message", "verdict", "reason", "baseline_note");
 
     @TempDir
