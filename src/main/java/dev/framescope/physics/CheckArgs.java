@@ -92,7 +92,7 @@ public record CheckArgs(
     TriageArgs triage() {
         return new TriageArgs(energyThreshold, penetrationThreshold, slopM, velocityThreshold,
                 limit(Check.all, 200), recording, angularVelocityThreshold, chatterWindowFrames, normalJumpAngleDeg,
-                steadyOverlapMinFrames, restWindowFrames, velocityJumpTolerance);
+                steadyOverlapMinFrames, restWindowFrames, velocityJumpTolerance, startFrame, endFrame);
     }
 
     AnomalyArgs energy() {

@@ -46,7 +46,12 @@ public final class ContactChecks {
     }
 
     public FrictionConeReport frictionCone(FrictionConeArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
+        try (Recordings.Lease lease = recordings.lease(args.recording())) {
+            return frictionCone(lease.store(), args);
+        }
+    }
+
+    private static FrictionConeReport frictionCone(RecordingStore store, FrictionConeArgs args) {
         store.require("FrictionConstraintRecord", "the friction_cone check");
         long frame = FrameRange.frame(store, "frame_id", args.frameId());
         if (args.bodyId() != null) {
@@ -118,7 +123,12 @@ public final class ContactChecks {
     }
 
     public PenetrationReport penetration(PenetrationArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
+        try (Recordings.Lease lease = recordings.lease(args.recording())) {
+            return penetration(lease.store(), args);
+        }
+    }
+
+    private static PenetrationReport penetration(RecordingStore store, PenetrationArgs args) {
         long frame = FrameRange.frame(store, "frame_id", args.frameId());
         List<ContactConstraintInfo> constraints = store.contactConstraints(frame);
         List<PenetrationRow> rows = new ArrayList<>();

@@ -51,7 +51,12 @@ public final class ContactHistory {
     }
 
     public History history(ContactHistoryArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
+        try (Recordings.Lease lease = recordings.lease(args.recording())) {
+            return history(lease.store(), args);
+        }
+    }
+
+    private static History history(RecordingStore store, ContactHistoryArgs args) {
         FrameRange range = FrameRange.of(store, args.startFrame(), args.endFrame());
         BodyIds.requirePair(store, args.bodyAId(), args.bodyBId());
         return analyse(store.contactSeries(), args.bodyAId(), args.bodyBId(), range, args.limit(),

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * How much energy the contacts of one step may dissipate, by the models the engine solves (docs/physics.md), so that
@@ -55,6 +56,15 @@ final class EnergyBounds {
         this.store = store;
         this.masses = masses;
         this.unit = unit;
+    }
+
+    /**
+     * The tables the bound's contact terms come from that this recording lacks (friction rows: the friction term and
+     * the impulse of an impact; contact rows: the impact term). Without them a loss at contact cannot be judged.
+     */
+    List<String> missingTables() {
+        return Stream.of("ContactConstraintRecord", "FrictionConstraintRecord")
+                .filter(store.missingTables()::contains).toList();
     }
 
     /** The convention used so far; null when no frame needed λ. */

@@ -45,7 +45,12 @@ public final class EnergyChecks {
 
     /** The body's series with {@code body_id}, else the system's. */
     public EnergySeriesAnswer energySeries(EnergySeriesArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
+        try (Recordings.Lease lease = recordings.lease(args.recording())) {
+            return energySeries(lease.store(), args);
+        }
+    }
+
+    private static EnergySeriesAnswer energySeries(RecordingStore store, EnergySeriesArgs args) {
         FrameRange range = FrameRange.of(store, args.startFrame(), args.endFrame());
         if (args.bodyId() == null) {
             return answer(args, range, "System energy, ", EnergySeries.of(store.systemEnergy(),
@@ -85,7 +90,9 @@ public final class EnergyChecks {
      * threshold + allowance), {@code loss_at_contact} / {@code loss_without_contact} (a loss beyond the contact
      * model's bound by more than the threshold: residual < −(threshold + loss_bound_j), on a frame with or without
      * collisions), {@code expected_loss} (a loss above the threshold that the bound explains; listed only with
-     * include_expected), {@code nonfinite} (the energy is NaN or infinite: see find_nonfinite_state).
+     * include_expected), {@code loss_not_judged} (a loss at contact beyond the part of the bound the recording allows
+     * when it lacks the friction or contact rows the bound needs), {@code nonfinite} (the energy is NaN or infinite:
+     * see find_nonfinite_state).
      * {@code lossBeyondBoundJ} = −residual − loss bound: positive is unexplained, negative is the margin left.
      */
     public record EnergyAnomaly(long frameId, double simulationTime, @JsonProperty("delta_e_j") double deltaEJ,
@@ -101,7 +108,8 @@ public final class EnergyChecks {
                                   long endFrame, int injections, int lossesAtContact, int lossesWithoutContact,
                                   int msdInjectionFlags, String baselineNote, Bounded<EnergyAnomaly> anomalies,
                                   int expectedLosses, Map<String, Integer> expectedLossesExplainedBy,
-                                  LambdaConvention lambda, String lossBoundRule) {
+                                  LambdaConvention lambda, String lossBoundRule, int nonfiniteFrames,
+                                  int lossesNotJudged) {
     }
 
     static final String LOSS_BOUND_RULE = "A loss is expected when −(ΔE − expected free fall) ≤ threshold + bound, "
@@ -111,7 +119,12 @@ public final class EnergyChecks {
             + "end) + Σ bodies in contact ½·m·g²·dt² + Σ inertial pairs max(m)·g·max(depth − 0.005 m, 0).";
 
     public EnergyAnomalies anomalies(AnomalyArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
+        try (Recordings.Lease lease = recordings.lease(args.recording())) {
+            return anomalies(lease.store(), args);
+        }
+    }
+
+    private static EnergyAnomalies anomalies(RecordingStore store, AnomalyArgs args) {
         FrameRange range = FrameRange.of(store, args.startFrame(), args.endFrame());
         Scan scan = scan(store, range, args.threshold(), args.lambdaUnit());
         List<EnergyAnomaly> found = scan.frames();
@@ -119,6 +132,8 @@ public final class EnergyChecks {
         int atContact = (int) found.stream().filter(a -> a.kind().equals("loss_at_contact")).count();
         int withoutContact = (int) found.stream().filter(a -> a.kind().equals("loss_without_contact")).count();
         List<EnergyAnomaly> expected = found.stream().filter(a -> a.kind().equals("expected_loss")).toList();
+        int nonfinite = (int) found.stream().filter(a -> a.kind().equals("nonfinite")).count();
+        int notJudged = (int) found.stream().filter(a -> a.kind().equals("loss_not_judged")).count();
         Map<String, Integer> explainedBy = new TreeMap<>();
         expected.forEach(a -> explainedBy.merge(a.lossBound().dominant(), 1, Integer::sum));
         int msdFlags = (int) store.systemEnergy().stream()
@@ -126,16 +141,25 @@ public final class EnergyChecks {
         // Injections first, then unexplained losses: what a caller most likely looks for.
         List<EnergyAnomaly> ordered = new ArrayList<>(injections);
         found.stream().filter(EnergyAnomaly::isLoss).forEach(ordered::add);
+        found.stream().filter(a -> a.kind().equals("loss_not_judged")).forEach(ordered::add);
         found.stream().filter(a -> a.kind().equals("nonfinite")).forEach(ordered::add);
         if (args.includeExpected()) {
             ordered.addAll(expected);
         }
         String summary = injections.isEmpty()
-                ? "No energy injection above " + args.threshold() + " J in frames " + range.start() + "–" + range.end()
+                ? "No energy injection above " + Findings.quantity(args.threshold(), "J") + " in frames "
+                + range.start() + "–" + range.end()
                 : injections.size() + " energy injection(s), first at frame " + injections.get(0).frameId()
-                + String.format(" (%+.3f J)", injections.get(0).residualJ());
+                + " (" + Findings.signed(injections.get(0).residualJ(), "J") + ")";
         summary += "; " + (atContact + withoutContact) + " loss(es) beyond the contact model's bound (" + atContact
                 + " at contact, " + withoutContact + " without contact)";
+        if (notJudged > 0) {
+            summary += "; " + notJudged(notJudged, scan.missingTables());
+        }
+        if (nonfinite > 0) {
+            summary += "; " + nonfinite + " frame(s) whose energy change is not finite (an energy recorded NULL or "
+                    + "±Inf; listed as nonfinite, not judged)";
+        }
         List<String> by = new ArrayList<>();
         explainedBy.forEach((term, n) -> by.add(n + " mostly by " + term));
         summary += expected.isEmpty() ? "." : "; " + expected.size() + " larger loss(es) within the bound ("
@@ -146,11 +170,25 @@ public final class EnergyChecks {
                 "Frame 1 is never listed: MSD-CPP's running total starts at 0, so its stored delta_e is the whole "
                         + "initial energy. ΔE is taken between consecutive frames instead; get_energy_series has "
                         + "every frame's energy.",
-                Bounded.of(ordered, args.limit()), expected.size(), explainedBy, scan.lambda(), LOSS_BOUND_RULE);
+                Bounded.of(ordered, args.limit()), expected.size(), explainedBy, scan.lambda(), LOSS_BOUND_RULE,
+                nonfinite, notJudged);
     }
 
-    /** The frames a scan lists (expected losses included) and the λ convention the bounds used, if any. */
-    record Scan(List<EnergyAnomaly> frames, LambdaConvention lambda) {
+    /**
+     * The frames a scan lists (expected losses included), the λ convention the bounds used, if any, and the tables
+     * the bound needs that the recording lacks.
+     */
+    record Scan(List<EnergyAnomaly> frames, LambdaConvention lambda, List<String> missingTables) {
+        int notJudged() {
+            return (int) frames.stream().filter(a -> a.kind().equals("loss_not_judged")).count();
+        }
+    }
+
+    /** "13 loss(es) at contact not judged: the recording has no FrictionConstraintRecord table, …". */
+    static String notJudged(int count, List<String> missingTables) {
+        return count + " loss(es) at contact not judged: the recording has no " + String.join(" or ", missingTables)
+                + " table, so the loss bound lacks its " + (missingTables.contains("ContactConstraintRecord")
+                ? "impact and friction terms" : "friction term") + " (listed as loss_not_judged)";
     }
 
     /**
@@ -182,7 +220,8 @@ public final class EnergyChecks {
             if (residual < -threshold && unit != null) {
                 bound = bounds.at(point.frameId(), dt, touching, frameContacts);
                 kind = residual >= -(threshold + bound.totalJ()) ? "expected_loss"
-                        : frameContacts.isEmpty() ? "loss_without_contact" : "loss_at_contact";
+                        : frameContacts.isEmpty() ? "loss_without_contact"
+                        : bounds.missingTables().isEmpty() ? "loss_at_contact" : "loss_not_judged";
             }
             if (kind != null) {
                 found.add(new EnergyAnomaly(point.frameId(), point.simulationTime(), delta, expected, allowance,
@@ -191,7 +230,7 @@ public final class EnergyChecks {
                         bound));
             }
         }
-        return new Scan(found, bounds.convention());
+        return new Scan(found, bounds.convention(), bounds.missingTables());
     }
 
     /** The inertial bodies in contact this frame. */

@@ -38,7 +38,12 @@ public final class EnergyPlot {
     }
 
     public ToolOutput plot(PlotArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
+        try (Recordings.Lease lease = recordings.lease(args.recording())) {
+            return plot(lease.store(), args);
+        }
+    }
+
+    private static ToolOutput plot(RecordingStore store, PlotArgs args) {
         FrameRange range = FrameRange.of(store, args.startFrame(), args.endFrame());
         XYSeriesCollection data = new XYSeriesCollection();
         String label;

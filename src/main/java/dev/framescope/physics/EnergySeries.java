@@ -125,11 +125,12 @@ final class EnergySeries {
         Bucket whole = bucket(all, first, end, frameOf, shape);
         Envelope t = whole.totalE();
         Envelope d = whole.deltaE();
-        String text = t.min() == null ? "no finite total" : String.format("lowest %.6g J at frame %d, highest %.6g J "
-                + "at frame %d", t.min(), t.minFrame(), t.max(), t.maxFrame());
+        String text = t.min() == null ? "no finite total" : String.format("lowest %s at frame %d, highest %s at "
+                + "frame %d", Findings.quantity(t.min(), "J"), t.minFrame(), Findings.quantity(t.max(), "J"),
+                t.maxFrame());
         if (d.min() != null) {
-            text += String.format("; step change from %+.4g J (frame %d) to %+.4g J (frame %d)", d.min(),
-                    d.minFrame(), d.max(), d.maxFrame());
+            text += String.format("; step change from %s (frame %d) to %s (frame %d)", Findings.signed(d.min(), "J"),
+                    d.minFrame(), Findings.signed(d.max(), "J"), d.maxFrame());
         }
         return text;
     }

@@ -20,6 +20,7 @@ final class Findings {
     /** The number that judges each code's finding: its largest magnitude over the frames is the worst. */
     private static final Map<String, String> WORST_QUANTITY = Map.ofEntries(
             Map.entry("NONFINITE_STATE", "frames_affected"), Map.entry("QUATERNION_NOT_UNIT", "frames_affected"),
+            Map.entry("NONFINITE_ENERGY", "frames_affected"),
             Map.entry("ENERGY_INJECTION", "residual_j"), Map.entry("ENERGY_LOSS", "loss_beyond_bound_j"), Map.entry("FRICTION_CONE_VIOLATION", "max_utilisation"),
             Map.entry("CONTACT_CHATTER", "gaps"), Map.entry("NORMAL_FLIP", "flips"),
             Map.entry("EXCESSIVE_PENETRATION", "max_depth_m"), Map.entry("STEADY_PENETRATION", "max_depth_m"),
@@ -40,11 +41,16 @@ final class Findings {
 
     /**
      * A value rounded to four significant digits, trailing zeros dropped: 0.049999… prints as 0.05, 1.0e-6 as
-     * 0.000001 (never 0.0000), values below 1e-6 or from 1e7 in scientific notation (1.235e-09).
+     * 0.000001 (never 0.0000), 45.000 as 45, values below 1e-6 or from 1e7 in scientific notation (1.235e-09). This is
+     * the one number format of physics prose; a value that is not finite prints as NULL (NaN: how cpp_sqlite stores
+     * it, and what arithmetic on a NULL gives) or +Inf / -Inf.
      */
     static String number(double value) {
-        if (!Double.isFinite(value)) {
-            return String.valueOf(value);
+        if (Double.isNaN(value)) {
+            return "NULL";
+        }
+        if (Double.isInfinite(value)) {
+            return value > 0 ? "+Inf" : "-Inf";
         }
         if (value == 0) {
             return "0";
@@ -57,7 +63,17 @@ final class Findings {
 
     /** A length in metres with four significant digits. */
     static String metres(double value) {
-        return number(value) + " m";
+        return quantity(value, "m");
+    }
+
+    /** "1.5 m/s"; a value that is not finite without its unit ("NULL", not "NaN m/s"). */
+    static String quantity(double value, String unit) {
+        return Double.isFinite(value) ? number(value) + " " + unit : number(value);
+    }
+
+    /** "+45 J" for a gain, "-1.5 J" for a loss: the sign is the finding. */
+    static String signed(double value, String unit) {
+        return (value > 0 ? "+" : "") + quantity(value, unit);
     }
 
     /** A call of {@code check_recording} for one check, with its parameters. */

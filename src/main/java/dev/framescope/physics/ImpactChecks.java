@@ -41,7 +41,12 @@ public final class ImpactChecks {
     }
 
     public RestitutionReport restitution(RestitutionArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
+        try (Recordings.Lease lease = recordings.lease(args.recording())) {
+            return restitution(lease.store(), args);
+        }
+    }
+
+    private static RestitutionReport restitution(RecordingStore store, RestitutionArgs args) {
         FrameRange range = FrameRange.of(store, args.startFrame(), args.endFrame());
         List<Impact> impacts = impacts(store, range, args.tolerance(), args.restVelocity());
         List<Impact> bad = impacts.stream().filter(i -> !i.verdict().equals("ok")).toList();
@@ -49,10 +54,11 @@ public final class ImpactChecks {
         impacts.stream().filter(i -> i.verdict().equals("ok")).forEach(ordered::add);
         int gaining = (int) bad.stream().filter(i -> i.verdict().equals("energy_gaining")).count();
         int rows = impacts.stream().mapToInt(Impact::contactRows).sum();
-        String summary = impacts.isEmpty() ? "No impacts faster than " + args.restVelocity() + " m/s in frames "
+        String summary = impacts.isEmpty() ? "No impacts faster than " + Findings.quantity(args.restVelocity(), "m/s")
+                + " in frames "
                 + range.start() + "–" + range.end() + "."
                 : impacts.size() + " impact(s) (" + rows + " contact row(s) approaching faster than "
-                + args.restVelocity() + " m/s); " + gaining + " bounce(s) gain energy, " + (bad.size() - gaining)
+                + Findings.quantity(args.restVelocity(), "m/s") + "); " + gaining + " bounce(s) gain energy, " + (bad.size() - gaining)
                 + " still approaching" + (bad.isEmpty() ? "" : ", first at frame " + bad.get(0).frameId()) + ".";
         return new RestitutionReport(RecordingQueries.SCHEMA_VERSION, summary, range.start(), range.end(),
                 args.tolerance(), impacts.size(), gaining, bad.size() - gaining, Bounded.of(ordered, args.limit()),

@@ -66,7 +66,12 @@ public final class MomentumChecks {
     }
 
     public MomentumReport momentum(MomentumArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
+        try (Recordings.Lease lease = recordings.lease(args.recording())) {
+            return momentum(lease.store(), args);
+        }
+    }
+
+    private static MomentumReport momentum(RecordingStore store, MomentumArgs args) {
         FrameRange range = FrameRange.of(store, args.startFrame(), args.endFrame());
         Scan scan = scan(store, range, args.tolerance(), args.lambdaUnit());
         List<MomentumStep> ordered = new ArrayList<>(scan.steps().stream().filter(MomentumStep::violation).toList());
@@ -94,11 +99,11 @@ public final class MomentumChecks {
                     .append(range.end()).append(".");
         } else {
             s.append(String.format("Action–reaction checked on %d pair-step(s) of %d body pair(s): %d violation(s) "
-                    + "beyond %.3g kg·m/s", scan.steps().size(), pairs, violations, tolerance));
+                    + "beyond %s", scan.steps().size(), pairs, violations, Findings.quantity(tolerance, "kg·m/s")));
             if (violations > 0) {
                 MomentumStep first = ordered.get(0);
-                s.append(String.format(", first at frame %d, bodies %s (|J_A←B + J_B←A| = %.4g kg·m/s)",
-                        first.frameId(), first.bodies(), first.residualKgMPerS()));
+                s.append(String.format(", first at frame %d, bodies %s (|J_A←B + J_B←A| = %s)",
+                        first.frameId(), first.bodies(), Findings.quantity(first.residualKgMPerS(), "kg·m/s")));
             }
             s.append(".");
         }

@@ -27,9 +27,17 @@ public final class MotionChecks {
     }
 
     public Comparison compare(CompareArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
-        long a = FrameRange.frame(store, "frame_a", args.frameA());
-        long b = FrameRange.frame(store, "frame_b", args.frameB());
+        try (Recordings.Lease lease = recordings.lease(args.recording())) {
+            return compare(lease.store(), args);
+        }
+    }
+
+    private static Comparison compare(RecordingStore store, CompareArgs args) {
+        // check_recording's start_frame and end_frame (frame_a and frame_b of compare_body_across_frames): a motion
+        // runs forwards, as every other range does.
+        FrameRange range = FrameRange.of(store, args.frameA(), args.frameB());
+        long a = range.start();
+        long b = range.end();
         State sa = stateOf(store, args.bodyId(), a);
         State sb = stateOf(store, args.bodyId(), b);
         Vec3 dp = sb.position().minus(sa.position());
@@ -41,10 +49,13 @@ public final class MotionChecks {
         double speedB = sb.velocity().norm();
         VelocityChanges.Check check = VelocityChanges.between(store, args.bodyId(), a, b,
                 args.velocityJumpTolerance());
+        boolean nulls = !Double.isFinite(dp.norm() + speedA + speedB + angle);
         return new Comparison(RecordingQueries.SCHEMA_VERSION, String.format("Body %d from frame %d to %d: moved "
-                        + "%s m, speed %s → %s m/s, rotated %s rad; Δv %s.", args.bodyId(), a, b,
-                Findings.number(dp.norm()), Findings.number(speedA), Findings.number(speedB), Findings.number(angle),
-                check.verdict()), args.bodyId(), a, b, dp, dp.norm(), dv, speedA, speedB, speedB - speedA,
+                        + "%s, speed %s → %s, rotated %s; Δv %s.%s", args.bodyId(), a, b, Findings.metres(dp.norm()),
+                Findings.quantity(speedA, "m/s"), Findings.quantity(speedB, "m/s"), Findings.quantity(angle, "rad"),
+                check.verdict(), nulls ? " NULL: not finite in the recording (stored as NULL) or computed from such a value."
+                : ""), args.bodyId(), a, b, dp, dp.norm(), dv,
+                speedA, speedB, speedB - speedA,
                 sa.omega().norm(), sb.omega().norm(), angle, check);
     }
 
@@ -59,7 +70,7 @@ public final class MotionChecks {
 
     /**
      * One body in contact at the judged frame, judged only on frames in contact (see {@link RestingContact}).
-     * {@code state}: resting, sliding, rolling, jitter or moving; {@code resting} = state is resting. Over the frames
+     * {@code state}: resting, sliding, rolling, bouncing, jitter or moving; {@code resting} = state is resting. Over the frames
      * of the window in contact: {@code framesInContact}, {@code maxSpeedMPerS}, {@code maxAngularSpeedRadS},
      * {@code firstMovingFrame}. {@code creepM} = displacement from {@code restSinceFrame} to the judged frame (0 when
      * moving is judged instead).
@@ -76,7 +87,12 @@ public final class MotionChecks {
     }
 
     public RestingReport resting(RestingArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
+        try (Recordings.Lease lease = recordings.lease(args.recording())) {
+            return resting(lease.store(), args);
+        }
+    }
+
+    private static RestingReport resting(RecordingStore store, RestingArgs args) {
         long end = FrameRange.frame(store, "frame_id", args.frameId());
         long start = Math.max(1, end - args.windowFrames() + 1);
         RestingContact.Rules rules = new RestingContact.Rules(args.velocityThreshold(),
@@ -94,7 +110,9 @@ public final class MotionChecks {
                 + "velocity_threshold and |ω| ≤ angular_velocity_threshold; jitter: ≥ "
                 + RestingContact.JITTER_REVERSALS + " velocity reversals in the window and net displacement < "
                 + RestingContact.JITTER_NET_SHARE + " × path; sliding: no reversal and contact-point slip > "
-                + "velocity_threshold; rolling: no reversal and slip ≤ velocity_threshold");
+                + "velocity_threshold; bouncing: moving along the contact normal faster than velocity_threshold and "
+                + "than the contact point slips (an impact or a bounce); rolling: no reversal and slip ≤ "
+                + "velocity_threshold; moving: none of these, or a moving run only one frame old");
     }
 
     static RestingBody restingBody(RecordingStore store, long body, long start, long end, RestingContact.Rules rules) {
@@ -135,17 +153,25 @@ public final class MotionChecks {
         if (m == null) {
             return "body " + b.bodyId() + " has no state row";
         }
+        if (m.frames() == 1 && b.state().equals("moving")) {
+            return "body " + b.bodyId() + " moving in contact since frame " + m.firstFrame() + " (1 frame: too "
+                    + "short to tell jitter, sliding or rolling; |v| = " + Findings.quantity(b.speedMPerS(), "m/s")
+                    + ", |ω| = " + Findings.quantity(b.angularSpeedRadS(), "rad/s") + "), not at rest";
+        }
         String numbers = switch (b.state()) {
             case "jitter" -> m.reversals() + " velocity reversals in frames " + m.classifiedFromFrame() + "–"
                     + (m.firstFrame() + m.frames() - 1) + ", net " + Findings.metres(m.netDisplacementM()) + " over a "
                     + Findings.metres(m.pathLengthM()) + " path";
             case "sliding" -> "contact-point slip " + Findings.number(m.slipSpeedFirstMPerS()) + " → "
                     + Findings.number(m.slipSpeedLastMPerS()) + " m/s in frames " + m.classifiedFromFrame() + "–"
-                    + (m.firstFrame() + m.frames() - 1) + ", deceleration " + Findings.number(m.slipDecelerationMPerS2())
-                    + " m/s²";
-            case "rolling" -> "moving at " + Findings.number(b.speedMPerS()) + " m/s without slip";
-            default -> m.reversals() + " velocity reversal(s), |v| = " + Findings.number(b.speedMPerS()) + " m/s, |ω| = "
-                    + Findings.number(b.angularSpeedRadS()) + " rad/s";
+                    + (m.firstFrame() + m.frames() - 1) + (m.slipDecelerationMPerS2() == null ? ""
+                    : ", deceleration " + Findings.quantity(m.slipDecelerationMPerS2(), "m/s²"));
+            case "rolling" -> "moving at " + Findings.quantity(b.speedMPerS(), "m/s") + " without slip";
+            case "bouncing" -> "moving at " + Findings.quantity(m.normalSpeedMPerS(), "m/s") + " along the contact normal, "
+                    + "contact-point slip " + (m.slipSpeedLastMPerS() == null ? "not known"
+                    : Findings.quantity(m.slipSpeedLastMPerS(), "m/s"));
+            default -> m.reversals() + " velocity reversal(s), |v| = " + Findings.quantity(b.speedMPerS(), "m/s")
+                    + ", |ω| = " + Findings.quantity(b.angularSpeedRadS(), "rad/s");
         };
         return "body " + b.bodyId() + " " + b.state() + " in contact since frame " + m.firstFrame() + " (" + numbers
                 + "), not at rest";
@@ -171,7 +197,12 @@ public final class MotionChecks {
     }
 
     public NonfiniteReport nonfinite(NonfiniteArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
+        try (Recordings.Lease lease = recordings.lease(args.recording())) {
+            return nonfinite(lease.store(), args);
+        }
+    }
+
+    private static NonfiniteReport nonfinite(RecordingStore store, NonfiniteArgs args) {
         FrameRange range = FrameRange.of(store, args.startFrame(), args.endFrame());
         List<NonfiniteFinding> findings = scanNonfinite(store, range, args.quaternionTolerance());
         String summary = findings.isEmpty() ? "All states finite with unit quaternions in frames " + range.start()

@@ -124,8 +124,8 @@ final class PairFindings {
     }
 
     /**
-     * Depth above threshold that grows on at least two steps: the body is sinking. The message names the growth
-     * (first to deepest frame), the deepest depth, and how long the overlap stays above the threshold after it.
+     * Depth above threshold that grows on at least two steps: the body is sinking. The message names the frames the
+     * overlap stays above the threshold, on how many of the steps between them it grows, and where it is deepest.
      */
     static List<Run> sinking(List<ContactHistory.Row> rows, double threshold, List<Long> pair, String file,
                                      List<Anomaly> found) {
@@ -144,13 +144,11 @@ final class PairFindings {
             ContactHistory.Row deepest = run.deepest();
             long first = run.first();
             int frames = run.rows().size();
-            String after = deepest.frameId() == run.last() ? ", the last frame above " + Findings.metres(threshold)
-                    : "; it stays above " + Findings.metres(threshold) + " until frame " + run.last();
             found.add(anomaly(new Span(first, run.last(), frames, deepest.frameId()), pair, Severity.high,
-                    "EXCESSIVE_PENETRATION", String.format("Bodies %d–%d overlap more than %s from frame %d and the "
-                    + "overlap grows on %d of the %d steps to frame %d, deepest %s at frame %d%s (%d frames).",
-                    pair.get(0), pair.get(1), Findings.metres(threshold), first, growth, frames - 1,
-                    deepest.frameId(), Findings.metres(deepest.depthM()), deepest.frameId(), after, frames),
+                    "EXCESSIVE_PENETRATION", String.format("Bodies %d–%d overlap more than %s on frames %d–%d (%d "
+                    + "frames): the overlap grows on %d of its %d steps and is deepest, %s, at frame %d.",
+                    pair.get(0), pair.get(1), Findings.metres(threshold), first, run.last(), frames, growth,
+                    frames - 1, Findings.metres(deepest.depthM()), deepest.frameId()),
                     numbers("max_depth_m", deepest.depthM(), "frames", frames, "deepest_frame", deepest.frameId(),
                             "growing_steps", growth),
                     List.of(check("penetration", file, "frame_id", first),

@@ -243,7 +243,9 @@ public final class PhysicsArgs {
             @Param(value = "Frames an overlap beyond slop_m must last to be STEADY_PENETRATION.", min = 1, max = 10000)
             Integer steadyOverlapMinFrames,
             @Param(value = "Frames a body in contact may jitter at the end before NOT_AT_REST.", min = 1, max = 10000) Integer restWindowFrames,
-            @Param(value = JUMP_TOLERANCE, min = 0) Double velocityJumpTolerance) {
+            @Param(value = JUMP_TOLERANCE, min = 0) Double velocityJumpTolerance,
+            @Param(value = START, min = 1) Long startFrame,
+            @Param(value = END, min = 1) Long endFrame) {
         public TriageArgs {
             energyThreshold = energyThreshold == null ? 1.0 : energyThreshold;
             penetrationThreshold = penetrationThreshold == null ? 0.01 : penetrationThreshold;

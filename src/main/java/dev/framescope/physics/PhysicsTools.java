@@ -98,7 +98,7 @@ public final class PhysicsTools implements ToolGroup {
     /** One tool for every check: each older single-check tool is an alias that picks its check. */
     private ToolDef<CheckArgs> checkRecording() {
         return ToolDef.of("check_recording", "Check a recording",
-                        "check 'all' (default, start here): every check over the recording; anomalies by severity "
+                        "check 'all' (default, start here): every check over the recording (or start_frame–end_frame); anomalies by severity "
                         + "then first frame, repeats merged, each with bodies, numbers and the calls that confirm it. "
                         + "One check in detail: energy (ΔE less free-fall loss: injections above energy_threshold, "
                         + "losses beyond it plus the contact bound); friction_cone at frame_id (|λt| ≤ μ·λn per row: "

@@ -3,8 +3,11 @@ package dev.framescope.physics;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.SystemFolders;
 import dev.framescope.common.ToolException;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -28,6 +31,27 @@ final class RecordingFile {
                     + "in it (list_recordings lists them)") : Files.exists(path) ? notARecording(path, "it is not a "
                     + "regular file (a FIFO, socket or device)") : ToolException.notFound("recording", path,
                     "call list_recordings to see the recordings found");
+        }
+    }
+
+    /**
+     * What tells one state of a recording's file from the next while a simulation still writes it: size and
+     * modification time of the file and of its write-ahead log, if any (a recorder in WAL mode grows the log, not
+     * the file, until a checkpoint).
+     */
+    record Stamp(long size, FileTime modified, long walSize, FileTime walModified) {
+    }
+
+    /** The file's stamp now; a file that cannot be read stamps as empty, so the next read finds out why. */
+    static Stamp stamp(Path path) {
+        Path wal = path.resolveSibling(path.getFileName() + "-wal");
+        try {
+            BasicFileAttributes file = Files.readAttributes(path, BasicFileAttributes.class);
+            BasicFileAttributes log = Files.exists(wal) ? Files.readAttributes(wal, BasicFileAttributes.class) : null;
+            return new Stamp(file.size(), file.lastModifiedTime(), log == null ? -1 : log.size(),
+                    log == null ? null : log.lastModifiedTime());
+        } catch (IOException e) {
+            return new Stamp(-1, null, -1, null);
         }
     }
 

@@ -61,16 +61,25 @@ public final class RecordingQueries {
 
     /** Opens {@code recording} and makes it active, or describes the active one when no recording is named. */
     public OpenedRecording open(RecordingArgs args) {
-        RecordingStore store = args.recording() == null ? recordings.resolve(null)
-                : recordings.load(Recordings.pathOf("recording", args.recording()));
+        try (Recordings.Lease lease = args.recording() == null ? recordings.lease(null)
+                : recordings.load(Recordings.pathOf("recording", args.recording()))) {
+            return describe(lease.store());
+        }
+    }
+
+    private static OpenedRecording describe(RecordingStore store) {
         List<BodyMetadata> bodies = store.bodies();
         double duration = store.frameCount() == 0 ? 0 : store.simulationTime(store.frameCount());
         Double dt = store.frameCount() >= 2 ? store.simulationTime(2) - store.simulationTime(1) : null;
         long environment = bodies.stream().filter(BodyMetadata::isEnvironment).count();
         String missing = store.missingTables().isEmpty() ? ""
                 : "; missing tables: " + String.join(", ", store.missingTables());
+        if (store.framesReadBefore() != null) {
+            missing += "; read again: the file changed since it was opened (" + store.framesReadBefore() + " → "
+                    + store.frameCount() + " frames)";
+        }
         return new OpenedRecording(SCHEMA_VERSION, store.path().getFileName() + " (active): " + store.frameCount()
-                + " frames (" + String.format("%.3f", duration) + " s), " + (bodies.size() - environment)
+                + " frames (" + Findings.quantity(duration, "s") + "), " + (bodies.size() - environment)
                 + " inertial and " + environment + " environment bodies (environment ids have bit 31 set)" + missing
                 + ".", store.path().toString(), store.frameCount(), duration, dt, bodies, store.missingTables());
     }
@@ -89,7 +98,12 @@ public final class RecordingQueries {
     }
 
     public FrameData frame(FrameArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
+        try (Recordings.Lease lease = recordings.lease(args.recording())) {
+            return frame(lease.store(), args);
+        }
+    }
+
+    private static FrameData frame(RecordingStore store, FrameArgs args) {
         long frame = FrameRange.frame(store, "frame_id", args.frameId());
         Long body = args.bodyId();
         if (body != null) {
@@ -111,7 +125,7 @@ public final class RecordingQueries {
                 Math.max(constraints.size(), friction.size())) > end;
         String page = args.offset() == 0 && !more ? "" : String.format(" Showing items %d–%d of each list%s.",
                 args.offset() + 1, end, more ? "; next_offset " + end + " gives the next page" : "");
-        String at = " at frame " + frame + " (t = " + String.format("%.3f", store.simulationTime(frame)) + " s): ";
+        String at = " at frame " + frame + " (t = " + Findings.quantity(store.simulationTime(frame), "s") + "): ";
         String rows = collisions.size() + " colliding pair(s), " + constraints.size() + " contact and "
                 + friction.size() + " friction row(s), " + solve + "." + page;
         BodyState state = body == null || states.isEmpty() ? null : states.get(0);
@@ -119,7 +133,7 @@ public final class RecordingQueries {
         Double omega = state == null ? null : state.angularVelocity().norm();
         String summary = body == null ? "Frame" + at + states.size() + " bodies, " + rows
                 : "Body " + body + at + (state != null ? "z = " + Findings.metres(state.position().z()) + ", |v| = "
-                + Findings.number(speed) + " m/s, |ω| = " + Findings.number(omega) + " rad/s; "
+                + Findings.quantity(speed, "m/s") + ", |ω| = " + Findings.quantity(omega, "rad/s") + "; "
                 : BodyIds.isEnvironment(body) ? "environment (static) body, no state; "
                 : "no state row at this frame; ") + rows;
         return new FrameData(SCHEMA_VERSION, summary, frame, store.simulationTime(frame), body, state, speed, omega,

@@ -76,10 +76,15 @@ public final class RecordingStore implements AutoCloseable {
     private final RecordingSeries series;
     private final AnswerMemo memo = new AnswerMemo();
     private final boolean legacyStates;
+    private final RecordingFile.Stamp stamp;
+    private final Integer framesReadBefore;
 
-    private RecordingStore(Path path, Connection db) throws SQLException {
+    private RecordingStore(Path path, Connection db, RecordingFile.Stamp stamp, Integer framesReadBefore)
+            throws SQLException {
         this.path = path;
         this.db = db;
+        this.stamp = stamp;
+        this.framesReadBefore = framesReadBefore;
         this.tables = new TreeSet<>();
         try (ResultSet rs = db.createStatement().executeQuery("SELECT name FROM sqlite_master WHERE type='table'")) {
             while (rs.next()) {
@@ -112,11 +117,21 @@ public final class RecordingStore implements AutoCloseable {
 
     /** Opens {@code path} read-only; the file is never written, not even a journal. */
     public static RecordingStore open(Path path) {
+        return open(path, null);
+    }
+
+    /**
+     * Opens {@code path} again after the file changed under {@code replaced} (a simulation still writing it), or
+     * for the first time when {@code replaced} is null.
+     */
+    static RecordingStore open(Path path, RecordingStore replaced) {
         RecordingFile.refuseUnusable(path);
+        // Stamped before anything is read: a write while the store reads makes the next call read again.
+        RecordingFile.Stamp stamp = RecordingFile.stamp(path);
         try {
             Connection db = RecordingFile.connect(path);
             try {
-                return new RecordingStore(path, db);
+                return new RecordingStore(path, db, stamp, replaced == null ? null : replaced.frameCount());
             } catch (SQLException | RuntimeException e) {
                 db.close();
                 throw e;
@@ -153,6 +168,21 @@ public final class RecordingStore implements AutoCloseable {
 
     public Set<String> missingTables() {
         return missingTables;
+    }
+
+    /** Whether the file is as it was when this store read it: a recording still being written grows. */
+    boolean isCurrent() {
+        return stamp.equals(RecordingFile.stamp(path));
+    }
+
+    /** The frame count of the store this one replaced because the file changed; null when read for the first time. */
+    Integer framesReadBefore() {
+        return framesReadBefore;
+    }
+
+    /** The table whose rows carry each body state's frame (it differs in recordings before MSD-CPP's 2026-02). */
+    String statesTable() {
+        return StateSeries.table(legacyStates);
     }
 
     public double simulationTime(long frame) {

@@ -8,7 +8,9 @@ import dev.framescope.physics.StateSeries.State;
  * starts the current run of such frames, however long. A body that is not at rest is classified over the last
  * window of its current run of moving contact frames: {@code jitter} (its velocity reverses back and forth with
  * little net displacement), {@code sliding} (one direction, its contact point slips along the contact),
- * {@code rolling} (one direction, its contact point does not slip) or {@code moving} (none of these). Shared by
+ * {@code bouncing} (it moves along the contact normal, faster than its contact point slips: an impact or a bounce),
+ * {@code rolling} (one direction, its contact point does not slip) or {@code moving} (none of these, or a run only one
+ * frame old, which cannot show any of them). Shared by
  * check_resting_contact and triage's NOT_AT_REST so both judge a body the same way.
  */
 final class RestingContact {
@@ -33,14 +35,15 @@ final class RestingContact {
      * part of the contact point's velocity relative to the other body|, v_rel − (v_rel·n)·n with v_rel = v + ω×r −
      * (v_o + ω_o×r_o) from the contact rows' lever arms, the largest over the body's contact rows of the frame (the
      * body's tangential velocity where the recording has no contact-constraint rows); deceleration = (slip_first −
-     * slip_last)/(t_last − t_first).
+     * slip_last)/(t_last − t_first); {@code normalSpeedMPerS} = |v_rel·n| at the judged frame, the largest over the
+     * body's contact rows: how fast it approaches or leaves what it touches.
      */
     record Motion(long firstFrame, int frames, long classifiedFromFrame, int reversals, double pathLengthM,
                   double netDisplacementM, Double slipSpeedFirstMPerS, Double slipSpeedLastMPerS,
-                  Double slipDecelerationMPerS2) {
+                  Double slipDecelerationMPerS2, Double normalSpeedMPerS) {
     }
 
-    /** The judgement: {@code state} is resting, sliding, rolling, jitter, moving, or no_state (no row). */
+    /** The judgement: {@code state} is resting, sliding, rolling, bouncing, jitter, moving, or no_state (no row). */
     record Verdict(String state, Long restSinceFrame, int restFrames, double speedMPerS, double angularSpeedRadS,
                    Motion motion) {
         boolean resting() {
@@ -102,13 +105,13 @@ final class RestingContact {
             previous = s;
         }
         double net = series.at(body, to).position().minus(series.at(body, from).position()).norm();
-        Double slipFirst = slipSpeed(store, body, from);
-        Double slipLast = slipSpeed(store, body, to);
+        Double slipFirst = contactSpeeds(store, body, from).slip();
+        Speeds last = contactSpeeds(store, body, to);
         double elapsed = store.simulationTime(to) - store.simulationTime(from);
-        Double deceleration = slipFirst == null || slipLast == null || elapsed <= 0 ? null
-                : (slipFirst - slipLast) / elapsed;
-        return new Motion(first, (int) (to - first + 1), from, reversals, path, net, slipFirst, slipLast,
-                deceleration);
+        Double deceleration = slipFirst == null || last.slip() == null || elapsed <= 0 ? null
+                : (slipFirst - last.slip()) / elapsed;
+        return new Motion(first, (int) (to - first + 1), from, reversals, path, net, slipFirst, last.slip(),
+                deceleration, last.normal());
     }
 
     private static boolean reverses(Vec3 now, Vec3 before, double threshold) {
@@ -119,6 +122,12 @@ final class RestingContact {
         if (m.reversals() >= JITTER_REVERSALS && m.netDisplacementM() < JITTER_NET_SHARE * m.pathLengthM()) {
             return "jitter";
         }
+        if (isBouncing(m, rules)) {
+            return "bouncing";
+        }
+        if (m.frames() == 1) {
+            return "moving"; // the run's first frame: no step yet to show reversals, slip trend or deceleration
+        }
         if (m.reversals() > 0 || m.slipSpeedLastMPerS() == null) {
             return "moving";
         }
@@ -126,14 +135,30 @@ final class RestingContact {
     }
 
     /**
-     * The fastest tangential slip of the body's contact points at {@code frame} (a box's corners slip alike; a ball
-     * rolling on the ground while rubbing another slips only at the second contact); null without contact rows.
+     * Moving along the contact normal faster than the velocity threshold and faster than the contact point slips:
+     * the body is landing on or leaving what it touches (an impact, a bounce), which neither rolls nor slides.
      */
-    static Double slipSpeed(RecordingStore store, long body, long frame) {
+    private static boolean isBouncing(Motion m, Rules rules) {
+        Double normal = m.normalSpeedMPerS();
+        return normal != null && normal > rules.speedMPerS()
+                && (m.slipSpeedLastMPerS() == null || normal > m.slipSpeedLastMPerS());
+    }
+
+    /** The fastest slip and the fastest normal speed over a body's contact points at one frame; null without rows. */
+    record Speeds(Double slip, Double normal) {
+    }
+
+    /**
+     * The fastest tangential slip of the body's contact points at {@code frame} (a box's corners slip alike; a ball
+     * rolling on the ground while rubbing another slips only at the second contact), and the fastest normal relative
+     * speed |v_rel·n|; both null without contact rows.
+     */
+    static Speeds contactSpeeds(RecordingStore store, long body, long frame) {
         StateSeries series = store.stateSeries();
         ContactSeries contacts = store.contactSeries();
         State self = series.at(body, frame);
         Double fastest = null;
+        Double fastestNormal = null;
         for (ContactSeries.Constraint c : contacts.constraints(frame)) {
             if (c.bodyA() != body && c.bodyB() != body) {
                 continue;
@@ -153,19 +178,22 @@ final class RestingContact {
             if (!lever.isFinite()) {
                 continue;
             }
-            double slip = tangential(self.velocity().plus(self.omega().cross(lever)).minus(otherVelocity),
-                    c.normal()).norm();
+            Vec3 relative = self.velocity().plus(self.omega().cross(lever)).minus(otherVelocity);
+            double slip = tangential(relative, c.normal()).norm();
+            double normal = Math.abs(relative.dot(c.normal()) / c.normal().norm());
             fastest = fastest == null ? slip : Math.max(fastest, slip);
+            fastestNormal = fastestNormal == null ? normal : Math.max(fastestNormal, normal);
         }
         if (fastest != null) {
-            return fastest;
+            return new Speeds(fastest, fastestNormal);
         }
         for (ContactSeries.Collision c : contacts.collisions(frame)) {
             if (c.bodyA() == body || c.bodyB() == body) {
-                return tangential(self.velocity(), c.normal()).norm();
+                return new Speeds(tangential(self.velocity(), c.normal()).norm(),
+                        Math.abs(self.velocity().dot(c.normal()) / c.normal().norm()));
             }
         }
-        return null;
+        return new Speeds(null, null);
     }
 
     private static Vec3 tangential(Vec3 v, Vec3 normal) {

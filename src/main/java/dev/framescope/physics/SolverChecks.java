@@ -25,7 +25,12 @@ public final class SolverChecks {
     }
 
     public SolverReport diagnostics(RangeArgs args) {
-        RecordingStore store = recordings.resolve(args.recording());
+        try (Recordings.Lease lease = recordings.lease(args.recording())) {
+            return diagnostics(lease.store(), args);
+        }
+    }
+
+    private static SolverReport diagnostics(RecordingStore store, RangeArgs args) {
         FrameRange range = FrameRange.of(store, args.startFrame(), args.endFrame());
         List<SolverDiagnostics> rows = new ArrayList<>();
         int solved = 0;
@@ -52,8 +57,8 @@ public final class SolverChecks {
         rows.stream().filter(r -> r.solved() && r.converged()).forEach(ordered::add);
         rows.stream().filter(r -> !r.solved()).forEach(ordered::add);
         String summary = String.format("Frames %d–%d: %d solved (%d not converged, max %d iterations, max residual "
-                        + "%.3g), %d without a solve (no collisions; not a convergence failure).", range.start(),
-                range.end(), solved, notConverged, maxIterations, maxResidual, rows.size() - solved);
+                        + "%s), %d without a solve (no collisions; not a convergence failure).", range.start(),
+                range.end(), solved, notConverged, maxIterations, Findings.number(maxResidual), rows.size() - solved);
         return new SolverReport(RecordingQueries.SCHEMA_VERSION, summary, range.start(), range.end(), solved,
                 rows.size() - solved, notConverged, maxIterations, maxResidual, Bounded.of(ordered, args.limit()));
     }

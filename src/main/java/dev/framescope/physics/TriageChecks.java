@@ -9,7 +9,6 @@ import dev.framescope.physics.Findings.Span;
 import dev.framescope.physics.PhysicsArgs.TriageArgs;
 import dev.framescope.physics.LambdaConvention.LambdaUnit;
 import dev.framescope.physics.PhysicsModel.BodyMetadata;
-import dev.framescope.physics.PhysicsModel.EnergyPoint;
 import dev.framescope.physics.Triage.Anomaly;
 import dev.framescope.physics.Triage.NextCall;
 import dev.framescope.physics.Triage.Severity;
@@ -18,8 +17,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Triage's checks of state, energy, friction, rest, velocity jumps, impacts, momentum and the solver, one method
- * each.
+ * Triage's checks of state, friction, rest, velocity jumps, impacts, momentum and the solver, one method each (energy:
+ * {@link EnergyFindings}; contact pairs: {@link PairFindings}).
  */
 final class TriageChecks {
 
@@ -51,60 +50,6 @@ final class TriageChecks {
                     List.of(call("get_recording_frame", file, "body_id", f.bodyId(), "frame_id", f.firstFrame()),
                             check("nonfinite", file))));
         }
-    }
-
-    /**
-     * Injections (ENERGY_INJECTION) and losses beyond the contact model's bound (ENERGY_LOSS), each blamed on the
-     * body whose own energy changed most in that direction at that frame.
-     */
-    static void energy(RecordingStore store, FrameRange all, double threshold, String file, List<Anomaly> found) {
-        List<Long> inertial = store.bodies().stream().filter(b -> !b.isEnvironment()).map(BodyMetadata::bodyId)
-                .toList();
-        for (EnergyChecks.EnergyAnomaly a : EnergyChecks.scan(store, all, threshold, LambdaUnit.auto).frames()) {
-            boolean injection = a.kind().equals("injection");
-            if (!injection && !a.isLoss()) {
-                continue;
-            }
-            double sign = injection ? 1 : -1;
-            long culprit = -1;
-            double largest = Double.NEGATIVE_INFINITY;
-            for (long body : inertial) {
-                double change = sign * bodyEnergyChange(store.bodyEnergy(body), a.frameId());
-                if (change > largest) {
-                    largest = change;
-                    culprit = body;
-                }
-            }
-            List<NextCall> next = List.of(call("get_recording_frame", file, "frame_id", a.frameId()),
-                    call("get_energy_series", file, "start_frame", Math.max(1, a.frameId() - 2),
-                            "end_frame", Math.min(store.frameCount(), a.frameId() + 2)));
-            List<Long> bodies = culprit < 0 ? List.of() : List.of(culprit);
-            if (injection) {
-                found.add(anomaly(Span.at(a.frameId()), bodies, Severity.high, "ENERGY_INJECTION", String.format(
-                        "%s J of energy appear at frame %d beyond the integrator's expected change (ΔE = %s J; body "
-                        + "%d gains %s J).", signed(a.residualJ()), a.frameId(), signed(a.deltaEJ()), culprit,
-                        signed(largest)), numbers("delta_e_j", a.deltaEJ(), "residual_j", a.residualJ(),
-                        "body_delta_e_j", largest), next));
-            } else {
-                found.add(anomaly(Span.at(a.frameId()), bodies, Severity.high, "ENERGY_LOSS", String.format(
-                        "%s J of energy vanish at frame %d beyond what the contacts may dissipate (%s J lost, bound "
-                        + "%s J; body %d loses %s J).", Findings.number(a.lossBeyondBoundJ()), a.frameId(),
-                        Findings.number(-a.residualJ()), Findings.number(a.lossBoundJ()), culprit,
-                        Findings.number(-largest)), numbers("delta_e_j", a.deltaEJ(), "loss_beyond_bound_j",
-                        a.lossBeyondBoundJ(), "loss_bound_j", a.lossBoundJ(), "body_delta_e_j", -largest),
-                        List.of(check("energy", file, "start_frame", a.frameId(), "end_frame",
-                                a.frameId(), "include_expected", true), next.get(0))));
-            }
-        }
-    }
-
-    static double bodyEnergyChange(List<EnergyPoint> series, long frame) {
-        for (int i = 1; i < series.size(); i++) {
-            if (series.get(i).frameId() == frame && series.get(i - 1).frameId() == frame - 1) {
-                return series.get(i).totalE() - series.get(i - 1).totalE();
-            }
-        }
-        return Double.NEGATIVE_INFINITY;
     }
 
     static void friction(RecordingStore store, FrameRange all, String file, List<Anomaly> found) {
@@ -143,8 +88,8 @@ final class TriageChecks {
      * and have moved in contact for at least the rest window: they never come to rest. A box still sliding, or one
      * that slid and stopped, is not a failure.
      */
-    static void resting(RecordingStore store, TriageArgs args, String file, List<Anomaly> found) {
-        long last = store.frameCount();
+    static void resting(RecordingStore store, FrameRange range, TriageArgs args, String file, List<Anomaly> found) {
+        long last = range.end();
         RestingContact.Rules rules = new RestingContact.Rules(args.velocityThreshold(),
                 args.angularVelocityThreshold(), args.restWindowFrames());
         for (long body : store.contactSeries().inertialInContact(last).stream().sorted().toList()) {
@@ -155,9 +100,10 @@ final class TriageChecks {
             }
             found.add(anomaly(new Span(m.firstFrame(), last, m.frames(), m.firstFrame()), List.of(body),
                     Severity.medium, "NOT_AT_REST", String.format("Body %d is in contact but never comes to rest: %s "
-                    + "on frames %d–%d (%d frames, to the last frame); in frames %d–%d its velocity reverses %d "
+                    + "on frames %d–%d (%d frames, to the %s); in frames %d–%d its velocity reverses %d "
                     + "times and it moves %s net over a %s path; |v| = %s m/s, |ω| = %s rad/s at the end.", body,
-                    v.state(), m.firstFrame(), last, m.frames(), m.classifiedFromFrame(), last, m.reversals(),
+                    v.state(), m.firstFrame(), last, m.frames(), last == store.frameCount() ? "last frame"
+                    : "end of the frames checked", m.classifiedFromFrame(), last, m.reversals(),
                     Findings.metres(m.netDisplacementM()), Findings.metres(m.pathLengthM()),
                     Findings.number(v.speedMPerS()), Findings.number(v.angularSpeedRadS())),
                     numbers("frames", m.frames(), "state", v.state(), "reversals", m.reversals(),
@@ -199,11 +145,6 @@ final class TriageChecks {
         }
     }
 
-    /** "+1.5" for a gain, "-1.5" for a loss: the sign is the finding. */
-    private static String signed(double value) {
-        return (value > 0 ? "+" : "") + Findings.number(value);
-    }
-
     private static String impactMessage(ImpactChecks.Impact i, boolean gaining) {
         String when = i.frames() == 1 ? "at frame " + i.firstFrame()
                 : "over frames " + i.firstFrame() + "–" + i.lastFrame();
@@ -242,8 +183,8 @@ final class TriageChecks {
             if (s.violation()) {
                 found.add(anomaly(Span.at(s.frameId()), s.bodies(), Severity.high, "MOMENTUM_NOT_CONSERVED",
                         String.format("Bodies %d and %d do not exert equal and opposite impulses on each other at "
-                                + "frame %d: |J_A←B + J_B←A| = %.4g kg·m/s.", s.bodies().get(0), s.bodies().get(1),
-                                s.frameId(), s.residualKgMPerS()),
+                                + "frame %d: |J_A←B + J_B←A| = %s.", s.bodies().get(0), s.bodies().get(1),
+                                s.frameId(), Findings.quantity(s.residualKgMPerS(), "kg·m/s")),
                         numbers("residual_kg_m_s", s.residualKgMPerS()),
                         List.of(check("momentum", file, "start_frame", s.frameId(), "end_frame", s.frameId()))));
             }
@@ -251,9 +192,6 @@ final class TriageChecks {
     }
 
     static void solver(RecordingStore store, FrameRange all, String file, List<Anomaly> found) {
-        if (store.missingTables().contains("SolverDiagnosticRecord")) {
-            return;
-        }
         for (long f = all.start(); f <= all.end(); f++) {
             PhysicsModel.SolverDiagnostics row = store.solver(f);
             if (row != null && row.solved() && !row.converged()) {

@@ -120,7 +120,7 @@ final class VelocityChanges {
                     contact);
         }
         String acceleration = vsAcceleration == null ? "the recording has no acceleration for every frame"
-                : "|Δv − Σa·dt| = " + Findings.number(vsAcceleration) + " m/s";
+                : "|Δv − Σa·dt| = " + Findings.quantity(vsAcceleration, "m/s");
         if (contactFrames > 0) {
             return "explained: " + contact + ", whose impulses account for Δv − g·Δt = " + Findings.number(vsGravity)
                     + " m/s; " + acceleration;

@@ -132,4 +132,48 @@ class MotionChecksTest {
         assertTrue(check.get("residual_vs_gravity_m_per_s").asDouble() > 1, "the bounce reverses the velocity");
         assertTrue(check.get("verdict").asText().startsWith("explained: in contact"), check.toString());
     }
+
+    /**
+     * The first frame of a defect is the frame an engineer asks about: there the body's moving run is one frame old,
+     * too short to tell jitter, sliding or rolling apart, and it is answered as just moving (it was INTERNAL, a
+     * NullPointerException on the missing deceleration).
+     */
+    @Test
+    void aMovingRunOneFrameOldIsAnsweredAsMoving() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        long defect = groundTruth("never_rests").at("/defects/0/frame").asLong();
+        JsonNode report = calls.ok("check_resting_contact", "{\"frame_id\":" + defect + "," + arg("never_rests")
+                + "}");
+        JsonNode b = report.at("/bodies/0");
+        assertEquals("moving", b.get("state").asText(), b.toString());
+        assertEquals(defect, b.at("/motion/first_frame").asLong());
+        assertEquals(1, b.at("/motion/frames").asInt());
+        assertTrue(b.at("/motion/slip_deceleration_m_per_s2").isMissingNode(), "one frame has no deceleration");
+        assertTrue(report.get("summary").asText().contains("body 2 moving in contact since frame " + defect
+                + " (1 frame: too short to tell"), report.get("summary").asText());
+        JsonNode first = calls.ok("check_resting_contact", "{\"frame_id\":1," + arg("box_slide") + "}");
+        assertEquals("moving", first.at("/bodies/0/state").asText(), first.toString());
+    }
+
+    /**
+     * A box landing on another moves along the contact normal at its impact frame: it bounces, it does not roll. Its
+     * contact point does not slip, which is why it read as rolling.
+     */
+    @Test
+    void aBoxAtItsImpactFrameIsBouncingNotRolling() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        JsonNode impact = groundTruth("stack_3_boxes").at("/facts/impact_list/0");
+        long frame = impact.get("first_frame").asLong();
+        long upper = Long.parseLong(impact.get("pair").asText().split("-")[1]);
+        JsonNode report = calls.ok("check_resting_contact", "{\"frame_id\":" + frame + "," + arg("stack_3_boxes")
+                + "}");
+        JsonNode b = body(report, upper);
+        assertEquals("bouncing", b.get("state").asText(), b.toString());
+        assertTrue(b.at("/motion/normal_speed_m_per_s").asDouble() > b.at("/motion/slip_speed_last_m_per_s")
+                .asDouble(), b.toString());
+        assertEquals(b.get("speed_m_per_s").asDouble(), b.at("/motion/normal_speed_m_per_s").asDouble(), 1e-6,
+                "a box that cannot rotate moves straight along the normal, relative to a box that barely moves");
+        assertTrue(report.get("summary").asText().contains("body " + upper + " bouncing in contact since frame "
+                + frame), report.get("summary").asText());
+    }
 }

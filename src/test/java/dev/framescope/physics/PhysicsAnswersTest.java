@@ -116,7 +116,7 @@ class PhysicsAnswersTest {
         assertEquals(0, both.at("/anomalies/count").asInt(), both.get("summary").asText());
     }
 
-    /** Sinking: the message names where growth stopped and how long the overlap stayed, not "keeps growing". */
+    /** Sinking: the message names the frames the overlap stayed beyond the threshold and where it was deepest. */
     @Test
     void sinkingMessageSaysWhereGrowthStopped() throws Exception {
         JsonNode truth = groundTruth("penetration").at("/defects/0/values");
@@ -126,9 +126,10 @@ class PhysicsAnswersTest {
         assertEquals("EXCESSIVE_PENETRATION", a.get("code").asText());
         String depth = new BigDecimal(truth.get("max_depth_m").asDouble()).round(new MathContext(4))
                 .stripTrailingZeros().toPlainString();
-        assertTrue(message.contains("deepest " + depth + " m at frame "
+        assertTrue(message.contains("is deepest, " + depth + " m, at frame "
                 + truth.get("max_depth_frame").asLong()), message);
-        assertTrue(message.contains("until frame " + a.get("last_frame").asLong()), message);
+        assertTrue(message.contains("on frames " + a.get("first_frame").asLong() + "–" + a.get("last_frame").asLong()),
+                message);
         assertFalse(message.contains("keeps growing"), message);
     }
 

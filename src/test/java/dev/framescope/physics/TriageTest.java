@@ -151,6 +151,31 @@ class TriageTest {
         assertTrue(used <= 4);
     }
 
+    /**
+     * The sinking message counts its steps over the frames it names. It said "grows on 9 of the 11 steps to frame 161"
+     * while the 11 steps run from frame 152 to 163 (161 is where it is deepest).
+     */
+    @Test
+    void sinkingCountsItsStepsOverTheFramesItNames() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        JsonNode truth = PhysicsCalls.groundTruth("penetration").at("/defects/0");
+        JsonNode report = calls.ok("triage_recording", "{\"recording\":\"" + fixture("penetration") + "\"}");
+        JsonNode sinking = report.at("/anomalies/preview/0");
+        assertEquals("EXCESSIVE_PENETRATION", sinking.get("code").asText(), report.get("summary").asText());
+        long first = sinking.get("first_frame").asLong();
+        long last = sinking.get("last_frame").asLong();
+        int frames = sinking.get("count").asInt();
+        assertEquals(truth.get("frame").asLong(), first);
+        assertEquals(last - first + 1, frames);
+        assertEquals(truth.at("/values/max_depth_frame").asLong(), sinking.at("/worst/frame_id").asLong());
+        String message = sinking.get("message").asText();
+        String expected = String.format("overlap more than 0.01 m on frames %d–%d (%d frames): the overlap grows on "
+                + "%d of its %d steps and is deepest, %s, at frame %d.", first, last, frames,
+                sinking.at("/numbers/growing_steps").asInt(), frames - 1,
+                Findings.metres(truth.at("/values/max_depth_m").asDouble()), truth.at("/values/max_depth_frame").asLong());
+        assertTrue(message.endsWith(expected), message + " should end with " + expected);
+    }
+
     private static boolean contains(JsonNode array, long value) {
         for (JsonNode n : array) {
             if (n.asLong() == value) {

@@ -45,6 +45,14 @@ interface Fault {
         return null;
     }
 
+    /**
+     * The energy the recorder writes for one term of {@code body} at {@code frame} (linear, rotational, potential),
+     * given the correct value: a recorder whose energy goes non-finite writes NaN, which cpp_sqlite stores as NULL.
+     */
+    default double recordedEnergy(long frame, Body body, double correct) {
+        return correct;
+    }
+
     /** Last chance to corrupt the state before {@code frame} is recorded. */
     default void afterIntegrate(long frame, World world) {
     }

@@ -178,6 +178,12 @@ public final class RecordingWriter implements AutoCloseable {
         row("SolverDiagnosticRecord", iterations, residual, converged ? 1L : 0L, constraints, contactPairs, frame);
     }
 
+    /** Commits every row written so far, as a recorder does while its simulation runs on. */
+    public void commit() throws SQLException {
+        flush();
+        db.commit();
+    }
+
     @Override
     public void close() throws SQLException {
         flush();

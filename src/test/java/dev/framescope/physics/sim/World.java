@@ -180,9 +180,10 @@ final class World {
             Vec3 angularAcceleration = body.omega.minus(startOmega.get(body)).times(1 / DT);
             writer.state(frame, body.id, body.position, body.velocity, acceleration, body.orientation,
                     body.orientation.rateFromOmega(body.omega), angularAcceleration);
-            double bodyLinear = 0.5 * body.mass * body.velocity.dot(body.velocity);
-            double bodyRotational = Double.isInfinite(body.inertia) ? 0 : 0.5 * body.inertia * body.omega.dot(body.omega);
-            double bodyPotential = -body.mass * GRAVITY.dot(body.position);
+            double bodyLinear = fault.recordedEnergy(frame, body, 0.5 * body.mass * body.velocity.dot(body.velocity));
+            double bodyRotational = fault.recordedEnergy(frame, body, Double.isInfinite(body.inertia) ? 0
+                    : 0.5 * body.inertia * body.omega.dot(body.omega));
+            double bodyPotential = fault.recordedEnergy(frame, body, -body.mass * GRAVITY.dot(body.position));
             writer.energy(frame, body.id, bodyLinear, bodyRotational, bodyPotential);
             linear += bodyLinear;
             rotational += bodyRotational;

@@ -1,0 +1,161 @@
+package dev.framescope.physics;
+
+import static dev.framescope.physics.PhysicsCalls.arg;
+import static dev.framescope.physics.PhysicsCalls.fixture;
+import static dev.framescope.physics.PhysicsCalls.groundTruth;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.physics.sim.LiveRecording;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Recordings that lack something the checks need — energies recorded non-finite, a missing table — and check ranges:
+ * an answer says what it could not judge and never reports as passed what it did not check.
+ */
+class RecordingGapsTest {
+
+    @TempDir
+    Path stateDir;
+
+    /**
+     * Every recorded energy is NULL (the recorder's energy went non-finite): triage said "No anomalies … all checks
+     * passed", and the energy check listed 149 non-finite frames under a summary that named none.
+     */
+    @Test
+    void nonfiniteRecordedEnergyIsAFindingAndTheEnergySummaryCountsIt() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        JsonNode truth = groundTruth("nonfinite_energy").at("/defects/0");
+        JsonNode triage = calls.ok("check_recording", "{" + arg("nonfinite_energy") + "}");
+        JsonNode top = triage.at("/anomalies/preview/0");
+        assertEquals("NONFINITE_ENERGY", top.get("code").asText(), triage.get("summary").asText());
+        assertEquals(truth.get("frame").asLong(), top.get("first_frame").asLong());
+        assertEquals(truth.at("/values/last_frame").asLong(), top.get("last_frame").asLong());
+        assertEquals(truth.at("/values/count").asInt(), top.get("count").asInt());
+        assertEquals(truth.get("bodies"), top.get("bodies"));
+        assertFalse(triage.get("summary").asText().contains("all checks passed"), triage.get("summary").asText());
+        assertTrue(top.get("message").asText().startsWith("Recorded energy is not finite (NULL) on all 150 frames "
+                + "(1–150): body 2's total_e and the system's total_system_e"), top.get("message").asText());
+
+        JsonNode energy = calls.ok("check_recording", "{\"check\":\"energy\"," + arg("nonfinite_energy") + "}");
+        int listed = energy.at("/anomalies/count").asInt();
+        assertEquals(149, listed, "every step change from frame 2 on is non-finite");
+        assertEquals(listed, energy.get("nonfinite_frames").asInt());
+        assertTrue(energy.get("summary").asText().contains("149 frame(s) whose energy change is not finite"),
+                energy.get("summary").asText());
+    }
+
+    /**
+     * Without the friction table (older MSD-CPP versions did not write it) the friction_cone check cannot run and the
+     * loss bound has no friction term: triage listed friction_cone as run and reported the box's sliding losses as 13
+     * ENERGY_LOSS frames. Now friction_cone is listed as skipped with its reason, and losses at contact are not judged
+     * but counted, by triage and by the energy check.
+     */
+    @Test
+    void aMissingFrictionTableSkipsWhatNeedsItAndSaysSo() throws Exception {
+        Path copy = stateDir.resolve("box_slide_without_friction.db");
+        Files.copy(Path.of(fixture("box_slide")), copy);
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + copy)) {
+            db.createStatement().execute("DROP TABLE FrictionConstraintRecord");
+        }
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        String recording = "\"recording\":\"" + copy + "\"";
+        JsonNode energy = calls.ok("check_recording", "{\"check\":\"energy\"," + recording + "}");
+        int notJudged = energy.get("losses_not_judged").asInt();
+        assertTrue(notJudged > 0, energy.toString());
+        assertEquals(0, energy.get("losses_at_contact").asInt(), "a loss at contact cannot be judged without friction");
+        assertEquals("loss_not_judged", energy.at("/anomalies/preview/0/kind").asText());
+        assertTrue(energy.get("summary").asText().contains(notJudged + " loss(es) at contact not judged: the "
+                + "recording has no FrictionConstraintRecord table"), energy.get("summary").asText());
+
+        JsonNode triage = calls.ok("check_recording", "{" + recording + "}");
+        assertEquals(0, triage.at("/anomalies/count").asInt(), triage.get("summary").asText());
+        for (JsonNode run : triage.get("checks_run")) {
+            assertFalse(run.asText().startsWith("friction_cone"), triage.get("checks_run").toString());
+        }
+        JsonNode skipped = triage.get("checks_skipped");
+        assertEquals("friction_cone", skipped.at("/0/check").asText(), skipped.toString());
+        assertEquals("the recording has no FrictionConstraintRecord table", skipped.at("/0/reason").asText());
+        assertEquals("energy (losses at contact)", skipped.at("/1/check").asText(), skipped.toString());
+        assertTrue(skipped.at("/1/reason").asText().startsWith(notJudged + " loss(es) at contact not judged"),
+                skipped.toString());
+        String summary = triage.get("summary").asText();
+        assertFalse(summary.contains("all checks passed"), summary);
+        assertTrue(summary.contains("skipped: friction_cone"), summary);
+    }
+
+    /**
+     * check 'all' takes start_frame and end_frame like every range check; it used to ignore them and answer for the
+     * whole recording (the injection at frame 150 came back for frames 1–100).
+     */
+    @Test
+    void checkAllJudgesOnlyTheFramesAskedFor() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        long injection = groundTruth("energy_injection").at("/defects/0/frame").asLong();
+        JsonNode before = calls.ok("check_recording", "{\"start_frame\":1,\"end_frame\":" + (injection - 50) + ","
+                + arg("energy_injection") + "}");
+        assertEquals(0, before.at("/anomalies/count").asInt(), before.get("summary").asText());
+        assertEquals("No anomalies in frames 1–" + (injection - 50) + " (of 300): all checks passed.",
+                before.get("summary").asText());
+        JsonNode around = calls.ok("check_recording", "{\"start_frame\":" + (injection - 10) + ",\"end_frame\":"
+                + (injection + 10) + "," + arg("energy_injection") + "}");
+        assertEquals("ENERGY_INJECTION", around.at("/anomalies/preview/0/code").asText(), around.toString());
+        assertEquals(injection, around.at("/anomalies/preview/0/frame_id").asLong());
+        assertEquals(injection - 10, around.at("/parameters/start_frame").asLong());
+        JsonNode bad = calls.error("check_recording", "{\"start_frame\":200,\"end_frame\":100,"
+                + arg("energy_injection") + "}");
+        assertEquals("end_frame", bad.at("/context/parameter").asText(), bad.toString());
+    }
+
+    /**
+     * body_motion runs from start_frame to end_frame; it accepted start > end and answered a backwards "Δv" with no
+     * step checked. It is refused like every other range, naming end_frame, and an out-of-range start names
+     * start_frame (not the internal frame_a).
+     */
+    @Test
+    void bodyMotionRefusesARangeThatRunsBackwards() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        JsonNode backwards = calls.error("check_recording", "{\"check\":\"body_motion\",\"body_id\":2,"
+                + "\"start_frame\":60,\"end_frame\":20," + arg("drop_settle") + "}");
+        assertEquals("INVALID_ARGUMENT", backwards.get("code").asText());
+        assertEquals("end_frame", backwards.at("/context/parameter").asText(), backwards.toString());
+        assertEquals("a frame id from start_frame (60) to 300", backwards.at("/context/expected").asText());
+        JsonNode beyond = calls.error("check_recording", "{\"check\":\"body_motion\",\"body_id\":2,"
+                + "\"start_frame\":400,\"end_frame\":500," + arg("drop_settle") + "}");
+        assertEquals("start_frame", beyond.at("/context/parameter").asText(), beyond.toString());
+        JsonNode same = calls.ok("check_recording", "{\"check\":\"body_motion\",\"body_id\":2,"
+                + "\"start_frame\":20,\"end_frame\":20," + arg("drop_settle") + "}");
+        assertEquals(0.0, same.get("displacement_m").asDouble());
+    }
+
+    /**
+     * A recording the simulation is still writing: a second open_recording (or any later call) must see the frames
+     * written since; it was served from the snapshot of the first open, 100 frames, with no word that the file grew.
+     */
+    @Test
+    void aRecordingThatGrowsIsReadAgain() throws Exception {
+        Path file = stateDir.resolve("live.db");
+        try (LiveRecording live = LiveRecording.start(file)) {
+            live.run(100);
+            PhysicsCalls calls = new PhysicsCalls(stateDir);
+            String recording = "\"recording\":\"" + file + "\"";
+            assertEquals(100, calls.ok("open_recording", "{" + recording + "}").get("total_frames").asInt());
+            live.run(50);
+            JsonNode reopened = calls.ok("open_recording", "{" + recording + "}");
+            assertEquals(150, reopened.get("total_frames").asInt(), reopened.toString());
+            assertTrue(reopened.get("summary").asText().contains("read again: the file changed since it was "
+                    + "opened (100 → 150 frames)"), reopened.get("summary").asText());
+            live.run(10);
+            assertEquals(160, calls.ok("get_recording_frame", "{\"frame_id\":160}").get("frame_id").asInt(),
+                    "the active recording is read again too");
+            assertEquals(160, calls.ok("check_recording", "{\"check\":\"solver\"}").get("end_frame").asInt());
+        }
+    }
+}
