@@ -36,7 +36,11 @@ public final class FileProblem {
             return fs.getReason().toLowerCase(Locale.ROOT);
         }
         String message = e.getMessage();
-        return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
+        if (message == null || message.isBlank()) {
+            return e.getClass().getSimpleName();
+        }
+        // A write to a full disk is a plain IOException whose message is the system's: "No space left on device".
+        return Character.toLowerCase(message.charAt(0)) + message.substring(1);
     }
 
     /** The file the system names and the cause: "/x/state/console: not a directory". */

@@ -92,8 +92,8 @@ public final class ConsoleTools implements ToolGroup {
                         Map.of("parameter", "port", "valid_range", List.of(0, 65535)));
             } catch (ConsoleException e) {
                 // its projects folder: another console's, or not writable (FRAMESCOPE_STATE_DIR picks it)
-                throw new ToolException(ErrorCode.FAILED_PRECONDITION, e.getMessage() + " This server keeps it in "
-                        + "its state directory: set FRAMESCOPE_STATE_DIR to another folder to use another one.",
+                throw new ToolException(ErrorCode.FAILED_PRECONDITION, e.getMessage() + " (This server keeps it in "
+                        + "its state directory; FRAMESCOPE_STATE_DIR moves that.)",
                         e.context(), e);
             }
             log.info("FrameScope console: {}", running.url());
