@@ -2,6 +2,7 @@ package dev.framescope.cli;
 
 import dev.framescope.common.ClientModel;
 import dev.framescope.console.CaptureConsole;
+import dev.framescope.console.ConsoleException;
 import dev.framescope.console.ConsoleServer;
 import dev.framescope.server.RegistryCaller;
 import dev.framescope.server.ToolGroups;
@@ -58,6 +59,10 @@ final class ConsoleCommand implements Callable<Integer> {
             // a bad FRAMESCOPE_LLM_* variable, a port in use: say which, no stack trace
             System.err.println("framescope console: " + e.getMessage());
             return ExitCodes.USAGE;
+        } catch (ConsoleException e) {
+            // the projects folder is another console's, or cannot be written: the message names it and why
+            System.err.println("framescope console: " + e.getMessage());
+            return ExitCodes.FAILED;
         }
         System.err.println("FrameScope console: " + server.url());
         System.err.flush();

@@ -23,10 +23,12 @@ import java.util.Map;
  *                       the original servers, or for tools since folded into this one, keep working
  * @param answer         what the tool answers with ({@link #returns}, {@link #returnsImages},
  *                       {@link #returnsSchemaFile}); the registry refuses a tool that does not say
+ * @param lane           where its calls run ({@link Lane}); a call that waits for a person runs apart from the rest
+ * @param admission      checked before a call takes its place in the lane ({@link #waitsForPerson})
  */
 public record ToolDef<A>(String name, String title, String description, Class<A> argsType, ToolHints hints,
                          int maxOutputBytes, Handler<A> handler, TimeLimit<A> timeLimit,
-                         List<ToolAlias> aliases, AnswerShape answer) {
+                         List<ToolAlias> aliases, AnswerShape answer, Lane lane, Admission<A> admission) {
 
     /** Generous for any analysis here; groups whose calls legitimately run longer (a person answering) say so. */
     public static final Duration DEFAULT_TIME_LIMIT = Duration.ofMinutes(10);
@@ -42,12 +44,14 @@ public record ToolDef<A>(String name, String title, String description, Class<A>
         if (!argsType.isRecord()) {
             throw new IllegalArgumentException("argsType of " + name + " must be a record: " + argsType);
         }
+        lane = lane == null ? Lane.WORK : lane;
+        admission = admission == null ? args -> { } : admission;
     }
 
     public static <A> ToolDef<A> of(String name, String title, String description, Class<A> argsType,
                                     ToolHints hints, Handler<A> handler) {
         return new ToolDef<>(name, title, description, argsType, hints, DEFAULT_MAX_OUTPUT_BYTES, handler,
-                args -> DEFAULT_TIME_LIMIT, List.of(), null);
+                args -> DEFAULT_TIME_LIMIT, List.of(), null, Lane.WORK, null);
     }
 
     /** This tool answering with one of these records (several when a parameter picks which). */
@@ -67,13 +71,13 @@ public record ToolDef<A>(String name, String title, String description, Class<A>
 
     private ToolDef<A> withAnswer(AnswerShape shape) {
         return new ToolDef<>(name, title, description, argsType, hints, maxOutputBytes, handler, timeLimit, aliases,
-                shape);
+                shape, lane, admission);
     }
 
     /** This tool with another time limit, e.g. one that follows a {@code timeout_s} argument. */
     public ToolDef<A> withTimeLimit(TimeLimit<A> limit) {
         return new ToolDef<>(name, title, description, argsType, hints, maxOutputBytes, handler, limit, aliases,
-                answer);
+                answer, lane, admission);
     }
 
     /** This tool also answering to these older names in {@code tools/call}. */
@@ -99,7 +103,33 @@ public record ToolDef<A>(String name, String title, String description, Class<A>
         List<ToolAlias> all = new ArrayList<>(aliases);
         all.add(new ToolAlias(older, presets, renames));
         return new ToolDef<>(name, title, description, argsType, hints, maxOutputBytes, handler, timeLimit, all,
-                answer);
+                answer, lane, admission);
+    }
+
+    /**
+     * This tool's calls wait for a person: they run on the {@link Lane#PERSON} lane, so questions left waiting never
+     * hold the places other tools run in, and {@code admission} decides on the caller's thread, before a call takes
+     * its place, whether it may be asked at all (a rate limit): a refusal is answered at once.
+     */
+    public ToolDef<A> waitsForPerson(Admission<A> admission) {
+        return new ToolDef<>(name, title, description, argsType, hints, maxOutputBytes, handler, timeLimit, aliases,
+                answer, Lane.PERSON, admission);
+    }
+
+    /**
+     * Where a tool's calls run. {@code WORK}: the bounded pool every analysis shares, where a call past the running
+     * ones queues. {@code PERSON}: calls that wait for a person's answer, which may take minutes; they never queue
+     * behind, or in front of, other calls, and past a bound of their own they are refused at once.
+     */
+    public enum Lane {
+        WORK,
+        PERSON
+    }
+
+    /** Decides before a call takes its place whether it may run; throws {@link ToolException} to refuse it. */
+    @FunctionalInterface
+    public interface Admission<A> {
+        void admit(A args);
     }
 
     /** The time limit of one call, from its converted arguments. */

@@ -30,19 +30,29 @@ public final class CaptureConsole {
     /**
      * @param tools    the served tools the console's questions are answered with
      * @param stateDir the server's state directory: settings, and projects unless {@code options} names a folder
+     * @throws IOException      when the port cannot be had
+     * @throws ConsoleException {@code FAILED_PRECONDITION} when the projects folder is another console's, or cannot
+     *                          be written (the message names the folder and the cause)
      */
     public static ConsoleServer start(ToolCaller tools, Path stateDir, ClientModel clientModel, Options options)
             throws IOException {
         Path state = stateDir;
         Path projects = options.projects() != null ? options.projects() : state.resolve("console").resolve("projects");
         ProjectStore store = new ProjectStore(projects, options.maxUploadBytes());
-        ConsoleSettings settings = new ConsoleSettings(state, System.getenv());
-        List<Planner> planners = List.of(new BuiltinPlanner(), new OpenAiCompatiblePlanner(settings),
-                new SamplingPlanner(clientModel));
-        Map<String, Planner> byId = new LinkedHashMap<>();
-        planners.forEach(p -> byId.put(p.id(), p));
-        NlDebug nlDebug = new NlDebug(tools, byId, settings, store);
-        return ConsoleServer.start(new ConsoleApi(store, nlDebug, settings, planners), options.port(),
-                options.extraOrigins());
+        try {
+            ConsoleSettings settings = new ConsoleSettings(state, System.getenv());
+            List<Planner> planners = List.of(new BuiltinPlanner(), new OpenAiCompatiblePlanner(settings),
+                    new SamplingPlanner(clientModel));
+            Map<String, Planner> byId = new LinkedHashMap<>();
+            planners.forEach(p -> byId.put(p.id(), p));
+            NlDebug nlDebug = new NlDebug(tools, byId, settings, store);
+            ConsoleServer server = ConsoleServer.start(new ConsoleApi(store, nlDebug, settings, planners),
+                    options.port(), options.extraOrigins());
+            store.describeHolder(server.address());
+            return server;
+        } catch (IOException | RuntimeException | Error e) {
+            store.close();
+            throw e;
+        }
     }
 }

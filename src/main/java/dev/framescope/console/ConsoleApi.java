@@ -52,6 +52,11 @@ public final class ConsoleApi {
         this.planners = List.copyOf(planners);
     }
 
+    /** Releases the projects folder for another console (the store's lock). */
+    void close() {
+        store.close();
+    }
+
     void handle(Request request, Response response, Callback callback) {
         String method = request.getMethod();
         String path = Request.getPathInContext(request);

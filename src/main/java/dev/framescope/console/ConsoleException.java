@@ -1,5 +1,9 @@
 package dev.framescope.console;
 
+import dev.framescope.common.FileProblem;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -34,6 +38,23 @@ public final class ConsoleException extends RuntimeException {
     public static ConsoleException tooLarge(String parameter, long limit) {
         return new ConsoleException(413, "OUTPUT_TOO_LARGE", parameter + " is over the limit of " + limit + " bytes",
                 Map.of("parameter", parameter, "limit_bytes", limit));
+    }
+
+    /**
+     * A folder the console must write to cannot be used: names the folder and the cause (not a folder, read-only,
+     * no permission, disk full), so the person can fix it.
+     *
+     * @param what which folder, as the context names it ({@code projects}, {@code state})
+     */
+    public static ConsoleException unusableFolder(String what, Path folder, IOException cause) {
+        Map<String, Object> context = new LinkedHashMap<>();
+        context.put(what, folder.toString());
+        context.put("reason", FileProblem.reason(cause));
+        ConsoleException e = new ConsoleException(500, "FAILED_PRECONDITION", "The console cannot use its " + what
+                + " folder " + folder + ": " + FileProblem.describe(cause) + ". Give it a folder it can write to.",
+                context);
+        e.initCause(cause);
+        return e;
     }
 
     public int status() {

@@ -38,8 +38,10 @@ public final class ConsoleServer implements AutoCloseable {
     private final Server server;
     private final LoopbackGuard guard;
     private final int port;
+    private final ConsoleApi api;
 
     private ConsoleServer(ConsoleApi api, int port, Set<String> extraOrigins) throws Exception {
+        this.api = api;
         this.guard = new LoopbackGuard(extraOrigins);
         LoopbackServer loopback = new LoopbackServer("console", 32, port);
         server = loopback.server();
@@ -74,6 +76,7 @@ public final class ConsoleServer implements AutoCloseable {
         return guard.token();
     }
 
+    /** Stops serving, then lets go of the projects folder. */
     @Override
     public void close() {
         try {
@@ -85,6 +88,7 @@ public final class ConsoleServer implements AutoCloseable {
         } catch (Exception e) {
             log.warn("Console did not stop cleanly: {}", e.toString());
         }
+        api.close();
     }
 
     /** Checks the guard, then hands the request to the page or the API. */

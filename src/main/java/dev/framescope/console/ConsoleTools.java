@@ -90,6 +90,11 @@ public final class ConsoleTools implements ToolGroup {
                 throw new ToolException(ErrorCode.INVALID_ARGUMENT, "Could not start the console on port "
                         + args.port() + ": " + e.getMessage() + " (try port 0 for any free port)",
                         Map.of("parameter", "port", "valid_range", List.of(0, 65535)));
+            } catch (ConsoleException e) {
+                // its projects folder: another console's, or not writable (FRAMESCOPE_STATE_DIR picks it)
+                throw new ToolException(ErrorCode.FAILED_PRECONDITION, e.getMessage() + " (This server keeps it in "
+                        + "its state directory; FRAMESCOPE_STATE_DIR moves that.)",
+                        e.context(), e);
             }
             log.info("FrameScope console: {}", running.url());
         }

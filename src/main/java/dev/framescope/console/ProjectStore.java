@@ -35,10 +35,11 @@ import java.util.stream.Stream;
  *
  * <p>Thread-safe. Writes to one project (history, captures, resources, its updatedAt) are serialised by a lock per
  * project, so a history write that succeeded is never lost to a concurrent one; reads take no lock because every
- * file they read is replaced by an atomic rename. Two processes on one root are not coordinated: run one console
- * per projects folder.
+ * file they read is replaced by an atomic rename. Those locks hold within this store only, so the store holds the
+ * root's {@link ProjectsLock} while it is open: a second store on the root, in this process or another, is refused.
+ * Whoever opens a store closes it (the console, when it stops).
  */
-public final class ProjectStore {
+public final class ProjectStore implements AutoCloseable {
 
     /** The server's default for {@code maxUploadBytes}: 2 GiB. */
     public static final long DEFAULT_MAX_UPLOAD_BYTES = 2L << 30;
@@ -50,12 +51,15 @@ public final class ProjectStore {
     private final ProjectArchive archive;
     private final ProjectFiles files;
     private final Map<String, ReentrantLock> locks = new ConcurrentHashMap<>();
+    private final ProjectsLock folderLock;
 
     /**
-     * Creates {@code root} (owner-only) when missing, and removes the temp files a killed process left in it: those
-     * older than this process (a newer one may be another console's upload in progress).
+     * Creates {@code root} (owner-only) when missing, takes its lock, and removes the temp files a killed process
+     * left in it: those older than this process.
      *
      * @param maxUploadBytes the most bytes one upload, local copy or import (once inflated) may hold
+     * @throws ConsoleException {@code FAILED_PRECONDITION} when another store holds the root, or when the root cannot
+     *                          be created or locked (naming the folder and the cause)
      */
     public ProjectStore(Path root, long maxUploadBytes) {
         if (maxUploadBytes <= 0) {
@@ -68,8 +72,9 @@ public final class ProjectStore {
                 Files.createDirectories(this.root);
                 ProjectStaging.ownerOnly(this.root);
             }
+            folderLock = ProjectsLock.acquire(this.root);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the projects folder " + this.root, e);
+            throw ConsoleException.unusableFolder("projects", this.root, e);
         }
         Instant processStart = ProcessHandle.current().info().startInstant().orElse(Instant.now());
         AtomicFiles.removeStaleTemps(this.root, processStart);
@@ -79,6 +84,17 @@ public final class ProjectStore {
 
     public Path root() {
         return root;
+    }
+
+    /** Notes in the root's lock where the console using this store answers, for a console refused on the root. */
+    public void describeHolder(String address) {
+        folderLock.describe(address);
+    }
+
+    /** Releases the root for another store; this one must not be used after. */
+    @Override
+    public void close() {
+        folderLock.close();
     }
 
     public long maxUploadBytes() {

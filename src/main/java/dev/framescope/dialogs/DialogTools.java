@@ -96,10 +96,12 @@ public final class DialogTools implements ToolGroup {
 
     /**
      * A question: it may wait as long as its timeout_s, plus a minute to show it and collect the answer, and its
-     * answer may carry the images the person attached.
+     * answer may carry the images the person attached. It waits on the person lane, apart from other tools' calls,
+     * and is counted against the rate limit before it takes a place there.
      */
     private <A extends DialogArgs.Waits> ToolDef<A> question(ToolDef<A> tool) {
-        return tool.withTimeLimit(args -> dialogs.timeout(args.timeoutS()).plusMinutes(1)).returnsImages();
+        return tool.withTimeLimit(args -> dialogs.timeout(args.timeoutS()).plusMinutes(1)).returnsImages()
+                .waitsForPerson(dialogs::admit);
     }
 
     @Override

@@ -18,6 +18,7 @@ import dev.framescope.dialogs.DialogArgs.PlannerArgs;
 import dev.framescope.dialogs.DialogArgs.ScreenshotArgs;
 import dev.framescope.dialogs.DialogArgs.SingleChoiceArgs;
 import dev.framescope.dialogs.DialogArgs.TextInputArgs;
+import dev.framescope.dialogs.DialogArgs.Waits;
 import dev.framescope.dialogs.DialogResult.Answer;
 import dev.framescope.dialogs.DialogResult.AttachmentInfo;
 import dev.framescope.dialogs.DialogResult.Image;
@@ -71,6 +72,33 @@ public final class Dialogs {
         components.register(Components.DIALOG_PAGE, () -> ComponentStatus.notStarted(Components.DIALOG_PAGE,
                 "starts with the first question that needs it (planner, screenshot_request, or any question when "
                         + "the client cannot elicit); channel " + settings.channel()));
+    }
+
+    /**
+     * Decides whether a question may be asked, before its tool call takes a place (on the caller's thread): what
+     * would be refused anyway (options that cannot be offered) is refused, then the question is counted against the
+     * rate limit, or refused {@code RATE_LIMITED}. So a flood of questions is answered at once, not after the
+     * questions before it have waited for the person. The tool calls' handlers below do not count again.
+     */
+    void admit(Waits args) {
+        String tool;
+        if (args instanceof ConfirmArgs) {
+            tool = "confirm";
+        } else if (args instanceof TextInputArgs) {
+            tool = "text_input";
+        } else if (args instanceof ChoiceArgs a && a.multiple()) {
+            checked(a.several());
+            tool = "multi_choice";
+        } else if (args instanceof ChoiceArgs a) {
+            checkOptions(a.options(), 50);
+            tool = "single_choice";
+        } else if (args instanceof PlannerArgs a) {
+            check(a);
+            tool = "planner";
+        } else {
+            tool = "screenshot_request";
+        }
+        rateLimit.acquire(tool);
     }
 
     public DialogResult confirm(ConfirmArgs a, ToolContext context) {
@@ -129,12 +157,7 @@ public final class Dialogs {
     }
 
     public DialogResult multiChoice(MultiChoiceArgs a, ToolContext context) {
-        checkOptions(a.options(), 50);
-        int max = a.maxSelections() == null ? a.options().size() : a.maxSelections();
-        if (a.minSelections() > max || max > a.options().size()) {
-            throw ToolException.invalidArgument("min_selections, max_selections", "0 ≤ min ≤ max ≤ "
-                    + a.options().size() + " (the number of options)", a.minSelections() + ", " + max);
-        }
+        int max = checked(a);
         Map<String, Object> field = DialogForms.choiceField("Choices", a.options(), true);
         field.put("minItems", a.minSelections());
         field.put("maxItems", max);
@@ -152,11 +175,7 @@ public final class Dialogs {
     }
 
     public DialogResult planner(PlannerArgs a, ToolContext context) {
-        checkOptions(a.options(), 20);
-        if (a.defaultAction() != null && a.options().stream().noneMatch(o -> o.valueOrLabel().equals(a.defaultAction()))) {
-            throw ToolException.invalidArgument("default_action", "the value of one of the options",
-                    a.defaultAction());
-        }
+        check(a);
         Map<String, Object> page = fields("decision_context", a.decisionContext(), "visual_output_html",
                 SafeMarkdown.toHtml(a.visualOutput()), "plan_html", SafeMarkdown.toHtml(a.plan()), "options",
                 pageOptions(a.options()), "default_action", a.defaultAction());
@@ -221,7 +240,6 @@ public final class Dialogs {
     }
 
     private Asked ask(Question question, ToolContext context) {
-        rateLimit.acquire(question.tool());
         ClientHuman human = context.clientHuman();
         boolean clientCanAsk = human != ClientHuman.NONE;
         boolean viaElicitation = switch (settings.channel()) {
@@ -349,6 +367,25 @@ public final class Dialogs {
     private static List<Map<String, Object>> pageOptions(List<Option> options) {
         return options.stream().map(o -> fields("label", o.labelOrValue(), "value", o.valueOrLabel(),
                 "description", o.description())).toList();
+    }
+
+    /** The most options to pick, once the counts are checked against the options. */
+    private static int checked(MultiChoiceArgs a) {
+        checkOptions(a.options(), 50);
+        int max = a.maxSelections() == null ? a.options().size() : a.maxSelections();
+        if (a.minSelections() > max || max > a.options().size()) {
+            throw ToolException.invalidArgument("min_selections, max_selections", "0 ≤ min ≤ max ≤ "
+                    + a.options().size() + " (the number of options)", a.minSelections() + ", " + max);
+        }
+        return max;
+    }
+
+    private static void check(PlannerArgs a) {
+        checkOptions(a.options(), 20);
+        if (a.defaultAction() != null && a.options().stream().noneMatch(o -> o.valueOrLabel().equals(a.defaultAction()))) {
+            throw ToolException.invalidArgument("default_action", "the value of one of the options",
+                    a.defaultAction());
+        }
     }
 
     private static void checkOptions(List<Option> options, int most) {

@@ -1,5 +1,6 @@
 package dev.framescope.server;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -13,7 +14,9 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Decides what happens to one line from stdin before the SDK sees it. mcp-core 2.1.0 stops reading for good on
+ * Decides what happens to one line from stdin before the SDK sees it. A line is one message: a line with more after
+ * its first JSON value (a second message, stray text) is a parse error as a whole, where Jackson alone would read the
+ * first value and drop the rest unseen. mcp-core 2.1.0 stops reading for good on
  * anything it cannot map (an id past 2^63, an {@code error} that is a string, params of the wrong shape), so only
  * messages its records will take are passed on; the rest get the JSON-RPC error the spec asks for, or are logged and
  * dropped where the spec forbids a reply (notifications, responses). A malformed error response to one of our own
@@ -78,8 +81,15 @@ final class InboundCheck {
 
     Verdict check(String text) {
         JsonNode parsed;
-        try {
-            parsed = mapper.readTree(text);
+        try (JsonParser parser = mapper.getFactory().createParser(text)) {
+            parsed = mapper.readTree(parser);
+            // A line is one message: Jackson stops after the first value, so a second one would be lost unseen.
+            Long after = parsed == null ? null : trailingAt(parser);
+            if (after != null) {
+                return reply(null, PARSE_ERROR, "Parse error: more than one JSON value on one line (the first ends "
+                        + "at character " + after + "); MCP over stdio is one message per line, none of this line "
+                        + "was served");
+            }
         } catch (IOException e) {
             return reply(null, PARSE_ERROR, "Parse error: " + ProtocolText.scrub(firstLine(e.getMessage())));
         }
@@ -128,6 +138,16 @@ final class InboundCheck {
             }
         }
         return new Forward(message, true);
+    }
+
+    /** Where the first value ended when anything but white space follows it, else null. */
+    private static Long trailingAt(JsonParser parser) {
+        long end = parser.currentLocation().getCharOffset();
+        try {
+            return parser.nextToken() == null ? null : end;
+        } catch (IOException notJson) {
+            return end; // text that is not even a JSON token
+        }
     }
 
     /**

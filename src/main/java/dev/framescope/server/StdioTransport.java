@@ -32,6 +32,8 @@ import reactor.core.publisher.Mono;
  * <ul>
  *   <li>one reader thread checks every line ({@link InboundCheck}) and hands the SDK only what it can read; every
  *       failure is confined to its line;</li>
+ *   <li>{@code ping} is answered here, at any time: the SDK would hold it until {@code initialize}, where MCP
+ *       allows it before (so does {@code server/discover}, {@link ServerDiscovery});</li>
  *   <li>every outbound message goes through one {@link OutboundWriter};</li>
  *   <li>requests are tracked by id ({@link InFlightRequests}), which is how {@code notifications/cancelled}
  *       reaches the running tool call: its {@link InFlightRequests.Call} travels to the handler in the SDK's
@@ -170,10 +172,11 @@ final class StdioTransport implements McpServerTransportProvider {
         InboundCheck.Verdict verdict = check.check(text);
         if (verdict instanceof InboundCheck.Forward forward && forward.request() && discovery != null
                 && ServerDiscovery.METHOD.equals(forward.message().path("method").asText())) {
-            ObjectNode reply = mapper.createObjectNode().put("jsonrpc", "2.0");
-            reply.set("id", forward.message().get("id"));
-            reply.set("result", discovery);
-            send(reply);
+            answer(forward.message(), discovery);
+        } else if (verdict instanceof InboundCheck.Forward forward && forward.request()
+                && McpSchema.METHOD_PING.equals(forward.message().path("method").asText())) {
+            // MCP allows ping at any time; mcp-core 2.1.0 holds every request until initialize, ping included.
+            answer(forward.message(), mapper.createObjectNode());
         } else if (verdict instanceof InboundCheck.Forward forward) {
             dispatch(forward.message(), forward.request());
         } else if (verdict instanceof InboundCheck.Reply reply) {
@@ -185,6 +188,14 @@ final class StdioTransport implements McpServerTransportProvider {
         } else if (verdict instanceof InboundCheck.Drop drop) {
             log.warn("Dropped an inbound message: {}", drop.why());
         }
+    }
+
+    /** Answers {@code request} here, without the SDK. */
+    private void answer(ObjectNode request, JsonNode result) {
+        ObjectNode reply = mapper.createObjectNode().put("jsonrpc", "2.0");
+        reply.set("id", request.get("id"));
+        reply.set("result", result);
+        send(reply);
     }
 
     private void dispatch(ObjectNode node, boolean request) {

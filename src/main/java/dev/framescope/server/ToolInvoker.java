@@ -51,8 +51,9 @@ public final class ToolInvoker {
     }
 
     /**
-     * Validates and converts the arguments on the caller's thread, then runs the handler on a worker within the
-     * tool's time limit. The future always completes with a result, never exceptionally.
+     * Validates and converts the arguments and applies the tool's admission on the caller's thread, then runs the
+     * handler on a worker of the tool's lane within its time limit. The future always completes with a result, never
+     * exceptionally; a refusal before the handler runs (bad arguments, a rate limit) completes it at once.
      */
     public CompletableFuture<CallToolResult> submit(ToolDef<?> tool, Map<String, Object> arguments,
                                                     ToolContext context) {
@@ -75,7 +76,7 @@ public final class ToolInvoker {
         validator.validate(registry.inputSchema(tool), args);
         A input = convert(args, tool.argsType());
         Duration limit = tool.timeLimit().of(input);
-        return workers.run(tool.name(), () -> {
+        return workers.run(tool.lane(), tool.name(), () -> tool.admission().admit(input), () -> {
             ToolOutput output = tool.handler().handle(input, context);
             if (output == null) {
                 throw new IllegalStateException("handler of " + tool.name() + " returned null");

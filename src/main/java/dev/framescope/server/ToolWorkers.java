@@ -2,8 +2,10 @@ package dev.framescope.server;
 
 import dev.framescope.common.Cancellation;
 import dev.framescope.common.ErrorCode;
+import dev.framescope.common.ToolDef.Lane;
 import dev.framescope.common.ToolException;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -11,6 +13,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -19,20 +23,32 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The threads tool calls run on. A fixed number run at once and the rest queue; each call's time limit starts when
- * it starts running, not while it queues. A call that runs past its limit, or is cancelled, is answered at once and
- * its thread interrupted; if the thread still does not come back (blocked in native code, say on a FIFO), it is
- * written off and the pool grows by one until it does, so stuck calls can never use up the pool.
+ * The threads tool calls run on, in two lanes ({@link Lane}). On the work lane a fixed number run at once and the
+ * rest queue; each call's time limit starts when it starts running, not while it queues. A call that runs past its
+ * limit, or is cancelled, is answered at once and its thread interrupted; if the thread still does not come back
+ * (blocked in native code, say on a FIFO), it is written off and the pool grows by one until it does, so stuck calls
+ * can never use up the pool. Calls that wait for a person (questions, up to their timeout) run on the person lane
+ * instead, so a flood of questions never holds the places analysis calls need: each starts at once, up to
+ * {@link #WAITING_FOR_PERSON} at a time, and one past that is refused at once. A call's admission (a rate limit) is
+ * decided on the submitting thread, after it has its place and before it runs, so a refusal is answered at once too.
  * Thread-safe: calls are submitted from the stdin reader and from the CLI.
  */
 final class ToolWorkers {
 
     private static final Logger log = LoggerFactory.getLogger(ToolWorkers.class);
 
-    /** Calls that run at once. Shader calls queue again for a browser, dialogs wait for a person. */
+    /** Calls that run at once on the work lane. Shader calls queue again for a browser. */
     static final int RUNNING = 64;
 
+    /**
+     * Calls waiting for a person at once. Each holds a thread while it waits; no person follows more questions than
+     * this, and the rate limit alone would let a looping agent pile up a hundred a minute for as long as they wait.
+     */
+    static final int WAITING_FOR_PERSON = 256;
+
     private final ThreadPoolExecutor pool;
+    private final ThreadPoolExecutor personLane;
+    private final Semaphore personPlaces = new Semaphore(WAITING_FOR_PERSON);
     private final ScheduledExecutorService timers;
     private final AtomicInteger writtenOff = new AtomicInteger();
     private final AtomicLong writtenOffTotal = new AtomicLong();
@@ -42,6 +58,10 @@ final class ToolWorkers {
         pool = new ThreadPoolExecutor(RUNNING, RUNNING, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
                 runnable -> daemon(runnable, "tool-worker-" + count.incrementAndGet()));
         pool.allowCoreThreadTimeOut(true);
+        AtomicInteger waiting = new AtomicInteger();
+        // No queue: a call waiting for a person starts at once on its own thread; personPlaces bounds the threads.
+        personLane = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 30, TimeUnit.SECONDS, new SynchronousQueue<>(),
+                runnable -> daemon(runnable, "person-wait-" + waiting.incrementAndGet()));
         timers = Executors.newSingleThreadScheduledExecutor(runnable -> daemon(runnable, "tool-time-limits"));
     }
 
@@ -52,15 +72,47 @@ final class ToolWorkers {
     }
 
     /**
-     * Runs {@code work} on a worker within {@code limit}. The future fails with {@code TIMEOUT} when the limit
-     * passes and with {@code CANCELLED} when {@code cancellation} fires; in both cases {@code cancellation} is
-     * cancelled too, so the work's own listeners stop its engine.
+     * Runs {@code work} on a worker of {@code lane} within {@code limit}, once {@code admission} (run here, on the
+     * caller's thread) lets it; a refusal by the admission, or a full person lane, is thrown here as a
+     * {@link ToolException}. The future fails with {@code TIMEOUT} when the limit passes and with {@code CANCELLED}
+     * when {@code cancellation} fires; in both cases {@code cancellation} is cancelled too, so the work's own
+     * listeners stop its engine.
      */
-    <T> CompletableFuture<T> run(String what, Callable<T> work, Duration limit, Cancellation cancellation) {
+    <T> CompletableFuture<T> run(Lane lane, String what, Runnable admission, Callable<T> work, Duration limit,
+                                 Cancellation cancellation) {
+        if (lane == Lane.WORK) {
+            admission.run();
+            return run(pool, what, work, limit, cancellation, () -> { });
+        }
+        if (!personPlaces.tryAcquire()) {
+            throw waitingLimit(what);
+        }
+        try {
+            admission.run();
+            return run(personLane, what, work, limit, cancellation, personPlaces::release);
+        } catch (RuntimeException | Error e) {
+            personPlaces.release();
+            throw e;
+        }
+    }
+
+    private static ToolException waitingLimit(String what) {
+        Map<String, Object> context = new LinkedHashMap<>();
+        context.put("tool", what);
+        context.put("limit_waiting", WAITING_FOR_PERSON);
+        return new ToolException(ErrorCode.RATE_LIMITED, "Not asked: " + WAITING_FOR_PERSON + " questions are "
+                + "already waiting for the person, this server's limit. Wait for their answers (or cancel some) "
+                + "before asking more, and check you are not asking in a loop.", context);
+    }
+
+    private <T> CompletableFuture<T> run(ThreadPoolExecutor executor, String what, Callable<T> work, Duration limit,
+                                         Cancellation cancellation, Runnable done) {
         CompletableFuture<T> result = new CompletableFuture<>();
-        pool.execute(() -> {
+        boolean writeOffs = executor == pool;
+        executor.execute(() -> {
             if (cancellation.isCancelled()) {
                 result.completeExceptionally(cancelled(cancellation));
+                done.run();
                 return;
             }
             Running running = new Running(what, Thread.currentThread());
@@ -72,7 +124,9 @@ final class ToolWorkers {
             Cancellation.Registration stop = cancellation.onCancel(() -> {
                 result.completeExceptionally(cancelled(cancellation));
                 running.thread.interrupt();
-                timers.schedule(() -> writeOffIfStuck(running), STOP_GRACE_MS, TimeUnit.MILLISECONDS);
+                if (writeOffs) { // the person lane has no fixed size to make up for a stuck thread
+                    timers.schedule(() -> writeOffIfStuck(running), STOP_GRACE_MS, TimeUnit.MILLISECONDS);
+                }
             });
             try {
                 result.complete(work.call());
@@ -82,6 +136,7 @@ final class ToolWorkers {
                 deadline.cancel(false);
                 stop.close();
                 returned(running);
+                done.run();
                 Thread.interrupted(); // an interrupt meant for this call must not reach the next one
             }
         });
@@ -152,6 +207,7 @@ final class ToolWorkers {
 
     void shutdown() {
         pool.shutdownNow();
+        personLane.shutdownNow();
         timers.shutdownNow();
     }
 }

@@ -162,10 +162,13 @@ class ProjectArchiveTest {
                 "../x.png", stream(new byte[1]))));
         refused(400, "parts", () -> store.importParts(Map.of("project.json", stream(PROJECT_JSON),
                 "..", stream(new byte[1]))));
-        refused(413, "parts", () -> store(1000).importParts(Map.of("project.json", stream(PROJECT_JSON),
-                "a.png", stream(new byte[1001]))));
-        assertEquals(1, store.list().size());
-        assertEquals(List.of(), hidden(store));
+        store.close();
+        try (ProjectStore small = store(1000)) {
+            refused(413, "parts", () -> small.importParts(Map.of("project.json", stream(PROJECT_JSON),
+                    "a.png", stream(new byte[1001]))));
+            assertEquals(1, small.list().size());
+            assertEquals(List.of(), hidden(small));
+        }
     }
 
     private static JsonNode projectJson(ProjectStore store, String id) throws IOException {

@@ -187,13 +187,14 @@ class ProjectStoreTest {
             Files.setLastModifiedTime(stale, beforeThisProcess);
         }
 
-        store(ProjectStore.DEFAULT_MAX_UPLOAD_BYTES);
+        store.close();
+        ProjectStore restarted = store(ProjectStore.DEFAULT_MAX_UPLOAD_BYTES);
         assertFalse(Files.exists(staleUpload));
         assertFalse(Files.exists(staleWrite));
         assertFalse(Files.exists(staleStage.getParent()));
-        assertTrue(Files.exists(freshUpload), "may be another console's upload in progress");
+        assertTrue(Files.exists(freshUpload), "newer than this process: not a killed one's");
         assertTrue(Files.exists(notOurs), "only the store's own temp names are removed");
-        assertEquals(List.of(), store.get(id).captures());
+        assertEquals(List.of(), restarted.get(id).captures());
     }
 
     @Test
@@ -216,13 +217,46 @@ class ProjectStoreTest {
         Path text = Files.writeString(temp.resolve("notes.rdc"), "not a capture");
         refused(400, "sourcePath", () -> store.copyCapture(id, null, text));
         refused(400, "name", () -> store.copyCapture(id, "x.png", source));
-        refused(413, "sourcePath", () -> store(1000).copyCapture(id, null, source));
+        store.close();
+        try (ProjectStore small = store(1000)) {
+            refused(413, "sourcePath", () -> small.copyCapture(id, null, source));
+        }
 
+        ProjectStore reopened = store(ProjectStore.DEFAULT_MAX_UPLOAD_BYTES);
         Path fifo = temp.resolve("pipe.rdc");
         assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0, "mkfifo is not available");
-        refused(400, "sourcePath", () -> store.copyCapture(id, null, fifo)); // would block forever if opened
+        refused(400, "sourcePath", () -> reopened.copyCapture(id, null, fifo)); // would block forever if opened
         assertEquals(List.of("gl_defects.rdc", "renamed.rdc"),
-                everything(store.root().resolve(id).resolve("captures")));
+                everything(reopened.root().resolve(id).resolve("captures")));
+    }
+
+    @Test
+    void aSecondStoreOnTheRootIsRefusedNamingItUntilTheFirstIsClosed() throws Exception {
+        ProjectStore first = store(ProjectStore.DEFAULT_MAX_UPLOAD_BYTES);
+        first.describeHolder("http://127.0.0.1:8765/");
+        ConsoleException e = refused(409, null, () -> store(ProjectStore.DEFAULT_MAX_UPLOAD_BYTES));
+        assertEquals("FAILED_PRECONDITION", e.code());
+        assertEquals(first.root().toString(), e.context().get("projects"));
+        assertEquals(ProcessHandle.current().pid(), e.context().get("holder_pid"));
+        assertTrue(e.getMessage().contains(first.root() + " is in use by another FrameScope console (process "
+                + ProcessHandle.current().pid() + ", http://127.0.0.1:8765/)"), e.getMessage());
+
+        String id = first.create("kept").id();
+        first.close();
+        try (ProjectStore second = store(ProjectStore.DEFAULT_MAX_UPLOAD_BYTES)) {
+            assertEquals("kept", second.get(id).name());
+        }
+    }
+
+    @Test
+    void aRootThatCannotBeCreatedIsRefusedNamingTheFolderAndTheCause() throws Exception {
+        Path file = Files.writeString(temp.resolve("state"), "a file where a folder should be");
+        Path root = file.resolve("console").resolve("projects");
+        ConsoleException e = refused(500, null, () -> new ProjectStore(root, ProjectStore.DEFAULT_MAX_UPLOAD_BYTES));
+        assertEquals("FAILED_PRECONDITION", e.code());
+        assertEquals("The console cannot use its projects folder " + root + ": " + file.resolve("console")
+                + ": not a directory. Give it a folder it can write to.", e.getMessage());
+        assertEquals("not a directory", e.context().get("reason"));
     }
 
     @Test

@@ -70,10 +70,14 @@ final class StoreFixtures {
         return e;
     }
 
-    /** Every file and folder under {@code dir}, hidden ones included, relative and sorted. */
+    /**
+     * Every file and folder under {@code dir}, hidden ones included, relative and sorted; but the lock file an open
+     * store holds on its root, wherever the root is under {@code dir}.
+     */
     static List<String> everything(Path dir) throws IOException {
         try (Stream<Path> all = Files.walk(dir)) {
-            return all.filter(p -> !p.equals(dir)).map(p -> dir.relativize(p).toString()).sorted().toList();
+            return all.filter(p -> !p.equals(dir) && !p.getFileName().toString().equals(ProjectsLock.FILE))
+                    .map(p -> dir.relativize(p).toString()).sorted().toList();
         }
     }
 }

@@ -96,6 +96,39 @@ class ProtocolFaultsIT {
         assertTrue(Files.readString(stderr).contains("Rejected an inbound line"), "logs go to stderr");
     }
 
+    /**
+     * MCP allows ping at any time, before initialize too; and a line holds one message: a second one on the same
+     * line (or anything after the first) is a parse error for the line, not silently dropped.
+     */
+    @Test
+    void pingBeforeInitializeIsAnsweredAndALineWithTwoMessagesIsAParseError() throws Exception {
+        try (RawClient client = new RawClient(dir.resolve("stderr.txt"), java.util.Map.of())) {
+            client.send("{\"jsonrpc\":\"2.0\",\"id\":\"early\",\"method\":\"ping\"}");
+            JsonNode early = client.await("s:early", 20_000);
+            assertTrue(early != null, "ping before initialize was not answered");
+            assertTrue(early.get("result").isObject() && early.get("result").isEmpty(), early.toString());
+            client.initialize();
+
+            client.send("{\"jsonrpc\":\"2.0\",\"id\":20,\"method\":\"ping\"}"
+                    + "{\"jsonrpc\":\"2.0\",\"id\":21,\"method\":\"ping\"}");
+            JsonNode twoOnALine = client.awaitWithoutId(1, 20_000);
+            assertTrue(twoOnALine != null, "two messages on one line got no parse error");
+            assertError(twoOnALine, null, -32700);
+            assertTrue(twoOnALine.at("/error/message").asText().contains("one message per line"),
+                    twoOnALine.toString());
+            client.send("{\"jsonrpc\":\"2.0\",\"id\":22,\"method\":\"ping\"} trailing");
+            JsonNode trailing = client.awaitWithoutId(2, 20_000);
+            assertTrue(trailing != null, "a message with trailing text got no parse error");
+            assertError(trailing, null, -32700);
+            client.send("{\"jsonrpc\":\"2.0\",\"id\":23,\"method\":\"ping\"}");
+            assertTrue(client.await(23, 20_000) != null, "the server stopped serving");
+            assertEquals(null, client.answer("n:20"), "half of a malformed line was served");
+            assertEquals(null, client.answer("n:21"));
+            assertEquals(null, client.answer("n:22"), "a message with trailing text was served");
+            assertEquals(java.util.List.of(), client.notJsonLines());
+        }
+    }
+
     /** A client that stops reading would leave a silent server; it exits 74 instead, and a client can restart it. */
     @Test
     void aClientThatStopsReadingMakesTheServerExitWithStatus74() throws Exception {

@@ -30,6 +30,7 @@ final class RawClient implements AutoCloseable {
     private final Map<String, JsonNode> answers = new ConcurrentHashMap<>();
     private final List<JsonNode> notifications = new CopyOnWriteArrayList<>();
     private final List<String> notJson = new CopyOnWriteArrayList<>();
+    private final List<JsonNode> withoutId = new CopyOnWriteArrayList<>();
     private final AtomicLong lines = new AtomicLong();
     private final Thread reader;
 
@@ -56,7 +57,12 @@ final class RawClient implements AutoCloseable {
                     notJson.add(line);
                     continue;
                 }
-                if (message.has("id") && !message.has("method")) {
+                if (message.has("id") && message.get("id").isNull() && !message.has("method")) {
+                    synchronized (answers) { // errors about lines with no usable id: there may be many
+                        withoutId.add(message);
+                        answers.notifyAll();
+                    }
+                } else if (message.has("id") && !message.has("method")) {
                     synchronized (answers) {
                         answers.merge(key(message.get("id")), message, (a, b) -> duplicate(a, b));
                         answers.notifyAll();
@@ -117,6 +123,21 @@ final class RawClient implements AutoCloseable {
 
     JsonNode await(long id, long ms) throws InterruptedException {
         return await("n:" + id, ms);
+    }
+
+    /** The {@code n}th (from 1) answer with a null id (a line the server could not attribute), waiting up to ms. */
+    JsonNode awaitWithoutId(int n, long ms) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + ms;
+        synchronized (answers) {
+            while (withoutId.size() < n) {
+                long left = deadline - System.currentTimeMillis();
+                if (left <= 0) {
+                    return null;
+                }
+                answers.wait(left);
+            }
+            return withoutId.get(n - 1);
+        }
     }
 
     JsonNode answer(String key) {

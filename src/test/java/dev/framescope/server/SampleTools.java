@@ -88,7 +88,7 @@ final class SampleTools implements ToolGroup {
                 new ToolDef<>("sized", "Sized", "Returns a string of the given size.", SizeArgs.class,
                         ToolHints.READS_ONLY, 1000,
                         (args, ctx) -> ToolOutput.of(new Big("big", "x".repeat(args.chars()))),
-                        args -> ToolDef.DEFAULT_TIME_LIMIT, java.util.List.of(), null),
+                        args -> ToolDef.DEFAULT_TIME_LIMIT, java.util.List.of(), null, null, null),
                 ToolDef.of("steps", "Steps", "Reports progress twice, then returns.", NoArgs.class,
                         ToolHints.READS_ONLY, (args, ctx) -> {
                             ctx.progress(1, 2.0, "first half");
