@@ -8,8 +8,9 @@ import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "page", description = "Serve the shader page for a person on 127.0.0.1 (pick an effect and backend, "
-        + "move the uniform sliders) until interrupted. Over SSH, forward the port.")
+@Command(name = "page", description = "Serve the shader page for a person on 127.0.0.1 until interrupted: pick or "
+        + "search an effect (links: ?effect=ns/name), see it on WebGL2 and WebGPU side by side with compile errors "
+        + "over the canvas, move its inputs and the clock. Over SSH, forward the port.")
 final class PageCommand implements Callable<Integer> {
 
     private final FrameScopeCli.Streams streams;

@@ -12,16 +12,19 @@ import org.eclipse.jetty.util.Callback;
 /**
  * The static files of one local page, read from the JAR on each request: no build step, no CDN. The page's
  * {@code index.html} is served at {@code /} only, the one path its server asks the token for; each other file at
- * {@code /} + its name; and every page also gets {@code /dom.js}, the DOM helpers the dialog page and the console both
- * import, from this package's resources. Which requests may reach a file (Host, Origin, token, method) is the
- * server's call, not this table's. The table is immutable once built: a browser asks for a page's modules at once, on
- * as many server threads.
+ * {@code /} + its name; and every page also gets {@code /dom.js}, the DOM helpers the dialog page, the console and the
+ * shader page import, from this package's resources. Which requests may reach a file (Host, Origin, token, method) is
+ * the server's call, not this table's. The table is immutable once built: a browser asks for a page's modules at once,
+ * on as many server threads.
  */
 public final class PageFiles {
 
-    /** The module both pages import, kept once beside this class. */
+    /** The module the pages import, kept once beside this class. */
     private static final String SHARED_MODULE = "dom.js";
     private static final String SHARED_FOLDER = "/dev/framescope/web/";
+    /** Where a page asks for the shared module, and the resource that answers; for servers not built on this table. */
+    public static final String SHARED_PATH = "/" + SHARED_MODULE;
+    public static final String SHARED_RESOURCE = SHARED_FOLDER + SHARED_MODULE;
 
     private final Map<String, String> resources;
 
@@ -35,7 +38,7 @@ public final class PageFiles {
             contentType(file);
             table.put(file.equals("index.html") ? "/" : "/" + file, folder + file);
         }
-        table.put("/" + SHARED_MODULE, SHARED_FOLDER + SHARED_MODULE);
+        table.put(SHARED_PATH, SHARED_RESOURCE);
         resources = Map.copyOf(table);
     }
 

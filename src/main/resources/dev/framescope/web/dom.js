@@ -1,6 +1,6 @@
-// The DOM helpers both local pages (the dialog page and the capture console) build their views with. Text goes in
-// through textContent and attributes through setAttribute, never as HTML: the pages show what an agent, a capture or
-// the person wrote.
+// The DOM helpers FrameScope's local pages (the dialog page, the capture console, the shader page) build their views
+// with. Text goes in through textContent and attributes through setAttribute, never as HTML: the pages show what an
+// agent, a capture, a shader compiler or the person wrote.
 
 export const $ = (id) => document.getElementById(id);
 
