@@ -136,6 +136,21 @@ def physics(bench, cmd, recording, frames_sampled):
     print("physics, %s (%d frames, %d bodies):" % (os.path.basename(recording), total, len(bodies)))
     row("open_recording (fresh server each, 5 runs)", loads)
 
+    # Session F: as a client meets it, from the first call of a fresh server: get_recording_frame naming the
+    # recording (no open_recording first), 50 random frames; the first call opens the file. Five sessions.
+    first_calls = []
+    for run in range(5):
+        server = Server(bench, cmd)
+        picks = random.Random(run).sample(range(1, total + 1), 50)
+        first_calls.append([server.call("get_recording_frame", {"recording": recording, "frame_id": f})
+                            for f in picks])
+        time.sleep(2)
+        peaks.append(server.peak_mib())
+        server.stop()
+    row("get_recording_frame from the first call, first call", [s[0] for s in first_calls])
+    row("get_recording_frame from the first call, all 50 (5 sessions)", [x for s in first_calls for x in s],
+        "; p95 per session %s ms" % " / ".join("%.1f" % pct([x.wall_ms for x in s], .95) for s in first_calls))
+
     # Session A: per-frame calls right after load, while the background read runs; then triage, then warm calls.
     server = Server(bench, cmd)
     loaded = server.call("open_recording", {"recording": recording})
