@@ -47,10 +47,23 @@ public record Quat(double w, double x, double y, double z) {
      * textbook kinematics calls it body-frame; |ω| is the same either way.
      */
     public Vec3 omegaFromRate(Quat rate) {
-        return new Vec3(
-                2 * (w * rate.x - x * rate.w - y * rate.z + z * rate.y),
-                2 * (w * rate.y + x * rate.z - y * rate.w - z * rate.x),
-                2 * (w * rate.z - x * rate.y + y * rate.x - z * rate.w));
+        double[] v = {w, x, y, z, rate.w, rate.x, rate.y, rate.z, 0, 0, 0};
+        omegaFromRate(v, 0, 4, 8);
+        return new Vec3(v[8], v[9], v[10]);
+    }
+
+    /**
+     * {@link #omegaFromRate} in place: q at {@code q} and q̇ at {@code rate} (each w, x, y, z), ω written at
+     * {@code omega}. The read of a whole recording calls it per state; C1, the only compiler the launcher runs, does
+     * not remove the two quaternions and the vector a call on objects makes, and their garbage brought young
+     * collections (20–60 ms pauses) into the calls made while a recording loads.
+     */
+    static void omegaFromRate(double[] v, int q, int rate, int omega) {
+        double w = v[q], x = v[q + 1], y = v[q + 2], z = v[q + 3];
+        double rw = v[rate], rx = v[rate + 1], ry = v[rate + 2], rz = v[rate + 3];
+        v[omega] = 2 * (w * rx - x * rw - y * rz + z * ry);
+        v[omega + 1] = 2 * (w * ry + x * rz - y * rw - z * rx);
+        v[omega + 2] = 2 * (w * rz - x * ry + y * rx - z * rw);
     }
 
     /** The rate q̇ = ½ q ⊗ (0, ω) that {@link #omegaFromRate} inverts. */

@@ -125,12 +125,7 @@ final class StateSeries {
             for (int c = 0; c < 3; c++) {
                 v[at + RATE + 1 + c] = row.real(16 + c);
             }
-            Vec3 omega = new Quat(v[at + ORIENTATION], v[at + ORIENTATION + 1], v[at + ORIENTATION + 2],
-                    v[at + ORIENTATION + 3]).omegaFromRate(new Quat(v[at + RATE], v[at + RATE + 1],
-                    v[at + RATE + 2], v[at + RATE + 3]));
-            v[at + OMEGA] = omega.x();
-            v[at + OMEGA + 1] = omega.y();
-            v[at + OMEGA + 2] = omega.z();
+            Quat.omegaFromRate(v, at + ORIENTATION, at + RATE, at + OMEGA);
         });
         return new StateSeries(tracks.finish());
     }

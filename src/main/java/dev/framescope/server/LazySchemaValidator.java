@@ -1,5 +1,6 @@
 package dev.framescope.server;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.Schema;
 import dev.framescope.common.Json;
 import io.modelcontextprotocol.json.McpJsonDefaults;
@@ -41,7 +42,8 @@ final class LazySchemaValidator implements JsonSchemaValidator {
             compiled = outputs.computeIfAbsent(schema, s -> ArgumentValidator.compile(
                     Json.mapper().valueToTree(s)));
         }
-        var errors = compiled.validate(Json.mapper().valueToTree(structuredContent));
+        var errors = compiled.validate(structuredContent instanceof JsonNode tree ? tree
+                : Json.mapper().valueToTree(structuredContent));
         if (errors.isEmpty()) {
             return ValidationResponse.asValid(null);
         }

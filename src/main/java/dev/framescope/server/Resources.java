@@ -1,5 +1,7 @@
 package dev.framescope.server;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.framescope.common.ToolDef;
 import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpServerFeatures.AsyncResourceSpecification;
@@ -20,7 +22,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Deque;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -75,10 +76,10 @@ final class Resources {
             return;
         }
         try {
-            if (!tool.hints().readOnly() && result.structuredContent() instanceof Map<?, ?> body) {
-                for (Object value : body.values()) {
-                    if (value instanceof String text && !text.isBlank()) {
-                        Path file = allowedFile(Path.of(text));
+            if (!tool.hints().readOnly() && result.structuredContent() instanceof ObjectNode body) {
+                for (JsonNode value : body) {
+                    if (value.isTextual() && !value.asText().isBlank()) {
+                        Path file = allowedFile(Path.of(value.asText()));
                         if (file != null) {
                             current.addResource(file(file, tool.name())).subscribe(done -> { }, e -> { });
                         }

@@ -46,7 +46,9 @@ final class ResultRenderer {
             images.images().forEach(image -> result.addContent(ImageContent.builder(Base64.getEncoder()
                     .encodeToString(image.image()), image.mimeType()).build()));
         } else if (body instanceof ObjectNode) {
-            result.structuredContent(Json.mapper().convertValue(body, Map.class));
+            // The tree itself: the SDK writes it as it is, where a copy into maps cost a third of a large answer's
+            // serialising (a 17 KB frame: ~2 ms a call before the JIT has compiled Jackson).
+            result.structuredContent(body);
         }
         return result.build();
     }

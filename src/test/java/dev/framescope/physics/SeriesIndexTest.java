@@ -20,10 +20,12 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -184,6 +186,47 @@ class SeriesIndexTest {
                     int maxKey = junction ? single(db, "SELECT coalesce(max(id), 0) FROM CollisionResultRecord", null)
                             .intValue() : frames;
                     assertIndexMatches(db, table, key, maxKey, file.toString());
+                }
+            }
+        }
+    }
+
+    /**
+     * Frames asked in random order, as a person or model jumps around a recording right after loading: each lookup of
+     * a fresh probe gives the exact index's rows, and on a table with about as many rows each frame it costs one
+     * query (the window around the interpolated place) where the binary search cost ~2·log2(rows) seeks.
+     */
+    @Test
+    void probesAskedInRandomOrderAreExactAndCostAboutOneQuery() throws Exception {
+        for (Path file : fixtures()) {
+            try (Connection db = RecordingFile.connect(file)) {
+                int frames = single(db, "SELECT count(*) FROM SimulationFrameRecord", null).intValue();
+                for (String table : List.of("CollisionResultRecord", "ContactConstraintRecord",
+                        "FrictionConstraintRecord", StateSeries.table(false))) {
+                    if (single(db, "SELECT count(*) FROM sqlite_master WHERE name = '" + table + "'", null) == 0
+                            || single(db, "SELECT count(*) FROM " + table, null) == 0) {
+                        continue;
+                    }
+                    FrameIndex exact = FrameIndex.build(db, table, "frame_id", frames);
+                    FrameProbe probe = FrameProbe.open(db, table, "frame_id", frames);
+                    List<Long> order = new ArrayList<>();
+                    for (long f = 0; f <= frames + 1; f++) {
+                        order.add(f);
+                    }
+                    Collections.shuffle(order, new Random(7));
+                    try {
+                        long before = probe.queries();
+                        for (long f : order) {
+                            assertEquals(exact.range(f), probe.range(f, f), file + " " + table + " frame " + f);
+                        }
+                        double perLookup = (probe.queries() - before) / (double) order.size();
+                        if (table.equals(StateSeries.table(false))) {
+                            assertTrue(perLookup <= 1.2, file + " " + table + ": " + perLookup + " queries a lookup");
+                        }
+                        assertTrue(perLookup <= 4, file + " " + table + ": " + perLookup + " queries a lookup");
+                    } finally {
+                        probe.close();
+                    }
                 }
             }
         }
