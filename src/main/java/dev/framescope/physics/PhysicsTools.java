@@ -109,7 +109,7 @@ public final class PhysicsTools implements ToolGroup {
                         + "residual, converged); contact_history of body_id and other_body_id (transitions, chatter, "
                         + "normal flips, penetration trend); body_motion of body_id from start_frame to end_frame "
                         + "(deltas, unexplained Δv).",
-                        CheckArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(checks.run(a)))
+                        CheckArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(checks.run(a, c)))
                 .returns(Triage.TriageReport.class, EnergyChecks.EnergyAnomalies.class,
                         ContactChecks.FrictionConeReport.class, ContactChecks.PenetrationReport.class,
                         MotionChecks.RestingReport.class, ImpactChecks.RestitutionReport.class,

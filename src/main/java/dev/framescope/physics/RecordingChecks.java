@@ -1,5 +1,7 @@
 package dev.framescope.physics;
 
+import dev.framescope.common.ToolContext;
+
 /**
  * {@code check_recording}: every check, or one in detail, each by the core that owns its rule. The answer is that
  * core's own report, so a check asked for by name answers exactly as its single-purpose tool did.
@@ -28,8 +30,13 @@ public final class RecordingChecks {
 
     /** The report of the check {@code args} names: one of the cores' output records. */
     public Object run(CheckArgs args) {
+        return run(args, ToolContext.SILENT);
+    }
+
+    /** {@link #run(CheckArgs)}; check 'all' tells {@code context} its progress, check by check. */
+    public Object run(CheckArgs args, ToolContext context) {
         return switch (args.check()) {
-            case all -> triage.triage(args.triage());
+            case all -> triage.triage(args.triage(), context);
             case energy -> energy.anomalies(args.energy());
             case friction_cone -> contacts.frictionCone(args.frictionCone());
             case penetration -> contacts.penetration(args.penetration());

@@ -1,6 +1,7 @@
 package dev.framescope.physics;
 
 import dev.framescope.common.Bounded;
+import dev.framescope.common.ToolContext;
 import dev.framescope.physics.PhysicsArgs.TriageArgs;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -67,19 +68,24 @@ public final class Triage {
     }
 
     public TriageReport triage(TriageArgs args) {
+        return triage(args, ToolContext.SILENT);
+    }
+
+    /** {@link #triage(TriageArgs)}, telling {@code context} as the checks start and end. */
+    public TriageReport triage(TriageArgs args, ToolContext context) {
         try (Recordings.Lease lease = recordings.lease(args.recording())) {
-            return triage(lease.store(), args);
+            return triage(lease.store(), args, context);
         }
     }
 
-    private static TriageReport triage(RecordingStore store, TriageArgs args) {
+    private static TriageReport triage(RecordingStore store, TriageArgs args, ToolContext context) {
         FrameRange all = FrameRange.of(store, args.startFrame(), args.endFrame());
         String file = store.path().toString();
         // The thresholds decide the findings, the limit only the page: a later page or repeat is not a new scan.
         Scan scan = store.memo().get(List.of("triage_recording", args.energyThreshold(),
                 args.penetrationThreshold(), args.slopM(), args.velocityThreshold(), args.angularVelocityThreshold(),
                 args.chatterWindowFrames(), args.normalJumpAngleDeg(), args.steadyOverlapMinFrames(),
-                args.restWindowFrames(), args.velocityJumpTolerance(), all), () -> scan(store, all, args, file));
+                args.restWindowFrames(), args.velocityJumpTolerance(), all), () -> scan(store, all, args, file, context));
         List<Anomaly> found = scan.anomalies();
         Set<NextCall> next = new LinkedHashSet<>();
         found.stream().limit(5).forEach(a -> next.addAll(a.nextCalls()));
@@ -104,7 +110,8 @@ public final class Triage {
      * Every check over the frames asked for (the whole recording by default) whose tables the recording has, grouped
      * and ranked; a check missing a table is listed as skipped, never as run.
      */
-    private static Scan scan(RecordingStore store, FrameRange all, TriageArgs args, String file) {
+    private static Scan scan(RecordingStore store, FrameRange all, TriageArgs args, String file,
+                             ToolContext context) {
         String states = store.statesTable();
         List<Check> checks = List.of(
                 new Check("nonfinite", List.of(states), (found, skipped) ->
@@ -141,6 +148,9 @@ public final class Triage {
                         missing) + (missing.size() == 1 ? " table" : " tables")));
             }
         }
+        CheckProgress progress = new CheckProgress(context, runnable.size());
+        progress.started(runnable.size() + " checks over " + (all.end() - all.start() + 1) + " frames of "
+                + store.path().getFileName());
         // The checks only read the recording's immutable series, so they run side by side; each fills its own lists
         // and the lists are joined in this order, so the answer does not depend on timing.
         List<Anomaly> found = new ArrayList<>();
@@ -148,6 +158,7 @@ public final class Triage {
             List<Anomaly> own = new ArrayList<>();
             List<Skipped> ownSkipped = new ArrayList<>();
             check.run().accept(own, ownSkipped);
+            progress.finished(check.name().split(" ")[0]);
             return new Scan(own, List.of(), ownSkipped);
         }).toList().forEach(part -> {
             found.addAll(part.anomalies());
