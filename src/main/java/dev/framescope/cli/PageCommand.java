@@ -8,14 +8,18 @@ import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "page", description = "Serve the shader page for a person on 127.0.0.1 until interrupted: pick or "
-        + "search an effect (links: ?effect=ns/name), see it on WebGL2 and WebGPU side by side with compile errors "
-        + "over the canvas, move its inputs and the clock. Over SSH, forward the port.")
+@Command(name = "page", description = {
+        "Serve the shader page for a person on 127.0.0.1 and print its link; Ctrl-C stops it. Over SSH, forward the "
+                + "port.",
+        "The page lists the effects under the effects root (search; a link per effect, ?effect=ns/name), opens on one "
+                + "that works and draws it with WebGL2 and WebGPU side by side. A backend whose program does not "
+                + "compile shows the errors over its cleared canvas (file, line, message, source line); one this "
+                + "browser lacks says so. Sliders for the effect's inputs; pause, scrub or restart its 8 s loop."})
 final class PageCommand implements Callable<Integer> {
 
     private final FrameScopeCli.Streams streams;
 
-    @Option(names = "--port", defaultValue = "0", description = "Port on 127.0.0.1; 0 picks a free one.")
+    @Option(names = "--port", defaultValue = "0", description = "Port on 127.0.0.1 (default: 0, a free one).")
     int port;
 
     PageCommand(FrameScopeCli.Streams streams) {

@@ -10,6 +10,7 @@ import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
 import com.microsoft.playwright.Response;
+import com.microsoft.playwright.options.BoundingBox;
 import dev.framescope.common.Config;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -161,6 +162,7 @@ class ShaderPageBackendsIT {
                     + c[1] + " colours");
         }
         assertTrue(page.isVisible("#panel-glsl") && page.isVisible("#panel-wgsl"), "both backends are shown");
+        assertSideBySideAndStyled();
         assertEquals(List.of(), consoleErrors.stream().filter(e -> e.contains("Content Security Policy")).toList());
     }
 
@@ -199,6 +201,74 @@ class ShaderPageBackendsIT {
         page.screenshot(new Page.ScreenshotOptions().setPath(Path.of("target/shader-page-error.png")));
     }
 
+    /**
+     * The two canvases sit on one row, left and right, and the page wears page.css (the console's background colour
+     * and font, cards with rounded corners), not the browser's defaults.
+     */
+    private void assertSideBySideAndStyled() {
+        BoundingBox gl = page.locator("#view-glsl").boundingBox();
+        BoundingBox gpu = page.locator("#view-wgsl").boundingBox();
+        assertTrue(Math.abs(gl.y - gpu.y) < 1 && gl.x + gl.width <= gpu.x && gl.width > 300,
+                "the canvases side by side: WebGL2 at " + gl.x + "," + gl.y + ", WebGPU at " + gpu.x + "," + gpu.y);
+        @SuppressWarnings("unchecked")
+        List<String> looks = (List<String>) page.evaluate("() => [getComputedStyle(document.body).backgroundColor, "
+                + "getComputedStyle(document.body).fontFamily, getComputedStyle(document.getElementById('panel-glsl'))"
+                + ".borderTopLeftRadius]");
+        assertEquals("rgb(246, 247, 250)", looks.get(0), "the console's background");
+        assertTrue(looks.get(1).startsWith("system-ui"), "the console's font: " + looks.get(1));
+        assertFalse(looks.get(2).equals("0px"), "the backends are cards");
+    }
+
+    @Test
+    void aBrowserWithoutWebgpuSaysSoOnTheWebgpuSideAndStillDrawsWebgl2() throws Exception {
+        // Headless Chromium without --enable-unsafe-webgpu: navigator.gpu is there, requestAdapter() answers null.
+        try (Browser plain = playwright.chromium().launch(new BrowserType.LaunchOptions().setHeadless(true)
+                .setExecutablePath(Config.fromEnvironment(System.getenv()).chromium()))) {
+            Page noGpu = plain.newPage(new Browser.NewPageOptions().setViewportSize(1280, 900));
+            noGpu.setDefaultTimeout(30_000);
+            List<String> errors = new ArrayList<>();
+            noGpu.onPageError(errors::add);
+            noGpu.navigate(base + "index.html?effect=synth/plasma");
+            assertWebgpuUnavailableBesideWebgl2(noGpu, "requestAdapter() returned null", "--enable-unsafe-webgpu");
+            // Another effect keeps saying so, and a GLSL compile error is still shown on its side.
+            noGpu.click("#effects [data-effect='broken/glsl-error']");
+            noGpu.waitForFunction("() => document.getElementById('panel-glsl').dataset.state === 'error'");
+            assertTrue(noGpu.textContent("#errors-glsl").contains("broken.glsl:8"));
+            assertEquals("unavailable", noGpu.evaluate("() => document.getElementById('panel-wgsl').dataset.state"));
+            Files.createDirectories(Path.of("target"));
+            noGpu.screenshot(new Page.ScreenshotOptions().setPath(Path.of("target/shader-page-no-webgpu.png")));
+            assertEquals(List.of(), errors, "no uncaught error in the page");
+        }
+    }
+
+    @Test
+    void aWebgpuAdapterThatFailsIsShownAsWebgpuUnavailableNotAsAnEffectsError() {
+        // A GPU process that refuses the adapter makes requestAdapter() reject, the one failure describeBackends()
+        // did not catch: both renderer lines then read "an unknown adapter" and every WGSL effect a pipeline error.
+        page.addInitScript("Object.defineProperty(GPU.prototype, 'requestAdapter', "
+                + "{ value: () => Promise.reject(new Error('the GPU process refused the adapter')) });");
+        List<String> errors = new ArrayList<>();
+        page.onPageError(errors::add);
+        page.navigate(base + "index.html?effect=synth/plasma");
+        assertWebgpuUnavailableBesideWebgl2(page, "the GPU process refused the adapter", "Asking for a WebGPU device");
+        assertEquals(List.of(), errors, "no uncaught error in the page");
+    }
+
+    private static void assertWebgpuUnavailableBesideWebgl2(Page on, String... said) {
+        on.waitForFunction("() => document.getElementById('panel-wgsl').dataset.state === 'unavailable'");
+        on.waitForFunction("() => document.getElementById('panel-glsl').dataset.state === 'ok'");
+        on.waitForFunction("() => Number(document.body.dataset.frames ?? 0) >= 3");
+        String note = on.textContent("#errors-wgsl");
+        assertTrue(on.isVisible("#errors-wgsl") && note.contains("WebGPU is not available"), "said over the canvas: " + note);
+        for (String part : said) {
+            assertTrue(note.contains(part), "why: " + note);
+        }
+        assertEquals("not available", on.textContent("#status-wgsl").trim());
+        assertEquals("No WebGPU in this browser", on.textContent("#renderer-wgsl").trim());
+        assertTrue(on.textContent("#renderer-glsl").startsWith("WebGL2 on "), on.textContent("#renderer-glsl"));
+        assertFalse(on.isVisible("#errors-glsl"), "WebGL2 draws: " + on.textContent("#errors-glsl"));
+    }
+
     /** The status line and headers (lower-case names) of a GET sent with this Host header, over a plain socket. */
     private static String get(String path, String host) throws Exception {
         URI uri = URI.create(base);
@@ -235,9 +305,9 @@ class ShaderPageBackendsIT {
         waitForBackend("glsl", "ok");
         assertEquals("synth/rings", page.textContent("#effect-id").trim());
         page.fill("#search", "gradient");
-        assertEquals(List.of("broken/parity-mismatch", "synth/gradient"),
+        assertEquals(List.of("synth/gradient", "broken/parity-mismatch"),
                 page.locator("#effects [data-effect]:visible").evaluateAll("bs => bs.map(b => b.dataset.effect)"),
-                "the search narrows the list to the ids and descriptions that hold the word");
+                "the search narrows the list to the ids and descriptions that hold the word, known defects last");
         page.click("#effects [data-effect='synth/gradient']");
         page.waitForFunction("() => new URLSearchParams(location.search).get('effect') === 'synth/gradient'");
         assertTrue(page.url().contains("?effect=synth/gradient"), "a readable link: " + page.url());

@@ -34,6 +34,7 @@ export class BackendView {
     this.loading = false; // between a pick and its compile's answer
     this.frames = 0;
     this.spentMs = 0;
+    this.unavailable = null; // why this browser has no such backend, once setBackend() has said
   }
 
   /** Compiles `effect` for this backend; `uniforms` is the object the controls change (read at every draw). */
@@ -43,6 +44,11 @@ export class BackendView {
     this.pending = false;
     this.loading = true;
     this.clear();
+    if (this.unavailable) {
+      this.loading = false;
+      this.showNote(`${BACKEND[this.language]} is not available`, this.unavailable);
+      return;
+    }
     this.setState('loading', 'compiling…');
     try {
       await this.compile(effect, uniforms, load);
@@ -90,9 +96,14 @@ export class BackendView {
     this.spentMs = 0;
   }
 
-  /** The adapter or renderer this backend runs on (or why it is missing), from describeBackends(). */
-  showRenderer(text) {
-    this.renderer.textContent = `${BACKEND[this.language]} on ${text}`;
+  /**
+   * What this backend runs on, {renderer}, or why this browser has none, {unavailable}: then every effect shows that
+   * over this canvas instead of compiling, and the other backend carries on.
+   */
+  setBackend({ renderer, unavailable }) {
+    this.unavailable = unavailable ?? null;
+    this.renderer.textContent = unavailable ? `No ${BACKEND[this.language]} in this browser`
+      : `${BACKEND[this.language]} on ${renderer}`;
   }
 
   get ready() {

@@ -47,10 +47,12 @@ export function effectInAddress() {
   return new URLSearchParams(location.search).get('effect');
 }
 
-/** Fills the list; `onPick(effect)` runs when one is chosen. Returns the list's operations. */
+/** Fills the list (known defects last); `onPick(effect)` runs when one is chosen. Returns the list's operations. */
 export function effectList(effects, onPick) {
   const list = $('effects');
-  const items = effects.map(effect => {
+  // Known defects (the tools' test fixtures) go last, so the list opens on effects that work; otherwise index order.
+  const ordered = [...effects.filter(e => !isBroken(e)), ...effects.filter(isBroken)];
+  const items = ordered.map(effect => {
     const d = effect.definition;
     // Both languages is the usual case; say so only when one is missing.
     const languages = effect.languages ?? [];

@@ -37,10 +37,9 @@ async function start() {
     return;
   }
   list = effectList(effects, effect => pick(effect, 'push'));
-  compile.describeBackends().then(({ webgl2, webgpu }) => {
-    views[0].showRenderer(webgl2);
-    views[1].showRenderer(webgpu);
-  }, (error) => views.forEach(view => view.showRenderer(`an unknown adapter (${error.message})`)));
+  const [webgl2, webgpu] = await Promise.all([probeWebgl2(), probeWebgpu()]);
+  views[0].setBackend(webgl2);
+  views[1].setBackend(webgpu);
   const wanted = effectInAddress();
   const linked = wanted && effects.find(e => e.id === wanted);
   const first = linked ?? defaultEffect(effects);
@@ -51,6 +50,30 @@ async function start() {
   });
   requestAnimationFrame(tick);
   await pick(first, 'replace');
+}
+
+// What each backend runs on, or why this browser has none: {renderer} or {unavailable}. Each is asked on its own and
+// never throws, so a browser without WebGPU (headless Chromium without --enable-unsafe-webgpu) or one whose GPU
+// process refuses a device still shows the effect on WebGL2 and says on the WebGPU side what is missing.
+async function probeWebgl2() {
+  try {
+    const renderer = compile.webgl2Renderer();
+    return renderer === null ? { unavailable: 'This browser gives the page no WebGL2 context.' } : { renderer };
+  } catch (error) {
+    return { unavailable: `Creating a WebGL2 context failed: ${error.message ?? error}` };
+  }
+}
+
+async function probeWebgpu() {
+  try {
+    const gpu = await compile.gpuDevice();
+    if (!gpu.unavailable) return { renderer: gpu.adapter || 'an unnamed adapter' };
+    const hint = gpu.unavailable.includes('--enable-unsafe-webgpu') ? ''
+      : ' Chromium on Linux offers WebGPU when started with --enable-unsafe-webgpu.';
+    return { unavailable: `${gpu.unavailable}.${hint}` };
+  } catch (error) {
+    return { unavailable: `Asking for a WebGPU device failed: ${error.message ?? error}` };
+  }
 }
 
 function wireSearch() {
