@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -155,6 +156,44 @@ class BoundedAnswersTest {
                 assertTrue(size(calls, "get_recording_frame", "{\"frame_id\":" + f + "}") < BUDGET_BYTES, file + " " + f);
             }
         }
+    }
+
+    /**
+     * get_energy_series offered limit 5000 and max_buckets 500, and answered OUTPUT_TOO_LARGE (a system point is
+     * ~230 bytes, a bucket ~385): a page now stops where the 64 KiB answer is full and says so, and max_buckets is
+     * bounded by what fits.
+     */
+    @Test
+    void theLargestLimitAndBucketCountAnswerWithinTheBudget() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        String rec = "\"recording\":\"" + fixture("drop_settle") + "\"";
+        for (String[] asked : new String[][] {{"", "289"}, {"\"body_id\":2,", "300"}}) {
+            String text = calls.text("get_energy_series", "{" + asked[0] + "\"limit\":5000," + rec + "}");
+            assertTrue(text.getBytes(StandardCharsets.UTF_8).length <= 65_536, text.length() + " bytes");
+            JsonNode page = Json.mapper().readTree(text.substring(text.indexOf('{')));
+            assertEquals(300, page.at("/points/count").asInt());
+            int shown = page.at("/points/preview").size();
+            assertEquals(asked[1], String.valueOf(shown), "points that fit the answer");
+            if (shown < 300) {
+                assertTrue(page.get("summary").asText().endsWith("; " + shown + " of 300 points here (as many as "
+                        + "fit the 64 KiB answer), the next page starts at frame " + (shown + 1) + "."),
+                        page.get("summary").asText());
+                assertEquals(shown + 1, page.get("next_start_frame").asInt());
+            }
+        }
+        List<Long> paged = new ArrayList<>();
+        Long start = 1L;
+        while (start != null) {
+            JsonNode page = calls.ok("get_energy_series", "{\"limit\":5000,\"start_frame\":" + start + "," + rec + "}");
+            page.at("/points/preview").forEach(p -> paged.add(p.get("frame_id").asLong()));
+            start = page.has("next_start_frame") ? page.get("next_start_frame").asLong() : null;
+        }
+        assertEquals(LongStream.rangeClosed(1, 300).boxed().toList(), paged, "pages of what fits cover every frame");
+        String buckets = calls.text("get_energy_series", "{\"max_buckets\":120,\"limit\":1," + rec + "}");
+        assertTrue(buckets.getBytes(StandardCharsets.UTF_8).length <= 65_536, buckets.length() + " bytes");
+        assertEquals(100, Json.mapper().readTree(buckets.substring(buckets.indexOf('{'))).get("buckets").size());
+        JsonNode tooMany = calls.error("get_energy_series", "{\"max_buckets\":121," + rec + "}");
+        assertEquals("integer from 1 to 120", tooMany.at("/context/expected").asText(), tooMany.toString());
     }
 
     /** Every point of the recording, page by page at full resolution. */
