@@ -25,6 +25,27 @@ final class BodyIds {
         return store.bodies().stream().filter(b -> !b.isEnvironment()).map(BodyMetadata::bodyId).toList();
     }
 
+    /**
+     * How prose names a body: "body 2" for an inertial body (the id tools take), "environment 1" for an environment
+     * body (its instance id; the stored id has bit 31 set), "floor (environment 1)" where the recording names its
+     * asset.
+     */
+    static String label(RecordingStore store, long id) {
+        if (!isEnvironment(id)) {
+            return "body " + id;
+        }
+        long instance = id & ~RecordingStore.ENVIRONMENT_FLAG;
+        String name = store.bodies().stream().filter(b -> b.bodyId() == id).map(BodyMetadata::name)
+                .filter(n -> n != null).findFirst().orElse(null);
+        return name == null ? "environment " + instance : name + " (environment " + instance + ")";
+    }
+
+    /** "bodies 2–3" for two inertial bodies, "body 2 and environment 1" when one is an environment body. */
+    static String pair(RecordingStore store, long a, long b) {
+        return !isEnvironment(a) && !isEnvironment(b) ? "bodies " + a + "–" + b
+                : label(store, a) + " and " + label(store, b);
+    }
+
     static List<Long> environment(RecordingStore store) {
         return store.bodies().stream().filter(BodyMetadata::isEnvironment).map(BodyMetadata::bodyId).toList();
     }

@@ -147,9 +147,9 @@ public final class ContactChecks {
         rows.sort((a, b) -> Double.compare(b.maxDepthM(), a.maxDepthM()));
         long flagged = rows.stream().filter(PenetrationRow::flagged).count();
         String summary = rows.isEmpty() ? "No colliding pairs at frame " + frame + "."
-                : String.format("Frame %d: %d of %d pairs deeper than %s (deepest %s, bodies %d–%d).", frame,
+                : String.format("Frame %d: %d of %d pairs deeper than %s (deepest %s, %s).", frame,
                 flagged, rows.size(), Findings.metres(args.threshold()), Findings.metres(rows.get(0).maxDepthM()),
-                rows.get(0).bodyAId(), rows.get(0).bodyBId());
+                BodyIds.pair(store, rows.get(0).bodyAId(), rows.get(0).bodyBId()));
         return new PenetrationReport(RecordingQueries.SCHEMA_VERSION, summary, frame, args.threshold(), rows.size(),
                 (int) flagged, Bounded.of(rows, 50));
     }

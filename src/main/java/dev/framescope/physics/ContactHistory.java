@@ -60,14 +60,16 @@ public final class ContactHistory {
         FrameRange range = FrameRange.of(store, args.startFrame(), args.endFrame());
         BodyIds.requirePair(store, args.bodyAId(), args.bodyBId());
         return analyse(store.contactSeries(), args.bodyAId(), args.bodyBId(), range, args.limit(),
-                new Rules(args.chatterWindowFrames(), args.normalJumpAngleDeg()));
+                new Rules(args.chatterWindowFrames(), args.normalJumpAngleDeg()),
+                BodyIds.pair(store, args.bodyAId(), args.bodyBId()));
     }
 
     /**
      * Works from the pair's contact frames only, so a whole-recording triage costs in proportion to the contacts,
      * not pairs × frames; per-frame rows (with the frames out of contact) are built only for the preview.
      */
-    static History analyse(ContactSeries contacts, long a, long b, FrameRange range, int limit, Rules rules) {
+    static History analyse(ContactSeries contacts, long a, long b, FrameRange range, int limit, Rules rules,
+                           String pairLabel) {
         double jumpCos = Math.cos(Math.toRadians(rules.normalJumpAngleDeg()));
         List<Row> inContact = inContact(contacts, a, b, range);
         List<Long> transitions = new ArrayList<>();
@@ -101,9 +103,9 @@ public final class ContactHistory {
         }
         List<Burst> chatter = bursts(gaps, rules.chatterWindowFrames());
         Trend trend = trend(inContact);
-        String summary = String.format("Pair %d–%d, frames %d–%d: in contact %d frames, %d transitions, %d chatter "
-                + "burst(s)%s, %d normal flip(s)%s%s.", a, b, range.start(), range.end(), inContact.size(),
-                transitions.size(), chatter.size(), chatter.isEmpty() ? "" : " (first gap at frame "
+        String summary = String.format("%s, frames %d–%d: in contact %d frames, %d transitions, %d chatter "
+                + "burst(s)%s, %d normal flip(s)%s%s.", Findings.capitalised(pairLabel), range.start(), range.end(),
+                inContact.size(), transitions.size(), chatter.size(), chatter.isEmpty() ? "" : " (first gap at frame "
                         + chatter.get(0).firstFrame() + ")", flips.size(), frames(flips),
                 trend.maxDepthM() == null ? "" : ", deepest " + Findings.metres(trend.maxDepthM()) + " at frame "
                         + trend.maxDepthFrame());

@@ -68,21 +68,23 @@ public final class EnergyChecks {
 
     private static EnergySeriesAnswer answer(EnergySeriesArgs args, FrameRange range, String what,
                                              EnergySeries.Series<?> series) {
-        return new EnergySeriesAnswer(RecordingQueries.SCHEMA_VERSION, what + describe(series, range), args.bodyId(),
-                range.start(), range.end(), series.points(), series.resolution(), series.bucketFrames(),
+        return new EnergySeriesAnswer(RecordingQueries.SCHEMA_VERSION, what + describe(series, range, args.limit()),
+                args.bodyId(), range.start(), range.end(), series.points(), series.resolution(), series.bucketFrames(),
                 series.nextStartFrame(), series.buckets());
     }
 
-    private static String describe(EnergySeries.Series<?> series, FrameRange range) {
+    private static String describe(EnergySeries.Series<?> series, FrameRange range, int limit) {
         String frames = String.format("frames %d–%d", range.start(), range.end());
         if (series.buckets() != null) {
             return String.format("%s in %d buckets of %d frames (min and max kept per bucket): %s. Pass "
                     + "full_resolution: true, or a shorter range, for every frame.", frames, series.buckets().size(),
                     series.bucketFrames(), series.extremes());
         }
+        int shown = series.points().preview().size();
         return frames + " frame by frame: " + series.extremes() + (series.nextStartFrame() == null ? "."
-                : String.format("; %d of %d points here, the next page starts at frame %d.",
-                series.points().preview().size(), series.points().count(), series.nextStartFrame()));
+                : String.format("; %d of %d points here%s, the next page starts at frame %d.", shown,
+                series.points().count(), shown < limit ? " (as many as fit the 64 KiB answer)" : "",
+                series.nextStartFrame()));
     }
 
     /**

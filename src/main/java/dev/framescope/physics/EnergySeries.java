@@ -1,6 +1,8 @@
 package dev.framescope.physics;
 
 import dev.framescope.common.Bounded;
+import dev.framescope.common.Json;
+import dev.framescope.common.ToolDef;
 import dev.framescope.physics.PhysicsModel.EnergyPoint;
 import dev.framescope.physics.PhysicsModel.SystemEnergyPoint;
 import java.util.ArrayList;
@@ -15,8 +17,17 @@ import java.util.function.ToLongFunction;
  * ⌈frames / max_buckets⌉ consecutive frames, each with the min/max envelope (and the frames of both extremes) of the
  * total energy, the kinetic energy (linear + rotational) and the step change ΔE_k = E_k − E_{k−1}. The envelopes are
  * exact over every frame of the bucket, so the extremes of the whole range and every spike survive downsampling.
+ * A page also stops where its points would pass {@link #PAGE_BYTES}, so every answer fits the tool's budget.
  */
 final class EnergySeries {
+
+    /**
+     * Bytes the points of one page may take as JSON: the tool's 64 KiB answer budget less 2 KiB for the summary and
+     * the other fields. A system point is ~230 bytes, so a page holds ~280 of them whatever {@code limit} asks (it
+     * goes to 5000 because it also decides that a range of up to that many frames comes frame by frame, not in
+     * buckets); the rest is one {@code next_start_frame} away, and the summary says the page was cut.
+     */
+    static final int PAGE_BYTES = ToolDef.DEFAULT_MAX_OUTPUT_BYTES - 2048;
 
     private EnergySeries() {
     }
@@ -66,8 +77,9 @@ final class EnergySeries {
         long frames = range.end() - range.start() + 1;
         String extremes = extremes(all, first, end, frameOf, shape);
         if (fullResolution || frames <= limit) {
-            Bounded<P> page = Bounded.of(points, limit);
-            Long next = page.truncated() ? frameOf.applyAsLong(points.get(limit)) : null;
+            int size = fitting(points, limit);
+            Bounded<P> page = Bounded.of(points, size);
+            Long next = page.truncated() ? frameOf.applyAsLong(points.get(size)) : null;
             return new Series<>("frames", null, next, page, null, extremes);
         }
         int bucketFrames = (int) ((frames + maxBuckets - 1) / maxBuckets);
@@ -84,6 +96,19 @@ final class EnergySeries {
             }
         }
         return new Series<>("buckets", bucketFrames, null, null, buckets, extremes);
+    }
+
+    /** How many of the first {@code limit} points fit {@link #PAGE_BYTES} as the answer writes them (at least one). */
+    private static <P> int fitting(List<P> points, int limit) {
+        int count = Math.min(limit, points.size());
+        long bytes = 0;
+        for (int i = 0; i < count; i++) {
+            bytes += Json.write(AnswerNumbers.rounded(points.get(i))).length() + 1;
+            if (bytes > PAGE_BYTES) {
+                return Math.max(1, i);
+            }
+        }
+        return count;
     }
 
     private static <P> Bucket bucket(List<P> all, int from, int to, ToLongFunction<P> frameOf,

@@ -76,6 +76,11 @@ final class Findings {
         return (value > 0 ? "+" : "") + quantity(value, unit);
     }
 
+    /** The sentence's first letter in capitals ("Body 2 and environment 1 …"). */
+    static String capitalised(String text) {
+        return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
+    }
+
     /** A call of {@code check_recording} for one check, with its parameters. */
     static NextCall check(String check, String file, Object... keyValues) {
         Object[] all = new Object[keyValues.length + 2];

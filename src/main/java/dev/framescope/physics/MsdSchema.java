@@ -47,7 +47,9 @@ final class MsdSchema {
     /**
      * Inertial bodies from {@code AssetInertialStaticRecord} (asset id from {@code AssetPhysicalStaticRecord} when
      * present), then environment bodies, which MSD-CPP never writes there: their ids (bit 31 set) are collected from
-     * the collision rows.
+     * the collision rows. A body's name is its asset's {@code ObjectRecord.name} where the recording has the asset
+     * tables (recordings made by MSD-CPP's test fixture copy them in) and links the body's instance id to an asset;
+     * current MSD-CPP links only inertial bodies, so an environment body is named only by a recording that does more.
      */
     static List<BodyMetadata> readBodies(Connection db, Set<String> tables) throws SQLException {
         Map<Long, Long> assets = new HashMap<>();
@@ -59,6 +61,17 @@ final class MsdSchema {
                 }
             }
         }
+        Map<Long, String> names = new HashMap<>();
+        if (tables.contains("ObjectRecord")) {
+            try (Statement st = db.createStatement();
+                 ResultSet rs = st.executeQuery("SELECT id, name FROM ObjectRecord")) {
+                while (rs.next()) {
+                    if (rs.getString(2) != null && !rs.getString(2).isBlank()) {
+                        names.put(rs.getLong(1), rs.getString(2));
+                    }
+                }
+            }
+        }
         List<BodyMetadata> bodies = new ArrayList<>();
         if (tables.contains("AssetInertialStaticRecord")) {
             try (Statement st = db.createStatement();
@@ -67,7 +80,8 @@ final class MsdSchema {
                 while (rs.next()) {
                     long id = rs.getLong(1);
                     bodies.add(new BodyMetadata(id, id, false, RecordingStore.real(rs, 2),
-                            RecordingStore.real(rs, 3), RecordingStore.real(rs, 4), assets.get(id)));
+                            RecordingStore.real(rs, 3), RecordingStore.real(rs, 4), assets.get(id),
+                            names.get(assets.get(id))));
                 }
             }
         }
@@ -82,7 +96,9 @@ final class MsdSchema {
                 }
             }
             for (long id : environment) {
-                bodies.add(new BodyMetadata(id, id & 0x7FFFFFFFL, true, null, null, null, null));
+                long instance = id & 0x7FFFFFFFL;
+                bodies.add(new BodyMetadata(id, instance, true, null, null, null, assets.get(instance),
+                        names.get(assets.get(instance))));
             }
         }
         return List.copyOf(bodies);

@@ -33,14 +33,16 @@ final class PairFindings {
         ContactSeries contacts = store.contactSeries();
         ContactHistory.Rules rules = new ContactHistory.Rules(args.chatterWindowFrames(), args.normalJumpAngleDeg());
         for (List<Long> pair : contacts.pairs()) {
-            ContactHistory.History h = ContactHistory.analyse(contacts, pair.get(0), pair.get(1), all, 1, rules);
+            String label = BodyIds.pair(store, pair.get(0), pair.get(1));
+            ContactHistory.History h = ContactHistory.analyse(contacts, pair.get(0), pair.get(1), all, 1, rules,
+                    label);
             NextCall history = check("contact_history", file, "body_id", pair.get(0), "other_body_id", pair.get(1));
             if (!h.chatter().isEmpty()) {
                 ContactHistory.Burst b = h.chatter().get(0);
                 found.add(anomaly(new Span(b.firstFrame(), b.lastFrame(), b.gaps(), b.firstFrame()), pair,
-                        Severity.medium, "CONTACT_CHATTER", String.format("Contact %d–%d flickers: lost for "
-                        + "single frames %d times in frames %d–%d (gaps less than %d frames apart).", pair.get(0),
-                        pair.get(1), b.gaps(), b.firstFrame(), b.lastFrame(), args.chatterWindowFrames()),
+                        Severity.medium, "CONTACT_CHATTER", String.format("Contact of %s flickers: lost for "
+                        + "single frames %d times in frames %d–%d (gaps less than %d frames apart).", label,
+                        b.gaps(), b.firstFrame(), b.lastFrame(), args.chatterWindowFrames()),
                         numbers("gaps", b.gaps(), "last_frame", b.lastFrame(), "transitions", h.transitions(),
                                 "chatter_window_frames", args.chatterWindowFrames()),
                         List.of(check("contact_history", file, "body_id", pair.get(0), "other_body_id", pair.get(1),
@@ -51,21 +53,21 @@ final class PairFindings {
                 List<Long> flips = h.normalFlipFrames();
                 long first = flips.get(0);
                 found.add(anomaly(new Span(first, flips.get(flips.size() - 1), flips.size(), first), pair,
-                        Severity.medium, "NORMAL_FLIP", String.format("Contact normal %d–%d reverses (n·n_prev < 0) "
-                        + "%s.", pair.get(0), pair.get(1), times(flips)),
+                        Severity.medium, "NORMAL_FLIP", String.format("Contact normal of %s reverses (n·n_prev < 0) "
+                        + "%s.", label, times(flips)),
                         numbers("flips", flips.size(), "flip_frames", flips), List.of(history)));
             }
             if (!h.normalJumpFrames().isEmpty()) {
                 List<Long> jumps = h.normalJumpFrames();
                 found.add(anomaly(new Span(jumps.get(0), jumps.get(jumps.size() - 1), jumps.size(), jumps.get(0)),
-                        pair, Severity.medium, "NORMAL_JUMP", String.format("Contact normal %d–%d turns by more than "
-                        + "%s° between consecutive contact frames %s.", pair.get(0), pair.get(1),
+                        pair, Severity.medium, "NORMAL_JUMP", String.format("Contact normal of %s turns by more than "
+                        + "%s° between consecutive contact frames %s.", label,
                         Findings.number(args.normalJumpAngleDeg()), times(jumps)),
                         numbers("jumps", jumps.size(), "jump_frames", jumps, "normal_jump_angle_deg",
                                 args.normalJumpAngleDeg()), List.of(history)));
             }
-            List<Run> sinking = sinking(h.contactRows(), args.penetrationThreshold(), pair, file, found);
-            steady(h.contactRows(), args.slopM(), args.steadyOverlapMinFrames(), sinking, pair, file, found);
+            List<Run> sinking = sinking(h.contactRows(), args.penetrationThreshold(), pair, label, file, found);
+            steady(h.contactRows(), args.slopM(), args.steadyOverlapMinFrames(), sinking, pair, label, file, found);
         }
     }
 
@@ -127,8 +129,8 @@ final class PairFindings {
      * Depth above threshold that grows on at least two steps: the body is sinking. The message names the frames the
      * overlap stays above the threshold, on how many of the steps between them it grows, and where it is deepest.
      */
-    static List<Run> sinking(List<ContactHistory.Row> rows, double threshold, List<Long> pair, String file,
-                                     List<Anomaly> found) {
+    static List<Run> sinking(List<ContactHistory.Row> rows, double threshold, List<Long> pair, String label,
+                             String file, List<Anomaly> found) {
         List<Run> reported = new ArrayList<>();
         for (Run run : runsDeeperThan(rows, threshold)) {
             int growth = 0;
@@ -145,9 +147,9 @@ final class PairFindings {
             long first = run.first();
             int frames = run.rows().size();
             found.add(anomaly(new Span(first, run.last(), frames, deepest.frameId()), pair, Severity.high,
-                    "EXCESSIVE_PENETRATION", String.format("Bodies %d–%d overlap more than %s on frames %d–%d (%d "
+                    "EXCESSIVE_PENETRATION", String.format("%s overlap more than %s on frames %d–%d (%d "
                     + "frames): the overlap grows on %d of its %d steps and is deepest, %s, at frame %d.",
-                    pair.get(0), pair.get(1), Findings.metres(threshold), first, run.last(), frames, growth,
+                    Findings.capitalised(label), Findings.metres(threshold), first, run.last(), frames, growth,
                     frames - 1, Findings.metres(deepest.depthM()), deepest.frameId()),
                     numbers("max_depth_m", deepest.depthM(), "frames", frames, "deepest_frame", deepest.frameId(),
                             "growing_steps", growth),
@@ -165,7 +167,7 @@ final class PairFindings {
      * {@code minFrames} frames is being pushed apart (a landing being corrected), not steady.
      */
     static void steady(List<ContactHistory.Row> rows, double slop, int minFrames, List<Run> sinking,
-                       List<Long> pair, String file, List<Anomaly> found) {
+                       List<Long> pair, String label, String file, List<Anomaly> found) {
         for (Run run : runsDeeperThan(rows, slop + STEADY_MARGIN_M)) {
             int frames = run.rows().size();
             if (frames < minFrames || sinking.stream().anyMatch(run::overlaps)) {
@@ -178,10 +180,10 @@ final class PairFindings {
             ContactHistory.Row deepest = run.deepest();
             long first = run.first();
             found.add(anomaly(new Span(first, run.last(), frames, deepest.frameId()), pair, Severity.high,
-                    "STEADY_PENETRATION", String.format("Bodies %d–%d stay overlapped beyond the %s slop on frames "
-                    + "%d–%d (%d frames, deepest %s at frame %d) without being pushed apart.", pair.get(0),
-                    pair.get(1), Findings.metres(slop), first, run.last(), frames, Findings.metres(deepest.depthM()),
-                    deepest.frameId()),
+                    "STEADY_PENETRATION", String.format("%s stay overlapped beyond the %s slop on frames "
+                    + "%d–%d (%d frames, deepest %s at frame %d) without being pushed apart.",
+                    Findings.capitalised(label), Findings.metres(slop), first, run.last(), frames,
+                    Findings.metres(deepest.depthM()), deepest.frameId()),
                     numbers("max_depth_m", deepest.depthM(), "frames", frames, "slop_m", slop),
                     List.of(check("penetration", file, "frame_id", first),
                             check("contact_history", file, "body_id", pair.get(0), "other_body_id",

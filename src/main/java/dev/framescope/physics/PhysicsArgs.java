@@ -68,7 +68,9 @@ public final class PhysicsArgs {
             @Param(value = END, min = 1) Long endFrame,
             @Param(value = POINTS, min = 1, max = 5000) Integer limit,
             @Param(RECORDING) String recording,
-            @Param(value = BUCKETS, min = 1, max = 500) Integer maxBuckets,
+            // A bucket's JSON is at most ~510 bytes (sixteen-character numbers, seven-digit frames): 120 of them and the
+            // summary fit the tool's 64 KiB budget, 500 (the old bound) never did.
+            @Param(value = BUCKETS, min = 1, max = 120) Integer maxBuckets,
             @Param(FULL) Boolean fullResolution) {
         public EnergySeriesArgs {
             limit = limit == null ? 100 : limit;

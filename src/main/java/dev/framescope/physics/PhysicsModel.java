@@ -19,9 +19,10 @@ public final class PhysicsModel {
      * @param bodyId        id as it appears in state, energy and contact rows (environment ids keep bit 31)
      * @param instanceId    engine instance id (bit 31 cleared)
      * @param isEnvironment a static body known only from contact rows; mass etc. are then null
+     * @param name          the asset's name ({@code ObjectRecord.name}) when the recording links the body to one
      */
     public record BodyMetadata(long bodyId, long instanceId, boolean isEnvironment, Double mass, Double restitution,
-                               Double friction, Long assetId) {
+                               Double friction, Long assetId, String name) {
     }
 
     public record FrameInfo(long frameId, double simulationTime) {

@@ -62,14 +62,14 @@ public final class PhysicsTools implements ToolGroup {
                         "Lists MSD-CPP recordings (*.db) with their size; without 'directory', in "
                         + "MSD_RECORDINGS_DIR, FRAMESCOPE_RECORDING_DIRS, replay/recordings/ and "
                         + "build/Debug/debug/recordings/.",
-                        ListRecordingsArgs.class, ro, (a, c) -> ToolOutput.of(queries.list(a)))
+                        ListRecordingsArgs.class, ro, (a, c) -> answer(queries.list(a)))
                         .returns(RecordingQueries.RecordingList.class),
                 ToolDef.of("open_recording", "Open a recording",
                         "Opens an MSD-CPP recording read-only and makes it active, so later calls may leave out "
                         + "recording (without it: the active one). Frames, dt, duration, schema tables the file "
                         + "lacks, bodies: inertial with mass (kg), restitution, friction; environment ones, ids "
                         + "with bit 31 set.",
-                        RecordingArgs.class, ro, (a, c) -> ToolOutput.of(queries.open(a)))
+                        RecordingArgs.class, ro, (a, c) -> answer(queries.open(a)))
                         .returns(RecordingQueries.OpenedRecording.class)
                         .withAlias("load_recording", Map.of(), Map.of("path", "recording"))
                         .withAliases("get_recording_metadata", "get_metadata"),
@@ -77,20 +77,20 @@ public final class PhysicsTools implements ToolGroup {
                         "Everything stored for one frame: post-step body states, collisions with contact points, "
                         + "contact and friction rows (λ in N), the solver row ('solved: false' = no collisions); "
                         + "lists paged. With body_id: that body's state with |v|, |ω| and the rows involving it.",
-                        FrameArgs.class, ro, (a, c) -> ToolOutput.of(queries.frame(a)))
+                        FrameArgs.class, ro, (a, c) -> answer(queries.frame(a)))
                         .returns(RecordingQueries.FrameData.class)
                         .withAliases("get_frame", "get_body_state", "get_contacts_for_body"),
                 ToolDef.of("get_energy_series", "Energy series",
                         "Energy (J) per frame, of the system or of body_id: linear KE ½m|v|², rotational KE, "
                         + "potential m·9.81·z, total (system: also delta_e and MSD-CPP's flags); up to limit frames, "
                         + "paged by next_start_frame; longer ranges in max_buckets min/max buckets, so spikes stay.",
-                        EnergySeriesArgs.class, ro, (a, c) -> ToolOutput.of(energy.energySeries(a)))
+                        EnergySeriesArgs.class, ro, (a, c) -> answer(energy.energySeries(a)))
                         .returns(EnergyChecks.EnergySeriesAnswer.class)
                         .withAliases("get_system_energy", "get_body_energy"),
                 ToolDef.of("plot_energy", "Plot energy",
                         "PNG chart of system energy (total, kinetic, potential) or one body's over a frame range, "
                         + "injections marked in red; the JSON part names the marked frames. ~0.3 s.",
-                        PlotArgs.class, ro, (a, c) -> plot.plot(a))
+                        PlotArgs.class, ro, (a, c) -> AnswerNumbers.of(plot.plot(a)))
                         .returnsImages(),
                 checkRecording());
     }
@@ -109,7 +109,7 @@ public final class PhysicsTools implements ToolGroup {
                         + "residual, converged); contact_history of body_id and other_body_id (transitions, chatter, "
                         + "normal flips, penetration trend); body_motion of body_id from start_frame to end_frame "
                         + "(deltas, unexplained Δv).",
-                        CheckArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(checks.run(a, c)))
+                        CheckArgs.class, ToolHints.READS_ONLY, (a, c) -> answer(checks.run(a, c)))
                 .returns(Triage.TriageReport.class, EnergyChecks.EnergyAnomalies.class,
                         ContactChecks.FrictionConeReport.class, ContactChecks.PenetrationReport.class,
                         MotionChecks.RestingReport.class, ImpactChecks.RestitutionReport.class,
@@ -131,6 +131,11 @@ public final class PhysicsTools implements ToolGroup {
                         Map.of("body_a_id", "body_id", "body_b_id", "other_body_id"))
                 .withAlias("compare_body_across_frames", Map.of("check", "body_motion"),
                         Map.of("frame_a", "start_frame", "frame_b", "end_frame"));
+    }
+
+    /** Every physics answer goes out with its numbers rounded by one rule ({@link AnswerNumbers}). */
+    private static ToolOutput answer(Object body) {
+        return AnswerNumbers.of(ToolOutput.of(body));
     }
 
     @Override

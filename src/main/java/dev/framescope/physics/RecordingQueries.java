@@ -132,8 +132,9 @@ public final class RecordingQueries {
         Double speed = state == null ? null : state.velocity().norm();
         Double omega = state == null ? null : state.angularVelocity().norm();
         String summary = body == null ? "Frame" + at + states.size() + " bodies, " + rows
-                : "Body " + body + at + (state != null ? "z = " + Findings.metres(state.position().z()) + ", |v| = "
-                + Findings.quantity(speed, "m/s") + ", |ω| = " + Findings.quantity(omega, "rad/s") + "; "
+                : Findings.capitalised(BodyIds.label(store, body)) + at + (state != null ? "z = "
+                + Findings.metres(state.position().z()) + ", |v| = " + Findings.quantity(speed, "m/s") + ", |ω| = "
+                + Findings.quantity(omega, "rad/s") + "; "
                 : BodyIds.isEnvironment(body) ? "environment (static) body, no state; "
                 : "no state row at this frame; ") + rows;
         return new FrameData(SCHEMA_VERSION, summary, frame, store.simulationTime(frame), body, state, speed, omega,

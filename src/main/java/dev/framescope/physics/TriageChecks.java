@@ -75,10 +75,11 @@ final class TriageChecks {
             if (example != null) {
                 found.add(anomaly(Span.at(f), List.of(example.bodyA(), example.bodyB()), Severity.high,
                         "FRICTION_CONE_VIOLATION", String.format("Friction exceeds the cone at frame %d: %d row(s), "
-                        + "|λt|/(μ·λn) up to %s (inscribed box max|λt_i|/(μ/√2·λn) %s; bodies %d–%d).", f,
-                        violations, Findings.number(worst), Findings.number(worstBox), example.bodyA(),
-                        example.bodyB()), numbers("violating_rows", violations, "max_utilisation", worst,
-                        "box_utilisation", worstBox), List.of(check("friction_cone", file, "frame_id", f))));
+                        + "|λt|/(μ·λn) up to %s (inscribed box max|λt_i|/(μ/√2·λn) %s; %s).", f,
+                        violations, Findings.number(worst), Findings.number(worstBox),
+                        BodyIds.pair(store, example.bodyA(), example.bodyB())), numbers("violating_rows", violations,
+                        "max_utilisation", worst, "box_utilisation", worstBox),
+                        List.of(check("friction_cone", file, "frame_id", f))));
             }
         }
     }
@@ -145,7 +146,7 @@ final class TriageChecks {
         }
     }
 
-    private static String impactMessage(ImpactChecks.Impact i, boolean gaining) {
+    private static String impactMessage(RecordingStore store, ImpactChecks.Impact i, boolean gaining) {
         String when = i.frames() == 1 ? "at frame " + i.firstFrame()
                 : "over frames " + i.firstFrame() + "–" + i.lastFrame();
         String outcome = gaining ? String.format("separates at %s m/s, more than e·u⁻ = %s m/s allows (e = %s, "
@@ -154,8 +155,9 @@ final class TriageChecks {
                 : String.format("is still approaching at %s m/s after the solve (expected to separate at %s m/s, "
                         + "e = %s)", Findings.number(-i.postNormalVelocityMPerS()),
                 Findings.number(i.expectedPostMPerS()), Findings.number(i.effectiveRestitution()));
-        return String.format("Bodies %d–%d hit %s at %s m/s (%d contact row%s) and %s.", i.bodyAId(), i.bodyBId(),
-                when, Findings.number(-i.preNormalVelocityMPerS()), i.contactRows(), i.contactRows() == 1 ? "" : "s",
+        return String.format("%s hit %s at %s m/s (%d contact row%s) and %s.",
+                Findings.capitalised(BodyIds.pair(store, i.bodyAId(), i.bodyBId())), when,
+                Findings.number(-i.preNormalVelocityMPerS()), i.contactRows(), i.contactRows() == 1 ? "" : "s",
                 outcome);
     }
 
@@ -168,7 +170,7 @@ final class TriageChecks {
             boolean gaining = i.verdict().equals("energy_gaining");
             found.add(anomaly(new Span(i.firstFrame(), i.lastFrame(), 1, i.worstFrame()), List.of(i.bodyAId(),
                     i.bodyBId()), gaining ? Severity.high : Severity.medium, gaining ? "RESTITUTION_GAIN"
-                    : "STILL_APPROACHING", impactMessage(i, gaining),
+                    : "STILL_APPROACHING", impactMessage(store, i, gaining),
                     numbers("pre_normal_velocity_m_s", i.preNormalVelocityMPerS(), "post_normal_velocity_m_s",
                             i.postNormalVelocityMPerS(), "effective_restitution", i.effectiveRestitution(),
                             "contact_rows", i.contactRows()),

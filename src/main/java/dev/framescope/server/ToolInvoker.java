@@ -73,8 +73,9 @@ public final class ToolInvoker {
     private <A> CompletableFuture<ToolOutput> start(ToolDef<A> tool, Map<String, Object> arguments,
                                                     ToolContext context) {
         ObjectNode args = arguments == null ? Json.mapper().createObjectNode() : Json.mapper().valueToTree(arguments);
-        validator.validate(registry.inputSchema(tool), args);
-        A input = convert(args, tool.argsType());
+        ObjectNode schema = registry.inputSchema(tool);
+        validator.validate(schema, args);
+        A input = convert(args, tool.argsType(), schema.path("properties"));
         Duration limit = tool.timeLimit().of(input);
         return workers.run(tool.lane(), tool.name(), () -> tool.admission().admit(input), () -> {
             ToolOutput output = tool.handler().handle(input, context);
@@ -112,7 +113,7 @@ public final class ToolInvoker {
         return workers.writtenOff();
     }
 
-    private static <A> A convert(ObjectNode args, Class<A> type) {
+    private static <A> A convert(ObjectNode args, Class<A> type, JsonNode properties) {
         try {
             return Json.mapper().treeToValue(args, type);
         } catch (ValueInstantiationException e) {
@@ -128,16 +129,18 @@ public final class ToolInvoker {
             JsonNode given = args.get(param);
             throw ToolException.invalidArgument(param, "a value of type " + e.getTargetType().getSimpleName(), given);
         } catch (JsonProcessingException e) {
-            throw outOfRange(args, type, e);
+            throw outOfRange(args, type, properties, e);
         }
     }
 
     /**
-     * A number too large for its parameter's type (a schema without a maximum lets 10^30 through to the
-     * conversion) names the parameter, found by its type, and the range of that type; anything else the mapper
+     * A number too large for its parameter's type names the parameter, found by its type, and the range it may take:
+     * the schema's bounds where it has them, else the type's. JSON Schema calls 1e30 an integer (its fraction is
+     * zero) and a schema without a maximum lets it through, so the conversion is the first to refuse it, in the
+     * mapper's words ("Numeric value (1.0E30) out of range of long") unless said here. Anything else the mapper
      * refused is said as it said it.
      */
-    private static ToolException outOfRange(ObjectNode args, Class<?> type,
+    private static ToolException outOfRange(ObjectNode args, Class<?> type, JsonNode properties,
                                             JsonProcessingException e) {
         for (RecordComponent component : type.getRecordComponents()) {
             String param = PropertyNamingStrategies.SnakeCaseStrategy.INSTANCE
@@ -146,10 +149,14 @@ public final class ToolInvoker {
             Class<?> target = component.getType();
             boolean isInt = target == Integer.class || target == int.class;
             boolean isLong = target == Long.class || target == long.class;
-            if (given != null && given.isIntegralNumber()
+            if (given != null && given.isNumber()
                     && (isInt && !given.canConvertToInt() || isLong && !given.canConvertToLong())) {
-                return ToolException.invalidArgument(param, "an integer from " + (isInt ? Integer.MIN_VALUE
-                        : Long.MIN_VALUE) + " to " + (isInt ? Integer.MAX_VALUE : Long.MAX_VALUE), given);
+                JsonNode schema = properties.path(param);
+                long min = schema.has("minimum") ? schema.get("minimum").asLong()
+                        : isInt ? Integer.MIN_VALUE : Long.MIN_VALUE;
+                long max = schema.has("maximum") ? schema.get("maximum").asLong()
+                        : isInt ? Integer.MAX_VALUE : Long.MAX_VALUE;
+                return ToolException.invalidArgument(param, "an integer from " + min + " to " + max, given);
             }
         }
         return new ToolException(ErrorCode.INVALID_ARGUMENT, "Invalid arguments: " + e.getOriginalMessage(),

@@ -180,7 +180,7 @@ class PhysicsAnswersTest {
                 .at("/anomalies/preview/0");
         assertEquals("RESTITUTION_GAIN", a.get("code").asText());
         JsonNode n = a.get("numbers");
-        String expected = "Bodies 2–2147483649 hit at frame " + a.get("first_frame").asLong() + " at "
+        String expected = "Body 2 and environment 1 hit at frame " + a.get("first_frame").asLong() + " at "
                 + Findings.number(-n.get("pre_normal_velocity_m_s").asDouble()) + " m/s (1 contact row) and "
                 + "separates at " + Findings.number(n.get("post_normal_velocity_m_s").asDouble()) + " m/s, more than";
         assertTrue(a.get("message").asText().startsWith(expected), a.get("message").asText());

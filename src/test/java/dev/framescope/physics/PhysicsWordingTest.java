@@ -1,10 +1,15 @@
 package dev.framescope.physics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Json;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -13,6 +18,7 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -29,7 +35,8 @@ class PhysicsWordingTest {
     private static final Map<String, Pattern> RULES = Map.of(
             "a trailing zero", TRAILING_ZERO,
             "NaN or Infinity as a number", Pattern.compile("\\bNaN\\b(?! \\(stored as NULL\\))|Infinity"),
-            "a signed amount after gains or loses", Pattern.compile("\\b(gains|loses) [+-]"));
+            "a signed amount after gains or loses", Pattern.compile("\\b(gains|loses) [+-]"),
+            "a raw environment id (bit 31 set)", Pattern.compile("\\b\\d{10,}\\b"));
     private static final List<String> PROSE = List.of("summary", "message", "verdict", "reason", "baseline_note");
 
     @TempDir
@@ -104,6 +111,39 @@ class PhysicsWordingTest {
             }
         }
         assertEquals(List.of(), broken.size() > 8 ? broken.subList(0, 8) : broken, broken.size() + " sentence(s)");
+    }
+
+    /**
+     * An environment body is "environment 1" (its instance id), and "floor (environment 1)" where the recording
+     * links it to a named asset; summaries said "bodies 2–2147483649".
+     */
+    @Test
+    void environmentBodiesAreNamedFromTheRecording() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        JsonNode plain = calls.ok("check_recording", "{" + PhysicsCalls.arg("penetration") + "}")
+                .at("/anomalies/preview/0/message");
+        assertTrue(plain.asText().startsWith("Body 2 and environment 1 overlap more than 0.01 m"), plain.asText());
+        Path named = stateDir.resolve("penetration_named.db");
+        Files.copy(Path.of(PhysicsCalls.fixture("penetration")), named);
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + named); Statement st = db.createStatement()) {
+            // The asset table MSD-CPP's test fixture copies into a recording, and a row linking the ground's instance
+            // id (1) to its asset, which current MSD-CPP does not write for environment bodies.
+            st.execute("CREATE TABLE ObjectRecord (id INTEGER PRIMARY KEY, name TEXT, category TEXT, "
+                    + "meshRecord_id INTEGER, collisionMeshRecord_id INTEGER)");
+            st.execute("INSERT INTO ObjectRecord VALUES (1, 'ball', 'dynamic', 0, 0), "
+                    + "(2, 'floor', 'environment', 0, 0)");
+            st.execute("INSERT INTO AssetPhysicalStaticRecord VALUES (2, 1, 2, 1)");
+        }
+        String recording = "\"recording\":\"" + named + "\"";
+        JsonNode bodies = calls.ok("open_recording", "{" + recording + "}").get("bodies");
+        assertEquals("ball", bodies.at("/0/name").asText());
+        assertEquals("floor", bodies.at("/1/name").asText());
+        String message = calls.ok("check_recording", "{" + recording + "}").at("/anomalies/preview/0/message")
+                .asText();
+        assertTrue(message.startsWith("Body 2 and floor (environment 1) overlap more than 0.01 m"), message);
+        String frame = calls.ok("check_recording", "{\"check\":\"penetration\",\"frame_id\":160," + recording
+                + "}").get("summary").asText();
+        assertTrue(frame.endsWith(", body 2 and floor (environment 1))."), frame);
     }
 
     private static void collect(JsonNode node, String key, List<String> prose) {

@@ -145,6 +145,15 @@ class ToolInvokerTest {
         assertEquals(1000, error.at("/context/limit_bytes").asInt());
     }
 
+    /** 1e10 is an integer to JSON Schema; the conversion to Integer refused it in the JSON library's words. */
+    @Test
+    void aNumberBeyondItsTypeNamesTheParameterAndTheRangeItMayTake() throws Exception {
+        JsonNode error = errorBody(call("sized", "{\"chars\":1e10}"));
+        assertEquals("Invalid argument 'chars': expected an integer from 0 to 2147483647; given 1.0E10.",
+                error.get("message").asText());
+        assertEquals("chars", error.at("/context/parameter").asText());
+    }
+
     @Test
     void imageResultHasImageContentAndNoStructuredContent() throws Exception {
         CallToolResult result = call("picture", "{}");
