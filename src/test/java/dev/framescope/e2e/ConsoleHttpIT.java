@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.web.ServedScripts;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,6 +19,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -182,6 +184,47 @@ class ConsoleHttpIT {
         int climbing = console.send(console.request("/projects/..%2F..%2Fetc").GET().build()).statusCode();
         assertTrue(climbing == 400 || climbing == 404, "gave " + climbing);
         assertEquals("ok", console.get("/health").get("status").asText(), "still serving");
+    }
+
+    /**
+     * The token may travel in the address only where a browser cannot send headers (an image, a download, the event
+     * stream); everywhere else it must be the header, and the 403 says so.
+     */
+    @Test
+    void theTokenInTheAddressIsTakenOnlyForImagesDownloadsAndTheEventStream() throws Exception {
+        String id = newProjectWithCapture();
+        HttpClient raw = HttpClient.newHttpClient();
+        String token = "token=" + console.token();
+        for (HttpRequest.Builder refused : List.of(
+                HttpRequest.newBuilder(URI.create(console.base() + "/projects?" + token))
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"name\":\"by link\"}")),
+                HttpRequest.newBuilder(URI.create(console.base() + "/health?" + token)),
+                HttpRequest.newBuilder(URI.create(console.base() + "/projects/" + id + "/history?" + token)),
+                HttpRequest.newBuilder(URI.create(console.base() + "/projects/" + id + "/history?" + token))
+                        .PUT(HttpRequest.BodyPublishers.ofString("{\"submissions\":[],\"messages\":[]}")),
+                HttpRequest.newBuilder(URI.create(console.base() + "/settings?" + token)))) {
+            HttpRequest request = refused.build();
+            HttpResponse<String> answer = raw.send(request, HttpResponse.BodyHandlers.ofString());
+            assertEquals(403, answer.statusCode(), request + " took the token from its address: " + answer.body());
+            String message = RunningConsole.body(answer).get("message").asText();
+            assertTrue(message.contains("X-FrameScope-Token header") && message.contains("images, downloads and the "
+                    + "event stream"), message);
+        }
+        assertFalse(console.get("/projects").get("projects").findValuesAsText("name").contains("by link"),
+                "a POST with the token in its address made a project");
+
+        HttpResponse<byte[]> image = raw.send(HttpRequest.newBuilder(URI.create(console.base() + "/projects/" + id
+                + "/resource?path=captures/gl_defects.rdc&" + token)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(200, image.statusCode());
+        assertEquals(Files.size(GL), image.body().length);
+        HttpResponse<byte[]> download = raw.send(HttpRequest.newBuilder(URI.create(console.base() + "/projects/" + id
+                + "/export?" + token)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(200, download.statusCode());
+        HttpResponse<InputStream> events = raw.sendAsync(HttpRequest.newBuilder(URI.create(console.base()
+                + "/nl-debug/events?runId=none&" + token)).build(), HttpResponse.BodyHandlers.ofInputStream())
+                .get(60, TimeUnit.SECONDS);
+        assertEquals(200, events.statusCode());
+        events.body().close();
     }
 
     @Test
