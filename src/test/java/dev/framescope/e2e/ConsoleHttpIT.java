@@ -11,9 +11,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
@@ -227,6 +229,36 @@ class ConsoleHttpIT {
         events.body().close();
     }
 
+    /** Four bytes "RDOC", or a real capture cut short, are not a capture: refused with the reason, nothing stored. */
+    @Test
+    void aBodyThatOnlyLooksLikeACaptureIsRefusedWithItsReason() throws Exception {
+        String id = console.post("/projects", "{\"name\":\"fakes\"}").get("projectId").asText();
+        byte[] real = Files.readAllBytes(GL);
+        byte[][] fakes = {"RDOC".getBytes(StandardCharsets.US_ASCII),
+                Arrays.copyOf(real, real.length - 100)};
+        String[] reasons = {"it is only 4 bytes long", "the capture is cut short"};
+        for (int i = 0; i < fakes.length; i++) {
+            HttpResponse<String> refused = console.send(console.request("/projects/" + id
+                    + "/upload-capture?name=fake.rdc").POST(HttpRequest.BodyPublishers.ofByteArray(fakes[i])).build());
+            assertEquals(400, refused.statusCode(), refused.body());
+            JsonNode error = RunningConsole.body(refused);
+            assertEquals("body", error.at("/context/parameter").asText());
+            String message = error.get("message").asText();
+            assertTrue(message.contains("not a RenderDoc capture: ") && message.contains(reasons[i]), message);
+        }
+        Path cut = Files.write(dir.resolve("cut.rdc"), fakes[1]);
+        HttpResponse<String> copied = console.send(console.request("/projects/" + id + "/upload-capture?name=c.rdc")
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(RunningConsole.JSON.createObjectNode()
+                        .put("sourcePath", cut.toString()).toString())).build());
+        assertEquals(400, copied.statusCode(), copied.body());
+        assertEquals("sourcePath", RunningConsole.body(copied).at("/context/parameter").asText());
+        assertTrue(RunningConsole.body(copied).get("message").asText().contains(reasons[1]), copied.body());
+        assertEquals(List.of("history.json", "project.json"), RunningConsole.files(dir.resolve("projects")
+                .resolve(id)), "nothing of the fakes was stored");
+        assertEquals("captures/gl_defects.rdc", console.upload(id, GL).get("capturePath").asText(),
+                "a real capture is still taken");
+    }
+
     @Test
     void concurrentHistoryWritesWithAStaleVersionGet409AndLoseNothing() throws Exception {
         String id = console.post("/projects", "{}").get("projectId").asText();
@@ -337,13 +369,13 @@ class ConsoleHttpIT {
         for (String[] part : List.of(new String[] {"project.json", project}, new String[] {"history.json", history})) {
             body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + part[0]
                     + "\"; filename=\"" + part[0] + "\"\r\nContent-Type: application/json\r\n\r\n" + part[1]
-                    + "\r\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                    + "\r\n").getBytes(StandardCharsets.UTF_8));
         }
         body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"capture\"; filename=\""
                 + "gl_defects.rdc\"\r\nContent-Type: application/octet-stream\r\n\r\n")
-                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                .getBytes(StandardCharsets.UTF_8));
         body.writeBytes(Files.readAllBytes(GL));
-        body.writeBytes(("\r\n--" + boundary + "--\r\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        body.writeBytes(("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
         JsonNode imported = RunningConsole.ok(console.send(console.request("/projects/import")
                 .header("Content-Type", "multipart/form-data; boundary=" + boundary)
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())).build()));
@@ -374,9 +406,9 @@ class ConsoleHttpIT {
         try (java.net.Socket socket = new java.net.Socket("127.0.0.1", base.getPort())) {
             socket.getOutputStream().write(("GET /health HTTP/1.1\r\nHost: rebind.example:" + base.getPort()
                     + "\r\nX-FrameScope-Token: " + console.token() + "\r\nConnection: close\r\n\r\n")
-                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                    .getBytes(StandardCharsets.US_ASCII));
             String status = new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
-                    java.nio.charset.StandardCharsets.US_ASCII)).readLine();
+                    StandardCharsets.US_ASCII)).readLine();
             assertEquals("HTTP/1.1 421 Misdirected Request", status);
         }
     }
