@@ -16,9 +16,10 @@ import java.util.Map;
 /**
  * Streams one capture into a hidden temp file beside its final place, 64 KiB at a time (a 2 GiB upload never sits
  * in memory), and stops at the first thing wrong: a body that does not start with RenderDoc's signature, one over
- * the byte limit, or one that breaks off. On any failure the temp file is deleted before the exception leaves, so
- * nothing half-written stays; on success the file is forced to disk and made read-only (0444), ready to be renamed
- * into place by the caller.
+ * the byte limit, or one that breaks off. Once all of it is on disk, its container is checked as RenderDoc reads it
+ * ({@link CaptureFormat}: header, version, sections, a frame capture), so four bytes "RDOC" are not a capture. On
+ * any failure the temp file is deleted before the exception leaves, so nothing half-written stays; on success the
+ * file is forced to disk and made read-only (0444), ready to be renamed into place by the caller.
  */
 final class CaptureIntake {
 
@@ -51,6 +52,10 @@ final class CaptureIntake {
                 size = copy(source, out, maxBytes, parameter);
                 out.force(true);
             }
+            String problem = CaptureFormat.problem(temp);
+            if (problem != null) {
+                throw notACapture(parameter, problem);
+            }
             makeReadOnly(temp);
             return new Received(temp, size);
         } catch (IOException e) {
@@ -65,8 +70,9 @@ final class CaptureIntake {
     private static long copy(InputStream source, FileChannel out, long maxBytes, String parameter)
             throws IOException {
         byte[] head = read(() -> source.readNBytes(SIGNATURE.length), 0, parameter);
-        if (!Arrays.equals(head, SIGNATURE)) {
-            throw notACapture(parameter, head.length);
+        if (!Arrays.equals(head, SIGNATURE)) { // refused before the rest is streamed in, however large
+            throw notACapture(parameter, head.length < SIGNATURE.length ? "it is only " + head.length + " bytes long"
+                    : "it does not start with RenderDoc's signature \"RDOC\"");
         }
         write(out, head, head.length);
         long size = head.length;
@@ -106,10 +112,11 @@ final class CaptureIntake {
         }
     }
 
-    private static ConsoleException notACapture(String parameter, long size) {
-        String what = size < SIGNATURE.length ? "only " + size + " bytes long" : "not a RenderDoc capture";
-        return ConsoleException.badRequest(parameter, "the " + parameter + " is " + what
-                + ": a .rdc file starts with the bytes \"RDOC\"; save it from RenderDoc (File > Save Capture)");
+    private static ConsoleException notACapture(String parameter, String why) {
+        return ConsoleException.badRequest(parameter, "the " + parameter + " is not a RenderDoc capture: " + why
+                + ". A .rdc file is RenderDoc's header (\"RDOC\", format version, RenderDoc version, thumbnail, "
+                + "driver) followed by its sections, the frame capture among them; save one from RenderDoc (File > "
+                + "Save Capture As) and upload that file whole. Nothing was stored.");
     }
 
     static void makeReadOnly(Path file) {

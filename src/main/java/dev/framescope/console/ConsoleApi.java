@@ -220,6 +220,9 @@ public final class ConsoleApi {
         response.setStatus(200);
         SecureHeaders.apply(response, "text/event-stream; charset=utf-8");
         try (OutputStream out = Content.Sink.asOutputStream(response)) {
+            // A comment line (ignored by EventSource) sends the headers now: the page sees the stream open at once.
+            out.write(": events of this run follow\n\n".getBytes(StandardCharsets.UTF_8));
+            out.flush();
             runs.follow(runId, event -> {
                 try {
                     out.write(("data: " + Json.write(event) + "\n\n").getBytes(StandardCharsets.UTF_8));

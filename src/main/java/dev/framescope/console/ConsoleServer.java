@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeoutException;
+import java.util.regex.Pattern;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -19,9 +20,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The capture console on one port of 127.0.0.1, served by Jetty behind the same {@link LoopbackGuard} as the dialog
  * page: a loopback Host on every request, the page's own Origin (or a configured one) wherever a browser sends one,
- * and the per-launch token on the page and every API call ({@code X-FrameScope-Token}, or {@code ?token=} where a
- * browser cannot send headers: images, downloads, the event stream). {@link ConsoleApi} answers the API,
- * {@link PageFiles} the page's static files.
+ * and the per-launch token on the page and every API call ({@code X-FrameScope-Token}, or {@code ?token=} only
+ * where a browser cannot send headers: images, downloads, the event stream, {@link #takesTokenInQuery}).
+ * {@link ConsoleApi} answers the API, {@link PageFiles} the page's static files.
  */
 public final class ConsoleServer implements AutoCloseable {
 
@@ -34,6 +35,10 @@ public final class ConsoleServer implements AutoCloseable {
     private static final PageFiles PAGE = new PageFiles("/dev/framescope/console/web/", "index.html", "console.css",
             "main.js", "api.js", "state.js", "status.js", "projects.js", "upload.js", "ask.js", "history.js",
             "evidence.js", "archive.js", "settings.js");
+    private static final Pattern QUERY_TOKEN_PATH = Pattern.compile(
+            "/projects/[^/]+/(resource|export)|/nl-debug/events");
+    private static final String QUERY_TOKEN_ROUTES = "GET /projects/:id/resource, GET /projects/:id/export, "
+            + "GET /nl-debug/events";
 
     private final Server server;
     private final LoopbackGuard guard;
@@ -91,6 +96,15 @@ public final class ConsoleServer implements AutoCloseable {
         api.close();
     }
 
+    /**
+     * Where a browser cannot send the header and the token may come in the address instead: an {@code <img>} of
+     * a project's resource, a download link of its export, an {@code EventSource} of a run. A token in an address
+     * ends up in history and logs, so nothing that changes state takes it there.
+     */
+    static boolean takesTokenInQuery(String method, String path) {
+        return method.equals("GET") && QUERY_TOKEN_PATH.matcher(path).matches();
+    }
+
     /** Checks the guard, then hands the request to the page or the API. */
     private final class Guarded extends Handler.Abstract {
 
@@ -136,12 +150,17 @@ public final class ConsoleServer implements AutoCloseable {
                 return true;
             }
             String token = request.getHeaders().get(TOKEN_HEADER);
-            if (token == null) {
-                token = Request.extractQueryParameters(request).getValue("token");
+            String queryToken = token == null ? Request.extractQueryParameters(request).getValue("token") : null;
+            boolean queryTaken = takesTokenInQuery(request.getMethod(), path);
+            if (queryTaken && token == null) {
+                token = queryToken;
             }
             if (!guard.tokenMatches(token)) {
-                return refuse(request, response, callback, 403, "token", "Missing or wrong token: send the token "
-                        + "of the console's URL in the " + TOKEN_HEADER + " header.");
+                String why = queryToken != null && !queryTaken ? "A token in the address is not taken here"
+                        : "Missing or wrong token";
+                return refuse(request, response, callback, 403, "token", why + ": send the token of the console's "
+                        + "URL in the " + TOKEN_HEADER + " header. ?token= is accepted only for images, downloads "
+                        + "and the event stream, where a browser cannot send headers (" + QUERY_TOKEN_ROUTES + ").");
             }
             api.handle(request, response, callback);
             return true;

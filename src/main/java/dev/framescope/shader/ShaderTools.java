@@ -27,6 +27,7 @@ public final class ShaderTools implements ToolGroup {
 
     private final Path defaultEffectsRoot;
     private final Path stateDir;
+    private final BrowserHarness harness;
     private final EffectCompiler compiler;
     private final FrameRenderer renderer;
     private final UniformResponsiveness responsiveness;
@@ -55,8 +56,7 @@ public final class ShaderTools implements ToolGroup {
         this.catalog = new EffectCatalog(new WritableRoots(writable, "the working directory, the effects root "
                 + "FrameScope was started with, or FRAMESCOPE_OUTPUT_DIR"));
         this.structure = new StructureCheck(glslangValidator);
-        BrowserHarness harness = new BrowserHarness(chromium, strictBrowser, browserEndpoint, stateDir,
-                LOCAL_BROWSERS);
+        this.harness = new BrowserHarness(chromium, strictBrowser, browserEndpoint, stateDir, LOCAL_BROWSERS);
         components.register(Components.BROWSER, harness::status);
         this.compiler = new EffectCompiler(harness);
         this.renderer = new FrameRenderer(harness);
@@ -207,6 +207,17 @@ public final class ShaderTools implements ToolGroup {
      */
     static final int LOCAL_BROWSERS = 2;
 
+    /** Closing the browsers at the end of serving: part of the 2 s a client gives a server after its stdin closes. */
+    static final long CLOSE_AT_EXIT_MS = 600;
+
+    /**
+     * The process ends next and kills what it started: the browsers are closed first, through Playwright while its
+     * drivers still run, so that nothing is written into a killed driver's pipe (a "Broken pipe" stack trace).
+     */
+    @Override
+    public void clientGone() {
+        harness.close(CLOSE_AT_EXIT_MS);
+    }
 
     /** A selector may name a whole folder of effects, each rendered several times on the browsers. */
     static final Duration BATCH_TIME_LIMIT = Duration.ofMinutes(30);

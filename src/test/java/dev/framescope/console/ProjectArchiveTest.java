@@ -89,7 +89,7 @@ class ProjectArchiveTest {
                 "notes.txt", "captures/sub/a.rdc", "captures/a.txt", "resources\\..\\evil", ".hidden",
                 "resources/.write-1.tmp", "captures/evil/", "project.json/"}) {
             byte[] zip = zip(Map.of("project.json", PROJECT_JSON, "resources/ok.png", new byte[] {1}, name,
-                    rdc(10, 1)));
+                    rdc(110, 1)));
             ConsoleException e = refused(400, "body", () -> store.importArchive(stream(zip)));
             assertEquals(name, e.context().get("entry"), e.getMessage());
         }
@@ -147,7 +147,7 @@ class ProjectArchiveTest {
         parts.put("history.json", stream("{\"submissions\":[{\"id\":\"s1\"}],\"messages\":[]}".getBytes()));
         parts.put("sub-1.png", stream(new byte[] {1, 2}));
         parts.put("resources/evidence/sub-2.png", stream(new byte[] {3}));
-        parts.put("frame.rdc", stream(rdc(64, 1)));
+        parts.put("frame.rdc", stream(rdc(164, 1)));
 
         ProjectSummary imported = store.importParts(parts);
         Project project = store.get(imported.id());

@@ -187,7 +187,7 @@ class ProjectHistoryTest {
     void recordsSerialiseInTheDesignsCamelCaseThroughTheSharedMapper() throws Exception {
         ProjectStore store = store();
         ProjectSummary summary = store.create("p");
-        StoredCapture stored = store.uploadCapture(summary.id(), "a.rdc", stream(rdc(8, 1)));
+        StoredCapture stored = store.uploadCapture(summary.id(), "a.rdc", stream(rdc(108, 1)));
         store.writeResource(summary.id(), "resources/a.png", new byte[1]);
         History history = store.append(summary.id(), item("s"), item("m"));
 

@@ -34,7 +34,7 @@ class ProjectResourcesTest {
 
     @Test
     void writesListsAndServesResources() throws Exception {
-        store.uploadCapture(id, "frame.rdc", stream(rdc(40, 1)));
+        store.uploadCapture(id, "frame.rdc", stream(rdc(140, 1)));
         byte[] png = {(byte) 0x89, 'P', 'N', 'G'};
         assertEquals("resources/evidence/sub-1.png", store.writeResource(id, "resources/evidence/sub-1.png", png));
         assertEquals("resources/notes.json", store.writeResource(id, "./resources//notes.json", "{}".getBytes()));
@@ -43,7 +43,7 @@ class ProjectResourcesTest {
         assertEquals(List.of("captures/frame.rdc", "resources/evidence/sub-1.png", "resources/notes.json"),
                 listed.stream().map(ResourceInfo::path).toList());
         assertEquals(List.of("capture", "image", "json"), listed.stream().map(ResourceInfo::type).toList());
-        assertEquals(List.of(40L, 4L, 2L), listed.stream().map(ResourceInfo::size).toList());
+        assertEquals(List.of(140L, 4L, 2L), listed.stream().map(ResourceInfo::size).toList());
 
         Path served = store.resource(id, "resources/evidence/sub-1.png");
         assertEquals(dir.resolve("resources/evidence/sub-1.png").toRealPath(), served);
@@ -66,7 +66,7 @@ class ProjectResourcesTest {
         }
         refused(404, "path", () -> store.resource(id, "resources/missing.png"));
         refused(404, "path", () -> store.resource(id, "resources/evidence"));
-        refused(400, "path", () -> store.writeResource(id, "captures/x.rdc", rdc(10, 1)));
+        refused(400, "path", () -> store.writeResource(id, "captures/x.rdc", rdc(110, 1)));
         refused(400, "path", () -> store.writeResource(id, "resources/a.png/b.png", new byte[] {2}));
         assertEquals(List.of("captures", "history.json", "project.json", "resources", "resources/a.png"),
                 everything(dir));
@@ -98,7 +98,7 @@ class ProjectResourcesTest {
     @Test
     void aCapturesFolderThatIsALinkOutIsRefused() throws Exception {
         Path outside = Files.createDirectories(temp.resolve("elsewhere"));
-        Files.write(outside.resolve("x.rdc"), rdc(10, 1));
+        Files.write(outside.resolve("x.rdc"), rdc(110, 1));
         Files.delete(dir.resolve("captures"));
         Files.createSymbolicLink(dir.resolve("captures"), outside);
         refused(400, "capturePath", () -> store.capture(id, "x.rdc"));

@@ -106,13 +106,14 @@ class ProjectStoreTest {
         ProjectStore store = store(ProjectStore.DEFAULT_MAX_UPLOAD_BYTES);
         String id = store.create("p").id();
         long size = 96L << 20;
+        byte[] head = StoreFixtures.rdcHead(size);
         // generated on the fly: the upload is never one array, here or in the store
         InputStream body = new InputStream() {
             private long at;
 
             @Override
             public int read() {
-                return at < size ? (int) (at < 4 ? "RDOC".charAt((int) at++) : at++ & 0x7F) : -1;
+                return at < size ? (at < head.length ? head[(int) at++] & 0xFF : (int) (at++ & 0x7F)) : -1;
             }
 
             @Override
@@ -153,7 +154,7 @@ class ProjectStoreTest {
         refused(400, "body", () -> store.uploadCapture(id, "a.rdc", stream(new byte[0])));
         for (String name : new String[] {"a.txt", "../a.rdc", "dir/a.rdc", ".a.rdc", ".rdc", "a\\b.rdc", "", null,
                 "a.rdc\0"}) {
-            refused(400, "name", () -> store.uploadCapture(id, name, stream(rdc(10, 1))));
+            refused(400, "name", () -> store.uploadCapture(id, name, stream(rdc(110, 1))));
         }
         assertEquals(List.of(), everything(store.root().resolve(id).resolve("captures")));
     }
@@ -176,10 +177,10 @@ class ProjectStoreTest {
         ProjectStore store = store(ProjectStore.DEFAULT_MAX_UPLOAD_BYTES);
         String id = store.create("p").id();
         Path dir = store.root().resolve(id);
-        Path staleUpload = Files.write(dir.resolve("captures/.upload-123.tmp"), rdc(50, 1));
+        Path staleUpload = Files.write(dir.resolve("captures/.upload-123.tmp"), rdc(150, 1));
         Path staleWrite = Files.writeString(dir.resolve(".write-456.tmp"), "{\"half");
         Path staleStage = Files.createDirectories(store.root().resolve(".stage-789.tmp/captures"));
-        Path freshUpload = Files.write(dir.resolve("captures/.upload-999.tmp"), rdc(50, 1));
+        Path freshUpload = Files.write(dir.resolve("captures/.upload-999.tmp"), rdc(150, 1));
         Path notOurs = Files.writeString(dir.resolve("resources/.notes.tmp"), "kept");
         FileTime beforeThisProcess = FileTime.from(ProcessHandle.current().info().startInstant().orElseThrow()
                 .minus(Duration.ofMinutes(5)));
@@ -263,8 +264,8 @@ class ProjectStoreTest {
     void capturePathsAreConfinedToTheCapturesFolder() throws Exception {
         ProjectStore store = store(ProjectStore.DEFAULT_MAX_UPLOAD_BYTES);
         String id = store.create("p").id();
-        store.uploadCapture(id, "frame.rdc", stream(rdc(10, 1)));
-        store.writeResource(id, "resources/x.rdc", rdc(10, 1));
+        store.uploadCapture(id, "frame.rdc", stream(rdc(110, 1)));
+        store.writeResource(id, "resources/x.rdc", rdc(110, 1));
         refused(400, "capturePath", () -> store.capture(id, "resources/x.rdc"));
         refused(400, "capturePath", () -> store.capture(id, "../" + id + "/captures/frame.rdc"));
         refused(400, "capturePath", () -> store.capture(id, "/etc/passwd"));

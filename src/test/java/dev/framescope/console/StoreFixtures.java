@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.function.Executable;
@@ -21,14 +24,35 @@ final class StoreFixtures {
     private StoreFixtures() {
     }
 
-    /** {@code size} bytes that start with RenderDoc's signature and then count up, so any mix-up shows. */
+    /** The smallest capture {@link #rdc} makes: RenderDoc's header and one empty frame-capture section. */
+    static final int MIN_RDC = 95;
+
+    /**
+     * A capture of {@code size} bytes as RenderDoc lays one out (format 0x102, no thumbnail, an unnamed driver, one
+     * binary frame-capture section holding the rest), whose data counts up from {@code seed}, so any mix-up shows.
+     */
     static byte[] rdc(int size, int seed) {
         byte[] bytes = new byte[size];
-        System.arraycopy("RDOC".getBytes(StandardCharsets.US_ASCII), 0, bytes, 0, Math.min(4, size));
-        for (int i = 4; i < size; i++) {
+        System.arraycopy(rdcHead(size), 0, bytes, 0, MIN_RDC);
+        for (int i = MIN_RDC; i < size; i++) {
             bytes[i] = (byte) (i * 31 + seed);
         }
         return bytes;
+    }
+
+    /** The first {@link #MIN_RDC} bytes of a capture of {@code size} bytes: its header and its section's header. */
+    static byte[] rdcHead(long size) {
+        if (size < MIN_RDC) {
+            throw new IllegalArgumentException("a capture has at least " + MIN_RDC + " bytes, not " + size);
+        }
+        ByteBuffer head = ByteBuffer.allocate(MIN_RDC).order(ByteOrder.LITTLE_ENDIAN);
+        head.put("RDOC\0\0\0\0".getBytes(StandardCharsets.US_ASCII)).putInt(0x102).putInt(54);
+        head.put(Arrays.copyOf("1.24 test".getBytes(StandardCharsets.US_ASCII), 16));
+        head.putShort((short) 0).putShort((short) 0).putInt(0); // no thumbnail
+        head.putLong(0).putInt(8).put((byte) 1).put((byte) 0); // machine, driver (Vulkan), its name: ""
+        head.putInt(0).putInt(1).putLong(size - MIN_RDC).putLong(size - MIN_RDC).putLong(0x15).putInt(0).putInt(1)
+                .put((byte) 0); // binary section, frame capture, lengths, version, flags, name: ""
+        return head.array();
     }
 
     static InputStream stream(byte[] bytes) {

@@ -6,18 +6,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.web.ServedScripts;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -184,6 +188,77 @@ class ConsoleHttpIT {
         assertEquals("ok", console.get("/health").get("status").asText(), "still serving");
     }
 
+    /**
+     * The token may travel in the address only where a browser cannot send headers (an image, a download, the event
+     * stream); everywhere else it must be the header, and the 403 says so.
+     */
+    @Test
+    void theTokenInTheAddressIsTakenOnlyForImagesDownloadsAndTheEventStream() throws Exception {
+        String id = newProjectWithCapture();
+        HttpClient raw = HttpClient.newHttpClient();
+        String token = "token=" + console.token();
+        for (HttpRequest.Builder refused : List.of(
+                HttpRequest.newBuilder(URI.create(console.base() + "/projects?" + token))
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"name\":\"by link\"}")),
+                HttpRequest.newBuilder(URI.create(console.base() + "/health?" + token)),
+                HttpRequest.newBuilder(URI.create(console.base() + "/projects/" + id + "/history?" + token)),
+                HttpRequest.newBuilder(URI.create(console.base() + "/projects/" + id + "/history?" + token))
+                        .PUT(HttpRequest.BodyPublishers.ofString("{\"submissions\":[],\"messages\":[]}")),
+                HttpRequest.newBuilder(URI.create(console.base() + "/settings?" + token)))) {
+            HttpRequest request = refused.build();
+            HttpResponse<String> answer = raw.send(request, HttpResponse.BodyHandlers.ofString());
+            assertEquals(403, answer.statusCode(), request + " took the token from its address: " + answer.body());
+            String message = RunningConsole.body(answer).get("message").asText();
+            assertTrue(message.contains("X-FrameScope-Token header") && message.contains("images, downloads and the "
+                    + "event stream"), message);
+        }
+        assertFalse(console.get("/projects").get("projects").findValuesAsText("name").contains("by link"),
+                "a POST with the token in its address made a project");
+
+        HttpResponse<byte[]> image = raw.send(HttpRequest.newBuilder(URI.create(console.base() + "/projects/" + id
+                + "/resource?path=captures/gl_defects.rdc&" + token)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(200, image.statusCode());
+        assertEquals(Files.size(GL), image.body().length);
+        HttpResponse<byte[]> download = raw.send(HttpRequest.newBuilder(URI.create(console.base() + "/projects/" + id
+                + "/export?" + token)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(200, download.statusCode());
+        HttpResponse<InputStream> events = raw.sendAsync(HttpRequest.newBuilder(URI.create(console.base()
+                + "/nl-debug/events?runId=none&" + token)).build(), HttpResponse.BodyHandlers.ofInputStream())
+                .get(60, TimeUnit.SECONDS);
+        assertEquals(200, events.statusCode());
+        events.body().close();
+    }
+
+    /** Four bytes "RDOC", or a real capture cut short, are not a capture: refused with the reason, nothing stored. */
+    @Test
+    void aBodyThatOnlyLooksLikeACaptureIsRefusedWithItsReason() throws Exception {
+        String id = console.post("/projects", "{\"name\":\"fakes\"}").get("projectId").asText();
+        byte[] real = Files.readAllBytes(GL);
+        byte[][] fakes = {"RDOC".getBytes(StandardCharsets.US_ASCII),
+                Arrays.copyOf(real, real.length - 100)};
+        String[] reasons = {"it is only 4 bytes long", "the capture is cut short"};
+        for (int i = 0; i < fakes.length; i++) {
+            HttpResponse<String> refused = console.send(console.request("/projects/" + id
+                    + "/upload-capture?name=fake.rdc").POST(HttpRequest.BodyPublishers.ofByteArray(fakes[i])).build());
+            assertEquals(400, refused.statusCode(), refused.body());
+            JsonNode error = RunningConsole.body(refused);
+            assertEquals("body", error.at("/context/parameter").asText());
+            String message = error.get("message").asText();
+            assertTrue(message.contains("not a RenderDoc capture: ") && message.contains(reasons[i]), message);
+        }
+        Path cut = Files.write(dir.resolve("cut.rdc"), fakes[1]);
+        HttpResponse<String> copied = console.send(console.request("/projects/" + id + "/upload-capture?name=c.rdc")
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(RunningConsole.JSON.createObjectNode()
+                        .put("sourcePath", cut.toString()).toString())).build());
+        assertEquals(400, copied.statusCode(), copied.body());
+        assertEquals("sourcePath", RunningConsole.body(copied).at("/context/parameter").asText());
+        assertTrue(RunningConsole.body(copied).get("message").asText().contains(reasons[1]), copied.body());
+        assertEquals(List.of("history.json", "project.json"), RunningConsole.files(dir.resolve("projects")
+                .resolve(id)), "nothing of the fakes was stored");
+        assertEquals("captures/gl_defects.rdc", console.upload(id, GL).get("capturePath").asText(),
+                "a real capture is still taken");
+    }
+
     @Test
     void concurrentHistoryWritesWithAStaleVersionGet409AndLoseNothing() throws Exception {
         String id = console.post("/projects", "{}").get("projectId").asText();
@@ -294,13 +369,13 @@ class ConsoleHttpIT {
         for (String[] part : List.of(new String[] {"project.json", project}, new String[] {"history.json", history})) {
             body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + part[0]
                     + "\"; filename=\"" + part[0] + "\"\r\nContent-Type: application/json\r\n\r\n" + part[1]
-                    + "\r\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                    + "\r\n").getBytes(StandardCharsets.UTF_8));
         }
         body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"capture\"; filename=\""
                 + "gl_defects.rdc\"\r\nContent-Type: application/octet-stream\r\n\r\n")
-                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                .getBytes(StandardCharsets.UTF_8));
         body.writeBytes(Files.readAllBytes(GL));
-        body.writeBytes(("\r\n--" + boundary + "--\r\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        body.writeBytes(("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
         JsonNode imported = RunningConsole.ok(console.send(console.request("/projects/import")
                 .header("Content-Type", "multipart/form-data; boundary=" + boundary)
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray())).build()));
@@ -331,9 +406,9 @@ class ConsoleHttpIT {
         try (java.net.Socket socket = new java.net.Socket("127.0.0.1", base.getPort())) {
             socket.getOutputStream().write(("GET /health HTTP/1.1\r\nHost: rebind.example:" + base.getPort()
                     + "\r\nX-FrameScope-Token: " + console.token() + "\r\nConnection: close\r\n\r\n")
-                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                    .getBytes(StandardCharsets.US_ASCII));
             String status = new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
-                    java.nio.charset.StandardCharsets.US_ASCII)).readLine();
+                    StandardCharsets.US_ASCII)).readLine();
             assertEquals("HTTP/1.1 421 Misdirected Request", status);
         }
     }

@@ -184,23 +184,31 @@ public final class BrowserHarness implements AutoCloseable {
         return lanes.stream().flatMap(l -> l.chromiumProcesses().stream()).toList();
     }
 
-    /** Closes every browser at once (each waits for its own owner thread), so shutdown takes the slowest one's time. */
+    /** Closes as {@link #close(long)} does, waiting up to 5 s for each browser. */
     @Override
     public void close() {
+        close(5_000);
+    }
+
+    /**
+     * Closes every browser at once, each through its own Playwright ({@link BrowserLane#close(long)}), so this takes
+     * the slowest one's time, at most about {@code waitMs}.
+     */
+    public void close(long waitMs) {
         if (lanes.size() == 1) {
-            lanes.get(0).close();
+            lanes.get(0).close(waitMs);
             return;
         }
         List<Thread> closing = new ArrayList<>();
         for (BrowserLane lane : lanes) {
-            Thread thread = new Thread(lane::close, "browser-close");
+            Thread thread = new Thread(() -> lane.close(waitMs), "browser-close");
             thread.setDaemon(true);
             thread.start();
             closing.add(thread);
         }
         for (Thread thread : closing) {
             try {
-                thread.join(10_000);
+                thread.join(waitMs + 1_000);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;

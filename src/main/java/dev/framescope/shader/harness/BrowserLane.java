@@ -352,23 +352,47 @@ final class BrowserLane implements AutoCloseable {
 
     @Override
     public void close() {
+        close(5_000);
+    }
+
+    /**
+     * Closes Playwright on the owner thread once the calls queued before are done, waiting up to {@code waitMs}: that
+     * closes its driver's input, and the driver closes its browser and exits; nothing more is written to it, so
+     * whatever kills the driver later finds no Playwright call to break. A call still running, or a browser slow to
+     * close, after half of that is ended by killing Chromium. A driver that is gone already (a signal to the whole
+     * process group) is not written to at all: Playwright prints each write into its closed pipe as a "Broken pipe"
+     * stack trace.
+     */
+    void close(long waitMs) {
         if (owner.isShutdown()) {
             return; // closed already (the shutdown hook after an explicit close)
         }
-        Future<?> shutdown = owner.submit(() -> {
-            if (browser != null) {
-                browser.close();
-            }
+        ProcessHandle node = driver;
+        Future<?> shutdown = node != null && !ChromiumProcesses.running(node) ? null : owner.submit(() -> {
             if (playwright != null) {
                 playwright.close();
             }
             launcher.closePages();
         });
-        try {
-            shutdown.get(5, TimeUnit.SECONDS);
-        } catch (InterruptedException | ExecutionException | TimeoutException | RuntimeException e) {
-            processes.kill(); // Playwright is stuck or gone; do not leave its browser behind
+        if (shutdown == null || !closes(shutdown, waitMs / 2)) {
+            processes.kill(); // a call still runs, Playwright failed or is gone: end it, leave no browser behind
+            if (shutdown != null && !closes(shutdown, waitMs - waitMs / 2)) {
+                log.debug("Playwright did not close within {} ms; its browser was killed", waitMs);
+            }
         }
         owner.shutdownNow();
+    }
+
+    /** Whether {@code task} ended without an exception within {@code ms}. */
+    private static boolean closes(Future<?> task, long ms) {
+        try {
+            task.get(ms, TimeUnit.MILLISECONDS);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            return false;
+        }
     }
 }

@@ -7,9 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.ToolException;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -132,6 +136,35 @@ class BrowserLifecycleIT {
             harness.close();
         }
         assertTrue(eventually(() -> harness.chromiumProcesses().isEmpty()), "shutdown left Chromium running");
+    }
+
+    /**
+     * A terminal's Ctrl-C reaches Playwright's driver as well as this process, so the driver may be gone when the
+     * harness closes. Playwright printed each write into the driver's closed pipe as a stack trace ("Broken pipe",
+     * "Stream closed") on stderr; closing must not write to it at all.
+     */
+    @Test
+    void closingAfterPlaywrightsDriverDiedPrintsNothing() throws Exception {
+        BrowserHarness harness = new BrowserHarness(CHROMIUM, false);
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        PrintStream stderr = System.err;
+        try {
+            rendererCountDuringACall(harness);
+            // idle: no Playwright call sees the driver die, so nothing tells Playwright before the close writes
+            assertTrue(eventually(() -> openContexts(harness) == BrowserHarness.poolSize()));
+            ProcessHandle driver = harness.chromiumProcesses().get(0).parent().orElseThrow();
+            List<ProcessHandle> engines = new ArrayList<>(driver.descendants().toList());
+            engines.add(driver);
+            engines.forEach(ProcessHandle::destroyForcibly);
+            assertTrue(eventually(() -> engines.stream().noneMatch(ChromiumProcesses::running)), "still running");
+            System.setErr(new PrintStream(printed, true, StandardCharsets.UTF_8));
+            harness.close();
+            Thread.sleep(500); // Playwright's writer thread prints after the close has returned
+        } finally {
+            System.setErr(stderr);
+        }
+        assertEquals("", printed.toString(StandardCharsets.UTF_8));
+        assertTrue(eventually(() -> harness.chromiumProcesses().isEmpty()));
     }
 
     @Test
