@@ -129,7 +129,7 @@ public final class ProjectStore implements AutoCloseable {
 
     public Project get(String id) {
         Path dir = folder(id);
-        ObjectNode project = readProject(dir);
+        ObjectNode project = ProjectJson.readProject(dir);
         return new Project(id, project.path("name").asText(ProjectPaths.DEFAULT_NAME),
                 project.path("createdAt").asText(null), project.path("updatedAt").asText(null), files.captures(dir));
     }
@@ -202,7 +202,7 @@ public final class ProjectStore implements AutoCloseable {
     }
 
     public History history(String id) {
-        return readHistory(folder(id));
+        return ProjectJson.readHistory(folder(id));
     }
 
     /**
@@ -220,7 +220,7 @@ public final class ProjectStore implements AutoCloseable {
         checkArray(submissions, "submissions");
         checkArray(messages, "messages");
         return locked(id, () -> {
-            History current = readHistory(dir);
+            History current = ProjectJson.readHistory(dir);
             if (expectedVersion != null && expectedVersion != current.version()) {
                 throw ConsoleException.conflict("the history is at version " + current.version() + ", not "
                         + expectedVersion + ": another tab saved first; reload it, then save again",
@@ -237,7 +237,7 @@ public final class ProjectStore implements AutoCloseable {
         checkObject(submission, "submission");
         checkObject(message, "message");
         return locked(id, () -> {
-            History current = readHistory(dir);
+            History current = ProjectJson.readHistory(dir);
             ArrayNode submissions = (ArrayNode) current.submissions();
             ArrayNode messages = (ArrayNode) current.messages();
             if (present(submission, null) != null) {
@@ -290,8 +290,8 @@ public final class ProjectStore implements AutoCloseable {
     public void export(String id, OutputStream out) {
         Path dir = folder(id);
         // both documents from one moment: no history write can land between the two reads
-        byte[][] json = locked(id, () -> new byte[][] {readBytes(dir.resolve(PROJECT_JSON)),
-                Json.write(readHistory(dir).toJson()).getBytes(StandardCharsets.UTF_8)});
+        byte[][] json = locked(id, () -> new byte[][] {ProjectJson.readBytes(dir.resolve(PROJECT_JSON)),
+                Json.write(ProjectJson.readHistory(dir).toJson()).getBytes(StandardCharsets.UTF_8)});
         List<String> paths = files.list(dir).stream().map(ResourceInfo::path).toList();
         try {
             archive.export(dir, json[0], json[1], paths, out);
@@ -312,7 +312,7 @@ public final class ProjectStore implements AutoCloseable {
 
     private ProjectSummary summary(String id) {
         Path dir = root.resolve(id);
-        ObjectNode project = readProject(dir);
+        ObjectNode project = ProjectJson.readProject(dir);
         return new ProjectSummary(id, project.path("name").asText(ProjectPaths.DEFAULT_NAME),
                 project.path("updatedAt").asText(null), !files.captures(dir).isEmpty());
     }
@@ -338,41 +338,9 @@ public final class ProjectStore implements AutoCloseable {
 
     /** Moves updatedAt to now; the caller holds the project's lock. */
     private void touch(Path dir) {
-        ObjectNode project = readProject(dir);
+        ObjectNode project = ProjectJson.readProject(dir);
         project.put("updatedAt", now());
         AtomicFiles.writeJson(dir.resolve(PROJECT_JSON), project);
-    }
-
-    private static ObjectNode readProject(Path dir) {
-        JsonNode node = readJson(dir.resolve(PROJECT_JSON));
-        if (!(node instanceof ObjectNode project)) {
-            throw new UncheckedIOException(new IOException(dir.resolve(PROJECT_JSON) + " is not a JSON object"));
-        }
-        return project;
-    }
-
-    private static History readHistory(Path dir) {
-        Path file = dir.resolve(HISTORY_JSON);
-        if (!Files.exists(file)) {
-            return History.empty();
-        }
-        return History.parse(readJson(file));
-    }
-
-    private static JsonNode readJson(Path file) {
-        try {
-            return Json.mapper().readTree(file.toFile());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
-    }
-
-    private static byte[] readBytes(Path file) {
-        try {
-            return Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
     }
 
     private static void checkArray(JsonNode value, String parameter) {

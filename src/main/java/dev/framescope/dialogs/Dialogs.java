@@ -87,13 +87,13 @@ public final class Dialogs {
         } else if (args instanceof TextInputArgs) {
             tool = "text_input";
         } else if (args instanceof ChoiceArgs a && a.multiple()) {
-            checked(a.several());
+            OptionChecks.most(a.several());
             tool = "multi_choice";
         } else if (args instanceof ChoiceArgs a) {
-            checkOptions(a.options(), 50);
+            OptionChecks.options(a.options(), 50);
             tool = "single_choice";
         } else if (args instanceof PlannerArgs a) {
-            check(a);
+            OptionChecks.planner(a);
             tool = "planner";
         } else {
             tool = "screenshot_request";
@@ -143,7 +143,7 @@ public final class Dialogs {
     }
 
     public DialogResult singleChoice(SingleChoiceArgs a, ToolContext context) {
-        checkOptions(a.options(), 50);
+        OptionChecks.options(a.options(), 50);
         Map<String, Object> field = DialogForms.choiceField("Choice", a.options(), false);
         if (a.defaultValue() != null) {
             field.put("default", a.defaultValue());
@@ -157,7 +157,7 @@ public final class Dialogs {
     }
 
     public DialogResult multiChoice(MultiChoiceArgs a, ToolContext context) {
-        int max = checked(a);
+        int max = OptionChecks.most(a);
         Map<String, Object> field = DialogForms.choiceField("Choices", a.options(), true);
         field.put("minItems", a.minSelections());
         field.put("maxItems", max);
@@ -175,7 +175,7 @@ public final class Dialogs {
     }
 
     public DialogResult planner(PlannerArgs a, ToolContext context) {
-        check(a);
+        OptionChecks.planner(a);
         Map<String, Object> page = fields("decision_context", a.decisionContext(), "visual_output_html",
                 SafeMarkdown.toHtml(a.visualOutput()), "plan_html", SafeMarkdown.toHtml(a.plan()), "options",
                 pageOptions(a.options()), "default_action", a.defaultAction());
@@ -367,42 +367,5 @@ public final class Dialogs {
     private static List<Map<String, Object>> pageOptions(List<Option> options) {
         return options.stream().map(o -> fields("label", o.labelOrValue(), "value", o.valueOrLabel(),
                 "description", o.description())).toList();
-    }
-
-    /** The most options to pick, once the counts are checked against the options. */
-    private static int checked(MultiChoiceArgs a) {
-        checkOptions(a.options(), 50);
-        int max = a.maxSelections() == null ? a.options().size() : a.maxSelections();
-        if (a.minSelections() > max || max > a.options().size()) {
-            throw ToolException.invalidArgument("min_selections, max_selections", "0 ≤ min ≤ max ≤ "
-                    + a.options().size() + " (the number of options)", a.minSelections() + ", " + max);
-        }
-        return max;
-    }
-
-    private static void check(PlannerArgs a) {
-        checkOptions(a.options(), 20);
-        if (a.defaultAction() != null && a.options().stream().noneMatch(o -> o.valueOrLabel().equals(a.defaultAction()))) {
-            throw ToolException.invalidArgument("default_action", "the value of one of the options",
-                    a.defaultAction());
-        }
-    }
-
-    private static void checkOptions(List<Option> options, int most) {
-        if (options == null || options.size() < 2 || options.size() > most) {
-            throw ToolException.invalidArgument("options", "2 to " + most + " options", options == null ? 0
-                    : options.size());
-        }
-        for (int i = 0; i < options.size(); i++) {
-            Option o = options.get(i);
-            if (o == null || o.valueOrLabel() == null || o.valueOrLabel().isBlank()) {
-                throw ToolException.invalidArgument("options[" + i + "]", "a label or a value (or both)",
-                        o == null ? null : "neither");
-            }
-        }
-        if (options.stream().map(Option::valueOrLabel).distinct().count() < options.size()) {
-            throw ToolException.invalidArgument("options", "options with distinct values (value, or label where "
-                    + "value is empty)", options.stream().map(Option::valueOrLabel).toList());
-        }
     }
 }
