@@ -13,7 +13,10 @@ import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /** Calls physics tools in-process through the real registry and invoker, as an MCP client would get them. */
 final class PhysicsCalls {
@@ -33,6 +36,14 @@ final class PhysicsCalls {
     /** The {@code "recording": "<fixture path>"} member of a call's arguments. */
     static String arg(String scene) {
         return "\"recording\":\"" + fixture(scene) + "\"";
+    }
+
+    /** The names of the scenes ground-truth.json describes, one fixture each. */
+    static Stream<String> sceneNames() throws IOException {
+        List<String> names = new ArrayList<>();
+        Json.mapper().readTree(FIXTURES.resolve("ground-truth.json").toFile()).get("scenes")
+                .forEach(s -> names.add(s.get("name").asText()));
+        return names.stream();
     }
 
     static JsonNode groundTruth(String scene) throws IOException {

@@ -28,10 +28,7 @@ class PhysicsNumbersTest {
     Path stateDir;
 
     static Stream<String> scenes() throws Exception {
-        List<String> names = new ArrayList<>();
-        Json.mapper().readTree(PhysicsCalls.FIXTURES.resolve("ground-truth.json").toFile()).get("scenes")
-                .forEach(s -> names.add(s.get("name").asText()));
-        return names.stream();
+        return PhysicsCalls.sceneNames();
     }
 
     /** The '1.5999999999999974' and '0.30000000000000004': values computed in binary read as decimals. */

@@ -43,10 +43,7 @@ class PhysicsWordingTest {
     Path stateDir;
 
     static Stream<String> scenes() throws Exception {
-        List<String> names = new ArrayList<>();
-        Json.mapper().readTree(PhysicsCalls.FIXTURES.resolve("ground-truth.json").toFile()).get("scenes")
-                .forEach(s -> names.add(s.get("name").asText()));
-        return names.stream();
+        return PhysicsCalls.sceneNames();
     }
 
     @ParameterizedTest(name = "{0}")

@@ -52,12 +52,7 @@ class PhysicsProgressTest {
                 + "\"check_recording\",\"arguments\":{\"recording\":\"" + RECORDING + "\",\"energy_threshold\":"
                 + (id / 10.0 + 0.5) + "}" + meta + "}}");
         List<JsonNode> progress = new ArrayList<>();
-        JsonNode message = session.receive();
-        while (message.has("method")) {
-            assertEquals("notifications/progress", message.get("method").asText());
-            progress.add(message.get("params"));
-            message = session.receive();
-        }
+        JsonNode message = session.receiveAfterProgress(progress);
         assertEquals(id, message.get("id").asInt(), message.toString());
         assertFalse(message.at("/result/isError").asBoolean(), message.toString());
         return progress;

@@ -27,12 +27,7 @@ class ShaderProgressIT {
                     + "\"compile_effect\",\"arguments\":{\"effect\":\"synth/gradient,filter/invert,broken/passthrough\"},"
                     + "\"_meta\":{\"progressToken\":\"batch\"}}}");
             List<JsonNode> progress = new ArrayList<>();
-            JsonNode message = session.receive();
-            while (message.has("method")) {
-                assertEquals("notifications/progress", message.get("method").asText());
-                progress.add(message.get("params"));
-                message = session.receive();
-            }
+            JsonNode message = session.receiveAfterProgress(progress);
             assertEquals(1, message.get("id").asInt(), message.toString());
             assertEquals(3, progress.size(), progress.toString());
             for (int i = 0; i < progress.size(); i++) {

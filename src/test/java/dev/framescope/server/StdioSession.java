@@ -54,6 +54,19 @@ final class StdioSession implements AutoCloseable {
         return MAPPER.readTree(line);
     }
 
+    /** The next answer, after the progress notifications that come before it, which go to {@code progress}. */
+    JsonNode receiveAfterProgress(List<JsonNode> progress) throws IOException {
+        JsonNode message = receive();
+        while (message.has("method")) {
+            if (!message.get("method").asText().equals("notifications/progress")) {
+                throw new IOException("expected progress or an answer, got " + message);
+            }
+            progress.add(message.get("params"));
+            message = receive();
+        }
+        return message;
+    }
+
     JsonNode request(int id, String method, String paramsJson) throws IOException {
         send("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + paramsJson + "}");
         return receive();
