@@ -78,6 +78,7 @@ public final class FrameScopeServer {
         tools.join().forEach(tool -> server.addTool(tool).block());
         resources.attach(server);
         toolsAdded.countDown();
+        ToolPathWarmUp.start(protocolMapper);
         log.info("FrameScope {} serving {} tools over stdio", Version.current(), toolkit.registry().tools().size());
         transport.logs().install();
         int status;
