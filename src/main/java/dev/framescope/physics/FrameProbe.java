@@ -94,9 +94,9 @@ final class FrameProbe {
         if (isKnown(from) && isKnown(to + 1)) {
             return false; // the search below answers from what is known, without a query
         }
-        double[] below = known(from, -1);
-        double[] above = known(to + 1, +1);
-        double perKey = (above[0] - below[0]) / Math.max(1, above[1] - below[1]);
+        long[] below = known(from, -1);
+        long[] above = known(to + 1, +1);
+        double perKey = (double) (above[0] - below[0]) / Math.max(1, above[1] - below[1]);
         long margin = 16 + (long) Math.ceil(2 * perKey);
         long a = Math.max(minRow, (long) Math.floor(below[0] + (from - below[1]) * perKey) - margin);
         long b = Math.min(maxRow, (long) Math.ceil(below[0] + (to + 1 - below[1]) * perKey) + margin);
@@ -134,14 +134,17 @@ final class FrameProbe {
         return key >= 1 && key < start.length && start[(int) key] != Long.MIN_VALUE;
     }
 
-    /** The nearest known start at or beyond {@code key} in {@code direction}: {row id, key}. */
-    private double[] known(long key, int direction) {
+    /**
+     * The nearest known start at or beyond {@code key} in {@code direction}, {row id, key}; past the known ones, the
+     * table's first row (downwards) or the row after its last (upwards).
+     */
+    private long[] known(long key, int direction) {
         for (long k = key; k >= 1 && k < start.length; k += direction) {
             if (start[(int) k] != Long.MIN_VALUE) {
-                return new double[] {start[(int) k], k};
+                return new long[] {start[(int) k], k};
             }
         }
-        return direction < 0 ? new double[] {minRow, Math.min(firstKey, key)} : new double[] {maxRow + 1, maxKey + 1};
+        return direction < 0 ? new long[] {minRow, Math.min(firstKey, key)} : new long[] {maxRow + 1, maxKey + 1};
     }
 
     private void remember(long key, long row) {
@@ -160,20 +163,8 @@ final class FrameProbe {
         if (start[k] != Long.MIN_VALUE) {
             return start[k];
         }
-        long lo = minRow;
-        long hi = maxRow + 1;
-        for (int j = k - 1; j >= 1; j--) { // known bounds either side narrow the search
-            if (start[j] != Long.MIN_VALUE) {
-                lo = start[j];
-                break;
-            }
-        }
-        for (int j = k + 1; j < start.length; j++) {
-            if (start[j] != Long.MIN_VALUE) {
-                hi = start[j];
-                break;
-            }
-        }
+        long lo = known(key - 1, -1)[0]; // known bounds either side narrow the search
+        long hi = known(key + 1, +1)[0];
         while (lo < hi) {
             long mid = lo + (hi - lo) / 2;
             long[] row = seek(mid);
