@@ -8,20 +8,25 @@ import java.nio.file.Path;
  * Tells a frozen bridge from a busy one when its heartbeat goes quiet. The heartbeat thread needs Python's lock,
  * and RenderDoc 1.24's Python module keeps it through a native replay call (measured: no beat at all during a
  * 0.24 s {@code OpenCapture}), so a long replay call silences the heartbeat of a healthy bridge. Such a bridge
- * burns CPU (lavapipe renders on the CPU); a frozen one is stopped by a signal (state T) or uses no CPU at all.
- * Reads {@code /proc/<pid>/stat}; where it cannot (not Linux), nothing counts as frozen and only a call's time limit
- * stops the bridge. Thread-safe.
+ * burns CPU (lavapipe renders on the CPU); a frozen one is stopped by a signal (state T) or uses next to no CPU.
+ * Next to none, not none: a thread waiting for Python's lock wakes every 5 ms to ask for it, and a bridge hung in a
+ * native call while holding it was measured gaining a 10 ms tick every ~2 s, so "no tick for 2 s" came true only by
+ * chance and a hang was found after 10–23 s instead of 10. Reads {@code /proc/<pid>/stat}; where it cannot (not
+ * Linux), nothing counts as frozen and only a call's time limit stops the bridge. Thread-safe.
  */
 final class BridgeStallWatch {
 
-    /** This long without CPU time (and without a heartbeat) counts as frozen. */
+    /** This long with next to no CPU time (and without a heartbeat) counts as frozen. */
     static final long CPU_QUIET_MS = 2_000;
+    /** CPU a quiet process may still use: two ticks, and 5% of the time since the quiet began (a busy one: ~100%). */
+    private static final long SLACK_TICKS = 2;
+    private static final long MS_PER_TICK = 10; // /proc reports in USER_HZ, 100 on Linux
 
     private long pid = -1;
-    private long cpuTicks = -1;
-    private long cpuChangedNanos;
+    private long quietTicks = -1;
+    private long quietSinceNanos;
 
-    /** Samples the process; true when it is stopped, or has used no CPU for {@link #CPU_QUIET_MS}. */
+    /** Samples the process; true when it is stopped, or has used next to no CPU for {@link #CPU_QUIET_MS}. */
     synchronized boolean isFrozen(long processId) {
         String stat;
         try {
@@ -31,13 +36,18 @@ final class BridgeStallWatch {
         }
         // After "(comm)": state, ppid, pgrp, session, tty, tpgid, flags, minflt, cminflt, majflt, cmajflt, utime, stime
         String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        char state = fields[0].charAt(0);
-        long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
-        long now = System.nanoTime();
-        if (processId != pid || ticks != cpuTicks) {
-            pid = processId;
-            cpuTicks = ticks;
-            cpuChangedNanos = now;
+        return sample(processId, fields[0].charAt(0), Long.parseLong(fields[11]) + Long.parseLong(fields[12]),
+                System.nanoTime());
+    }
+
+    /** One sample: the process's state letter and CPU ticks (utime + stime) at {@code nowNanos}. */
+    synchronized boolean sample(long processId, char state, long ticks, long nowNanos) {
+        long quietMs = (nowNanos - quietSinceNanos) / 1_000_000;
+        if (processId != pid || ticks - quietTicks > SLACK_TICKS + quietMs / 20 / MS_PER_TICK) {
+            pid = processId; // a new process, or one that worked since: the quiet starts again now
+            quietTicks = ticks;
+            quietSinceNanos = nowNanos;
+            quietMs = 0;
         }
         if (state == 'T' || state == 't') {
             return true; // SIGSTOP, SIGTSTP or a debugger
@@ -45,6 +55,6 @@ final class BridgeStallWatch {
         if (state == 'D') {
             return false; // waiting on the disk (a large capture on a slow drive): slow, not frozen
         }
-        return now - cpuChangedNanos >= CPU_QUIET_MS * 1_000_000;
+        return quietMs >= CPU_QUIET_MS;
     }
 }
