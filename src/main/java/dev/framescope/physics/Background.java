@@ -1,5 +1,6 @@
 package dev.framescope.physics;
 
+import dev.framescope.common.RequestActivity;
 import dev.framescope.common.ToolException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -11,8 +12,9 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The threads that read whole-recording series, at a lower priority than calls: while a per-frame query runs on a
- * store's main connection, background scans pause between batches of rows, unless some call is waiting for a series
- * (then reading it is the priority). Java thread priorities do nothing on Linux, hence this. Two threads: a triage
+ * store's main connection, or a client request arrived moments ago and is not answered yet ({@link RequestActivity}),
+ * background scans pause between batches of rows, unless some call is waiting for a series (then reading it is the
+ * priority). Java thread priorities do nothing on Linux, hence this. Two threads: a triage
  * right after loading waits for the slowest series, and two scans side by side halve that on two cores.
  */
 final class Background {
@@ -83,12 +85,21 @@ final class Background {
      * the read.
      */
     static void giveWay() {
-        if (FOREGROUND.get() == 0 || WAITING.get() > 0 || !IS_BACKGROUND.get()) {
+        if (!IS_BACKGROUND.get() || !shouldYield()) {
             return;
         }
         long until = System.nanoTime() + MAX_PAUSE_NANOS;
-        while (FOREGROUND.get() > 0 && WAITING.get() == 0 && System.nanoTime() < until) {
+        while (shouldYield() && System.nanoTime() < until) {
             LockSupport.parkNanos(100_000);
         }
+    }
+
+    private static boolean shouldYield() {
+        return shouldYield(RequestActivity.CLIENT);
+    }
+
+    /** Background work waits while a call queries or a client request just arrived, unless a call awaits a series. */
+    static boolean shouldYield(RequestActivity client) {
+        return WAITING.get() == 0 && (FOREGROUND.get() > 0 || client.recentRequestWaiting());
     }
 }

@@ -172,7 +172,7 @@ public final class RecordingStore implements AutoCloseable {
 
     /** Whether the file is as it was when this store read it: a recording still being written grows. */
     boolean isCurrent() {
-        return stamp.equals(RecordingFile.stamp(path));
+        return stamp.sameAs(RecordingFile.stamp(path));
     }
 
     /** The frame count of the store this one replaced because the file changed; null when read for the first time. */

@@ -2,6 +2,7 @@ package dev.framescope.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Cancellation;
+import dev.framescope.common.RequestActivity;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -37,6 +38,7 @@ final class InFlightRequests {
         }
         Call call = new Call(method);
         calls.put(key, call);
+        RequestActivity.CLIENT.arrived();
         return call;
     }
 
@@ -48,6 +50,7 @@ final class InFlightRequests {
     /** The answer to this id has been queued for stdout. */
     synchronized void answered(Object responseId) {
         if (calls.remove(key(responseId)) != null) {
+            RequestActivity.CLIENT.answered();
             notifyAll();
         }
     }

@@ -16,7 +16,8 @@ import java.util.concurrent.TimeUnit;
  * compiled code. The launcher runs only C1, which compiles a method after ~200 calls: until then the first calls of
  * a session spent 2–9 ms rendering an answer and 5–13 ms in the SDK's reading and writing, where compiled code takes
  * ~1.5 and ~2 ms. One daemon thread, at most {@value #BUDGET_MS} ms of it; nothing it makes leaves the process, and
- * cold start to tools/list is unchanged (370 → 380 ms p50, within the machine's noise; docs/benchmarks.md).
+ * cold start to tools/list is unchanged (370 → 380 ms p50, within the machine's noise; docs/benchmarks.md). Then it
+ * collects the start-up garbage once, so that its collection does not pause one of the first calls.
  */
 final class ToolPathWarmUp {
 
@@ -36,9 +37,23 @@ final class ToolPathWarmUp {
     }
 
     static void start(ObjectMapper protocolMapper) {
-        Thread thread = new Thread(() -> run(protocolMapper), "tool-path-warm-up");
+        Thread thread = new Thread(() -> {
+            run(protocolMapper);
+            collectStartUpGarbage();
+        }, "tool-path-warm-up");
         thread.setDaemon(true);
         thread.start();
+    }
+
+    /**
+     * Start-up (loading classes, building schemas, this warm-up) leaves ~100 MB of garbage that filled the young
+     * generation during the first calls of a session: its first collection paused one of them for 15-21 ms, because
+     * it copies the ~10 MB that start-up keeps and touches the survivor space for the first time. Collected here,
+     * while a client is still reading tools/list, it costs one 30-40 ms pause nobody waits for, and the next
+     * collection comes ~100 MB of calls later and copies little (docs/benchmarks.md).
+     */
+    private static void collectStartUpGarbage() {
+        System.gc();
     }
 
     /** The warm-up itself; returns the rounds it ran (0 when the path it warms has changed and fails). */
