@@ -17,6 +17,7 @@ import glob
 import json
 import os
 import random
+import shutil
 import time
 
 _LIBC = ctypes.CDLL("libc.so.6", use_errno=True)
@@ -194,6 +195,21 @@ def physics(bench, cmd, recording, frames_sampled):
     row("check_recording all, later calls", [server.call("check_recording", {}) for _ in range(3)])
     peaks.append(server.peak_mib())
     server.stop()
+
+    # Session C: check_recording 'compare' of the recording against a byte copy of itself (a second file, so both
+    # are read in full; the answer is "identical"), fresh server: the first call reads both, later calls do not.
+    copy = os.path.splitext(recording)[0] + "_copy.db"
+    if not os.path.exists(copy) or os.path.getsize(copy) != os.path.getsize(recording):
+        shutil.copyfile(recording, copy)
+    server = Server(bench, cmd)
+    compare_args = {"recording": recording, "check": "compare", "other_recording": copy}
+    compare_first = server.call("check_recording", compare_args)
+    compare_later = [server.call("check_recording", compare_args) for _ in range(3)]
+    peaks.append(server.peak_mib())
+    server.stop()
+    row("check_recording compare (vs a copy), first call", [compare_first],
+        " (identical: %s)" % compare_first.body.get("identical"))
+    row("check_recording compare (vs a copy), later calls", compare_later)
 
     print("  background read (recording-preload thread) CPU: %.0f ms" % preload_total)
     print("  peak resident memory (VmHWM), max over %d sessions: %.0f MiB; heap used %.0f of %.0f MiB committed "

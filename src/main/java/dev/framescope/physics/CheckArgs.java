@@ -61,11 +61,14 @@ public record CheckArgs(
         @Param(value = "momentum: kg·m/s; largest |J_A←B + J_B←A| accepted per pair.",
                 min = 0) Double momentumTolerance,
         @Param(value = "nonfinite: largest accepted | |q| − 1 |.", min = 0)
-        Double quaternionTolerance) {
+        Double quaternionTolerance,
+        @Param("compare: the recording to compare with, of the same scene.") String otherRecording,
+        @Param(value = "compare: m, rad, m/s, rad/s; differences above it are 'beyond tolerance' (1e-6).", min = 0)
+        Double stateTolerance) {
 
     /** The checks, by the name {@code check} takes. */
     public enum Check { all, energy, friction_cone, penetration, resting_contact, restitution, momentum, nonfinite,
-        solver, contact_history, body_motion }
+        solver, contact_history, body_motion, compare }
 
     public CheckArgs {
         check = check == null ? Check.all : check;
@@ -87,6 +90,7 @@ public record CheckArgs(
         restVelocity = restVelocity == null ? 0.5 : restVelocity;
         momentumTolerance = momentumTolerance == null ? 1e-6 : momentumTolerance;
         quaternionTolerance = quaternionTolerance == null ? 1e-6 : quaternionTolerance;
+        stateTolerance = stateTolerance == null ? 1e-6 : stateTolerance;
     }
 
     TriageArgs triage() {
@@ -140,6 +144,12 @@ public record CheckArgs(
     CompareArgs bodyMotion() {
         return new CompareArgs(needed("body_id", bodyId), needed("start_frame", startFrame),
                 needed("end_frame", endFrame), recording, velocityJumpTolerance);
+    }
+
+    RecordingComparison.PairArgs pair() {
+        Integer most = limit(Check.compare, 5000);
+        return new RecordingComparison.PairArgs(recording, needed("other_recording", otherRecording), startFrame,
+                endFrame, stateTolerance, most == null ? 20 : most);
     }
 
     /** {@code limit} as the check takes it: its own default when absent, refused above the check's own maximum. */

@@ -108,13 +108,15 @@ public final class PhysicsTools implements ToolGroup {
                         + "that must cancel); nonfinite (NaN/Inf state, non-unit quaternions); solver (iterations, "
                         + "residual, converged); contact_history of body_id and other_body_id (transitions, chatter, "
                         + "normal flips, penetration trend); body_motion of body_id from start_frame to end_frame "
-                        + "(deltas, unexplained Δv).",
+                        + "(deltas, unexplained Δv); compare with other_recording (same scene: first frame and body "
+                        + "where states differ, growth, contacts in only one, energy).",
                         CheckArgs.class, ToolHints.READS_ONLY, (a, c) -> answer(checks.run(a, c)))
                 .returns(Triage.TriageReport.class, EnergyChecks.EnergyAnomalies.class,
                         ContactChecks.FrictionConeReport.class, ContactChecks.PenetrationReport.class,
                         MotionChecks.RestingReport.class, ImpactChecks.RestitutionReport.class,
                         MomentumChecks.MomentumReport.class, MotionChecks.NonfiniteReport.class,
-                        SolverChecks.SolverReport.class, ContactHistory.History.class, MotionChecks.Comparison.class)
+                        SolverChecks.SolverReport.class, ContactHistory.History.class, MotionChecks.Comparison.class,
+                        RecordingComparison.CompareReport.class)
                 .withAlias("triage_recording", Map.of("check", "all"))
                 .withAlias("find_energy_anomalies", Map.of("check", "energy"), Map.of("threshold", "energy_threshold"))
                 .withAlias("check_friction_cone", Map.of("check", "friction_cone"))

@@ -16,6 +16,7 @@ public final class RecordingChecks {
     private final MomentumChecks momentum;
     private final ContactHistory history;
     private final Triage triage;
+    private final RecordingComparison comparison;
 
     public RecordingChecks(Recordings recordings) {
         this.energy = new EnergyChecks(recordings);
@@ -26,6 +27,7 @@ public final class RecordingChecks {
         this.momentum = new MomentumChecks(recordings);
         this.history = new ContactHistory(recordings);
         this.triage = new Triage(recordings);
+        this.comparison = new RecordingComparison(recordings);
     }
 
     /** The report of the check {@code args} names: one of the cores' output records. */
@@ -47,6 +49,7 @@ public final class RecordingChecks {
             case solver -> solver.diagnostics(args.solver());
             case contact_history -> history.history(args.contactHistory());
             case body_motion -> motion.compare(args.bodyMotion());
+            case compare -> comparison.compare(args.pair());
         };
     }
 }

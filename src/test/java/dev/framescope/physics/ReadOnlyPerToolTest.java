@@ -42,6 +42,7 @@ class ReadOnlyPerToolTest {
             Map.entry("check_recording all", "{}"),
             Map.entry("check_recording energy", "{}"),
             Map.entry("check_recording body_motion", "{\"body_id\":2,\"start_frame\":1,\"end_frame\":200}"),
+            Map.entry("check_recording compare", "{\"other_recording\":\"" + FILE + "\"}"),
             Map.entry("check_recording contact_history", "{\"body_id\":2,\"other_body_id\":3}"),
             Map.entry("check_recording solver", "{}"),
             Map.entry("check_recording friction_cone", "{\"frame_id\":80}"),

@@ -113,6 +113,24 @@ final class Collisions {
         }
     }
 
+    /**
+     * A ball resting on a ball (their normal within ~45° of vertical): the upper one is moved out along the line of
+     * their centres, as a box on a box is moved up, so a balanced ball does not stay sunk into the one below.
+     */
+    static void correctSphereStackPenetration(Body a, Body b) {
+        Body lower = a.position.z() <= b.position.z() ? a : b;
+        Body upper = lower == a ? b : a;
+        for (int pass = 0; pass < 4; pass++) {
+            Vec3 apart = upper.position.minus(lower.position);
+            double distance = apart.norm();
+            double depth = lower.radius + upper.radius - distance;
+            if (depth <= SLOP || distance == 0) {
+                return;
+            }
+            upper.position = upper.position.plus(apart.times(BETA * (depth - SLOP) / distance));
+        }
+    }
+
     /** Split-impulse style: moves the body out of the ground without touching its velocity (adds no KE). */
     static void correctGroundPenetration(Body body) {
         double bottom = body.shape == Body.Shape.SPHERE ? body.radius : body.halfExtents.z();

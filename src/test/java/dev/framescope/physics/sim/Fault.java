@@ -53,6 +53,13 @@ interface Fault {
         return correct;
     }
 
+    /**
+     * May reorder the contact pairs as the recorder writes them (each inner list is one pair's contacts), after the
+     * solver used them in their own order: a recorder that writes rows in another order, with the same states.
+     */
+    default void recordedPairOrder(long frame, List<List<Contact>> pairs) {
+    }
+
     /** Last chance to corrupt the state before {@code frame} is recorded. */
     default void afterIntegrate(long frame, World world) {
     }

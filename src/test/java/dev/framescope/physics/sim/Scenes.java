@@ -37,7 +37,7 @@ final class Scenes {
                 frictionCone(), penetration(), neverRests(), chatterAndFlips(), nonfiniteState(), restitutionGain(),
                 steadyOverlap(), longFrictionThenFlip(), MotionScenes.slidingBoxes(), MotionScenes.velocityJump(),
                 MotionScenes.normalJump()),
-                Stream.concat(StackScenes.all().stream(), RecorderScenes.all().stream())).toList();
+                Stream.of(StackScenes.all(), RecorderScenes.all(), CompareScenes.all()).flatMap(List::stream)).toList();
     }
 
     private static Body ball(World w) throws Exception {

@@ -108,6 +108,12 @@ final class World {
                 Collisions.correctStackPenetration(c.a, c.b);
             }
         }
+        for (Contact c : contacts) {
+            if (c.b != null && c.a.shape == Body.Shape.SPHERE && c.b.shape == Body.Shape.SPHERE
+                    && Math.abs(c.normal.z()) > 0.7 && fault.correctsPosition(frame, c.b)) {
+                Collisions.correctSphereStackPenetration(c.a, c.b);
+            }
+        }
         fault.afterIntegrate(frame, this);
         record(contacts, solve, startVelocity, startOmega);
     }
@@ -201,7 +207,9 @@ final class World {
         for (Contact c : contacts) {
             pairs.computeIfAbsent(c.a.id + ":" + storedId(c.b), k -> new ArrayList<>()).add(c);
         }
-        for (List<Contact> pair : pairs.values()) {
+        List<List<Contact>> recorded = new ArrayList<>(pairs.values());
+        fault.recordedPairOrder(frame, recorded);
+        for (List<Contact> pair : recorded) {
             Contact first = pair.get(0);
             double depth = pair.stream().mapToDouble(c -> c.depth).max().orElse(0);
             writer.collision(frame, first.a.id, storedId(first.b), first.normal, depth,

@@ -1,0 +1,54 @@
+package dev.framescope.physics;
+
+import dev.framescope.physics.RecordingComparison.ContactDifference;
+import dev.framescope.physics.RecordingComparison.EnergyDifference;
+import dev.framescope.physics.RecordingComparison.GrowthBucket;
+import dev.framescope.physics.RecordingComparison.StateDifference;
+import java.util.List;
+
+/** The first line of a comparison of two recordings: identical, or where they part and how far. */
+final class CompareWording {
+
+    private CompareWording() {
+    }
+
+    static String summary(FrameRange range, int bodies, Integer otherFrames, boolean identical,
+                          StateDifference first, StateDifference beyond, List<GrowthBucket> growth,
+                          int contactFrames, List<ContactDifference> contacts, EnergyDifference energy,
+                          double tolerance) {
+        String over = "frames " + range.start() + "–" + range.end() + (otherFrames == null ? ""
+                : " (the other recording has " + otherFrames + " frames; compared the frames both have)");
+        if (identical) {
+            return "Identical over " + over + ": the " + bodies + " bodies' states, the contacts of every frame"
+                    + (energy == null ? "" : " and the system energy") + " are equal to the last bit.";
+        }
+        StringBuilder s = new StringBuilder("The recordings differ over ").append(over).append(". ");
+        if (first == null) {
+            s.append("States are equal to the last bit. ");
+        } else {
+            s.append("States first differ at frame ").append(first.frameId()).append(", body ")
+                    .append(first.bodyId()).append(" (").append(describe(first)).append("); ");
+            s.append(beyond == null ? "never beyond " + Findings.number(tolerance) + "; "
+                    : "beyond " + Findings.number(tolerance) + " from frame " + beyond.frameId() + " (body "
+                    + beyond.bodyId() + ", " + describe(beyond) + "); ");
+            GrowthBucket last = growth.get(growth.size() - 1);
+            s.append("by frames ").append(last.startFrame()).append("–").append(last.endFrame())
+                    .append(" positions differ by up to ").append(Findings.metres(last.positionM())).append(". ");
+        }
+        if (contactFrames == 0) {
+            s.append("The same bodies touch on every frame.");
+        } else {
+            s.append("Contacts differ on ").append(contactFrames).append(" frame(s), first ")
+                    .append(contacts.get(0).frameId()).append('.');
+        }
+        if (energy != null && energy.largestJ() > 0) {
+            s.append(" System energy differs by up to ").append(Findings.quantity(energy.largestJ(), "J"))
+                    .append(" (frame ").append(energy.atFrame()).append(").");
+        }
+        return s.toString();
+    }
+
+    private static String describe(StateDifference d) {
+        return d.quantity().replace('_', ' ') + " by " + Findings.quantity(d.difference(), d.unit());
+    }
+}
