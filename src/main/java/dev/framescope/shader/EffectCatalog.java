@@ -12,6 +12,7 @@ import dev.framescope.shader.formats.Program;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,13 +69,16 @@ public final class EffectCatalog {
     }
 
     public record ManifestReport(int schemaVersion, String summary, String path, boolean written, boolean dryRun,
-                                 int effects, List<String> added, List<String> removed, List<String> changed) {
+                                 int effects, List<String> added, List<String> removed, List<String> changed,
+                                 List<String> kept) {
     }
 
     /**
      * Builds the manifest of every native effect under the root and, unless {@code dryRun}, writes it when it
      * differs from the file on disk (atomically: temp file, then rename). ISF files and gl-transitions have no
-     * manifest entry.
+     * manifest entry. An entry on disk that is not FrameScope's to remove is kept as it is: one whose folder still
+     * exists (an effect of another format, such as noisemaker's own library, whose runtime reads this file too).
+     * Only entries of native effects whose folder is gone are removed.
      */
     public ManifestReport generate(EffectLibrary library, boolean dryRun) {
         ObjectNode manifest = manifest(library);
@@ -83,6 +87,7 @@ public final class EffectCatalog {
         List<String> added = new ArrayList<>();
         List<String> changed = new ArrayList<>();
         List<String> removed = new ArrayList<>();
+        List<String> kept = new ArrayList<>();
         manifest.fields().forEachRemaining(e -> {
             if (!old.has(e.getKey())) {
                 added.add(e.getKey());
@@ -90,22 +95,52 @@ public final class EffectCatalog {
                 changed.add(e.getKey());
             }
         });
-        old.fieldNames().forEachRemaining(id -> {
-            if (!manifest.has(id)) {
-                removed.add(id);
+        old.fields().forEachRemaining(e -> {
+            if (!manifest.has(e.getKey())) {
+                if (notOurs(library.root(), e.getKey())) {
+                    kept.add(e.getKey());
+                } else {
+                    removed.add(e.getKey());
+                }
             }
         });
-        String text = text(manifest);
+        for (String id : kept) {
+            manifest.set(id, old.get(id));
+        }
+        ObjectNode sorted = manifest;
+        if (!kept.isEmpty()) { // the kept entries go where their ids sort, as the generator orders its own
+            sorted = Json.mapper().createObjectNode();
+            for (String id : new TreeSet<>(iterable(manifest))) {
+                sorted.set(id, manifest.get(id));
+            }
+        }
+        String text = text(sorted);
         boolean differs = !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || !text.equals(readText(file));
         boolean written = differs && !dryRun;
         if (written) {
             write(file, text);
         }
-        String summary = (written ? "Wrote " : differs ? "Would write " : "Unchanged: ") + file + " (" + manifest.size()
-                + " effects; " + added.size() + " added, " + removed.size() + " removed, " + changed.size()
-                + " changed).";
+        String summary = (written ? "Wrote " : differs ? "Would write " : "Unchanged: ") + file + " ("
+                + (sorted.size() - kept.size()) + " effects; " + added.size() + " added, " + removed.size()
+                + " removed, " + changed.size() + " changed" + (kept.isEmpty() ? "" : "; " + kept.size()
+                + " entries of folders FrameScope does not read as native effects kept as they are") + ").";
         return new ManifestReport(EffectCompiler.SCHEMA_VERSION, summary, file.toString(), written, dryRun,
-                manifest.size(), added, removed, changed);
+                sorted.size() - kept.size(), added, removed, changed, kept);
+    }
+
+    /** An entry whose folder exists without being a native effect: another tool's, not FrameScope's to remove. */
+    private static boolean notOurs(Path root, String id) {
+        try {
+            return Files.isDirectory(root.resolve(id), LinkOption.NOFOLLOW_LINKS);
+        } catch (InvalidPathException e) {
+            return true; // not a path at all: no effect of ours ever had that id
+        }
+    }
+
+    private static List<String> iterable(ObjectNode node) {
+        List<String> ids = new ArrayList<>();
+        node.fieldNames().forEachRemaining(ids::add);
+        return ids;
     }
 
     /** The manifest as it would be written, for tests that keep the committed one current. */

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.Json;
 import dev.framescope.common.WritableRoots;
 import dev.framescope.shader.EffectCatalog.EffectEntry;
 import dev.framescope.shader.EffectCatalog.ManifestReport;
@@ -86,6 +88,42 @@ class EffectCatalogTest {
                 "a dry run writes nothing");
         assertTrue(catalog.generate(library, false).written());
         assertTrue(Files.readString(root.resolve("manifest.json")).contains("\"edited\""));
+    }
+
+    /**
+     * noisemaker's own library folder has noisemaker's manifest.json, whose 210 entries are not FrameScope's: a dry
+     * run said "0 effects; 210 removed", and a real run would have emptied the file noisemaker's runtime reads.
+     */
+    @Test
+    void entriesOfAnotherToolsEffectsAreKeptNeverRemoved(@TempDir Path root) throws IOException {
+        copy(Path.of("demo/shaders/noisemaker"), root);
+        copy(DEMO.resolve("synth/plasma"), root.resolve("synth/plasma"));
+        String foreign = """
+                {
+                  "mixer/crossfade": {"description": "noisemaker's own entry", "glsl": {"crossfade": "combined"}},
+                  "synth/solidColor": {"description": "noisemaker's own entry", "hasTex": false},
+                  "synth/deleted": {"description": "an effect of ours whose folder is gone"}
+                }
+                """;
+        Files.writeString(root.resolve("manifest.json"), foreign);
+        EffectLibrary library = new EffectLibrary(root);
+
+        ManifestReport dry = catalog.generate(library, true);
+        assertEquals(List.of("mixer/crossfade", "synth/solidColor"), dry.kept());
+        assertEquals(List.of("synth/deleted"), dry.removed());
+        assertEquals(List.of("synth/plasma"), dry.added());
+        assertTrue(dry.summary().contains("2 entries of folders FrameScope does not read as native effects kept"),
+                dry.summary());
+        assertEquals(foreign, Files.readString(root.resolve("manifest.json")), "a dry run writes nothing");
+
+        ManifestReport real = catalog.generate(library, false);
+        assertTrue(real.written());
+        JsonNode written = Json.mapper().readTree(root.resolve("manifest.json").toFile());
+        assertEquals("noisemaker's own entry", written.at("/mixer~1crossfade/description").asText());
+        assertEquals("noisemaker's own entry", written.at("/synth~1solidColor/description").asText());
+        assertFalse(written.has("synth/deleted"));
+        assertTrue(written.has("synth/plasma"));
+        assertFalse(catalog.generate(library, false).written(), "idempotent with kept entries too");
     }
 
     private static void copy(Path from, Path to) throws IOException {
