@@ -22,10 +22,12 @@ ENV = "FRAMESCOPE_RENDERDOC_REMOTE"
 LOCAL = "local"
 DEFAULT_PORT = 39920  # RenderDoc's remote server port
 MAX_OPEN = 2
-# Seconds to wait before each connection attempt, ~3 s in all: a server that just let a client go refused the next
-# one for ~0.1 s here; one that is not there is refused at once (or, across a network, after RenderDoc's connect
-# timeout), so a wrong address fails within seconds, never hangs.
+# Seconds to wait before each connection attempt: a server that just let a client go refused the next one for
+# ~0.1 s here; nobody listening is refused at once. No attempt starts past CONNECT_BUDGET_S: one to a server that
+# accepts but does not answer (stopped, or frozen) fails only after RenderDoc's 5 s handshake timeout (measured), so
+# a wrong or frozen address fails within about 5 s, never hangs.
 CONNECT_BACKOFF = (0, 0.1, 0.2, 0.4, 0.8, 1.5)
+CONNECT_BUDGET_S = 3.5
 ADDRESS = re.compile(r"^(?P<host>[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])(?::(?P<port>[0-9]{1,5}))?$")
 
 # The remote each capture was opened on by open_capture's `remote`, so later calls on it replay there too.
@@ -81,9 +83,12 @@ def connect(where):
         disconnect()
     if CONNECTION:
         return CONNECTION["server"]
-    why = ""
+    why, tries, started = "", 0, time.time()
     for delay in CONNECT_BACKOFF:
+        if tries and time.time() - started + delay > CONNECT_BUDGET_S:
+            break
         time.sleep(delay)
+        tries += 1
         result, server = rd.CreateRemoteServerConnection(where.address)
         why = result.Message()  # read at once: the text goes when RenderDoc reports the next result
         if server is not None:
@@ -93,9 +98,8 @@ def connect(where):
     host, port = where.address.rsplit(":", 1)
     raise BridgeError("ENGINE_UNAVAILABLE", "no RenderDoc remote server answers at %s (%s; %d tries in %.1f s): %s. "
                       "Start `renderdoccmd remoteserver -h %s -p %s` there (RenderDoc %s, the same version), or fix "
-                      "%s ('local' replays here)" % (where.address, where.naming(), len(CONNECT_BACKOFF),
-                                                     sum(CONNECT_BACKOFF), why,
-                                                     host, port, rd.GetVersionString(), where.naming()),
+                      "%s ('local' replays here)" % (where.address, where.naming(), tries, time.time() - started,
+                                                     why, host, port, rd.GetVersionString(), where.naming()),
                       remote=where.address, **where.context(where.address))
 
 
@@ -114,16 +118,16 @@ def alive():
     return CONNECTION is not None and CONNECTION["server"].Ping().OK()
 
 
-def lost(entry, during):
-    """The error of a call whose remote server went away, after forgetting the connection."""
+def lost(entry, how):
+    """The error of a call whose remote server went away ({@code how}), after forgetting the connection."""
     address = entry.address
     disconnect()
     STATUS["lost"] += 1
-    STATUS["last_loss"] = {"time": time.time(), "remote": address, "during": during}
+    STATUS["last_loss"] = {"time": time.time(), "remote": address, "how": how}
     host, port = address.rsplit(":", 1)
-    return BridgeError("ENGINE_FAILED", "the RenderDoc remote server at %s was lost %s; its answer is thrown away. "
-                       "Start `renderdoccmd remoteserver -h %s -p %s` there again: the next call connects again and "
-                       "reopens the capture (or pass remote: 'local' to open_capture)" % (address, during, host, port),
+    return BridgeError("ENGINE_FAILED", "the RenderDoc remote server at %s was lost %s. Start (or resume) "
+                       "`renderdoccmd remoteserver -h %s -p %s` there: the next call connects again and reopens the "
+                       "capture (or pass remote: 'local' to open_capture)" % (address, how, host, port),
                        reason="remote_server_lost", remote=address, capture=entry.path)
 
 
@@ -163,9 +167,15 @@ def open_file_capture(params):
     path = capture_path(params)
     where = choice(params, path)
     entry = OPEN.get(path)
-    if isinstance(entry, RemoteCapture) and not alive():
-        disconnect()  # the server went away between calls: connect again below
-        entry = None
+    if isinstance(entry, RemoteCapture):
+        pinged = time.time()
+        if not alive():
+            if time.time() - pinged > 1:
+                # no answer until RenderDoc's 5 s timeout: a frozen server, which would hold a new connection as
+                # long, and the bridge's stall watch would take the two for a frozen bridge
+                raise lost(entry, "between calls: it did not answer within RenderDoc's 5 s timeout")
+            disconnect()  # the server went away between calls: connect again below
+            entry = None
     if entry and (entry.mtime != os.stat(path).st_mtime_ns or entry.replayed_on != replayed_on(where.address)):
         OPEN.pop(path).close()
         entry = None
@@ -205,7 +215,7 @@ def after_call():
     """Fails the call whose remote server went away while it ran: its answer came from a dead connection."""
     for entry in USED:
         if isinstance(entry, RemoteCapture) and not alive():
-            raise lost(entry, "during this call")
+            raise lost(entry, "during this call; what the dead connection answered is thrown away")
 
 
 def status():

@@ -36,8 +36,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Replay through a real RenderDoc remote server ({@code renderdoccmd remoteserver}) on 127.0.0.1, started by the
  * test on a free port with the surfaceless EGL environment the local bridge uses: the same answers as local replay,
  * answers that say where they replayed, a server lost between and during calls reported with a structured error
- * within seconds, and the next call working once the server is back. The last test kills the server, so the
- * order is fixed.
+ * within seconds (killed, or frozen by SIGSTOP), and the next call working once the server is back. The last test
+ * kills the server, so the order is fixed.
  */
 @Timeout(300)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -57,7 +57,7 @@ class RemoteReplayIT {
     static void start() throws Exception {
         port = freePort();
         address = "127.0.0.1:" + port;
-        server = startServer();
+        server = startServer(port);
         bridge = new BridgeProcess(Path.of("/usr/bin/python3"), state);
         captures = new Captures(bridge);
     }
@@ -75,17 +75,17 @@ class RemoteReplayIT {
     }
 
     /** The remote server as the bridge runs: no X display, EGL on the surfaceless platform. */
-    private static Process startServer() throws IOException, InterruptedException {
+    private static Process startServer(int port) throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder("renderdoccmd", "remoteserver", "-h", "127.0.0.1", "-p",
                 Integer.toString(port));
         builder.environment().remove("DISPLAY");
         builder.environment().put("EGL_PLATFORM", "surfaceless");
         builder.redirectErrorStream(true);
-        builder.redirectOutput(ProcessBuilder.Redirect.appendTo(state.resolve("remoteserver.log").toFile()));
+        Path log = Files.createTempFile(state, "remoteserver-" + port + "-", ".log");
+        builder.redirectOutput(log.toFile());
         Process started = builder.start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!Files.exists(state.resolve("remoteserver.log"))
-                || !Files.readString(state.resolve("remoteserver.log")).contains("listening on 127.0.0.1:" + port)) {
+        while (!Files.readString(log).contains("listening on 127.0.0.1:" + port)) {
             assertTrue(started.isAlive() && System.nanoTime() < deadline, "renderdoccmd remoteserver did not start");
             Thread.sleep(20);
         }
@@ -135,12 +135,15 @@ class RemoteReplayIT {
             t0 = System.nanoTime();
             JsonNode digest = query("get_frame_digest", Map.of("capture", path));
             long digesting = millis(t0);
+            t0 = System.nanoTime();
             JsonNode nans = query("analyze_nan_inf", Map.of("capture", path));
+            long scanning = millis(t0);
             String said = where.equals("local") ? "local" : "remote " + address;
             assertEquals(said, opened.path("replayed_on").asText(), opened.toString());
             assertTrue(opened.path("summary").asText().contains("replayed on " + said), opened.toString());
             answers.put(where, Map.of("open", opened, "digest", digest, "nan", nans));
-            System.out.printf("%s %s: open_capture %d ms, get_frame_digest %d ms%n", name, said, opening, digesting);
+            System.out.printf("%s %s: open_capture %d ms, get_frame_digest %d ms, analyze_nan_inf %d ms%n", name,
+                    said, opening, digesting, scanning);
         }
         for (String answer : List.of("open", "digest", "nan")) {
             assertEquals(findings(answers.get("local").get(answer)), findings(answers.get(address).get(answer)),
@@ -200,8 +203,32 @@ class RemoteReplayIT {
         return Json.mapper().readTree(json);
     }
 
+    /** A server that stops answering without closing the connection (SIGSTOP) costs RenderDoc's 5 s timeout. */
     @Test
     @Order(4)
+    void aFrozenServerFailsTheNextCallWithinSeconds() throws Exception {
+        int frozenPort = freePort();
+        Process frozen = startServer(frozenPort);
+        try {
+            String path = capture("vk_defects");
+            String at = "127.0.0.1:" + frozenPort;
+            query("open_capture", Map.of("capture", path, "remote", at));
+            assertEquals(0, new ProcessBuilder("kill", "-STOP", Long.toString(frozen.pid())).start().waitFor());
+            long t0 = System.nanoTime();
+            ToolException lost = assertThrows(ToolException.class, () -> query("get_frame_digest",
+                    Map.of("capture", path)));
+            assertTrue(millis(t0) < 9_000, millis(t0) + " ms");
+            assertEquals(ErrorCode.ENGINE_FAILED, lost.code(), lost.getMessage());
+            assertEquals("remote_server_lost", lost.context().get("reason"), lost.context().toString());
+            assertEquals(at, lost.context().get("remote"));
+            assertEquals(0, captures.diagnostics(1).counters().stalls(), "the bridge itself was not frozen");
+        } finally {
+            frozen.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    @Order(5)
     void aLostServerFailsTheCallClearlyAndTheNextCallWorksOnceItIsBack() throws Exception {
         String path = capture("gl_defects");
         query("open_capture", Map.of("capture", path, "remote", address));
@@ -211,8 +238,11 @@ class RemoteReplayIT {
         CompletableFuture<JsonNode> scan = CompletableFuture.supplyAsync(() -> query("analyze_nan_inf",
                 Map.of("capture", path)));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (captures.diagnostics(1).active() == null && !scan.isDone() && System.nanoTime() < deadline) {
+        // killed once the call is past its first ping (well inside the scan, which takes ~0.2-0.5 s here)
+        BridgeDiagnostics.Active active = null;
+        while ((active == null || active.elapsedS() < 0.03) && !scan.isDone() && System.nanoTime() < deadline) {
             Thread.sleep(2);
+            active = captures.diagnostics(1).active();
         }
         server.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         long t0 = System.nanoTime();
@@ -232,10 +262,11 @@ class RemoteReplayIT {
         assertEquals(ErrorCode.ENGINE_UNAVAILABLE, gone.code(), gone.getMessage());
         assertEquals(address, gone.context().get("remote"), gone.context().toString());
         assertTrue(gone.getMessage().contains("renderdoccmd remoteserver -h 127.0.0.1 -p " + port), gone.getMessage());
-        assertEquals(1, replayReport(r -> r.path("lost").asInt() > 0).path("lost").asInt());
+        JsonNode loss = replayReport(r -> r.at("/last_loss/remote").asText().equals(address)).path("last_loss");
+        assertTrue(loss.path("how").asText().startsWith("during this call"), loss.toString());
 
         // back: the capture is opened there again, with the same answer as before the loss
-        server = startServer();
+        server = startServer(port);
         assertEquals(findings(before), findings(query("get_frame_digest", Map.of("capture", path))));
         assertEquals(1024, query("analyze_nan_inf", Map.of("capture", path)).at("/targets/0/nan_pixels").asInt());
         String absolute = Path.of(path).toAbsolutePath().toString();
