@@ -1,5 +1,5 @@
 """Where a capture file is replayed: by this process (FileCapture), or by a RenderDoc remote server
-(`renderdoccmd remoteserver`, or qrenderdoc's) that RenderDoc's own protocol copies the capture to (RemoteCapture),
+(`renderdoccmd remoteserver`) that RenderDoc's own protocol copies the capture to (RemoteCapture),
 as `open_capture`'s `remote` or FRAMESCOPE_RENDERDOC_REMOTE say; and the small LRU of open captures.
 
 A remote server serves one client at a time, and one capture per connection (opening a second one over the same
@@ -25,7 +25,7 @@ MAX_OPEN = 2
 # Seconds to wait before each connection attempt: a server that just let a client go refused the next one for
 # ~0.1 s here; nobody listening is refused at once. No attempt starts past CONNECT_BUDGET_S: one to a server that
 # accepts but does not answer (stopped, or frozen) fails only after RenderDoc's 5 s handshake timeout (measured), so
-# a wrong or frozen address fails within about 5 s, never hangs.
+# a wrong or frozen address fails within about 9 s at worst, never hangs.
 CONNECT_BACKOFF = (0, 0.1, 0.2, 0.4, 0.8, 1.5)
 CONNECT_BUDGET_S = 3.5
 ADDRESS = re.compile(r"^(?P<host>[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])(?::(?P<port>[0-9]{1,5}))?$")
@@ -35,7 +35,7 @@ CHOSEN = {}
 # The one connection: {"address", "named_by", "server"} or None. STATUS is what the heartbeat thread reports of
 # it (that thread never touches RenderDoc, so it reads this copy).
 CONNECTION = None
-STATUS = {"default": None, "connected": None, "lost": 0, "last_loss": None}
+STATUS = {"connected": None, "lost": 0, "last_loss": None}
 # The captures this request used: remote ones are pinged again when it is answered.
 USED = []
 
@@ -119,7 +119,7 @@ def alive():
 
 
 def lost(entry, how):
-    """The error of a call whose remote server went away ({@code how}), after forgetting the connection."""
+    """The error of a call whose remote server went away (how: when and how), after forgetting the connection."""
     address = entry.address
     disconnect()
     STATUS["lost"] += 1
