@@ -8,11 +8,13 @@ round trip: in one warm session, time from writing a tools/call of get_server_di
 concurrent: in one warm session, 8 sender threads pipeline mixed calls (physics, RenderDoc, shader listing,
             diagnostics) over one stdin without waiting for answers; calls/s = calls / (last answer - first send);
             lost = calls with no answer under their own id within 120 s.
+renderdoc-remote: open_capture and a first get_frame_digest on a RenderDoc remote server on 127.0.0.1 and locally.
 physics:    the physics tools on the large recording, wall and CPU time (scripts/bench_physics.py).
 """
 import argparse
 import json
 import os
+import socket
 import statistics
 import subprocess
 import sys
@@ -225,6 +227,44 @@ def renderdoc(cmd, queries):
                  ", ".join("%s %.0f ms" % kv for kv in heavy.items()), repeated_insight, burst, throughput))
 
 
+def renderdoc_remote(cmd, runs):
+    """Local replay against a RenderDoc remote server (`renderdoccmd remoteserver`) on 127.0.0.1, in one session
+    (the bridge already started): each run opens the capture on the server (switching reopens it there: copy over
+    RenderDoc's protocol, remote OpenCapture) and runs a first, uncached get_frame_digest, then the same locally."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    env["EGL_PLATFORM"] = "surfaceless"
+    server = subprocess.Popen(["renderdoccmd", "remoteserver", "-h", "127.0.0.1", "-p", str(port)], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(0.5)
+        for name in ("gl_defects", "vk_defects"):
+            capture = os.path.abspath(os.path.join("demo", "captures", name + ".rdc"))
+            proc = session(cmd)
+            request_id = 10
+            call(proc, request_id, "open_capture", {"capture": capture})  # starts the bridge: not counted
+            times = {}
+            for _ in range(runs):
+                for where in ("127.0.0.1:%d" % port, "local"):
+                    request_id += 2
+                    opened = call(proc, request_id, "open_capture", {"capture": capture, "remote": where})[0]
+                    digest = call(proc, request_id + 1, "get_frame_digest", {"capture": capture})[0]
+                    times.setdefault(where == "local", []).append((opened, digest))
+            stop(proc)
+            for local, label in ((True, "local"), (False, "remote 127.0.0.1")):
+                rows = times[local]
+                print("renderdoc %s %-17s runs=%d  open_capture p50 %.0f (%.0f-%.0f) ms  get_frame_digest p50 %.0f "
+                      "(%.0f-%.0f) ms" % (name, label, runs, statistics.median(r[0] for r in rows),
+                                          min(r[0] for r in rows), max(r[0] for r in rows),
+                                          statistics.median(r[1] for r in rows), min(r[1] for r in rows),
+                                          max(r[1] for r in rows)))
+    finally:
+        server.kill()
+        server.wait()
+
+
 def physics(cmd, recording, frames_sampled):
     """Physics tools on the large recording, wall and CPU time: scripts/bench_physics.py."""
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -378,10 +418,12 @@ def main():
     parser.add_argument("--frames", type=int, default=100, help="random frames for the per-frame queries")
     parser.add_argument("--shader-calls", type=int, default=20, help="calls per shader tool and pacing")
     parser.add_argument("--renderdoc-queries", type=int, default=300, help="query round trips per capture")
+    parser.add_argument("--remote-runs", type=int, default=7, help="remote/local opens per capture")
     parser.add_argument("--shader-pause", type=float, default=0.5, help="seconds between paced shader calls")
     parser.add_argument("--concurrent-calls", type=int, default=200, help="calls per sender thread (8 threads)")
     parser.add_argument("--console-runs", type=int, default=7, help="fresh consoles per capture for nl-debug")
-    parser.add_argument("--only", choices=["cold", "concurrent", "shader", "renderdoc", "physics", "console"],
+    parser.add_argument("--only", choices=["cold", "concurrent", "shader", "renderdoc", "renderdoc-remote", "physics",
+                                            "console"],
                         help="run one section only")
     args = parser.parse_args()
     global ARGS
@@ -395,6 +437,7 @@ def main():
         section = {"concurrent": lambda cmd: concurrent(cmd, 8, args.concurrent_calls),
                    "shader": lambda cmd: shader(cmd, args.shader_calls, args.shader_pause),
                    "renderdoc": lambda cmd: renderdoc(cmd, args.renderdoc_queries),
+                   "renderdoc-remote": lambda cmd: renderdoc_remote(cmd, args.remote_runs),
                    "physics": lambda cmd: physics(cmd, os.path.abspath(args.physics), args.frames),
                    "console": lambda cmd: console_bench(args.console_runs)}[args.only]
         section(variants[-1][1])
@@ -414,6 +457,7 @@ def main():
     concurrent(variants[-1][1], 8, args.concurrent_calls)
     shader(variants[-1][1], args.shader_calls, args.shader_pause)
     renderdoc(variants[-1][1], args.renderdoc_queries)
+    renderdoc_remote(variants[-1][1], args.remote_runs)
     console_bench(args.console_runs)
     if os.path.exists(args.physics):
         physics(variants[-1][1], os.path.abspath(args.physics), args.frames)

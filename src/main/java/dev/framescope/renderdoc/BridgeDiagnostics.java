@@ -25,6 +25,10 @@ import java.util.Map;
  * @param mode               process (a bridge this server started) or qrenderdoc (attached to the extension in a
  *                           person's RenderDoc UI)
  * @param uiCapture          attached: the capture open in the UI, the only one it serves
+ * @param replay             where the running bridge replays: {@code default} (local, or remote HOST:PORT from
+ *                           FRAMESCOPE_RENDERDOC_REMOTE), {@code connected} (the remote server it holds a connection
+ *                           to), {@code captures} (open capture → where), {@code lost} and {@code last_loss} (remote
+ *                           servers lost); null when no bridge runs
  * @param lastLoss           the last bridge lost (crash, kill, time limit, stall), kept after recovery
  * @param postmortem         folder holding last-crash.json and last-crash.log of the last loss; kept after exit
  * @param recommendedNextCalls what to call now, ready to send: by status, on the last capture a call named
@@ -34,7 +38,7 @@ public record BridgeDiagnostics(int schemaVersion, String status, boolean runnin
                                 Counters counters, String lastFailure, List<JsonNode> recentErrors,
                                 String renderdoc, String interpreter, String log,
                                 Map<String, String> unavailableCalls, String mode, String uiCapture,
-                                Loss lastLoss, String postmortem, List<NextCall> recommendedNextCalls)
+                                JsonNode replay, Loss lastLoss, String postmortem, List<NextCall> recommendedNextCalls)
         implements DiagnosticsSection.Report {
 
     public static final int SCHEMA_VERSION = 1;
@@ -52,7 +56,7 @@ public record BridgeDiagnostics(int schemaVersion, String status, boolean runnin
     public BridgeDiagnostics withNextCalls(List<NextCall> calls) {
         return new BridgeDiagnostics(schemaVersion, status, running, pid, uptimeS, heartbeatAgeS, pending,
                 oldestPendingAgeS, active, counters, lastFailure, recentErrors, renderdoc, interpreter, log,
-                unavailableCalls, mode, uiCapture, lastLoss, postmortem, calls);
+                unavailableCalls, mode, uiCapture, replay, lastLoss, postmortem, calls);
     }
 
     public record Active(String method, String requestId, double elapsedS, Double timeoutS) {

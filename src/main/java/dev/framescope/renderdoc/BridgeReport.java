@@ -55,7 +55,8 @@ final class BridgeReport {
                 beat == null ? null : beat.path("renderdoc").asText(null),
                 beat == null ? null : beat.path("interpreter").asText(null), attached ? null : log.toString(),
                 crashed.all(), attached ? "qrenderdoc" : "process",
-                beat == null ? null : beat.path("ui_capture").asText(null), health.lastLoss(),
+                beat == null ? null : beat.path("ui_capture").asText(null),
+                beat == null || !beat.has("replay") ? null : beat.get("replay"), health.lastLoss(),
                 attached || !Files.exists(postmortem.resolve("last-crash.json")) ? null : postmortem.toString(),
                 List.of());
     }

@@ -121,8 +121,9 @@ public final class Captures {
     public ObjectNode open(RenderDocArgs.OpenCaptureArgs args, Cancellation cancellation) {
         return query("open_capture", "open_capture", args, status -> {
             JsonNode caps = status.path("capabilities");
-            String summary = String.format("%s capture: %d actions, %d draws, %d textures; pixel history %s, shader "
-                            + "debugging %s, %d counters.", status.path("api").asText(), status.path("actions").asInt(),
+            String summary = String.format("%s capture, replayed on %s: %d actions, %d draws, %d textures; pixel history %s, shader "
+                            + "debugging %s, %d counters.", status.path("api").asText(),
+                    status.path("replayed_on").asText("local"), status.path("actions").asInt(),
                     status.path("draws").asInt(), status.path("textures").asInt(),
                     caps.path("pixel_history_note").isTextual() && caps.path("pixel_history").asBoolean() ? "partial"
                             : caps.path("pixel_history").asBoolean() ? "yes" : "no",

@@ -34,7 +34,10 @@ public final class RenderDocArgs {
             @Param("Also the frame overview.") Boolean overview,
             @Param(value = "Marker levels to group by.", min = 1, max = 8) Integer markerDepth,
             @Param(value = "Most items per overview list.", min = 1, max = 200)
-            Integer maxItems) {
+            Integer maxItems,
+            @Param(value = "Replay on a RenderDoc remote server, host[:port] (default port 39920), or 'local'; later "
+                    + "calls on this capture replay there too. Default FRAMESCOPE_RENDERDOC_REMOTE, else local.",
+                    maxLength = NAME_MAX) String remote) {
         public OpenCaptureArgs {
             overview = overview != null && overview;
             markerDepth = markerDepth == null ? 2 : markerDepth;
@@ -42,7 +45,11 @@ public final class RenderDocArgs {
         }
 
         public OpenCaptureArgs(String capture) {
-            this(capture, null, null, null);
+            this(capture, null, null, null, null);
+        }
+
+        public OpenCaptureArgs(String capture, Boolean overview, Integer markerDepth, Integer maxItems) {
+            this(capture, overview, markerDepth, maxItems, null);
         }
     }
 

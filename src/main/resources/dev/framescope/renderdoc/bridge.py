@@ -63,7 +63,8 @@ def heartbeat():
         now = time.time()
         beat = {"pid": os.getpid(), "time": now, "uptime_s": now - STATE["started"], "pending": pending,
                 "active": snapshot["active"], "renderdoc": rd.GetVersionString(),
-                "python": sys.version.split()[0], "interpreter": sys.executable, "mode": MODE}
+                "python": sys.version.split()[0], "interpreter": sys.executable, "mode": MODE,
+                "replay": replay.status()}
         beat.update(EXTRA())
         try:
             write_atomic(os.path.join(SPOOL, "heartbeat.json"), beat)

@@ -132,6 +132,12 @@ def save_texture(params):
         data, non_finite_written = own
         write_output(params, lambda temp: write_new_file(temp, data))
         method = "FrameScope encoder from GetTextureData"
+    elif c.replayed_on != "local":
+        # RenderDoc's SaveTexture writes its file on the machine that replays
+        raise BridgeError("ENGINE_UNAVAILABLE", "FrameScope cannot decode %s textures, and RenderDoc's SaveTexture "
+                          "would write on the remote server (%s); open the capture with remote: 'local' to save it"
+                          % (texture.format.Name(), c.replayed_on), parameter="texture",
+                          format=texture.format.Name(), replayed_on=c.replayed_on)
     elif c.driver in SAVE_TEXTURE_SAFE_DRIVERS:
         save = rd.TextureSave()
         save.resourceId = texture.resourceId

@@ -49,6 +49,10 @@ class UiSource:
         return box.get("value")
 
     def capture(self, params):
+        if str(params.get("remote") or "local").strip().lower() != "local":
+            raise replay.BridgeError("INVALID_ARGUMENT", "attached to RenderDoc's UI, which replays where its Replay "
+                                     "Context says (bottom left of its window); remote cannot move it",
+                                     parameter="remote", mode="qrenderdoc")
         if not self.ctx.IsCaptureLoaded():
             raise replay.BridgeError("NOT_FOUND", "RenderDoc has no capture open: open one in RenderDoc's UI "
                                      "(File > Open Capture)", mode="qrenderdoc")

@@ -1,11 +1,17 @@
 """The bridge's method table on RenderDoc 1.24's replay API, by tier (tier_a, tier_b, outputs, on replay_core and
-scans). bridge.py dispatches requests here; the qrenderdoc extension replaces replay_core.SOURCE."""
+scans). bridge.py dispatches requests here; captures come from replay_sites (here or on a RenderDoc remote server),
+unless the qrenderdoc extension replaces replay_core.SOURCE."""
+import replay_core
+import replay_sites
 from replay_core import BridgeError
 from tier_b import (analyze_nan_inf, geometry_anomalies, get_buffer_contents, get_shader_info, get_texture,
     iterate_actions, pixel_history)
 from tier_a import get_counters, get_event_insight, get_frame_digest, open_capture, ping
 from outputs import copy_capture, save_texture
-from replay_core import Capture, capture_path, close_all  # noqa: F401  (used by bridge.py and the extension)
+from replay_core import Capture, capture_path  # noqa: F401  (used by the extension)
+from replay_sites import close_all, status  # noqa: F401  (used by bridge.py)
+
+replay_core.SOURCE = replay_sites.open_file_capture
 
 
 # One method per tool; a tool folded into another (get_pipeline_state into get_event_insight, …) has no method of
@@ -21,4 +27,11 @@ def dispatch(method, params):
     if function is None:
         raise BridgeError("INVALID_ARGUMENT", "unknown method %r" % method, parameter="method",
                           known=sorted(METHODS))
-    return function(params)
+    replay_sites.start_call()
+    try:
+        result = function(params)
+    except Exception:
+        replay_sites.after_call()  # a remote server lost during the call is the cause worth reporting
+        raise
+    replay_sites.after_call()
+    return result

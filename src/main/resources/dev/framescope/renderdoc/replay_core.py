@@ -21,9 +21,8 @@ import renderdoc as rd
 # schema_version const must equal what the answer sends (AnswerSchemasIT checks real answers against it): an answer
 # whose shape changes gets a constant of its own here, bumped together with its schema file's const.
 SCHEMA_VERSION = 1
+OPEN_CAPTURE_SCHEMA_VERSION = 2  # 2: replayed_on (local or a RenderDoc remote server)
 
-
-MAX_OPEN = 2
 
 # RenderDoc numbers the resources it creates while replaying from here (ResourceIDGen's replay range).
 REPLAY_IDS = 10 ** 18
@@ -47,7 +46,10 @@ def bounded(items, limit):
 
 class Capture:
     """One capture with a replay controller, and indexes built once. Subclasses say where the controller comes
-    from: a file this process opened (FileCapture), or the capture open in qrenderdoc (the extension's)."""
+    from: a file this process opened (FileCapture), one a RenderDoc remote server replays (replay_sites'
+    RemoteCapture), or the capture open in qrenderdoc (the extension's)."""
+
+    replayed_on = "local"  # or "remote HOST:PORT", as answers say it
 
     def __init__(self, path, controller, driver):
         self.path = path
@@ -134,18 +136,24 @@ class Capture:
         pass
 
 
+def read_capture_file(path):
+    """RenderDoc's handle on a capture file, once it reads as one; the caller shuts it down."""
+    file = rd.OpenCaptureFile()
+    result = file.OpenFile(path, "", None)
+    if not result.OK():
+        code = result.code.name if hasattr(result.code, "name") else str(result.code)
+        file.Shutdown()
+        raise BridgeError("INVALID_ARGUMENT", "RenderDoc cannot read %s: %s (%s)"
+                          % (path, without_file_bytes(result.Message()), code), capture=path, result_code=code)
+    return file
+
+
 class FileCapture(Capture):
     """A capture file opened by this process for local replay."""
 
     def __init__(self, path):
         self.mtime = os.stat(path).st_mtime_ns
-        self.file = rd.OpenCaptureFile()
-        result = self.file.OpenFile(path, "", None)
-        if not result.OK():
-            code = result.code.name if hasattr(result.code, "name") else str(result.code)
-            self.file.Shutdown()
-            raise BridgeError("INVALID_ARGUMENT", "RenderDoc cannot read %s: %s (%s)"
-                              % (path, without_file_bytes(result.Message()), code), capture=path, result_code=code)
+        self.file = read_capture_file(path)
         if self.file.LocalReplaySupport() != rd.ReplaySupport.Supported:
             driver = self.file.DriverName()
             self.file.Shutdown()
@@ -165,6 +173,7 @@ class FileCapture(Capture):
         self.file.Shutdown()
 
 
+# The capture files open now, least recently used first (replay_sites.py keeps it).
 OPEN = collections.OrderedDict()
 
 
@@ -204,34 +213,14 @@ def without_file_bytes(message):
     return re.sub(r"\bgot [0-9A-Fa-fx]+", "got something else", message)
 
 
-def open_file_capture(params):
-    path = capture_path(params)
-    entry = OPEN.get(path)
-    if entry and entry.mtime != os.stat(path).st_mtime_ns:
-        entry.close()
-        del OPEN[path]
-        entry = None
-    if entry is None:
-        entry = FileCapture(path)
-        OPEN[path] = entry
-        while len(OPEN) > MAX_OPEN:
-            OPEN.popitem(last=False)[1].close()
-    OPEN.move_to_end(path)
-    return entry
-
-
-# Where the methods get their capture from: files this process opens, unless the qrenderdoc extension replaces it
-# with the capture open in the UI.
-SOURCE = open_file_capture
+# Where the methods get their capture from: replay_sites.open_file_capture (set by replay.py), files this process
+# replays here or on a RenderDoc remote server, unless the qrenderdoc extension replaces it with the capture open
+# in the UI.
+SOURCE = None
 
 
 def capture(params):
     return SOURCE(params)
-
-
-def close_all():
-    while OPEN:
-        OPEN.popitem()[1].close()
 
 
 FLAG_NAMES = [n for n in dir(rd.ActionFlags) if not n.startswith("_") and n not in ("NoFlags",)

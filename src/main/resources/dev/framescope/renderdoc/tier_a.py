@@ -7,7 +7,7 @@ import renderdoc as rd
 
 from evidence import call, drill_calls, event_findings, frame_findings, highlight, message_json, unique
 from outputs import SAVE_TEXTURE_SAFE_DRIVERS
-from replay_core import OPEN, SCHEMA_VERSION, action_json, bounded, capture, draws, event_of
+from replay_core import OPEN, OPEN_CAPTURE_SCHEMA_VERSION, SCHEMA_VERSION, action_json, bounded, capture, draws, event_of
 from tier_b import pipeline_state
 
 # RenderDoc's frameNumber when the capture came from the in-application API rather than a counted present.
@@ -28,7 +28,8 @@ def open_capture(params):
     draws = [a for a, _ in c.actions if a.flags & rd.ActionFlags.Drawcall]
     api = props.pipelineType.name if hasattr(props.pipelineType, "name") else str(props.pipelineType)
     out = {
-        "schema_version": SCHEMA_VERSION, "capture": c.path, "driver": c.driver, "api": api,
+        "schema_version": OPEN_CAPTURE_SCHEMA_VERSION, "capture": c.path, "replayed_on": c.replayed_on, "driver": c.driver,
+        "api": api,
         "renderdoc": rd.GetVersionString(), "degraded": bool(props.degraded),
         "frame": {"number": None if info.frameNumber == NO_FRAME_NUMBER else info.frameNumber,
                   "compressed_bytes": info.compressedFileSize,

@@ -1,0 +1,234 @@
+"""Where a capture file is replayed: by this process (FileCapture), or by a RenderDoc remote server
+(`renderdoccmd remoteserver`) that RenderDoc's own protocol copies the capture to (RemoteCapture),
+as `open_capture`'s `remote` or FRAMESCOPE_RENDERDOC_REMOTE say; and the small LRU of open captures.
+
+A remote server serves one client at a time, and one capture per connection (opening a second one over the same
+connection was measured to drop the connection), so the bridge holds one connection and at most one remote capture,
+and lets the connection go once no remote capture is open (a team shares its GPU machines this way).
+A server that went away is noticed by a ping before and after every call on a remote capture: a controller whose
+server is gone answers from what it cached, or zeros, without an error, so without the ping a lost server would
+give wrong answers. Lost during a call, the call fails; lost between calls, the next call connects again (bounded
+retries: the server refuses a new client for a moment after one left) and reopens the capture.
+"""
+import os
+import re
+import time
+
+import renderdoc as rd
+
+from replay_core import OPEN, BridgeError, Capture, FileCapture, capture_path, read_capture_file
+
+ENV = "FRAMESCOPE_RENDERDOC_REMOTE"
+LOCAL = "local"
+DEFAULT_PORT = 39920  # RenderDoc's remote server port
+MAX_OPEN = 2
+# Seconds to wait before each connection attempt: a server that just let a client go refused the next one for
+# ~0.1 s here; nobody listening is refused at once. No attempt starts past CONNECT_BUDGET_S: one to a server that
+# accepts but does not answer (stopped, or frozen) fails only after RenderDoc's 5 s handshake timeout (measured), so
+# a wrong or frozen address fails within about 9 s at worst, never hangs.
+CONNECT_BACKOFF = (0, 0.1, 0.2, 0.4, 0.8, 1.5)
+CONNECT_BUDGET_S = 3.5
+ADDRESS = re.compile(r"^(?P<host>[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])(?::(?P<port>[0-9]{1,5}))?$")
+
+# The remote each capture was opened on by open_capture's `remote`, so later calls on it replay there too.
+CHOSEN = {}
+# The one connection: {"address", "named_by", "server"} or None. STATUS is what the heartbeat thread reports of
+# it (that thread never touches RenderDoc, so it reads this copy).
+CONNECTION = None
+STATUS = {"connected": None, "lost": 0, "last_loss": None}
+# The captures this request used: remote ones are pinged again when it is answered.
+USED = []
+
+
+class Choice:
+    """Where to replay (LOCAL or HOST:PORT) and what named it: the parameter, the environment or the default."""
+
+    def __init__(self, text, named_by):
+        self.named_by = named_by
+        text = (text or "").strip()
+        if not text or text.lower() == LOCAL:
+            self.address = LOCAL
+            return
+        match = ADDRESS.match(text)
+        port = int(match.group("port") or DEFAULT_PORT) if match else 0
+        if not match or not 0 < port < 65536:
+            raise BridgeError("INVALID_ARGUMENT", "%s is %r: expected HOST[:PORT] of a RenderDoc remote server (port "
+                              "1-65535, default %d), or 'local'" % (self.naming(), text, DEFAULT_PORT),
+                              **self.context(text))
+        self.address = "%s:%d" % (match.group("host"), port)
+
+    def naming(self):
+        return "parameter 'remote'" if self.named_by == "remote" else "environment variable " + ENV
+
+    def context(self, value):
+        key = "parameter" if self.named_by == "remote" else "env_var"
+        return {key: self.named_by, "value": value}
+
+
+def choice(params, path):
+    if params.get("remote") is not None:
+        return Choice(params["remote"], "remote")
+    if path in CHOSEN:
+        return CHOSEN[path]
+    return Choice(os.environ.get(ENV), ENV)
+
+
+def replayed_on(address):
+    return LOCAL if address == LOCAL else "remote " + address
+
+
+def connect(where):
+    global CONNECTION
+    if CONNECTION and CONNECTION["address"] != where.address:
+        disconnect()
+    if CONNECTION:
+        return CONNECTION["server"]
+    why, tries, started = "", 0, time.time()
+    for delay in CONNECT_BACKOFF:
+        if tries and time.time() - started + delay > CONNECT_BUDGET_S:
+            break
+        time.sleep(delay)
+        tries += 1
+        result, server = rd.CreateRemoteServerConnection(where.address)
+        why = result.Message()  # read at once: the text goes when RenderDoc reports the next result
+        if server is not None:
+            CONNECTION = {"address": where.address, "named_by": where.named_by, "server": server}
+            STATUS["connected"] = where.address
+            return server
+    host, port = where.address.rsplit(":", 1)
+    raise BridgeError("ENGINE_UNAVAILABLE", "no RenderDoc remote server answers at %s (%s; %d tries in %.1f s): %s. "
+                      "Start `renderdoccmd remoteserver -h %s -p %s` there (RenderDoc %s, the same version), or fix "
+                      "%s ('local' replays here)" % (where.address, where.naming(), tries, time.time() - started,
+                                                     why, host, port, rd.GetVersionString(), where.naming()),
+                      remote=where.address, **where.context(where.address))
+
+
+def disconnect():
+    """Closes the remote captures and the connection (a connection whose server is gone closes at once too)."""
+    global CONNECTION
+    for path in [p for p, entry in OPEN.items() if isinstance(entry, RemoteCapture)]:
+        OPEN.pop(path).close()
+    if CONNECTION:
+        CONNECTION["server"].ShutdownConnection()
+    CONNECTION = None
+    STATUS["connected"] = None
+
+
+def alive():
+    return CONNECTION is not None and CONNECTION["server"].Ping().OK()
+
+
+def lost(entry, how):
+    """The error of a call whose remote server went away (how: when and how), after forgetting the connection."""
+    address = entry.address
+    disconnect()
+    STATUS["lost"] += 1
+    STATUS["last_loss"] = {"time": time.time(), "remote": address, "how": how}
+    host, port = address.rsplit(":", 1)
+    return BridgeError("ENGINE_FAILED", "the RenderDoc remote server at %s was lost %s. Start (or resume) "
+                       "`renderdoccmd remoteserver -h %s -p %s` there: the next call connects again and reopens the "
+                       "capture (or pass remote: 'local' to open_capture)" % (address, how, host, port),
+                       reason="remote_server_lost", remote=address, capture=entry.path)
+
+
+class RemoteCapture(Capture):
+    """A capture file replayed by a RenderDoc remote server, copied there with RenderDoc's own protocol."""
+
+    def __init__(self, path, where):
+        self.path = path
+        self.address = where.address
+        self.mtime = os.stat(path).st_mtime_ns
+        file = read_capture_file(path)
+        driver = file.DriverName()
+        file.Shutdown()
+        server = connect(where)
+        self.replayed_on = replayed_on(where.address)
+        supported = list(server.RemoteSupportedReplays())
+        if driver not in supported:
+            raise BridgeError("ENGINE_UNAVAILABLE", "the RenderDoc remote server at %s cannot replay %s captures (it "
+                              "replays %s)" % (where.address, driver, ", ".join(supported) or "none"), capture=path,
+                              driver=driver, remote=where.address)
+        remote_path = server.CopyCaptureToRemote(path, None)
+        result, controller = server.OpenCapture(0xFFFFFFFF, remote_path, rd.ReplayOptions(), None)
+        if not alive():
+            raise lost(self, "while it opened %s" % path)
+        if not result.OK():
+            raise BridgeError("ENGINE_FAILED", "the RenderDoc remote server at %s could not replay %s: %s"
+                              % (where.address, path, result.Message()), capture=path, remote=where.address)
+        self.server = server
+        super().__init__(path, controller, driver)
+
+    def close(self):
+        self.server.CloseCapture(self.controller)
+
+
+def open_file_capture(params):
+    """The capture a call names, open where it is to be replayed; a capture file changed on disk is opened again."""
+    path = capture_path(params)
+    where = choice(params, path)
+    entry = OPEN.get(path)
+    if isinstance(entry, RemoteCapture):
+        pinged = time.time()
+        if not alive():
+            if time.time() - pinged > 1:
+                # no answer until RenderDoc's 5 s timeout: a frozen server, which would hold a new connection as
+                # long, and the bridge's stall watch would take the two for a frozen bridge
+                raise lost(entry, "between calls: it did not answer within RenderDoc's 5 s timeout")
+            disconnect()  # the server went away between calls: connect again below
+            entry = None
+    if entry and (entry.mtime != os.stat(path).st_mtime_ns or entry.replayed_on != replayed_on(where.address)):
+        OPEN.pop(path).close()
+        entry = None
+    if entry is None:
+        if where.address == LOCAL:
+            entry = FileCapture(path)
+        else:
+            for other in [p for p, e in OPEN.items() if isinstance(e, RemoteCapture)]:
+                OPEN.pop(other).close()  # one capture per connection
+            try:
+                entry = RemoteCapture(path, where)
+            except BridgeError:
+                release_if_idle()  # it did not open: the connection is not needed either
+                raise
+        OPEN[path] = entry
+        while len(OPEN) > MAX_OPEN:
+            OPEN.popitem(last=False)[1].close()
+    release_if_idle()
+    if params.get("remote") is not None:
+        CHOSEN[path] = where
+    OPEN.move_to_end(path)
+    USED.append(entry)
+    return entry
+
+
+def release_if_idle():
+    """A server serves one client at a time: let others use it while this bridge has no capture open there."""
+    if CONNECTION and not any(isinstance(e, RemoteCapture) for e in OPEN.values()):
+        disconnect()
+
+
+def start_call():
+    USED.clear()
+
+
+def after_call():
+    """Fails the call whose remote server went away while it ran: its answer came from a dead connection."""
+    for entry in USED:
+        if isinstance(entry, RemoteCapture) and not alive():
+            raise lost(entry, "during this call; what the dead connection answered is thrown away")
+
+
+def status():
+    """For the heartbeat: where captures replay by default, the connection, the losses."""
+    default = os.environ.get(ENV) or LOCAL
+    try:
+        captures = {path: entry.replayed_on for path, entry in list(OPEN.items())}
+    except RuntimeError:  # the replay thread changed OPEN meanwhile; the next beat has it
+        captures = None
+    return dict(STATUS, default=default if default == LOCAL else "remote " + default, captures=captures)
+
+
+def close_all():
+    disconnect()
+    while OPEN:
+        OPEN.popitem()[1].close()
