@@ -43,7 +43,13 @@ final class GlslReflection {
 
     /** The source-string number the prelude (everything before the program's first {@code #line}) is checked under. */
     static final int PRELUDE = 900;
-    private static final Pattern BARE_LINE = Pattern.compile("^(\\s*#\\s*line\\s+\\d+)\\s*$", Pattern.MULTILINE);
+    /**
+     * A {@code #line N} without a source-string number, on a line of its own. Spaces and tabs only: {@code \s} also
+     * matches newlines, and took the blank lines around the directive with it (a noisemaker file's blanked
+     * {@code #version} line and the blank line after it), so errors came back one or two lines early.
+     */
+    private static final Pattern BARE_LINE = Pattern.compile("^([ \\t]*#[ \\t]*line[ \\t]+\\d+)[ \\t]*$",
+            Pattern.MULTILINE);
 
     /** {@code available} false when glslangValidator could not run; {@code note} says why. */
     record Result(boolean available, Set<String> activeUniforms, List<Error> errors, String note) {
