@@ -200,7 +200,7 @@ public final class RenderDocTools implements ToolGroup {
         return ToolDef.of("diff_captures", "Compare two captures",
                 "Compares two .rdc of one scene (before/after a change, two drivers): actions aligned by marker "
                 + "path and name, per-draw differences (shaders, state, resources, counts), final colour "
-                + "targets pixel by pixel with a diff PNG, anomalies in one only. 0.2–2 s.",
+                + "targets pixel by pixel with a diff PNG, anomalies in one only. First call 1–6 s, then < 0.5 s.",
                 DiffCapturesArgs.class, ToolHints.READS_ONLY,
                 (a, c) -> captures.diffCaptures(a, c.cancellation()))
                 .returnsSchemaFileAndImages(answerSchema("diff_captures"));

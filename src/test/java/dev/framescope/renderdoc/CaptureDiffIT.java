@@ -199,6 +199,24 @@ class CaptureDiffIT {
         assertEquals(1, body(diff(GL, FIXED)).at("/draws/differing/count").asInt());
     }
 
+    /** The two new takes are the files their ground truth describes, and it says what the diff above answers. */
+    @Test
+    void theOtherTakesAreTheCommittedFilesTheGroundTruthDescribes() throws Exception {
+        JsonNode truth = Json.mapper().readTree(Files.readString(Path.of("demo/captures/ground-truth.json")));
+        for (String name : List.of("gl_defects_glfw", "gl_defects_fixed")) {
+            assertEquals(truth.at("/captures/" + name + "/sha256").asText(), HexFormat.of().formatHex(MessageDigest
+                    .getInstance("SHA-256").digest(Files.readAllBytes(Path.of(capture(name))))), name);
+            assertEquals("gl_defects", truth.at("/captures/" + name + "/same_scene_as").asText());
+        }
+        JsonNode fixed = truth.at("/captures/gl_defects_fixed/diff_against_gl_defects");
+        JsonNode r = body(diff(GL, FIXED));
+        assertEquals(fixed.path("differing_pixels").asInt(), r.at("/pixels/differing_pixels").asInt());
+        assertEquals(fixed.path("pixel_box"), r.at("/pixels/box"));
+        assertEquals(fixed.at("/differing_draws/0").asText(), r.at("/draws/differing/preview/0/marker_path").asText());
+        assertEquals(truth.at("/captures/gl_defects_glfw/diff_against_gl_defects/verdict").asText(),
+                body(diff(GL, GLFW)).path("verdict").asText());
+    }
+
     @Test
     void aMissingOtherCaptureIsNamedAsThatParameter() {
         ToolException e = assertThrows(ToolException.class,
