@@ -51,8 +51,11 @@ def diff_captures(params):
                                                call(b, "get_frame_digest", "the other frame on its own")]})
         return out
     pairs, only_a, only_b = align(a, b)
+    # Draws and dispatches are compared field by field; other matched actions (clears, copies, finishes) by being
+    # matched at all.
+    drawn = [(ea, eb, key) for ea, eb, key in pairs if is_draw(a, ea) or is_draw(b, eb)]
     differing = []
-    for (ea, eb, key) in pairs:
+    for (ea, eb, key) in drawn:
         fields = differences(draw_state(a, ea), draw_state(b, eb))
         if fields:
             differing.append({"marker_path": key[0], "name": key[1], "occurrence": key[2], "event_id": ea,
@@ -65,7 +68,7 @@ def diff_captures(params):
         "verdict": "different" if different else "no_difference",
         "actions": {"capture": len(work(a)), "other": len(work(b)), "matched": len(pairs),
                     "only_in_capture": bounded(only_a, limit), "only_in_other": bounded(only_b, limit)},
-        "draws": {"compared": sum(1 for ea, _, _ in pairs if is_draw(a, ea)), "differing": bounded(differing, limit)},
+        "draws": {"compared": len(drawn), "differing": bounded(differing, limit)},
         "pixels": pixels, "anomalies": anomalies,
         "recommended_next_calls": next_calls(a, b, differing, anomalies),
     })
