@@ -50,7 +50,8 @@ final class AssertCaptureCommand implements Callable<Integer> {
     List<String> allow = new ArrayList<>();
 
     @Option(names = "--junit", paramLabel = "FILE", description = "Also write the verdict as JUnit XML to FILE: "
-            + "one test case per kind, failed with its findings, skipped when allowed.")
+            + "one test case per kind, failed with its findings, skipped when allowed (one test case in error "
+            + "when the capture cannot be replayed).")
     Path junit;
 
     AssertCaptureCommand(FrameScopeCli.Streams streams) {
@@ -89,8 +90,13 @@ final class AssertCaptureCommand implements Callable<Integer> {
         if (Boolean.TRUE.equals(result.isError())) {
             System.err.println("assert-capture: " + text);
             String code = body.path("code").asText();
-            return code.equals("NOT_FOUND") || code.equals("INVALID_ARGUMENT") ? ExitCodes.USAGE
-                    : ExitCodes.UNAVAILABLE;
+            if (code.equals("NOT_FOUND") || code.equals("INVALID_ARGUMENT")) {
+                return ExitCodes.USAGE;
+            }
+            if (junit != null) {
+                JUnitReport.writeError(capture.toAbsolutePath().toString(), text, junit);
+            }
+            return ExitCodes.UNAVAILABLE;
         }
         CaptureGate.Verdict verdict = CaptureGate.judge(body, allowed);
         report(verdict);

@@ -142,13 +142,17 @@ class AssertCaptureIT {
 
         assertEquals(2, run().exit(), "FILE is required");
 
-        ProcessRun noRenderDoc = ProcessRun.run(BuiltJar.command("assert-capture", "demo/captures/gl_defects.rdc"),
-                Path.of("").toAbsolutePath(), Duration.ofSeconds(60), env -> {
+        Path errorXml = dir.resolve("error.xml");
+        ProcessRun noRenderDoc = ProcessRun.run(BuiltJar.command("assert-capture", "demo/captures/gl_defects.rdc",
+                "--junit", errorXml.toString()), Path.of("").toAbsolutePath(), Duration.ofSeconds(60), env -> {
                     env.put("FRAMESCOPE_STATE_DIR", dir.resolve("state2").toString());
                     env.put("FRAMESCOPE_PYTHON", dir.resolve("no-python").toString());
                 });
         assertEquals(69, noRenderDoc.exit(), noRenderDoc.output());
         assertTrue(noRenderDoc.stderr().contains("ENGINE_UNAVAILABLE"), noRenderDoc.stderr());
+        Element errorSuite = suite(errorXml);
+        assertEquals("1", errorSuite.getAttribute("errors"));
+        assertTrue(errorSuite.getElementsByTagName("error").item(0).getTextContent().contains("ENGINE_UNAVAILABLE"));
 
         ProcessRun help = run("--help");
         assertEquals(0, help.exit());
