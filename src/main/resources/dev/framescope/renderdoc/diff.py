@@ -62,7 +62,11 @@ def diff_captures(params):
                               "other_event_id": eb, "differences": fields})
     pixels, image = diff_pixels.compare(a, b, limit)
     anomalies = anomaly_diff(a, b, limit)
-    different = bool(differing or only_a or only_b or pixels["differing_pixels"] or not pixels["compared"]
+    # Targets that could not be compared (sizes differ, one frame has none, a format not decoded whose bytes
+    # differ) are a difference; two frames that draw into no colour target at all are not.
+    targets = pixels["target"]
+    uncompared = not pixels["compared"] and (targets["capture"] is not None or targets["other"] is not None)
+    different = bool(differing or only_a or only_b or pixels["differing_pixels"] or uncompared
                      or anomalies["only_in_capture"]["count"] or anomalies["only_in_other"]["count"])
     out.update({
         "verdict": "different" if different else "no_difference",
