@@ -225,6 +225,22 @@ def renderdoc(cmd, queries):
               "p95 %.1f max %.1f ms; %s; get_event_insight repeated p50 %.1f ms; %d pipelined iterate_actions: %.0f/s"
               % (name, first, cached, queries, pct(trips, 0.5), pct(trips, 0.95), max(trips),
                  ", ".join("%s %.0f ms" % kv for kv in heavy.items()), repeated_insight, burst, throughput))
+    renderdoc_diffs(cmd)
+
+
+def renderdoc_diffs(cmd):
+    """diff_captures, each pair in a fresh server: the first call (bridge start, both captures opened, both frames'
+    findings computed), then the median of 5 repeats (per-capture caches warm; pixels compared again)."""
+    for name, other in (("gl_defects", "gl_defects"), ("gl_defects", "gl_defects_glfw"),
+                        ("gl_defects", "gl_defects_fixed"), ("gl_defects", "vk_defects"), ("vkcube", "vkcube")):
+        arguments = {"capture": os.path.abspath(os.path.join("demo", "captures", name + ".rdc")),
+                     "other_capture": os.path.abspath(os.path.join("demo", "captures", other + ".rdc"))}
+        proc = session(cmd)
+        first, answer = call(proc, 10, "diff_captures", arguments)
+        repeats = [call(proc, 11 + i, "diff_captures", arguments)[0] for i in range(5)]
+        stop(proc)
+        print("renderdoc diff_captures %s vs %s: first %.0f ms, repeated p50 %.0f ms; %s"
+              % (name, other, first, statistics.median(repeats), answer["content"][0]["text"].split("\n", 1)[0]))
 
 
 def renderdoc_remote(cmd, runs):

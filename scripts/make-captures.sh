@@ -5,14 +5,17 @@
 # (scripts/capture-vkcube.py), so the tools are also checked on a frame no FrameScope author drew. Writes demo/captures/<name>.rdc and
 # demo/captures/ground-truth.json (each program's known defects from src/<name>.truth.json, plus the capture's
 # SHA-256, so tests know the truth belongs to the committed file). Captures are not byte-identical between runs
-# (RenderDoc stores timestamps); the defects and their marker paths are.
-#   scripts/make-captures.sh
+# (RenderDoc stores timestamps); the defects and their marker paths are. The GL scene is also taken two other ways,
+# for diff_captures: gl_defects_glfw through a GLFW window on Xvfb (GLX instead of an EGL pbuffer, every draw the
+# same) and gl_defects_fixed, the same EGL program with its NaN quad's division guarded.
+# Names make only those captures (the others, and the tests keyed on their SHA-256, stay as they are).
+#   scripts/make-captures.sh [gl_defects|gl_defects_glfw|gl_defects_fixed|vk_defects|vkcube ...]
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 
 packages=(gcc librenderdoc-dev librenderdoc renderdoccmd python3-renderdoc libegl-dev libopengl-dev libgl-dev
-  libgl1-mesa-dri libegl1 mesa-vulkan-drivers libvulkan-dev glslang-tools vulkan-validationlayers vulkan-tools
+  libglfw3-dev libgl1-mesa-dri libegl1 mesa-vulkan-drivers libvulkan-dev glslang-tools vulkan-validationlayers vulkan-tools
   xvfb xauth)
 . scripts/lib/packages.sh
 mapfile -t missing < <(missing_packages "${packages[@]}")
@@ -20,7 +23,12 @@ install_packages make-captures "${missing[@]}"
 
 build=target/captures-build
 mkdir -p "$build" demo/captures
+wanted=("$@")
+[ ${#wanted[@]} -gt 0 ] || wanted=(gl_defects gl_defects_glfw gl_defects_fixed vk_defects vkcube)
+want() { [[ " ${wanted[*]} " == *" $1 "* ]]; }
+
 gcc -O1 -Wall -Werror -o "$build/gl_defects" demo/captures/src/gl_defects.c -lEGL -lOpenGL -ldl -lm
+gcc -O1 -Wall -Werror -DUSE_GLFW -o "$build/gl_defects_glfw" demo/captures/src/gl_defects.c -lglfw -lGL -ldl -lm
 gcc -O1 -Wall -Werror -o "$build/vk_defects" demo/captures/src/vk_defects.c -lvulkan -ldl -lm
 for shader in demo/captures/src/vk/fixture.vert demo/captures/src/vk/fixture.frag; do
   # -g keeps the GLSL source in the SPIR-V, so RenderDoc shows it and can debug it line by line
@@ -30,22 +38,32 @@ done
 capture() { # name, then the command that draws the frame (it prints the capture's path)
   local name=$1
   shift
+  want "$name" || return 0
   rm -f "$build/$name"_capture*.rdc
   local written
-  written=$(timeout 120 env -u DISPLAY EGL_PLATFORM=surfaceless LD_PRELOAD=librenderdoc.so \
-    ENABLE_VULKAN_RENDERDOC_CAPTURE=1 "$1" "$build/$name" "${@:2}" | tail -n 1)
+  if [ "$name" = gl_defects_glfw ]; then # a real window: GLX on a virtual X server
+    written=$(timeout 120 xvfb-run -a -s "-screen 0 640x480x24" env LD_PRELOAD=librenderdoc.so "$1" "$build/$name" \
+      | tail -n 1)
+  else
+    written=$(timeout 120 env -u DISPLAY EGL_PLATFORM=surfaceless LD_PRELOAD=librenderdoc.so \
+      ENABLE_VULKAN_RENDERDOC_CAPTURE=1 "$1" "$build/$name" "${@:2}" | tail -n 1)
+  fi
   [ -f "$written" ] || { echo "make-captures: $name wrote no capture" >&2; exit 1; }
   cp "$written" "demo/captures/$name.rdc"
   echo "make-captures: demo/captures/$name.rdc ($(stat -c %s "$written") bytes)" >&2
 }
 capture gl_defects "$build/gl_defects"
+capture gl_defects_glfw "$build/gl_defects_glfw"
+capture gl_defects_fixed "$build/gl_defects" fixed
 capture vk_defects "$build/vk_defects" "$build"
 
-rm -f "$build"/vkcube_frame*.rdc
-written=$(timeout 120 xvfb-run -a /usr/bin/python3 scripts/capture-vkcube.py "$root/$build/vkcube" | tail -n 1)
-[ -f "$written" ] || { echo "make-captures: vkcube wrote no capture" >&2; exit 1; }
-cp "$written" demo/captures/vkcube.rdc
-echo "make-captures: demo/captures/vkcube.rdc ($(stat -c %s "$written") bytes)" >&2
+if want vkcube; then
+  rm -f "$build"/vkcube_frame*.rdc
+  written=$(timeout 120 xvfb-run -a /usr/bin/python3 scripts/capture-vkcube.py "$root/$build/vkcube" | tail -n 1)
+  [ -f "$written" ] || { echo "make-captures: vkcube wrote no capture" >&2; exit 1; }
+  cp "$written" demo/captures/vkcube.rdc
+  echo "make-captures: demo/captures/vkcube.rdc ($(stat -c %s "$written") bytes)" >&2
+fi
 
 /usr/bin/python3 - <<'PY'
 import hashlib, json, os

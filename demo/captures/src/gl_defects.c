@@ -4,11 +4,19 @@
  * tests find it by marker path; ground-truth.json (written by scripts/make-captures.sh) says what each one does.
  * Coordinates in comments are pixels of the 256x256 target, top-left origin (as RenderDoc addresses pixels).
  *
- * Build and capture: scripts/make-captures.sh. Run alone: EGL_PLATFORM=surfaceless ./gl_defects out_template
+ * Build and capture: scripts/make-captures.sh. Run alone: EGL_PLATFORM=surfaceless ./gl_defects out_template [fixed]
+ *
+ * The same scene is also taken other ways, for diff_captures: built with -DUSE_GLFW the context comes from a GLFW
+ * window (GLX, on Xvfb) instead of an EGL pbuffer, and every draw is the same; with the argument "fixed" the NaN
+ * quad's shader guards its division (0 instead of 0/0), so that draw, and only it, differs.
  */
 #define GL_GLEXT_PROTOTYPES
+#ifdef USE_GLFW
+#include <GLFW/glfw3.h>
+#else
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
+#endif
 #include <GL/gl.h>
 #include <GL/glext.h>
 #include <dlfcn.h>
@@ -78,6 +86,13 @@ static const char *FS_NAN =
     "out vec4 frag;\n"
     "void main() { float n = zero / zero; frag = vec4(n, n, n, 1.0); }\n";
 
+/* The same draw with the division guarded: what a fix of the NaN quad looks like. */
+static const char *FS_NAN_FIXED =
+    "#version 330 core\n"
+    "uniform float zero;\n"
+    "out vec4 frag;\n"
+    "void main() { float n = zero != 0.0 ? zero / zero : 0.0; frag = vec4(n, n, n, 1.0); }\n";
+
 static const char *FS_INF =
     "#version 330 core\n"
     "uniform float zero;\n"
@@ -120,21 +135,29 @@ static void end_group(void) {
     glPopDebugGroup();
 }
 
-int main(int argc, char **argv) {
-    const char *template_path = argc > 1 ? argv[1] : "gl_defects";
-    void *lib = dlopen("librenderdoc.so", RTLD_NOW | RTLD_NOLOAD);
-    if (lib) {
-        pRENDERDOC_GetAPI get = (pRENDERDOC_GetAPI) dlsym(lib, "RENDERDOC_GetAPI");
-        if (!get || !get(eRENDERDOC_API_Version_1_6_0, (void **) &rdoc)) die("RENDERDOC_GetAPI failed");
-        rdoc->SetCaptureFilePathTemplate(template_path);
-        /* Record the driver's debug messages (a debug context), so the invalid glEnable below is in the capture. */
-        rdoc->SetCaptureOptionU32(eRENDERDOC_Option_APIValidation, 1);
-        rdoc->SetCaptureOptionU32(eRENDERDOC_Option_DebugOutputMute, 0);
-    } else {
-        fprintf(stderr, "gl_defects: RenderDoc not loaded; drawing without a capture\n");
-    }
+#ifdef USE_GLFW
+static GLFWwindow *window;
 
-    EGLDisplay display = eglGetDisplay(EGL_DEFAULT_DISPLAY);
+static void make_context(void) {
+    if (!glfwInit()) die("no GLFW (is DISPLAY set?)");
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    window = glfwCreateWindow(W, H, "gl_defects", NULL, NULL);
+    if (!window) die("no GL 3.3 core window");
+    glfwMakeContextCurrent(window);
+}
+
+static void end_context(void) {
+    glfwDestroyWindow(window);
+    glfwTerminate();
+}
+#else
+static EGLDisplay display;
+
+static void make_context(void) {
+    display = eglGetDisplay(EGL_DEFAULT_DISPLAY);
     if (display == EGL_NO_DISPLAY || !eglInitialize(display, NULL, NULL)) die("no EGL display");
     EGLint config_attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
                                EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_NONE};
@@ -148,6 +171,29 @@ int main(int argc, char **argv) {
                                 EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
     EGLContext context = eglCreateContext(display, config, EGL_NO_CONTEXT, context_attribs);
     if (context == EGL_NO_CONTEXT || !eglMakeCurrent(display, surface, surface, context)) die("no GL 3.3 core");
+}
+
+static void end_context(void) {
+    eglTerminate(display);
+}
+#endif
+
+int main(int argc, char **argv) {
+    const char *template_path = argc > 1 ? argv[1] : "gl_defects";
+    int fixed = argc > 2 && strcmp(argv[2], "fixed") == 0;
+    void *lib = dlopen("librenderdoc.so", RTLD_NOW | RTLD_NOLOAD);
+    if (lib) {
+        pRENDERDOC_GetAPI get = (pRENDERDOC_GetAPI) dlsym(lib, "RENDERDOC_GetAPI");
+        if (!get || !get(eRENDERDOC_API_Version_1_6_0, (void **) &rdoc)) die("RENDERDOC_GetAPI failed");
+        rdoc->SetCaptureFilePathTemplate(template_path);
+        /* Record the driver's debug messages (a debug context), so the invalid glEnable below is in the capture. */
+        rdoc->SetCaptureOptionU32(eRENDERDOC_Option_APIValidation, 1);
+        rdoc->SetCaptureOptionU32(eRENDERDOC_Option_DebugOutputMute, 0);
+    } else {
+        fprintf(stderr, "gl_defects: RenderDoc not loaded; drawing without a capture\n");
+    }
+
+    make_context();
 
     /* Resources, named so that iterate_actions' query and the manifest can refer to them. */
     GLuint hdr, depth, ldr, fbo, fbo_no_depth, checker;
@@ -197,7 +243,7 @@ int main(int argc, char **argv) {
     glEnableVertexAttribArray(0);
     glEnableVertexAttribArray(1);
     GLuint colour = program("colour_program", VS, FS_COLOUR);
-    GLuint nan = program("nan_program", VS, FS_NAN);
+    GLuint nan = program("nan_program", VS, fixed ? FS_NAN_FIXED : FS_NAN);
     GLuint inf = program("inf_program", VS, FS_INF);
     GLuint textured = program("textured_program", VS, FS_TEXTURED);
 
@@ -317,6 +363,6 @@ int main(int argc, char **argv) {
         uint32_t length = sizeof path;
         if (rdoc->GetCapture(0, path, &length, NULL)) printf("%s\n", path);
     }
-    eglTerminate(display);
+    end_context();
     return 0;
 }

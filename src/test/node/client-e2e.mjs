@@ -41,7 +41,7 @@ try {
   // outputSchema: every tool has one except those that may answer with an image; the SDK checks each call's
   // structuredContent against it with ajv and throws when it does not match.
   const imageTools = ['plot_energy', 'render_effect_frame', 'ask_plan', 'ask_confirmation',
-    'ask_text', 'ask_choice', 'ask_screenshot'];
+    'ask_text', 'ask_choice', 'ask_screenshot', 'diff_captures'];
   const withoutSchema = tools.filter((t) => !t.outputSchema).map((t) => t.name).sort();
   check('outputSchema on every tool but the image tools', withoutSchema.join() === [...imageTools].sort().join(),
       withoutSchema);
@@ -63,6 +63,12 @@ try {
       check(`outputSchema: ${name} validated by the SDK`, false, String(e));
     }
   }
+
+  // A RenderDoc answer with a picture: no outputSchema listed, so the SDK takes the image content as it is.
+  const diff = await client.callTool({ name: 'diff_captures', arguments: {
+    capture: path.resolve('demo/captures/gl_defects.rdc'), other_capture: path.resolve('demo/captures/gl_defects_fixed.rdc') } });
+  check('diff_captures: the diff picture as PNG image content', diff.isError !== true
+      && diff.content?.[1]?.type === 'image' && diff.content[1].mimeType === 'image/png', diff.content?.[0]?.text?.slice(0, 200));
 
   // logging/setLevel: log records arrive as notifications/message at the level asked.
   const logs = [];

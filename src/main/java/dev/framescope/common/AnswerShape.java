@@ -35,13 +35,25 @@ public sealed interface AnswerShape permits AnswerShape.Records, AnswerShape.Ima
      * {@code outputSchema} promises only the envelope every answer shares (the server's OutputSchemas says why).
      *
      * @param resource class-path resource, e.g. {@code dev/framescope/renderdoc/answers/open_capture.schema.json}
+     * @param images   the answer may also carry images (diff_captures' diff picture): then, as for {@link Images},
+     *                 no {@code outputSchema} is listed and no {@code structuredContent} sent; the schema file still
+     *                 declares the text part, and the tests still check it
      */
-    record SchemaFile(String resource) implements AnswerShape {
+    record SchemaFile(String resource, boolean images) implements AnswerShape {
         public SchemaFile {
             if (resource.startsWith("/") || !resource.endsWith(".schema.json")) {
                 throw new IllegalArgumentException("a schema file is a class-path resource named *.schema.json "
                         + "without a leading slash: " + resource);
             }
         }
+
+        public SchemaFile(String resource) {
+            this(resource, false);
+        }
+    }
+
+    /** The answer may carry images, so the tool lists no {@code outputSchema}. */
+    default boolean mayCarryImages() {
+        return this instanceof Images || this instanceof SchemaFile file && file.images();
     }
 }

@@ -7,12 +7,15 @@ import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
 import dev.framescope.common.SystemFolders;
 import dev.framescope.common.ToolException;
+import dev.framescope.common.ToolOutput;
 import dev.framescope.common.WritableRoots;
 import dev.framescope.renderdoc.RenderDocArgs.AnalyzeNanInfArgs;
+import dev.framescope.renderdoc.RenderDocArgs.DiffCapturesArgs;
 import dev.framescope.renderdoc.RenderDocArgs.IterateActionsArgs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -182,6 +185,51 @@ public final class Captures {
                 : "NaN/Inf at " + where + " in " + report.at("/entries/count").asInt() + " of "
                 + report.path("history_entries").asInt() + " history entries; first: event "
                 + first.path("event_id").asInt() + " (" + first.path("marker_path").asText() + ").";
+    }
+
+    /**
+     * diff_captures: the answer, with the diff picture as a PNG image when pixels differ and it was asked for (the
+     * bridge sends it as base64 in {@code diff_png_base64}, taken out of the answer here).
+     */
+    public ToolOutput diffCaptures(DiffCapturesArgs args, Cancellation cancellation) {
+        String other = absolute(args.otherCapture());
+        SystemFolders.refuse("other_capture", Path.of(other), "a RenderDoc capture (.rdc file)");
+        ObjectNode answer = query("diff_captures", new DiffCapturesArgs(args.capture(), other, args.limit(),
+                args.image()), Captures::diffSummary, cancellation);
+        JsonNode png = answer.remove("diff_png_base64");
+        return png == null ? ToolOutput.of(answer)
+                : new ToolOutput.WithImage(answer, Base64.getDecoder().decode(png.asText()), "image/png");
+    }
+
+    private static String diffSummary(JsonNode r) {
+        if ("different_api".equals(r.path("verdict").asText())) {
+            return "Different APIs (" + r.at("/api/capture").asText() + " and " + r.at("/api/other").asText()
+                    + "): not compared draw by draw; " + r.at("/actions/capture").asInt() + " and "
+                    + r.at("/actions/other").asInt() + " actions.";
+        }
+        JsonNode pixels = r.path("pixels");
+        String pixelPart = pixels.path("compared").asBoolean()
+                ? pixels.path("differing_pixels").asInt() + " differing pixel(s) in the final colour target"
+                : "pixels not compared (" + pixels.path("reason").asText() + ")";
+        String head = "no_difference".equals(r.path("verdict").asText()) ? "No difference: " : "Different: ";
+        return head + r.at("/actions/matched").asInt() + " actions matched ("
+                + r.at("/actions/only_in_capture/count").asInt() + " only in capture, "
+                + r.at("/actions/only_in_other/count").asInt() + " only in other), "
+                + r.at("/draws/differing/count").asInt() + " of " + r.at("/draws/compared").asInt()
+                + " draws differ" + firstDraw(r.at("/draws/differing/preview/0")) + "; " + pixelPart + "; "
+                + r.at("/anomalies/only_in_capture/count").asInt() + " anomalies only in capture, "
+                + r.at("/anomalies/only_in_other/count").asInt() + " only in other.";
+    }
+
+    private static String firstDraw(JsonNode d) {
+        if (d.isMissingNode()) {
+            return "";
+        }
+        StringBuilder fields = new StringBuilder();
+        d.path("differences").forEach(f -> fields.append(fields.length() == 0 ? "" : ", ").append(f.path("field")
+                .asText()));
+        return " (first: event " + d.path("event_id").asInt() + ", " + d.path("marker_path").asText() + ": "
+                + fields + ")";
     }
 
     /**

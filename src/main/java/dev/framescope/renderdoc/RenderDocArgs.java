@@ -275,4 +275,16 @@ public final class RenderDocArgs {
             overwrite = overwrite != null && overwrite;
         }
     }
+
+    public record DiffCapturesArgs(
+            @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
+            @Param(value = "The .rdc to compare it with (after a change, another driver).", required = true,
+                    maxLength = PATH_MAX) String otherCapture,
+            @Param(value = "Most items per list.", min = 1, max = 200) Integer limit,
+            @Param("Also the diff picture (PNG) when pixels differ.") Boolean image) {
+        public DiffCapturesArgs {
+            limit = limit == null ? 20 : limit;
+            image = image == null || image;
+        }
+    }
 }

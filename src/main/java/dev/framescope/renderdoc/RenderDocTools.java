@@ -12,6 +12,7 @@ import dev.framescope.renderdoc.RenderDocArgs.AnalyzeNanInfArgs;
 import dev.framescope.renderdoc.RenderDocArgs.BufferArgs;
 import dev.framescope.renderdoc.RenderDocArgs.CopyCaptureArgs;
 import dev.framescope.renderdoc.RenderDocArgs.CountersArgs;
+import dev.framescope.renderdoc.RenderDocArgs.DiffCapturesArgs;
 import dev.framescope.renderdoc.RenderDocArgs.EventArgs;
 import dev.framescope.renderdoc.RenderDocArgs.FrameDigestArgs;
 import dev.framescope.renderdoc.RenderDocArgs.GeometryArgs;
@@ -87,7 +88,7 @@ public final class RenderDocTools implements ToolGroup {
     public List<ToolDef<?>> tools() {
         return List.of(openCapture(), getFrameDigest(), iterateActions(), getEventInsight(), analyzeNanInf(),
                 geometryAnomalies(), pixelHistory(), getTexture(), getShaderInfo(), getBufferContents(),
-                getCounters(), saveTexture(), copyCapture());
+                getCounters(), diffCaptures(), saveTexture(), copyCapture());
     }
 
     private ToolDef<OpenCaptureArgs> openCapture() {
@@ -193,6 +194,16 @@ public final class RenderDocTools implements ToolGroup {
                 CountersArgs.class, r -> r.at("/counters/count").asInt() + " counter(s); top draw by "
                         + "samples passed: " + first(r.at("/draws/preview")))
                 .withAliases("get_action_timings", "enumerate_counters");
+    }
+
+    private ToolDef<DiffCapturesArgs> diffCaptures() {
+        return ToolDef.of("diff_captures", "Compare two captures",
+                "Compares two .rdc of one scene (before/after a change, two drivers): actions aligned by marker "
+                + "path and name, per-draw differences (shaders, state, resources, counts), final colour "
+                + "targets pixel by pixel with a diff PNG, anomalies in one only. First call 1–6 s, then < 0.5 s.",
+                DiffCapturesArgs.class, ToolHints.READS_ONLY,
+                (a, c) -> captures.diffCaptures(a, c.cancellation()))
+                .returnsSchemaFileAndImages(answerSchema("diff_captures"));
     }
 
     private ToolDef<SaveTextureArgs> saveTexture() {

@@ -35,13 +35,14 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <li>{@link AnswerShape.SchemaFile} (RenderDoc results, built by the Python bridge, not by a Java record): only
  *       the common envelope ({@code schema_version}, {@code summary}), typed but not required, although the tool's
  *       schema file gives the whole nested shape. Two reasons. Size: the files hold about as much JSON as the
- *       whole {@code tools/list} may (45 KB, {@code ToolListSizeTest}), which a client loading every tool pays in
+ *       whole {@code tools/list} may (50 KB, {@code ToolListSizeTest}), which a client loading every tool pays in
  *       every conversation: three times the RenderDoc group's share of it. The SDK's check: it validates every
  *       result against the listed schema and turns a mismatch into an error result, so a shape listed here must
  *       hold on every driver and capture, and each call would pay for checking the nested shape; the whole shape
  *       is checked by the tests instead, against real answers on the committed captures ({@code AnswerSchemasIT}),
  *       with unknown keys refused.</li>
- *   <li>{@link AnswerShape.Images}: none. Such a result is sent without {@code structuredContent} (Claude Code would
+ *   <li>{@link AnswerShape.Images}, or a schema file whose answer may carry images: none. Such a result is sent
+ *       without {@code structuredContent} (Claude Code would
  *       show it instead of the image), and a declared schema obliges the server to send it.</li>
  * </ul>
  * {@code TypeScriptClientIT} (src/test/node/client-e2e.mjs) has the TypeScript SDK client check every tool's
@@ -54,7 +55,7 @@ final class OutputSchemas {
 
     /** The tool's output schema, or null for a tool that may answer with an image; callers must not modify it. */
     ObjectNode schemaOf(ToolDef<?> tool) {
-        return tool.answer() instanceof AnswerShape.Images ? null
+        return tool.answer().mayCarryImages() ? null
                 : cache.computeIfAbsent(tool.name(), name -> generate(tool.answer()));
     }
 

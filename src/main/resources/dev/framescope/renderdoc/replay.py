@@ -8,6 +8,7 @@ from tier_b import (analyze_nan_inf, geometry_anomalies, get_buffer_contents, ge
     iterate_actions, pixel_history)
 from tier_a import get_counters, get_event_insight, get_frame_digest, open_capture, ping
 from outputs import copy_capture, save_texture
+from diff import diff_captures
 from replay_core import Capture, capture_path  # noqa: F401  (used by the extension)
 from replay_sites import close_all, status  # noqa: F401  (used by bridge.py)
 
@@ -19,7 +20,8 @@ replay_core.SOURCE = replay_sites.open_file_capture
 # module of their own (src/test/resources), so the production bridge cannot be asked to.
 METHODS = {f.__name__: f for f in (ping, open_capture, iterate_actions, analyze_nan_inf, geometry_anomalies,
                                    get_frame_digest, get_counters, pixel_history, get_texture, get_event_insight,
-                                   get_shader_info, get_buffer_contents, save_texture, copy_capture)}
+                                   get_shader_info, get_buffer_contents, save_texture, copy_capture,
+                                   diff_captures)}
 
 
 def dispatch(method, params):

@@ -97,7 +97,11 @@ class AnswerSchemasIT {
             call(toolkit, "save_texture", "capture", c, "texture", f.target(),
                     "output", output.resolve(f.name() + ".exr").toString(), "format", "exr");
             call(toolkit, "copy_capture", "capture", c, "output", output.resolve(f.name() + ".rdc").toString());
+            call(toolkit, "diff_captures", "capture", c, "other_capture", c);
         }
+        String gl = FIXTURES.get(0).capture();
+        call(toolkit, "diff_captures", "capture", gl, "other_capture", "demo/captures/gl_defects_fixed.rdc");
+        call(toolkit, "diff_captures", "capture", gl, "other_capture", FIXTURES.get(1).capture());
     }
 
     private static JsonNode call(ToolGroups.Toolkit toolkit, String tool, Object... keyValues) throws Exception {
@@ -150,6 +154,9 @@ class AnswerSchemasIT {
         assertSeen("get_buffer_contents", "/floats", true);
         assertSeen("get_buffer_contents", "/floats", false);
         assertSeen("save_texture", "/format", true);
+        assertSeen("diff_captures", "/draws", true);
+        assertSeen("diff_captures", "/draws", false);
+        assertSeen("diff_captures", "/pixels/image/legend", true);
     }
 
     private static void assertSeen(String tool, String pointer, boolean present) {

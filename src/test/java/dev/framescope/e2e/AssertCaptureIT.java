@@ -1,0 +1,161 @@
+package dev.framescope.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/**
+ * {@code framescope assert-capture} as CI runs it, the built JAR on the committed captures: exit 1 and one line per
+ * finding on the GL fixture, 0 on vkcube (a frame with no finding) and on the fixed GL frame once its other
+ * deliberate defects are allowed, which leaves exactly the NaN draw failing the unfixed one; JUnit XML that parses,
+ * with the right failures; 2 for a bad path or kind, 69 when RenderDoc cannot replay.
+ */
+@Timeout(240)
+class AssertCaptureIT {
+
+    /** Every deliberate defect of the GL scene but the NaN draw, which gl_defects_fixed fixes. */
+    private static final String OTHER_DEFECTS = "inf_written,bad_vertex_positions,degenerate_triangles,"
+            + "uv_out_of_range,api_error";
+
+    @TempDir
+    Path dir;
+
+    private ProcessRun run(String... args) throws IOException, InterruptedException {
+        List<String> all = new ArrayList<>(List.of("assert-capture"));
+        all.addAll(List.of(args));
+        return ProcessRun.run(BuiltJar.command(all.toArray(String[]::new)), Path.of("").toAbsolutePath(),
+                Duration.ofSeconds(120), env -> env.put("FRAMESCOPE_STATE_DIR", dir.resolve("state").toString()));
+    }
+
+    private static List<String> lines(String text) {
+        return text.lines().filter(l -> !l.isBlank()).toList();
+    }
+
+    @Test
+    void theGlFixtureFailsWithOneLinePerFinding() throws Exception {
+        ProcessRun r = run("demo/captures/gl_defects.rdc");
+        assertEquals(1, r.exit(), r.output());
+        List<String> lines = lines(r.stdout());
+        assertEquals(List.of(
+                "FAIL nan_written at event 35 (Frame/Defects/NaN quad): this event writes 1024 NaN texels to hdr_color",
+                "FAIL inf_written at event 46 (Frame/Defects/Inf quad): this event writes 1024 Inf texels to hdr_color",
+                "FAIL bad_vertex_positions at event 57 (Frame/Defects/Bad vertices): 2 vertices with NaN/Inf/huge "
+                        + "positions after the vertex shader",
+                "FAIL api_error at event 140 (Frame/Errors/Invalid enable): Miscellaneous: GL_INVALID_ENUM in "
+                        + "glEnable(0xdead)",
+                "FAIL uv_out_of_range at event 70 (Frame/Defects/Tiled UVs): UVs (uv) span -50..50",
+                "FAIL degenerate_triangles at event 81 (Frame/Defects/Degenerate triangles): 2 zero-area triangles"),
+                lines.subList(0, lines.size() - 1));
+        assertTrue(lines.get(lines.size() - 1).startsWith("FAILED ") && lines.get(lines.size() - 1)
+                .endsWith("gl_defects.rdc: 6 finding(s)."), lines.toString());
+    }
+
+    @Test
+    void aFrameWithNoFindingPasses() throws Exception {
+        ProcessRun r = run("demo/captures/vkcube.rdc");
+        assertEquals(0, r.exit(), r.output());
+        assertEquals(1, lines(r.stdout()).size(), r.stdout());
+        assertTrue(r.stdout().startsWith("PASS "), r.stdout());
+    }
+
+    @Test
+    void allowingTheOtherDefectsLeavesExactlyTheNanDrawAndTheFixPasses() throws Exception {
+        Path fixedXml = dir.resolve("reports/fixed.xml");
+        ProcessRun fixed = run("demo/captures/gl_defects_fixed.rdc", "--allow", OTHER_DEFECTS, "--junit",
+                fixedXml.toString());
+        assertEquals(0, fixed.exit(), fixed.output());
+        assertTrue(lines(fixed.stdout()).stream().noneMatch(l -> l.startsWith("FAIL ")), fixed.stdout());
+        assertTrue(fixed.stdout().contains("0 finding(s), 5 allowed."), fixed.stdout());
+
+        Path beforeXml = dir.resolve("reports/before.xml");
+        ProcessRun before = run("demo/captures/gl_defects.rdc", "--allow", "inf_written", "--allow",
+                "bad_vertex_positions,degenerate_triangles,uv_out_of_range", "--allow", "api_error", "--junit",
+                beforeXml.toString());
+        assertEquals(1, before.exit(), before.output());
+        assertEquals(List.of("FAIL nan_written at event 35 (Frame/Defects/NaN quad): this event writes 1024 NaN "
+                + "texels to hdr_color"), lines(before.stdout()).stream().filter(l -> l.startsWith("FAIL ")).toList());
+
+        Element suite = suite(beforeXml);
+        assertEquals("8", suite.getAttribute("tests"));
+        assertEquals("1", suite.getAttribute("failures"));
+        assertEquals("5", suite.getAttribute("skipped"));
+        NodeList failures = suite.getElementsByTagName("failure");
+        assertEquals(1, failures.getLength());
+        Element failure = (Element) failures.item(0);
+        assertEquals("nan_written", failure.getAttribute("type"));
+        assertEquals("nan_written", ((Element) failure.getParentNode()).getAttribute("name"));
+        assertTrue(failure.getTextContent().contains("Frame/Defects/NaN quad"), failure.getTextContent());
+
+        Element fixedSuite = suite(fixedXml);
+        assertEquals("0", fixedSuite.getAttribute("failures"));
+        assertEquals(0, fixedSuite.getElementsByTagName("failure").getLength());
+    }
+
+    @Test
+    void withoutAllowanceTheJUnitReportFailsEachKindFound() throws Exception {
+        Path xml = dir.resolve("all.xml");
+        assertEquals(1, run("demo/captures/gl_defects.rdc", "--junit", xml.toString()).exit());
+        Element suite = suite(xml);
+        assertEquals("6", suite.getAttribute("failures"));
+        List<String> failed = new ArrayList<>();
+        NodeList failures = suite.getElementsByTagName("failure");
+        for (int i = 0; i < failures.getLength(); i++) {
+            failed.add(((Element) failures.item(i)).getAttribute("type"));
+        }
+        assertEquals(List.of("nan_written", "inf_written", "bad_vertex_positions", "degenerate_triangles",
+                "uv_out_of_range", "api_error"), failed);
+    }
+
+    private static Element suite(Path xml) throws Exception {
+        assertTrue(Files.isRegularFile(xml), xml + " written");
+        Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(xml.toFile());
+        assertEquals("testsuites", doc.getDocumentElement().getTagName());
+        return (Element) doc.getElementsByTagName("testsuite").item(0);
+    }
+
+    @Test
+    void badPathsAndKindsAreUsageErrorsAndAMissingRenderDocIsItsOwnCode() throws Exception {
+        ProcessRun missing = run("demo/captures/no_such.rdc");
+        assertEquals(2, missing.exit(), missing.output());
+        assertTrue(missing.stderr().contains("\"code\":\"NOT_FOUND\""), missing.stderr());
+
+        ProcessRun notCapture = run("README.md");
+        assertEquals(2, notCapture.exit(), notCapture.output());
+        assertTrue(notCapture.stderr().contains("\"code\":\"INVALID_ARGUMENT\""), notCapture.stderr());
+
+        ProcessRun badKind = run("demo/captures/gl_defects.rdc", "--allow", "nan");
+        assertEquals(2, badKind.exit(), badKind.output());
+        assertTrue(badKind.stderr().contains("unknown kind 'nan'"), badKind.stderr());
+
+        assertEquals(2, run().exit(), "FILE is required");
+
+        Path errorXml = dir.resolve("error.xml");
+        ProcessRun noRenderDoc = ProcessRun.run(BuiltJar.command("assert-capture", "demo/captures/gl_defects.rdc",
+                "--junit", errorXml.toString()), Path.of("").toAbsolutePath(), Duration.ofSeconds(60), env -> {
+                    env.put("FRAMESCOPE_STATE_DIR", dir.resolve("state2").toString());
+                    env.put("FRAMESCOPE_PYTHON", dir.resolve("no-python").toString());
+                });
+        assertEquals(69, noRenderDoc.exit(), noRenderDoc.output());
+        assertTrue(noRenderDoc.stderr().contains("ENGINE_UNAVAILABLE"), noRenderDoc.stderr());
+        Element errorSuite = suite(errorXml);
+        assertEquals("1", errorSuite.getAttribute("errors"));
+        assertTrue(errorSuite.getElementsByTagName("error").item(0).getTextContent().contains("ENGINE_UNAVAILABLE"));
+
+        ProcessRun help = run("--help");
+        assertEquals(0, help.exit());
+        assertTrue(help.stdout().contains("69") && help.stdout().contains("--allow=KIND"), help.stdout());
+    }
+}
