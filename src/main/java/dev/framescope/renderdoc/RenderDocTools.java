@@ -123,7 +123,7 @@ public final class RenderDocTools implements ToolGroup {
 
     private ToolDef<EventArgs> getEventInsight() {
         return query("get_event_insight", "One event in context",
-                "One action: marker path, pipeline (topology, viewport, vertex buffers, shaders, targets), "
+                "An action or API call: marker path, pipeline (topology, viewport, buffers, shaders, targets), "
                 + "findings, highlight_stage (IA…OM) with warning_message, next calls.",
                 EventArgs.class,
                 r -> "Event " + r.path("event_id").asInt() + " (" + r.path("marker_path").asText() + "): "

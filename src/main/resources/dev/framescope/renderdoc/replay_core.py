@@ -63,6 +63,7 @@ class Capture:
         self._raw = {stable: raw for raw, stable in self._stable.items()}
         self.actions = []  # (action, marker path) in event order, markers excluded
         self.by_event = {}
+        self.api_calls = {}  # every API event: (its chunk in the structured file, the marker path it was made in)
         self._index(controller.GetRootActions(), [])
         self._events = sorted(self.by_event)
         # Debug and validation messages: GL keeps them in the frame info; Vulkan hands them out once, right after
@@ -73,6 +74,10 @@ class Capture:
     def _index(self, actions, path):
         for action in actions:
             name = action.GetName(self.structured)
+            for e in action.events:
+                # a marker's events are the calls made before its push, in the enclosing marker, and the push
+                inside = action.flags & rd.ActionFlags.PushMarker and e.eventId == action.eventId
+                self.api_calls[e.eventId] = (e.chunkIndex, path + [name] if inside else path)
             if action.flags & rd.ActionFlags.PushMarker:
                 self._index(action.children, path + [name])
                 continue
@@ -86,6 +91,11 @@ class Capture:
         calls that lead up to it). (None, []) past the last action."""
         at = bisect.bisect_left(self._events, event)
         return self.by_event[self._events[at]] if at < len(self._events) else (None, [])
+
+    def action_before(self, event):
+        """The event of the last action before an API event, 0 when none is."""
+        at = bisect.bisect_left(self._events, event)
+        return self._events[at - 1] if at > 0 else 0
 
     def name_of(self, resource_id):
         r = self.resources.get(int(resource_id))
