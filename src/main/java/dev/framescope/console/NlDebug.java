@@ -84,7 +84,7 @@ public final class NlDebug {
                     ? new Planner.Explanation(warning, planner.id(), "warning")
                     : planner.explain(question, List.copyOf(run.done()));
         } catch (Planner.PlannerException e) {
-            explanation = BuiltinExplanation.of(run.done());
+            explanation = BuiltinExplanation.of(question.text(), run.done());
             warning = (warning == null ? "" : warning + "; ") + "the model could not explain (" + e.getMessage()
                     + "); the builtin explanation from the measured results is shown instead";
         }

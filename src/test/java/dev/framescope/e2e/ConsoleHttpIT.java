@@ -102,6 +102,44 @@ class ConsoleHttpIT {
         assertEquals(1, history.get("messages").size());
     }
 
+    /** The questions a person asks the console about the GL fixture, one per kind of defect and one it cannot answer. */
+    private static final List<String> QUESTIONS = List.of("Why are there NaNs in the HDR target?",
+            "Where do the infinite values come from?", "Some vertices explode into long spikes, which draw is it?",
+            "Why is the checker texture tiled so many times? Are the UVs wrong?", "Is there a GL error in the frame?",
+            "Why is the UI drawn without depth testing?", "Which draw is the most expensive?",
+            "Why is the screen black in the middle?");
+
+    @Test
+    void noExplanationDoublesItsSeparators() throws Exception {
+        String id = newProjectWithCapture();
+        for (String question : QUESTIONS) {
+            String explanation = ask(id, question).get("explanation").asText();
+            assertFalse(explanation.contains(";;") || explanation.contains("; ;"), question + ": " + explanation);
+        }
+    }
+
+    /** The UV answer quotes the UVs (-50..50 in the ground truth), not the positions. */
+    @Test
+    void theUvAnswerQuotesUvs() throws Exception {
+        JsonNode reply = ask(newProjectWithCapture(), QUESTIONS.get(3));
+        String explanation = reply.get("explanation").asText();
+        assertEquals("geometry_anomalies", reply.at("/planned/tool").asText(), reply.toString());
+        assertTrue(explanation.contains("UVs (uv) span -50.0 to 50.0, outside [0, 1]"), explanation);
+        assertTrue(explanation.contains("#0 uv_out_of_range UV [-50.0,-50.0]"), explanation);
+        assertFalse(explanation.contains("uv_out_of_range position"), explanation);
+    }
+
+    /** The NaN box is at the top-left (16..48 of 256): the data does not say why the middle is black. */
+    @Test
+    void aQuestionTheDataDoesNotAnswerIsNotResolved() throws Exception {
+        JsonNode reply = ask(newProjectWithCapture(), QUESTIONS.get(7));
+        assertEquals("unanswered", reply.at("/submission/status").asText(), reply.toString());
+        String explanation = reply.get("explanation").asText();
+        assertTrue(explanation.startsWith("Unanswered: the question asks about the middle of the screen, and nothing "
+                + "the tools measured is there: the finding's box [16,16,48,48]"), explanation);
+        assertEquals("resolved", ask(newProjectWithCapture(), QUESTIONS.get(0)).at("/submission/status").asText());
+    }
+
     @Test
     void aGeometryQuestionLeadsToTheBadVertexDraw() throws Exception {
         String id = newProjectWithCapture();
