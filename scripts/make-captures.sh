@@ -21,6 +21,7 @@ install_packages make-captures "${missing[@]}"
 build=target/captures-build
 mkdir -p "$build" demo/captures
 gcc -O1 -Wall -Werror -o "$build/gl_defects" demo/captures/src/gl_defects.c -lEGL -lOpenGL -ldl -lm
+gcc -O1 -Wall -Werror -o "$build/gl_scene" demo/captures/src/gl_scene.c -lEGL -lOpenGL -ldl -lm
 gcc -O1 -Wall -Werror -o "$build/vk_defects" demo/captures/src/vk_defects.c -lvulkan -ldl -lm
 for shader in demo/captures/src/vk/fixture.vert demo/captures/src/vk/fixture.frag; do
   # -g keeps the GLSL source in the SPIR-V, so RenderDoc shows it and can debug it line by line
@@ -39,6 +40,7 @@ capture() { # name, then the command that draws the frame (it prints the capture
   echo "make-captures: demo/captures/$name.rdc ($(stat -c %s "$written") bytes)" >&2
 }
 capture gl_defects "$build/gl_defects"
+capture gl_scene "$build/gl_scene"
 capture vk_defects "$build/vk_defects" "$build"
 
 rm -f "$build"/vkcube_frame*.rdc

@@ -33,8 +33,12 @@ class EvidenceImageIT {
     Path stateDir;
 
     private BufferedImage picture(int[] box) throws Exception {
+        return picture(GL, NAN_EVENT, box);
+    }
+
+    private BufferedImage picture(String capture, int event, int[] box) throws Exception {
         ToolCaller caller = new RegistryCaller(ToolGroups.create(Config.defaults(stateDir)));
-        byte[] png = EvidenceImage.around(caller, GL, "hdr_color", NAN_EVENT, box);
+        byte[] png = EvidenceImage.around(caller, capture, "hdr_color", event, box);
         assertNotNull(png);
         return ImageIO.read(new ByteArrayInputStream(png));
     }
@@ -78,6 +82,21 @@ class EvidenceImageIT {
         assertEquals("[24, 24, 227, 431]", Arrays.toString(outline(image)));
         assertEquals(0xFF00FF, image.getRGB((30 - 10) * 4, (30 - 10) * 4) & WHITE, "the NaN quad, magenta");
         assertEquals(0, image.getRGB((60 - 10) * 4, (30 - 10) * 4) & WHITE, "the clear colour: the Inf quad comes later");
+    }
+
+    /** gl_scene's NaN draw (event 36) writes the 51 x 102 box [103, 77, 154, 179]: all of it magenta, outlined. */
+    @Test
+    void theScenesNanBoxIsShownWholeAndAllNan() throws Exception {
+        String scene = Path.of("demo/captures/gl_scene.rdc").toAbsolutePath().toString();
+        BufferedImage image = picture(scene, 36, new int[] {103, 77, 154, 179});
+        assertEquals(63 * 4, image.getWidth());
+        assertEquals(114 * 4, image.getHeight());
+        assertEquals("[24, 24, 227, 431]", Arrays.toString(outline(image)));
+        for (int y = 26; y < 430; y++) {
+            for (int x = 26; x < 226; x++) {
+                assertEquals(0xFF00FF, image.getRGB(x, y) & WHITE, "NaN inside the box at " + x + ", " + y);
+            }
+        }
     }
 
     /** The whole 256 x 256 target is past 64 Ki texels with its margin: every second texel, 4x, outlined. */
