@@ -88,6 +88,7 @@ public final class NlDebug {
             warning = (warning == null ? "" : warning + "; ") + "the model could not explain (" + e.getMessage()
                     + "); the builtin explanation from the measured results is shown instead";
         }
+        explanation = QuestionFit.checked(question.text(), run.done(), explanation);
         String status = warning != null ? "warning" : explanation.status();
         ObjectNode explained = RunSteps.explanation(explanation, warning);
         run.steps().add(explained);

@@ -30,6 +30,18 @@ final class QuestionFit {
     private QuestionFit() {
     }
 
+    /**
+     * A model planner's explanation as it stands, but marked {@link #UNANSWERED} with the sentence first when it was
+     * "resolved" on findings that do not answer the question (the builtin planner's explanation does this itself).
+     */
+    static Planner.Explanation checked(String question, List<ToolCaller.Answer> done, Planner.Explanation said) {
+        if (!"resolved".equals(said.status())) {
+            return said;
+        }
+        String why = unanswered(question, done);
+        return why == null ? said : new Planner.Explanation(why + "\n\n" + said.text(), said.author(), UNANSWERED);
+    }
+
     /** The sentence that says why the findings do not answer {@code question}, or null when they do. */
     static String unanswered(String question, List<ToolCaller.Answer> done) {
         List<String> wanted = BuiltinPlanner.topic(question);
