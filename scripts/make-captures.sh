@@ -24,11 +24,12 @@ install_packages make-captures "${missing[@]}"
 build=target/captures-build
 mkdir -p "$build" demo/captures
 wanted=("$@")
-[ ${#wanted[@]} -gt 0 ] || wanted=(gl_defects gl_defects_glfw gl_defects_fixed vk_defects vkcube)
+[ ${#wanted[@]} -gt 0 ] || wanted=(gl_defects gl_defects_glfw gl_defects_fixed gl_scene vk_defects vkcube)
 want() { [[ " ${wanted[*]} " == *" $1 "* ]]; }
 
 gcc -O1 -Wall -Werror -o "$build/gl_defects" demo/captures/src/gl_defects.c -lEGL -lOpenGL -ldl -lm
 gcc -O1 -Wall -Werror -DUSE_GLFW -o "$build/gl_defects_glfw" demo/captures/src/gl_defects.c -lglfw -lGL -ldl -lm
+gcc -O1 -Wall -Werror -o "$build/gl_scene" demo/captures/src/gl_scene.c -lEGL -lOpenGL -ldl -lm
 gcc -O1 -Wall -Werror -o "$build/vk_defects" demo/captures/src/vk_defects.c -lvulkan -ldl -lm
 for shader in demo/captures/src/vk/fixture.vert demo/captures/src/vk/fixture.frag; do
   # -g keeps the GLSL source in the SPIR-V, so RenderDoc shows it and can debug it line by line
@@ -55,6 +56,7 @@ capture() { # name, then the command that draws the frame (it prints the capture
 capture gl_defects "$build/gl_defects"
 capture gl_defects_glfw "$build/gl_defects_glfw"
 capture gl_defects_fixed "$build/gl_defects" fixed
+capture gl_scene "$build/gl_scene"
 capture vk_defects "$build/vk_defects" "$build"
 
 if want vkcube; then

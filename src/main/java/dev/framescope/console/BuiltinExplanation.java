@@ -17,7 +17,7 @@ final class BuiltinExplanation {
     private BuiltinExplanation() {
     }
 
-    static Planner.Explanation of(List<ToolCaller.Answer> done) {
+    static Planner.Explanation of(String question, List<ToolCaller.Answer> done) {
         List<String> parts = new ArrayList<>();
         boolean found = false;
         for (ToolCaller.Answer answer : done) {
@@ -40,9 +40,14 @@ final class BuiltinExplanation {
             }
         }
         parts.removeIf(String::isBlank);
+        String unanswered = found ? QuestionFit.unanswered(question, done) : null;
+        if (unanswered != null) {
+            parts.add(0, unanswered);
+        }
         parts.add("(Written by FrameScope's builtin planner from the tools' measured results; no language model "
                 + "wrote or checked this.)");
-        return new Planner.Explanation(String.join("\n\n", parts), AUTHOR, found ? "resolved" : "warning");
+        return new Planner.Explanation(String.join("\n\n", parts), AUTHOR,
+                !found ? "warning" : unanswered == null ? "resolved" : QuestionFit.UNANSWERED);
     }
 
     private static String digest(JsonNode digest) {
@@ -71,7 +76,7 @@ final class BuiltinExplanation {
             return text + " shows no finding in its data.";
         }
         List<String> findings = new ArrayList<>();
-        insight.path("findings").forEach(f -> findings.add(f.path("message").asText()
+        insight.path("findings").forEach(f -> findings.add(clause(f.path("message").asText())
                 + (f.has("box") && !f.get("box").isNull() ? " in the box " + f.get("box") + " (x0, y0, x1, y1, "
                 + "top-left origin)" : "")));
         text.append(": ").append(String.join("; ", findings)).append('.');
@@ -81,12 +86,17 @@ final class BuiltinExplanation {
         return text.toString();
     }
 
+    /** A finding's message as a clause of a sentence: no trailing separator, no run of them inside. */
+    static String clause(String message) {
+        return message.replaceAll("\\s*;(\\s*;)+", ";").replaceAll("[\\s;.,|]+$", "");
+    }
+
     private static String shader(JsonNode shader) {
         List<String> lines = new ArrayList<>();
         String source = shader.at("/source_files/0/source").asText("");
         for (String line : source.split("\n")) {
             if (line.contains("/") && !line.trim().startsWith("//") && lines.size() < 3) {
-                lines.add(line.trim());
+                lines.add(clause(line.trim()));
             }
         }
         List<String> constants = new ArrayList<>();
@@ -110,13 +120,18 @@ final class BuiltinExplanation {
         List<String> vertices = new ArrayList<>();
         draw.at("/offending_vertices/preview").forEach(v -> {
             if (vertices.size() < 4) {
-                vertices.add("#" + v.path("index").asInt() + " " + v.path("reason").asText() + " "
-                        + v.path("position"));
+                boolean uv = v.path("reason").asText().equals("uv_out_of_range") && v.has("uv");
+                vertices.add("#" + v.path("index").asInt() + " " + v.path("reason").asText() + (uv ? " UV "
+                        + v.path("uv") : " position " + v.path("position")));
             }
         });
+        JsonNode uvRange = draw.path("uv_range");
+        String uvs = draw.path("uv_out_of_range").asBoolean() ? "; UVs (" + uvRange.path("attribute").asText()
+                + ") span " + uvRange.path("min").asText() + " to " + uvRange.path("max").asText()
+                + ", outside [0, 1]" : "";
         return "Vertices of event " + draw.path("event_id").asInt() + ": "
-                + draw.at("/bad_vertices/count").asInt() + " with NaN/Inf/huge positions"
-                + (vertices.isEmpty() ? "" : " (" + String.join("; ", vertices) + ")") + ".";
+                + draw.at("/bad_vertices/count").asInt() + " with NaN/Inf/huge positions" + uvs
+                + (vertices.isEmpty() ? "" : " (" + String.join(", ", vertices) + ")") + ".";
     }
 
     private static String timings(JsonNode timings) {

@@ -140,6 +140,6 @@ public final class BuiltinPlanner implements Planner {
 
     @Override
     public Explanation explain(Question question, List<ToolCaller.Answer> done) {
-        return BuiltinExplanation.of(done);
+        return BuiltinExplanation.of(question.text(), done);
     }
 }

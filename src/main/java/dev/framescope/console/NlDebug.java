@@ -84,10 +84,11 @@ public final class NlDebug {
                     ? new Planner.Explanation(warning, planner.id(), "warning")
                     : planner.explain(question, List.copyOf(run.done()));
         } catch (Planner.PlannerException e) {
-            explanation = BuiltinExplanation.of(run.done());
+            explanation = BuiltinExplanation.of(question.text(), run.done());
             warning = (warning == null ? "" : warning + "; ") + "the model could not explain (" + e.getMessage()
                     + "); the builtin explanation from the measured results is shown instead";
         }
+        explanation = QuestionFit.checked(question.text(), run.done(), explanation);
         String status = warning != null ? "warning" : explanation.status();
         ObjectNode explained = RunSteps.explanation(explanation, warning);
         run.steps().add(explained);

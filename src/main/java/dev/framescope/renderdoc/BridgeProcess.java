@@ -127,6 +127,11 @@ public final class BridgeProcess implements AutoCloseable {
         }
     }
 
+    /** Whether a call now finds a bridge to serve it (else it starts one, about a second). */
+    public synchronized boolean isRunning() {
+        return attached || process != null && process.isAlive();
+    }
+
     /** The bridge a caller waits on: its process (null when attached) and generation. */
     private record Running(Process process, long generation) {
     }

@@ -6,6 +6,7 @@ import dev.framescope.common.Cancellation;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
 import dev.framescope.common.SystemFolders;
+import dev.framescope.common.ToolContext;
 import dev.framescope.common.ToolException;
 import dev.framescope.common.ToolOutput;
 import dev.framescope.common.WritableRoots;
@@ -18,6 +19,8 @@ import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
@@ -47,13 +50,17 @@ public final class Captures {
     }
 
     public ObjectNode saveTexture(RenderDocArgs.SaveTextureArgs args, Cancellation cancellation) {
+        return saveTexture(args, quiet(cancellation));
+    }
+
+    public ObjectNode saveTexture(RenderDocArgs.SaveTextureArgs args, ToolContext context) {
         Path target = outputs.checked("output", args.output(), "." + args.format().name(), args.overwrite());
         RenderDocArgs.SaveTextureArgs checked = new RenderDocArgs.SaveTextureArgs(args.capture(), args.texture(),
                 target.toString(), args.format(), args.eventId(), args.overwrite(), args.mip(), args.slice());
         return query("save_texture", checked, r -> "Wrote " + r.path("output").asText() + " (" + r.path("bytes")
                 .asLong() + " bytes, " + r.path("method").asText() + ")" + (r.path("non_finite_components_written")
                 .asInt() > 0 ? "; " + r.path("non_finite_components_written").asInt() + " NaN/Inf components "
-                + "written as 0 or 1" : "") + ".", cancellation);
+                + "written as 0 or 1" : "") + ".", context);
     }
 
     public ObjectNode copyCapture(RenderDocArgs.CopyCaptureArgs args) {
@@ -61,11 +68,15 @@ public final class Captures {
     }
 
     public ObjectNode copyCapture(RenderDocArgs.CopyCaptureArgs args, Cancellation cancellation) {
+        return copyCapture(args, quiet(cancellation));
+    }
+
+    public ObjectNode copyCapture(RenderDocArgs.CopyCaptureArgs args, ToolContext context) {
         Path target = outputs.checked("output", args.output(), ".rdc", args.overwrite());
         refuseSameFile(Path.of(absolute(args.capture())), target);
         return query("copy_capture", new RenderDocArgs.CopyCaptureArgs(args.capture(), target.toString(),
                 args.overwrite()), r -> "Copied to " + r.path("output").asText() + " (" + r.path("bytes").asLong()
-                + " bytes).", cancellation);
+                + " bytes).", context);
     }
 
     /** Copying a capture onto itself (by another path, a link or a hard link) would leave nothing of it. */
@@ -83,6 +94,8 @@ public final class Captures {
 
     /** The capture the last call named, for the next calls the bridge report recommends. */
     private volatile String lastCapture;
+    /** Captures the running bridge was asked about, so progress says when a call opens one first. */
+    private final Set<String> opened = ConcurrentHashMap.newKeySet();
 
     public BridgeDiagnostics diagnostics(int maxErrors) {
         BridgeDiagnostics d = bridge.diagnostics(maxErrors);
@@ -122,6 +135,10 @@ public final class Captures {
 
     /** open_capture, with the frame overview when asked (get_frame_summary's answer, which it replaced). */
     public ObjectNode open(RenderDocArgs.OpenCaptureArgs args, Cancellation cancellation) {
+        return open(args, quiet(cancellation));
+    }
+
+    public ObjectNode open(RenderDocArgs.OpenCaptureArgs args, ToolContext context) {
         return query("open_capture", "open_capture", args, status -> {
             JsonNode caps = status.path("capabilities");
             String summary = String.format("%s capture, replayed on %s: %d actions, %d draws, %d textures; pixel history %s, shader "
@@ -134,7 +151,7 @@ public final class Captures {
             JsonNode overview = status.path("overview");
             return overview.isMissingNode() ? summary : summary + " " + overview.at("/markers/count").asInt()
                     + " marker groups; " + overview.at("/debug_messages/count").asInt() + " debug messages.";
-        }, cancellation);
+        }, context);
     }
 
     public ObjectNode iterateActions(IterateActionsArgs args) {
@@ -142,11 +159,15 @@ public final class Captures {
     }
 
     public ObjectNode iterateActions(IterateActionsArgs args, Cancellation cancellation) {
+        return iterateActions(args, quiet(cancellation));
+    }
+
+    public ObjectNode iterateActions(IterateActionsArgs args, ToolContext context) {
         return query("iterate_actions", args, page -> page.path("count").asInt() + " action(s) match; rows "
                 + args.offset() + "–" + (args.offset() + page.path("preview").size())
                 + (page.path("truncated").asBoolean() ? " (more: raise offset)" : "")
                 + (page.has("resources") ? "; " + page.at("/resources/count").asInt() + " resource(s) match" : "")
-                + ".", cancellation);
+                + ".", context);
     }
 
     public ObjectNode analyzeNanInf(AnalyzeNanInfArgs args) {
@@ -154,6 +175,10 @@ public final class Captures {
     }
 
     public ObjectNode analyzeNanInf(AnalyzeNanInfArgs args, Cancellation cancellation) {
+        return analyzeNanInf(args, quiet(cancellation));
+    }
+
+    public ObjectNode analyzeNanInf(AnalyzeNanInfArgs args, ToolContext context) {
         return query("analyze_nan_inf", args, report -> {
             if ("pixel".equals(report.path("mode").asText())) {
                 return pixelSummary(report);
@@ -174,7 +199,7 @@ public final class Captures {
                 summary.append(". ");
             }
             return summary.length() == 0 ? "No 32-bit float colour target to scan." : summary.toString().trim();
-        }, cancellation);
+        }, context);
     }
 
     private static String pixelSummary(JsonNode report) {
@@ -249,15 +274,46 @@ public final class Captures {
     /** As above, for the tool {@code tool} (named in errors) served by the bridge's {@code method}. */
     public ObjectNode query(String tool, String method, Object args, Function<JsonNode, String> summary,
                             Cancellation cancellation) {
+        return query(tool, method, args, summary, quiet(cancellation));
+    }
+
+    /** As above, telling {@code context} as the bridge starts, opens the capture and replays (BridgeProgress). */
+    public ObjectNode query(String method, Object args, Function<JsonNode, String> summary, ToolContext context) {
+        return query(method, method, args, summary, context);
+    }
+
+    public ObjectNode query(String tool, String method, Object args, Function<JsonNode, String> summary,
+                            ToolContext context) {
         @SuppressWarnings("unchecked")
         Map<String, Object> params = Json.mapper().convertValue(args, Map.class);
         String capture = absolute((String) params.get("capture"));
         SystemFolders.refuse("capture", Path.of(capture), "a RenderDoc capture (.rdc file)");
         params.put("capture", capture);
         lastCapture = capture;
-        ObjectNode result = (ObjectNode) bridge.call(tool, method, params, TIMEOUT_MS, cancellation);
+        boolean starting = !bridge.isRunning();
+        if (starting) {
+            opened.clear();
+        }
+        ObjectNode result;
+        try (BridgeProgress progress = new BridgeProgress(context, tool, capture, starting, opened.add(capture))) {
+            result = (ObjectNode) bridge.call(tool, method, params, TIMEOUT_MS, context.cancellation());
+        }
         result.put("summary", summary.apply(result));
         return result;
+    }
+
+    /** A context that reports nothing and stops on {@code cancellation}: for callers that have no client. */
+    private static ToolContext quiet(Cancellation cancellation) {
+        return new ToolContext() {
+            @Override
+            public void progress(double progress, Double total, String message) {
+            }
+
+            @Override
+            public Cancellation cancellation() {
+                return cancellation;
+            }
+        };
     }
 
     /** The bridge runs in another working directory; paths go to it absolute. */

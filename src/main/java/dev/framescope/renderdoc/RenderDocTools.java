@@ -97,7 +97,7 @@ public final class RenderDocTools implements ToolGroup {
                 + "counts, capabilities. overview adds statistics, marker groups, textures, debug "
                 + "messages.",
                 OpenCaptureArgs.class, ToolHints.READS_ONLY,
-                (a, c) -> ToolOutput.of(captures.open(a, c.cancellation())))
+                (a, c) -> ToolOutput.of(captures.open(a, c)))
                 .returnsSchemaFile(answerSchema("open_capture"))
                 .withAliases("get_capture_status")
                 .withAlias("get_frame_summary", Map.of("overview", true));
@@ -117,14 +117,14 @@ public final class RenderDocTools implements ToolGroup {
                 "Actions in event order (ids, flags, name, marker path, counts, outputs), paged and "
                 + "filtered; query also finds resources by debug name.",
                 IterateActionsArgs.class, ToolHints.READS_ONLY,
-                (a, c) -> ToolOutput.of(captures.iterateActions(a, c.cancellation())))
+                (a, c) -> ToolOutput.of(captures.iterateActions(a, c)))
                 .returnsSchemaFile(answerSchema("iterate_actions"))
                 .withAliases("search_capture", "search_actions", "search_resources");
     }
 
     private ToolDef<EventArgs> getEventInsight() {
         return query("get_event_insight", "One event in context",
-                "One action: marker path, pipeline (topology, viewport, vertex buffers, shaders, targets), "
+                "An action or API call: marker path, pipeline (topology, viewport, buffers, shaders, targets), "
                 + "findings, highlight_stage (IA…OM) with warning_message, next calls.",
                 EventArgs.class,
                 r -> "Event " + r.path("event_id").asInt() + " (" + r.path("marker_path").asText() + "): "
@@ -138,7 +138,7 @@ public final class RenderDocTools implements ToolGroup {
                 "NaN/Inf texels of float32 colour targets after an event (counts, boxes) and the events "
                 + "that wrote them; with texture, x, y: that pixel's NaN/Inf writes.",
                 AnalyzeNanInfArgs.class, ToolHints.READS_ONLY,
-                (a, c) -> ToolOutput.of(captures.analyzeNanInf(a, c.cancellation())))
+                (a, c) -> ToolOutput.of(captures.analyzeNanInf(a, c)))
                 .returnsSchemaFile(answerSchema("analyze_nan_inf"));
     }
 
@@ -211,7 +211,7 @@ public final class RenderDocTools implements ToolGroup {
                 "Writes a texture's mip/slice after an event as PNG (8-bit, clamped) or EXR (float32, "
                 + "exact), ≤ 2048², under the working directory or FRAMESCOPE_OUTPUT_DIR.",
                 SaveTextureArgs.class, ToolHints.WRITES_NEW_FILES,
-                (a, c) -> ToolOutput.of(captures.saveTexture(a, c.cancellation())))
+                (a, c) -> ToolOutput.of(captures.saveTexture(a, c)))
                 .returnsSchemaFile(answerSchema("save_texture"));
     }
 
@@ -220,7 +220,7 @@ public final class RenderDocTools implements ToolGroup {
                 "Copies the .rdc (CopyFileTo) under the working directory or FRAMESCOPE_OUTPUT_DIR, never "
                 + "over a file unless overwrite.",
                 CopyCaptureArgs.class, ToolHints.WRITES_NEW_FILES,
-                (a, c) -> ToolOutput.of(captures.copyCapture(a, c.cancellation())))
+                (a, c) -> ToolOutput.of(captures.copyCapture(a, c)))
                 .returnsSchemaFile(answerSchema("copy_capture"));
     }
 
@@ -228,7 +228,7 @@ public final class RenderDocTools implements ToolGroup {
     private <A> ToolDef<A> query(String name, String title, String description, Class<A> args,
                                  Function<JsonNode, String> summary) {
         return ToolDef.of(name, title, description, args, ToolHints.READS_ONLY,
-                (a, c) -> ToolOutput.of(captures.query(name, a, summary, c.cancellation())))
+                (a, c) -> ToolOutput.of(captures.query(name, a, summary, c)))
                 .returnsSchemaFile(answerSchema(name));
     }
 

@@ -3,6 +3,7 @@ includes) so they never disagree: findings with one severity table, the pipeline
 IA, VS, RS, PS, OM), and the calls that drill from a finding to its cause. Results are cached per capture and event
 (a replay of the event and its predecessor and a diff of the float targets cost tens of milliseconds)."""
 import json
+import re
 
 import renderdoc as rd
 
@@ -30,6 +31,15 @@ FINDINGS = {
 
 RANK = {"high": 0, "medium": 1, "low": 2, "info": 3}
 
+# What an agent should look at first: NaN/Inf writes, then bad geometry, then API errors, validation messages and
+# pipeline state, then cost. Severity orders findings within a class, so a high API error never hides a NaN write.
+CLASSES = {"nan_written": 0, "inf_written": 0,
+           "bad_vertex_positions": 1, "no_vertex_shader": 1, "uv_out_of_range": 1, "degenerate_triangles": 1,
+           "small_or_empty_draw": 1,
+           "api_error": 2, "api_warning": 2, "api_message": 2, "no_outputs_bound": 2, "no_pixel_shader": 2,
+           "no_depth_target": 2,
+           "many_draws_one_group": 3}
+
 # RenderDoc's message severities → the code a debug message is reported under.
 MESSAGE_CODES = {"High": "api_error", "Medium": "api_warning", "Low": "api_message", "Info": "api_message"}
 
@@ -40,7 +50,7 @@ def finding(code, message, **extra):
 
 
 def ranked(findings):
-    return sorted(findings, key=lambda f: (RANK[f["severity"]], f.get("event_id") or 0))
+    return sorted(findings, key=lambda f: (CLASSES[f["code"]], RANK[f["severity"]], f.get("event_id") or 0))
 
 
 def call(c, tool, why, **arguments):
@@ -60,20 +70,54 @@ def unique(calls):
 
 
 def message_json(c, m):
-    action, path = c.action_for_event(m.eventId)
-    return {"event_id": action.eventId if action else None, "api_event_id": m.eventId, "marker_path": "/".join(path),
-            "severity": m.severity.name.lower(), "category": m.category.name, "source": m.source.name,
-            "message_id": m.messageID, "description": m.description[:300]}
+    """A debug message at the API call it is about (its own event and marker), with the action that call leads to."""
+    event = message_call(c, m)
+    chunk, path = c.api_calls.get(event, (None, c.action_for_event(event)[1]))
+    action, _ = c.action_for_event(event)
+    return {"event_id": event, "call": c.structured.chunks[chunk].name if chunk is not None else None,
+            "action_event_id": action.eventId if action else None, "api_event_id": m.eventId,
+            "marker_path": "/".join(path), "severity": m.severity.name.lower(), "category": m.category.name,
+            "source": m.source.name, "message_id": m.messageID, "description": m.description[:300]}
+
+
+def message_call(c, m):
+    """The API call a message is about. GL files its debug output under the next action (glEnable(0xdead) under the
+    draw or clear that follows); Vulkan validation under the call itself. So the call is the last one since the
+    previous action that the message names, preferring one whose parameters it quotes; else RenderDoc's event."""
+    since = c.action_before(m.eventId)
+    text = m.description.lower()
+    best, best_score = m.eventId, 0
+    for event in range(since + 1, m.eventId + 1):
+        if event not in c.api_calls:
+            continue
+        chunk = c.structured.chunks[c.api_calls[event][0]]
+        if not re.search(r"\b%s\b" % re.escape(chunk.name.lower()), text):
+            continue
+        quoted = any(value and value in text for value in (parameter_text(chunk.GetChild(i))
+                                                             for i in range(chunk.NumChildren())))
+        score = 2 if quoted else 1
+        if score >= best_score:
+            best, best_score = event, score
+    return best
+
+
+def parameter_text(parameter):
+    """A parameter's value as a message would quote it: GLenum(dead) as dead; nothing for structures."""
+    if parameter.NumChildren():
+        return None
+    text = parameter.AsString().lower()
+    inner = re.fullmatch(r"\w+\((\w+)\)", text)
+    return inner.group(1) if inner else (text if len(text) > 1 else None)
 
 
 def message_findings(c):
-    """Every debug or validation message the capture recorded, as a finding at its action."""
+    """Every debug or validation message the capture recorded, as a finding at the API call it is about."""
     out = []
     for m in c.messages:
         row = message_json(c, m)
         code = MESSAGE_CODES.get(m.severity.name, "api_message")
         out.append(finding(code, "%s: %s" % (row["category"], row["description"]), event_id=row["event_id"],
-                           marker_path=row["marker_path"]))
+                           marker_path=row["marker_path"], call=row["call"]))
     return out
 
 
@@ -179,9 +223,34 @@ def drill_calls(c, f):
     return []
 
 
+def next_anomaly_calls(c, event):
+    """The insight of the anomaly ranked after this event's first finding (the frame's first one when the event has
+    none), so an agent that follows first recommendations walks the digest's ranking to its end and stops. Costs
+    the digest's scan once per capture."""
+    found = [f for f in frame_findings(c, OVERDRAW_DRAWS) if f["event_id"] is not None]
+    mine = [i for i, f in enumerate(found) if f["event_id"] == event]
+    after = found[mine[0] + 1:] if mine else found
+    for f in after:
+        if f["event_id"] != event:
+            return [call(c, "get_event_insight", "next anomaly: %s at event %s (%s)" % (
+                f["code"], f["event_id"], f["marker_path"]), event_id=f["event_id"])]
+    return []
+
+
+# A marker group with this many draws is reported as an overdraw or batching candidate (the digest's default).
+OVERDRAW_DRAWS = 8
+
+
 def frame_findings(c, overdraw_draws):
     """Findings over the whole frame, for the digest: every draw's findings, every debug message, and marker
-    groups with many draws."""
+    groups with many draws (cached)."""
+    key = ("frame_findings", overdraw_draws)
+    if key not in c.cache:
+        c.cache[key] = _frame_findings(c, overdraw_draws)
+    return c.cache[key]
+
+
+def _frame_findings(c, overdraw_draws):
     out = []
     for action, _ in draws(c):
         out.extend(event_findings(c, action.eventId))

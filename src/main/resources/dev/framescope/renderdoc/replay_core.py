@@ -22,6 +22,7 @@ import renderdoc as rd
 # whose shape changes gets a constant of its own here, bumped together with its schema file's const.
 SCHEMA_VERSION = 1
 OPEN_CAPTURE_SCHEMA_VERSION = 2  # 2: replayed_on (local or a RenderDoc remote server)
+EVENT_INSIGHT_SCHEMA_VERSION = 2  # 2: api_call (an API call's own event)
 
 
 # RenderDoc numbers the resources it creates while replaying from here (ResourceIDGen's replay range).
@@ -65,6 +66,7 @@ class Capture:
         self._raw = {stable: raw for raw, stable in self._stable.items()}
         self.actions = []  # (action, marker path) in event order, markers excluded
         self.by_event = {}
+        self.api_calls = {}  # every API event: (its chunk in the structured file, the marker path it was made in)
         self._index(controller.GetRootActions(), [])
         self._events = sorted(self.by_event)
         # Debug and validation messages: GL keeps them in the frame info; Vulkan hands them out once, right after
@@ -75,6 +77,10 @@ class Capture:
     def _index(self, actions, path):
         for action in actions:
             name = action.GetName(self.structured)
+            for e in action.events:
+                # a marker's events are the calls made before its push, in the enclosing marker, and the push
+                inside = action.flags & rd.ActionFlags.PushMarker and e.eventId == action.eventId
+                self.api_calls[e.eventId] = (e.chunkIndex, path + [name] if inside else path)
             if action.flags & rd.ActionFlags.PushMarker:
                 self._index(action.children, path + [name])
                 continue
@@ -88,6 +94,11 @@ class Capture:
         calls that lead up to it). (None, []) past the last action."""
         at = bisect.bisect_left(self._events, event)
         return self.by_event[self._events[at]] if at < len(self._events) else (None, [])
+
+    def action_before(self, event):
+        """The event of the last action before an API event, 0 when none is."""
+        at = bisect.bisect_left(self._events, event)
+        return self._events[at - 1] if at > 0 else 0
 
     def name_of(self, resource_id):
         r = self.resources.get(int(resource_id))

@@ -5,9 +5,11 @@ import collections
 
 import renderdoc as rd
 
-from evidence import call, drill_calls, event_findings, frame_findings, highlight, message_json, unique
+from evidence import (OVERDRAW_DRAWS, call, drill_calls, event_findings, frame_findings, highlight, message_findings,
+    message_json, next_anomaly_calls, unique)
 from outputs import SAVE_TEXTURE_SAFE_DRIVERS
-from replay_core import OPEN, OPEN_CAPTURE_SCHEMA_VERSION, SCHEMA_VERSION, action_json, bounded, capture, draws, event_of
+from replay_core import (OPEN, EVENT_INSIGHT_SCHEMA_VERSION, OPEN_CAPTURE_SCHEMA_VERSION, SCHEMA_VERSION, BridgeError,
+    action_json, bounded, capture, draws, event_of)
 from tier_b import pipeline_state
 
 # RenderDoc's frameNumber when the capture came from the in-application API rather than a counted present.
@@ -140,7 +142,7 @@ def get_frame_digest(params):
     """Counts, markers, and anomalies computed from data (NaN/Inf texels, bad geometry, API errors and validation
     messages, draws without depth, heavy overdraw), ranked, each with the call that drills into it."""
     c = capture(params)
-    found = frame_findings(c, int(params.get("overdraw_draws") or 8))
+    found = frame_findings(c, int(params.get("overdraw_draws") or OVERDRAW_DRAWS))
     rows = [{"severity": f["severity"], "code": f["code"], "event_id": f["event_id"], "marker_path": f["marker_path"],
              "stage": f["stage"], "message": f["message"]} for f in found]
     calls = unique(call(c, "get_event_insight", "%s at event %s (%s): the event in context, its findings and "
@@ -160,24 +162,49 @@ def get_event_insight(params):
     replaced), outputs, input assembly, findings from the data, and the calls that drill to the cause. Cached per capture, event and options: the findings replay the event
     and its predecessor."""
     c = capture(params)
-    event = event_of(c, params)
     per_stage = int(params.get("max_resources_per_stage") or 8)
+    event = api_call_event(c, params)
+    if event is None:
+        event = event_of(c, params)
     key = ("insight", event, per_stage)
     if key not in c.cache:
         c.cache[key] = _event_insight(c, event, per_stage)
     return c.cache[key]
 
 
+def api_call_event(c, params):
+    """The event_id when it names an API call that is not an action (glEnable, vkCmdSetLineWidth, …), else None."""
+    event = params.get("event_id")
+    if event is None or int(event) in c.by_event or int(event) not in c.api_calls:
+        return None
+    if c.action_for_event(int(event))[0] is None:
+        raise BridgeError("NOT_FOUND", "event %d is an API call after the last action" % int(event),
+                          parameter="event_id", valid_range=[min(c.by_event), max(c.by_event)])
+    return int(event)
+
+
 def _event_insight(c, event, per_stage):
-    state = pipeline_state(c, event, per_stage)
-    action, path = c.by_event[event]
-    findings = event_findings(c, event)
-    calls = [drill for f in findings for drill in drill_calls(c, f)]
+    """An action's insight; for an API call, the call at its own marker with the findings about it, and the pipeline
+    and outputs of the action it leads to (`action`)."""
+    action, path = c.action_for_event(event)
+    state = pipeline_state(c, action.eventId, per_stage)
+    if event in c.by_event:
+        findings = event_findings(c, event)
+        api_call = None
+    else:
+        chunk, path = c.api_calls[event]
+        findings = [f for f in message_findings(c) if f["event_id"] == event]
+        api_call = {"event_id": event, "name": c.structured.chunks[chunk].name, "action_event_id": action.eventId}
+    calls = [drill for f in findings for drill in drill_calls(c, f)] or next_anomaly_calls(c, event)
     stage, warning = highlight(findings)
-    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "event_id": event, "marker_path": "/".join(path),
-            "action": action_json(c, action, path), "pipeline": state,
-            "input_assembly": {"topology": state["topology"], "vertex_buffers": state["vertex_buffers"],
-                               "vertices": action.numIndices, "instances": action.numInstances},
-            "outputs": {"render_targets": state["color_targets"], "depth_target": state["depth_target"]},
-            "findings": [{k: v for k, v in f.items() if k not in ("event_id", "marker_path")} for f in findings],
-            "highlight_stage": stage, "warning_message": warning, "recommended_next_calls": unique(calls)}
+    out = {"schema_version": EVENT_INSIGHT_SCHEMA_VERSION, "capture": c.path, "event_id": event,
+           "marker_path": "/".join(path),
+           "action": action_json(c, action, c.by_event[action.eventId][1]), "pipeline": state,
+           "input_assembly": {"topology": state["topology"], "vertex_buffers": state["vertex_buffers"],
+                              "vertices": action.numIndices, "instances": action.numInstances},
+           "outputs": {"render_targets": state["color_targets"], "depth_target": state["depth_target"]},
+           "findings": [{k: v for k, v in f.items() if k not in ("event_id", "marker_path")} for f in findings],
+           "highlight_stage": stage, "warning_message": warning, "recommended_next_calls": unique(calls)}
+    if api_call:
+        out["api_call"] = api_call
+    return out

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.web.ServedScripts;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -22,6 +24,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -100,6 +103,75 @@ class ConsoleHttpIT {
         assertEquals(1, history.get("submissions").size());
         assertEquals(reply.at("/submission/id"), history.at("/submissions/0/id"));
         assertEquals(1, history.get("messages").size());
+    }
+
+    /**
+     * gl_scene's NaN box is 51 x 102 texels (112 KiB of RGBA32F with its margin, past one get_texture call): the
+     * console's picture shows it whole, its white outline inside the picture, 6 texels from each edge at 4x.
+     */
+    @Test
+    void theEvidencePictureShowsALargeNanBoxWhole() throws Exception {
+        String id = console.post("/projects", "{\"name\":\"scene\"}").get("projectId").asText();
+        console.upload(id, Path.of("demo/captures/gl_scene.rdc").toAbsolutePath());
+        JsonNode reply = console.post("/nl-debug", RunningConsole.JSON.createObjectNode()
+                .put("question", "Why are there NaNs in the HDR target?").put("capturePath", "captures/gl_scene.rdc")
+                .put("projectId", id).toString());
+        assertEquals("resolved", reply.at("/submission/status").asText(), reply.toString());
+        assertTrue(reply.get("explanation").asText().contains("Frame/Lights/Bloom"), reply.toString());
+        HttpResponse<byte[]> png = HttpClient.newHttpClient().send(console.request("/projects/" + id
+                + "/resource?path=" + reply.at("/submission/evidence/colorBuffer").asText()).GET().build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        BufferedImage image = ImageIO.read(new ByteArrayInputStream(png.body()));
+        assertEquals(63 * 4, image.getWidth());
+        assertEquals(114 * 4, image.getHeight());
+        int white = 0xFFFFFF;
+        for (int x = 24; x <= 227; x++) {
+            assertEquals(white, image.getRGB(x, 24) & white, "top of the outline at x " + x);
+            assertEquals(white, image.getRGB(x, 431) & white, "bottom of the outline at x " + x);
+        }
+        for (int y = 24; y <= 431; y++) {
+            assertEquals(white, image.getRGB(24, y) & white, "left of the outline at y " + y);
+            assertEquals(white, image.getRGB(227, y) & white, "right of the outline at y " + y);
+        }
+        assertEquals(0xFF00FF, image.getRGB(126, 228) & white, "NaN magenta in the middle of the box");
+    }
+
+    /** The questions a person asks the console about the GL fixture, one per kind of defect and one it cannot answer. */
+    private static final List<String> QUESTIONS = List.of("Why are there NaNs in the HDR target?",
+            "Where do the infinite values come from?", "Some vertices explode into long spikes, which draw is it?",
+            "Why is the checker texture tiled so many times? Are the UVs wrong?", "Is there a GL error in the frame?",
+            "Why is the UI drawn without depth testing?", "Which draw is the most expensive?",
+            "Why is the screen black in the middle?");
+
+    @Test
+    void noExplanationDoublesItsSeparators() throws Exception {
+        String id = newProjectWithCapture();
+        for (String question : QUESTIONS) {
+            String explanation = ask(id, question).get("explanation").asText();
+            assertFalse(explanation.contains(";;") || explanation.contains("; ;"), question + ": " + explanation);
+        }
+    }
+
+    /** The UV answer quotes the UVs (-50..50 in the ground truth), not the positions. */
+    @Test
+    void theUvAnswerQuotesUvs() throws Exception {
+        JsonNode reply = ask(newProjectWithCapture(), QUESTIONS.get(3));
+        String explanation = reply.get("explanation").asText();
+        assertEquals("geometry_anomalies", reply.at("/planned/tool").asText(), reply.toString());
+        assertTrue(explanation.contains("UVs (uv) span -50.0 to 50.0, outside [0, 1]"), explanation);
+        assertTrue(explanation.contains("#0 uv_out_of_range UV [-50.0,-50.0]"), explanation);
+        assertFalse(explanation.contains("uv_out_of_range position"), explanation);
+    }
+
+    /** The NaN box is at the top-left (16..48 of 256): the data does not say why the middle is black. */
+    @Test
+    void aQuestionTheDataDoesNotAnswerIsNotResolved() throws Exception {
+        JsonNode reply = ask(newProjectWithCapture(), QUESTIONS.get(7));
+        assertEquals("unanswered", reply.at("/submission/status").asText(), reply.toString());
+        String explanation = reply.get("explanation").asText();
+        assertTrue(explanation.startsWith("Unanswered: the question asks about the middle of the screen, and nothing "
+                + "the tools measured is there: the finding's box [16,16,48,48]"), explanation);
+        assertEquals("resolved", ask(newProjectWithCapture(), QUESTIONS.get(0)).at("/submission/status").asText());
     }
 
     @Test

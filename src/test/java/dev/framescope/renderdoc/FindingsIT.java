@@ -9,6 +9,7 @@ import dev.framescope.common.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -24,9 +25,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The digest, get_event_insight and the pipeline state it includes agree on every finding of the GL fixture (one
  * severity, one stage, the same event), API errors are anomalies like NaN writes, and every Tier A answer says what
- * to call next.
+ * to call next. An agent that starts from get_frame_digest and always sends the first recommended call reaches the
+ * NaN draw and its fragment shader within three calls, and stops where nothing is left (vkcube: no invented defect,
+ * no loop). API errors are reported at the API call's own event and marker, ranked after NaN and geometry, and their
+ * insight still recommends a next call.
  */
-@Timeout(180)
+@Timeout(300)
 class FindingsIT {
 
     private static final String GL = Path.of("demo/captures/gl_defects.rdc").toAbsolutePath().toString();
@@ -51,7 +55,7 @@ class FindingsIT {
     }
 
     private static JsonNode query(String method, Map<String, Object> params) {
-        Map<String, Object> withCapture = new java.util.HashMap<>(params);
+        Map<String, Object> withCapture = new HashMap<>(params);
         withCapture.putIfAbsent("capture", GL);
         return captures.query(method, withCapture, r -> "");
     }
@@ -78,10 +82,10 @@ class FindingsIT {
         throw new AssertionError("no " + code + " in " + digest.get("anomalies"));
     }
 
-    /** GL's glEnable(0xDEAD) (the driver's debug output) and Vulkan's line width (Khronos validation). */
+    /** GL's glEnable(0xDEAD) (the driver's debug output) and Vulkan's line width (Khronos validation), at the call. */
     @ParameterizedTest
     @ValueSource(strings = {"gl_defects", "vk_defects"})
-    void anApiErrorIsAnAnomalyAtItsDrawLikeANanWrite(String name) {
+    void anApiErrorIsAnAnomalyAtItsCallLikeANanWrite(String name) {
         String capture = name.equals("gl_defects") ? GL : VK;
         JsonNode digest = query("get_frame_digest", Map.of("capture", capture, "max_anomalies", 64));
         JsonNode error = anomaly(digest, "api_error");
@@ -193,5 +197,128 @@ class FindingsIT {
         JsonNode again = query("get_event_insight", Map.of("event_id", event));
         assertEquals(first, again);
         System.err.printf("repeated get_event_insight: %.1f ms%n", (System.nanoTime() - start) / 1e6);
+    }
+
+    /** Most calls the agent of follow() makes. */
+    private static final int MAX_CALLS = 8;
+
+    private static String path(String name) {
+        return Path.of("demo/captures/" + name + ".rdc").toAbsolutePath().toString();
+    }
+
+    private record Step(String tool, JsonNode arguments, JsonNode answer) {
+    }
+
+    /** The calls an agent makes when it always follows the first recommendation; stops on none or on a repeat. */
+    private static List<Step> follow(String capture) {
+        List<Step> steps = new ArrayList<>();
+        String tool = "get_frame_digest";
+        JsonNode arguments = Json.mapper().valueToTree(Map.of("capture", capture));
+        while (steps.size() < MAX_CALLS) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> args = new HashMap<>(Json.mapper().convertValue(arguments, Map.class));
+            JsonNode answer = captures.query(tool, args, r -> "");
+            steps.add(new Step(tool, arguments, answer));
+            JsonNode next = answer.at("/recommended_next_calls/0");
+            if (next.isMissingNode()) {
+                return steps;
+            }
+            tool = next.get("tool").asText();
+            arguments = next.get("arguments");
+            for (Step done : steps) {
+                assertFalse(done.tool().equals(tool) && done.arguments().equals(arguments),
+                        "the first recommendation loops back to " + tool + " " + arguments);
+            }
+        }
+        throw new AssertionError("no end after " + MAX_CALLS + " calls: " + steps);
+    }
+
+    private static int nanEvent(JsonNode digest) {
+        for (JsonNode a : digest.at("/anomalies/preview")) {
+            if (a.get("code").asText().equals("nan_written")) {
+                return a.get("event_id").asInt();
+            }
+        }
+        throw new AssertionError("no NaN anomaly: " + digest);
+    }
+
+    /** gl_scene puts its API error first in event order, where the old ranking sent the agent to it and stopped. */
+    @ParameterizedTest
+    @ValueSource(strings = {"gl_defects", "vk_defects", "gl_scene"})
+    void theFirstRecommendationsReachTheNanDrawAndItsShader(String name) {
+        List<Step> steps = follow(path(name));
+        int nan = nanEvent(steps.get(0).answer());
+        Step insight = steps.get(1);
+        assertEquals("get_event_insight", insight.tool());
+        assertEquals(nan, insight.answer().get("event_id").asInt());
+        assertEquals("nan_written", insight.answer().at("/findings/0/code").asText());
+        String marker = null;
+        for (JsonNode d : truth.at("/captures/" + name + "/draws")) {
+            marker = d.get("kind").asText().equals("writes_nan") ? d.get("marker").asText() : marker;
+        }
+        assertEquals(marker, insight.answer().get("marker_path").asText());
+        Step shader = steps.get(2);
+        assertEquals("get_shader_info", shader.tool());
+        assertEquals(nan, shader.arguments().get("event_id").asInt());
+        assertEquals("pixel", shader.answer().get("stage").asText());
+        assertEquals(3, steps.size(), "the shader is the cause; nothing to follow past it");
+    }
+
+    @Test
+    void onACaptureWithoutAnomaliesTheAgentEndsWithoutInventingOne() {
+        List<Step> steps = follow(path("vkcube"));
+        assertEquals(0, steps.get(0).answer().at("/anomalies/count").asInt());
+        List<String> tools = new ArrayList<>();
+        steps.forEach(s -> tools.add(s.tool()));
+        assertEquals(List.of("get_frame_digest", "get_counters", "get_event_insight"), tools);
+        assertEquals(0, steps.get(2).answer().get("findings").size(), steps.get(2).answer().toString());
+    }
+
+    /**
+     * glEnable(0xDEAD) is API event 132 in gl_defects' structured file, and RenderDoc files its GL debug message
+     * under the draw that follows (140); in gl_scene it is event 4, before any marker, filed under Frame/Clear's
+     * glClear (9); vkCmdSetLineWidth is API event 32 of vk_defects (its draw is 34).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"gl_defects:132:glEnable", "vk_defects:32:vkCmdSetLineWidth", "gl_scene:4:glEnable"})
+    void anApiErrorIsReportedAtTheCallItselfAfterNanAndGeometry(String expected) {
+        String[] e = expected.split(":");
+        JsonNode digest = captures.query("get_frame_digest", Map.of("capture", path(e[0]), "max_anomalies", 64),
+                r -> "");
+        JsonNode truthError = null;
+        for (JsonNode d : truth.at("/captures/" + e[0] + "/draws")) {
+            truthError = d.get("kind").asText().equals("api_error") ? d : truthError;
+        }
+        List<String> order = new ArrayList<>();
+        JsonNode error = null;
+        for (JsonNode a : digest.at("/anomalies/preview")) {
+            order.add(a.get("code").asText());
+            if (error == null && a.get("code").asText().equals("api_error")) {
+                error = a;
+            }
+        }
+        assertEquals(Integer.parseInt(e[1]), error.get("event_id").asInt(), error.toString());
+        assertEquals(truthError.get("marker").asText(), error.get("marker_path").asText());
+        int firstError = order.indexOf("api_error");
+        for (String before : List.of("nan_written", "inf_written", "bad_vertex_positions", "degenerate_triangles")) {
+            assertTrue(order.indexOf(before) < firstError, before + " ranks before the API error: " + order);
+        }
+        assertEquals("nan_written", order.get(0), order.toString());
+        JsonNode insight = captures.query("get_event_insight", Map.of("capture", path(e[0]), "event_id",
+                Integer.parseInt(e[1])), r -> "");
+        assertEquals(e[2], insight.at("/api_call/name").asText(), insight.toString());
+        assertEquals(truthError.get("marker").asText(), insight.get("marker_path").asText());
+        assertTrue(insight.get("findings").toString().contains(truthError.get("message_contains").asText()));
+        JsonNode next = insight.at("/recommended_next_calls/0");
+        if (firstError < order.size() - 1) { // anything left to look at: the insight leads on to it
+            assertEquals("get_event_insight", next.path("tool").asText(), "the error's insight leads on: " + insight);
+            assertEquals(digest.at("/anomalies/preview/" + (firstError + 1) + "/event_id"), next.at("/arguments/event_id"));
+        } else {
+            assertTrue(next.isMissingNode(), "the last anomaly leads nowhere: " + insight);
+        }
+        JsonNode opened = captures.query("open_capture", Map.of("capture", path(e[0]), "overview", true), r -> "");
+        JsonNode message = opened.at("/overview/debug_messages/preview/0");
+        assertEquals(Integer.parseInt(e[1]), message.get("event_id").asInt(), message.toString());
+        assertEquals(e[2], message.get("call").asText());
     }
 }
