@@ -5,11 +5,19 @@
 # (scripts/capture-vkcube.py), so the tools are also checked on a frame no FrameScope author drew. Writes demo/captures/<name>.rdc and
 # demo/captures/ground-truth.json (each program's known defects from src/<name>.truth.json, plus the capture's
 # SHA-256, so tests know the truth belongs to the committed file). Captures are not byte-identical between runs
-# (RenderDoc stores timestamps); the defects and their marker paths are.
-#   scripts/make-captures.sh
+# (RenderDoc stores timestamps); the defects and their marker paths are, so a capture is made again only when asked:
+# with names, only those are (the others keep their bytes and their SHA-256 in the manifest).
+#   scripts/make-captures.sh                          every capture
+#   scripts/make-captures.sh vk_lighting              only these (gl_defects, vk_defects, vk_lighting, vkcube)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
+
+wanted() { [ ${#selected[@]} -eq 0 ] || [[ " ${selected[*]} " == *" $1 "* ]]; }
+selected=("$@")
+for name in "${selected[@]}"; do
+  case $name in gl_defects|vk_defects|vk_lighting|vkcube) ;; *) echo "make-captures: unknown capture $name" >&2; exit 2 ;; esac
+done
 
 packages=(gcc librenderdoc-dev librenderdoc renderdoccmd python3-renderdoc libegl-dev libopengl-dev libgl-dev
   libgl1-mesa-dri libegl1 mesa-vulkan-drivers libvulkan-dev glslang-tools vulkan-validationlayers vulkan-tools
@@ -22,10 +30,14 @@ build=target/captures-build
 mkdir -p "$build" demo/captures
 gcc -O1 -Wall -Werror -o "$build/gl_defects" demo/captures/src/gl_defects.c -lEGL -lOpenGL -ldl -lm
 gcc -O1 -Wall -Werror -o "$build/vk_defects" demo/captures/src/vk_defects.c -lvulkan -ldl -lm
-for shader in demo/captures/src/vk/fixture.vert demo/captures/src/vk/fixture.frag; do
+gcc -O1 -Wall -Werror -o "$build/vk_lighting" demo/captures/src/vk_lighting.c -lvulkan -ldl
+for shader in demo/captures/src/vk/fixture.vert demo/captures/src/vk/fixture.frag \
+  demo/captures/src/vk_lighting/lit.frag; do
   # -g keeps the GLSL source in the SPIR-V, so RenderDoc shows it and can debug it line by line
   glslangValidator -V -g -o "$build/$(basename "$shader").spv" "$shader" >/dev/null
 done
+# vk_lighting's vertex shader without -g: a shader with no source, debugged by its disassembly alone
+glslangValidator -V -o "$build/lit.vert.spv" demo/captures/src/vk_lighting/lit.vert >/dev/null
 
 capture() { # name, then the command that draws the frame (it prints the capture's path)
   local name=$1
@@ -38,14 +50,17 @@ capture() { # name, then the command that draws the frame (it prints the capture
   cp "$written" "demo/captures/$name.rdc"
   echo "make-captures: demo/captures/$name.rdc ($(stat -c %s "$written") bytes)" >&2
 }
-capture gl_defects "$build/gl_defects"
-capture vk_defects "$build/vk_defects" "$build"
+if wanted gl_defects; then capture gl_defects "$build/gl_defects"; fi
+if wanted vk_defects; then capture vk_defects "$build/vk_defects" "$build"; fi
+if wanted vk_lighting; then capture vk_lighting "$build/vk_lighting" "$build"; fi
 
-rm -f "$build"/vkcube_frame*.rdc
-written=$(timeout 120 xvfb-run -a /usr/bin/python3 scripts/capture-vkcube.py "$root/$build/vkcube" | tail -n 1)
-[ -f "$written" ] || { echo "make-captures: vkcube wrote no capture" >&2; exit 1; }
-cp "$written" demo/captures/vkcube.rdc
-echo "make-captures: demo/captures/vkcube.rdc ($(stat -c %s "$written") bytes)" >&2
+if wanted vkcube; then
+  rm -f "$build"/vkcube_frame*.rdc
+  written=$(timeout 120 xvfb-run -a /usr/bin/python3 scripts/capture-vkcube.py "$root/$build/vkcube" | tail -n 1)
+  [ -f "$written" ] || { echo "make-captures: vkcube wrote no capture" >&2; exit 1; }
+  cp "$written" demo/captures/vkcube.rdc
+  echo "make-captures: demo/captures/vkcube.rdc ($(stat -c %s "$written") bytes)" >&2
+fi
 
 /usr/bin/python3 - <<'PY'
 import hashlib, json, os

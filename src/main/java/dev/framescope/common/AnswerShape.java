@@ -34,14 +34,26 @@ public sealed interface AnswerShape permits AnswerShape.Records, AnswerShape.Ima
      * {@code schema_version} const names the shape's version. The tests check real answers against it; the listed
      * {@code outputSchema} promises only the envelope every answer shares (the server's OutputSchemas says why).
      *
-     * @param resource class-path resource, e.g. {@code dev/framescope/renderdoc/answers/open_capture.schema.json}
+     * @param resource   class-path resource, e.g. {@code dev/framescope/renderdoc/answers/open_capture.schema.json}
+     * @param withImages the answer may carry images beside the JSON (replace_shader's before/after picture): then,
+     *                   as for {@link Images}, no {@code outputSchema} is listed and no {@code structuredContent}
+     *                   sent, while the tests still check the JSON against the file
      */
-    record SchemaFile(String resource) implements AnswerShape {
+    record SchemaFile(String resource, boolean withImages) implements AnswerShape {
         public SchemaFile {
             if (resource.startsWith("/") || !resource.endsWith(".schema.json")) {
                 throw new IllegalArgumentException("a schema file is a class-path resource named *.schema.json "
                         + "without a leading slash: " + resource);
             }
         }
+
+        public SchemaFile(String resource) {
+            this(resource, false);
+        }
+    }
+
+    /** Whether answers may carry images, so that the tool lists no output schema and sends no structured content. */
+    default boolean mayCarryImages() {
+        return this instanceof Images || this instanceof SchemaFile file && file.withImages();
     }
 }

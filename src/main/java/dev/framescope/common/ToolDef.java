@@ -69,6 +69,11 @@ public record ToolDef<A>(String name, String title, String description, Class<A>
         return withAnswer(new AnswerShape.SchemaFile(resource));
     }
 
+    /** As {@link #returnsSchemaFile}, for an answer that may also carry images ({@link AnswerShape.SchemaFile}). */
+    public ToolDef<A> returnsSchemaFileWithImages(String resource) {
+        return withAnswer(new AnswerShape.SchemaFile(resource, true));
+    }
+
     private ToolDef<A> withAnswer(AnswerShape shape) {
         return new ToolDef<>(name, title, description, argsType, hints, maxOutputBytes, handler, timeLimit, aliases,
                 shape, lane, admission);

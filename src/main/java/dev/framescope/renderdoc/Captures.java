@@ -7,6 +7,7 @@ import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
 import dev.framescope.common.SystemFolders;
 import dev.framescope.common.ToolException;
+import dev.framescope.common.ToolOutput;
 import dev.framescope.common.WritableRoots;
 import dev.framescope.renderdoc.RenderDocArgs.AnalyzeNanInfArgs;
 import dev.framescope.renderdoc.RenderDocArgs.IterateActionsArgs;
@@ -63,6 +64,14 @@ public final class Captures {
         return query("copy_capture", new RenderDocArgs.CopyCaptureArgs(args.capture(), target.toString(),
                 args.overwrite()), r -> "Copied to " + r.path("output").asText() + " (" + r.path("bytes").asLong()
                 + " bytes).", cancellation);
+    }
+
+    /**
+     * replace_shader: the bridge replaces (or restores) the shader in its replay and measures; the before/after
+     * picture it drew comes back as an image beside the answer.
+     */
+    public ToolOutput replaceShader(RenderDocArgs.ReplaceShaderArgs args, Cancellation cancellation) {
+        return ShaderAnswers.withPicture(query("replace_shader", args, ShaderAnswers::replaceSummary, cancellation));
     }
 
     /** Copying a capture onto itself (by another path, a link or a hard link) would leave nothing of it. */

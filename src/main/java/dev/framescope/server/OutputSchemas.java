@@ -41,8 +41,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *       hold on every driver and capture, and each call would pay for checking the nested shape; the whole shape
  *       is checked by the tests instead, against real answers on the committed captures ({@code AnswerSchemasIT}),
  *       with unknown keys refused.</li>
- *   <li>{@link AnswerShape.Images}: none. Such a result is sent without {@code structuredContent} (Claude Code would
- *       show it instead of the image), and a declared schema obliges the server to send it.</li>
+ *   <li>{@link AnswerShape.Images}, and a schema file whose answers may carry images: none. Such a result is sent
+ *       without {@code structuredContent} (Claude Code would show it instead of the image), and a declared schema
+ *       obliges the server to send it.</li>
  * </ul>
  * {@code TypeScriptClientIT} (src/test/node/client-e2e.mjs) has the TypeScript SDK client check every tool's
  * {@code structuredContent} against its listed schema (ajv), and {@code OutputSchemasTest} real answers on the
@@ -54,7 +55,7 @@ final class OutputSchemas {
 
     /** The tool's output schema, or null for a tool that may answer with an image; callers must not modify it. */
     ObjectNode schemaOf(ToolDef<?> tool) {
-        return tool.answer() instanceof AnswerShape.Images ? null
+        return tool.answer().mayCarryImages() ? null
                 : cache.computeIfAbsent(tool.name(), name -> generate(tool.answer()));
     }
 

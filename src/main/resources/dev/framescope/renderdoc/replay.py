@@ -5,6 +5,8 @@ from tier_b import (analyze_nan_inf, geometry_anomalies, get_buffer_contents, ge
     iterate_actions, pixel_history)
 from tier_a import get_counters, get_event_insight, get_frame_digest, open_capture, ping
 from outputs import copy_capture, save_texture
+from shader_debug import debug_shader
+from shader_replace import replace_shader
 from replay_core import Capture, capture_path, close_all  # noqa: F401  (used by bridge.py and the extension)
 
 
@@ -13,7 +15,8 @@ from replay_core import Capture, capture_path, close_all  # noqa: F401  (used by
 # module of their own (src/test/resources), so the production bridge cannot be asked to.
 METHODS = {f.__name__: f for f in (ping, open_capture, iterate_actions, analyze_nan_inf, geometry_anomalies,
                                    get_frame_digest, get_counters, pixel_history, get_texture, get_event_insight,
-                                   get_shader_info, get_buffer_contents, save_texture, copy_capture)}
+                                   get_shader_info, get_buffer_contents, save_texture, copy_capture,
+                                   debug_shader, replace_shader)}
 
 
 def dispatch(method, params):

@@ -21,6 +21,9 @@ import renderdoc as rd
 # schema_version const must equal what the answer sends (AnswerSchemasIT checks real answers against it): an answer
 # whose shape changes gets a constant of its own here, bumped together with its schema file's const.
 SCHEMA_VERSION = 1
+# open_capture and get_frame_digest say which shaders replace_shader swapped (their `replacements`).
+OPEN_CAPTURE_SCHEMA_VERSION = 2
+FRAME_DIGEST_SCHEMA_VERSION = 2
 
 
 MAX_OPEN = 2
@@ -69,6 +72,7 @@ class Capture:
         # the capture opens (GetDebugMessages drains them), so both are read here and kept.
         self.messages = list(controller.GetFrameInfo().debugMessages) + list(controller.GetDebugMessages())
         self.cache = {}  # answers and scans that depend only on this capture, e.g. ("findings", event)
+        self.replacements = {}  # replace_shader's: raw id of the captured shader -> shader_replace.Replacement
 
     def _index(self, actions, path):
         for action in actions:
@@ -130,8 +134,21 @@ class Capture:
     def copy_to(self, output):
         shutil.copyfile(self.path, output)
 
+    def replacements_json(self):
+        """replace_shader's replacements in place, as answers list them ([] when none)."""
+        return [r.json(self) for r in self.replacements.values()]
+
+    def undo_replacements(self):
+        """replace_shader's replacements are replay state only: undone before the replay goes, so nothing of them
+        outlives the capture's entry (RenderDoc never writes them to the file either)."""
+        for r in list(self.replacements.values()):
+            self.controller.RemoveReplacement(r.original)
+            self.controller.FreeTargetResource(r.built)
+        self.replacements = {}
+        self.cache.clear()
+
     def close(self):
-        pass
+        self.undo_replacements()
 
 
 class FileCapture(Capture):
@@ -161,6 +178,7 @@ class FileCapture(Capture):
         self.file.CopyFileTo(output)
 
     def close(self):
+        self.undo_replacements()
         self.controller.Shutdown()
         self.file.Shutdown()
 

@@ -7,7 +7,8 @@ import renderdoc as rd
 
 from evidence import call, drill_calls, event_findings, frame_findings, highlight, message_json, unique
 from outputs import SAVE_TEXTURE_SAFE_DRIVERS
-from replay_core import OPEN, SCHEMA_VERSION, action_json, bounded, capture, draws, event_of
+from replay_core import (FRAME_DIGEST_SCHEMA_VERSION, OPEN, OPEN_CAPTURE_SCHEMA_VERSION, SCHEMA_VERSION,
+    action_json, bounded, capture, draws, event_of)
 from tier_b import pipeline_state
 
 # RenderDoc's frameNumber when the capture came from the in-application API rather than a counted present.
@@ -28,7 +29,7 @@ def open_capture(params):
     draws = [a for a, _ in c.actions if a.flags & rd.ActionFlags.Drawcall]
     api = props.pipelineType.name if hasattr(props.pipelineType, "name") else str(props.pipelineType)
     out = {
-        "schema_version": SCHEMA_VERSION, "capture": c.path, "driver": c.driver, "api": api,
+        "schema_version": OPEN_CAPTURE_SCHEMA_VERSION, "capture": c.path, "driver": c.driver, "api": api,
         "renderdoc": rd.GetVersionString(), "degraded": bool(props.degraded),
         "frame": {"number": None if info.frameNumber == NO_FRAME_NUMBER else info.frameNumber,
                   "compressed_bytes": info.compressedFileSize,
@@ -57,6 +58,8 @@ def open_capture(params):
         calls = [call(c, "get_frame_digest", "ranked anomalies of the whole frame, each with its next call"),
                  call(c, "open_capture", "marker groups, textures and debug messages", overview=True)]
     out["recommended_next_calls"] = unique(calls)
+    if c.replacements_json():
+        out["replacements"] = c.replacements_json()
     return out
 
 
@@ -148,10 +151,13 @@ def get_frame_digest(params):
     if not found:
         calls = [call(c, "get_counters", "no anomaly in the data: the costliest draws", top_n=20)]
     limit = int(params.get("max_anomalies") or 24)
-    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "api": c.driver,
-            "statistics": statistics(c),
-            "markers": bounded(marker_overview(c, 2), int(params.get("max_markers") or 12)),
-            "anomalies": bounded(rows, limit), "recommended_next_calls": calls[:int(params.get("max_calls") or 6)]}
+    out = {"schema_version": FRAME_DIGEST_SCHEMA_VERSION, "capture": c.path, "api": c.driver,
+           "statistics": statistics(c),
+           "markers": bounded(marker_overview(c, 2), int(params.get("max_markers") or 12)),
+           "anomalies": bounded(rows, limit), "recommended_next_calls": calls[:int(params.get("max_calls") or 6)]}
+    if c.replacements_json():
+        out["replacements"] = c.replacements_json()
+    return out
 
 
 def get_event_insight(params):
