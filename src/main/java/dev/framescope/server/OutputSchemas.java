@@ -35,7 +35,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <li>{@link AnswerShape.SchemaFile} (RenderDoc results, built by the Python bridge, not by a Java record): only
  *       the common envelope ({@code schema_version}, {@code summary}), typed but not required, although the tool's
  *       schema file gives the whole nested shape. Two reasons. Size: the files hold about as much JSON as the
- *       whole {@code tools/list} may (45 KB, {@code ToolListSizeTest}), which a client loading every tool pays in
+ *       whole {@code tools/list} may (50 KB, {@code ToolListSizeTest}), which a client loading every tool pays in
  *       every conversation: three times the RenderDoc group's share of it. The SDK's check: it validates every
  *       result against the listed schema and turns a mismatch into an error result, so a shape listed here must
  *       hold on every driver and capture, and each call would pay for checking the nested shape; the whole shape

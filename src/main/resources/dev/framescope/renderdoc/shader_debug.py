@@ -77,7 +77,7 @@ def debug_shader(params):
         walk = Walk(c, ps, refl, trace, params)
         walk.run(int(params.get("max_steps") or MAX_STEPS))
         head["trace_ms"] = round((time.time() - started) * 1000, 1)
-        return dict(head, **walk.answer(params))
+        return dict(head, recommended_next_calls=debugged_calls(c, head, walk.first), **walk.answer(params))
     finally:
         if trace is not None:
             c.controller.FreeTrace(trace)
@@ -116,6 +116,20 @@ def unsupported(c, head, why, params):
                              "offending ones listed", event_id=event))
     return dict(head, status="unsupported", message="UNSUPPORTED: %s; call %s instead" % (
         why, ", ".join(k["tool"] for k in calls)), recommended_next_calls=unique(calls))
+
+
+def debugged_calls(c, head, first):
+    """After a trace: the shader's source and constants around the bad step, then (a pixel) its history."""
+    event, stage = head["event_id"], head["stage"]
+    line = first["source"]["line"] if first and first["source"] else None
+    calls = [call(c, "get_shader_info", ("the source around line %d and the constants the bad step read" % line)
+                  if line else "the shader's source and its constants", event_id=event, stage=stage,
+                  include_constants=True)]
+    target = head.get("pixel", {}).get("target")
+    if target and first:
+        calls.append(call(c, "pixel_history", "every write to this pixel of %s" % (target["name"] or "the target"),
+                          texture=target["resource"], x=head["pixel"]["x"], y=head["pixel"]["y"], event_id=event))
+    return calls
 
 
 def pixel_of(c, ps, params):

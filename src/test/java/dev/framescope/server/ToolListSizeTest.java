@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The whole tool list stays within what a client without deferred tool loading can afford in every conversation:
- * 45,000 bytes of {@code {"tools":[…]}} with every group, as the server sends it over stdio.
+ * 50,000 bytes of {@code {"tools":[…]}} with every group, as the server sends it over stdio.
  */
 class ToolListSizeTest {
 
