@@ -24,8 +24,8 @@ final class ShaderAnswers {
                 : "Vertex " + r.at("/vertex/vertex").asInt();
         StringBuilder out = new StringBuilder(what + " of event " + r.path("event_id").asInt() + " ("
                 + r.path("stage").asText() + " shader" + (r.path("replaced").asBoolean() ? ", replaced" : "")
-                + "): " + r.path("steps_run").asInt() + " steps" + (r.path("complete").asBoolean() ? "" : " (stopped at "
-                + "max_steps)") + "; ");
+                + "): " + r.path("steps_run").asInt() + " steps"
+                + (r.path("complete").asBoolean() ? "" : " (stopped at max_steps)") + "; ");
         JsonNode first = r.path("first_non_finite");
         if (first.isObject()) {
             out.append("first ").append(first.path("kind").asText().equals("nan") ? "NaN" : first.path("kind").asText()

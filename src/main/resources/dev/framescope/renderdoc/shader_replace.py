@@ -176,7 +176,8 @@ def users_of(c, stage_name, shader):
                 used = int(ps.GetShader(getattr(rd.ShaderStage, member)))
                 if used:
                     table.setdefault((name, used), []).append(action.eventId)
-    return [{"event_id": e, "marker_path": "/".join(c.by_event[e][1])} for e in table.get((stage_name, int(shader)), [])]
+    events = table.get((stage_name, int(shader)), [])
+    return [{"event_id": e, "marker_path": "/".join(c.by_event[e][1])} for e in events]
 
 
 def measure(c, event, params):

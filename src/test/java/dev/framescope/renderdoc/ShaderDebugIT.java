@@ -137,7 +137,8 @@ class ShaderDebugIT {
         JsonNode crate = tools.truth("vk_lighting").at("/draws/3");
         JsonNode lit = tools.call("debug_shader", "capture", LIGHTING, "event_id",
                 tools.eventOf(LIGHTING, crate.get("marker").asText()), "vertex", 2);
-        assertEquals(crate.at("/vertex_2/index").asInt(), lit.at("/vertex/index").asInt(), "index buffer + base vertex");
+        assertEquals(crate.at("/vertex_2/index").asInt(), lit.at("/vertex/index").asInt(),
+                "the index buffer's value plus the base vertex");
         assertEquals(crate.at("/vertex_2/position"), lit.at("/outputs/0/value"), lit.toString());
         assertTrue(lit.get("source_file").isNull(), "lit.vert is built without -g");
         assertTrue(lit.get("first_non_finite").isNull());

@@ -179,6 +179,9 @@ class ShaderReplaceIT {
         tools.call("replace_shader", "capture", VK, "event_id", event, "source",
                 guarded(VK, event, "draw.zero / draw.zero"));
         assertEquals(0, tools.nanPixels(VK, "hdr_color"));
+        JsonNode traced = tools.call("debug_shader", "capture", VK, "event_id", event, "x", 20, "y", 20);
+        assertTrue(traced.get("replaced").asBoolean(), "debug_shader runs the replacement and says so");
+        assertTrue(traced.get("first_non_finite").isNull(), traced.toString());
         tools.call("open_capture", "capture", LIGHTING);
         tools.call("open_capture", "capture", VKCUBE); // the bridge keeps two captures open: vk_defects is closed
         assertEquals(1024, tools.nanPixels(VK, "hdr_color"), "reopened as captured");
