@@ -280,6 +280,9 @@ public final class RenderDocTools implements ToolGroup {
                 new DemoCall("Where to look: the frame digest", "get_frame_digest",
                         "{\"capture\": \"demo/captures/gl_defects.rdc\", \"max_anomalies\": 8}"),
                 new DemoCall("Find the NaN/Inf pixels and the draws that wrote them", "analyze_nan_inf",
-                        "{\"capture\": \"demo/captures/gl_defects.rdc\"}"));
+                        "{\"capture\": \"demo/captures/gl_defects.rdc\"}"),
+                new DemoCall("The step that makes a NaN pixel, in RenderDoc's shader debugger (Vulkan)",
+                        "debug_shader", "{\"capture\": \"demo/captures/vk_defects.rdc\", \"event_id\": 16, "
+                        + "\"x\": 20, \"y\": 20}"));
     }
 }
