@@ -73,11 +73,14 @@ def replace_shader(params):
     started = time.time()
     built = build(c, language, source, entry, stage, stage_name)
     compile_ms = (time.time() - started) * 1000
-    before = measure(c, event, params)
-    previous = c.replacements.pop(int(original), None)
+    try:
+        before = measure(c, event, params)  # refuses a pixel outside the target: the built shader is then freed
+    except Exception:
+        c.controller.FreeTargetResource(built)
+        raise
+    previous = c.replacements.get(int(original))
     if previous:
-        c.controller.RemoveReplacement(previous.original)
-        c.controller.FreeTargetResource(previous.built)
+        undo(c, previous)
     c.controller.ReplaceResource(original, built)
     c.replacements[int(original)] = Replacement(original, built, stage_name, event, language, len(source))
     c.cache.clear()

@@ -133,7 +133,7 @@ class ShaderReplaceIT {
     }
 
     @Test
-    void aCompileErrorComesBackWithItsLine() throws Exception {
+    void aCompileErrorComesBackWithItsLineAndBadInputReplacesNothing() throws Exception {
         int gl = tools.eventOf(GL, tools.draw("gl_defects", "writes_nan").get("marker").asText());
         JsonNode glError = tools.error("replace_shader", "capture", GL, "event_id", gl, "source",
                 "#version 330 core\nout vec4 frag;\n\nvoid main() {\n  frag = vec4(undeclared);\n}\n");
@@ -145,6 +145,9 @@ class ShaderReplaceIT {
                 "#version 450\nlayout(location = 0) out vec4 frag;\nvoid main() {\n  frag = vec4(undeclared);\n}\n");
         assertEquals(4, vkError.at("/context/compile_errors/0/line").asInt(), vkError.toString());
         assertTrue(vkError.at("/context/compile_errors/0/message").asText().contains("undeclared"));
+        JsonNode outside = tools.error("replace_shader", "capture", VK, "event_id", vk, "source",
+                guarded(VK, vk, "draw.zero / draw.zero"), "pixels", List.of(Map.of("x", 256, "y", 0)));
+        assertEquals("pixels", outside.at("/context/parameter").asText(), outside.toString());
         assertFalse(tools.call("open_capture", "capture", VK).has("replacements"), "nothing was replaced");
         JsonNode asm = tools.error("replace_shader", "capture", VK, "event_id", vk, "language", "spirv_asm",
                 "source", "; SPIR-V\nOpCapability Shader\nOpBogus %1\n");
