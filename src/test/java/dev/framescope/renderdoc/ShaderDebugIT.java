@@ -82,6 +82,19 @@ class ShaderDebugIT {
     }
 
     @Test
+    void theInfPixelPointsAtOneDividedByZero() throws Exception {
+        JsonNode draw = tools.draw("vk_defects", "writes_inf");
+        int[] pixel = inside(draw);
+        JsonNode first = tools.call("debug_shader", "capture", VK, "event_id", tools.eventOf(VK,
+                draw.get("marker").asText()), "x", pixel[0], "y", pixel[1]).get("first_non_finite");
+        assertEquals("inf", first.get("kind").asText(), first.toString());
+        assertEquals("+Inf", first.at("/result/value").asText());
+        assertEquals(draw.get("shader_line").asInt(), first.at("/source/line").asInt());
+        assertTrue(first.get("text").asText().contains("1.0000 / _"), first.toString());
+        assertEquals(List.of("draw.zero"), names(first.get("operands"), "source_name"), "the literal 1 is in the text");
+    }
+
+    @Test
     void aVulkanFrameWrittenApartPointsAtItsOwnDivision() throws Exception {
         JsonNode truth = tools.draw("vk_lighting", "writes_nan");
         JsonNode first = firstNanOf(LIGHTING, "vk_lighting").get("first_non_finite");
