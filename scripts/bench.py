@@ -281,6 +281,13 @@ def renderdoc_remote(cmd, runs):
         server.wait()
 
 
+def renderdoc_shaders(cmd, runs):
+    """debug_shader and replace_shader on the fixtures: scripts/bench_shader_tools.py."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import bench_shader_tools
+    bench_shader_tools.renderdoc_shaders(sys.modules[__name__], cmd, runs)
+
+
 def physics(cmd, recording, frames_sampled):
     """Physics tools on the large recording, wall and CPU time: scripts/bench_physics.py."""
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -438,8 +445,8 @@ def main():
     parser.add_argument("--shader-pause", type=float, default=0.5, help="seconds between paced shader calls")
     parser.add_argument("--concurrent-calls", type=int, default=200, help="calls per sender thread (8 threads)")
     parser.add_argument("--console-runs", type=int, default=7, help="fresh consoles per capture for nl-debug")
-    parser.add_argument("--only", choices=["cold", "concurrent", "shader", "renderdoc", "renderdoc-remote", "physics",
-                                            "console"],
+    parser.add_argument("--only", choices=["cold", "concurrent", "shader", "renderdoc", "renderdoc-remote",
+                                            "renderdoc_shaders", "physics", "console"],
                         help="run one section only")
     args = parser.parse_args()
     global ARGS
@@ -454,6 +461,7 @@ def main():
                    "shader": lambda cmd: shader(cmd, args.shader_calls, args.shader_pause),
                    "renderdoc": lambda cmd: renderdoc(cmd, args.renderdoc_queries),
                    "renderdoc-remote": lambda cmd: renderdoc_remote(cmd, args.remote_runs),
+                   "renderdoc_shaders": lambda cmd: renderdoc_shaders(cmd, args.runs),
                    "physics": lambda cmd: physics(cmd, os.path.abspath(args.physics), args.frames),
                    "console": lambda cmd: console_bench(args.console_runs)}[args.only]
         section(variants[-1][1])
@@ -474,6 +482,7 @@ def main():
     shader(variants[-1][1], args.shader_calls, args.shader_pause)
     renderdoc(variants[-1][1], args.renderdoc_queries)
     renderdoc_remote(variants[-1][1], args.remote_runs)
+    renderdoc_shaders(variants[-1][1], args.runs)
     console_bench(args.console_runs)
     if os.path.exists(args.physics):
         physics(variants[-1][1], os.path.abspath(args.physics), args.frames)

@@ -9,7 +9,9 @@
 # for diff_captures: gl_defects_glfw through a GLFW window on Xvfb (GLX instead of an EGL pbuffer, every draw the
 # same) and gl_defects_fixed, the same EGL program with its NaN quad's division guarded.
 # Names make only those captures (the others, and the tests keyed on their SHA-256, stay as they are).
-#   scripts/make-captures.sh [gl_defects|gl_defects_glfw|gl_defects_fixed|vk_defects|vkcube ...]
+# vk_lighting is a second Vulkan program written apart from vk_defects (a depth pre-pass, indexed lit draws, a
+# spotlight dividing 0 by 0), for the shader debugger on a frame its fixtures were not written for.
+#   scripts/make-captures.sh [gl_defects|gl_defects_glfw|gl_defects_fixed|gl_scene|vk_defects|vk_lighting|vkcube ...]
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -24,17 +26,21 @@ install_packages make-captures "${missing[@]}"
 build=target/captures-build
 mkdir -p "$build" demo/captures
 wanted=("$@")
-[ ${#wanted[@]} -gt 0 ] || wanted=(gl_defects gl_defects_glfw gl_defects_fixed gl_scene vk_defects vkcube)
+[ ${#wanted[@]} -gt 0 ] || wanted=(gl_defects gl_defects_glfw gl_defects_fixed gl_scene vk_defects vk_lighting vkcube)
 want() { [[ " ${wanted[*]} " == *" $1 "* ]]; }
 
 gcc -O1 -Wall -Werror -o "$build/gl_defects" demo/captures/src/gl_defects.c -lEGL -lOpenGL -ldl -lm
 gcc -O1 -Wall -Werror -DUSE_GLFW -o "$build/gl_defects_glfw" demo/captures/src/gl_defects.c -lglfw -lGL -ldl -lm
 gcc -O1 -Wall -Werror -o "$build/gl_scene" demo/captures/src/gl_scene.c -lEGL -lOpenGL -ldl -lm
 gcc -O1 -Wall -Werror -o "$build/vk_defects" demo/captures/src/vk_defects.c -lvulkan -ldl -lm
-for shader in demo/captures/src/vk/fixture.vert demo/captures/src/vk/fixture.frag; do
+gcc -O1 -Wall -Werror -o "$build/vk_lighting" demo/captures/src/vk_lighting.c -lvulkan -ldl
+for shader in demo/captures/src/vk/fixture.vert demo/captures/src/vk/fixture.frag \
+  demo/captures/src/vk_lighting/lit.frag; do
   # -g keeps the GLSL source in the SPIR-V, so RenderDoc shows it and can debug it line by line
   glslangValidator -V -g -o "$build/$(basename "$shader").spv" "$shader" >/dev/null
 done
+# vk_lighting's vertex shader without -g: a shader with no source, debugged by its disassembly alone
+glslangValidator -V -o "$build/lit.vert.spv" demo/captures/src/vk_lighting/lit.vert >/dev/null
 
 capture() { # name, then the command that draws the frame (it prints the capture's path)
   local name=$1
@@ -58,6 +64,7 @@ capture gl_defects_glfw "$build/gl_defects_glfw"
 capture gl_defects_fixed "$build/gl_defects" fixed
 capture gl_scene "$build/gl_scene"
 capture vk_defects "$build/vk_defects" "$build"
+capture vk_lighting "$build/vk_lighting" "$build"
 
 if want vkcube; then
   rm -f "$build"/vkcube_frame*.rdc

@@ -14,7 +14,7 @@ build=1
 packages=(
   openjdk-17-jdk-headless maven
   chromium
-  glslang-tools
+  glslang-tools spirv-tools
   python3 python3-renderdoc librenderdoc renderdoccmd
   qrenderdoc xvfb xauth
   libgl1-mesa-dri libegl1 mesa-vulkan-drivers

@@ -15,6 +15,12 @@ public record ToolHints(boolean readOnly, boolean destructive, boolean idempoten
     /** Replaces one generated file (a manifest) with content derived from disk; repeating it changes nothing. */
     public static final ToolHints REWRITES_GENERATED_FILE = new ToolHints(false, true, true, false);
 
+    /**
+     * Changes what later calls see in this session (replace_shader's shader in the replay), not any file; undone by
+     * a call of its own, and the same call twice leaves the same state.
+     */
+    public static final ToolHints CHANGES_SESSION_STATE = new ToolHints(false, false, true, false);
+
     /** Waits for a person; changes nothing on disk, but each call asks again. */
     public static final ToolHints ASKS_HUMAN = new ToolHints(true, false, false, true);
 }

@@ -66,9 +66,12 @@ final class CapturePrompts {
                 2. %s
                 3. For the first event that produces them: get_event_insight and get_shader_info \
                 (inputs, constants, the operations that can produce NaN: 0/0, sqrt or log of a \
-                negative, normalize of a zero vector, pow with a negative base).
-                4. Report the event, marker path, the shader and the most likely operation, with the \
-                evidence.
+                negative, normalize of a zero vector, pow with a negative base); then debug_shader at one \
+                bad pixel of that event: the first step that makes NaN or Inf, its operands and source line \
+                (OpenGL answers UNSUPPORTED and names the calls to make instead).
+                4. To confirm the cause: replace_shader with that operation guarded, check that the NaN/Inf \
+                count drops, then replace_shader with restore: true.
+                5. Report the event, marker path, the shader and the operation, with the evidence.
                 """.formatted(quote(a.get("capture")), json(a.get("capture")), first);
     }
 }

@@ -79,6 +79,14 @@ public final class Captures {
                 + " bytes).", context);
     }
 
+    /**
+     * replace_shader: the bridge replaces (or restores) the shader in its replay and measures; the before/after
+     * picture it drew comes back as an image beside the answer.
+     */
+    public ToolOutput replaceShader(RenderDocArgs.ReplaceShaderArgs args, Cancellation cancellation) {
+        return ShaderAnswers.withPicture(query("replace_shader", args, ShaderAnswers::replaceSummary, cancellation));
+    }
+
     /** Copying a capture onto itself (by another path, a link or a hard link) would leave nothing of it. */
     private static void refuseSameFile(Path capture, Path target) {
         try {

@@ -1,6 +1,7 @@
 package dev.framescope.renderdoc;
 
 import dev.framescope.common.Param;
+import java.util.List;
 
 /**
  * Inputs of the RenderDoc tools. Resource and event ids are plain integers. The texts of the parameters most tools
@@ -285,6 +286,58 @@ public final class RenderDocArgs {
         public DiffCapturesArgs {
             limit = limit == null ? 20 : limit;
             image = image == null || image;
+        }
+    }
+
+    /** debug_shader: one pixel (x, y) or one vertex of a draw through RenderDoc's shader debugger. */
+    public record DebugShaderArgs(
+            @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
+            @Param(value = "The draw's event id.", required = true, min = 0, max = EVENT_MAX) Integer eventId,
+            @Param(value = X, min = 0, max = COORD_MAX) Integer x,
+            @Param(value = Y, min = 0, max = COORD_MAX) Integer y,
+            @Param(value = SAMPLE, min = 0, max = 64) Integer sample,
+            @Param(value = "Vertex of the draw, instead of x, y.", min = 0, max = EVENT_MAX) Integer vertex,
+            @Param(value = "With vertex.", min = 0, max = EVENT_MAX) Integer instance,
+            @Param(value = "Also the variables after this step.", min = 0, max = 1_000_000) Integer step,
+            @Param(value = "First variable listed.", min = 0, max = 100_000) Integer offset,
+            @Param(value = LIMIT, min = 1, max = 256) Integer limit,
+            @Param(value = "Most steps run.", min = 1, max = 1_000_000) Integer maxSteps) {
+        public DebugShaderArgs {
+            sample = sample == null ? 0 : sample;
+            instance = instance == null ? 0 : instance;
+            offset = offset == null ? 0 : offset;
+            limit = limit == null ? 32 : limit;
+            maxSteps = maxSteps == null ? 50_000 : maxSteps;
+        }
+
+        public DebugShaderArgs(String capture, Integer eventId, Integer x, Integer y) {
+            this(capture, eventId, x, y, null, null, null, null, null, null, null);
+        }
+    }
+
+    /** The language of a replacement shader. */
+    public enum ShaderLanguage { glsl, spirv_asm }
+
+    /** A pixel replace_shader reports before and after (top-left origin). */
+    public record PixelAt(
+            @Param(value = X, required = true, min = 0, max = COORD_MAX) Integer x,
+            @Param(value = "Pixel row, 0 = top.", required = true, min = 0, max = COORD_MAX) Integer y) {
+    }
+
+    /** replace_shader: a stage's shader at an event replaced by the caller's source, or restored. */
+    public record ReplaceShaderArgs(
+            @Param(value = CAPTURE, required = true, maxLength = PATH_MAX) String capture,
+            @Param(value = "A draw using it (restore without it: all).", min = 0, max = EVENT_MAX) Integer eventId,
+            @Param("Shader stage.") Stage stage,
+            @Param(value = "The whole new shader, same interface as the old.", maxLength = 200_000) String source,
+            @Param("glsl (GL; Vulkan via RenderDoc's glslang) or spirv_asm (Vulkan).") ShaderLanguage language,
+            @Param(value = "Pixels to compare.", maxLength = 16) List<PixelAt> pixels,
+            @Param("Undo: the captured shader back.") Boolean restore) {
+        public ReplaceShaderArgs {
+            stage = stage == null ? Stage.pixel : stage;
+            language = language == null ? ShaderLanguage.glsl : language;
+            pixels = pixels == null ? List.of() : List.copyOf(pixels);
+            restore = restore != null && restore;
         }
     }
 }

@@ -12,6 +12,7 @@ import dev.framescope.renderdoc.RenderDocArgs.AnalyzeNanInfArgs;
 import dev.framescope.renderdoc.RenderDocArgs.BufferArgs;
 import dev.framescope.renderdoc.RenderDocArgs.CopyCaptureArgs;
 import dev.framescope.renderdoc.RenderDocArgs.CountersArgs;
+import dev.framescope.renderdoc.RenderDocArgs.DebugShaderArgs;
 import dev.framescope.renderdoc.RenderDocArgs.DiffCapturesArgs;
 import dev.framescope.renderdoc.RenderDocArgs.EventArgs;
 import dev.framescope.renderdoc.RenderDocArgs.FrameDigestArgs;
@@ -19,6 +20,7 @@ import dev.framescope.renderdoc.RenderDocArgs.GeometryArgs;
 import dev.framescope.renderdoc.RenderDocArgs.IterateActionsArgs;
 import dev.framescope.renderdoc.RenderDocArgs.OpenCaptureArgs;
 import dev.framescope.renderdoc.RenderDocArgs.PixelHistoryArgs;
+import dev.framescope.renderdoc.RenderDocArgs.ReplaceShaderArgs;
 import dev.framescope.renderdoc.RenderDocArgs.SaveTextureArgs;
 import dev.framescope.renderdoc.RenderDocArgs.ShaderInfoArgs;
 import dev.framescope.renderdoc.RenderDocArgs.TextureArgs;
@@ -87,8 +89,8 @@ public final class RenderDocTools implements ToolGroup {
     @Override
     public List<ToolDef<?>> tools() {
         return List.of(openCapture(), getFrameDigest(), iterateActions(), getEventInsight(), analyzeNanInf(),
-                geometryAnomalies(), pixelHistory(), getTexture(), getShaderInfo(), getBufferContents(),
-                getCounters(), diffCaptures(), saveTexture(), copyCapture());
+                geometryAnomalies(), pixelHistory(), getTexture(), getShaderInfo(), debugShader(), replaceShader(),
+                getBufferContents(), getCounters(), diffCaptures(), saveTexture(), copyCapture());
     }
 
     private ToolDef<OpenCaptureArgs> openCapture() {
@@ -177,6 +179,24 @@ public final class RenderDocTools implements ToolGroup {
                 ShaderInfoArgs.class, r -> r.path("stage").asText() + " shader " + r.path("shader").asInt()
                         + " (" + r.path("encoding").asText() + "), " + r.path("source_files").size()
                         + " source file(s).");
+    }
+
+    private ToolDef<DebugShaderArgs> debugShader() {
+        return query("debug_shader", "Debug a shader",
+                "RenderDoc's shader debugger on one pixel (x, y) or vertex of a draw: steps, the first NaN/Inf/"
+                + "denormal step (instruction, operand values, source line), outputs; step: variables. GL: "
+                + "UNSUPPORTED, with the calls instead.",
+                DebugShaderArgs.class, ShaderAnswers::debugSummary);
+    }
+
+    private ToolDef<ReplaceShaderArgs> replaceShader() {
+        return ToolDef.of("replace_shader", "Replace a shader",
+                "Swaps a stage's shader at a draw for source (this session's replay only, every draw using it; "
+                + "never the .rdc), then NaN/Inf counts, pixels, findings and a picture before/after. restore: "
+                + "undo.",
+                ReplaceShaderArgs.class, ToolHints.CHANGES_SESSION_STATE,
+                (a, c) -> captures.replaceShader(a, c.cancellation()))
+                .returnsSchemaFileAndImages(answerSchema("replace_shader"));
     }
 
     private ToolDef<BufferArgs> getBufferContents() {
@@ -271,6 +291,9 @@ public final class RenderDocTools implements ToolGroup {
                 new DemoCall("Where to look: the frame digest", "get_frame_digest",
                         "{\"capture\": \"demo/captures/gl_defects.rdc\", \"max_anomalies\": 8}"),
                 new DemoCall("Find the NaN/Inf pixels and the draws that wrote them", "analyze_nan_inf",
-                        "{\"capture\": \"demo/captures/gl_defects.rdc\"}"));
+                        "{\"capture\": \"demo/captures/gl_defects.rdc\"}"),
+                new DemoCall("The step that makes a NaN pixel, in RenderDoc's shader debugger (Vulkan)",
+                        "debug_shader", "{\"capture\": \"demo/captures/vk_defects.rdc\", \"event_id\": 16, "
+                        + "\"x\": 20, \"y\": 20}"));
     }
 }

@@ -9,6 +9,8 @@ from tier_b import (analyze_nan_inf, geometry_anomalies, get_buffer_contents, ge
 from tier_a import get_counters, get_event_insight, get_frame_digest, open_capture, ping
 from outputs import copy_capture, save_texture
 from diff import diff_captures
+from shader_debug import debug_shader
+from shader_replace import replace_shader
 from replay_core import Capture, capture_path  # noqa: F401  (used by the extension)
 from replay_sites import close_all, status  # noqa: F401  (used by bridge.py)
 
@@ -21,7 +23,7 @@ replay_core.SOURCE = replay_sites.open_file_capture
 METHODS = {f.__name__: f for f in (ping, open_capture, iterate_actions, analyze_nan_inf, geometry_anomalies,
                                    get_frame_digest, get_counters, pixel_history, get_texture, get_event_insight,
                                    get_shader_info, get_buffer_contents, save_texture, copy_capture,
-                                   diff_captures)}
+                                   diff_captures, debug_shader, replace_shader)}
 
 
 def dispatch(method, params):

@@ -21,8 +21,11 @@ import renderdoc as rd
 # schema_version const must equal what the answer sends (AnswerSchemasIT checks real answers against it): an answer
 # whose shape changes gets a constant of its own here, bumped together with its schema file's const.
 SCHEMA_VERSION = 1
-OPEN_CAPTURE_SCHEMA_VERSION = 2  # 2: replayed_on (local or a RenderDoc remote server)
-EVENT_INSIGHT_SCHEMA_VERSION = 2  # 2: api_call (an API call's own event)
+# open_capture 2: replayed_on (local or a RenderDoc remote server), and which shaders replace_shader swapped
+# (`replacements`, also in get_frame_digest 2); get_event_insight 2: api_call (an API call's own event).
+OPEN_CAPTURE_SCHEMA_VERSION = 2
+FRAME_DIGEST_SCHEMA_VERSION = 2
+EVENT_INSIGHT_SCHEMA_VERSION = 2
 
 
 # RenderDoc numbers the resources it creates while replaying from here (ResourceIDGen's replay range).
@@ -73,6 +76,7 @@ class Capture:
         # the capture opens (GetDebugMessages drains them), so both are read here and kept.
         self.messages = list(controller.GetFrameInfo().debugMessages) + list(controller.GetDebugMessages())
         self.cache = {}  # answers and scans that depend only on this capture, e.g. ("findings", event)
+        self.replacements = {}  # replace_shader's: raw id of the captured shader -> shader_replace.Replacement
 
     def _index(self, actions, path):
         for action in actions:
@@ -143,8 +147,21 @@ class Capture:
     def copy_to(self, output):
         shutil.copyfile(self.path, output)
 
+    def replacements_json(self):
+        """replace_shader's replacements in place, as answers list them ([] when none)."""
+        return [r.json(self) for r in self.replacements.values()]
+
+    def undo_replacements(self):
+        """replace_shader's replacements are replay state only: undone before the replay goes, so nothing of them
+        outlives the capture's entry (RenderDoc never writes them to the file either)."""
+        for r in list(self.replacements.values()):
+            self.controller.RemoveReplacement(r.original)
+            self.controller.FreeTargetResource(r.built)
+        self.replacements = {}
+        self.cache.clear()
+
     def close(self):
-        pass
+        self.undo_replacements()
 
 
 def read_capture_file(path):
@@ -180,6 +197,7 @@ class FileCapture(Capture):
         self.file.CopyFileTo(output)
 
     def close(self):
+        self.undo_replacements()
         self.controller.Shutdown()
         self.file.Shutdown()
 

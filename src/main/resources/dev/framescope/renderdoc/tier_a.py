@@ -8,8 +8,8 @@ import renderdoc as rd
 from evidence import (OVERDRAW_DRAWS, call, drill_calls, event_findings, frame_findings, highlight, message_findings,
     message_json, next_anomaly_calls, unique)
 from outputs import SAVE_TEXTURE_SAFE_DRIVERS
-from replay_core import (OPEN, EVENT_INSIGHT_SCHEMA_VERSION, OPEN_CAPTURE_SCHEMA_VERSION, SCHEMA_VERSION, BridgeError,
-    action_json, bounded, capture, draws, event_of)
+from replay_core import (EVENT_INSIGHT_SCHEMA_VERSION, FRAME_DIGEST_SCHEMA_VERSION, OPEN, OPEN_CAPTURE_SCHEMA_VERSION,
+    SCHEMA_VERSION, BridgeError, action_json, bounded, capture, draws, event_of)
 from tier_b import pipeline_state
 
 # RenderDoc's frameNumber when the capture came from the in-application API rather than a counted present.
@@ -60,6 +60,8 @@ def open_capture(params):
         calls = [call(c, "get_frame_digest", "ranked anomalies of the whole frame, each with its next call"),
                  call(c, "open_capture", "marker groups, textures and debug messages", overview=True)]
     out["recommended_next_calls"] = unique(calls)
+    if c.replacements_json():
+        out["replacements"] = c.replacements_json()
     return out
 
 
@@ -151,10 +153,13 @@ def get_frame_digest(params):
     if not found:
         calls = [call(c, "get_counters", "no anomaly in the data: the costliest draws", top_n=20)]
     limit = int(params.get("max_anomalies") or 24)
-    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "api": c.driver,
-            "statistics": statistics(c),
-            "markers": bounded(marker_overview(c, 2), int(params.get("max_markers") or 12)),
-            "anomalies": bounded(rows, limit), "recommended_next_calls": calls[:int(params.get("max_calls") or 6)]}
+    out = {"schema_version": FRAME_DIGEST_SCHEMA_VERSION, "capture": c.path, "api": c.driver,
+           "statistics": statistics(c),
+           "markers": bounded(marker_overview(c, 2), int(params.get("max_markers") or 12)),
+           "anomalies": bounded(rows, limit), "recommended_next_calls": calls[:int(params.get("max_calls") or 6)]}
+    if c.replacements_json():
+        out["replacements"] = c.replacements_json()
+    return out
 
 
 def get_event_insight(params):

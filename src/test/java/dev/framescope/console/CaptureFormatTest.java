@@ -28,7 +28,7 @@ class CaptureFormatTest {
 
     @Test
     void acceptsRealCapturesAndTheFixturesLayout() throws Exception {
-        for (String name : new String[] {"gl_defects.rdc", "vk_defects.rdc", "vkcube.rdc"}) {
+        for (String name : new String[] {"gl_defects.rdc", "vk_defects.rdc", "vk_lighting.rdc", "vkcube.rdc"}) {
             assertNull(CaptureFormat.problem(Path.of("demo/captures", name)), name);
         }
         assertNull(problem(rdc(StoreFixtures.MIN_RDC, 1)));

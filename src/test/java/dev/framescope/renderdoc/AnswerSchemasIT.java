@@ -35,17 +35,23 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(300)
 class AnswerSchemasIT {
 
-    /** Per capture: the float target, another colour target that is not float, the depth target, a buffer. */
-    private record Fixture(String name, String target, String notFloat, String depth, String buffer) {
+    /**
+     * Per capture: the float target, another colour target that is not float, the depth target, a buffer, a pixel
+     * the debugged draw covers, and the division its pixel shader guards for replace_shader (null: no source).
+     */
+    private record Fixture(String name, String target, String notFloat, String depth, String buffer, int[] pixel,
+                           String division) {
         String capture() {
             return "demo/captures/" + name + ".rdc";
         }
     }
 
     private static final List<Fixture> FIXTURES = List.of(
-            new Fixture("gl_defects", "hdr_color", "ui_color", "scene_depth", "positions"),
-            new Fixture("vk_defects", "hdr_color", "scene_depth", "scene_depth", "positions"),
-            new Fixture("vkcube", "135", "164", "160", "169"));
+            new Fixture("gl_defects", "hdr_color", "ui_color", "scene_depth", "positions", new int[] {20, 20},
+                    "zero / zero"),
+            new Fixture("vk_defects", "hdr_color", "scene_depth", "scene_depth", "positions", new int[] {20, 20},
+                    "draw.zero / draw.zero"),
+            new Fixture("vkcube", "135", "164", "160", "169", new int[] {250, 250}, null));
 
     /** One call and its answer. */
     private record Answered(String tool, Map<String, Object> arguments, JsonNode answer) {
@@ -89,6 +95,10 @@ class AnswerSchemasIT {
             call(toolkit, "get_shader_info", "capture", c, "event_id", event, "stage", "vertex",
                     "include_constants", true, "include_disassembly", true);
             call(toolkit, "get_shader_info", "capture", c, "event_id", event, "include_constants", true);
+            call(toolkit, "debug_shader", "capture", c, "event_id", event, "x", f.pixel()[0], "y", f.pixel()[1],
+                    "step", 1);
+            call(toolkit, "debug_shader", "capture", c, "event_id", event, "vertex", 0);
+            replaceAndRestore(toolkit, f, event);
             call(toolkit, "get_buffer_contents", "capture", c, "buffer", f.buffer());
             call(toolkit, "get_buffer_contents", "capture", c, "buffer", f.buffer(), "as_floats", true);
             call(toolkit, "get_counters", "capture", c);
@@ -102,6 +112,22 @@ class AnswerSchemasIT {
         String gl = FIXTURES.get(0).capture();
         call(toolkit, "diff_captures", "capture", gl, "other_capture", "demo/captures/gl_defects_fixed.rdc");
         call(toolkit, "diff_captures", "capture", gl, "other_capture", FIXTURES.get(1).capture());
+    }
+
+    /** replace_shader's answers: replaced (and seen by open_capture and the digest), restored, nothing to restore. */
+    private static void replaceAndRestore(ToolGroups.Toolkit toolkit, Fixture f, int event) throws Exception {
+        String c = f.capture();
+        if (f.division() != null) {
+            String source = call(toolkit, "get_shader_info", "capture", c, "event_id", event)
+                    .at("/source_files/0/source").asText();
+            String zero = f.division().substring(0, f.division().indexOf(' '));
+            call(toolkit, "replace_shader", "capture", c, "event_id", event, "source", source.replace(f.division(),
+                    "(" + zero + " == 0.0 ? 0.0 : " + f.division() + ")"), "pixels", List.of(Map.of("x", 20, "y", 20)));
+            call(toolkit, "open_capture", "capture", c);
+            call(toolkit, "get_frame_digest", "capture", c);
+            call(toolkit, "replace_shader", "capture", c, "event_id", event, "restore", true);
+        }
+        call(toolkit, "replace_shader", "capture", c, "restore", true);
     }
 
     private static JsonNode call(ToolGroups.Toolkit toolkit, String tool, Object... keyValues) throws Exception {
@@ -157,6 +183,15 @@ class AnswerSchemasIT {
         assertSeen("diff_captures", "/draws", true);
         assertSeen("diff_captures", "/draws", false);
         assertSeen("diff_captures", "/pixels/image/legend", true);
+        assertSeen("open_capture", "/replacements", true);
+        assertSeen("get_frame_digest", "/replacements", true);
+        assertSeen("debug_shader", "/variables", true);
+        assertSeen("debug_shader", "/first_non_finite/operands", true);
+        assertSeen("debug_shader", "/message", true);
+        assertSeen("debug_shader", "/vertex", true);
+        assertSeen("replace_shader", "/picture/layout", true);
+        assertSeen("replace_shader", "/restored/0/shader", true);
+        assertSeen("replace_shader", "/event_id", false);
     }
 
     private static void assertSeen(String tool, String pointer, boolean present) {
