@@ -1,6 +1,7 @@
 package dev.framescope.renderdoc;
 
 import dev.framescope.common.ToolContext;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -36,7 +37,7 @@ final class BridgeProgress implements AutoCloseable {
      */
     BridgeProgress(ToolContext context, String tool, String capture, boolean starting, boolean opening) {
         this.context = context;
-        this.capture = Path.of(capture).getFileName().toString();
+        this.capture = fileName(capture);
         if (starting) {
             send("starting the RenderDoc bridge (about a second)");
         }
@@ -60,5 +61,15 @@ final class BridgeProgress implements AutoCloseable {
     public synchronized void close() {
         closed = true;
         beat.cancel(false);
+    }
+
+    /** The capture's file name for a message; the path as given when it has none ("/") or is no path at all. */
+    private static String fileName(String capture) {
+        try {
+            Path name = Path.of(capture).getFileName();
+            return name == null ? capture : name.toString();
+        } catch (InvalidPathException e) {
+            return capture;
+        }
     }
 }

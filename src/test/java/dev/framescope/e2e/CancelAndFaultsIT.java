@@ -92,8 +92,11 @@ class CancelAndFaultsIT {
             assertNull(client.answer("n:2"), "a cancelled call is not answered");
         }
         String log = Files.readString(dir.resolve("stderr.txt"));
-        String stopped = log.lines().filter(l -> l.contains("after the cancel")).findFirst().orElse("");
-        assertTrue(stopped.contains("stopped"), "the harness logs when the cancelled call ended:\n" + log);
+        // a browser call of the batch that was running stops; one still queued (a loaded machine) is dropped
+        String stopped = log.lines().filter(l -> l.contains("after the cancel") || l.contains("dropped before it "
+                + "started")).findFirst().orElse("");
+        assertTrue(stopped.contains("stopped") || stopped.contains("dropped"),
+                "the harness logs when the cancelled call ended:\n" + log);
         System.err.println(stopped);
     }
 

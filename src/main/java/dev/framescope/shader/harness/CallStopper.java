@@ -5,6 +5,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Stops a lane's cancelled call. The page asks {@link #runningCallCancelled()} between steps of long work and ends by
@@ -13,6 +15,8 @@ import java.util.function.IntSupplier;
  * else can tell that thread to stop).
  */
 final class CallStopper {
+
+    private static final Logger log = LoggerFactory.getLogger(CallStopper.class);
 
     /** A cancelled call gets this long to end by itself before Chromium is killed. */
     static final long COOPERATIVE_STOP_MS = 300;
@@ -55,6 +59,7 @@ final class CallStopper {
         call.cancelledAt = System.nanoTime();
         if (call.started == 0) {
             call.future.cancel(false); // still queued: it never starts (a running one must end by itself or be killed)
+            log.info("A cancelled browser call was dropped before it started (it was still queued)");
         }
         timer.schedule(() -> {
             if (running == call) {
