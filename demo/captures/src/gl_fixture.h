@@ -1,11 +1,16 @@
 /*
  * What the GL fixtures share (gl_defects.c, gl_scene.c): RenderDoc's in-application API, a GL 3.3 core context on
- * EGL's surfaceless platform, the named targets and programs, and helpers that draw pixel rectangles in debug groups.
- * Setup runs before StartFrameCapture, so only the frames the fixtures draw differ between their captures.
+ * EGL's surfaceless platform (or, built with -DUSE_GLFW, from a GLFW window on an X server such as Xvfb), the named
+ * targets and programs, and helpers that draw pixel rectangles in debug groups. Setup runs before StartFrameCapture,
+ * so only the frames the fixtures draw differ between their captures.
  */
 #define GL_GLEXT_PROTOTYPES
+#ifdef USE_GLFW
+#include <GLFW/glfw3.h>
+#else
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
+#endif
 #include <GL/gl.h>
 #include <GL/glext.h>
 #include <dlfcn.h>
@@ -76,6 +81,13 @@ static const char *FS_NAN =
     "uniform float zero;\n"
     "out vec4 frag;\n"
     "void main() { float n = zero / zero; frag = vec4(n, n, n, 1.0); }\n";
+
+/* The same draw with the division guarded: what a fix of the NaN quad looks like (gl_defects_fixed). */
+__attribute__((unused)) static const char *FS_NAN_FIXED = /* only gl_defects draws the fixed take */
+    "#version 330 core\n"
+    "uniform float zero;\n"
+    "out vec4 frag;\n"
+    "void main() { float n = zero != 0.0 ? zero / zero : 0.0; frag = vec4(n, n, n, 1.0); }\n";
 
 static const char *FS_INF =
     "#version 330 core\n"
@@ -155,11 +167,54 @@ static void zero_rect(GLuint program, const char *label, int x0, int y0, int x1,
 
 /* The objects a fixture's frame draws with. */
 typedef struct {
-    EGLDisplay display;
     GLuint hdr, depth, ldr, fbo, fbo_no_depth, checker, colour, nan, inf, textured;
 } Fixture;
 
-static Fixture setup(const char *name, const char *template_path) {
+#ifdef USE_GLFW
+static GLFWwindow *window;
+
+static void make_context(void) {
+    if (!glfwInit()) die("no GLFW (is DISPLAY set?)");
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    window = glfwCreateWindow(W, H, fixture_name, NULL, NULL);
+    if (!window) die("no GL 3.3 core window");
+    glfwMakeContextCurrent(window);
+}
+
+static void end_context(void) {
+    glfwDestroyWindow(window);
+    glfwTerminate();
+}
+#else
+static EGLDisplay display;
+
+static void make_context(void) {
+    display = eglGetDisplay(EGL_DEFAULT_DISPLAY);
+    if (display == EGL_NO_DISPLAY || !eglInitialize(display, NULL, NULL)) die("no EGL display");
+    EGLint config_attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
+                               EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_NONE};
+    EGLConfig config;
+    EGLint configs;
+    if (!eglChooseConfig(display, config_attribs, &config, 1, &configs) || configs < 1) die("no EGL config");
+    EGLint pbuffer_attribs[] = {EGL_WIDTH, W, EGL_HEIGHT, H, EGL_NONE};
+    EGLSurface surface = eglCreatePbufferSurface(display, config, pbuffer_attribs);
+    if (!eglBindAPI(EGL_OPENGL_API)) die("no desktop GL");
+    EGLint context_attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+                                EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+    EGLContext context = eglCreateContext(display, config, EGL_NO_CONTEXT, context_attribs);
+    if (context == EGL_NO_CONTEXT || !eglMakeCurrent(display, surface, surface, context)) die("no GL 3.3 core");
+}
+
+static void end_context(void) {
+    eglTerminate(display);
+}
+#endif
+
+/* Everything before the frame; nan_shader is the NaN quad's fragment shader (FS_NAN, or FS_NAN_FIXED). */
+static Fixture setup(const char *name, const char *template_path, const char *nan_shader) {
     Fixture f;
     fixture_name = name;
     void *lib = dlopen("librenderdoc.so", RTLD_NOW | RTLD_NOLOAD);
@@ -174,20 +229,7 @@ static Fixture setup(const char *name, const char *template_path) {
         fprintf(stderr, "%s: RenderDoc not loaded; drawing without a capture\n", fixture_name);
     }
 
-    f.display = eglGetDisplay(EGL_DEFAULT_DISPLAY);
-    if (f.display == EGL_NO_DISPLAY || !eglInitialize(f.display, NULL, NULL)) die("no EGL display");
-    EGLint config_attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
-                               EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_NONE};
-    EGLConfig config;
-    EGLint configs;
-    if (!eglChooseConfig(f.display, config_attribs, &config, 1, &configs) || configs < 1) die("no EGL config");
-    EGLint pbuffer_attribs[] = {EGL_WIDTH, W, EGL_HEIGHT, H, EGL_NONE};
-    EGLSurface surface = eglCreatePbufferSurface(f.display, config, pbuffer_attribs);
-    if (!eglBindAPI(EGL_OPENGL_API)) die("no desktop GL");
-    EGLint context_attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-                                EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
-    EGLContext context = eglCreateContext(f.display, config, EGL_NO_CONTEXT, context_attribs);
-    if (context == EGL_NO_CONTEXT || !eglMakeCurrent(f.display, surface, surface, context)) die("no GL 3.3 core");
+    make_context();
 
     /* Resources, named so that iterate_actions' query and the manifest can refer to them. */
     glGenTextures(1, &f.hdr);
@@ -236,7 +278,7 @@ static Fixture setup(const char *name, const char *template_path) {
     glEnableVertexAttribArray(0);
     glEnableVertexAttribArray(1);
     f.colour = program("colour_program", VS, FS_COLOUR);
-    f.nan = program("nan_program", VS, FS_NAN);
+    f.nan = program("nan_program", VS, nan_shader);
     f.inf = program("inf_program", VS, FS_INF);
     f.textured = program("textured_program", VS, FS_TEXTURED);
 
@@ -244,7 +286,7 @@ static Fixture setup(const char *name, const char *template_path) {
 }
 
 /* Finishes the frame, ends the capture and prints its path (make-captures.sh reads the last line). */
-static void finish(Fixture *fx) {
+static void finish(void) {
     glFinish();
 
     if (rdoc) {
@@ -253,5 +295,5 @@ static void finish(Fixture *fx) {
         uint32_t length = sizeof path;
         if (rdoc->GetCapture(0, path, &length, NULL)) printf("%s\n", path);
     }
-    eglTerminate(fx->display);
+    end_context();
 }

@@ -11,7 +11,7 @@
 #include "gl_fixture.h"
 
 int main(int argc, char **argv) {
-    Fixture f = setup("gl_scene", argc > 1 ? argv[1] : "gl_scene");
+    Fixture f = setup("gl_scene", argc > 1 ? argv[1] : "gl_scene", FS_NAN);
     if (rdoc) rdoc->StartFrameCapture(NULL, NULL);
 
     glBindFramebuffer(GL_FRAMEBUFFER, f.fbo);
@@ -34,6 +34,6 @@ int main(int argc, char **argv) {
     end_group();
 
     end_group(); /* Frame */
-    finish(&f);
+    finish();
     return 0;
 }

@@ -74,12 +74,20 @@ class CancelAndFaultsIT {
 
     @Test
     void aCancelledBenchmarkStopsAndTheBrowserServesTheNextCall() throws Exception {
-        try (RawClient client = new RawClient(dir.resolve("stderr.txt"), Map.of())) {
+        Path stderr = dir.resolve("stderr.txt");
+        try (RawClient client = new RawClient(stderr, Map.of("FRAMESCOPE_LOG_LEVEL", "debug"))) {
             client.initialize();
             client.call(1, "compile_effect", COMPILE);
             ok(client, 1); // Chromium up
             client.call(2, "benchmark_effect_fps", LONG_BENCHMARK);
-            Thread.sleep(2_000);
+            // Cancel once the benchmark runs in the browser (its call is the second the lane logs), not after a
+            // fixed pause: on a loaded machine 2 s were not always enough, and a call cancelled before it reached
+            // the browser never runs there, so there was nothing for the harness to stop.
+            long running = System.nanoTime() + 30_000_000_000L;
+            while (System.nanoTime() < running && Files.readString(stderr).split("browser call: queued", -1).length < 3) {
+                Thread.sleep(50);
+            }
+            Thread.sleep(500);
             long cancelled = System.nanoTime();
             cancel(client, 2);
             client.call(3, "compile_effect", COMPILE);
@@ -90,11 +98,16 @@ class CancelAndFaultsIT {
             assertEquals(1, stats.get("cancelled").asLong(), stats.toString());
             assertTrue(stats.get("p50_ms").asDouble() < 30_000, "the benchmark stopped, not ran out: " + stats);
             assertNull(client.answer("n:2"), "a cancelled call is not answered");
+            // The page stops at its next check (or Chromium is killed): a call on another lane may be answered
+            // first, so wait for the harness's line before the server goes away (it failed two full runs here).
+            long deadline = System.nanoTime() + 15_000_000_000L;
+            while (System.nanoTime() < deadline && !endedLine(Files.readString(stderr))) {
+                Thread.sleep(100);
+            }
         }
         String log = Files.readString(dir.resolve("stderr.txt"));
         // a browser call of the batch that was running stops; one still queued (a loaded machine) is dropped
-        String stopped = log.lines().filter(l -> l.contains("after the cancel") || l.contains("dropped before it "
-                + "started")).findFirst().orElse("");
+        String stopped = log.lines().filter(CancelAndFaultsIT::endedLine).findFirst().orElse("");
         assertTrue(stopped.contains("stopped") || stopped.contains("dropped"),
                 "the harness logs when the cancelled call ended:\n" + log);
         System.err.println(stopped);
@@ -206,5 +219,9 @@ class CancelAndFaultsIT {
             assertEquals(List.of(), left, "processes outlived the server");
             System.err.println("exited " + exitMs + " ms after stdin closed with a benchmark in flight");
         }
+    }
+
+    private static boolean endedLine(String log) {
+        return log.contains("after the cancel") || log.contains("dropped before it started");
     }
 }
