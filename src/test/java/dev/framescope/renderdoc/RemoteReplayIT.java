@@ -92,6 +92,26 @@ class RemoteReplayIT {
         return started;
     }
 
+    /**
+     * open_capture on a server started moments ago: under a loaded CI run its first handshake failed though it
+     * already said it was listening (it was still setting up its replay), so this test, which is about a server
+     * that freezes later, gives it up to 15 s to answer.
+     */
+    private static void openOnFreshServer(String path, String at) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        while (true) {
+            try {
+                query("open_capture", Map.of("capture", path, "remote", at));
+                return;
+            } catch (ToolException e) {
+                if (e.code() != ErrorCode.ENGINE_UNAVAILABLE || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                Thread.sleep(500);
+            }
+        }
+    }
+
     private static String capture(String name) {
         return CAPTURES.resolve(name + ".rdc").toString();
     }
@@ -212,7 +232,7 @@ class RemoteReplayIT {
         try {
             String path = capture("vk_defects");
             String at = "127.0.0.1:" + frozenPort;
-            query("open_capture", Map.of("capture", path, "remote", at));
+            openOnFreshServer(path, at);
             assertEquals(0, new ProcessBuilder("kill", "-STOP", Long.toString(frozen.pid())).start().waitFor());
             long t0 = System.nanoTime();
             ToolException lost = assertThrows(ToolException.class, () -> query("get_frame_digest",
