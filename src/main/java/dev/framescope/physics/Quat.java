@@ -31,13 +31,18 @@ public record Quat(double w, double x, double y, double z) {
         return new Quat(w * s, x * s, y * s, z * s);
     }
 
+    /** The inverse rotation of a unit quaternion: (w, −x, −y, −z). */
+    public Quat conjugate() {
+        return new Quat(w, -x, -y, -z);
+    }
+
     public Quat normalized() {
         return scaled(1 / norm());
     }
 
     /** This rotation applied to {@code v}. */
     public Vec3 rotate(Vec3 v) {
-        Quat r = times(new Quat(0, v.x(), v.y(), v.z())).times(new Quat(w, -x, -y, -z));
+        Quat r = times(new Quat(0, v.x(), v.y(), v.z())).times(conjugate());
         return new Vec3(r.x, r.y, r.z);
     }
 

@@ -154,11 +154,8 @@ final class RecordingComparison {
                 && Double.compare(a.y(), b.y()) == 0 && Double.compare(a.z(), b.z()) == 0) {
             return 0;
         }
-        double w = a.w() * b.w() + a.x() * b.x() + a.y() * b.y() + a.z() * b.z();
-        double x = a.w() * b.x() - a.x() * b.w() - a.y() * b.z() + a.z() * b.y();
-        double y = a.w() * b.y() + a.x() * b.z() - a.y() * b.w() - a.z() * b.x();
-        double z = a.w() * b.z() - a.x() * b.y() + a.y() * b.x() - a.z() * b.w();
-        double angle = 2 * Math.atan2(Math.sqrt(x * x + y * y + z * z), Math.abs(w));
+        Quat r = a.conjugate().times(b);
+        double angle = 2 * Math.atan2(Math.sqrt(r.x() * r.x() + r.y() * r.y() + r.z() * r.z()), Math.abs(r.w()));
         return Double.isNaN(angle) ? Double.POSITIVE_INFINITY : angle;
     }
 

@@ -110,7 +110,9 @@ public final class EffectCatalog {
         ObjectNode sorted = manifest;
         if (!kept.isEmpty()) { // the kept entries go where their ids sort, as the generator orders its own
             sorted = Json.mapper().createObjectNode();
-            for (String id : new TreeSet<>(iterable(manifest))) {
+            TreeSet<String> ids = new TreeSet<>();
+            manifest.fieldNames().forEachRemaining(ids::add);
+            for (String id : ids) {
                 sorted.set(id, manifest.get(id));
             }
         }
@@ -135,12 +137,6 @@ public final class EffectCatalog {
         } catch (InvalidPathException e) {
             return true; // not a path at all: no effect of ours ever had that id
         }
-    }
-
-    private static List<String> iterable(ObjectNode node) {
-        List<String> ids = new ArrayList<>();
-        node.fieldNames().forEachRemaining(ids::add);
-        return ids;
     }
 
     /** The manifest as it would be written, for tests that keep the committed one current. */

@@ -126,7 +126,8 @@ class EffectCatalogTest {
         assertFalse(catalog.generate(library, false).written(), "idempotent with kept entries too");
     }
 
-    private static void copy(Path from, Path to) throws IOException {
+    /** A folder copied whole (also for ErrorLinesTest). */
+    static void copy(Path from, Path to) throws IOException {
         try (Stream<Path> files = Files.walk(from)) {
             for (Path f : files.toList()) {
                 Path target = to.resolve(from.relativize(f).toString());

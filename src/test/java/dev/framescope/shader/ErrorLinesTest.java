@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -66,16 +65,7 @@ class ErrorLinesTest {
             return target;
         }
         Path dir = root.resolve(effect);
-        try (Stream<Path> files = Files.walk(source)) {
-            for (Path f : files.toList()) {
-                Path target = dir.resolve(source.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(f, target);
-                }
-            }
-        }
+        EffectCatalogTest.copy(source, dir);
         return dir.resolve(program);
     }
 }
