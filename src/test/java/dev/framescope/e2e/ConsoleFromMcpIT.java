@@ -42,13 +42,8 @@ class ConsoleFromMcpIT {
             assertFalse(Boolean.TRUE.equals(first.isError()), text);
             assertFalse(text.contains("token="), "the token stays out of the transcript: " + text);
             JsonNode started = JSON.readTree(text.substring(text.indexOf('{')));
-            String link = null;
-            for (String message : progress) {
-                Matcher m = Pattern.compile("(http://127\\.0\\.0\\.1:\\d+/\\?token=\\S+)").matcher(message);
-                if (m.find()) {
-                    link = m.group(1);
-                }
-            }
+            Matcher found = personsLink(progress);
+            String link = found == null ? null : found.group(1) + "/?token=" + found.group(2);
             assertTrue(link != null && link.startsWith(started.get("address").asText()), progress.toString());
             HttpResponse<String> page = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(link))
                     .build(), HttpResponse.BodyHandlers.ofString());
@@ -89,16 +84,10 @@ class ConsoleFromMcpIT {
                 }));
         try {
             client.callTool(new CallToolRequest("start_capture_console", Map.of(), Map.of("progressToken", "p1")));
-            String link = null;
-            for (String message : progress) {
-                Matcher m = Pattern.compile("(http://127\\.0\\.0\\.1:\\d+)/\\?token=(\\S+)").matcher(message);
-                if (m.find()) {
-                    link = m.group(1) + " " + m.group(2);
-                }
-            }
+            Matcher link = personsLink(progress);
             assertTrue(link != null, progress.toString());
-            String base = link.split(" ")[0];
-            String token = link.split(" ")[1];
+            String base = link.group(1);
+            String token = link.group(2);
             String capture = java.nio.file.Path.of("demo/captures/gl_defects.rdc").toAbsolutePath().toString();
             HttpResponse<String> answer = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(base
                     + "/nl-debug")).header("X-FrameScope-Token", token).POST(HttpRequest.BodyPublishers.ofString(
@@ -117,5 +106,24 @@ class ConsoleFromMcpIT {
         } finally {
             client.closeGracefully();
         }
+    }
+
+    /**
+     * The client's SDK hands progress notifications to the consumer on its own thread, so the one carrying the link
+     * can be delivered just after the tool's result: wait a little for it rather than read the list once.
+     */
+    private static Matcher personsLink(List<String> progress) throws InterruptedException {
+        Pattern linkPattern = Pattern.compile("(http://127\\.0\\.0\\.1:\\d+)/\\?token=(\\S+)");
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            for (String message : progress) {
+                Matcher m = linkPattern.matcher(message);
+                if (m.find()) {
+                    return m;
+                }
+            }
+            Thread.sleep(20);
+        }
+        return null;
     }
 }
