@@ -10,7 +10,7 @@ public sealed interface AnswerShape permits AnswerShape.Records, AnswerShape.Ima
 
     /**
      * One of these records, each with a {@code schema_version} (several when a parameter picks which): the
-     * {@code outputSchema} is their union.
+     * {@code outputSchema} lists the properties they share.
      */
     record Records(List<Class<?>> types) implements AnswerShape {
         public Records {

@@ -15,6 +15,7 @@ import java.math.BigInteger;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -31,7 +32,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * docs/tools.md and the tool descriptions).
  * What each tool answers with is in its declaration ({@link AnswerShape}):
  * <ul>
- *   <li>{@link AnswerShape.Records}: the record's schema, or for several records their union.</li>
+ *   <li>{@link AnswerShape.Records}: the record's schema, or for several records the properties they share.</li>
  *   <li>{@link AnswerShape.SchemaFile} (RenderDoc results, built by the Python bridge, not by a Java record): only
  *       the common envelope ({@code schema_version}, {@code summary}), typed but not required, although the tool's
  *       schema file gives the whole nested shape. Two reasons. Size: the files hold about as much JSON as the
@@ -71,15 +72,23 @@ final class OutputSchemas {
     }
 
     /**
-     * One schema for a tool that answers with one of several records (a parameter picks which): every property of
-     * either, a property both have with either's type, and only what both require.
+     * One schema for a tool that answers with one of several records (a parameter picks which): the properties both
+     * have, each with either's type, and only what both require. A property only one record has is left out, not
+     * listed: the schema stays open, so that answer still matches, and listing every variant's fields cost
+     * check_recording's twelve checks 4 KB of every conversation's tools/list (docs/tools.md describes each).
      */
     static ObjectNode union(ObjectNode a, ObjectNode b) {
         ObjectNode properties = (ObjectNode) a.get("properties");
-        b.get("properties").fields().forEachRemaining(entry -> {
-            JsonNode existing = properties.get(entry.getKey());
-            properties.set(entry.getKey(), existing == null ? entry.getValue() : eitherType(existing, entry.getValue()));
+        JsonNode others = b.get("properties");
+        List<String> shared = new ArrayList<>();
+        properties.fieldNames().forEachRemaining(name -> {
+            if (others.has(name)) {
+                shared.add(name);
+            }
         });
+        properties.retain(shared);
+        properties.fields().forEachRemaining(entry -> entry.setValue(eitherType(entry.getValue(),
+                others.get(entry.getKey()))));
         if (!a.path("required").equals(b.path("required"))) {
             a.remove("required"); // records here require only schema_version; anything else would need intersecting
         }

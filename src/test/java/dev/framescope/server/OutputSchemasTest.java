@@ -62,6 +62,34 @@ class OutputSchemasTest {
         }
     }
 
+    record CountAnswer(int schemaVersion, String summary, int count, String detail) {
+    }
+
+    record SeriesAnswer(int schemaVersion, String summary, double count, List<Double> series) {
+    }
+
+    /**
+     * A tool answering one of several records lists only what they share, each property with either's type (a
+     * double may also be null: non-finite); the schema stays open, so both answers, with their own fields, still
+     * match it.
+     */
+    @Test
+    void severalRecordsListWhatTheyShareAndBothAnswersStillMatch() {
+        ObjectNode schema = OutputSchemas.union(OutputSchemas.generate(CountAnswer.class),
+                OutputSchemas.generate(SeriesAnswer.class));
+        List<String> listed = new ArrayList<>();
+        schema.get("properties").fieldNames().forEachRemaining(listed::add);
+        assertEquals(List.of("schema_version", "summary", "count"), listed);
+        assertEquals(Json.tree(Map.of("anyOf", List.of(Map.of("type", "integer"), Map.of("type", "number"),
+                Map.of("type", "null")))),
+                schema.at("/properties/count"));
+        var validator = SCHEMAS.getSchema(schema);
+        assertTrue(validator.validate(Json.tree(new CountAnswer(1, "s", 3, "d"))).isEmpty());
+        assertTrue(validator.validate(Json.tree(new SeriesAnswer(1, "s", 2.5, List.of(1.0)))).isEmpty());
+        assertFalse(validator.validate(Json.tree(Map.of("schema_version", 1, "summary", "s", "count", "x")))
+                .isEmpty(), "a shared property keeps its type");
+    }
+
     /** A schema file a tool names exists, parses, and is a JSON Schema 2020-12 whose version is a const. */
     @Test
     void everyAnswerSchemaFileExistsAndIsAValidSchema() throws Exception {
