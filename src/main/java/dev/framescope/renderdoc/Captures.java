@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -31,6 +32,9 @@ public final class Captures {
 
     /** Opening a large capture and replaying every draw of a frame both fit well inside a minute here. */
     static final long TIMEOUT_MS = 60_000;
+
+    /** The bridge marks a call that replayed on a remote server (replay_sites.py); the summary says where. */
+    private static final String REPLAYED_ON_KEY = "_replayed_on";
 
     private final BridgeProcess bridge;
     private final WritableRoots outputs;
@@ -306,7 +310,10 @@ public final class Captures {
         try (BridgeProgress progress = new BridgeProgress(context, tool, capture, starting, opened.add(capture))) {
             result = (ObjectNode) bridge.call(tool, method, params, TIMEOUT_MS, context.cancellation());
         }
-        result.put("summary", summary.apply(result));
+        JsonNode remote = result.remove(REPLAYED_ON_KEY);
+        String said = summary.apply(result);
+        result.put("summary", remote == null || said.toLowerCase(Locale.ROOT).contains("replayed on") ? said
+                : said + " Replayed on " + remote.asText() + ".");
         return result;
     }
 

@@ -38,4 +38,4 @@ def dispatch(method, params):
         replay_sites.after_call()  # a remote server lost during the call is the cause worth reporting
         raise
     replay_sites.after_call()
-    return result
+    return replay_sites.say_where(result)

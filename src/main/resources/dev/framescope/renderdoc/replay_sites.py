@@ -20,6 +20,7 @@ from replay_core import OPEN, BridgeError, Capture, FileCapture, capture_path, r
 
 ENV = "FRAMESCOPE_RENDERDOC_REMOTE"
 LOCAL = "local"
+REPLAYED_ON_KEY = "_replayed_on"  # taken out by the server (Captures.query), which says it in the summary
 DEFAULT_PORT = 39920  # RenderDoc's remote server port
 MAX_OPEN = 2
 # Seconds to wait before each connection attempt: a server that just let a client go refused the next one for
@@ -216,6 +217,15 @@ def after_call():
     for entry in USED:
         if isinstance(entry, RemoteCapture) and not alive():
             raise lost(entry, "during this call; what the dead connection answered is thrown away")
+
+
+def say_where(result):
+    """Marks the answer of a call that replayed on a remote server, for the server to say it in the summary it adds,
+    whatever the tool: which machine's GPU and driver made an answer matters when it differs from a local replay."""
+    remote = sorted({entry.replayed_on for entry in USED if isinstance(entry, RemoteCapture)})
+    if remote and isinstance(result, dict):
+        result[REPLAYED_ON_KEY] = ", ".join(remote)
+    return result
 
 
 def status():

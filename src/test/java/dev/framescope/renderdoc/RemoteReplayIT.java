@@ -161,6 +161,10 @@ class RemoteReplayIT {
             String said = where.equals("local") ? "local" : "remote " + address;
             assertEquals(said, opened.path("replayed_on").asText(), opened.toString());
             assertTrue(opened.path("summary").asText().contains("replayed on " + said), opened.toString());
+            for (JsonNode answer : List.of(digest, nans)) {
+                assertEquals(!where.equals("local"), answer.path("summary").asText().endsWith("Replayed on " + said
+                        + "."), answer.path("summary").asText());
+            }
             answers.put(where, Map.of("open", opened, "digest", digest, "nan", nans));
             System.out.printf("%s %s: open_capture %d ms, get_frame_digest %d ms, analyze_nan_inf %d ms%n", name,
                     said, opening, digesting, scanning);
