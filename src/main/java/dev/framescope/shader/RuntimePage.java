@@ -70,7 +70,8 @@ final class RuntimePage {
         }
         Schedule schedule = Schedule.of(time, frames);
         JsonNode result = Json.mapper().valueToTree(draw(page, effect, frame, time, schedule));
-        return read(result, effect, frame, effect.format().note(effect, schedule, time));
+        return read(result, effect, frame, effect.format().note(effect, schedule, time, frame,
+                result.path("draws").asInt(schedule.frames())));
     }
 
     /** A frame the effect cannot draw here, said before the page is asked; null when it can. */

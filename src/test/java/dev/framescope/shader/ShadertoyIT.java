@@ -166,10 +166,10 @@ class ShadertoyIT {
         JsonNode common = ShaderCalls.effect(report, "broken/common-error").at("/programs/0/diagnostics/0");
         assertEquals(2, common.get("line").asInt(), report.toString());
         assertEquals("Common", common.get("program").asText());
-        JsonNode keyboard = ShaderCalls.effect(report, "unsupported/keyboard");
-        assertEquals("unsupported", keyboard.get("status").asText());
-        assertTrue(keyboard.at("/error/message").asText().startsWith("UNSUPPORTED: a keyboard input on iChannel1 "
-                + "of Image"), keyboard.toString());
+        JsonNode volume = ShaderCalls.effect(report, "unsupported/volume");
+        assertEquals("unsupported", volume.get("status").asText());
+        assertTrue(volume.at("/error/message").asText().startsWith("UNSUPPORTED: a volume (3D texture) input on "
+                + "iChannel1 of Image"), volume.toString());
         JsonNode trail = ShaderCalls.effect(report, "trail").get("programs");
         assertEquals(4, trail.size(), "Buffer A and Image, GLSL and WGSL: " + trail);
         assertEquals("ok", trail.get(0).get("status").asText());
@@ -177,14 +177,14 @@ class ShadertoyIT {
         assertTrue(report.get("summary").asText().startsWith("5 effect(s) compiled on both: 2 ok, 2 with errors, 1 "
                 + "unsupported"), report.get("summary").asText());
 
-        JsonNode frame = call(toolkit, "render_effect_frame", Map.of("effect", "unsupported/keyboard",
+        JsonNode frame = call(toolkit, "render_effect_frame", Map.of("effect", "unsupported/volume",
                 "effects_root", ROOT.toString()));
         assertEquals("unsupported", frame.at("/frames/preview/0/status").asText(), frame.toString());
-        assertTrue(frame.at("/frames/preview/0/note").asText().startsWith("UNSUPPORTED: a keyboard input"));
+        assertTrue(frame.at("/frames/preview/0/note").asText().startsWith("UNSUPPORTED: a volume"));
         JsonNode trailFrame = call(toolkit, "render_effect_frame", Map.of("effect", "trail", "effects_root",
                 ROOT.toString(), "width", SIZE, "height", SIZE, "time", 0.1, "frames", 10));
         assertEquals("ok", trailFrame.at("/frames/preview/0/status").asText(), trailFrame.toString());
-        assertTrue(trailFrame.at("/frames/preview/0/note").asText().startsWith("Shadertoy: 10 frame(s) rendered"),
+        assertTrue(trailFrame.at("/frames/preview/0/note").asText().startsWith("Shadertoy: 10 frame(s) drawn"),
                 trailFrame.toString());
     }
 }

@@ -97,6 +97,11 @@ public interface EffectFormat {
         return effect.usesPassRuntime() && effect.readsAnyLaterOutput() ? schedule.feedbackNote("FRAMEINDEX") : null;
     }
 
+    /** As above, knowing what the frame was drawn with and how many frames the page drew ({@code drawn}). */
+    default String note(Effect effect, Schedule schedule, double time, FrameInputs frame, int drawn) {
+        return note(effect, schedule, time);
+    }
+
     // Diagnostics and findings
 
     /** The program a diagnostic of the runtime's pass {@code pass} of a rendered frame is reported against. */

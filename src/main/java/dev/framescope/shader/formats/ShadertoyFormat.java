@@ -57,7 +57,8 @@ final class ShadertoyFormat implements EffectFormat {
         }
         Path path = file.path();
         JsonNode definition = file.name().endsWith(".glsl") ? ShadertoyImport.file(path)
-                : ShadertoyImport.export(file.name().replaceFirst("\\.json$", ""), ShadertoyImport.read(path));
+                : ShadertoyImport.export(file.name().replaceFirst("\\.json$", ""), ShadertoyImport.read(path),
+                path.getParent());
         List<Program> programs = new ArrayList<>();
         for (JsonNode pass : definition.path("passes")) {
             programs.add(new Program(pass.get("name").asText(), pass.get("name").asText(), path, null, pass));
@@ -84,6 +85,11 @@ final class ShadertoyFormat implements EffectFormat {
                 pass.put("float", true);
             }
             pass.put("samplers", ShadertoySamplers.samplers(p.spec()));
+            if (p.spec().path("cube").asBoolean(false)) {
+                pass.put("cube", true);
+                pass.put("width", faceSide(frame));
+                pass.put("height", faceSide(frame));
+            }
         }));
         options.put("images", ShadertoyHost.images(effect.root(), effect.dir(), effect.definition(),
                 frame.images()));
@@ -91,16 +97,34 @@ final class ShadertoyFormat implements EffectFormat {
                 ShadertoyHost.date(LocalDateTime.now())));
     }
 
-    /** iFrame counts from 0, so every frame up to the time is drawn, buffers or not. */
-    @Override
-    public boolean keepsHistory(Effect effect) {
-        return true;
+    /**
+     * Cube A's face side: Shadertoy's 1024, or the power of two that covers the frame when that is smaller (six
+     * faces of 1024² on a CPU rasteriser cost seconds a frame); the note says which.
+     */
+    static int faceSide(FrameInputs frame) {
+        return Math.min(1024, Math.max(16, Integer.highestOneBit(Math.max(frame.width(), frame.height()) - 1) << 1));
     }
 
+    /**
+     * How many frames the page drew (every frame from time 0 when a pass reads an earlier frame, else only the last:
+     * the others could not change it), Cube A's face size, and every stand-in and pass not run.
+     */
     @Override
-    public String note(Effect effect, Schedule s, double time) {
-        return String.format(Locale.ROOT, "Shadertoy: %d frame(s) rendered (iFrame 0..%d), iTime %.4g s at "
-                + "the last", s.frames(), s.frames() - 1, time * 8);
+    public String note(Effect effect, Schedule s, double time, FrameInputs frame, int drawn) {
+        String iFrame = drawn == s.frames() ? "iFrame 0.." + (s.frames() - 1) : "iFrame " + (s.frames() - 1)
+                + (drawn == 1 ? ", no feedback, so earlier frames cannot change it" : "");
+        StringBuilder note = new StringBuilder(String.format(Locale.ROOT, "Shadertoy: %d frame(s) drawn (%s), iTime "
+                + "%.4g s at the last", drawn, iFrame, time * 8));
+        if (effect.programs().stream().anyMatch(p -> p.spec().path("cube").asBoolean(false))) {
+            int side = faceSide(frame);
+            note.append("; Cube A faces ").append(side).append('×').append(side).append(side < 1024
+                    ? " (Shadertoy's are 1024×1024)" : "");
+        }
+        List<String> standIns = ShadertoyHost.standIns(effect.dir(), effect.definition(), frame.images());
+        if (!standIns.isEmpty()) {
+            note.append("; stand-ins: ").append(String.join("; ", standIns));
+        }
+        return note.toString();
     }
 
     @Override

@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -24,12 +23,12 @@ import java.util.regex.Pattern;
  * Shadertoy shaders read as effects: a {@code .glsl} file defining {@code void mainImage(out vec4, in vec2)} (one
  * Image pass; {@code // iChannel0: <card or file>} lines bind its channels), or a {@code .json} file in the shape of
  * Shadertoy's API ({@code {"Shader": {"info": {...}, "renderpass": [...]}}}, also without the {@code Shader}
- * wrapper) with a Common tab, Buffer A–D and the Image pass. Buffers are float targets that keep the previous
- * frame; the Image pass draws the output. Channels read buffers by their output id, images by name
- * ({@code iChannelN} in the Image pass, {@code bufferA.iChannelN} in Buffer A; test card by default). Inputs and
- * passes FrameScope cannot run (cubemaps, sound, video, webcam, keyboard, volumes, Cube A and Sound passes) make the
- * effect {@code unsupported}, with the feature named. GLSL only: WGSL is "not available". How the passes run is
- * {@link ShadertoyHost}'s.
+ * wrapper) with a Common tab, Buffer A–D, Cube A and the Image pass. Buffers are float targets that keep the previous
+ * frame, Cube A a float cubemap; the Image pass draws the output. Channels ({@link ShadertoyChannels}) read buffers
+ * and Cube A by their output id, images by name ({@code iChannelN} in the Image pass, {@code bufferA.iChannelN} in
+ * Buffer A), and stand-ins for the keyboard, sound, video, webcam and media cubemaps. A Sound pass is not run; volume
+ * inputs make the effect {@code unsupported}, with the feature named. GLSL only: WGSL is "not available". How the
+ * passes run is {@link ShadertoyHost}'s.
  */
 final class ShadertoyImport {
 
@@ -39,10 +38,8 @@ final class ShadertoyImport {
     private static final Pattern MAIN_IMAGE = Pattern.compile("\\bvoid\\s+mainImage\\s*\\(");
     private static final Pattern CHANNEL_COMMENT = Pattern.compile("^[ \\t]*//[ \\t]*iChannel([0-3])[ \\t]*:[ \\t]*"
             + "(\\S[^\\r\\n]*?)[ \\t]*$", Pattern.MULTILINE);
-    /** Shadertoy's output ids of Buffer A–D (the old string ids and the numeric ones of newer exports). */
-    private static final List<Set<String>> BUFFER_IDS = List.of(Set.of("4dXGR8", "257"), Set.of("XsXGR8", "258"),
-            Set.of("4sXGR8", "259"), Set.of("XdfGR8", "260"));
-    private static final Pattern BUFFER_SRC = Pattern.compile("buffer0?([0-3])\\.png$");
+    /** The texture Cube A draws into. */
+    static final String CUBE_A = "cubeA";
     private static final Pattern BUFFER_NAME = Pattern.compile("(?i)^buf(?:fer)?\\s*([A-D])$");
 
     private ShadertoyImport() {
@@ -91,12 +88,21 @@ final class ShadertoyImport {
         return definition;
     }
 
-    /** The definition of a Shadertoy export: its Common code, its buffers in A–D order, then the Image pass. */
+    /** The definition of a Shadertoy export whose passes all carry their code. */
     static ObjectNode export(String name, JsonNode shader) {
+        return export(name, shader, null);
+    }
+
+    /**
+     * The definition of a Shadertoy export: its Common code, its buffers in A–D order, Cube A, then the Image pass.
+     * A pass without code may name a file beside the export ({@code filename}, as Shadertron writes them) in
+     * {@code dir}; null reads none.
+     */
+    static ObjectNode export(String name, JsonNode shader, Path dir) {
         ObjectNode definition = header(name, shader.path("info"));
-        ObjectNode images = definition.putObject("images");
+        definition.putObject("images");
         List<String> unsupported = new ArrayList<>();
-        Tabs tabs = tabs(shader, unsupported);
+        Tabs tabs = tabs(shader, dir, definition, unsupported);
         if (tabs.image() == null) {
             unsupported.add("an export without an Image pass");
         }
@@ -105,20 +111,51 @@ final class ShadertoyImport {
         }
         ArrayNode passes = definition.putArray("passes");
         for (JsonNode spec : tabs.ordered()) {
-            addPass(passes, spec, spec == tabs.image(), definition, images, unsupported);
+            addPass(passes, spec, tabs, definition, code(spec, dir, unsupported), unsupported);
         }
-        // A channel reading a buffer the export has no pass for reads black, as on Shadertoy.
+        // A channel reading a buffer (or Cube A) the export has no pass for reads black, as on Shadertoy.
         for (JsonNode pass : passes) {
             ObjectNode inputs = (ObjectNode) pass.get("inputs");
             inputs.fields().forEachRemaining(e -> {
-                if (e.getValue().asText().matches("buffer[A-D]") && !tabs.buffers().containsKey(e.getValue().asText()
-                        .charAt(6) - 'A')) {
-                    e.setValue(inputs.textNode("_empty"));
+                String read = e.getValue().asText();
+                if (read.matches("buffer[A-D]") && !tabs.buffers().containsKey(read.charAt(6) - 'A')
+                        || read.equals(CUBE_A) && tabs.cube() == null) {
+                    e.setValue(inputs.textNode(read.equals(CUBE_A) ? ShadertoyHost.EMPTY_CUBE : "_empty"));
                 }
             });
         }
         unsupported(definition, unsupported);
         return definition;
+    }
+
+    /**
+     * A pass's code: the export's, else the file it names beside the export; a pass with neither is unsupported,
+     * naming what is missing (the wrapper would otherwise fail on its own line).
+     */
+    private static String code(JsonNode spec, Path dir, List<String> unsupported) {
+        String code = spec.path("code").asText("");
+        String file = spec.path("filename").asText("");
+        if (!code.isBlank() || file.isBlank() && spec.path("type").asText("").equals("common")) {
+            return code;
+        }
+        String pass = spec.path("name").asText(spec.path("type").asText("?"));
+        if (file.isBlank()) {
+            unsupported.add("pass '" + pass + "' has no code in the export");
+            return code;
+        }
+        Path path = dir == null ? null : dir.resolve(file).normalize();
+        if (path == null || !path.startsWith(dir) || !Files.isRegularFile(path)) {
+            unsupported.add("pass '" + pass + "' has no code in the export: it names the external file '" + file
+                    + "', which is not beside the export");
+            return code;
+        }
+        try {
+            return Files.readString(path, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            unsupported.add("pass '" + pass + "' has no code in the export and its file '" + file + "' cannot be "
+                    + "read (" + e.getMessage() + ")");
+            return code;
+        }
     }
 
     /** The definition's name, description, iMouse, and the export's title, author and tags. */
@@ -136,12 +173,15 @@ final class ShadertoyImport {
         return definition;
     }
 
-    /** An export's tabs: the Common code (empty without one), Buffer A–D by index and the Image pass, or null. */
-    private record Tabs(String common, TreeMap<Integer, JsonNode> buffers, JsonNode image) {
+    /** An export's tabs: the Common code (empty without one), Buffer A–D by index, Cube A and Image, or null. */
+    private record Tabs(String common, TreeMap<Integer, JsonNode> buffers, JsonNode cube, JsonNode image) {
 
-        /** The passes in the order they run: the buffers A–D, then the Image pass. */
+        /** The passes in the order Shadertoy runs them: the buffers A–D, Cube A, then the Image pass. */
         List<JsonNode> ordered() {
             List<JsonNode> ordered = new ArrayList<>(buffers.values());
+            if (cube != null) {
+                ordered.add(cube);
+            }
             if (image != null) {
                 ordered.add(image);
             }
@@ -149,16 +189,20 @@ final class ShadertoyImport {
         }
     }
 
-    /** The export's render passes sorted into tabs; a kind FrameScope cannot run is added to {@code unsupported}. */
-    private static Tabs tabs(JsonNode shader, List<String> unsupported) {
+    /**
+     * The export's render passes sorted into tabs; a Sound pass (it makes audio, never pixels) is not run and the
+     * definition's {@code notRun} says so; a kind FrameScope cannot run is added to {@code unsupported}.
+     */
+    private static Tabs tabs(JsonNode shader, Path dir, ObjectNode definition, List<String> unsupported) {
         TreeMap<Integer, JsonNode> buffers = new TreeMap<>();
         JsonNode image = null;
+        JsonNode cube = null;
         StringBuilder common = new StringBuilder();
         for (JsonNode pass : shader.path("renderpass")) {
             String type = pass.path("type").asText("").toLowerCase(Locale.ROOT);
             String passName = pass.path("name").asText(type);
             switch (type) {
-                case "common" -> common.append(pass.path("code").asText("")).append('\n');
+                case "common" -> common.append(code(pass, dir, unsupported)).append('\n');
                 case "image" -> image = pass;
                 case "buffer" -> {
                     int index = bufferIndex(pass);
@@ -168,88 +212,51 @@ final class ShadertoyImport {
                         buffers.put(index, pass);
                     }
                 }
-                case "cubemap" -> unsupported.add("Cube A pass '" + passName + "' (cubemap buffers)");
-                case "sound" -> unsupported.add("Sound pass '" + passName + "'");
+                case "cubemap" -> cube = pass;
+                case "sound" -> definition.withArray("notRun").add("Sound pass '" + passName + "' (it makes audio, "
+                        + "no pixels)");
                 default -> unsupported.add("pass '" + passName + "' of type '" + type + "'");
             }
         }
-        return new Tabs(common.toString(), buffers, image);
-    }
-
-    /** One pass: its code, its channels, and its target (a buffer is a float texture, the Image pass the output). */
-    private static void addPass(ArrayNode passes, JsonNode spec, boolean isImage, ObjectNode definition,
-                                ObjectNode images, List<String> unsupported) {
-        ObjectNode pass = passes.addObject();
-        pass.put("name", isImage ? IMAGE : "Buffer " + (char) ('A' + bufferIndex(spec)));
-        pass.put("code", spec.path("code").asText(""));
-        ObjectNode inputs = pass.putObject("inputs");
-        String key = isImage ? "" : "buffer" + (char) ('A' + bufferIndex(spec)) + ".";
-        for (JsonNode input : spec.path("inputs")) {
-            int channel = input.path("channel").asInt(-1);
-            if (channel >= 0 && channel <= 3) {
-                addChannel(pass, inputs, input, channel, key, definition, images, unsupported);
-            }
-        }
-        pass.putObject("outputs").put("fragColor", isImage ? "outputTex" : "buffer" + (char) ('A'
-                + bufferIndex(spec)));
-        if (!isImage) {
-            pass.put("float", true);
-        }
+        return new Tabs(common.toString(), buffers, cube, image);
     }
 
     /**
-     * A channel's input: a buffer by its output id, or a texture as an image named {@code <key>iChannelN} (the media
-     * file's name, or the test card), with its sampler settings; any other kind is unsupported.
+     * One pass: its code, its channels, and its target: a buffer is a float texture, Cube A a float cubemap, the
+     * Image pass the output.
      */
-    private static void addChannel(ObjectNode pass, ObjectNode inputs, JsonNode input, int channel, String key,
-                                   ObjectNode definition, ObjectNode images, List<String> unsupported) {
-        String ctype = input.has("ctype") ? input.path("ctype").asText() : input.path("type").asText();
-        String src = input.path("src").asText(input.path("filepath").asText(""));
-        String where = "iChannel" + channel + " of " + pass.get("name").asText();
-        switch (ctype) {
-            case "buffer" -> {
-                ((ObjectNode) pass.with("samplers")).set("iChannel" + channel,
-                        ShadertoySamplers.settings(input.get("sampler"), false, where, unsupported));
-                int index = bufferIndexOf(input.path("id").asText(""), src);
-                if (index < 0) {
-                    unsupported.add("a buffer input on iChannel" + channel + " of " + pass.get("name")
-                            .asText() + " that names none of Buffer A–D");
-                } else {
-                    inputs.put("iChannel" + channel, "buffer" + (char) ('A' + index));
-                }
+    private static void addPass(ArrayNode passes, JsonNode spec, Tabs tabs, ObjectNode definition, String code,
+                                List<String> unsupported) {
+        boolean isImage = spec == tabs.image();
+        boolean isCube = spec == tabs.cube();
+        String name = isImage ? IMAGE : isCube ? "Cube A" : "Buffer " + (char) ('A' + bufferIndex(spec));
+        String output = isImage ? "outputTex" : isCube ? CUBE_A : "buffer" + (char) ('A' + bufferIndex(spec));
+        ObjectNode pass = passes.addObject();
+        pass.put("name", name);
+        pass.put("code", code);
+        pass.putObject("inputs");
+        String key = isImage ? "" : output + ".";
+        for (JsonNode input : spec.path("inputs")) {
+            int channel = input.path("channel").asInt(-1);
+            if (channel >= 0 && channel <= 3) {
+                ShadertoyChannels.add(pass, input, channel, key, definition, unsupported);
             }
-            case "texture" -> {
-                String imageName = key + "iChannel" + channel;
-                images.put(imageName, src.isEmpty() ? "testcard"
-                        : "file:" + src.substring(src.lastIndexOf('/') + 1));
-                inputs.put("iChannel" + channel, imageName);
-                ObjectNode settings = ShadertoySamplers.settings(input.get("sampler"), true, where, unsupported);
-                ((ObjectNode) pass.with("samplers")).set("iChannel" + channel, settings);
-                definition.with("imageSamplers").set(imageName, settings);
-            }
-            default -> unsupported.add(inputName(ctype) + " on iChannel" + channel + " of "
-                    + pass.get("name").asText());
+        }
+        pass.putObject("outputs").put("fragColor", output);
+        if (!isImage) {
+            pass.put("float", true);
+        }
+        if (isCube) {
+            pass.put("cube", true);
         }
     }
 
     private static void unsupported(ObjectNode definition, List<String> unsupported) {
         if (!unsupported.isEmpty()) {
             definition.put("unsupported", "UNSUPPORTED: " + String.join("; ", unsupported)
-                    + " (FrameScope runs Common, Buffer A–D and Image passes with buffer and 2D texture inputs)");
+                    + " (FrameScope runs Common, Buffer A–D, Cube A and Image passes; keyboard, sound, video and webcam channels read "
+                    + "stand-ins)");
         }
-    }
-
-    private static String inputName(String ctype) {
-        return switch (ctype) {
-            case "cubemap" -> "a cubemap input";
-            case "music", "musicstream" -> "a sound (music) input";
-            case "mic" -> "a microphone input";
-            case "video" -> "a video input";
-            case "webcam" -> "a webcam input";
-            case "keyboard" -> "a keyboard input";
-            case "volume" -> "a volume (3D texture) input";
-            default -> "an input of type '" + ctype + "'";
-        };
     }
 
     private static ObjectNode base(String name, String description) {
@@ -267,23 +274,13 @@ final class ShadertoyImport {
     /** 0–3 for Buffer A–D by the pass's output id, else by its name; -1 for neither. */
     private static int bufferIndex(JsonNode pass) {
         for (JsonNode output : pass.path("outputs")) {
-            int index = bufferIndexOf(output.path("id").asText(""), "");
+            int index = ShadertoyChannels.bufferIndexOf(output.path("id").asText(""), "");
             if (index >= 0) {
                 return index;
             }
         }
         Matcher m = BUFFER_NAME.matcher(pass.path("name").asText("").trim());
         return m.matches() ? Character.toUpperCase(m.group(1).charAt(0)) - 'A' : -1;
-    }
-
-    private static int bufferIndexOf(String id, String src) {
-        for (int i = 0; i < BUFFER_IDS.size(); i++) {
-            if (BUFFER_IDS.get(i).contains(id)) {
-                return i;
-            }
-        }
-        Matcher m = BUFFER_SRC.matcher(src);
-        return m.find() ? Integer.parseInt(m.group(1)) : -1;
     }
 
     /** Reads a Shadertoy export, or fails naming the file. */

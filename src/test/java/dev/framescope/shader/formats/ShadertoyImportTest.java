@@ -72,21 +72,58 @@ class ShadertoyImportTest {
     }
 
     @Test
-    void cubemapSoundVideoAndKeyboardAreUnsupportedByName() throws Exception {
+    void cubeASoundVideoAndKeyboardReadStandInsAndVolumesAreUnsupportedByName() throws Exception {
         JsonNode d = ShadertoyImport.export("x", ShadertoyImport.shader(json("""
                 {'info': {}, 'renderpass': [
-                  {'name': 'Cube A', 'type': 'cubemap', 'code': '', 'inputs': [], 'outputs': []},
-                  {'name': 'Sound', 'type': 'sound', 'code': '', 'inputs': [], 'outputs': []},
-                  {'name': 'Image', 'type': 'image', 'code': '', 'outputs': [],
-                   'inputs': [{'channel': 0, 'type': 'video', 'id': 1}, {'channel': 2, 'ctype': 'cubemap', 'id': 2},
-                              {'channel': 3, 'type': 'webcam'}]}]}""")));
-        assertEquals("UNSUPPORTED: Cube A pass 'Cube A' (cubemap buffers); Sound pass 'Sound'; a video input on "
-                + "iChannel0 of Image; a cubemap input on iChannel2 of Image; a webcam input on iChannel3 of Image "
-                + "(FrameScope runs Common, Buffer A–D and Image passes with buffer and 2D texture inputs)",
-                d.get("unsupported").asText());
+                  {'name': 'Cube A', 'type': 'cubemap', 'code': 'C', 'inputs': [], 'outputs': [{'id': 41}]},
+                  {'name': 'Sound', 'type': 'sound', 'code': 'S', 'inputs': [], 'outputs': []},
+                  {'name': 'Image', 'type': 'image', 'code': 'I', 'outputs': [],
+                   'inputs': [{'channel': 0, 'type': 'video', 'id': 1}, {'channel': 1, 'ctype': 'cubemap', 'id': 41},
+                              {'channel': 2, 'ctype': 'cubemap', 'id': 2}, {'channel': 3, 'type': 'keyboard'}]}]}""")));
+        assertNull(d.get("unsupported"), String.valueOf(d.get("unsupported")));
+        assertEquals(List.of("Cube A", "Image"), List.of(d.at("/passes/0/name").asText(), d.at("/passes/1/name")
+                .asText()));
+        assertTrue(d.at("/passes/0/cube").asBoolean());
+        assertEquals("cubeA", d.at("/passes/0/outputs/fragColor").asText());
+        assertEquals("{\"iChannel0\":\"iChannel0\",\"iChannel1\":\"cubeA\",\"iChannel2\":\"iChannel2\","
+                + "\"iChannel3\":\"iChannel3\"}", d.at("/passes/1/inputs").toString());
+        assertEquals("[\"iChannel1\",\"iChannel2\"]", d.at("/passes/1/cubeChannels").toString());
+        assertEquals("{\"iChannel0\":\"testcard\",\"iChannel2\":\"cubecard\",\"iChannel3\":\"keyboard\"}",
+                d.get("images").toString());
+        assertEquals(List.of("iChannel0 of Image (video): the test card, still", "iChannel2 of Image (cubemap): "
+                + "FrameScope's cube test card (exports carry no cubemap media)", "iChannel3 of Image (keyboard): all "
+                + "keys up (a 256×3 texture of zeros)", "Sound pass 'Sound' (it makes audio, no pixels): not run"),
+                ShadertoyHost.standIns(Path.of("."), d, null));
+        String image = ShadertoyHost.wrap(d, d.at("/passes/1"));
+        assertTrue(image.contains("uniform samplerCube iChannel1;\nuniform samplerCube iChannel2;\nuniform "
+                + "sampler2D iChannel3;"), image);
+        assertTrue(ShadertoyHost.wrap(d, d.at("/passes/0")).contains("mainCubemap(color, gl_FragCoord.xy"));
+        JsonNode volume = ShadertoyImport.export("v", ShadertoyImport.shader(json("""
+                {'renderpass': [{'name': 'Image', 'type': 'image', 'code': 'I', 'outputs': [],
+                  'inputs': [{'channel': 2, 'ctype': 'volume', 'id': 3}]}]}""")));
+        assertEquals("UNSUPPORTED: a volume (3D texture) input on iChannel2 of Image (FrameScope runs Common, "
+                + "Buffer A–D, Cube A and Image passes; keyboard, sound, video and webcam channels read stand-ins)",
+                volume.get("unsupported").asText());
         assertTrue(ShadertoyImport.export("y", ShadertoyImport.shader(json("{'renderpass': []}")))
                 .get("unsupported").asText().contains("without an Image pass"));
         assertNull(ShadertoyImport.shader(json("{'Shader': {'info': {}}}")), "no renderpass: not an export");
+    }
+
+    @Test
+    void aPassWithoutCodeReadsTheFileItNamesOrSaysItHasNone(@TempDir Path dir) throws Exception {
+        JsonNode shader = ShadertoyImport.shader(json("""
+                {'renderpass': [{'name': 'Image', 'type': 'image', 'code': '', 'filename': 'image.frag',
+                  'outputs': [], 'inputs': []}]}"""));
+        assertEquals("UNSUPPORTED: pass 'Image' has no code in the export: it names the external file "
+                + "'image.frag', which is not beside the export", ShadertoyImport.export("x", shader, dir)
+                .get("unsupported").asText().replaceFirst(" \\(FrameScope runs.*", ""));
+        Files.writeString(dir.resolve("image.frag"), "MAIN");
+        JsonNode d = ShadertoyImport.export("x", shader, dir);
+        assertNull(d.get("unsupported"));
+        assertEquals("MAIN", d.at("/passes/0/code").asText());
+        assertTrue(ShadertoyImport.export("x", ShadertoyImport.shader(json("""
+                {'renderpass': [{'name': 'Image', 'type': 'image', 'code': ' ', 'outputs': [], 'inputs': []}]}""")))
+                .get("unsupported").asText().startsWith("UNSUPPORTED: pass 'Image' has no code in the export ("));
     }
 
     @Test
@@ -96,7 +133,7 @@ class ShadertoyImportTest {
                   {'name': 'Image', 'type': 'image', 'code': 'MAIN', 'outputs': [], 'inputs': []}]}""")));
         String source = ShadertoyHost.wrap(d, d.at("/passes/0"));
         assertTrue(source.contains("#line 1 1\nfloat k = 1.0;\n\n#line 1 0\nMAIN\n#line 1 2\n"), source);
-        assertTrue(source.contains("#define iTime (time * 8.0)"));
+        assertTrue(source.contains("#define iTime (_time * 8.0)"));
         assertTrue(source.contains("color.a = 1.0;"), "the Image pass is shown opaque");
         assertEquals("Common", ShadertoyHost.tab("Image", 1));
         assertEquals("Image", ShadertoyHost.tab("Image", 0));
@@ -105,17 +142,18 @@ class ShadertoyImportTest {
     }
 
     @Test
-    void theDemoFolderListsSevenShadertoyEffectsGlslOnly() {
+    void theDemoFolderListsTenShadertoyEffectsGlslOnly() {
         List<Effect> effects = new EffectLibrary(Path.of("demo/shaders/shadertoy")).select("*");
-        assertEquals(List.of("broken/common-error", "broken/image-error", "probes/channel", "probes/uv", "rings",
-                "trail", "unsupported/keyboard"), effects.stream().map(Effect::id).toList());
-        Effect trail = effects.get(5);
+        assertEquals(List.of("broken/common-error", "broken/image-error", "probes/channel", "probes/cube",
+                "probes/globals", "probes/standins", "probes/uv", "rings", "trail", "unsupported/volume"),
+                effects.stream().map(Effect::id).toList());
+        Effect trail = effects.get(8);
         assertEquals("shadertoy", trail.formatName());
         assertEquals(List.of("Buffer A", "Image"), trail.programs().stream().map(Program::pass)
                 .toList());
         assertTrue(trail.programs().stream().allMatch(p -> p.wgsl() == null));
         assertTrue(trail.usesPassRuntime());
-        assertTrue(effects.get(6).unsupported().startsWith("UNSUPPORTED: a keyboard input on iChannel1 of Image"));
+        assertTrue(effects.get(9).unsupported().startsWith("UNSUPPORTED: a volume (3D texture) input on iChannel1"));
         assertEquals(1, Schedule.of(0.0, null).frames());
         assertEquals(121, Schedule.of(0.25, null).frames());
         assertEquals(481, Schedule.of(1.0, null).frames());

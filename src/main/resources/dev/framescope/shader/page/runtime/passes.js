@@ -4,7 +4,7 @@
 // effect's result is the texture named "outputTex", else the last pass's output.
 import { compileIsf, glslStages, webgl2Renderer } from './compile.js';
 import { noisemakerDelta, plan, untrustedFrame } from './pass-plan.js';
-import { CARDS, testCardPixels, toBase64 } from './testcard.js';
+import { CARDS, CUBE_FACES, testCardPixels, toBase64 } from './testcard.js';
 import { prepareWgslPasses } from './wgsl-passes.js';
 
 export { prepareWgslPasses } from './wgsl-passes.js';
@@ -66,6 +66,24 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
     gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, tex, 0);
     return { tex, fbo, size: [w, h] };
   };
+  // A cubemap of side n: faces +X, -X, +Y, -Y, +Z, -Z from pixels(face) (RGBA8 rows, t = 0 first), or empty
+  // RGBA16F faces to draw into (`float`) or RGBA8 ones.
+  const makeCube = (n, float, pixels = null) => {
+    const tex = gl.createTexture();
+    gl.bindTexture(gl.TEXTURE_CUBE_MAP, tex);
+    const fbos = [];
+    for (let face = 0; face < 6; face++) {
+      const target = gl.TEXTURE_CUBE_MAP_POSITIVE_X + face;
+      if (float) gl.texImage2D(target, 0, gl.RGBA16F, n, n, 0, gl.RGBA, gl.HALF_FLOAT, null);
+      else gl.texImage2D(target, 0, gl.RGBA8, n, n, 0, gl.RGBA, gl.UNSIGNED_BYTE, pixels ? pixels(face) : null);
+      const fbo = gl.createFramebuffer();
+      gl.bindFramebuffer(gl.FRAMEBUFFER, fbo);
+      gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, target, tex, 0);
+      fbos.push(fbo);
+    }
+    for (const [k, v] of [[gl.TEXTURE_MIN_FILTER, gl.LINEAR], [gl.TEXTURE_MAG_FILTER, gl.LINEAR], [gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE], [gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE]]) gl.texParameteri(gl.TEXTURE_CUBE_MAP, k, v);
+    return { tex, fbo: fbos[0], fbos, size: [n, n], cube: true };
+  };
   const bottomUp = (rows, w, h) => {
     const out = new Uint8Array(rows.length);
     for (let y = 0; y < h; y++) out.set(rows.subarray(y * w * 4, (y + 1) * w * 4), (h - 1 - y) * w * 4);
@@ -77,6 +95,7 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
   // `linear` samples them as image hosts do (gl-transitions), else nearest; `vflip` false (Shadertoy) stores the
   // top row at v = 0, upside down; `srgb` (Shadertoy) decodes sRGB when sampled.
   const imported = new Map(Object.entries(images).map(([name, image]) => {
+    if (image.cube) return [name, { ...makeCube(image.width, false, face => CUBE_FACES[image.card](image.width, face)), still: true }];
     const [w, h] = image.card ? [image.width ?? width, image.height ?? height] : [image.width, image.height];
     const rows = image.card ? CARDS[image.card](w, h) : Uint8Array.from(atob(image.rgba), c => c.charCodeAt(0));
     const target = makeTarget(image.vflip === false ? rows : bottomUp(rows, w, h), [w, h], false, !!image.linear, { srgb: !!image.srgb });
@@ -87,7 +106,8 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
     const p = writer(n);
     const size = n === finalName ? [width, height] : sizeOf(p);
     const float = p.float && !floatLinear && filtered.has(n) ? 'half' : p.float;
-    const made = () => makeTarget(null, size, float, false, { format: p.format });
+    // Cube A (Shadertoy): a half-float cubemap (filterable and mipmappable), one framebuffer per face.
+    const made = () => p.cube ? makeCube(size[0], floatTargets) : makeTarget(null, size, float, false, { format: p.format });
     return [n, { current: made(), previous: made(), persistent: p.persistent ?? true }];
   }));
   // Shadertoy's per-channel sampler settings as WebGL2 sampler objects (one per filter and wrap); `mipmap` filters
@@ -174,18 +194,20 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
         // size whatever the target's, as noisemaker's global uniforms give it.
         const [rw, rh] = frameResolution ? [width, height] : [w, h];
         // `passUniforms`: a pass's own values (noisemaker's pass `uniforms`, shader name -> a global's value)
-        for (const [name, value] of Object.entries({ resolution: [rw, rh], aspect: rw / rh, ratio: rw / rh, time, ...uniforms, ...p.passUniforms, ...perFrame })) set(i, name, value);
+        // `_resolution` and `_time`: the same under names no user global can take (Shadertoy's prelude uses them).
+        for (const [name, value] of Object.entries({ resolution: [rw, rh], _resolution: [rw, rh], aspect: rw / rh, ratio: rw / rh, time, _time: time, ...uniforms, ...p.passUniforms, ...perFrame })) set(i, name, value);
         let unit = 0;
         for (const [sampler, textureName] of Object.entries(p.inputs ?? {})) {
           const target = targets.get(textureName);
           const source = imported.get(textureName)
             ?? (target ? (pingPong ? target.previous : fresh(textureName, i) ? target.current : target.persistent ? target.previous : blank) : input);
+          const kind = source.cube ? gl.TEXTURE_CUBE_MAP : gl.TEXTURE_2D;
           gl.activeTexture(gl.TEXTURE0 + unit);
-          gl.bindTexture(gl.TEXTURE_2D, source.tex);
+          gl.bindTexture(kind, source.tex);
           const settings = (p.samplers ?? {})[sampler];
           gl.bindSampler(unit, settings ? samplerFor(settings) : null);
           if (settings?.filter === 'mipmap' && !source.mipmapped) {
-            gl.generateMipmap(gl.TEXTURE_2D);
+            gl.generateMipmap(kind);
             if (source.still) source.mipmapped = true;
           }
           const location = gl.getUniformLocation(program, sampler);
@@ -199,7 +221,6 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
           if (imgSize) gl.uniform2f(imgSize, source.size[0], source.size[1]);
           unit++;
         }
-        gl.bindFramebuffer(gl.FRAMEBUFFER, out.current.fbo);
         gl.viewport(0, 0, w, h);
         const counted = p.output === finalName;
         if (counted) {
@@ -207,7 +228,12 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
           finalDraw = gl.createQuery();
           gl.beginQuery(gl.ANY_SAMPLES_PASSED_CONSERVATIVE, finalDraw);
         }
-        gl.drawArrays(gl.TRIANGLES, 0, 3);
+        // A cube target is drawn once per face, the face in `_face`.
+        for (const [face, fbo] of (out.current.fbos ?? [out.current.fbo]).entries()) {
+          if (out.current.cube) set(i, '_face', face);
+          gl.bindFramebuffer(gl.FRAMEBUFFER, fbo);
+          gl.drawArrays(gl.TRIANGLES, 0, 3);
+        }
         if (counted) gl.endQuery(gl.ANY_SAMPLES_PASSED_CONSERVATIVE);
         if (pingPong) [out.current, out.previous] = [out.previous, out.current];
       });
@@ -255,7 +281,8 @@ export async function renderPasses(language, passes, { width, height, time, unif
   const effect = await preparePasses(language, passes, { width, height, uniforms, images, flipY, pingPong, frameUniforms, frameResolution });
   if (!effect.ok) return effect;
   const at = i => Math.max(0, time - (frames - 1 - i) * step);
-  for (let i = history ? 0 : frames - 1; i < frames; i++) {
+  let draws = 0;
+  for (let i = history ? 0 : frames - 1; i < frames; i++, draws++) {
     // loopDelta: noisemaker's deltaTime, as if every frame of the schedule had been drawn
     await effect.draw(at(i), { index: i, delta: i === 0 ? 0 : step * 8, loopDelta: i === 0 ? 0 : noisemakerDelta(at(i), at(i - 1)) });
   }
@@ -265,7 +292,7 @@ export async function renderPasses(language, passes, { width, height, time, unif
   const lost = await untrustedFrame(effect);
   if (lost) return lost;
   const floats = rgba.floats ? { rgba_float: toBase64(new Uint8Array(rgba.floats.buffer)) } : {};
-  return { ok: true, width, height, rgba: toBase64(rgba), ...floats, renderer: effect.renderer, versions: effect.versions, diagnostics: [] };
+  return { ok: true, width, height, rgba: toBase64(rgba), ...floats, renderer: effect.renderer, versions: effect.versions, draws, diagnostics: [] };
 }
 
 

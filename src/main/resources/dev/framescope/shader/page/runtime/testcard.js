@@ -82,8 +82,42 @@ export function audioFftPixels(width, height) {
   return px;
 }
 
+/**
+ * Shadertoy's sound texture of silence: row 0 the FFT (all 0), row 1 the waveform at rest (128, i.e. 0.5), as a
+ * music, microphone or SoundCloud channel reads with nothing playing.
+ */
+export function silencePixels(width, height) {
+  const px = new Uint8Array(width * height * 4);
+  for (let i = 0; i < width * height; i++) {
+    const v = i >= width && i < 2 * width ? 128 : 0;
+    px.set([v, v, v, 255], 4 * i);
+  }
+  return px;
+}
+
+/** The cube test card's face colours, +X, -X, +Y, -Y, +Z, -Z: red, cyan, green, magenta, blue, yellow. */
+export const CUBE_COLOURS = [[200, 40, 40], [40, 200, 200], [40, 200, 40], [200, 40, 200], [40, 40, 200], [200, 200, 40]];
+
+/**
+ * One face of the cube test card, n×n, rows t = 0 first: the face's colour times 0.6 + 0.4·s, so that a frame shows
+ * which face and which way round it was read (s = 0.5, the face's centre, gives 0.8 of the colour).
+ */
+export function cubeFacePixels(n, face) {
+  const px = new Uint8Array(n * n * 4);
+  for (let t = 0; t < n; t++) {
+    for (let s = 0; s < n; s++) {
+      const k = 0.6 + 0.4 * (s + 0.5) / n;
+      px.set([...CUBE_COLOURS[face].map(c => Math.round(c * k)), 255], 4 * (t * n + s));
+    }
+  }
+  return px;
+}
+
 /** The generated images by name, at the frame's size unless the image gives one: RGBA rows top-down. */
-export const CARDS = { blank: (w, h) => new Uint8Array(w * h * 4), testcard: testCardPixels, testcard2: secondCardPixels, ramp: rampPixels, audio: audioPixels, audiofft: audioFftPixels };
+export const CARDS = { blank: (w, h) => new Uint8Array(w * h * 4), testcard: testCardPixels, testcard2: secondCardPixels, ramp: rampPixels, audio: audioPixels, audiofft: audioFftPixels, silence: silencePixels };
+
+/** The generated cubemaps by name: (side, face) → that face's RGBA rows. */
+export const CUBE_FACES = { blank: n => new Uint8Array(n * n * 4), cubecard: cubeFacePixels };
 
 export function testCard(width, height) {
   return toBase64(testCardPixels(width, height));
