@@ -85,8 +85,9 @@ export function audioFftPixels(width, height) {
 /** The generated images by name, at the frame's size unless the image gives one: RGBA rows top-down. */
 export const CARDS = { blank: (w, h) => new Uint8Array(w * h * 4), testcard: testCardPixels, testcard2: secondCardPixels, ramp: rampPixels, audio: audioPixels, audiofft: audioFftPixels };
 
-export function testCard(width, height) {
-  return toBase64(testCardPixels(width, height));
+/** A generated card by name (default the test card), base64 RGBA rows top-down: what a frame is compared with. */
+export function testCard(width, height, name = 'testcard') {
+  return toBase64(CARDS[name](width, height));
 }
 
 export function toBase64(bytes) {
