@@ -8,6 +8,7 @@ import dev.framescope.server.ToolGroups;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.ImageContent;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -196,11 +197,22 @@ final class AssertEffectsCommand implements Callable<Integer> {
         return new Answer(body, image, Boolean.TRUE.equals(result.isError()), text);
     }
 
-    /** A tool's error: bad input is a usage error, anything else means the effects could not be rendered. */
-    private static int failure(Answer answer) {
+    /**
+     * A tool's error: bad input is a usage error, anything else means the effects could not be rendered (then the
+     * JUnit report is one test case in error, so CI shows a broken runner, not a pass).
+     */
+    private int failure(Answer answer) throws IOException {
         System.err.println("assert-effects: " + answer.text());
         String code = answer.body().path("code").asText();
-        return code.equals("NOT_FOUND") || code.equals("INVALID_ARGUMENT") ? ExitCodes.USAGE : ExitCodes.UNAVAILABLE;
+        if (code.equals("NOT_FOUND") || code.equals("INVALID_ARGUMENT")) {
+            return ExitCodes.USAGE;
+        }
+        if (junit != null) {
+            JUnitReport.write(junit, "framescope assert-effects " + effects, "framescope.assert-effects",
+                    List.of(new JUnitReport.Case("render", "error", code, "the effects could not be rendered",
+                            answer.text())));
+        }
+        return ExitCodes.UNAVAILABLE;
     }
 
     private static int usage(String parameter, Path path, String message) {
