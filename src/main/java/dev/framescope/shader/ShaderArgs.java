@@ -128,7 +128,8 @@ public final class ShaderArgs {
      */
     public record TestEffectArgs(
             @Param(value = EFFECT, required = true, maxLength = 500) String effect,
-            @Param("Each check refuses the others' parameters.") EffectCheck check,
+            @Param("Each check refuses the others' parameters; reference and endpoints render on one backend, webgl2 by "
+                    + "default.") EffectCheck check,
             @Param(value = BACKEND, defaultDependsOn = "check") Backend backend,
             @Param(value = WIDTH, defaultDependsOn = "check", min = 1, max = 1024) Integer width,
             @Param(value = HEIGHT, defaultDependsOn = "check", min = 1, max = 1024) Integer height,
