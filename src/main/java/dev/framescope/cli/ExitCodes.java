@@ -6,11 +6,15 @@ public final class ExitCodes {
     /** Success; for {@code serve}, the client closed stdin. */
     public static final int OK = 0;
     /** {@code call}: the tool returned an error result; {@code doctor}: a required part is missing;
-     * {@code demo}: a step failed; {@code assert-capture}: the frame has findings. */
+     * {@code demo}: a step failed; {@code assert-capture}: the frame has findings; {@code assert-effects}:
+     * effects differ from their goldens, lack one or fail to render. */
     public static final int FAILED = 1;
     /** Bad command line: unknown command or option, arguments that are not a JSON object, unknown tool. */
     public static final int USAGE = 2;
-    /** {@code assert-capture}: the capture could not be replayed (RenderDoc bridge missing, crashed, timed out). */
+    /**
+     * {@code assert-capture}: the capture could not be replayed (RenderDoc bridge missing, crashed, timed out);
+     * {@code assert-effects}: the effects could not be rendered (Chromium or its backend missing).
+     */
     public static final int UNAVAILABLE = 69;
     /** A bug in FrameScope (stack trace on stderr). */
     public static final int INTERNAL = 70;

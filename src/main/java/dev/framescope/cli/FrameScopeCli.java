@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
 /**
  * The command line of the one JAR: {@code serve} (default), {@code tools}, {@code call}, {@code doctor},
  * {@code demo}, {@code dialogs-demo}, {@code docs}, {@code page}, {@code browser-server},
- * {@code renderdoc-extension}, {@code console}, {@code assert-capture}. Parsing and help come from picocli; each command prints to the real stdout it is
+ * {@code renderdoc-extension}, {@code console}, {@code assert-capture}, {@code assert-effects}. Parsing and help come from picocli; each command prints to the real stdout it is
  * given, because {@code System.out} itself is redirected to stderr for the whole process.
  */
 @Command(name = "framescope", mixinStandardHelpOptions = true, versionProvider = FrameScopeCli.VersionProvider.class,
@@ -25,11 +25,12 @@ import picocli.CommandLine.Command;
         subcommands = {ServeCommand.class, ToolsCommand.class, CallCommand.class, DoctorCommand.class,
                 DemoCommand.class, DialogsDemoCommand.class, DocsCommand.class, PageCommand.class,
                 BrowserServerCommand.class, RenderDocExtensionCommand.class, ConsoleCommand.class,
-                AssertCaptureCommand.class},
+                AssertCaptureCommand.class, AssertEffectsCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:tool error (call), required part missing (doctor), failed step (demo), "
-                + "findings (assert-capture)", "2:bad command line or unknown tool",
-                "69:capture could not be replayed (assert-capture)", "70:internal error"})
+                + "findings (assert-capture), failing effects (assert-effects)", "2:bad command line or unknown tool",
+                "69:capture could not be replayed (assert-capture), effects could not be rendered (assert-effects)",
+                "70:internal error"})
 public final class FrameScopeCli implements Callable<Integer> {
 
     private final Streams streams;

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import javax.xml.stream.XMLOutputFactory;
@@ -11,49 +12,60 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 
 /**
- * assert-capture's verdict as JUnit XML, the format CI servers read: one test suite per capture, one test case per
- * gated kind (so a dashboard tracks "nan_written" across builds), failed with every finding of that kind, skipped
- * when its findings were allowed, passed when there were none; a capture that could not be replayed is one test case
- * in error. Written by the JDK's XML writer, which escapes what messages hold.
+ * A CI gate's verdict as JUnit XML, the format CI servers read: one test suite per gated thing, one test case per
+ * thing a dashboard should track across builds, each passed, failed, skipped or in error. assert-capture writes one
+ * case per gated kind (failed with every finding of that kind, skipped when its findings were allowed), or one case
+ * in error when the capture could not be replayed; assert-effects one case per effect. Written by the JDK's XML
+ * writer, which escapes what messages hold.
  */
 final class JUnitReport {
 
-    private static final String CLASS_NAME = "framescope.assert-capture";
+    private static final String CAPTURE_CLASS = "framescope.assert-capture";
+
+    /**
+     * One test case: {@code outcome} null when it passed, else failure, error or skipped, with its {@code type}
+     * (null for none), one-line {@code message} and the {@code text} CI shows under it.
+     */
+    record Case(String name, String outcome, String type, String message, String text) {
+
+        static Case passed(String name) {
+            return new Case(name, null, null, null, null);
+        }
+    }
 
     private JUnitReport() {
     }
 
-    /** The elements inside the test suite. */
-    @FunctionalInterface
-    private interface Cases {
-        void write(XMLStreamWriter xml) throws XMLStreamException;
-    }
-
     static void write(CaptureGate.Verdict verdict, Path file) throws IOException {
-        int cases = CaptureGate.KINDS.size() + (verdict.unlisted() > 0 ? 1 : 0);
-        long failures = CaptureGate.KINDS.keySet().stream().filter(k -> failed(verdict, k)).count()
-                + (verdict.unlisted() > 0 ? 1 : 0);
-        long skipped = CaptureGate.KINDS.keySet().stream().filter(k -> !verdict.of(k).isEmpty()
-                && !failed(verdict, k)).count();
-        document(file, verdict.capture(), new long[] {cases, failures, 0, skipped}, xml -> {
-            for (String kind : CaptureGate.KINDS.keySet()) {
-                testCase(xml, verdict, kind);
+        List<Case> cases = new ArrayList<>();
+        for (String kind : CaptureGate.KINDS.keySet()) {
+            List<CaptureGate.Finding> found = verdict.of(kind);
+            String lines = found.stream().map(CaptureGate.Finding::line).collect(Collectors.joining("\n"));
+            if (found.stream().anyMatch(f -> !f.allowed())) {
+                cases.add(new Case(kind, "failure", kind, found.size() + " finding(s): " + CaptureGate.KINDS.get(kind),
+                        lines));
+            } else if (!found.isEmpty()) {
+                cases.add(new Case(kind, "skipped", null, "allowed by --allow " + kind + ": " + found.size()
+                        + " finding(s)", lines));
+            } else {
+                cases.add(Case.passed(kind));
             }
-            if (verdict.unlisted() > 0) {
-                outcome(xml, "unlisted anomalies", "failure", "unlisted", verdict.unlisted() + " anomalies past the "
-                        + "digest's bound were not checked", "");
-            }
-        });
+        }
+        if (verdict.unlisted() > 0) {
+            cases.add(new Case("unlisted anomalies", "failure", "unlisted", verdict.unlisted() + " anomalies past the "
+                    + "digest's bound were not checked", ""));
+        }
+        write(file, "framescope assert-capture " + verdict.capture(), CAPTURE_CLASS, cases);
     }
 
     /** A capture that could not be replayed: one test case in error, so CI shows a broken runner, not a pass. */
     static void writeError(String capture, String message, Path file) throws IOException {
-        document(file, capture, new long[] {1, 0, 1, 0}, xml -> outcome(xml, "replay", "error", "replay",
-                "the capture could not be replayed", message));
+        write(file, "framescope assert-capture " + capture, CAPTURE_CLASS, List.of(new Case("replay", "error",
+                "replay", "the capture could not be replayed", message)));
     }
 
-    /** counts: tests, failures, errors, skipped. */
-    private static void document(Path file, String capture, long[] counts, Cases cases) throws IOException {
+    /** One test suite named {@code suite} holding {@code cases}, counted by outcome. */
+    static void write(Path file, String suite, String className, List<Case> cases) throws IOException {
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
@@ -64,12 +76,16 @@ final class JUnitReport {
             xml.writeCharacters("\n");
             xml.writeStartElement("testsuites");
             xml.writeStartElement("testsuite");
-            xml.writeAttribute("name", "framescope assert-capture " + capture);
-            String[] names = {"tests", "failures", "errors", "skipped"};
-            for (int i = 0; i < names.length; i++) {
-                xml.writeAttribute(names[i], Long.toString(counts[i]));
+            xml.writeAttribute("name", suite);
+            xml.writeAttribute("tests", Integer.toString(cases.size()));
+            for (String[] count : new String[][] {{"failures", "failure"}, {"errors", "error"},
+                {"skipped", "skipped"}}) {
+                xml.writeAttribute(count[0], Long.toString(cases.stream().filter(c -> count[1].equals(c.outcome()))
+                        .count()));
             }
-            cases.write(xml);
+            for (Case c : cases) {
+                testCase(xml, className, c);
+            }
             xml.writeCharacters("\n");
             xml.writeEndElement();
             xml.writeEndElement();
@@ -81,40 +97,24 @@ final class JUnitReport {
         }
     }
 
-    private static boolean failed(CaptureGate.Verdict verdict, String kind) {
-        return verdict.of(kind).stream().anyMatch(f -> !f.allowed());
-    }
-
-    private static void testCase(XMLStreamWriter xml, CaptureGate.Verdict verdict, String kind)
-            throws XMLStreamException {
-        List<CaptureGate.Finding> found = verdict.of(kind);
-        String lines = found.stream().map(CaptureGate.Finding::line).collect(Collectors.joining("\n"));
-        if (failed(verdict, kind)) {
-            outcome(xml, kind, "failure", kind, found.size() + " finding(s): " + CaptureGate.KINDS.get(kind), lines);
-        } else if (!found.isEmpty()) {
-            outcome(xml, kind, "skipped", null, "allowed by --allow " + kind + ": " + found.size() + " finding(s)",
-                    lines);
-        } else {
-            xml.writeCharacters("\n");
-            xml.writeEmptyElement("testcase");
-            xml.writeAttribute("classname", CLASS_NAME);
-            xml.writeAttribute("name", kind);
-        }
-    }
-
-    /** A test case holding one failure, error or skipped element. */
-    private static void outcome(XMLStreamWriter xml, String name, String element, String type, String message,
-                                String text) throws XMLStreamException {
+    /** A test case, empty when it passed, else holding one failure, error or skipped element. */
+    private static void testCase(XMLStreamWriter xml, String className, Case c) throws XMLStreamException {
         xml.writeCharacters("\n");
-        xml.writeStartElement("testcase");
-        xml.writeAttribute("classname", CLASS_NAME);
-        xml.writeAttribute("name", name);
-        xml.writeStartElement(element);
-        if (type != null) {
-            xml.writeAttribute("type", type);
+        if (c.outcome() == null) {
+            xml.writeEmptyElement("testcase");
+            xml.writeAttribute("classname", className);
+            xml.writeAttribute("name", c.name());
+            return;
         }
-        xml.writeAttribute("message", message);
-        xml.writeCharacters(text);
+        xml.writeStartElement("testcase");
+        xml.writeAttribute("classname", className);
+        xml.writeAttribute("name", c.name());
+        xml.writeStartElement(c.outcome());
+        if (c.type() != null) {
+            xml.writeAttribute("type", c.type());
+        }
+        xml.writeAttribute("message", c.message());
+        xml.writeCharacters(c.text());
         xml.writeEndElement();
         xml.writeEndElement();
     }

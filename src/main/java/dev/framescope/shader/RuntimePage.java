@@ -43,6 +43,15 @@ final class RuntimePage {
                String note) {
             this(status, rgba, width, height, renderer, diagnostics, note, null);
         }
+
+        /** Why a frame has no pixels: the note, else the first diagnostic ({@code glsl line 9: message}). */
+        String why() {
+            if (note != null || diagnostics.isEmpty()) {
+                return note;
+            }
+            Diagnostic d = diagnostics.get(0);
+            return d.language() + (d.line() == null ? "" : " line " + d.line()) + ": " + d.message();
+        }
     }
 
     /** Renders the effect on {@code backend} with the given uniform values (already merged). */
@@ -150,8 +159,13 @@ final class RuntimePage {
 
     /** The runtime's test card at {@code width}×{@code height}, RGBA rows top-down: what a filter reads as input. */
     static byte[] testCard(Page page, int width, int height) {
-        return Base64.getDecoder().decode((String) page.evaluate("([w, h]) => framescope.testCard(w, h)",
-                List.of(width, height)));
+        return card(page, "testcard", width, height);
+    }
+
+    /** A generated card by name (testcard, testcard2, ramp…) at {@code width}×{@code height}, RGBA rows top-down. */
+    static byte[] card(Page page, String name, int width, int height) {
+        return Base64.getDecoder().decode((String) page.evaluate("([w, h, name]) => framescope.testCard(w, h, name)",
+                List.of(width, height, name)));
     }
 
     /** Little-endian float32 components. */

@@ -118,17 +118,19 @@ public final class ShaderArgs {
     }
 
     /** What {@code test_effect} checks. */
-    public enum EffectCheck { responsiveness, passthrough, parity }
+    public enum EffectCheck { responsiveness, passthrough, parity, reference, endpoints }
 
     /**
-     * The three behavioural tests share the selection, size and paging; each takes its own knobs and refuses the
-     * others' (naming the check they belong to) rather than ignoring them. Size defaults differ by check (64² for
-     * the uniform checks, 128² for parity, as before the fold), so the schema gives none.
+     * The behavioural tests share the selection, size and paging; each takes its own knobs and refuses the others'
+     * (naming the check they belong to) rather than ignoring them. Size defaults differ by check (64² for the uniform
+     * checks and endpoints, 128² for parity, as before the fold; the reference PNG's own size for reference), and so
+     * does the backend (both, but one for reference and endpoints), so the schema gives neither.
      */
     public record TestEffectArgs(
             @Param(value = EFFECT, required = true, maxLength = 500) String effect,
-            @Param("Each check refuses the others' parameters.") EffectCheck check,
-            @Param(BACKEND) Backend backend,
+            @Param("Each check refuses the others' parameters; reference and endpoints render on one backend, webgl2 by "
+                    + "default.") EffectCheck check,
+            @Param(value = BACKEND, defaultDependsOn = "check") Backend backend,
             @Param(value = WIDTH, defaultDependsOn = "check", min = 1, max = 1024) Integer width,
             @Param(value = HEIGHT, defaultDependsOn = "check", min = 1, max = 1024) Integer height,
             @Param(value = TIME, min = 0, max = 1) Double time,
@@ -143,13 +145,18 @@ public final class ShaderArgs {
             String effectsRoot,
             @Param(value = BatchPage.OFFSET_DOC, min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
-            @Param(BatchPage.MODE_DOC) BatchPage.Mode mode) {
+            @Param(BatchPage.MODE_DOC) BatchPage.Mode mode,
+            @Param(value = "reference: a PNG, or a folder of <effect id>.png (read only).", maxLength = 1000)
+            String reference,
+            @Param(value = "reference, endpoints: largest channel difference (0–255) counted equal.", min = 0,
+                    max = 255) Integer tolerance) {
         public TestEffectArgs {
             check = check == null ? EffectCheck.responsiveness : check;
             boolean parity = check == EffectCheck.parity;
+            boolean golden = check == EffectCheck.reference || check == EffectCheck.endpoints;
             if (parity) {
-                onlyWith("time", time, "check responsiveness or passthrough");
-                onlyWith("uniforms", uniforms, "check responsiveness or passthrough");
+                onlyWith("time", time, "checks other than parity");
+                onlyWith("uniforms", uniforms, "checks other than parity");
                 if (backend != null && backend != Backend.both) {
                     throw ToolException.invalidArgument("backend", "both or absent with check parity (it "
                             + "compares the two)", backend);
@@ -159,16 +166,31 @@ public final class ShaderArgs {
                 onlyWith("move_uniforms", moveUniforms, "check parity");
                 onlyWith("epsilon", epsilon, "check parity");
             }
+            if (check != EffectCheck.reference) {
+                onlyWith("reference", reference, "check reference");
+            } else if (reference == null || reference.isBlank()) {
+                throw ToolException.invalidArgument("reference", "a PNG file or a folder of <effect id>.png with "
+                        + "check reference", reference);
+            }
+            if (!golden) {
+                onlyWith("tolerance", tolerance, "check reference or endpoints");
+            } else if (backend == Backend.both) {
+                throw ToolException.invalidArgument("backend", "webgl2 or webgpu with check " + check
+                        + " (one frame per effect)", backend);
+            }
             offset = offset == null ? 0 : offset;
             mode = mode == null ? BatchPage.Mode.full : mode;
             uniforms = uniforms == null ? Map.of() : uniforms;
-            backend = backend == null ? Backend.both : backend;
-            width = width == null ? (parity ? 128 : 64) : width;
-            height = height == null ? (parity ? 128 : 64) : height;
+            backend = backend == null ? (golden ? Backend.webgl2 : Backend.both) : backend;
+            if (check != EffectCheck.reference) {
+                width = width == null ? (parity ? 128 : 64) : width;
+                height = height == null ? (parity ? 128 : 64) : height;
+            }
             time = time == null ? 0.25 : time;
             times = times == null || times.isEmpty() ? List.of(0.0, 0.5) : List.copyOf(times);
             moveUniforms = moveUniforms == null || moveUniforms;
             epsilon = epsilon == null ? 1 : epsilon;
+            tolerance = tolerance == null ? 1 : tolerance;
         }
     }
 

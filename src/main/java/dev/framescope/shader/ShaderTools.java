@@ -33,6 +33,8 @@ public final class ShaderTools implements ToolGroup {
     private final UniformResponsiveness responsiveness;
     private final PassthroughCheck passthrough;
     private final PixelParity parity;
+    private final ReferenceCheck reference;
+    private final TransitionEndpoints endpoints;
     private final StructureCheck structure;
     private final EffectCatalog catalog;
     private final EffectBenchmark benchmark;
@@ -63,6 +65,8 @@ public final class ShaderTools implements ToolGroup {
         this.responsiveness = new UniformResponsiveness(harness);
         this.passthrough = new PassthroughCheck(harness);
         this.parity = new PixelParity(harness);
+        this.reference = new ReferenceCheck(harness);
+        this.endpoints = new TransitionEndpoints(harness);
         this.benchmark = new EffectBenchmark(harness);
         this.describer = new EffectDescriber(harness);
     }
@@ -177,14 +181,18 @@ public final class ShaderTools implements ToolGroup {
                 + "global moved to values picked for its type vs the base frame: per value "
                 + "mean_abs_diff (0–1), max_diff (0–255), changed_pixels. passthrough: filters, numeric uniforms "
                 + "moved, vs their input card: similarity = 1 − mean_abs_diff. parity: WebGL2 vs WebGPU per time, "
-                + "at defaults and moved: max/mean diff, % beyond epsilon, y_flip_detected.",
-                TestEffectArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(switch (a.check()) {
-                    case responsiveness -> responsiveness.responsiveness(library(a.effectsRoot()), a, c);
-                    case passthrough -> passthrough.passthrough(library(a.effectsRoot()), a, c);
-                    case parity -> parity.parity(library(a.effectsRoot()), a, c);
-                }))
-                .returns(UniformResponsiveness.ResponsivenessReport.class, PassthroughCheck.PassthroughReport.class,
-                        PixelParity.ParityReport.class)
+                + "at defaults and moved: max/mean diff, % beyond epsilon, y_flip_detected. reference: vs a golden "
+                + "PNG (its size): differing fraction, max diff, a diff picture. endpoints: transitions at progress "
+                + "0 vs the from image, 1 vs the to image.",
+                TestEffectArgs.class, ToolHints.READS_ONLY, (a, c) -> switch (a.check()) {
+                    case responsiveness -> ToolOutput.of(responsiveness.responsiveness(library(a.effectsRoot()), a,
+                            c));
+                    case passthrough -> ToolOutput.of(passthrough.passthrough(library(a.effectsRoot()), a, c));
+                    case parity -> ToolOutput.of(parity.parity(library(a.effectsRoot()), a, c));
+                    case reference -> reference.check(library(a.effectsRoot()), a, c);
+                    case endpoints -> ToolOutput.of(endpoints.check(library(a.effectsRoot()), a, c));
+                })
+                .returnsImages()
                 .withAliases("test_uniform_responsiveness", "testUniformResponsiveness")
                 .withAlias("test_no_passthrough", PASSTHROUGH).withAlias("testNoPassthrough", PASSTHROUGH)
                 .withAlias("test_pixel_parity", PARITY).withAlias("testPixelParity", PARITY)

@@ -13,6 +13,7 @@ import dev.framescope.common.WritableRoots;
 import dev.framescope.server.RegistryCaller;
 import dev.framescope.server.ToolGroups;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -133,7 +134,7 @@ class FoldedToolNamesTest {
 
         JsonNode time = refused("test_pixel_parity", Map.of("effect", "synth/gradient", "time", 0.5));
         assertEquals("time", time.at("/context/parameter").asText(), time.toString());
-        assertTrue(time.get("message").asText().contains("responsiveness or passthrough"), time.toString());
+        assertTrue(time.get("message").asText().contains("checks other than parity"), time.toString());
         assertEquals("uniforms", refused("test_effect", Map.of("effect", "synth/gradient", "check", "parity",
                 "uniforms", Map.of("hue", 0.5))).at("/context/parameter").asText());
         assertEquals("backend", refused("checkAlgEquiv", Map.of("effect", "synth/gradient", "backend",
@@ -154,12 +155,35 @@ class FoldedToolNamesTest {
     @Test
     void sizeDefaultsFollowTheCheckAsBeforeTheFold() {
         ShaderArgs.TestEffectArgs uniforms = new ShaderArgs.TestEffectArgs("x", null, null, null, null, null, null,
-                null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null);
         assertEquals(List.of(64, 64, 0.25), List.of(uniforms.width(), uniforms.height(), uniforms.time()));
         ShaderArgs.TestEffectArgs parity = new ShaderArgs.TestEffectArgs("x", ShaderArgs.EffectCheck.parity, null,
-                null, null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null, null, null);
         assertEquals(List.of(128, 128), List.of(parity.width(), parity.height()));
         assertEquals(List.of(0.0, 0.5), parity.times());
         assertEquals(EffectCompiler.Backend.both, parity.backend());
+    }
+
+    @Test
+    void goldenChecksRenderOneBackendTheReferenceAtItsOwnSizeAndRefuseTheOthersKnobs() {
+        ShaderArgs.TestEffectArgs reference = new ShaderArgs.TestEffectArgs("x", ShaderArgs.EffectCheck.reference,
+                null, null, null, null, null, null, null, null, null, null, null, null, "golden", null);
+        assertEquals(EffectCompiler.Backend.webgl2, reference.backend());
+        assertEquals(Arrays.asList(null, null, 1), Arrays.asList(reference.width(),
+                reference.height(), reference.tolerance()), "the size is the reference's own");
+        ShaderArgs.TestEffectArgs endpoints = new ShaderArgs.TestEffectArgs("x", ShaderArgs.EffectCheck.endpoints,
+                null, null, null, null, null, null, null, null, null, null, null, null, null, 0);
+        assertEquals(List.of(64, 64, 0), List.of(endpoints.width(), endpoints.height(), endpoints.tolerance()));
+
+        JsonNode both = refused("test_effect", Map.of("effect", "x", "check", "reference", "reference", "g.png",
+                "backend", "both"));
+        assertEquals("backend", both.at("/context/parameter").asText(), both.toString());
+        JsonNode missing = refused("test_effect", Map.of("effect", "x", "check", "reference"));
+        assertEquals("reference", missing.at("/context/parameter").asText(), missing.toString());
+        JsonNode stray = refused("test_effect", Map.of("effect", "x", "check", "endpoints", "reference", "g.png"));
+        assertTrue(stray.get("message").asText().contains("check reference"), stray.toString());
+        JsonNode tolerance = refused("test_effect", Map.of("effect", "x", "check", "parity", "tolerance", 3));
+        assertEquals("tolerance", tolerance.at("/context/parameter").asText(), tolerance.toString());
+        assertTrue(tolerance.get("message").asText().contains("check reference or endpoints"), tolerance.toString());
     }
 }

@@ -188,6 +188,11 @@ public interface EffectFormat {
         return effect.isFilter() ? "filter" : "generator";
     }
 
+    /** A transition's ends (the uniform that runs 0 → 1 and the images it starts and ends on), or null. */
+    default TransitionEnds transitionEnds(Effect effect) {
+        return null;
+    }
+
     /** Whether a frame depends on earlier frames. */
     default boolean isFeedback(Effect effect) {
         return effect.readsAnyLaterOutput();

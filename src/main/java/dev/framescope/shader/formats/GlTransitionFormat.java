@@ -103,6 +103,13 @@ final class GlTransitionFormat implements EffectFormat {
         return "transition";
     }
 
+    /** progress 0 shows the from image, 1 the to image: the gl-transitions contract. */
+    @Override
+    public TransitionEnds transitionEnds(Effect effect) {
+        JsonNode images = effect.definition().path("images");
+        return new TransitionEnds("progress", "from", images.path("from").asText(), "to", images.path("to").asText());
+    }
+
     @Override
     public String embeddedCode(Effect effect, Program program) {
         JsonNode definition = effect.definition();

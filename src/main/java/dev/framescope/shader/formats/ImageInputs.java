@@ -82,7 +82,7 @@ public final class ImageInputs {
     }
 
     /** {width, height, rgba (base64, rows top-down)} of a PNG/JPEG file, or an error naming {@code param}. */
-    static Map<String, Object> decode(String param, Path file) {
+    public static Map<String, Object> decode(String param, Path file) {
         SystemFolders.refuse(param, file, "a PNG or JPEG file");
         if (!Files.isRegularFile(file)) {
             throw ToolException.notFound("image", file, param + " names a file that is missing or not a regular "

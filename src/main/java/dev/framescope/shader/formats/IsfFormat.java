@@ -97,6 +97,33 @@ final class IsfFormat implements EffectFormat {
         return IsfStages.vertexText(program.glsl(), effect.definition()).map(text -> new VertexStage(file, text));
     }
 
+    /**
+     * ISF's transition contract (the spec's "Transitions" section): image inputs startImage and endImage and a
+     * float input progress; progress 0 shows startImage, 1 endImage.
+     */
+    @Override
+    public TransitionEnds transitionEnds(Effect effect) {
+        List<String> images = new ArrayList<>();
+        effect.definition().path("imageInputs").forEach(i -> images.add(i.asText()));
+        JsonNode progress = effect.definition().path("globals").path("progress");
+        if (!images.contains("startImage") || !images.contains("endImage")
+                || !progress.path("isfType").asText().equals("float")) {
+            return null;
+        }
+        return new TransitionEnds("progress", "startImage", card(images.indexOf("startImage")), "endImage",
+                card(images.indexOf("endImage")));
+    }
+
+    /** The card IsfStages#images binds to the image input at {@code index}. */
+    private static String card(int index) {
+        return IsfStages.CARDS.get(Math.min(index, IsfStages.CARDS.size() - 1));
+    }
+
+    @Override
+    public String kind(Effect effect) {
+        return transitionEnds(effect) != null ? "transition" : EffectFormat.super.kind(effect);
+    }
+
     /** The .fs file itself: its header holds the DESCRIPTION. */
     @Override
     public String descriptionFile(Effect effect) {

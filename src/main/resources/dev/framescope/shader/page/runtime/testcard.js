@@ -119,8 +119,9 @@ export const CARDS = { blank: (w, h) => new Uint8Array(w * h * 4), testcard: tes
 /** The generated cubemaps by name: (side, face) → that face's RGBA rows. */
 export const CUBE_FACES = { blank: n => new Uint8Array(n * n * 4), cubecard: cubeFacePixels };
 
-export function testCard(width, height) {
-  return toBase64(testCardPixels(width, height));
+/** A generated card by name (default the test card), base64 RGBA rows top-down: what a frame is compared with. */
+export function testCard(width, height, name = 'testcard') {
+  return toBase64(CARDS[name](width, height));
 }
 
 export function toBase64(bytes) {
