@@ -54,6 +54,11 @@ public record NonFinite(String status, int passesProbed, int passesWithNonFinite
                 first.posInf(), first.negInf(), new Box(b.get(0), b.get(1), b.get(2), b.get(3)), finalPixels, null);
     }
 
+    /** {@code earlier} when it found any (or could not probe), else {@code later}: the case to show of several. */
+    static NonFinite firstFound(NonFinite earlier, NonFinite later) {
+        return earlier != null && !earlier.status().equals("none") ? earlier : later;
+    }
+
     boolean isFound() {
         return status.equals("found");
     }

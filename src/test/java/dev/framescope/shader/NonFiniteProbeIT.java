@@ -203,4 +203,30 @@ class NonFiniteProbeIT {
         assertEquals("trace_x", outside.at("/context/parameter").asText(), outside.toString());
         assertTrue(outside.at("/context/expected").asText().contains("0 to 31"), outside.toString());
     }
+
+    @Test
+    void testEffectAndTheDescriptionCarryNonFiniteToo() throws Exception {
+        CallToolResult parity = toolkit.invoker().call(toolkit.registry().find("test_effect").orElseThrow(),
+                Map.of("effect", "probe/half-nan", "check", "parity", "width", 32, "height", 16, "effects_root",
+                        ROOT), ToolContext.SILENT);
+        JsonNode effect = answer(parity).at("/effects/preview/0");
+        assertEquals(2, answer(parity).get("schema_version").asInt());
+        assertEquals(0.5, effect.at("/glsl_non_finite/fraction").asDouble(), effect.toString());
+        assertEquals(0.5, effect.at("/wgsl_non_finite/fraction").asDouble(), effect.toString());
+        CallToolResult moved = toolkit.invoker().call(toolkit.registry().find("test_effect").orElseThrow(),
+                Map.of("effect", "probe/nan-box", "backend", "webgl2", "width", 32, "height", 16, "effects_root",
+                        ROOT), ToolContext.SILENT);
+        JsonNode run = answer(moved).at("/effects/preview/0");
+        assertEquals(List.of(128L, 128L, 128L, 0L), counts(run.at("/non_finite/nan")), "the base frame: " + run);
+        for (JsonNode trial : run.at("/uniforms/0/tried")) {
+            // zero moved off 0 makes zero / zero finite: those frames have nothing to report
+            assertTrue(trial.path("non_finite").isMissingNode() == (trial.get("value").asDouble() != 0),
+                    trial.toString());
+        }
+        JsonNode described = answer(call(Map.of("effect", "probe/half-nan", "width", 32, "height", 16, "describe",
+                true, "ask_model", false)));
+        assertTrue(described.get("summary").asText().contains("But NON-FINITE: pass 0"),
+                described.get("summary").asText());
+        assertEquals(256, described.at("/effects/preview/0/non_finite/final_pixels").asLong());
+    }
 }
