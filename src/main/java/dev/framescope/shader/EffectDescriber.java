@@ -32,7 +32,8 @@ public final class EffectDescriber {
 
     public record Described(String effect, String status, String backend, String renderer, Integer width,
                             Integer height, Double time, Map<String, Object> uniforms, PixelStats metrics,
-                            FrameDescription description, List<EffectCompiler.Diagnostic> diagnostics, String note) {
+                            FrameDescription description, List<EffectCompiler.Diagnostic> diagnostics, String note,
+                            NonFinite nonFinite) {
     }
 
     public record DescribeReport(int schemaVersion, String summary, String imageOf, ClientModel.Answer modelDescription,
@@ -49,7 +50,7 @@ public final class EffectDescriber {
                 new EffectBatch.Run<>((page, effect, index) -> describeOne(page, effect, args, first),
                         (effect, why) -> new Described(effect.id(), "error", args.backend().name(), null, args.width(),
                                 args.height(), args.time(), effect.uniforms(args.uniforms()), null, null, List.of(),
-                                why),
+                                why, null),
                         (effect, result) -> "described " + effect.id()));
         String imageOf = described.stream().filter(d -> d.description() != null).map(Described::effect).findFirst()
                 .orElse(null);
@@ -67,9 +68,10 @@ public final class EffectDescriber {
         String summary = imageOf == null ? "No frame rendered: " + head.effect() + " " + head.status()
                 + (head.note() != null ? " (" + head.note() + ")" : "") + "."
                 : imageOf + " on " + args.backend() + ": " + described.stream().filter(d -> d.effect().equals(imageOf))
-                .findFirst().orElseThrow().description().text() + " Client model: " + answer.status() + ".";
+                .findFirst().orElseThrow().description().text() + nonFiniteOf(described, imageOf) + " Client model: "
+                + answer.status() + ".";
         BatchPage.Answer<Described> page = batch.answer(described, Described::status, args.mode());
-        DescribeReport report = new DescribeReport(EffectCompiler.SCHEMA_VERSION, summary
+        DescribeReport report = new DescribeReport(NonFinite.SCHEMA_VERSION, summary
                 + BatchPage.more(page.page()), imageOf, answer, page.page(), page.results());
         return png == null ? ToolOutput.of(report) : new ToolOutput.WithImage(report, png, "image/png");
     }
@@ -86,7 +88,7 @@ public final class EffectDescriber {
                 args.time(), uniforms, args.images());
         if (pixels.rgba() == null) {
             return new Described(effect.id(), pixels.status(), args.backend().name(), null, args.width(),
-                    args.height(), args.time(), uniforms, null, null, pixels.diagnostics(), pixels.note());
+                    args.height(), args.time(), uniforms, null, null, pixels.diagnostics(), pixels.note(), null);
         }
         if (first[0] == null) {
             first[0] = pixels.rgba();
@@ -94,6 +96,12 @@ public final class EffectDescriber {
         return new Described(effect.id(), "ok", args.backend().name(), pixels.renderer(), args.width(),
                 args.height(), args.time(), uniforms, PixelStats.of(pixels.rgba(), args.width(), args.height()),
                 FrameDescription.of(pixels.rgba(), args.width(), args.height()), pixels.diagnostics(),
-                pixels.note());
+                pixels.note(), pixels.nonFinite());
+    }
+
+    /** The words are from the frame's bytes, where a NaN reads as black: say when the passes wrote any. */
+    private static String nonFiniteOf(List<Described> described, String effect) {
+        NonFinite n = described.stream().filter(d -> d.effect().equals(effect)).findFirst().orElseThrow().nonFinite();
+        return n == null || !n.isFound() ? "" : " But" + n.said().substring(1) + ".";
     }
 }

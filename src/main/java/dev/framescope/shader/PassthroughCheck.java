@@ -24,9 +24,10 @@ public final class PassthroughCheck {
         this.harness = harness;
     }
 
+    /** {@code nonFinite}: what the output frame's passes wrote ({@link NonFinite}). */
     public record PassthroughResult(String effect, String backend, String renderer, String status,
                                     Double similarity, Boolean passthrough, Map<String, Object> uniforms,
-                                    String note) {
+                                    String note, NonFinite nonFinite) {
     }
 
     public record PassthroughReport(int schemaVersion, String summary, List<String> backends, String formula,
@@ -46,12 +47,12 @@ public final class PassthroughCheck {
         List<PassthroughResult> results = batch.spreadOnEach(backends, harness, 15_000L, context,
                 backend -> new EffectBatch.Run<>((page, effect, index) -> test(page, effect, backend, args),
                         (effect, why) -> new PassthroughResult(effect.id(), backend.name(), null, "error", null, null,
-                                null, why),
+                                null, why, null),
                         (effect, result) -> effect.id() + ": " + result.status()));
         long through = results.stream().filter(r -> Boolean.TRUE.equals(r.passthrough())).count();
         BatchPage.Answer<PassthroughResult> answer = batch.answerByEffect(results,
                 r -> Boolean.TRUE.equals(r.passthrough()) ? "passthrough" : r.status(), args.mode());
-        return new PassthroughReport(EffectCompiler.SCHEMA_VERSION, batch.effects().size() + " effect(s) on "
+        return new PassthroughReport(NonFinite.SCHEMA_VERSION, batch.effects().size() + " effect(s) on "
                 + backends + ": " + through + " filter run(s) pass the input through (similarity ≥ 0.99)."
                 + BatchPage.more(answer.page()), backends.stream().map(Backend::name).toList(),
                 "similarity = 1 − E[(|Δr| + |Δg| + |Δb|) / 3] / 255 between the test card and the output, over all "
@@ -62,18 +63,18 @@ public final class PassthroughCheck {
     private static PassthroughResult test(Page page, Effect effect, Backend backend, TestEffectArgs args) {
         if (!effect.isFilter()) {
             return new PassthroughResult(effect.id(), backend.name(), null, "skipped", null, null, null,
-                    "not a filter: no pass reads inputTex");
+                    "not a filter: no pass reads inputTex", null);
         }
         Map<String, Object> moved = UniformMoves.moved(effect, UniformMoves.known(effect, args.uniforms()),
                 UniformMoves::offDefault);
         Pixels output = RuntimePage.render(page, effect, backend, args.width(), args.height(), args.time(), moved);
         if (output.rgba() == null) {
             return new PassthroughResult(effect.id(), backend.name(), null, output.status(), null, null, moved,
-                    output.note());
+                    output.note(), null);
         }
         byte[] card = RuntimePage.testCard(page, args.width(), args.height());
         double similarity = 1 - ImageDiff.of(card, output.rgba(), args.width(), args.height(), 0).meanAbsDiff();
         return new PassthroughResult(effect.id(), backend.name(), output.renderer(), "ok", similarity,
-                similarity >= 0.99, moved, null);
+                similarity >= 0.99, moved, null, output.nonFinite());
     }
 }

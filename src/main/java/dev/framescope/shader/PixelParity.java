@@ -34,7 +34,8 @@ public final class PixelParity {
     public record ParityResult(String effect, String status, Integer maxDiff, Double meanDiff,
                                Double mismatchPercent, Boolean yFlipDetected, ParityCase worstCase,
                                List<ParityCase> cases, List<String> structuralDifferences, String glslStatus,
-                               String wgslStatus, String webgl2Renderer, String webgpuAdapter, String note) {
+                               String wgslStatus, String webgl2Renderer, String webgpuAdapter, String note,
+                               NonFinite glslNonFinite, NonFinite wgslNonFinite) {
     }
 
     public record ParityReport(int schemaVersion, String summary, int width, int height, List<Double> times,
@@ -56,12 +57,12 @@ public final class PixelParity {
         List<ParityResult> results = batch.spread(harness, 15_000L, context, new EffectBatch.Run<>(
                 (page, effect, index) -> compare(page, effect, args, settings),
                 (effect, why) -> new ParityResult(effect.id(), "error", null, null, null, null, null, List.of(),
-                        List.of(), null, null, null, null, why),
+                        List.of(), null, null, null, null, why, null, null),
                 (effect, result) -> effect.id() + ": " + result.status()));
         long mismatched = results.stream().filter(r -> r.status().equals("mismatch")).count();
         long structural = results.stream().filter(r -> !r.structuralDifferences().isEmpty()).count();
         BatchPage.Answer<ParityResult> answer = batch.answer(results, ParityResult::status, args.mode());
-        return new ParityReport(EffectCompiler.SCHEMA_VERSION, results.size() + " effect(s) compared GLSL vs WGSL "
+        return new ParityReport(NonFinite.SCHEMA_VERSION, results.size() + " effect(s) compared GLSL vs WGSL "
                 + "over " + args.times().size() * settings.size() + " case(s) each: " + mismatched
                 + " mismatch(es), " + structural + " with structural differences." + BatchPage.more(answer.page()),
                 args.width(), args.height(), args.times(), settings, args.epsilon(), answer.page(),
@@ -73,6 +74,7 @@ public final class PixelParity {
         List<String> structural = StructureCheck.languageDifferences(effect);
         List<ParityCase> cases = new ArrayList<>();
         String[] renderers = new String[2];
+        NonFinite[] nonFinite = new NonFinite[2];
         for (String setting : settings) {
             Map<String, Object> uniforms = setting.equals("defaults") ? effect.uniforms(Map.of())
                     : UniformMoves.moved(effect, UniformMoves::testValue);
@@ -85,11 +87,13 @@ public final class PixelParity {
                     boolean missing = glsl.status().equals("not_available") || wgsl.status().equals("not_available");
                     return new ParityResult(effect.id(), missing ? "not_available" : "error", null, null, null, null,
                             null, List.of(), structural, glsl.status(), wgsl.status(), glsl.renderer(),
-                            wgsl.renderer(), glsl.note() != null ? glsl.note() : wgsl.note());
+                            wgsl.renderer(), glsl.note() != null ? glsl.note() : wgsl.note(), null, null);
                 }
                 cases.add(parityCase(glsl, wgsl, time, setting, args));
                 renderers[0] = glsl.renderer();
                 renderers[1] = wgsl.renderer();
+                nonFinite[0] = NonFinite.firstFound(nonFinite[0], glsl.nonFinite());
+                nonFinite[1] = NonFinite.firstFound(nonFinite[1], wgsl.nonFinite());
             }
         }
         ParityCase worst = cases.stream().max(Comparator.comparingDouble(ParityCase::meanDiff)).orElseThrow();
@@ -97,7 +101,7 @@ public final class PixelParity {
         return new ParityResult(effect.id(), maxDiff > args.epsilon() ? "mismatch" : "ok", maxDiff,
                 cases.stream().mapToDouble(ParityCase::meanDiff).average().orElse(0),
                 cases.stream().mapToDouble(ParityCase::mismatchPercent).max().orElse(0), worst.yFlipDetected(),
-                worst, cases, structural, "ok", "ok", renderers[0], renderers[1], null);
+                worst, cases, structural, "ok", "ok", renderers[0], renderers[1], null, nonFinite[0], nonFinite[1]);
     }
 
     /** One case's per-pixel difference, and whether the WGSL frame upside down matches better. */

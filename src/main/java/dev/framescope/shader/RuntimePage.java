@@ -37,11 +37,16 @@ final class RuntimePage {
      * top-down; {@code floats} the float target's exact components, when the last pass draws floats.
      */
     record Pixels(String status, byte[] rgba, int width, int height, String renderer, List<Diagnostic> diagnostics,
-                  String note, float[] floats) {
+                  String note, float[] floats, PassProbes probes) {
 
         Pixels(String status, byte[] rgba, int width, int height, String renderer, List<Diagnostic> diagnostics,
                String note) {
-            this(status, rgba, width, height, renderer, diagnostics, note, null);
+            this(status, rgba, width, height, renderer, diagnostics, note, null, null);
+        }
+
+        /** The non-finite values the passes wrote; null for a frame that was not drawn. */
+        NonFinite nonFinite() {
+            return probes == null ? null : NonFinite.of(probes);
         }
 
         /** Why a frame has no pixels: the note, else the first diagnostic ({@code glsl line 9: message}). */
@@ -51,6 +56,23 @@ final class RuntimePage {
             }
             Diagnostic d = diagnostics.get(0);
             return d.language() + (d.line() == null ? "" : " line " + d.line()) + ": " + d.message();
+        }
+    }
+
+    /**
+     * What the probe of every pass adds (it always counts non-finite values): the value each pass wrote at frame pixel
+     * ({@code traceX}, {@code traceY}), rows top-down, when both are given; each pass's picture when {@code pictures}.
+     */
+    record Probe(Integer traceX, Integer traceY, boolean pictures) {
+        static final Probe COUNTS = new Probe(null, null, false);
+
+        Map<String, Object> options() {
+            Map<String, Object> options = new HashMap<>();
+            if (traceX != null && traceY != null) {
+                options.put("trace", Map.of("x", traceX, "y", traceY));
+            }
+            options.put("pictures", pictures);
+            return options;
         }
     }
 
@@ -72,13 +94,19 @@ final class RuntimePage {
      */
     static Pixels render(Page page, Effect effect, Backend backend, int width, int height, double time,
                          Map<String, Object> uniforms, Map<String, String> images, Integer frames) {
+        return render(page, effect, backend, width, height, time, uniforms, images, frames, Probe.COUNTS);
+    }
+
+    /** As above, with what the probe of every pass traces besides counting non-finite values. */
+    static Pixels render(Page page, Effect effect, Backend backend, int width, int height, double time,
+                         Map<String, Object> uniforms, Map<String, String> images, Integer frames, Probe probe) {
         FrameInputs frame = new FrameInputs(backend == Backend.webgl2, width, height, uniforms, images);
         Pixels refused = refused(effect, frame);
         if (refused != null) {
             return refused;
         }
         Schedule schedule = Schedule.of(time, frames);
-        JsonNode result = Json.mapper().valueToTree(draw(page, effect, frame, time, schedule));
+        JsonNode result = Json.mapper().valueToTree(draw(page, effect, frame, time, schedule, probe));
         return read(result, effect, frame, effect.format().note(effect, schedule, time, frame,
                 result.path("draws").asInt(schedule.frames())));
     }
@@ -107,8 +135,10 @@ final class RuntimePage {
     }
 
     /** The page's answer for one frame: one program drawn directly, or the passes through the pass runtime. */
-    private static Object draw(Page page, Effect effect, FrameInputs frame, double time, Schedule schedule) {
+    private static Object draw(Page page, Effect effect, FrameInputs frame, double time, Schedule schedule,
+                               Probe probe) {
         Map<String, Object> options = new HashMap<>();
+        options.put("probe", probe.options());
         options.put("width", frame.width());
         options.put("height", frame.height());
         options.put("time", time);
@@ -154,7 +184,8 @@ final class RuntimePage {
         }
         return new Pixels("ok", Base64.getDecoder().decode(result.get("rgba").asText()), width, height,
                 result.path("renderer").asText(null), diagnostics, note,
-                result.has("rgba_float") ? floats(Base64.getDecoder().decode(result.get("rgba_float").asText())) : null);
+                result.has("rgba_float") ? floats(Base64.getDecoder().decode(result.get("rgba_float").asText())) : null,
+                PassProbes.of(result.get("probe")));
     }
 
     /** The runtime's test card at {@code width}×{@code height}, RGBA rows top-down: what a filter reads as input. */

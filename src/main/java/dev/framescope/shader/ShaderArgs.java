@@ -80,9 +80,23 @@ public final class ShaderArgs {
             Integer frames,
             @Param(value = BatchPage.OFFSET_DOC, min = 0, max = 100000) Integer offset,
             @Param(value = BatchPage.LIMIT_DOC, min = 1, max = 100000) Integer limit,
-            @Param(BatchPage.MODE_DOC) BatchPage.Mode mode) {
+            @Param(BatchPage.MODE_DOC) BatchPage.Mode mode,
+            @Param(value = "With trace_y: pass_trace, each pass's RGBA at this pixel column (0 = left).", min = 0,
+                    max = 2047) Integer traceX,
+            @Param(value = "Pixel row (0 = top).", min = 0, max = 2047) Integer traceY,
+            @Param("With trace: also each pass's picture (first 8, first effect; non-finite magenta).")
+            Boolean passImages) {
         public RenderEffectFrameArgs {
             describe = describe != null && describe;
+            if ((traceX == null) != (traceY == null)) {
+                throw ToolException.invalidArgument(traceX == null ? "trace_x" : "trace_y", "given with "
+                        + (traceX == null ? "trace_y" : "trace_x") + " (a pixel needs both)", null);
+            }
+            if (traceX == null) {
+                onlyWith("pass_images", passImages, "trace_x and trace_y");
+            } else if (describe) {
+                throw ToolException.invalidArgument("trace_x", "absent with describe", traceX);
+            }
             if (!describe) {
                 onlyWith("ask_model", askModel, "describe: true");
                 onlyWith("question", question, "describe: true");
@@ -108,6 +122,15 @@ public final class ShaderArgs {
             askModel = askModel == null || askModel;
             maxTokens = maxTokens == null ? 300 : maxTokens;
             modelTimeoutS = modelTimeoutS == null ? 60 : modelTimeoutS;
+            passImages = passImages != null && passImages;
+            inFrame("trace_x", traceX, width);
+            inFrame("trace_y", traceY, height);
+        }
+
+        private static void inFrame(String parameter, Integer at, int size) {
+            if (at != null && at >= size) {
+                throw ToolException.invalidArgument(parameter, "from 0 to " + (size - 1) + " (inside the frame)", at);
+            }
         }
 
         private static void describable(String parameter, Integer size) {

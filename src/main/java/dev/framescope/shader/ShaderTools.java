@@ -130,7 +130,8 @@ public final class ShaderTools implements ToolGroup {
                         .withAliases("compileEffect"),
                 ToolDef.of("render_effect_frame", "Render and describe a frame",
                         "Renders a frame per effect; returns 0–1 metrics: mean/std RGB, alpha, luma variance, unique "
-                        + "colours, flags (all-zero, transparent, monochrome, blank). ~0.5 s. describe (first effect "
+                        + "colours, flags (all-zero, transparent, monochrome, blank); non_finite: NaN/±Inf any pass "
+                        + "wrote, before 8-bit rounding. ~0.5 s. describe (first effect "
                         + "that renders): the PNG, a text from its pixels (luma, hues, edges, halves, centre) and the "
                         + "client's model's words by MCP sampling.",
                         RenderEffectFrameArgs.class, ToolHints.READS_ONLY,

@@ -30,8 +30,12 @@ public final class UniformResponsiveness {
         this.harness = harness;
     }
 
-    /** One value tried for a global: the value, the rule that picked it, and how the frame changed. */
-    public record Trial(Object value, String rule, double meanAbsDiff, int maxDiff, int changedPixels) {
+    /**
+     * One value tried for a global: the value, the rule that picked it, and how the frame changed; {@code nonFinite}
+     * only when that frame's passes wrote NaN/±Inf (or could not be probed), else absent.
+     */
+    public record Trial(Object value, String rule, double meanAbsDiff, int maxDiff, int changedPixels,
+                        NonFinite nonFinite) {
     }
 
     /**
@@ -44,8 +48,9 @@ public final class UniformResponsiveness {
                                 List<Trial> tried) {
     }
 
+    /** {@code nonFinite}: what the base frame's passes wrote ({@link NonFinite}). */
     public record ResponsivenessResult(String effect, String backend, String renderer, String status,
-                                       List<UniformResult> uniforms, String note) {
+                                       List<UniformResult> uniforms, String note, NonFinite nonFinite) {
     }
 
     public record ResponsivenessReport(int schemaVersion, String summary, List<String> backends, String formula,
@@ -66,11 +71,11 @@ public final class UniformResponsiveness {
         List<ResponsivenessResult> results = batch.spreadOnEach(backends, harness, 15_000L, context,
                 backend -> new EffectBatch.Run<>((page, effect, index) -> test(page, effect, backend, args),
                         (effect, why) -> new ResponsivenessResult(effect.id(), backend.name(), null, "error",
-                                List.of(), why),
+                                List.of(), why, null),
                         (effect, result) -> effect.id() + ": " + result.status()));
         BatchPage.Answer<ResponsivenessResult> answer = batch.answerByEffect(results, UniformResponsiveness::verdict,
                 args.mode());
-        return new ResponsivenessReport(EffectCompiler.SCHEMA_VERSION, summary(batch.effects().size(), backends,
+        return new ResponsivenessReport(NonFinite.SCHEMA_VERSION, summary(batch.effects().size(), backends,
                 results) + BatchPage.more(answer.page()), backends.stream().map(Backend::name).toList(),
                 "per value tried: mean_abs_diff = E[(|Δr| + |Δg| + |Δb|) / 3] / 255 over all pixels; max_diff = "
                         + "largest |Δ| of any channel, 0–255; changed_pixels = pixels with any channel (alpha too) "
@@ -84,7 +89,7 @@ public final class UniformResponsiveness {
         Pixels baseline = RuntimePage.render(page, effect, backend, args.width(), args.height(), args.time(), base);
         if (baseline.rgba() == null) {
             return new ResponsivenessResult(effect.id(), backend.name(), null, baseline.status(), List.of(),
-                    baseline.note());
+                    baseline.note(), null);
         }
         List<UniformResult> tested = new ArrayList<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = effect.definition().path("globals").fields(); it.hasNext(); ) {
@@ -94,7 +99,7 @@ public final class UniformResponsiveness {
             }
         }
         return new ResponsivenessResult(effect.id(), backend.name(), baseline.renderer(),
-                tested.isEmpty() ? "no_testable_uniforms" : "ok", tested, null);
+                tested.isEmpty() ? "no_testable_uniforms" : "ok", tested, null, baseline.nonFinite());
     }
 
     /** One global moved to each value picked for its type, the rest at the base values; null with none to try. */
@@ -117,8 +122,9 @@ public final class UniformResponsiveness {
                         + (test.note() == null ? "" : " (" + test.note() + ")"));
             }
             ImageDiff diff = ImageDiff.of(baseline.rgba(), test.rgba(), args.width(), args.height(), 0);
+            NonFinite nonFinite = test.nonFinite();
             tried.add(new Trial(trial.value(), trial.rule(), diff.meanAbsDiff(), diff.maxDiff(),
-                    diff.mismatchCount()));
+                    diff.mismatchCount(), nonFinite.status().equals("none") ? null : nonFinite));
         }
         Trial most = tried.stream().max(Comparator.comparingDouble(Trial::meanAbsDiff)
                 .thenComparingInt(Trial::maxDiff)).orElseThrow();

@@ -40,15 +40,17 @@ class ShaderSummariesTest {
     @Test
     void noUniformTestRanIsSaidWithTheReason() {
         List<ResponsivenessResult> none = List.of(
-                new ResponsivenessResult("A", "webgpu", null, "not_available", List.of(), "no WGSL program main"),
-                new ResponsivenessResult("B", "webgpu", null, "not_available", List.of(), "no WGSL program main"));
+                new ResponsivenessResult("A", "webgpu", null, "not_available", List.of(), "no WGSL program main",
+                        null),
+                new ResponsivenessResult("B", "webgpu", null, "not_available", List.of(), "no WGSL program main",
+                        null));
         assertEquals("2 effect(s) on [webgpu]: no uniform test ran. Effect runs that tested nothing: 2 not_available "
                 + "(first: A on webgpu: no WGSL program main).", UniformResponsiveness.summary(2,
                 List.of(Backend.webgpu), none));
         List<ResponsivenessResult> some = new ArrayList<>(none.subList(0, 1));
         some.add(new ResponsivenessResult("A", "webgl2", "r", "ok", List.of(
                 new UniformResult("speed", "speed", "float", 1.0, 2.0, 0.0, 0, 0, false, List.of()),
-                new UniformResult("scale", "scale", "float", 1.0, 2.0, 0.1, 30, 12, true, List.of())), null));
+                new UniformResult("scale", "scale", "float", 1.0, 2.0, 0.1, 30, 12, true, List.of())), null, null));
         assertEquals("1 effect(s) on [webgl2, webgpu]: 2 uniform test(s) ran, 1 changed no pixel. Effect runs that "
                 + "tested nothing: 1 not_available (first: A on webgpu: no WGSL program main).",
                 UniformResponsiveness.summary(1, List.of(Backend.webgl2, Backend.webgpu), some));

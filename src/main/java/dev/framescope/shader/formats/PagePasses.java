@@ -39,6 +39,7 @@ final class PagePasses {
         pass.put("source", source);
         pass.put("inputs", inputs);
         pass.put("output", p.spec().path("outputs").path("fragColor").asText("pass" + index));
+        pass.put("name", p.pass());
         return pass;
     }
 

@@ -4,6 +4,7 @@
 // effect's result is the texture named "outputTex", else the last pass's output.
 import { compileIsf, glslStages, webgl2Renderer } from './compile.js';
 import { noisemakerDelta, plan, untrustedFrame } from './pass-plan.js';
+import { PICTURES, probePass } from './probe.js';
 import { CARDS, CUBE_FACES, testCardPixels, toBase64 } from './testcard.js';
 import { prepareWgslPasses } from './wgsl-passes.js';
 
@@ -108,8 +109,32 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
     const float = p.float && !floatLinear && filtered.has(n) ? 'half' : p.float;
     // Cube A (Shadertoy): a half-float cubemap (filterable and mipmappable), one framebuffer per face.
     const made = () => p.cube ? makeCube(size[0], floatTargets) : makeTarget(null, size, float, false, { format: p.format });
-    return [n, { current: made(), previous: made(), persistent: p.persistent ?? true }];
+    const format = p.format ?? (float === 'half' && floatTargets ? 'rgba16f' : float && floatTargets ? 'rgba32f' : 'rgba8');
+    return [n, { current: made(), previous: made(), persistent: p.persistent ?? true, format }];
   }));
+  // The probe's float twins of 8-bit targets, by pass (see probe.js), made on the first probed frame.
+  const twins = new Map();
+  const probeGlsl = (i, p, out, [w, h], { trace, pictures }) => {
+    let fbo = out.current.fbo;
+    let readFrom = 'target';
+    if (!floatFormat(out.format)) {
+      if (!twins.has(i)) {
+        // makeTarget binds its texture on the active unit, where this pass's last input is bound: put it back.
+        const bound = gl.getParameter(gl.TEXTURE_BINDING_2D);
+        twins.set(i, makeTarget(null, [w, h], true));
+        gl.bindTexture(gl.TEXTURE_2D, bound);
+      }
+      fbo = twins.get(i).fbo;
+      readFrom = 'rgba32f twin';
+      gl.bindFramebuffer(gl.FRAMEBUFFER, fbo);
+      gl.clearBufferfv(gl.COLOR, 0, [0, 0, 0, 0]);
+      gl.drawArrays(gl.TRIANGLES, 0, 3);
+    }
+    gl.bindFramebuffer(gl.FRAMEBUFFER, fbo);
+    const floats = new Float32Array(w * h * 4);
+    gl.readPixels(0, 0, w, h, gl.RGBA, gl.FLOAT, floats);
+    return probePass(floats, { index: i, name: p.name, output: p.output, format: out.format, readFrom, width: w, height: h, bottomUp: true, final: p.output === finalName, trace, picture: pictures && i < PICTURES });
+  };
   // Shadertoy's per-channel sampler settings as WebGL2 sampler objects (one per filter and wrap); `mipmap` filters
   // between mipmap levels, generated from the texture each time it is bound (once for an image).
   const samplerObjects = new Map();
@@ -174,7 +199,13 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
     versions: versions.map(({ version, fell_back }) => ({ version, fell_back })),
     // `frame`: the frame's index (ISF's FRAMEINDEX, Shadertoy's iFrame through _frame; counted here unless given)
     // and seconds since the previous frame (TIMEDELTA, _timeDelta), set after the effect's uniforms.
+    // `frame.probe` ({trace, pictures}): also probe every pass (probe.js) and return what each wrote; without
+    // EXT_color_buffer_float nothing can be read as floats, said as {unsupported}.
     draw(time, frame = {}) {
+      const probed = frame.probe ? [] : null;
+      if (probed && !floatTargets) {
+        return { unsupported: 'UNSUPPORTED: this WebGL2 context has no EXT_color_buffer_float, so no pass can be drawn into a float target and read as floats; NaN and Inf written to 8-bit targets are lost' };
+      }
       const index = frame.index ?? drawn;
       drawn++;
       const delta = frame.delta ?? 1 / 60;
@@ -235,9 +266,12 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
           gl.drawArrays(gl.TRIANGLES, 0, 3);
         }
         if (counted) gl.endQuery(gl.ANY_SAMPLES_PASSED_CONSERVATIVE);
+        // A cube pass's six faces are not one picture: the probe sees its values where a later pass samples them.
+        if (probed && !out.current.cube) probed.push(probeGlsl(i, p, out, [w, h], frame.probe));
         if (pingPong) [out.current, out.previous] = [out.previous, out.current];
       });
       if (!pingPong) for (const t of targets.values()) [t.current, t.previous] = [t.previous, t.current];
+      return probed ? { passes: probed } : null;
     },
     fence() {
       gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
@@ -277,14 +311,15 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
  * frame is the same) draws only the last. Each frame gets FRAMEINDEX (its number) and TIMEDELTA (seconds since the
  * previous frame, 0 on the first), as an ISF host gives them; a Shadertoy shader reads them as iFrame and iTimeDelta.
  */
-export async function renderPasses(language, passes, { width, height, time, uniforms, frames, step = 1 / 480, history = true, images, flipY, pingPong, frameUniforms, frameResolution }) {
+export async function renderPasses(language, passes, { width, height, time, uniforms, frames, step = 1 / 480, history = true, images, flipY, pingPong, frameUniforms, frameResolution, probe }) {
   const effect = await preparePasses(language, passes, { width, height, uniforms, images, flipY, pingPong, frameUniforms, frameResolution });
   if (!effect.ok) return effect;
   const at = i => Math.max(0, time - (frames - 1 - i) * step);
   let draws = 0;
+  let probed = null;
   for (let i = history ? 0 : frames - 1; i < frames; i++, draws++) {
-    // loopDelta: noisemaker's deltaTime, as if every frame of the schedule had been drawn
-    await effect.draw(at(i), { index: i, delta: i === 0 ? 0 : step * 8, loopDelta: i === 0 ? 0 : noisemakerDelta(at(i), at(i - 1)) });
+    // loopDelta: noisemaker's deltaTime, as if every frame of the schedule had been drawn; the last frame is probed
+    probed = await effect.draw(at(i), { index: i, delta: i === 0 ? 0 : step * 8, loopDelta: i === 0 ? 0 : noisemakerDelta(at(i), at(i - 1)), probe: i === frames - 1 ? probeOptions(probe, width, height) : null });
   }
   const failed = await untrustedFrame(effect);
   if (failed) return failed;
@@ -292,7 +327,13 @@ export async function renderPasses(language, passes, { width, height, time, unif
   const lost = await untrustedFrame(effect);
   if (lost) return lost;
   const floats = rgba.floats ? { rgba_float: toBase64(new Uint8Array(rgba.floats.buffer)) } : {};
-  return { ok: true, width, height, rgba: toBase64(rgba), ...floats, renderer: effect.renderer, versions: effect.versions, draws, diagnostics: [] };
+  return { ok: true, width, height, rgba: toBase64(rgba), ...floats, renderer: effect.renderer, versions: effect.versions, draws, probe: probed, diagnostics: [] };
+}
+
+/** What draw() probes: `trace` {x, y} in frame pixels (rows top-down) becomes the frame's size too. */
+export function probeOptions(probe, width, height) {
+  if (!probe) return null;
+  return { trace: probe.trace ? { ...probe.trace, width, height } : null, pictures: !!probe.pictures };
 }
 
 

@@ -2,7 +2,7 @@
 // WebGPU canvases come out blank in headless screenshots). Pixels are returned as RGBA8 rows top-down, base64.
 // A single-pass effect is the one-pass case of passes.js. Called by FrameScope's harness through page.evaluate.
 import { untrustedFrame } from './pass-plan.js';
-import { preparePasses } from './passes.js';
+import { preparePasses, probeOptions } from './passes.js';
 import { toBase64 } from './testcard.js';
 
 export { testCard, testCardPixels } from './testcard.js';
@@ -20,13 +20,13 @@ export async function prepare(language, source, options) {
 async function renderOne(language, source, options) {
   const frame = await prepare(language, source, options);
   if (!frame.ok) return frame;
-  await frame.draw(options.time);
+  const probe = await frame.draw(options.time, { probe: probeOptions(options.probe, options.width, options.height) });
   const failed = await untrustedFrame(frame);
   if (failed) return failed;
   const rgba = await frame.read();
   const lost = await untrustedFrame(frame);
   if (lost) return lost;
-  return { ok: true, width: options.width, height: options.height, rgba: toBase64(rgba), renderer: frame.renderer, diagnostics: [] };
+  return { ok: true, width: options.width, height: options.height, rgba: toBase64(rgba), renderer: frame.renderer, probe, diagnostics: [] };
 }
 
 /** GLSL (WebGL2): uniforms `resolution`, `time` (0..1 over the loop), `aspect` and the effect's own, by name. */

@@ -1,6 +1,7 @@
 // The WebGPU pass runner: the WGSL twin of prepareGlslPasses in passes.js, with the same pass model.
 import { gpuDevice } from './compile.js';
 import { halfToFloat, noisemakerDelta, plan } from './pass-plan.js';
+import { PICTURES, probePass } from './probe.js';
 import { CARDS, testCardPixels } from './testcard.js';
 import { structUniform } from './wgsl-uniforms.js';
 
@@ -87,21 +88,59 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
     samplers.forEach(s => layout.push({ binding: s.binding, visibility: GPUShaderStage.FRAGMENT, sampler: { type: anyUnfilterable ? 'non-filtering' : 'filtering' } }));
     const bindGroupLayout = device.createBindGroupLayout({ entries: layout });
     const entry = /@fragment\s+fn\s+(\w+)/.exec(p.source)?.[1] ?? 'main';
-    const pipeline = device.createRenderPipeline({
+    const pipelineFor = format => device.createRenderPipeline({
       layout: device.createPipelineLayout({ bindGroupLayouts: [bindGroupLayout] }),
       vertex: p.uvVertex ? { module: uvVertex, entryPoint: 'fullscreenUv' } : { module: vertex, entryPoint: 'fullscreen' },
-      fragment: { module: modules[i], entryPoint: entry, targets: [{ format: formatOf(p.output) }] },
+      fragment: { module: modules[i], entryPoint: entry, targets: [{ format }] },
       primitive: { topology: 'triangle-list' },
     });
-    return { pipeline, bindGroupLayout, uniformBuffers, textures, samplers };
+    return { pipeline: pipelineFor(formatOf(p.output)), pipelineFor, bindGroupLayout, uniformBuffers, textures, samplers };
   });
+  // The probe's float twins of 8-bit targets (see probe.js): as many channels as the target, 32-bit float.
+  const twins = new Map();
+  const twinFormat = format => (/^rgba/.test(format) ? 'rgba32float' : /^rg/.test(format) ? 'rg32float' : 'r32float');
+  const encodeProbe = (encoder, i, p, bindGroup) => {
+    const target = targets.get(p.output).current;
+    const [w, h] = [target.width, target.height];
+    let texture = target;
+    let format = formatOf(p.output);
+    let readFrom = 'target';
+    if (!/float$/.test(format)) {
+      format = twinFormat(format);
+      if (!twins.has(i)) {
+        twins.set(i, { pipeline: prepared[i].pipelineFor(format), texture: device.createTexture({ size: [w, h], format, usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC }) });
+      }
+      const twin = twins.get(i);
+      const pass = encoder.beginRenderPass({ colorAttachments: [{ view: twin.texture.createView(), loadOp: 'clear', storeOp: 'store', clearValue: [0, 0, 0, 0] }] });
+      pass.setPipeline(twin.pipeline);
+      pass.setBindGroup(0, bindGroup);
+      pass.draw(3);
+      pass.end();
+      texture = twin.texture;
+      readFrom = `${format} twin`;
+    }
+    const layout = rowLayout(format, w);
+    const buffer = device.createBuffer({ size: layout.bytesPerRow * h, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
+    encoder.copyTextureToBuffer({ texture }, { buffer, bytesPerRow: layout.bytesPerRow }, [w, h]);
+    return { i, p, buffer, layout, w, h, format: formatOf(p.output), readFrom };
+  };
+  const readProbes = async (reads, { trace, pictures }) => {
+    const probed = [];
+    for (const { i, p, buffer, layout, w, h, format, readFrom } of reads) {
+      await buffer.mapAsync(GPUMapMode.READ);
+      const floats = rgbaFloats(new Uint8Array(buffer.getMappedRange()), layout, w, h, false);
+      buffer.unmap();
+      buffer.destroy();
+      probed.push(probePass(floats, { index: i, name: p.name, output: p.output, format, readFrom, width: w, height: h, bottomUp: flipY, final: p.output === finalName, trace, picture: pictures && i < PICTURES }));
+    }
+    return { passes: probed };
+  };
   let scopeOpen = true;
   let drawn = 0;
   let lastTime = 0;
   const finalFormat = formatOf(finalName);
-  const channels = /^rgba/.test(finalFormat) ? 4 : /^rg/.test(finalFormat) ? 2 : 1;
-  const channelBytes = /8unorm$/.test(finalFormat) ? 1 : /16float$/.test(finalFormat) ? 2 : 4;
-  const bytesPerRow = Math.ceil(width * channels * channelBytes / 256) * 256;
+  const finalLayout = rowLayout(finalFormat, width);
+  const bytesPerRow = finalLayout.bytesPerRow;
   return {
     ok: true,
     renderer: g.adapter,
@@ -112,6 +151,7 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
       if (frameUniforms) Object.assign(shared, { [frameUniforms.index]: frame.index ?? drawn, [frameUniforms.delta]: loopDelta });
       drawn++;
       const encoder = device.createCommandEncoder();
+      const reads = [];
       passes.forEach((p, i) => {
         const { pipeline, bindGroupLayout, uniformBuffers, textures, samplers } = prepared[i];
         const entries = [];
@@ -136,14 +176,17 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
         }
         samplers.forEach(s => entries.push({ binding: s.binding, resource: sampler }));
         const pass = encoder.beginRenderPass({ colorAttachments: [{ view: targets.get(p.output).current.createView(), loadOp: 'clear', storeOp: 'store', clearValue: [0, 0, 0, 0] }] });
+        const bindGroup = device.createBindGroup({ layout: bindGroupLayout, entries });
         pass.setPipeline(pipeline);
-        pass.setBindGroup(0, device.createBindGroup({ layout: bindGroupLayout, entries }));
+        pass.setBindGroup(0, bindGroup);
         pass.draw(3);
         pass.end();
+        if (frame.probe) reads.push(encodeProbe(encoder, i, p, bindGroup));
         if (pingPong) { const t = targets.get(p.output); [t.current, t.previous] = [t.previous, t.current]; }
       });
       device.queue.submit([encoder.finish()]);
       if (!pingPong) for (const t of targets.values()) [t.current, t.previous] = [t.previous, t.current];
+      return frame.probe ? readProbes(reads, frame.probe) : null;
     },
     fence() {
       return device.queue.onSubmittedWorkDone();
@@ -166,25 +209,38 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
         readback.unmap();
         return rows;
       }
-      // Another format (noisemaker's float or one-/two-channel targets): read as RGBA floats (missing channels
-      // 0, alpha 1, as sampling gives them), kept in `floats`, and as bytes clamped to 0..1.
-      const view = new DataView(padded.buffer, padded.byteOffset, padded.byteLength);
-      const floats = new Float32Array(width * height * 4);
-      for (let y = 0; y < height; y++) {
-        for (let x = 0; x < width; x++) {
-          const o = (((flipY ? height - 1 - y : y) * width) + x) * 4;
-          floats.set([0, 0, 0, 1], o);
-          for (let c = 0; c < channels; c++) {
-            const at = y * bytesPerRow + (x * channels + c) * channelBytes;
-            floats[o + c] = channelBytes === 1 ? view.getUint8(at) / 255 : channelBytes === 2 ? halfToFloat(view.getUint16(at, true)) : view.getFloat32(at, true);
-          }
-        }
-      }
+      // Another format (noisemaker's float or one-/two-channel targets): read as RGBA floats, kept in `floats`, and
+      // as bytes clamped to 0..1.
+      const floats = rgbaFloats(padded, finalLayout, width, height, flipY);
       readback.unmap();
-      if (channelBytes === 1) return Uint8Array.from(floats, v => Math.round(255 * v));
+      if (finalLayout.channelBytes === 1) return Uint8Array.from(floats, v => Math.round(255 * v));
       const bytes = Uint8Array.from(floats, v => Math.round(255 * Math.min(1, Math.max(0, v))));
       bytes.floats = floats;
       return bytes;
     },
   };
+}
+
+/** How a texture of `format` and `width` is laid out when copied to a buffer (rows padded to 256 bytes). */
+function rowLayout(format, width) {
+  const channels = /^rgba/.test(format) ? 4 : /^rg/.test(format) ? 2 : 1;
+  const channelBytes = /8unorm$/.test(format) ? 1 : /16float$/.test(format) ? 2 : 4;
+  return { channels, channelBytes, bytesPerRow: Math.ceil(width * channels * channelBytes / 256) * 256 };
+}
+
+/** A copied texture as RGBA floats, rows top-down (bottom-up when `flip`); missing channels 0, alpha 1, as sampling gives them. */
+function rgbaFloats(padded, { channels, channelBytes, bytesPerRow }, width, height, flip) {
+  const view = new DataView(padded.buffer, padded.byteOffset, padded.byteLength);
+  const floats = new Float32Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const o = (((flip ? height - 1 - y : y) * width) + x) * 4;
+      floats.set([0, 0, 0, 1], o);
+      for (let c = 0; c < channels; c++) {
+        const at = y * bytesPerRow + (x * channels + c) * channelBytes;
+        floats[o + c] = channelBytes === 1 ? view.getUint8(at) / 255 : channelBytes === 2 ? halfToFloat(view.getUint16(at, true)) : view.getFloat32(at, true);
+      }
+    }
+  }
+  return floats;
 }
