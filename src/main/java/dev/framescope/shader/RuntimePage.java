@@ -15,6 +15,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
@@ -63,13 +64,23 @@ final class RuntimePage {
      */
     static Pixels render(Page page, Effect effect, Backend backend, int width, int height, double time,
                          Map<String, Object> uniforms, Map<String, String> images, Integer frames) {
+        return render(page, effect, backend, width, height, time, uniforms, images, frames, false);
+    }
+
+    /**
+     * As above; {@code movingCard}: a filter reads the moving card ({@link #testCard(Page, int, int, Integer)} at
+     * each frame's index) instead of the still one.
+     */
+    static Pixels render(Page page, Effect effect, Backend backend, int width, int height, double time,
+                         Map<String, Object> uniforms, Map<String, String> images, Integer frames,
+                         boolean movingCard) {
         FrameInputs frame = new FrameInputs(backend == Backend.webgl2, width, height, uniforms, images);
         Pixels refused = refused(effect, frame);
         if (refused != null) {
             return refused;
         }
         Schedule schedule = Schedule.of(time, frames);
-        JsonNode result = Json.mapper().valueToTree(draw(page, effect, frame, time, schedule));
+        JsonNode result = Json.mapper().valueToTree(draw(page, effect, frame, time, schedule, movingCard));
         return read(result, effect, frame, effect.format().note(effect, schedule, time));
     }
 
@@ -97,8 +108,10 @@ final class RuntimePage {
     }
 
     /** The page's answer for one frame: one program drawn directly, or the passes through the pass runtime. */
-    private static Object draw(Page page, Effect effect, FrameInputs frame, double time, Schedule schedule) {
+    private static Object draw(Page page, Effect effect, FrameInputs frame, double time, Schedule schedule,
+                               boolean movingCard) {
         Map<String, Object> options = new HashMap<>();
+        options.put("movingCard", movingCard);
         options.put("width", frame.width());
         options.put("height", frame.height());
         options.put("time", time);
@@ -149,8 +162,13 @@ final class RuntimePage {
 
     /** The runtime's test card at {@code width}×{@code height}, RGBA rows top-down: what a filter reads as input. */
     static byte[] testCard(Page page, int width, int height) {
-        return Base64.getDecoder().decode((String) page.evaluate("([w, h]) => framescope.testCard(w, h)",
-                List.of(width, height)));
+        return testCard(page, width, height, null);
+    }
+
+    /** As above; {@code frame}: the moving card at that frame's index (null: the still card). */
+    static byte[] testCard(Page page, int width, int height, Integer frame) {
+        return Base64.getDecoder().decode((String) page.evaluate("([w, h, f]) => framescope.testCard(w, h, f)",
+                Arrays.asList(width, height, frame)));
     }
 
     /** Little-endian float32 components. */

@@ -175,8 +175,8 @@ public final class ShaderTools implements ToolGroup {
         return ToolDef.of("test_effect", "Test an effect's pixels",
                 "Renders each effect (64², parity 128²; ~0.1 s a frame) and compares pixels. responsiveness: each "
                 + "global moved to values picked for its type vs the base frame: per value "
-                + "mean_abs_diff (0–1), max_diff (0–255), changed_pixels. passthrough: filters, numeric uniforms "
-                + "moved, vs their input card: similarity = 1 − mean_abs_diff. parity: WebGL2 vs WebGPU per time, "
+                + "mean_abs_diff (0–1), max_diff (0–255), changed_pixels. passthrough: filters, every input moved "
+                + "(time-dependent: moving card), vs their input card: similarity = 1 − mean_abs_diff. parity: WebGL2 vs WebGPU per time, "
                 + "at defaults and moved: max/mean diff, % beyond epsilon, y_flip_detected.",
                 TestEffectArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(switch (a.check()) {
                     case responsiveness -> responsiveness.responsiveness(library(a.effectsRoot()), a, c);

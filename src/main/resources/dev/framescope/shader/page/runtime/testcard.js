@@ -85,8 +85,23 @@ export function audioFftPixels(width, height) {
 /** The generated images by name, at the frame's size unless the image gives one: RGBA rows top-down. */
 export const CARDS = { blank: (w, h) => new Uint8Array(w * h * 4), testcard: testCardPixels, testcard2: secondCardPixels, ramp: rampPixels, audio: audioPixels, audiofft: audioFftPixels };
 
-export function testCard(width, height) {
-  return toBase64(testCardPixels(width, height));
+/**
+ * The moving card, fed to effects that depend on time (feedback, TIME, FRAMEINDEX): the test card shifted right by
+ * `frame` pixels (wrapping round), so a filter that keeps earlier frames shows them against the current one.
+ */
+export function movingCardPixels(width, height, frame) {
+  const still = testCardPixels(width, height);
+  const px = new Uint8Array(still.length);
+  const shift = ((frame % width) + width) % width;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) px.set(still.subarray(4 * (y * width + x), 4 * (y * width + x) + 4), 4 * (y * width + (x + shift) % width));
+  }
+  return px;
+}
+
+/** The test card, or the moving card at `frame` when one is given. */
+export function testCard(width, height, frame = null) {
+  return toBase64(frame === null ? testCardPixels(width, height) : movingCardPixels(width, height, frame));
 }
 
 export function toBase64(bytes) {
