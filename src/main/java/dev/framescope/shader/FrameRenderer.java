@@ -37,7 +37,7 @@ public final class FrameRenderer {
     }
 
     public ToolOutput render(EffectLibrary library, RenderEffectFrameArgs args, ToolContext context) {
-        EffectBatch batch = EffectBatch.select(library, args.effect(), args.offset(), args.limit());
+        EffectBatch batch = EffectBatch.select(library, args.effect(), args.offset(), args.limit(), args.mode());
         UniformValues.check(batch.effects(), args.uniforms());
         ImageInputs.check(batch.effects(), args.images());
         FirstImage first = new FirstImage();

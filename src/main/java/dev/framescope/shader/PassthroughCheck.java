@@ -46,7 +46,7 @@ public final class PassthroughCheck {
      * similarity ≥ 0.99; the raw similarity is what to judge.
      */
     public PassthroughReport passthrough(EffectLibrary library, TestEffectArgs args, ToolContext context) {
-        EffectBatch batch = EffectBatch.select(library, args.effect(), args.offset(), args.limit(),
+        EffectBatch batch = EffectBatch.select(library, args.effect(), args.offset(), args.limit(), args.mode(),
                 selected -> UniformValues.check(selected, args.uniforms()));
         List<Backend> backends = args.backend().each();
         List<PassthroughResult> results = batch.spreadOnEach(backends, harness, 15_000L, context,
@@ -56,8 +56,8 @@ public final class PassthroughCheck {
                         (effect, result) -> effect.id() + ": " + result.status()));
         long through = results.stream().filter(r -> Boolean.TRUE.equals(r.passthrough())).count();
         BatchPage.Answer<PassthroughResult> answer = batch.answerByEffect(results,
-                r -> Boolean.TRUE.equals(r.passthrough()) ? "passthrough" : r.status(), args.mode());
-        return new PassthroughReport(EffectCompiler.SCHEMA_VERSION, batch.effects().size() + " effect(s) on "
+                r -> Boolean.TRUE.equals(r.passthrough()) ? "passthrough" : r.status(), args.mode(), backends.size());
+        return new PassthroughReport(EffectCompiler.SCHEMA_VERSION, answer.page().processed() + " effect(s) on "
                 + backends + ": " + through + " filter run(s) pass the input through (similarity ≥ 0.99)."
                 + BatchPage.more(answer.page()), backends.stream().map(Backend::name).toList(),
                 "similarity = 1 − E[(|Δr| + |Δg| + |Δb|) / 3] / 255 between the test card and the output, over all "

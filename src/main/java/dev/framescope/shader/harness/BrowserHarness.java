@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 /**
@@ -120,11 +121,12 @@ public final class BrowserHarness implements AutoCloseable {
      * Runs {@code work} for every item, spread over the browsers ({@link BatchRunner}): each browser works through
      * items from one shared queue in one fresh context and page of its own for this call. {@code done} hears of each
      * finished item (index in {@code items}); results come back in the items' order. {@code perItemMs} bounds each
-     * browser's share of the call (30 s plus that much per item).
+     * browser's share of the call (30 s plus that much per item). Once {@code enough} says so, no browser takes
+     * another item and the results end before the first item not run.
      */
     public <E, R> List<R> forEach(List<E> items, BiFunction<Page, E, R> work, long perItemMs,
-                                  Cancellation cancellation, BatchRunner.ItemDone<R> done) {
-        List<R> results = BatchRunner.run(this, items, work, perItemMs, cancellation, done);
+                                  Cancellation cancellation, BatchRunner.ItemDone<R> done, BooleanSupplier enough) {
+        List<R> results = BatchRunner.run(this, items, work, perItemMs, cancellation, done, enough);
         warmOthers();
         return results;
     }
