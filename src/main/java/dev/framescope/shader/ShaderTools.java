@@ -46,7 +46,8 @@ public final class ShaderTools implements ToolGroup {
      *                  effects root, or null
      */
     public ShaderTools(Path chromium, boolean strictBrowser, String browserEndpoint, Path defaultEffectsRoot,
-                       String glslangValidator, Path stateDir, Path outputDir, Components components) {
+                       String glslangValidator, Path stateDir, Path outputDir, long browserMemoryMb,
+                       Components components) {
         this.defaultEffectsRoot = defaultEffectsRoot;
         this.stateDir = stateDir;
         List<Path> writable = new ArrayList<>(List.of(Path.of(""), defaultEffectsRoot));
@@ -56,7 +57,8 @@ public final class ShaderTools implements ToolGroup {
         this.catalog = new EffectCatalog(new WritableRoots(writable, "the working directory, the effects root "
                 + "FrameScope was started with, or FRAMESCOPE_OUTPUT_DIR"));
         this.structure = new StructureCheck(glslangValidator);
-        this.harness = new BrowserHarness(chromium, strictBrowser, browserEndpoint, stateDir, LOCAL_BROWSERS);
+        this.harness = new BrowserHarness(chromium, strictBrowser, browserEndpoint, stateDir, LOCAL_BROWSERS,
+                browserMemoryMb);
         components.register(Components.BROWSER, harness::status);
         this.compiler = new EffectCompiler(harness);
         this.renderer = new FrameRenderer(harness);

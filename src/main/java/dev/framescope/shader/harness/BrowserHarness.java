@@ -49,14 +49,23 @@ public final class BrowserHarness implements AutoCloseable {
      *                      serves a call, and batches run on both; the second starts after the first call
      */
     public BrowserHarness(Path chromium, boolean strict, String remoteEndpoints, Path stateDir, int localBrowsers) {
+        this(chromium, strict, remoteEndpoints, stateDir, localBrowsers, MemoryBound.DEFAULT_MB);
+    }
+
+    /**
+     * @param memoryMb the most resident memory (MiB) a GPU or renderer process of a call's browser may take before
+     *                 the call is stopped ({@code FRAMESCOPE_BROWSER_MEMORY_MB}); browser servers' are not watched
+     */
+    public BrowserHarness(Path chromium, boolean strict, String remoteEndpoints, Path stateDir, int localBrowsers,
+                          long memoryMb) {
         List<String> endpoints = remoteEndpoints == null ? List.of() : Arrays.stream(remoteEndpoints.split(","))
                 .map(String::trim).filter(e -> !e.isEmpty()).distinct().toList();
         List<BrowserLane> made = new ArrayList<>();
         for (int i = 0; endpoints.isEmpty() && i < (strict ? 1 : Math.max(1, localBrowsers)); i++) {
-            made.add(new BrowserLane(chromium, strict, null, stateDir));
+            made.add(new BrowserLane(chromium, strict, null, stateDir, memoryMb));
         }
         for (String endpoint : endpoints) {
-            made.add(new BrowserLane(chromium, strict, endpoint, stateDir));
+            made.add(new BrowserLane(chromium, strict, endpoint, stateDir, memoryMb));
         }
         this.lanes = List.copyOf(made);
         Runtime.getRuntime().addShutdownHook(new Thread(this::close, "browser-shutdown"));
