@@ -34,11 +34,16 @@ import java.util.Map;
  * @param renderdocAttach   spool of the FrameScope extension in a person's qrenderdoc to use instead of starting a
  *                          headless bridge ({@code FRAMESCOPE_RENDERDOC_ATTACH}: {@code qrenderdoc} for the
  *                          extension's default {@code ~/.cache/framescope/qrenderdoc-spool}, or a folder), or null
+ * @param browserMemoryMb   the most resident memory a GPU or renderer process of a shader call's Chromium may take
+ *                          before the call is stopped ({@code FRAMESCOPE_BROWSER_MEMORY_MB}, default 8192 MiB)
  */
 public record Config(Path chromium, Path python, String glslangValidator, String renderdoccmd, Path stateDir,
                      Duration requestTimeout, int maxMessageBytes, Path effectsRoot, boolean strictBrowser,
                      String browserEndpoint, Path outputDir, List<Path> recordingDirs, DialogSettings dialogs,
-                     Path renderdocAttach) {
+                     Path renderdocAttach, long browserMemoryMb) {
+
+    /** A third of a 24 GB machine: room for the JVM, a second browser and the person's own programs. */
+    public static final int DEFAULT_BROWSER_MEMORY_MB = 8192;
 
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
@@ -59,7 +64,8 @@ public record Config(Path chromium, Path python, String glslangValidator, String
                 blankToNull(env.get("FRAMESCOPE_OUTPUT_DIR")) == null ? null : Path.of(env.get("FRAMESCOPE_OUTPUT_DIR")),
                 recordingDirs(env),
                 DialogSettings.fromEnvironment(env),
-                renderdocAttach(blankToNull(env.get("FRAMESCOPE_RENDERDOC_ATTACH")), env));
+                renderdocAttach(blankToNull(env.get("FRAMESCOPE_RENDERDOC_ATTACH")), env),
+                positiveInt(env, "FRAMESCOPE_BROWSER_MEMORY_MB", DEFAULT_BROWSER_MEMORY_MB));
     }
 
     /**

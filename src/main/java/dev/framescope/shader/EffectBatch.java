@@ -62,26 +62,37 @@ final class EffectBatch {
     private final List<Effect> effects;
     private final Integer offset;
     private final Integer limit;
+    /** The answer's mode: in full mode the browser runs stop once the page is full ({@link PageFill}). */
+    private final BatchPage.Mode mode;
 
-    private EffectBatch(List<Effect> selected, List<Effect> effects, Integer offset, Integer limit) {
+    private EffectBatch(List<Effect> selected, List<Effect> effects, Integer offset, Integer limit,
+                        BatchPage.Mode mode) {
         this.selected = selected;
         this.effects = effects;
         this.offset = offset;
         this.limit = limit;
+        this.mode = mode;
     }
 
-    /** The effects {@code offset..offset+limit−1} of those the selector matches. */
+    /** The effects {@code offset..offset+limit−1} of those the selector matches, each run to the end. */
     static EffectBatch select(EffectLibrary library, String selector, Integer offset, Integer limit) {
-        return select(library, selector, offset, limit, selected -> {
+        return select(library, selector, offset, limit, null, selected -> {
+        });
+    }
+
+    /** As above, answered in {@code mode}: in full mode the runs stop when the page is full. */
+    static EffectBatch select(EffectLibrary library, String selector, Integer offset, Integer limit,
+                              BatchPage.Mode mode) {
+        return select(library, selector, offset, limit, mode, selected -> {
         });
     }
 
     /** As above, with {@code check} (of the call's arguments) run on every selected effect before the cut. */
     static EffectBatch select(EffectLibrary library, String selector, Integer offset, Integer limit,
-                              Consumer<List<Effect>> check) {
+                              BatchPage.Mode mode, Consumer<List<Effect>> check) {
         List<Effect> selected = library.select(selector);
         check.accept(selected);
-        return new EffectBatch(selected, BatchPage.slice(selected, offset, limit), offset, limit);
+        return new EffectBatch(selected, BatchPage.slice(selected, offset, limit), offset, limit, mode);
     }
 
     /** Every effect the selector matched. */
@@ -105,42 +116,59 @@ final class EffectBatch {
     }
 
     /**
-     * Runs every effect, spread over the browsers (one fresh page per browser for the call, {@code perEffectMs} more
-     * time per effect), results in the effects' order.
+     * Runs the effects, spread over the browsers (one fresh page per browser for the call, {@code perEffectMs} more
+     * time per effect), results in the effects' order: every effect, or in full mode those up to where the page is
+     * full ({@link PageFill}).
      */
     <R> List<R> spread(BrowserHarness harness, long perEffectMs, ToolContext context, Progress progress, Run<R> run) {
-        List<Integer> order = IntStream.range(0, effects.size()).boxed().toList();
-        return harness.forEach(order, (page, index) -> attempt(run, page, effects.get(index), index), perEffectMs,
-                context.cancellation(), (index, result) -> progress.step(run.said().apply(effects.get(index),
-                        result)));
+        return spread(effects, new PageFill(mode, 1), harness, perEffectMs, context, progress, run);
+    }
+
+    private <R> List<R> spread(List<Effect> these, PageFill fill, BrowserHarness harness, long perEffectMs,
+                               ToolContext context, Progress progress, Run<R> run) {
+        List<Integer> order = IntStream.range(0, these.size()).boxed().toList();
+        return harness.forEach(order, (page, index) -> attempt(run, page, these.get(index), index), perEffectMs,
+                context.cancellation(), (index, result) -> {
+                    fill.add(result);
+                    progress.step(run.said().apply(these.get(index), result));
+                }, fill::full);
     }
 
     /**
      * One run per backend ({@code run} makes each), spread over the browsers backend by backend; results
      * backend-major (all effects on the first backend, then on the next), as {@link #answerByEffect} takes them.
+     * In full mode the first backend's results (counted once per backend) say where the page is full, and the
+     * other backends run those effects only.
      */
     <R> List<R> spreadOnEach(List<Backend> backends, BrowserHarness harness, long perEffectMs, ToolContext context,
                              Function<Backend, Run<R>> run) {
         Progress progress = progress(context, backends.size());
         List<R> results = new ArrayList<>();
+        List<Effect> these = effects;
         for (Backend backend : backends) {
-            results.addAll(spread(harness, perEffectMs, context, progress, run.apply(backend)));
+            PageFill fill = new PageFill(results.isEmpty() ? mode : null, backends.size());
+            List<R> ran = spread(these, fill, harness, perEffectMs, context, progress, run.apply(backend));
+            these = these.subList(0, ran.size());
+            results.addAll(ran);
         }
         return results;
     }
 
     /**
-     * Runs every effect in order on one page, within {@code timeoutMs} for all: for work that must not share the
-     * machine with itself (a benchmark) or must see the effects in order.
+     * Runs the effects in order on one page, within {@code timeoutMs} for all: for work that must not share the
+     * machine with itself (a benchmark) or must see the effects in order. In full mode it stops where the page is
+     * full.
      */
     <R> List<R> inOrder(BrowserHarness harness, long timeoutMs, ToolContext context, Run<R> run) {
         Progress progress = progress(context, 1);
+        PageFill fill = new PageFill(mode, 1);
         return harness.withPage(page -> {
             List<R> results = new ArrayList<>();
-            for (int i = 0; i < effects.size(); i++) {
+            for (int i = 0; i < effects.size() && !fill.full(); i++) {
                 context.cancellation().throwIfCancelled();
                 R result = attempt(run, page, effects.get(i), i);
                 results.add(result);
+                fill.add(result);
                 progress.step(run.said().apply(effects.get(i), result));
             }
             return results;
@@ -171,12 +199,13 @@ final class EffectBatch {
      * The answer for {@link #spreadOnEach}'s results, shown effect by effect: each effect's backends together, or not
      * at all.
      */
-    <R> BatchPage.Answer<R> answerByEffect(List<R> backendMajor, Function<R, String> status, BatchPage.Mode mode) {
-        int runs = effects.isEmpty() ? 0 : backendMajor.size() / effects.size();
+    <R> BatchPage.Answer<R> answerByEffect(List<R> backendMajor, Function<R, String> status, BatchPage.Mode mode,
+                                           int runs) {
+        int ran = runs == 0 ? 0 : backendMajor.size() / runs;
         List<R> byEffect = new ArrayList<>();
-        for (int e = 0; e < effects.size(); e++) {
+        for (int e = 0; e < ran; e++) {
             for (int b = 0; b < runs; b++) {
-                byEffect.add(backendMajor.get(b * effects.size() + e));
+                byEffect.add(backendMajor.get(b * ran + e));
             }
         }
         return BatchPage.answer(byEffect, status, selected.size(), offset, limit, mode, runs);

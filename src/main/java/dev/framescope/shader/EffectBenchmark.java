@@ -66,7 +66,7 @@ public final class EffectBenchmark {
     }
 
     public BenchmarkReport benchmark(EffectLibrary library, BenchmarkEffectArgs args, ToolContext context) {
-        EffectBatch batch = EffectBatch.select(library, args.effect(), args.offset(), args.limit());
+        EffectBatch batch = EffectBatch.select(library, args.effect(), args.offset(), args.limit(), args.mode());
         // In order on one page: two benchmarks at once would share the CPU rasteriser and time each other.
         List<BenchmarkResult> results = batch.inOrder(harness, 60_000 + 30_000L * batch.effects().size(), context,
                 new EffectBatch.Run<>((page, effect, index) -> benchmarkOne(page, effect, args, context), null,

@@ -70,7 +70,7 @@ public final class EffectCompiler {
     }
 
     public CompileReport compile(EffectLibrary library, ShaderArgs.CompileEffectArgs args, ToolContext context) {
-        EffectBatch batch = EffectBatch.select(library, args.effect(), args.offset(), args.limit());
+        EffectBatch batch = EffectBatch.select(library, args.effect(), args.offset(), args.limit(), args.mode());
         Backend backend = args.backend();
         String[] renderer = {null, null};
         // One fresh page per browser for the whole call; each effect is compiled in it and fails on its own.

@@ -41,10 +41,11 @@ public final class EffectDescriber {
     }
 
     public ToolOutput describe(EffectLibrary library, RenderEffectFrameArgs args, ToolContext context) {
-        EffectBatch batch = EffectBatch.select(library, args.effect(), args.offset(), args.limit(), selected -> {
-            UniformValues.check(selected, args.uniforms());
-            ImageInputs.check(selected, args.images());
-        });
+        EffectBatch batch = EffectBatch.select(library, args.effect(), args.offset(), args.limit(), args.mode(),
+                selected -> {
+                    UniformValues.check(selected, args.uniforms());
+                    ImageInputs.check(selected, args.images());
+                });
         byte[][] first = {null};
         List<Described> described = batch.inOrder(harness, 30_000 + 10_000L * batch.effects().size(), context,
                 new EffectBatch.Run<>((page, effect, index) -> describeOne(page, effect, args, first),

@@ -46,7 +46,7 @@ public final class FrameRenderer {
     }
 
     public ToolOutput render(EffectLibrary library, RenderEffectFrameArgs args, ToolContext context) {
-        EffectBatch batch = EffectBatch.select(library, args.effect(), args.offset(), args.limit());
+        EffectBatch batch = EffectBatch.select(library, args.effect(), args.offset(), args.limit(), args.mode());
         UniformValues.check(batch.effects(), args.uniforms());
         ImageInputs.check(batch.effects(), args.images());
         FirstImage first = new FirstImage();
@@ -122,7 +122,7 @@ public final class FrameRenderer {
         Map<String, Object> uniforms = effect.uniforms(args.uniforms());
         Pixels pixels = RuntimePage.render(page, effect, args.backend().asBackend(), args.width(), args.height(),
                 args.time(), uniforms, args.images(), args.frames(),
-                new RuntimePage.Probe(args.traceX(), args.traceY(), args.passImages()));
+                new RuntimePage.Probe(args.traceX(), args.traceY(), args.passImages()), false);
         if (pixels.rgba() == null) {
             return new FrameResult(effect.id(), args.backend().name(), pixels.status(), null, args.width(),
                     args.height(), args.time(), uniforms, null, pixels.diagnostics(), pixels.note(), null, null, null);

@@ -52,7 +52,7 @@ public final class PixelParity {
      * Structural differences (programs or uniforms one language has and the other lacks) come from the files.
      */
     public ParityReport parity(EffectLibrary library, TestEffectArgs args, ToolContext context) {
-        EffectBatch batch = EffectBatch.select(library, args.effect(), args.offset(), args.limit());
+        EffectBatch batch = EffectBatch.select(library, args.effect(), args.offset(), args.limit(), args.mode());
         List<String> settings = args.moveUniforms() ? List.of("defaults", "moved") : List.of("defaults");
         List<ParityResult> results = batch.spread(harness, 15_000L, context, new EffectBatch.Run<>(
                 (page, effect, index) -> compare(page, effect, args, settings),

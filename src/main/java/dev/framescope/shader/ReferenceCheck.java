@@ -61,7 +61,7 @@ public final class ReferenceCheck {
         if (!folder && !Files.isRegularFile(reference)) {
             throw ToolException.notFound("reference", reference, "give a PNG file or a folder of <effect id>.png");
         }
-        EffectBatch batch = EffectBatch.select(library, args.effect(), args.offset(), args.limit(),
+        EffectBatch batch = EffectBatch.select(library, args.effect(), args.offset(), args.limit(), args.mode(),
                 selected -> UniformValues.check(selected, args.uniforms()));
         for (Effect effect : batch.effects()) {
             Path file = referenceOf(reference, folder, effect);

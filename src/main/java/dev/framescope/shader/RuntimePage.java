@@ -15,6 +15,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
@@ -94,19 +95,24 @@ final class RuntimePage {
      */
     static Pixels render(Page page, Effect effect, Backend backend, int width, int height, double time,
                          Map<String, Object> uniforms, Map<String, String> images, Integer frames) {
-        return render(page, effect, backend, width, height, time, uniforms, images, frames, Probe.COUNTS);
+        return render(page, effect, backend, width, height, time, uniforms, images, frames, Probe.COUNTS, false);
     }
 
-    /** As above, with what the probe of every pass traces besides counting non-finite values. */
+    /**
+     * As above, with what the probe of every pass traces besides counting non-finite values; {@code movingCard}: a
+     * filter reads the moving card ({@link #testCard(Page, int, int, Integer)} at each frame's index) instead of the
+     * still one.
+     */
     static Pixels render(Page page, Effect effect, Backend backend, int width, int height, double time,
-                         Map<String, Object> uniforms, Map<String, String> images, Integer frames, Probe probe) {
+                         Map<String, Object> uniforms, Map<String, String> images, Integer frames, Probe probe,
+                         boolean movingCard) {
         FrameInputs frame = new FrameInputs(backend == Backend.webgl2, width, height, uniforms, images);
         Pixels refused = refused(effect, frame);
         if (refused != null) {
             return refused;
         }
         Schedule schedule = Schedule.of(time, frames);
-        JsonNode result = Json.mapper().valueToTree(draw(page, effect, frame, time, schedule, probe));
+        JsonNode result = Json.mapper().valueToTree(draw(page, effect, frame, time, schedule, probe, movingCard));
         return read(result, effect, frame, effect.format().note(effect, schedule, time, frame,
                 result.path("draws").asInt(schedule.frames())));
     }
@@ -136,9 +142,10 @@ final class RuntimePage {
 
     /** The page's answer for one frame: one program drawn directly, or the passes through the pass runtime. */
     private static Object draw(Page page, Effect effect, FrameInputs frame, double time, Schedule schedule,
-                               Probe probe) {
+                               Probe probe, boolean movingCard) {
         Map<String, Object> options = new HashMap<>();
         options.put("probe", probe.options());
+        options.put("movingCard", movingCard);
         options.put("width", frame.width());
         options.put("height", frame.height());
         options.put("time", time);
@@ -190,13 +197,21 @@ final class RuntimePage {
 
     /** The runtime's test card at {@code width}×{@code height}, RGBA rows top-down: what a filter reads as input. */
     static byte[] testCard(Page page, int width, int height) {
-        return card(page, "testcard", width, height);
+        return card(page, "testcard", width, height, null);
     }
 
-    /** A generated card by name (testcard, testcard2, ramp…) at {@code width}×{@code height}, RGBA rows top-down. */
-    static byte[] card(Page page, String name, int width, int height) {
-        return Base64.getDecoder().decode((String) page.evaluate("([w, h, name]) => framescope.testCard(w, h, name)",
-                List.of(width, height, name)));
+    /** As above; {@code frame}: the moving card at that frame's index (null: the still card). */
+    static byte[] testCard(Page page, int width, int height, Integer frame) {
+        return card(page, "testcard", width, height, frame);
+    }
+
+    /**
+     * A generated card by name (testcard, testcard2, ramp…) at {@code width}×{@code height}, RGBA rows top-down;
+     * {@code frame}: the moving test card at that frame's index (null: the still card).
+     */
+    static byte[] card(Page page, String name, int width, int height, Integer frame) {
+        return Base64.getDecoder().decode((String) page.evaluate(
+                "([w, h, name, f]) => framescope.testCard(w, h, name, f)", Arrays.asList(width, height, name, frame)));
     }
 
     /** Little-endian float32 components. */

@@ -48,7 +48,8 @@ public final class ShaderTools implements ToolGroup {
      *                  effects root, or null
      */
     public ShaderTools(Path chromium, boolean strictBrowser, String browserEndpoint, Path defaultEffectsRoot,
-                       String glslangValidator, Path stateDir, Path outputDir, Components components) {
+                       String glslangValidator, Path stateDir, Path outputDir, long browserMemoryMb,
+                       Components components) {
         this.defaultEffectsRoot = defaultEffectsRoot;
         this.stateDir = stateDir;
         List<Path> writable = new ArrayList<>(List.of(Path.of(""), defaultEffectsRoot));
@@ -58,7 +59,8 @@ public final class ShaderTools implements ToolGroup {
         this.catalog = new EffectCatalog(new WritableRoots(writable, "the working directory, the effects root "
                 + "FrameScope was started with, or FRAMESCOPE_OUTPUT_DIR"));
         this.structure = new StructureCheck(glslangValidator);
-        this.harness = new BrowserHarness(chromium, strictBrowser, browserEndpoint, stateDir, LOCAL_BROWSERS);
+        this.harness = new BrowserHarness(chromium, strictBrowser, browserEndpoint, stateDir, LOCAL_BROWSERS,
+                browserMemoryMb);
         components.register(Components.BROWSER, harness::status);
         this.compiler = new EffectCompiler(harness);
         this.renderer = new FrameRenderer(harness);
@@ -180,8 +182,8 @@ public final class ShaderTools implements ToolGroup {
         return ToolDef.of("test_effect", "Test an effect's pixels",
                 "Renders each effect (64², parity 128²; ~0.1 s a frame) and compares pixels. responsiveness: each "
                 + "global moved to values picked for its type vs the base frame: per value "
-                + "mean_abs_diff (0–1), max_diff (0–255), changed_pixels. passthrough: filters, numeric uniforms "
-                + "moved, vs their input card: similarity = 1 − mean_abs_diff. parity: WebGL2 vs WebGPU per time, "
+                + "mean_abs_diff (0–1), max_diff (0–255), changed_pixels. passthrough: filters, every input moved "
+                + "(time-dependent: moving card), vs their input card: similarity = 1 − mean_abs_diff. parity: WebGL2 vs WebGPU per time, "
                 + "at defaults and moved: max/mean diff, % beyond epsilon, y_flip_detected. reference: vs a golden "
                 + "PNG (its size): differing fraction, max diff, a diff picture. endpoints: transitions at progress "
                 + "0 vs the from image, 1 vs the to image.",

@@ -42,16 +42,8 @@ public final class TransitionEndpoints {
     }
 
     public EndpointReport check(EffectLibrary library, TestEffectArgs args, ToolContext context) {
-        EffectBatch batch = EffectBatch.select(library, args.effect(), args.offset(), args.limit(), selected -> {
-            UniformValues.check(selected, args.uniforms());
-            for (Effect effect : selected) {
-                TransitionEnds ends = effect.format().transitionEnds(effect);
-                if (ends != null && args.uniforms().containsKey(ends.progress())) {
-                    throw ToolException.invalidArgument("uniforms." + ends.progress(), "absent with check "
-                            + "endpoints (it renders progress 0 and 1)", args.uniforms().get(ends.progress()));
-                }
-            }
-        });
+        EffectBatch batch = EffectBatch.select(library, args.effect(), args.offset(), args.limit(), args.mode(),
+                selected -> checkUniforms(selected, args));
         List<EndpointResult> results = batch.spread(harness, 15_000L, context, new EffectBatch.Run<>(
                 (page, effect, index) -> ends(page, effect, args),
                 (effect, why) -> new EndpointResult(effect.id(), args.backend().name(), "error", null, List.of(), why),
@@ -60,6 +52,18 @@ public final class TransitionEndpoints {
         return new EndpointReport(EffectCompiler.SCHEMA_VERSION, summary(results, args) + BatchPage.more(answer.page()),
                 PixelMatch.FORMULA + ", between the frame at progress 0 and the from image, at 1 and the to image",
                 args.width(), args.height(), args.tolerance(), answer.page(), answer.results());
+    }
+
+    /** The uniforms must fit the effects, and may not set the progress this check sets itself. */
+    private static void checkUniforms(List<Effect> selected, TestEffectArgs args) {
+        UniformValues.check(selected, args.uniforms());
+        for (Effect effect : selected) {
+            TransitionEnds ends = effect.format().transitionEnds(effect);
+            if (ends != null && args.uniforms().containsKey(ends.progress())) {
+                throw ToolException.invalidArgument("uniforms." + ends.progress(), "absent with check "
+                        + "endpoints (it renders progress 0 and 1)", args.uniforms().get(ends.progress()));
+            }
+        }
     }
 
     private static EndpointResult ends(Page page, Effect effect, TestEffectArgs args) {
@@ -80,7 +84,7 @@ public final class TransitionEndpoints {
                 return new EndpointResult(effect.id(), backend, frame.status(), null, cases, frame.why());
             }
             byte[] card = RuntimePage.card(page, end == 0 ? ends.fromCard() : ends.toCard(), args.width(),
-                    args.height());
+                    args.height(), null);
             cases.add(new EndpointCase(end, end == 0 ? ends.fromImage() : ends.toImage(),
                     PixelMatch.of(card, frame.rgba(), args.width(), args.height(), args.tolerance())));
             renderer = frame.renderer();

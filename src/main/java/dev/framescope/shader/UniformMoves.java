@@ -2,7 +2,9 @@ package dev.framescope.shader;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.shader.formats.Effect;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -51,8 +53,53 @@ final class UniformMoves {
         return known;
     }
 
-    /** Default = min or max → mid-range; otherwise max − 0.1·range; null for globals without a numeric range. */
+    /**
+     * A value that differs from the default for every kind of global: a numeric range as {@link #offRange}; an
+     * enumerated int (ISF {@code long}: {@code values}) the next value of the list; a boolean flipped; a number without
+     * a range its default + 1 (int) or × 1.5 (0 → 0.5); a vector or colour moved per component the same way (a
+     * colour component by half its 0..1 range). Null for a global with nothing else to take (one value, no default).
+     */
     static Object offDefault(JsonNode global) {
+        Object ranged = offRange(global);
+        if (ranged != null) {
+            return ranged;
+        }
+        String type = global.path("type").asText("float");
+        JsonNode value = global.path("default");
+        JsonNode values = global.path("values");
+        if (values.size() == 1) {
+            return values.get(0).asDouble() == value.asDouble() ? null : asType(global, values.get(0).asDouble());
+        }
+        if (values.size() > 1) {
+            int at = 0;
+            while (at < values.size() && values.get(at).asDouble() != value.asDouble()) {
+                at++;
+            }
+            return asType(global, values.get(at >= values.size() ? 0 : (at + 1) % values.size()).asDouble());
+        }
+        if (type.equals("boolean") || type.equals("bool")) {
+            return !value.asBoolean(false);
+        }
+        if (value.isArray()) {
+            boolean colour = type.equals("color") || global.path("isfType").asText().equals("color");
+            List<Object> moved = new ArrayList<>();
+            value.forEach(c -> moved.add(type.startsWith("i") ? (Object) (c.asInt() + 1) : (Object) (colour
+                    ? (c.asDouble() + 0.5) % 1.0 : unranged(c.asDouble()))));
+            return moved;
+        }
+        if (type.equals("int") && value.isNumber()) {
+            return value.asInt() + 1;
+        }
+        return value.isNumber() ? (Object) unranged(value.asDouble()) : null;
+    }
+
+    /** A number without a range: × 1.5, or 0.5 from 0 (a factor, a gain or an offset all change). */
+    private static double unranged(double value) {
+        return value == 0 ? 0.5 : value * 1.5;
+    }
+
+    /** Default = min or max → mid-range; otherwise max − 0.1·range; null for globals without a numeric range. */
+    private static Object offRange(JsonNode global) {
         double[] r = numericRange(global);
         if (r == null) {
             return null;
@@ -60,7 +107,9 @@ final class UniformMoves {
         double min = r[0];
         double max = r[1];
         double moved = r[2] == min || r[2] == max ? (min + max) / 2 : max - 0.1 * (max - min);
-        return asType(global, moved);
+        // A default at 0.9 of its range (or rounded there) would be "moved" to itself: mid-range instead.
+        return asType(global, moved).equals(asType(global, r[2])) ? asType(global, (min + max) / 2)
+                : asType(global, moved);
     }
 
     /** The value a numeric, ranged global is moved to; null for globals that cannot be tested this way. */

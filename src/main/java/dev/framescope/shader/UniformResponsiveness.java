@@ -65,7 +65,7 @@ public final class UniformResponsiveness {
      * requested backend.
      */
     public ResponsivenessReport responsiveness(EffectLibrary library, TestEffectArgs args, ToolContext context) {
-        EffectBatch batch = EffectBatch.select(library, args.effect(), args.offset(), args.limit(),
+        EffectBatch batch = EffectBatch.select(library, args.effect(), args.offset(), args.limit(), args.mode(),
                 selected -> UniformValues.check(selected, args.uniforms()));
         List<Backend> backends = args.backend().each();
         List<ResponsivenessResult> results = batch.spreadOnEach(backends, harness, 15_000L, context,
@@ -74,8 +74,8 @@ public final class UniformResponsiveness {
                                 List.of(), why, null),
                         (effect, result) -> effect.id() + ": " + result.status()));
         BatchPage.Answer<ResponsivenessResult> answer = batch.answerByEffect(results, UniformResponsiveness::verdict,
-                args.mode());
-        return new ResponsivenessReport(NonFinite.SCHEMA_VERSION, summary(batch.effects().size(), backends,
+                args.mode(), backends.size());
+        return new ResponsivenessReport(NonFinite.SCHEMA_VERSION, summary(answer.page().processed(), backends,
                 results) + BatchPage.more(answer.page()), backends.stream().map(Backend::name).toList(),
                 "per value tried: mean_abs_diff = E[(|Δr| + |Δg| + |Δb|) / 3] / 255 over all pixels; max_diff = "
                         + "largest |Δ| of any channel, 0–255; changed_pixels = pixels with any channel (alpha too) "

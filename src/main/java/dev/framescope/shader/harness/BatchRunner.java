@@ -16,6 +16,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.BiFunction;
+import java.util.function.BooleanSupplier;
 
 /**
  * A batch of items (effects) spread over the harness's browsers: each browser takes items from one shared queue, one
@@ -40,22 +41,26 @@ public final class BatchRunner {
     private BatchRunner() {
     }
 
+    /**
+     * Results in the items' order: all of them, or, once {@code enough} says so (asked before each item is taken),
+     * those from the first up to the first item not run; items taken meanwhile by other browsers are dropped.
+     */
     static <E, R> List<R> run(BrowserHarness harness, List<E> items, BiFunction<Page, E, R> work, long perItemMs,
-                              Cancellation cancellation, ItemDone<R> done) {
-        Batch<E, R> batch = new Batch<>(items, work, cancellation, done);
+                              Cancellation cancellation, ItemDone<R> done, BooleanSupplier enough) {
+        Batch<E, R> batch = new Batch<>(items, work, cancellation, done, enough);
         List<Integer> todo = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
             todo.add(i);
         }
         List<BrowserLane> usable = new ArrayList<>(harness.byLoad());
-        for (int round = 0; round < 2 && !todo.isEmpty() && !usable.isEmpty(); round++) {
+        for (int round = 0; round < 2 && !todo.isEmpty() && !usable.isEmpty() && !enough.getAsBoolean(); round++) {
             batch.round(List.copyOf(todo), usable, perItemMs);
             cancellation.throwIfCancelled();
             synchronized (batch.finished) {
                 todo.removeIf(index -> batch.finished[index]);
             }
         }
-        if (!todo.isEmpty()) {
+        if (!todo.isEmpty() && !enough.getAsBoolean()) {
             if (batch.unreachable.size() == harness.lanes().size()) {
                 throw BrowserHarness.unreachable(batch.unreachable,
                         batch.firstFailure instanceof ToolException t ? t : null);
@@ -64,8 +69,10 @@ public final class BatchRunner {
                     : new IllegalStateException(todo.size() + " item(s) not run");
         }
         List<R> answer = new ArrayList<>(items.size());
-        for (int i = 0; i < items.size(); i++) {
-            answer.add(batch.results.get(i));
+        synchronized (batch.finished) {
+            for (int i = 0; i < items.size() && batch.finished[i]; i++) {
+                answer.add(batch.results.get(i));
+            }
         }
         return answer;
     }
@@ -76,17 +83,20 @@ public final class BatchRunner {
         private final BiFunction<Page, E, R> work;
         private final Cancellation cancellation;
         private final ItemDone<R> done;
+        private final BooleanSupplier enough;
         private final AtomicReferenceArray<R> results;
         /** Which items finished; also the lock that serialises {@link ItemDone} calls. */
         private final boolean[] finished;
         private final Map<String, String> unreachable = new LinkedHashMap<>();
         private RuntimeException firstFailure;
 
-        Batch(List<E> items, BiFunction<Page, E, R> work, Cancellation cancellation, ItemDone<R> done) {
+        Batch(List<E> items, BiFunction<Page, E, R> work, Cancellation cancellation, ItemDone<R> done,
+              BooleanSupplier enough) {
             this.items = items;
             this.work = work;
             this.cancellation = cancellation;
             this.done = done;
+            this.enough = enough;
             this.results = new AtomicReferenceArray<>(items.size());
             this.finished = new boolean[items.size()];
         }
@@ -117,7 +127,7 @@ public final class BatchRunner {
         /** A lane's share: items from the shared queue, one after another, until it is empty. */
         private Void drain(BrowserLane lane, Page page, List<Integer> queue, AtomicInteger next) {
             int k;
-            while ((k = next.getAndIncrement()) < queue.size()) {
+            while (!enough.getAsBoolean() && (k = next.getAndIncrement()) < queue.size()) {
                 cancellation.throwIfCancelled();
                 int index = queue.get(k);
                 R result = work.apply(page, items.get(index));

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 /**
@@ -48,14 +49,23 @@ public final class BrowserHarness implements AutoCloseable {
      *                      serves a call, and batches run on both; the second starts after the first call
      */
     public BrowserHarness(Path chromium, boolean strict, String remoteEndpoints, Path stateDir, int localBrowsers) {
+        this(chromium, strict, remoteEndpoints, stateDir, localBrowsers, MemoryBound.DEFAULT_MB);
+    }
+
+    /**
+     * @param memoryMb the most resident memory (MiB) a GPU or renderer process of a call's browser may take before
+     *                 the call is stopped ({@code FRAMESCOPE_BROWSER_MEMORY_MB}); browser servers' are not watched
+     */
+    public BrowserHarness(Path chromium, boolean strict, String remoteEndpoints, Path stateDir, int localBrowsers,
+                          long memoryMb) {
         List<String> endpoints = remoteEndpoints == null ? List.of() : Arrays.stream(remoteEndpoints.split(","))
                 .map(String::trim).filter(e -> !e.isEmpty()).distinct().toList();
         List<BrowserLane> made = new ArrayList<>();
         for (int i = 0; endpoints.isEmpty() && i < (strict ? 1 : Math.max(1, localBrowsers)); i++) {
-            made.add(new BrowserLane(chromium, strict, null, stateDir));
+            made.add(new BrowserLane(chromium, strict, null, stateDir, memoryMb));
         }
         for (String endpoint : endpoints) {
-            made.add(new BrowserLane(chromium, strict, endpoint, stateDir));
+            made.add(new BrowserLane(chromium, strict, endpoint, stateDir, memoryMb));
         }
         this.lanes = List.copyOf(made);
         Runtime.getRuntime().addShutdownHook(new Thread(this::close, "browser-shutdown"));
@@ -120,11 +130,12 @@ public final class BrowserHarness implements AutoCloseable {
      * Runs {@code work} for every item, spread over the browsers ({@link BatchRunner}): each browser works through
      * items from one shared queue in one fresh context and page of its own for this call. {@code done} hears of each
      * finished item (index in {@code items}); results come back in the items' order. {@code perItemMs} bounds each
-     * browser's share of the call (30 s plus that much per item).
+     * browser's share of the call (30 s plus that much per item). Once {@code enough} says so, no browser takes
+     * another item and the results end before the first item not run.
      */
     public <E, R> List<R> forEach(List<E> items, BiFunction<Page, E, R> work, long perItemMs,
-                                  Cancellation cancellation, BatchRunner.ItemDone<R> done) {
-        List<R> results = BatchRunner.run(this, items, work, perItemMs, cancellation, done);
+                                  Cancellation cancellation, BatchRunner.ItemDone<R> done, BooleanSupplier enough) {
+        List<R> results = BatchRunner.run(this, items, work, perItemMs, cancellation, done, enough);
         warmOthers();
         return results;
     }

@@ -47,6 +47,7 @@ final class BrowserLane implements AutoCloseable {
     private volatile OwnerThread owner = new OwnerThread();
     /** What this lane is doing and has done, for picking a lane per call and for the status line. */
     final LaneLoad load = new LaneLoad();
+    final MemoryBound memory;
     private volatile ComponentStatus status = ComponentStatus.notStarted("browser", "starts on the first shader tool call");
     private volatile Playwright playwright;
     private volatile Browser browser;
@@ -59,9 +60,11 @@ final class BrowserLane implements AutoCloseable {
      * @param remoteEndpoint a Playwright browser server's ws:// endpoint to connect to instead of launching Chromium
      *                       here, or null
      * @param stateDir       where Playwright's driver is kept unpacked between runs, or null for Playwright's default
+     * @param memoryMb       the most a GPU or renderer process of a call's browser may take ({@link MemoryBound})
      */
-    BrowserLane(Path chromium, boolean strict, String remoteEndpoint, Path stateDir) {
+    BrowserLane(Path chromium, boolean strict, String remoteEndpoint, Path stateDir, long memoryMb) {
         this.strict = strict;
+        this.memory = new MemoryBound(memoryMb);
         this.launcher = new BrowserLauncher(chromium, remoteEndpoint, stateDir, processes);
         this.pool = new PagePool(launcher, stopper::runningCallCancelled);
     }
@@ -135,7 +138,9 @@ final class BrowserLane implements AutoCloseable {
         try (Cancellation.Registration stop = cancellation.onCancel(() -> stopper.stopSoon(call))) {
             return call.await(this, timeoutMs);
         } catch (TimeoutException e) {
-            throw timedOut(call, timeoutMs);
+            throw stop(call, "a call ran over " + timeoutMs + " ms", recovery -> call.timedOut(timeoutMs, recovery));
+        } catch (MemoryBound.Exceeded e) {
+            throw stop(call, "a call's " + e.getMessage(), recovery -> memory.answer(e, recovery));
         } catch (InterruptedException | CancellationException e) {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
@@ -186,19 +191,19 @@ final class BrowserLane implements AutoCloseable {
     }
 
     /**
-     * A call over its limit. Playwright is not thread-safe, so the owner thread cannot be told to stop; killing
-     * Chromium makes its blocked call fail at once, frees the thread for the next call, and that call relaunches the
-     * browser.
+     * A call over its time or memory bound. Playwright is not thread-safe, so the owner thread cannot be told to
+     * stop; killing Chromium makes its blocked call fail at once, frees the thread (and the memory) for the next
+     * call, and that call relaunches the browser. {@code answer} makes the error from what was done.
      */
-    private ToolException timedOut(PageCall<?> call, long timeoutMs) {
+    private ToolException stop(PageCall<?> call, String why, Function<String, ToolException> answer) {
         int killed = processes.kill();
         String recovery = "killed " + killed + " Chromium process(es), the next call relaunches it";
         if (!call.finishesWithin(5_000)) {
             abandonPlaywright();
             recovery += "; Playwright did not return either, so the next call starts a new one";
         }
-        status = new ComponentStatus("browser", "degraded", "a call ran over " + timeoutMs + " ms; " + recovery);
-        return call.timedOut(timeoutMs, recovery);
+        status = new ComponentStatus("browser", "degraded", why + "; " + recovery);
+        return answer.apply(recovery);
     }
 
     /** Submits to the owner, under the same lock that moves queued work when the owner is replaced. */
@@ -244,10 +249,7 @@ final class BrowserLane implements AutoCloseable {
         }
     }
 
-    /**
-     * Drops a browser that died: its objects are never touched again (calls on them can hang);
-     * the next use relaunches.
-     */
+    /** Drops a browser that died: its objects are never touched again (calls on them can hang); the next relaunches. */
     private void forgetBrowser(String why) {
         browser = null;
         pool.clear();
@@ -267,9 +269,7 @@ final class BrowserLane implements AutoCloseable {
                 + "return; the next call starts both again");
     }
 
-    /**
-     * Browser contexts open now (after the calls and the background work queued so far): the prepared ones, or none.
-     */
+    /** Browser contexts open now (after the calls and the background work queued so far): the prepared ones. */
     int openContexts() throws Exception {
         int[] open = {0};
         owner.background(() -> open[0] = browser == null || !browser.isConnected() ? 0 : browser.contexts().size())

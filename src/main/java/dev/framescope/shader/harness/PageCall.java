@@ -35,10 +35,13 @@ final class PageCall<T> {
      * Waits for the call, and watches the lane's browser process meanwhile: when Chromium dies mid-call, Playwright
      * usually fails the call at once, but some calls (seen during navigation) never return. Two seconds after the
      * process is gone the call is given up, with Playwright, and reported as a crash instead of waiting out the
-     * timeout. The time limit counts from when the call started on the owner thread.
+     * timeout. The time limit counts from when the call started on the owner thread. While it runs, its browser's
+     * GPU and renderer processes are held to the lane's memory bound.
      */
-    T await(BrowserLane lane, long timeoutMs) throws InterruptedException, ExecutionException, TimeoutException {
+    T await(BrowserLane lane, long timeoutMs) throws InterruptedException, ExecutionException, TimeoutException,
+            MemoryBound.Exceeded {
         long deadSince = 0;
+        long nextMemoryCheck = System.nanoTime();
         while (true) {
             long startedAt = started;
             if (startedAt != 0 && System.nanoTime() - startedAt > TimeUnit.MILLISECONDS.toNanos(timeoutMs)) {
@@ -51,6 +54,10 @@ final class PageCall<T> {
                     throw new CancellationException(); // still queued: it will never start
                 }
                 ProcessHandle process = lane.browserProcess();
+                if (startedAt != 0 && System.nanoTime() - nextMemoryCheck > 0) {
+                    nextMemoryCheck = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(MemoryBound.CHECK_EVERY_MS);
+                    lane.memory.check(process);
+                }
                 if (process == null || ChromiumProcesses.running(process)) {
                     deadSince = 0;
                 } else if (deadSince == 0) {

@@ -5,14 +5,15 @@
 import { compileIsf, glslStages, webgl2Renderer } from './compile.js';
 import { noisemakerDelta, plan, untrustedFrame } from './pass-plan.js';
 import { PICTURES, probePass } from './probe.js';
-import { CARDS, CUBE_FACES, testCardPixels, toBase64 } from './testcard.js';
+import { CARDS, CUBE_FACES, movingCardPixels, testCardPixels, toBase64 } from './testcard.js';
 import { prepareWgslPasses } from './wgsl-passes.js';
 
 export { prepareWgslPasses } from './wgsl-passes.js';
 
 // `pingPong` (noisemaker): every pass reads the latest copy of what it reads and its target is swapped right after
 // it draws, as noisemaker's surfaces are, so a pass repeated in a row reads the previous repeat's result.
-export function prepareGlslPasses(passes, { width, height, uniforms, images = {}, pingPong = false, frameUniforms = null, frameResolution = false }) {
+// `movingCard`: the input is the moving card at each frame's index instead of the still test card.
+export function prepareGlslPasses(passes, { width, height, uniforms, images = {}, pingPong = false, frameUniforms = null, frameResolution = false, movingCard = false }) {
   // An ISF pass carries a `fallback` (its GLSL ES 1.00 form), compiled when 3.00 fails; it then replaces the pass.
   const versions = [];
   passes = passes.map((p, i) => {
@@ -102,6 +103,9 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
     const target = makeTarget(image.vflip === false ? rows : bottomUp(rows, w, h), [w, h], false, !!image.linear, { srgb: !!image.srgb });
     return [name, { ...target, still: true }];
   }));
+  // What the moving card replaces: the input, and an image bound to the test card at the frame's size (ISF's inputImage).
+  const testCards = [input, ...Object.entries(images).filter(([, image]) => image.card === 'testcard' && !image.width)
+    .map(([name]) => imported.get(name))];
   const writer = name => passes.find(p => p.output === name);
   const targets = new Map(names.map(n => {
     const p = writer(n);
@@ -213,6 +217,13 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
       const loopDelta = frame.loopDelta ?? noisemakerDelta(time, lastTime);
       lastTime = time;
       if (frameUniforms) Object.assign(perFrame, { [frameUniforms.index]: index, [frameUniforms.delta]: loopDelta });
+      if (movingCard) {
+        const card = bottomUp(movingCardPixels(width, height, index), width, height);
+        for (const target of testCards) {
+          gl.bindTexture(gl.TEXTURE_2D, target.tex);
+          gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, card);
+        }
+      }
       passes.forEach((p, i) => {
         const program = programs[i];
         gl.useProgram(program);
@@ -311,8 +322,8 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
  * frame is the same) draws only the last. Each frame gets FRAMEINDEX (its number) and TIMEDELTA (seconds since the
  * previous frame, 0 on the first), as an ISF host gives them; a Shadertoy shader reads them as iFrame and iTimeDelta.
  */
-export async function renderPasses(language, passes, { width, height, time, uniforms, frames, step = 1 / 480, history = true, images, flipY, pingPong, frameUniforms, frameResolution, probe }) {
-  const effect = await preparePasses(language, passes, { width, height, uniforms, images, flipY, pingPong, frameUniforms, frameResolution });
+export async function renderPasses(language, passes, { width, height, time, uniforms, frames, step = 1 / 480, history = true, images, flipY, pingPong, frameUniforms, frameResolution, probe, movingCard }) {
+  const effect = await preparePasses(language, passes, { width, height, uniforms, images, flipY, pingPong, frameUniforms, frameResolution, movingCard });
   if (!effect.ok) return effect;
   const at = i => Math.max(0, time - (frames - 1 - i) * step);
   let draws = 0;

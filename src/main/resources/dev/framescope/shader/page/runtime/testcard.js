@@ -113,15 +113,32 @@ export function cubeFacePixels(n, face) {
   return px;
 }
 
+/**
+ * The moving card, fed to effects that depend on time (feedback, TIME, FRAMEINDEX): the test card shifted right by
+ * `frame` pixels (wrapping round), so a filter that keeps earlier frames shows them against the current one.
+ */
+export function movingCardPixels(width, height, frame) {
+  const still = testCardPixels(width, height);
+  const px = new Uint8Array(still.length);
+  const shift = ((frame % width) + width) % width;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) px.set(still.subarray(4 * (y * width + x), 4 * (y * width + x) + 4), 4 * (y * width + (x + shift) % width));
+  }
+  return px;
+}
+
 /** The generated images by name, at the frame's size unless the image gives one: RGBA rows top-down. */
 export const CARDS = { blank: (w, h) => new Uint8Array(w * h * 4), testcard: testCardPixels, testcard2: secondCardPixels, ramp: rampPixels, audio: audioPixels, audiofft: audioFftPixels, silence: silencePixels };
 
 /** The generated cubemaps by name: (side, face) → that face's RGBA rows. */
 export const CUBE_FACES = { blank: n => new Uint8Array(n * n * 4), cubecard: cubeFacePixels };
 
-/** A generated card by name (default the test card), base64 RGBA rows top-down: what a frame is compared with. */
-export function testCard(width, height, name = 'testcard') {
-  return toBase64(CARDS[name](width, height));
+/**
+ * A generated card by name (default the test card), base64 RGBA rows top-down: what a frame is compared with; with
+ * `frame`, the moving card at that frame (the test card shifted, see movingCardPixels).
+ */
+export function testCard(width, height, name = 'testcard', frame = null) {
+  return toBase64(frame === null ? CARDS[name](width, height) : movingCardPixels(width, height, frame));
 }
 
 export function toBase64(bytes) {

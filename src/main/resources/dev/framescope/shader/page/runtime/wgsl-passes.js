@@ -2,7 +2,7 @@
 import { gpuDevice } from './compile.js';
 import { halfToFloat, noisemakerDelta, plan } from './pass-plan.js';
 import { PICTURES, probePass } from './probe.js';
-import { CARDS, testCardPixels } from './testcard.js';
+import { CARDS, movingCardPixels, testCardPixels } from './testcard.js';
 import { structUniform } from './wgsl-uniforms.js';
 
 // noisemaker's full-screen vertex stage: also a uv (0..1 from the clip position) at @location(0).
@@ -21,9 +21,10 @@ const VERTEX_WGSL = `@vertex fn fullscreen(@builtin(vertex_index) i: u32) -> @bu
  * The WebGPU twin of prepareGlslPasses: bindings found by name (uniforms, texture_2d inputs, samplers); a uniform of a
  * struct type is packed by wgsl-uniforms.js (with the pass's `uniformLayout`). `images` as for GLSL. `flipY` (noisemaker
  * effects, whose WGSL draws y down and whose runtime flips the frame when it shows it): images and the test card
- * are stored bottom row first and the result is read flipped, so the frame is what that runtime shows.
+ * are stored bottom row first and the result is read flipped, so the frame is what that runtime shows. `movingCard`
+ * as for GLSL.
  */
-export async function prepareWgslPasses(passes, { width, height, uniforms, images = {}, flipY = false, pingPong = false, frameUniforms = null }) {
+export async function prepareWgslPasses(passes, { width, height, uniforms, images = {}, flipY = false, pingPong = false, frameUniforms = null, movingCard = false }) {
   const g = await gpuDevice();
   if (g.unavailable) return { ok: false, unavailable: g.unavailable, diagnostics: [] };
   const device = g.device;
@@ -58,6 +59,9 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
     const rows = image.card ? CARDS[image.card](w, h) : Uint8Array.from(atob(image.rgba), c => c.charCodeAt(0));
     return [name, upload(rows, w, h)];
   }));
+  // What the moving card replaces: the input, and an image bound to the test card at the frame's size.
+  const testCards = [input, ...Object.entries(images).filter(([, image]) => image.card === 'testcard' && !image.width)
+    .map(([name]) => imported.get(name))];
   // A binding FrameScope's harness maps to 'framescope:blank' (noisemaker's placeholder for a texture no input
   // names) reads transparent black.
   imported.set('framescope:blank', upload(new Uint8Array(4), 1, 1));
@@ -149,6 +153,10 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
       const loopDelta = frame.loopDelta ?? noisemakerDelta(time, lastTime);
       lastTime = time;
       if (frameUniforms) Object.assign(shared, { [frameUniforms.index]: frame.index ?? drawn, [frameUniforms.delta]: loopDelta });
+      if (movingCard) {
+        const card = flipRows(movingCardPixels(width, height, frame.index ?? drawn), width, height);
+        for (const texture of testCards) device.queue.writeTexture({ texture }, card, { bytesPerRow: width * 4 }, [width, height]);
+      }
       drawn++;
       const encoder = device.createCommandEncoder();
       const reads = [];

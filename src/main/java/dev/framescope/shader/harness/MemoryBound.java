@@ -1,0 +1,114 @@
+package dev.framescope.shader.harness;
+
+import dev.framescope.common.Config;
+import dev.framescope.common.ErrorCode;
+import dev.framescope.common.ToolException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The most resident memory a Chromium GPU or renderer process of a call's browser may take (issue 27: one noisemaker
+ * effect grew the GPU process to 13.7 GB on a 24 GB machine before its context was lost). A running call's browser is
+ * looked at every {@value #CHECK_EVERY_MS} ms (from /proc, the processes under the browser this lane launched); a
+ * process past the bound stops the call as a timeout does, and the next call relaunches Chromium.
+ */
+final class MemoryBound {
+
+    /** The environment variable that sets the bound, in MiB (read into the configuration). */
+    static final String ENV = "FRAMESCOPE_BROWSER_MEMORY_MB";
+    static final long DEFAULT_MB = Config.DEFAULT_BROWSER_MEMORY_MB;
+    static final long CHECK_EVERY_MS = 250;
+
+    /** A process over the bound: what a waiting call stops for. */
+    static final class Exceeded extends Exception {
+        final long pid;
+        final String type;
+        final long rssMb;
+
+        Exceeded(long pid, String type, long rssMb) {
+            super(type + " process " + pid + " at " + rssMb + " MiB");
+            this.pid = pid;
+            this.type = type;
+            this.rssMb = rssMb;
+        }
+    }
+
+    private static final Pattern TYPE = Pattern.compile("--type=(gpu-process|renderer)(?=[\\s\\x00]|$)");
+
+    private final long limitMb;
+
+    MemoryBound(long limitMb) {
+        this.limitMb = limitMb;
+    }
+
+    long limitMb() {
+        return limitMb;
+    }
+
+    /** Throws when a GPU or renderer process under {@code browser} is resident in more than the bound. */
+    void check(ProcessHandle browser) throws Exceeded {
+        if (browser == null) {
+            return; // a browser server's processes are not ours to watch
+        }
+        for (ProcessHandle p : (Iterable<ProcessHandle>) browser.descendants()::iterator) {
+            Optional<String> type = type(p.pid());
+            long rssMb = type.isPresent() ? rssMb(p.pid()) : 0;
+            if (rssMb > limitMb) {
+                throw new Exceeded(p.pid(), type.get(), rssMb);
+            }
+        }
+    }
+
+    /** The error a call stopped for {@code over} answers; {@code recovery} says what was done about it. */
+    ToolException answer(Exceeded over, String recovery) {
+        Map<String, Object> context = new LinkedHashMap<>();
+        context.put("operation", "browser call");
+        context.put("limit_mb", limitMb);
+        context.put("process", over.type);
+        context.put("pid", over.pid);
+        context.put("rss_mb", over.rssMb);
+        context.put("env", ENV);
+        return new ToolException(ErrorCode.ENGINE_FAILED, "Chromium's " + (over.type.equals("renderer") ? "renderer" : "GPU")
+                + " process (pid " + over.pid
+                + ") grew to " + over.rssMb + " MiB resident, past the " + limitMb + " MiB bound per process, so the "
+                + "call was stopped: the effect allocates more than this machine should give it (on SwiftShader GPU "
+                + "memory is the GPU process's RAM). Raise " + ENV + " to allow more; " + recovery + ".", context);
+    }
+
+    /** "gpu-process" or "renderer" for those processes of Chromium, else empty. */
+    private static Optional<String> type(long pid) {
+        try {
+            String line = new String(Files.readAllBytes(Path.of("/proc", String.valueOf(pid), "cmdline")),
+                    StandardCharsets.UTF_8);
+            // Chromium's children rewrite their title: the arguments are joined by spaces there, not NULs.
+            Matcher type = TYPE.matcher(line);
+            if (type.find()) {
+                return Optional.of(type.group(1));
+            }
+        } catch (IOException | RuntimeException e) {
+            // gone meanwhile, or not Linux
+        }
+        return Optional.empty();
+    }
+
+    /** VmRSS of {@code pid} in MiB (0 when gone). */
+    private static long rssMb(long pid) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", String.valueOf(pid), "status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("\\D", "")) / 1024;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // gone meanwhile
+        }
+        return 0;
+    }
+}
