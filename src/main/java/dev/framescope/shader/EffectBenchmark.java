@@ -10,6 +10,7 @@ import dev.framescope.shader.formats.Effect;
 import dev.framescope.shader.formats.FrameInputs;
 import dev.framescope.shader.formats.Program;
 import dev.framescope.shader.harness.BrowserHarness;
+import dev.framescope.shader.harness.PageArguments;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -112,7 +113,7 @@ public final class EffectBenchmark {
         }
         JsonNode r = Json.mapper().valueToTree(page.evaluate(
                 "([language, source, options]) => framescope.benchmark(language, source, options)",
-                List.of(webgl ? "glsl" : "wgsl", source, options)));
+                List.of(webgl ? "glsl" : "wgsl", source, PageArguments.exact(options))));
         if (r.path("cancelled").asBoolean()) {
             context.cancellation().throwIfCancelled();
         }

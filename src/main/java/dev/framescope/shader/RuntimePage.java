@@ -11,6 +11,7 @@ import dev.framescope.shader.formats.Effect;
 import dev.framescope.shader.formats.FrameInputs;
 import dev.framescope.shader.formats.Program;
 import dev.framescope.shader.formats.Schedule;
+import dev.framescope.shader.harness.PageArguments;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
@@ -154,7 +155,7 @@ final class RuntimePage {
             Program program = effect.programs().get(0);
             String function = frame.webgl() ? "framescope.renderGlsl" : "framescope.renderWgsl";
             return page.evaluate("([source, options]) => " + function + "(source, options)",
-                    List.of(effect.source(program, program.file(frame.webgl())), options));
+                    List.of(effect.source(program, program.file(frame.webgl())), PageArguments.exact(options)));
         }
         effect.format().putPasses(options, effect, frame);
         Object passes = options.remove("passes");
@@ -163,7 +164,7 @@ final class RuntimePage {
         options.put("step", schedule.step());
         options.put("history", effect.format().keepsHistory(effect));
         return page.evaluate("([language, passes, options]) => framescope.renderPasses(language, passes, options)",
-                List.of(frame.webgl() ? "glsl" : "wgsl", passes, options));
+                List.of(frame.webgl() ? "glsl" : "wgsl", PageArguments.exact(passes), PageArguments.exact(options)));
     }
 
     /** The frame the page answered with, its diagnostics, and {@code note} plus any GLSL ES 1.00 fallback. */

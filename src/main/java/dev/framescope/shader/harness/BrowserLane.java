@@ -332,7 +332,7 @@ final class BrowserLane implements AutoCloseable {
         launcher.checkInstalled();
         status = new ComponentStatus("browser", "starting", launcher.target());
         if (playwright == null) {
-            playwright = launcher.createPlaywright();
+            playwright = PlaywrightDrivers.create(launcher::createPlaywright, started -> driver = started);
         }
         try {
             browser = launcher.launch(playwright);
@@ -342,7 +342,9 @@ final class BrowserLane implements AutoCloseable {
         }
         launches++;
         browserProcess = processes.list().stream().findFirst().orElse(null);
-        driver = !launcher.isRemote() && browserProcess != null ? browserProcess.parent().orElse(null) : null;
+        if (!launcher.isRemote() && browserProcess != null) {
+            driver = browserProcess.parent().orElse(driver);
+        }
         status = new ComponentStatus("browser", "running", "Chromium " + browser.version() + launcher.describe()
                 + (strict ? " (strict: one browser per call)" : "") + ", launches: " + launches);
         if (!strict) {
