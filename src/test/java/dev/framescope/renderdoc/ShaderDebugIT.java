@@ -104,6 +104,34 @@ class ShaderDebugIT {
                 .contains("\"source_name\":\"" + e.getKey() + "\""), e.getKey()));
     }
 
+    /**
+     * A denormal: vk_lighting's pixel shader replaced (replace_shader) by one whose cosine is x·1e-20·1e-20, so the
+     * second product is 4.15e-39 at x = 41.5, below float32's smallest normal 2^-126; the debugger steps through the
+     * replacement and names that multiplication. Restored afterwards, so the other tests see the capture's own shader.
+     */
+    @Test
+    void aDenormalStepInAReplacedShaderIsNamed() throws Exception {
+        int event = tools.eventOf(LIGHTING, tools.draw("vk_lighting", "writes_nan").get("marker").asText());
+        String source = tools.call("get_shader_info", "capture", LIGHTING, "event_id", event)
+                .at("/source_files/0/source").asText();
+        String division = "float cosine = along / dist;";
+        assertTrue(source.contains(division), source);
+        tools.call("replace_shader", "capture", LIGHTING, "event_id", event, "source", source.replace(division,
+                "float cosine = (gl_FragCoord.x * 1.0e-20) * 1.0e-20;"));
+        try {
+            JsonNode trace = tools.call("debug_shader", "capture", LIGHTING, "event_id", event, "x", 41, "y", 25);
+            JsonNode first = trace.get("first_non_finite");
+            assertEquals("denormal", first.path("kind").asText(), trace.toString());
+            double result = first.at("/result/value").asDouble();
+            assertEquals(41.5e-40, result, 1e-45, first.toString());
+            assertTrue(result > 0 && result < Float.MIN_NORMAL, first.toString());
+            assertEquals(41.5e-20, first.at("/operands/0/value").asDouble(), 1e-24, first.toString());
+            assertTrue(trace.get("summary").asText().contains("first denormal at step"), trace.toString());
+        } finally {
+            tools.call("replace_shader", "capture", LIGHTING, "event_id", event, "restore", true);
+        }
+    }
+
     @Test
     void aPixelOutsideTheLightsCellHasNoNonFiniteStep() throws Exception {
         int event = tools.eventOf(LIGHTING, tools.draw("vk_lighting", "writes_nan").get("marker").asText());
