@@ -7,11 +7,12 @@
 # SHA-256, so tests know the truth belongs to the committed file). Captures are not byte-identical between runs
 # (RenderDoc stores timestamps); the defects and their marker paths are. The GL scene is also taken two other ways,
 # for diff_captures: gl_defects_glfw through a GLFW window on Xvfb (GLX instead of an EGL pbuffer, every draw the
-# same) and gl_defects_fixed, the same EGL program with its NaN quad's division guarded.
+# same), gl_defects_fixed, the same EGL program with its NaN quad's division guarded, and gl_defects_tuned, the same
+# program with two draws changed in state only (additive blending on one, fewer vertices on another).
 # Names make only those captures (the others, and the tests keyed on their SHA-256, stay as they are).
 # vk_lighting is a second Vulkan program written apart from vk_defects (a depth pre-pass, indexed lit draws, a
 # spotlight dividing 0 by 0), for the shader debugger on a frame its fixtures were not written for.
-#   scripts/make-captures.sh [gl_defects|gl_defects_glfw|gl_defects_fixed|gl_scene|vk_defects|vk_lighting|vkcube ...]
+#   scripts/make-captures.sh [gl_defects|gl_defects_glfw|gl_defects_fixed|gl_defects_tuned|gl_scene|vk_defects|vk_lighting|vkcube ...]
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -26,7 +27,7 @@ install_packages make-captures "${missing[@]}"
 build=target/captures-build
 mkdir -p "$build" demo/captures
 wanted=("$@")
-[ ${#wanted[@]} -gt 0 ] || wanted=(gl_defects gl_defects_glfw gl_defects_fixed gl_scene vk_defects vk_lighting vkcube)
+[ ${#wanted[@]} -gt 0 ] || wanted=(gl_defects gl_defects_glfw gl_defects_fixed gl_defects_tuned gl_scene vk_defects vk_lighting vkcube)
 want() { [[ " ${wanted[*]} " == *" $1 "* ]]; }
 
 gcc -O1 -Wall -Werror -o "$build/gl_defects" demo/captures/src/gl_defects.c -lEGL -lOpenGL -ldl -lm
@@ -62,6 +63,7 @@ capture() { # name, then the command that draws the frame (it prints the capture
 capture gl_defects "$build/gl_defects"
 capture gl_defects_glfw "$build/gl_defects_glfw"
 capture gl_defects_fixed "$build/gl_defects" fixed
+capture gl_defects_tuned "$build/gl_defects" tuned
 capture gl_scene "$build/gl_scene"
 capture vk_defects "$build/vk_defects" "$build"
 capture vk_lighting "$build/vk_lighting" "$build"

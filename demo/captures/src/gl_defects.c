@@ -4,16 +4,20 @@
  * tests find it by marker path; ground-truth.json (written by scripts/make-captures.sh) says what each one does.
  * Coordinates in comments are pixels of the 256x256 target, top-left origin (as RenderDoc addresses pixels).
  *
- * Build and capture: scripts/make-captures.sh. Run alone: EGL_PLATFORM=surfaceless ./gl_defects out_template [fixed]
+ * Build and capture: scripts/make-captures.sh. Run alone: EGL_PLATFORM=surfaceless ./gl_defects out_template
+ * [fixed|tuned]
  *
  * The same scene is also taken other ways, for diff_captures: built with -DUSE_GLFW the context comes from a GLFW
  * window (GLX, on Xvfb) instead of an EGL pbuffer, and every draw is the same; with the argument "fixed" the NaN
- * quad's shader guards its division (0 instead of 0/0), so that draw, and only it, differs.
+ * quad's shader guards its division (0 instead of 0/0), so that draw, and only it, differs; with "tuned" two draws
+ * differ in what is not a shader: the tiled quad is drawn with additive blending (its pixels' alpha becomes 2 on the
+ * black, opaque clear; colour unchanged) and the degenerate draw draws 3 of its 6 vertices.
  */
 #include "gl_fixture.h"
 
 int main(int argc, char **argv) {
     int fixed = argc > 2 && strcmp(argv[2], "fixed") == 0;
+    int tuned = argc > 2 && strcmp(argv[2], "tuned") == 0;
     Fixture f = setup("gl_defects", argc > 1 ? argv[1] : "gl_defects", fixed ? FS_NAN_FIXED : FS_NAN);
     if (rdoc) rdoc->StartFrameCapture(NULL, NULL);
 
@@ -55,7 +59,12 @@ int main(int argc, char **argv) {
     quad(v, 128, 16, 192, 80, 0.0f);
     float tiled[6][2] = {{-50, -50}, {50, -50}, {50, 50}, {-50, -50}, {50, 50}, {-50, 50}};
     upload("tiled", v, 6, &tiled[0][0]);
+    if (tuned) {
+        glEnable(GL_BLEND);
+        glBlendFunc(GL_ONE, GL_ONE);
+    }
     glDrawArrays(GL_TRIANGLES, 0, 6);
+    glDisable(GL_BLEND);
     end_group();
 
     group("Degenerate triangles");     /* two zero-area triangles: repeated and collinear vertices */
@@ -64,7 +73,7 @@ int main(int argc, char **argv) {
     float degenerate[6][4] = {{0.1f, 0.1f, 0, 1}, {0.1f, 0.1f, 0, 1}, {0.3f, 0.2f, 0, 1},
                               {0.0f, 0.0f, 0, 1}, {0.2f, 0.2f, 0, 1}, {0.4f, 0.4f, 0, 1}};
     upload("degenerate", &degenerate[0][0], 6, NULL);
-    glDrawArrays(GL_TRIANGLES, 0, 6);
+    glDrawArrays(GL_TRIANGLES, 0, tuned ? 3 : 6);
     end_group();
 
     group("Overdraw stack");           /* 16 blended quads over [128,160) x [128,160), depth test off */

@@ -154,6 +154,16 @@ def depth_state(c, ps):
     return None
 
 
+def blend_state(b):
+    """One target's blending. A disabled blend's equation does nothing, yet the API keeps the last one set (GL keeps
+    glBlendFunc across glDisable), so it is compared only while blending is on: otherwise every draw after a change
+    would differ in a state that draws nothing differently."""
+    state = {"enabled": bool(b.enabled), "write_mask": b.writeMask}
+    if b.enabled:
+        state["colour"] = [b.colorBlend.source.name, b.colorBlend.destination.name, b.colorBlend.operation.name]
+    return state
+
+
 def draw_state(c, event):
     """What one action draws with, as comparable values (no ids): cached per capture and event."""
     key = ("diff_state", event)
@@ -174,10 +184,7 @@ def draw_state(c, event):
         viewport = ps.GetViewport(0)
         state["topology"] = ps.GetPrimitiveTopology().name
         state["viewport"] = [viewport.x, viewport.y, viewport.width, viewport.height]
-        state["blend"] = [{"enabled": bool(b.enabled), "colour": [b.colorBlend.source.name,
-                                                                  b.colorBlend.destination.name,
-                                                                  b.colorBlend.operation.name],
-                           "write_mask": b.writeMask} for b in ps.GetColorBlends()[:len(state["outputs"]) or 1]]
+        state["blend"] = [blend_state(b) for b in ps.GetColorBlends()[:len(state["outputs"]) or 1]]
         state["depth"] = depth_state(c, ps)
         state["vertex_buffers"] = [{"buffer": resource_label(c, v.resourceId), "stride": v.byteStride,
                                     "offset": v.byteOffset} for v in ps.GetVBuffers() if int(v.resourceId)]

@@ -31,9 +31,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * diff_captures on the committed captures of one GL scene taken three ways (gl_defects through EGL, gl_defects_glfw
- * through a GLFW window on Xvfb, gl_defects_fixed with the NaN division guarded) and on the Vulkan fixture: exact
- * verdicts, the one differing draw, the NaN pixels, the anomaly only the broken frame has; captures never modified.
+ * diff_captures on the committed captures of one GL scene taken four ways (gl_defects through EGL, gl_defects_glfw
+ * through a GLFW window on Xvfb, gl_defects_fixed with the NaN division guarded, gl_defects_tuned with two draws
+ * changed in state only) and on the Vulkan fixture: exact verdicts, the differing draws and fields, the NaN pixels,
+ * the anomaly only the broken frame has; captures never modified.
  */
 @Timeout(240)
 class CaptureDiffIT {
@@ -41,6 +42,7 @@ class CaptureDiffIT {
     private static final String GL = capture("gl_defects");
     private static final String GLFW = capture("gl_defects_glfw");
     private static final String FIXED = capture("gl_defects_fixed");
+    private static final String TUNED = capture("gl_defects_tuned");
     private static final String VK = capture("vk_defects");
     private static final String VKCUBE = capture("vkcube");
 
@@ -148,6 +150,36 @@ class CaptureDiffIT {
         assertEquals("Vulkan", r.at("/api/other").asText());
         assertTrue(r.path("draws").isMissingNode() && r.path("pixels").isMissingNode(), r.toString());
         assertEquals("get_frame_digest", r.at("/recommended_next_calls/0/tool").asText());
+    }
+
+    /**
+     * Draws that differ in what is not a shader, as gl_defects_tuned's ground truth says: the tiled quad's blending
+     * (its alpha becomes 2 over the quad) and the degenerate draw's vertex count (no pixels: zero-area triangles).
+     * The blend function GL keeps after glDisable(GL_BLEND) is not a difference of the later draws.
+     */
+    @Test
+    void drawsThatDifferInStateAreNamedWithTheirFields() throws Exception {
+        JsonNode truth = Json.mapper().readTree(Path.of("demo/captures/ground-truth.json").toFile())
+                .at("/captures/gl_defects_tuned/diff_against_gl_defects");
+        JsonNode r = body(diff(GL, TUNED));
+        assertEquals(truth.get("verdict").asText(), r.path("verdict").asText(), r.toString());
+        assertEquals(27, r.at("/actions/matched").asInt());
+        Map<String, List<String>> differing = new TreeMap<>();
+        for (JsonNode draw : r.at("/draws/differing/preview")) {
+            List<String> fields = new ArrayList<>();
+            draw.path("differences").forEach(d -> fields.add(d.path("field").asText()));
+            differing.put(draw.path("marker_path").asText(), fields);
+        }
+        assertEquals(Json.mapper().convertValue(truth.get("differing_draws"), TreeMap.class), differing,
+                r.path("draws").toString());
+        assertEquals(truth.get("differing_draws").size(), r.at("/draws/differing/count").asInt());
+        JsonNode pixels = r.path("pixels");
+        assertEquals(truth.get("differing_pixels").asInt(), pixels.path("differing_pixels").asInt());
+        assertEquals(truth.get("pixel_box"), pixels.path("box"));
+        assertEquals(1.0, pixels.at("/preview/0/capture/3").asDouble(), pixels.toString());
+        assertEquals(2.0, pixels.at("/preview/0/other/3").asDouble(), pixels.toString());
+        assertEquals(0, r.at("/anomalies/only_in_capture/count").asInt() + r.at("/anomalies/only_in_other/count")
+                .asInt(), r.path("anomalies").toString());
     }
 
     @Test
