@@ -41,7 +41,7 @@ try {
   // outputSchema: every tool has one except those that may answer with an image; the SDK checks each call's
   // structuredContent against it with ajv and throws when it does not match.
   const imageTools = ['plot_energy', 'render_effect_frame', 'ask_plan', 'ask_confirmation',
-    'ask_text', 'ask_choice', 'ask_screenshot', 'diff_captures', 'replace_shader'];
+    'ask_text', 'ask_choice', 'ask_screenshot', 'diff_captures', 'replace_shader', 'test_effect'];
   const withoutSchema = tools.filter((t) => !t.outputSchema).map((t) => t.name).sort();
   check('outputSchema on every tool but the image tools', withoutSchema.join() === [...imageTools].sort().join(),
       withoutSchema);
