@@ -76,6 +76,15 @@ class NoisemakerIT {
     }
 
     @Test
+    void aClassOfFieldsWithAPalettePresetAndAnUnusedThirteenthUniformRendersOnBothBackends() {
+        for (Backend b : BACKENDS) {
+            // preset 6 (blueSkies) expanded as noisemaker's runtime does: offset 0.1 0.4, mode 3 -> 0.75
+            pixel(render("synth/presetPalette", b, Map.of(), Map.of()), 7, 7, 26, 102, 191,
+                    b + " the palette preset's offset and mode (13 WGSL uniforms declared, 12 used)");
+        }
+    }
+
+    @Test
     void filtersMixersAndPassesReadTheirTextures() throws Exception {
         BufferedImage solid = new BufferedImage(SIZE, SIZE, BufferedImage.TYPE_INT_ARGB);
         for (int y = 0; y < SIZE; y++) {
@@ -111,11 +120,11 @@ class NoisemakerIT {
     void toolsListCompileAndRefuseWhatTheyCannotRun(@TempDir Path stateDir) throws Exception {
         ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(stateDir));
         JsonNode listed = call(toolkit, "search_effects", Map.of("effect", "*", "effects_root", ROOT.toString()));
-        assertEquals(8, listed.at("/effects/count").asInt(), listed.toString());
+        assertEquals(9, listed.at("/effects/count").asInt(), listed.toString());
         listed.at("/effects/preview").forEach(e -> assertEquals("noisemaker", e.get("format").asText()));
         JsonNode report = call(toolkit, "compile_effect", Map.of("effect", "*", "effects_root", ROOT.toString()));
-        for (String id : List.of("synth/solidColor", "synth/topBand", "synth/pickShape", "filter/negate",
-                "filter/twoStep", "mixer/crossfade")) {
+        for (String id : List.of("synth/solidColor", "synth/topBand", "synth/pickShape", "synth/presetPalette",
+                "filter/negate", "filter/twoStep", "mixer/crossfade")) {
             JsonNode e = ShaderCalls.effect(report, id);
             assertEquals("ok", e.get("status").asText(), e.toString());
             e.get("programs").forEach(p -> assertEquals("ok", p.get("status").asText(), id + " " + p));

@@ -76,16 +76,21 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
   const prepared = passes.map((p, i) => {
     const layout = [];
     const uniformBuffers = [];
-    for (const m of p.source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var<uniform>\s*(\w+)\s*:\s*([\w<>]+(?:\s*,\s*\d+\s*>)?)/g)) {
+    // A binding declared but never used is left out of the layout, as the WGSL compiler and noisemaker's runtime
+    // leave it out: it would count against the per-stage limits (12 uniform buffers by default; classicNoisedeck/
+    // noise3d declares 13 and uses 12).
+    const code = p.source.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/[^\n]*/g, ' ');
+    const used = m => (code.match(new RegExp(`\\b${m[2]}\\b`, 'g')) || []).length > 1;
+    for (const m of [...p.source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var<uniform>\s*(\w+)\s*:\s*([\w<>]+(?:\s*,\s*\d+\s*>)?)/g)].filter(used)) {
       const struct = structUniform(p.source, m[2], m[3], p.uniformLayout);
       const buffer = device.createBuffer({ size: struct ? struct.size : 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
       uniformBuffers.push({ binding: Number(m[1]), name: m[2], int: /^(i32|u32)$/.test(m[3]), buffer, struct });
       layout.push({ binding: Number(m[1]), visibility: GPUShaderStage.FRAGMENT, buffer: { type: 'uniform' } });
     }
     const textures = [...p.source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var\s+(\w+)\s*:\s*texture_2d<f32>/g)]
-      .map(m => ({ binding: Number(m[1]), name: m[2] }));
+      .filter(used).map(m => ({ binding: Number(m[1]), name: m[2] }));
     const samplers = [...p.source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var\s+(\w+)\s*:\s*sampler\b/g)]
-      .map(m => ({ binding: Number(m[1]) }));
+      .filter(used).map(m => ({ binding: Number(m[1]) }));
     const boundFormat = t => { const name = (p.inputs ?? {})[t.name] ?? t.name; return !imported.has(name) && targets.has(name) ? formatOf(name) : 'rgba8unorm'; };
     const anyUnfilterable = textures.some(t => unfilterable(boundFormat(t)));
     textures.forEach(t => layout.push({ binding: t.binding, visibility: GPUShaderStage.FRAGMENT, texture: { sampleType: unfilterable(boundFormat(t)) ? 'unfilterable-float' : 'float' } }));
