@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Runs every synth/filter/mixer/render effect of noisemaker's library (`shaders/effects/<category>/<name>/
-definition.js`) through FrameScope: compile_effect and render_effect_frame on WebGL2 and on WebGPU (128x128, time
+"""Runs every effect of noisemaker's library (`shaders/effects/<category>/<name>/definition.js`, every category
+folder: synth, filter, mixer, render, points, synth3d, filter3d, classicNoisedeck, ...) through FrameScope: compile_effect and render_effect_frame on WebGL2 and on WebGPU (128x128, time
 0.25, 4 frames, defaults) over real MCP stdio, and prints per category and backend how many pass, are UNSUPPORTED (with the
 feature) and fail (with the reason). Figures: docs/benchmarks.md. Fetches nothing: give it a local checkout or a
 bare git mirror of the repository (its `shaders/effects` is exported with `git archive` into a temporary folder).
@@ -24,7 +24,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 spec = importlib.util.spec_from_file_location("glt", os.path.join(ROOT, "scripts", "gl-transitions-corpus.py"))
 glt = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(glt)
-CATEGORIES = ("synth", "filter", "mixer", "render")
+
+
+def categories_of(root):
+    """Every folder of `root` that holds at least one effect (a subfolder with a definition.js)."""
+    return sorted(c for c in os.listdir(root) if os.path.isdir(os.path.join(root, c))
+                  and any(os.path.isfile(os.path.join(root, c, e, "definition.js")) for e in os.listdir(os.path.join(root, c))))
 
 
 def effects_root(source, scratch):
@@ -89,12 +94,12 @@ def main():
     parser.add_argument("--size", type=int, default=128)
     parser.add_argument("--time", type=float, default=0.25)
     parser.add_argument("--frames", type=int, default=4, help="frames drawn up to the time (feedback effects)")
-    parser.add_argument("--category", action="append", help="only these categories (default: %s)" % ", ".join(CATEGORIES))
+    parser.add_argument("--category", action="append", help="only these categories (default: every category folder)")
     args = parser.parse_args()
     scratch = tempfile.mkdtemp(prefix="noisemaker-corpus-")
     try:
         root = effects_root(args.source, scratch)
-        categories = args.category or CATEGORIES
+        categories = args.category or categories_of(root)
         server = glt.Server(args.jar)
         started = time.perf_counter()
         ids = [i for c in categories for i in sorted(os.listdir(os.path.join(root, c)))

@@ -76,6 +76,15 @@ class NoisemakerIT {
     }
 
     @Test
+    void aClassOfFieldsWithAPalettePresetAndAnUnusedThirteenthUniformRendersOnBothBackends() {
+        for (Backend b : BACKENDS) {
+            // preset 6 (blueSkies) expanded as noisemaker's runtime does: offset 0.1 0.4, mode 3 -> 0.75
+            pixel(render("synth/presetPalette", b, Map.of(), Map.of()), 7, 7, 26, 102, 191,
+                    b + " the palette preset's offset and mode (13 WGSL uniforms declared, 12 used)");
+        }
+    }
+
+    @Test
     void filtersMixersAndPassesReadTheirTextures() throws Exception {
         BufferedImage solid = new BufferedImage(SIZE, SIZE, BufferedImage.TYPE_INT_ARGB);
         for (int y = 0; y < SIZE; y++) {
@@ -93,6 +102,13 @@ class NoisemakerIT {
                 worst = Math.max(worst, Math.abs(card[i] + negative[i] - 255));
             }
             assertTrue(worst <= 1, b + ": amount 1 is the test card's negative, worst " + worst);
+            // the same through a compute program on WebGPU (its fragment twin on WebGL2): noisemaker's compute filters
+            int[] computed = render("filter/computeNegate", b, Map.of("amount", 1.0), Map.of());
+            int worstComputed = 0;
+            for (int i = 0; i < card.length; i++) {
+                worstComputed = Math.max(worstComputed, Math.abs(computed[i] - negative[i]));
+            }
+            assertTrue(worstComputed <= 1, b + ": the compute program gives the negative, worst " + worstComputed);
             int[] distinct = render("filter/negate", b, Map.of("amount", 0.0), Map.of());
             assertEquals(java.util.Arrays.toString(card), java.util.Arrays.toString(distinct));
             int[] first = render("mixer/crossfade", b, Map.of("mixAmt", 0.0), Map.of());
@@ -111,11 +127,11 @@ class NoisemakerIT {
     void toolsListCompileAndRefuseWhatTheyCannotRun(@TempDir Path stateDir) throws Exception {
         ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(stateDir));
         JsonNode listed = call(toolkit, "search_effects", Map.of("effect", "*", "effects_root", ROOT.toString()));
-        assertEquals(8, listed.at("/effects/count").asInt(), listed.toString());
+        assertEquals(10, listed.at("/effects/count").asInt(), listed.toString());
         listed.at("/effects/preview").forEach(e -> assertEquals("noisemaker", e.get("format").asText()));
         JsonNode report = call(toolkit, "compile_effect", Map.of("effect", "*", "effects_root", ROOT.toString()));
-        for (String id : List.of("synth/solidColor", "synth/topBand", "synth/pickShape", "filter/negate",
-                "filter/twoStep", "mixer/crossfade")) {
+        for (String id : List.of("synth/solidColor", "synth/topBand", "synth/pickShape", "synth/presetPalette",
+                "filter/negate", "filter/computeNegate", "filter/twoStep", "mixer/crossfade")) {
             JsonNode e = ShaderCalls.effect(report, id);
             assertEquals("ok", e.get("status").asText(), e.toString());
             e.get("programs").forEach(p -> assertEquals("ok", p.get("status").asText(), id + " " + p));

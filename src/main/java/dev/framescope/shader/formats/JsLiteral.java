@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A strict reader of JavaScript literal values (objects, arrays, strings, numbers, true/false/null, comments,
@@ -32,6 +34,11 @@ final class JsLiteral {
     private int depth;
     /** Top-level constants whose value is code, by name, with their line: named when the literal uses one. */
     final Map<String, Integer> computed = new LinkedHashMap<>();
+    /**
+     * Properties only a user interface reads (noisemaker's dropdown {@code choices}): one whose value is a computed
+     * constant is left out rather than refused, since no shader or runtime value depends on it.
+     */
+    final Set<String> interfaceOnly = new HashSet<>();
 
     JsLiteral(String text, int start, Map<String, JsonNode> constants) {
         this.s = text;
@@ -41,6 +48,10 @@ final class JsLiteral {
 
     int position() {
         return i;
+    }
+
+    void skipTo(int position) {
+        i = position;
     }
 
     int line(int at) {
@@ -198,6 +209,9 @@ final class JsLiteral {
                     throw fail("a method '" + key + "()' where FrameScope reads only literal values");
                 }
                 expect(":");
+                if (interfaceOnly.contains(key) && computedName()) {
+                    continue; // past the name: the property is left out (see interfaceOnly)
+                }
                 o.set(key, value());
             }
             if (!at(",")) {
@@ -207,6 +221,20 @@ final class JsLiteral {
         }
         expect("}");
         return o;
+    }
+
+    /** True, with the cursor past it and past a following comma, when a computed constant's bare name is next. */
+    private boolean computedName() {
+        int start = i;
+        String word = identifier();
+        if (word != null && computed.containsKey(word) && (at(",") || at("}"))) {
+            if (at(",")) {
+                expect(",");
+            }
+            return true;
+        }
+        i = start;
+        return false;
     }
 
     private ArrayNode array() {

@@ -50,36 +50,84 @@ final class NoisemakerImport {
     static ObjectNode fromModule(String text, String fallbackName) {
         Matcher klass = CLASS.matcher(text);
         if (klass.find() && !EFFECT.matcher(text).find()) {
-            return unsupported(fallbackName, "UNSUPPORTED: definition.js exports a class (" + klass.group(1)
-                    + " extends Effect, line " + line(text, klass.start()) + ") whose behaviour is JavaScript code; "
-                    + "FrameScope reads only `export default new Effect({...})` literals, without running them");
+            String why = klass.group().startsWith("export") ? null : "it is exported through code";
+            JsLiteral reader = reader(text, klass.start());
+            reader.skipTo(klass.end());
+            ObjectNode fields = why == null ? classFields(reader) : null;
+            if (fields != null && !fields.has("passes")) {
+                why = "no `passes` field";
+                fields = null;
+            }
+            if (fields == null) {
+                return unsupported(fallbackName, "UNSUPPORTED: definition.js exports a class (" + klass.group(1)
+                        + " extends Effect, line " + line(text, klass.start()) + ") whose behaviour is JavaScript code"
+                        + " (" + (why == null ? reader.found() + " at line " + reader.line(reader.position()) : why)
+                        + "); FrameScope reads only literal definitions (`export default new Effect({...})` or a class"
+                        + " of literal fields), without running them");
+            }
+            return NoisemakerModel.of(fields, fallbackName);
         }
         Matcher m = EFFECT.matcher(text);
         if (!m.find()) {
             return unsupported(fallbackName, "UNSUPPORTED: definition.js has no `export default new Effect({...})`");
         }
-        Map<String, JsonNode> constants = new LinkedHashMap<>();
-        Map<String, Integer> computed = new LinkedHashMap<>();
-        Matcher c = CONST.matcher(text);
-        while (c.find()) {
-            if (c.start() > m.start()) {
-                break;
-            }
-            try {
-                JsLiteral reader = new JsLiteral(text, c.end(), constants);
-                constants.put(c.group(1), reader.value());
-            } catch (JsLiteral.NotLiteral e) {
-                computed.put(c.group(1), line(text, c.start())); // a reference to it fails where it is used, naming it
-            }
-        }
-        JsLiteral reader = new JsLiteral(text, m.end(), constants);
-        reader.computed.putAll(computed);
+        JsLiteral reader = reader(text, m.start());
+        reader.skipTo(m.end());
         JsonNode literal = reader.value();
         reader.expect(")");
         if (!literal.isObject()) {
             throw reader.fail("an object expected in new Effect(...)");
         }
         return NoisemakerModel.of((ObjectNode) literal, fallbackName);
+    }
+
+    /** A reader that knows the top-level {@code const} literals before {@code end} (and the computed ones by name). */
+    private static JsLiteral reader(String text, int end) {
+        Map<String, JsonNode> constants = new LinkedHashMap<>();
+        Map<String, Integer> computed = new LinkedHashMap<>();
+        Matcher c = CONST.matcher(text);
+        while (c.find() && c.start() < end) {
+            try {
+                JsLiteral reader = new JsLiteral(text, c.end(), constants);
+                JsonNode value = reader.value();
+                if (Pattern.compile("\\b" + c.group(1) + "\\s*[.\\[][^\\n;=]*=(?!=)").matcher(text)
+                        .find(reader.position())) {
+                    throw reader.fail("filled by code after its literal"); // `const c = {}` then `c[k] = v` in a loop
+                }
+                constants.put(c.group(1), value);
+            } catch (JsLiteral.NotLiteral e) {
+                computed.put(c.group(1), line(text, c.start())); // a reference to it fails where it is used, naming it
+            }
+        }
+        JsLiteral reader = new JsLiteral(text, end, constants);
+        reader.computed.putAll(computed);
+        reader.interfaceOnly.add("choices");
+        return reader;
+    }
+
+    /**
+     * The body of {@code export default class X extends Effect { name = ...; globals = {...} }} as the object literal
+     * noisemaker's Effect would be given, when every member is a field with a literal value; null, with the reader at
+     * the member, when one is a method, an accessor or a static block (JavaScript FrameScope does not run).
+     */
+    private static ObjectNode classFields(JsLiteral reader) {
+        ObjectNode fields = JsonNodeFactory.instance.objectNode();
+        reader.expect("{");
+        while (!reader.at("}")) {
+            if (reader.at(";")) {
+                reader.expect(";");
+                continue;
+            }
+            int start = reader.position();
+            String name = reader.identifier();
+            if (name == null || !reader.at("=") || reader.at("==")) {
+                reader.skipTo(start);
+                return null;
+            }
+            reader.expect("=");
+            fields.set(name, reader.value());
+        }
+        return fields;
     }
 
     private static int line(String text, int at) {

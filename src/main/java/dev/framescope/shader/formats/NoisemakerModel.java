@@ -56,6 +56,13 @@ final class NoisemakerModel {
         if (ns.endsWith("3d")) {
             why.add("3D volume effects (namespace " + ns + ")");
         }
+        for (String external : List.of("externalTexture", "externalMesh")) {
+            if (js.path(external).isTextual()) {
+                // noisemaker's demo page fills it (text drawn on a canvas, a video, an OBJ file), not the effect
+                why.add("an " + (external.endsWith("Mesh") ? "external mesh '" : "external texture '")
+                        + js.get(external).asText() + "' that noisemaker's host page loads");
+            }
+        }
         ArrayNode passes = F.arrayNode();
         for (JsonNode p : js.path("passes")) {
             addPass(passes, p, js, why);
@@ -106,6 +113,7 @@ final class NoisemakerModel {
             }
             globals.set(e.getKey(), g);
         }
+        NoisemakerPalettes.expandDefaults(globals);
         return globals;
     }
 

@@ -19,6 +19,9 @@ import java.util.regex.Pattern;
  */
 final class NoisemakerSources {
 
+    private static final Pattern OUTPUT_BUFFER = Pattern.compile(
+            "var<storage\\s*,\\s*read_write>\\s*(output_buffer|outputBuffer)\\s*:");
+
     private static final Pattern VERSION = Pattern.compile("(?m)^[ \\t]*#version[^\\n]*");
 
     /**
@@ -77,9 +80,11 @@ final class NoisemakerSources {
         }
         try {
             String text = Files.readString(program.wgsl(), StandardCharsets.UTF_8);
-            return text.contains("@compute") && !text.contains("@fragment") ? "UNSUPPORTED: WGSL program '"
-                    + program.name() + "' is a compute shader (@compute, no @fragment), which noisemaker runs as a "
-                    + "compute pass on WebGPU; FrameScope runs full-screen fragment passes only" : null;
+            // one that writes its pixels into output_buffer runs as noisemaker runs it (page runtime compute-pass.js)
+            return text.contains("@compute") && !text.contains("@fragment") && !OUTPUT_BUFFER.matcher(text).find()
+                    ? "UNSUPPORTED: WGSL program '" + program.name() + "' is a compute shader (@compute, no "
+                    + "@fragment) with no `output_buffer` storage buffer of RGBA pixels, which noisemaker's WebGPU "
+                    + "backend copies into the pass's target; FrameScope runs only such compute programs" : null;
         } catch (IOException e) {
             return null;
         }

@@ -2,6 +2,7 @@ package dev.framescope.shader.formats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -87,6 +88,64 @@ class NoisemakerImportTest {
                 + "(pass 'sim'), points draw mode (pass 'draw')"), why);
         assertTrue(NoisemakerImport.fromModule(HEAD + "export default class Media extends Effect {}", "m")
                 .get("unsupported").asText().contains("exports a class (Media extends Effect, line 2)"));
+    }
+
+    @Test
+    void aClassOfLiteralFieldsReadsAsItsLiteralWithPaletteDefaultsExpanded() {
+        // as classicNoisedeck's definitions: fields only, dropdown choices filled by a loop, a palette preset index
+        JsonNode d = NoisemakerImport.fromModule(HEAD + """
+                import { stdEnums } from '../../../src/lang/std_enums.js'
+                const paletteChoices = {}
+                for (const [key, val] of Object.entries(stdEnums.palette)) { paletteChoices[key] = val.value }
+                const speed = { type: "float", default: 2, uniform: "speed" }
+
+                export default class Noise extends Effect {
+                  name = "Noise"
+                  namespace = "classicNoisedeck";
+                  globals = {
+                    speed,
+                    palette: { type: "palette", default: 2, uniform: "palette", choices: paletteChoices,
+                               ui: { label: "palette" } },
+                    paletteOffset: { type: "vec3", default: [0, 0, 0], uniform: "paletteOffset" },
+                    paletteMode: { type: "int", default: 0, uniform: "paletteMode" },
+                  }
+                  passes = [{ name: "render", program: "noise", outputs: { fragColor: "outputTex" } }]
+                }
+                """, "fallback");
+        assertFalse(d.has("unsupported"), d.toString());
+        assertEquals("Noise", d.get("name").asText());
+        assertEquals(2, d.at("/globals/speed/default").asInt());
+        assertFalse(d.at("/globals/palette").has("choices"), "choices computed by code are left out");
+        assertEquals(1, d.get("passes").size());
+        // noisemaker's preset 2 (fiveG): offset 0.5, mode 3 (rgb)
+        assertEquals(0.5, d.at("/globals/paletteOffset/default/0").asDouble());
+        assertEquals(3, d.at("/globals/paletteMode/default").asInt());
+        assertEquals(55, NoisemakerPalettes.count());
+    }
+
+    @Test
+    void aClassWithCodeOrAnExternalTextureIsNamed() {
+        String why = NoisemakerImport.fromModule(HEAD + """
+                export default class Media extends Effect {
+                  name = "Media"
+                  passes = []
+                  onInit() { this.x = 1 }
+                }
+                """, "m").get("unsupported").asText();
+        assertTrue(why.contains("exports a class (Media extends Effect, line 2) whose behaviour is JavaScript code "
+                + "('onInit() { this.x = 1 }' at line 5)"), why);
+        String text = NoisemakerImport.fromModule(HEAD + """
+                export default class Text extends Effect {
+                  externalTexture = "textTex"
+                  passes = [{ name: "render", program: "text", inputs: { textTex: "textTex" } }]
+                }
+                """, "t").get("unsupported").asText();
+        assertTrue(text.contains("an external texture 'textTex' that noisemaker's host page loads"), text);
+        JsLiteral.NotLiteral computed = assertThrows(JsLiteral.NotLiteral.class, () -> NoisemakerImport.fromModule(
+                HEAD + "const c = f()\nexport default new Effect({ globals: { a: { choices: c, default: c } }, "
+                        + "passes: [] })", "c"));
+        assertTrue(computed.getMessage().contains("'c', a constant computed by code (line 2)"), "only choices may "
+                + "be computed: " + computed.getMessage());
     }
 
     @Test

@@ -3,6 +3,7 @@ import { gpuDevice } from './compile.js';
 import { halfToFloat, noisemakerDelta, plan } from './pass-plan.js';
 import { PICTURES, probePass } from './probe.js';
 import { CARDS, movingCardPixels, testCardPixels } from './testcard.js';
+import { COMPUTE_ALIASES, computeOnly, computePass, outputBuffer } from './compute-pass.js';
 import { structUniform } from './wgsl-uniforms.js';
 
 // noisemaker's full-screen vertex stage: also a uv (0..1 from the clip position) at @location(0).
@@ -76,21 +77,36 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
   const prepared = passes.map((p, i) => {
     const layout = [];
     const uniformBuffers = [];
-    for (const m of p.source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var<uniform>\s*(\w+)\s*:\s*([\w<>]+(?:\s*,\s*\d+\s*>)?)/g)) {
+    // A binding declared but never used is left out of the layout, as the WGSL compiler and noisemaker's runtime
+    // leave it out: it would count against the per-stage limits (12 uniform buffers by default; classicNoisedeck/
+    // noise3d declares 13 and uses 12).
+    const code = p.source.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/[^\n]*/g, ' ');
+    const used = m => (code.match(new RegExp(`\\b${m[2]}\\b`, 'g')) || []).length > 1;
+    // A compute-only program (noisemaker's WebGPU filters crt, grain, ...) writes RGBA floats into `output_buffer`,
+    // which noisemaker's backend then draws into the pass's target; it runs so here (compute-pass.js).
+    const compute = computeOnly(code) ? outputBuffer(code) : null;
+    const stage = compute ? GPUShaderStage.COMPUTE : GPUShaderStage.FRAGMENT;
+    for (const m of [...p.source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var<uniform>\s*(\w+)\s*:\s*([\w<>]+(?:\s*,\s*\d+\s*>)?)/g)].filter(used)) {
       const struct = structUniform(p.source, m[2], m[3], p.uniformLayout);
       const buffer = device.createBuffer({ size: struct ? struct.size : 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
       uniformBuffers.push({ binding: Number(m[1]), name: m[2], int: /^(i32|u32)$/.test(m[3]), buffer, struct });
-      layout.push({ binding: Number(m[1]), visibility: GPUShaderStage.FRAGMENT, buffer: { type: 'uniform' } });
+      layout.push({ binding: Number(m[1]), visibility: stage, buffer: { type: 'uniform' } });
     }
     const textures = [...p.source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var\s+(\w+)\s*:\s*texture_2d<f32>/g)]
-      .map(m => ({ binding: Number(m[1]), name: m[2] }));
+      .filter(used).map(m => ({ binding: Number(m[1]), name: m[2] }));
     const samplers = [...p.source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var\s+(\w+)\s*:\s*sampler\b/g)]
-      .map(m => ({ binding: Number(m[1]) }));
+      .filter(used).map(m => ({ binding: Number(m[1]) }));
     const boundFormat = t => { const name = (p.inputs ?? {})[t.name] ?? t.name; return !imported.has(name) && targets.has(name) ? formatOf(name) : 'rgba8unorm'; };
     const anyUnfilterable = textures.some(t => unfilterable(boundFormat(t)));
-    textures.forEach(t => layout.push({ binding: t.binding, visibility: GPUShaderStage.FRAGMENT, texture: { sampleType: unfilterable(boundFormat(t)) ? 'unfilterable-float' : 'float' } }));
-    samplers.forEach(s => layout.push({ binding: s.binding, visibility: GPUShaderStage.FRAGMENT, sampler: { type: anyUnfilterable ? 'non-filtering' : 'filtering' } }));
+    textures.forEach(t => layout.push({ binding: t.binding, visibility: stage, texture: { sampleType: unfilterable(boundFormat(t)) ? 'unfilterable-float' : 'float' } }));
+    samplers.forEach(s => layout.push({ binding: s.binding, visibility: stage, sampler: { type: anyUnfilterable ? 'non-filtering' : 'filtering' } }));
+    if (compute) layout.push({ binding: compute.binding, visibility: stage, buffer: { type: 'storage' } });
     const bindGroupLayout = device.createBindGroupLayout({ entries: layout });
+    if (compute) {
+      const target = targets.get(p.output).current;
+      const run = computePass(device, modules[i], p.source, bindGroupLayout, compute, target.width, target.height);
+      return { compute: run, pipelineFor: run.copyPipeline, bindGroupLayout, uniformBuffers, textures, samplers };
+    }
     const entry = /@fragment\s+fn\s+(\w+)/.exec(p.source)?.[1] ?? 'main';
     const pipelineFor = format => device.createRenderPipeline({
       layout: device.createPipelineLayout({ bindGroupLayouts: [bindGroupLayout] }),
@@ -161,9 +177,10 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
       const encoder = device.createCommandEncoder();
       const reads = [];
       passes.forEach((p, i) => {
-        const { pipeline, bindGroupLayout, uniformBuffers, textures, samplers } = prepared[i];
+        const { pipeline, bindGroupLayout, uniformBuffers, textures, samplers, compute } = prepared[i];
         const entries = [];
-        const values = p.passUniforms ? { ...shared, ...p.passUniforms } : shared;
+        let values = p.passUniforms ? { ...shared, ...p.passUniforms } : shared;
+        if (compute) values = { ...COMPUTE_ALIASES(values), ...values };
         for (const u of uniformBuffers) {
           if (u.struct) {
             device.queue.writeBuffer(u.buffer, 0, u.struct.bytes(values));
@@ -183,6 +200,12 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
           entries.push({ binding: t.binding, resource: source.createView() });
         }
         samplers.forEach(s => entries.push({ binding: s.binding, resource: sampler }));
+        if (compute) {
+          const copyGroup = compute.encode(encoder, entries, targets.get(p.output).current);
+          if (frame.probe) reads.push(encodeProbe(encoder, i, p, copyGroup));
+          if (pingPong) { const t = targets.get(p.output); [t.current, t.previous] = [t.previous, t.current]; }
+          return;
+        }
         const pass = encoder.beginRenderPass({ colorAttachments: [{ view: targets.get(p.output).current.createView(), loadOp: 'clear', storeOp: 'store', clearValue: [0, 0, 0, 0] }] });
         const bindGroup = device.createBindGroup({ layout: bindGroupLayout, entries });
         pass.setPipeline(pipeline);
