@@ -1,5 +1,6 @@
 package dev.framescope;
 
+import dev.framescope.shader.harness.PlaywrightDrivers;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Nested;
@@ -15,16 +16,12 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 public final class BrowsersEndWithTheirTestClass implements AfterAllCallback {
 
-    /** Playwright for Java runs its driver as {@code node …/cli.js run-driver}, a child of this JVM. */
-    private static final String DRIVER_ARGUMENT = "run-driver";
-
     @Override
     public void afterAll(ExtensionContext context) throws InterruptedException {
         if (context.getRequiredTestClass().isAnnotationPresent(Nested.class)) {
             return; // the enclosing class may still use its browsers
         }
-        List<ProcessHandle> drivers = ProcessHandle.current().children().filter(p -> p.info().commandLine()
-                .map(c -> c.contains(DRIVER_ARGUMENT)).orElse(false)).toList();
+        List<ProcessHandle> drivers = PlaywrightDrivers.drivers().toList();
         for (ProcessHandle driver : drivers) {
             driver.descendants().forEach(ProcessHandle::destroyForcibly);
             driver.destroyForcibly();

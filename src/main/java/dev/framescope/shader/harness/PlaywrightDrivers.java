@@ -14,7 +14,7 @@ import java.util.stream.Stream;
  * each such timeout left one more, which made the next launches slower still: 100 drivers and 1,000 Chromium processes
  * in one test run. Knowing the driver only after a successful launch was too late.
  */
-final class PlaywrightDrivers {
+public final class PlaywrightDrivers {
 
     /** Playwright for Java runs its driver as {@code node …/cli.js run-driver}, a child of this JVM. */
     private static final String DRIVER_ARGUMENT = "run-driver";
@@ -39,8 +39,8 @@ final class PlaywrightDrivers {
         }
     }
 
-    /** This JVM's Playwright driver processes. */
-    static Stream<ProcessHandle> drivers() {
+    /** This JVM's Playwright driver processes (the tests end those a test class left). */
+    public static Stream<ProcessHandle> drivers() {
         return ProcessHandle.current().children().filter(p -> p.info().commandLine()
                 .map(c -> c.contains(DRIVER_ARGUMENT)).orElse(false));
     }
