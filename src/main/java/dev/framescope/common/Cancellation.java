@@ -23,6 +23,8 @@ public final class Cancellation {
 
     private final List<Runnable> listeners = new ArrayList<>();
     private volatile String reason;
+    /** {@link System#nanoTime()} when cancelled; set before {@link #reason}, so whoever sees the one sees the other. */
+    private volatile long cancelledAtNanos;
 
     public boolean isCancelled() {
         return reason != null;
@@ -33,6 +35,14 @@ public final class Cancellation {
         return reason;
     }
 
+    /**
+     * When the call was cancelled ({@link System#nanoTime()}), or 0 while it runs. Work that stops because it saw
+     * {@link #isCancelled()} may end before the listeners have run, so it cannot learn the moment from them.
+     */
+    public long cancelledAtNanos() {
+        return reason == null ? 0 : cancelledAtNanos;
+    }
+
     /** Cancels once; later calls change nothing. Listeners run on the caller's thread, so they must not block. */
     public void cancel(String why) {
         List<Runnable> toRun;
@@ -40,6 +50,7 @@ public final class Cancellation {
             if (reason != null) {
                 return;
             }
+            cancelledAtNanos = System.nanoTime();
             reason = why;
             toRun = new ArrayList<>(listeners);
             listeners.clear();

@@ -181,9 +181,11 @@ final class BrowserLane implements AutoCloseable {
                 }
             } finally {
                 stopper.ended();
-                if (call.cancelledAt != 0) {
+                // from the cancellation, not the stopper: a page that saw the cancel may end before the stopper runs
+                long cancelledAt = call.cancellation.cancelledAtNanos();
+                if (cancelledAt != 0) {
                     log.info("A cancelled browser call stopped {} ms after the cancel{}",
-                            (System.nanoTime() - call.cancelledAt) / 1_000_000, call.killed ? " (Chromium killed)"
+                            (System.nanoTime() - cancelledAt) / 1_000_000, call.killed ? " (Chromium killed)"
                                     : " (on its own)");
                 }
             }

@@ -56,7 +56,6 @@ final class CallStopper {
 
     /** Runs on the canceller's thread: must not block. */
     void stopSoon(PageCall<?> call) {
-        call.cancelledAt = System.nanoTime();
         if (call.started == 0) {
             call.future.cancel(false); // still queued: it never starts (a running one must end by itself or be killed)
             log.info("A cancelled browser call was dropped before it started (it was still queued)");

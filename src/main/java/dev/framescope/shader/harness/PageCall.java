@@ -24,7 +24,6 @@ final class PageCall<T> {
     volatile boolean working;
     volatile long started;
     final long submitted = System.nanoTime();
-    volatile long cancelledAt;
     volatile boolean killed;
 
     PageCall(Cancellation cancellation) {
