@@ -258,4 +258,35 @@ class NoisemakerIT {
                     204, 0, 0, b + " level 0.8 x gain 1");
         }
     }
+
+    /**
+     * One draw into three render targets (noisemaker's agent passes: {@code drawBuffers}, several {@code outputs}),
+     * through the tool as an agent calls it: attachment i is the i-th output, each keeps its format (2.5 survives in
+     * rgba16f), the first ping-pongs across frames (0.1 a frame), the undeclared globals take the declared 8x8, and
+     * the pass trace names what the pass wrote to each target. These were UNSUPPORTED before.
+     */
+    @Test
+    void oneDrawWritesThreeRenderTargetsInOrder(@TempDir Path stateDir) throws Exception {
+        ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(stateDir));
+        for (Backend b : BACKENDS) {
+            JsonNode frame = call(toolkit, "render_effect_frame", Map.of("effect", "filter/threeTargets",
+                    "effects_root", STATE.toString(), "backend", b.name(), "width", SIZE, "height", SIZE,
+                    "frames", 3, "trace_x", 1, "trace_y", 1)).at("/frames/preview/0");
+            assertEquals("ok", frame.get("status").asText(), frame.toString());
+            JsonNode trace = frame.at("/pass_trace/preview");
+            assertEquals(4, trace.size(), trace.toString());
+            String[] outputs = {"global_a", "global_b", "_c", "outputTex"};
+            double[] red = {0.3, 2.5, 0.75, 0.3};
+            for (int k = 0; k < 4; k++) {
+                JsonNode t = trace.get(k);
+                assertEquals(outputs[k], t.get("output").asText(), t.toString());
+                assertEquals(k < 3 ? 0 : 1, t.get("index").asInt(), t.toString());
+                assertEquals(k < 3 ? 8 : SIZE, t.get("width").asInt(), b + " " + t);
+                assertEquals(red[k], t.at("/value/0").asDouble(), 1e-3, b + " " + t);
+            }
+            assertTrue(trace.get(2).get("format").asText().startsWith("rgba32f"), trace.toString());
+            assertEquals(0.625, trace.get(3).at("/value/1").asDouble(), 1e-3, b + " b / 4 read by the next pass");
+            assertEquals(0.125, trace.get(3).at("/value/3").asDouble(), 1e-3, b + " global_a is 8 wide");
+        }
+    }
 }

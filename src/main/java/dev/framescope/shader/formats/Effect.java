@@ -86,7 +86,7 @@ public record Effect(String id, Path dir, JsonNode definition, List<Program> pro
         for (JsonNode input : programs.get(index).spec().path("inputs")) {
             for (int j = index; j < programs.size(); j++) {
                 JsonNode writer = programs.get(j).spec();
-                if (input.asText().equals(writer.path("outputs").path("fragColor").asText())
+                if (programs.get(j).outputs().contains(input.asText())
                         && writer.path("persistent").asBoolean(true)) {
                     return true;
                 }

@@ -13,12 +13,14 @@ import java.util.Map;
 /**
  * The native model of a literal noisemaker definition (globals, passes with inputs and outputs, {@code format:
  * noisemaker}), with its uniform layouts, the {@code define}s of its globals, its surfaces as image inputs, passes
- * repeated by a count unrolled, and {@code unsupported} naming what FrameScope cannot run (compute, point/mesh draws,
- * 3D volumes, several render targets).
+ * repeated by a count unrolled, a pass's further render targets in {@code moreOutputs}, and {@code unsupported}
+ * naming what FrameScope cannot run (compute, point/mesh draws, 3D volumes).
  */
 final class NoisemakerModel {
 
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
+    /** Color attachments every WebGL2 and WebGPU implementation offers (MAX_DRAW_BUFFERS, maxColorAttachments). */
+    static final int MAX_TARGETS = 4;
 
     private NoisemakerModel() {
     }
@@ -134,6 +136,11 @@ final class NoisemakerModel {
         Iterator<JsonNode> outs = p.path("outputs").elements();
         outputs.put("fragColor", outs.hasNext() ? outs.next().asText() : "outputTex");
         pass.set("outputs", outputs);
+        if (outs.hasNext()) {
+            // several render targets: attachment i is the i-th output, as noisemaker's backends bind them
+            ArrayNode more = pass.putArray("moreOutputs");
+            outs.forEachRemaining(more::add);
+        }
         String label = "pass '" + pass.get("name").asText() + "'";
         unsupportedDraws(p, label, why);
         JsonNode repeatNode = repeatCount(p, js, label, why);
@@ -163,9 +170,8 @@ final class NoisemakerModel {
         if (p.has("drawMode") && !p.get("drawMode").asText().equals("fullscreen")) {
             why.add(p.get("drawMode").asText() + " draw mode (" + label + ")");
         }
-        if (p.path("drawBuffers").asInt(1) > 1 || p.path("outputs").size() > 1) {
-            why.add("several render targets (" + label + ", drawBuffers " + Math.max(p.path("drawBuffers")
-                    .asInt(1), p.path("outputs").size()) + ")");
+        if (p.path("outputs").size() > MAX_TARGETS) {
+            why.add("more than " + MAX_TARGETS + " render targets (" + label + ")");
         }
         if (p.has("count") || p.has("vertexCount")) {
             why.add("instanced point/vertex draws (" + label + ")");

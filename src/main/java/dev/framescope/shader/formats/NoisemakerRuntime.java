@@ -82,6 +82,16 @@ final class NoisemakerRuntime {
                 pass.put("uniformLayout", Json.mapper().convertValue(layout, Map.class));
             }
             pass.putAll(targets.getOrDefault(pass.get("output").toString(), Map.of()));
+            if (p.outputs().size() > 1) {
+                // the further render targets: attachment 1.. in order, each with its own size and format
+                List<Map<String, Object>> more = new ArrayList<>();
+                for (String name : p.outputs().subList(1, p.outputs().size())) {
+                    Map<String, Object> target = new LinkedHashMap<>(targets.getOrDefault(name, Map.of()));
+                    target.put("output", name);
+                    more.add(target);
+                }
+                pass.put("more", more);
+            }
             PagePasses.putVersion(pass, p);
             for (int k = repeatTimes(effect, p.spec(), uniforms); k > 0; k--) {
                 passes.add(pass);
@@ -152,7 +162,7 @@ final class NoisemakerRuntime {
 
     static Map<String, Object> images(Effect effect, Map<String, String> bindings, int width, int height) {
         Set<String> written = new HashSet<>();
-        effect.programs().forEach(p -> written.add(p.spec().path("outputs").path("fragColor").asText()));
+        effect.programs().forEach(p -> written.addAll(p.outputs()));
         Set<String> surfaces = new HashSet<>();
         effect.definition().path("surfaces").forEach(s -> surfaces.add(s.asText()));
         Map<String, Object> images = new HashMap<>();

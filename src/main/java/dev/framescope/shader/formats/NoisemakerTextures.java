@@ -2,6 +2,7 @@ package dev.framescope.shader.formats;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -61,25 +62,49 @@ final class NoisemakerTextures {
         }
         Map<String, Map<String, Object>> out = new LinkedHashMap<>();
         for (Program p : effect.programs()) {
-            String name = p.spec().path("outputs").path("fragColor").asText();
-            if (out.containsKey(name)) {
-                continue;
+            int[] shared = sharedSize(p.outputs(), definition, width, height, uniforms);
+            for (String name : p.outputs()) {
+                if (out.containsKey(name)) {
+                    continue;
+                }
+                JsonNode spec = definition.path("textures").path(name);
+                String format = format(name, spec.path("format").asText("rgba16f"), webgl);
+                int w = width;
+                int h = height;
+                if (!name.equals(finalName)) {
+                    w = spec.has("width") || shared == null ? dimension(name, "width", spec.get("width"), width,
+                            definition, uniforms) : shared[0];
+                    h = spec.has("height") || shared == null ? dimension(name, "height", spec.get("height"), height,
+                            definition, uniforms) : shared[1];
+                }
+                Map<String, Object> target = new LinkedHashMap<>();
+                target.put("width", w);
+                target.put("height", h);
+                target.put("format", format);
+                out.put(name, target);
             }
-            JsonNode spec = definition.path("textures").path(name);
-            String format = format(name, spec.path("format").asText("rgba16f"), webgl);
-            int w = width;
-            int h = height;
-            if (!name.equals(finalName)) {
-                w = dimension(name, "width", spec.get("width"), width, definition, uniforms);
-                h = dimension(name, "height", spec.get("height"), height, definition, uniforms);
-            }
-            Map<String, Object> target = new LinkedHashMap<>();
-            target.put("width", w);
-            target.put("height", h);
-            target.put("format", format);
-            out.put(name, target);
         }
         return out;
+    }
+
+    /**
+     * The size of a pass's several render targets (all attachments of one draw must have one size): that of the first
+     * the definition declares, given to those it does not (agent state that {@code pointsEmit} declares upstream in
+     * noisemaker's chains, e.g. {@code global_xyz} in {@code points/life}); null for one target or none declared.
+     */
+    private static int[] sharedSize(List<String> outputs, JsonNode definition, int width, int height,
+                                    Map<String, Object> uniforms) {
+        if (outputs.size() < 2) {
+            return null;
+        }
+        for (String name : outputs) {
+            JsonNode spec = definition.path("textures").path(name);
+            if (spec.has("width") || spec.has("height")) {
+                return new int[] {dimension(name, "width", spec.get("width"), width, definition, uniforms),
+                    dimension(name, "height", spec.get("height"), height, definition, uniforms)};
+            }
+        }
+        return null;
     }
 
     /** {@link #targets}, or none when a texture cannot be allocated (the caller reports {@link #unsupported}). */

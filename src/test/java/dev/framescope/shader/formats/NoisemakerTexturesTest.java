@@ -1,6 +1,7 @@
 package dev.framescope.shader.formats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Json;
 import dev.framescope.shader.EffectLibrary;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -56,5 +58,23 @@ class NoisemakerTexturesTest {
         assertEquals(Map.of("width", 16, "height", 16, "format", "rgba16float"),
                 NoisemakerTextures.targets(effect, false, 32, 32, Map.of()).get("_state"));
         assertEquals("rgba32f", NoisemakerTextures.targets(effect, true, 32, 32, Map.of()).get("_wide").get("format"));
+    }
+
+    /**
+     * One draw's several render targets share one size (WebGL2 and WebGPU refuse attachments of different sizes):
+     * those the definition does not declare take the declared one's, each keeps its own format, and the pass lists
+     * them in attachment order.
+     */
+    @Test
+    void severalRenderTargetsShareTheDeclaredSize() {
+        Effect effect = new EffectLibrary(Path.of("demo/shaders/noisemaker-state"))
+                .select("filter/threeTargets").get(0);
+        assertNull(effect.unsupported(), "several render targets run");
+        assertEquals(List.of("global_a", "global_b", "_c"), effect.programs().get(0).outputs());
+        Map<String, Map<String, Object>> targets = NoisemakerTextures.targets(effect, true, 32, 32, Map.of());
+        assertEquals(Map.of("width", 8, "height", 8, "format", "rgba16f"), targets.get("global_a"));
+        assertEquals(Map.of("width", 8, "height", 8, "format", "rgba16f"), targets.get("global_b"));
+        assertEquals(Map.of("width", 8, "height", 8, "format", "rgba32f"), targets.get("_c"));
+        assertEquals(Map.of("width", 32, "height", 32, "format", "rgba16f"), targets.get("outputTex"));
     }
 }

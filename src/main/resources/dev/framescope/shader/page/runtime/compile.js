@@ -155,7 +155,11 @@ async function openDevice() {
   const adapter = await navigator.gpu.requestAdapter();
   if (!adapter) return { unavailable: 'requestAdapter() returned null (WebGPU disabled in this browser)' };
   const info = adapter.info || {};
-  return { device: await adapter.requestDevice(), adapter: [info.vendor, info.architecture, info.description].filter(Boolean).join(' / ') };
+  // Several float render targets of one draw (noisemaker's agent state: 2 × rgba32float + rgba8unorm = 40 bytes) pass
+  // the default 32 bytes per sample: ask for what the adapter offers, up to 128, as noisemaker's runtime does.
+  const bytesPerSample = Math.min(adapter.limits.maxColorAttachmentBytesPerSample ?? 32, 128);
+  const device = await adapter.requestDevice({ requiredLimits: { maxColorAttachmentBytesPerSample: bytesPerSample } });
+  return { device, adapter: [info.vendor, info.architecture, info.description].filter(Boolean).join(' / ') };
 }
 
 /** Compiles a WGSL module. Returns {ok, diagnostics: [{stage, severity, line, column, message}], adapter}. */

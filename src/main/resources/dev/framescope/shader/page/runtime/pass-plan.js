@@ -1,16 +1,27 @@
 // What the pass runners of both backends share: the pass plan, half-float decoding, noisemaker's deltaTime, and the
 // checks that turn a frame that cannot be trusted into a failure.
 
+/**
+ * What a pass writes, attachment 0 first: the pass itself (`output`, its size and format), then each of its further
+ * render targets (`more`: noisemaker's several outputs of one draw), as the pass with that target's fields.
+ */
+export function writes(p) {
+  return [p, ...(p.more ?? []).map(m => ({ ...p, ...m, more: undefined }))];
+}
+
 /** Which texture is the result, and whether a pass reads this frame's copy of a texture or the previous frame's. */
 export function plan(passes) {
   const producer = new Map();
-  passes.forEach((p, i) => { if (!producer.has(p.output)) producer.set(p.output, i); });
+  passes.forEach((p, i) => writes(p).forEach(w => { if (!producer.has(w.output)) producer.set(w.output, i); }));
   const finalName = passes.some(p => p.output === 'outputTex') ? 'outputTex' : passes[passes.length - 1].output;
+  const specs = passes.flatMap(writes);
   return {
     finalName,
     // true: read the copy written this frame; false: the previous frame's copy
     fresh: (name, index) => producer.has(name) && producer.get(name) < index,
-    names: [...new Set(passes.map(p => p.output))],
+    names: [...new Set(specs.map(w => w.output))],
+    // the first pass (or further target) writing `name`: its size and format
+    writer: name => specs.find(w => w.output === name),
   };
 }
 

@@ -3,7 +3,7 @@
 // frame's copy; reading one written by itself or a later pass gets the previous frame's copy (feedback). The
 // effect's result is the texture named "outputTex", else the last pass's output.
 import { compileIsf, glslStages, webgl2Renderer } from './compile.js';
-import { noisemakerDelta, plan, untrustedFrame } from './pass-plan.js';
+import { noisemakerDelta, plan, untrustedFrame, writes } from './pass-plan.js';
 import { PICTURES, probePass } from './probe.js';
 import { CARDS, CUBE_FACES, movingCardPixels, testCardPixels, toBase64 } from './testcard.js';
 import { prepareWgslPasses } from './wgsl-passes.js';
@@ -28,7 +28,7 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
   canvas.width = width;
   canvas.height = height;
   const gl = canvas.getContext('webgl2');
-  const { finalName, fresh, names } = plan(passes);
+  const { finalName, fresh, names, writer } = plan(passes);
   // ISF passes may draw into smaller, float or non-persistent targets; noisemaker passes into targets of their
   // declared size and `format`; native passes use the frame size, RGBA8, and keep their previous frame (persistent).
   const sizeOf = p => [p.width ?? width, p.height ?? height];
@@ -45,7 +45,7 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
     r16f: [gl.R16F, gl.RED, gl.HALF_FLOAT], r32f: [gl.R32F, gl.RED, gl.FLOAT],
   };
   const floatFormat = format => !!format && FORMATS[format]?.[2] !== gl.UNSIGNED_BYTE;
-  for (const p of passes) {
+  for (const p of passes.flatMap(writes)) {
     if (p.format && !FORMATS[p.format]) return { ok: false, unsupported: `UNSUPPORTED: texture '${p.output}' has format '${p.format}', which FrameScope's WebGL2 runtime does not know`, diagnostics: [] };
     if (floatFormat(p.format) && !floatTargets) return { ok: false, unsupported: `UNSUPPORTED: texture '${p.output}' is ${p.format}, a float render target, and this WebGL2 context has no EXT_color_buffer_float`, diagnostics: [] };
   }
@@ -106,7 +106,6 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
   // What the moving card replaces: the input, and an image bound to the test card at the frame's size (ISF's inputImage).
   const testCards = [input, ...Object.entries(images).filter(([, image]) => image.card === 'testcard' && !image.width)
     .map(([name]) => imported.get(name))];
-  const writer = name => passes.find(p => p.output === name);
   const targets = new Map(names.map(n => {
     const p = writer(n);
     const size = n === finalName ? [width, height] : sizeOf(p);
@@ -116,28 +115,40 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
     const format = p.format ?? (float === 'half' && floatTargets ? 'rgba16f' : float && floatTargets ? 'rgba32f' : 'rgba8');
     return [n, { current: made(), previous: made(), persistent: p.persistent ?? true, format }];
   }));
-  // The probe's float twins of 8-bit targets, by pass (see probe.js), made on the first probed frame.
+  // The probe's float twins of 8-bit targets, by pass and attachment (see probe.js), made on the first probed frame.
   const twins = new Map();
-  const probeGlsl = (i, p, out, [w, h], { trace, pictures }) => {
+  // What pass i wrote to its attachment k (`output`): a float target read itself, an 8-bit one drawn again into a
+  // float twin at attachment k alone (the pass's other outputs go nowhere).
+  const probeGlsl = (i, p, k, output, { trace, pictures }) => {
+    const out = targets.get(output);
+    const [w, h] = out.current.size;
     let fbo = out.current.fbo;
     let readFrom = 'target';
     if (!floatFormat(out.format)) {
-      if (!twins.has(i)) {
+      const key = `${i}/${k}`;
+      if (!twins.has(key)) {
         // makeTarget binds its texture on the active unit, where this pass's last input is bound: put it back.
         const bound = gl.getParameter(gl.TEXTURE_BINDING_2D);
-        twins.set(i, makeTarget(null, [w, h], true));
+        const twin = makeTarget(null, [w, h], true);
+        if (k > 0) {
+          gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, null, 0);
+          gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0 + k, gl.TEXTURE_2D, twin.tex, 0);
+          gl.drawBuffers(Array.from({ length: k + 1 }, (_, n) => (n === k ? gl.COLOR_ATTACHMENT0 + k : gl.NONE)));
+          gl.readBuffer(gl.COLOR_ATTACHMENT0 + k);
+        }
+        twins.set(key, twin);
         gl.bindTexture(gl.TEXTURE_2D, bound);
       }
-      fbo = twins.get(i).fbo;
+      fbo = twins.get(key).fbo;
       readFrom = 'rgba32f twin';
       gl.bindFramebuffer(gl.FRAMEBUFFER, fbo);
-      gl.clearBufferfv(gl.COLOR, 0, [0, 0, 0, 0]);
+      gl.clearBufferfv(gl.COLOR, k, [0, 0, 0, 0]);
       gl.drawArrays(gl.TRIANGLES, 0, 3);
     }
     gl.bindFramebuffer(gl.FRAMEBUFFER, fbo);
     const floats = new Float32Array(w * h * 4);
     gl.readPixels(0, 0, w, h, gl.RGBA, gl.FLOAT, floats);
-    return probePass(floats, { index: i, name: p.name, output: p.output, format: out.format, readFrom, width: w, height: h, bottomUp: true, final: p.output === finalName, trace, picture: pictures && i < PICTURES });
+    return probePass(floats, { index: i, name: p.name, output, format: out.format, readFrom, width: w, height: h, bottomUp: true, final: output === finalName, trace, picture: pictures && i < PICTURES });
   };
   // Shadertoy's per-channel sampler settings as WebGL2 sampler objects (one per filter and wrap); `mipmap` filters
   // between mipmap levels, generated from the texture each time it is bound (once for an image).
@@ -155,6 +166,17 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
   };
   gl.bindBuffer(gl.ARRAY_BUFFER, gl.createBuffer());
   gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 3, -1, -1, 3]), gl.STATIC_DRAW);
+  // A pass with several render targets draws through one framebuffer of its own, its targets' current copies
+  // attached (attachment i = output i) before each draw, since ping-pong swaps which copy is current.
+  const mrtFbos = passes.map(p => (p.more ? gl.createFramebuffer() : null));
+  const bindTargets = i => {
+    const fbo = mrtFbos[i];
+    gl.bindFramebuffer(gl.FRAMEBUFFER, fbo);
+    const outs = writes(passes[i]);
+    outs.forEach((w, k) => gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0 + k, gl.TEXTURE_2D, targets.get(w.output).current.tex, 0));
+    gl.drawBuffers(outs.map((w, k) => gl.COLOR_ATTACHMENT0 + k));
+    return fbo;
+  };
   const programs = passes.map(p => {
     const program = gl.createProgram();
     const [vertexText, fragmentText] = glslStages(p.source, p.version, '', p.vertex ?? null);
@@ -271,15 +293,15 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
           gl.beginQuery(gl.ANY_SAMPLES_PASSED_CONSERVATIVE, finalDraw);
         }
         // A cube target is drawn once per face, the face in `_face`.
-        for (const [face, fbo] of (out.current.fbos ?? [out.current.fbo]).entries()) {
+        for (const [face, fbo] of (p.more ? [bindTargets(i)] : out.current.fbos ?? [out.current.fbo]).entries()) {
           if (out.current.cube) set(i, '_face', face);
           gl.bindFramebuffer(gl.FRAMEBUFFER, fbo);
           gl.drawArrays(gl.TRIANGLES, 0, 3);
         }
         if (counted) gl.endQuery(gl.ANY_SAMPLES_PASSED_CONSERVATIVE);
         // A cube pass's six faces are not one picture: the probe sees its values where a later pass samples them.
-        if (probed && !out.current.cube) probed.push(probeGlsl(i, p, out, [w, h], frame.probe));
-        if (pingPong) [out.current, out.previous] = [out.previous, out.current];
+        if (probed && !out.current.cube) writes(p).forEach((wr, k) => probed.push(probeGlsl(i, p, k, wr.output, frame.probe)));
+        if (pingPong) for (const w of writes(p)) { const t = targets.get(w.output); [t.current, t.previous] = [t.previous, t.current]; }
       });
       if (!pingPong) for (const t of targets.values()) [t.current, t.previous] = [t.previous, t.current];
       return probed ? { passes: probed } : null;

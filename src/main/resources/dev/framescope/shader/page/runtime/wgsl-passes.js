@@ -1,6 +1,6 @@
 // The WebGPU pass runner: the WGSL twin of prepareGlslPasses in passes.js, with the same pass model.
 import { gpuDevice } from './compile.js';
-import { halfToFloat, noisemakerDelta, plan } from './pass-plan.js';
+import { halfToFloat, noisemakerDelta, plan, writes } from './pass-plan.js';
 import { PICTURES, probePass } from './probe.js';
 import { CARDS, movingCardPixels, testCardPixels } from './testcard.js';
 import { COMPUTE_ALIASES, computeOnly, computePass, outputBuffer } from './compute-pass.js';
@@ -37,11 +37,11 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
     if (diagnostics.some(d => d.severity === 'error')) return { ok: false, diagnostics };
     modules.push(module);
   }
-  const { finalName, fresh, names } = plan(passes);
+  const { finalName, fresh, names, writer } = plan(passes);
   const usage = GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.TEXTURE_BINDING | GPUTextureUsage.COPY_SRC | GPUTextureUsage.COPY_DST;
   // A target's declared size and format (noisemaker's `textures`), else the frame's size, rgba8unorm.
   const makeTarget = (p = {}) => device.createTexture({ size: [p.width ?? width, p.height ?? height], format: p.format ?? 'rgba8unorm', usage });
-  const formatOf = name => passes.find(p => p.output === name)?.format ?? 'rgba8unorm';
+  const formatOf = name => writer(name)?.format ?? 'rgba8unorm';
   const unfilterable = format => /32float$/.test(format); // sampled through 'unfilterable-float' and a non-filtering sampler
   const flipRows = (rows, w, h) => {
     if (!flipY) return rows;
@@ -67,9 +67,12 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
   // names) reads transparent black.
   imported.set('framescope:blank', upload(new Uint8Array(4), 1, 1));
   const targets = new Map(names.map(n => {
-    const p = passes.find(q => q.output === n);
+    const p = writer(n);
     return [n, { current: makeTarget(p), previous: makeTarget(p) }];
   }));
+  // A pass's further render targets (noisemaker's several outputs of one draw), attachment 1.. in order.
+  const moreOutputs = p => writes(p).slice(1).map(w => w.output);
+  const swap = p => { for (const w of writes(p)) { const t = targets.get(w.output); [t.current, t.previous] = [t.previous, t.current]; } };
   const sampler = device.createSampler({ magFilter: 'nearest', minFilter: 'nearest' });
   const vertex = device.createShaderModule({ code: VERTEX_WGSL });
   const uvVertex = device.createShaderModule({ code: VERTEX_UV_WGSL });
@@ -105,33 +108,38 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
     if (compute) {
       const target = targets.get(p.output).current;
       const run = computePass(device, modules[i], p.source, bindGroupLayout, compute, target.width, target.height);
-      return { compute: run, pipelineFor: run.copyPipeline, bindGroupLayout, uniformBuffers, textures, samplers };
+      return { compute: run, pipelineFor: twin => run.copyPipeline(twin.format), bindGroupLayout, uniformBuffers, textures, samplers };
     }
     const entry = /@fragment\s+fn\s+(\w+)/.exec(p.source)?.[1] ?? 'main';
-    const pipelineFor = format => device.createRenderPipeline({
+    // Every target in its format; with `twin` ({k, format}) attachment k alone in that format (the probe's float
+    // twin: WebGPU drops a fragment output whose target is null).
+    const pipelineFor = (twin = null) => device.createRenderPipeline({
       layout: device.createPipelineLayout({ bindGroupLayouts: [bindGroupLayout] }),
       vertex: p.uvVertex ? { module: uvVertex, entryPoint: 'fullscreenUv' } : { module: vertex, entryPoint: 'fullscreen' },
-      fragment: { module: modules[i], entryPoint: entry, targets: [{ format }] },
+      fragment: { module: modules[i], entryPoint: entry, targets: writes(p).map((w, k) => (!twin ? { format: formatOf(w.output) } : k === twin.k ? { format: twin.format } : null)) },
       primitive: { topology: 'triangle-list' },
     });
-    return { pipeline: pipelineFor(formatOf(p.output)), pipelineFor, bindGroupLayout, uniformBuffers, textures, samplers };
+    return { pipeline: pipelineFor(), pipelineFor, bindGroupLayout, uniformBuffers, textures, samplers };
   });
   // The probe's float twins of 8-bit targets (see probe.js): as many channels as the target, 32-bit float.
   const twins = new Map();
   const twinFormat = format => (/^rgba/.test(format) ? 'rgba32float' : /^rg/.test(format) ? 'rg32float' : 'r32float');
-  const encodeProbe = (encoder, i, p, bindGroup) => {
-    const target = targets.get(p.output).current;
+  // What pass i wrote to its attachment k (`output`), as passes.js probes it.
+  const encodeProbe = (encoder, i, p, bindGroup, k = 0, output = p.output) => {
+    const target = targets.get(output).current;
     const [w, h] = [target.width, target.height];
     let texture = target;
-    let format = formatOf(p.output);
+    let format = formatOf(output);
     let readFrom = 'target';
     if (!/float$/.test(format)) {
       format = twinFormat(format);
-      if (!twins.has(i)) {
-        twins.set(i, { pipeline: prepared[i].pipelineFor(format), texture: device.createTexture({ size: [w, h], format, usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC }) });
+      const key = `${i}/${k}`;
+      if (!twins.has(key)) {
+        twins.set(key, { pipeline: prepared[i].pipelineFor({ k, format }), texture: device.createTexture({ size: [w, h], format, usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC }) });
       }
-      const twin = twins.get(i);
-      const pass = encoder.beginRenderPass({ colorAttachments: [{ view: twin.texture.createView(), loadOp: 'clear', storeOp: 'store', clearValue: [0, 0, 0, 0] }] });
+      const twin = twins.get(key);
+      const attachments = writes(p).map((_, n) => (n === k ? { view: twin.texture.createView(), loadOp: 'clear', storeOp: 'store', clearValue: [0, 0, 0, 0] } : null));
+      const pass = encoder.beginRenderPass({ colorAttachments: attachments });
       pass.setPipeline(twin.pipeline);
       pass.setBindGroup(0, bindGroup);
       pass.draw(3);
@@ -142,16 +150,16 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
     const layout = rowLayout(format, w);
     const buffer = device.createBuffer({ size: layout.bytesPerRow * h, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ });
     encoder.copyTextureToBuffer({ texture }, { buffer, bytesPerRow: layout.bytesPerRow }, [w, h]);
-    return { i, p, buffer, layout, w, h, format: formatOf(p.output), readFrom };
+    return { i, p, output, buffer, layout, w, h, format: formatOf(output), readFrom };
   };
   const readProbes = async (reads, { trace, pictures }) => {
     const probed = [];
-    for (const { i, p, buffer, layout, w, h, format, readFrom } of reads) {
+    for (const { i, p, output, buffer, layout, w, h, format, readFrom } of reads) {
       await buffer.mapAsync(GPUMapMode.READ);
       const floats = rgbaFloats(new Uint8Array(buffer.getMappedRange()), layout, w, h, false);
       buffer.unmap();
       buffer.destroy();
-      probed.push(probePass(floats, { index: i, name: p.name, output: p.output, format, readFrom, width: w, height: h, bottomUp: flipY, final: p.output === finalName, trace, picture: pictures && i < PICTURES }));
+      probed.push(probePass(floats, { index: i, name: p.name, output, format, readFrom, width: w, height: h, bottomUp: flipY, final: output === finalName, trace, picture: pictures && i < PICTURES }));
     }
     return { passes: probed };
   };
@@ -203,17 +211,17 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
         if (compute) {
           const copyGroup = compute.encode(encoder, entries, targets.get(p.output).current);
           if (frame.probe) reads.push(encodeProbe(encoder, i, p, copyGroup));
-          if (pingPong) { const t = targets.get(p.output); [t.current, t.previous] = [t.previous, t.current]; }
+          if (pingPong) swap(p);
           return;
         }
-        const pass = encoder.beginRenderPass({ colorAttachments: [{ view: targets.get(p.output).current.createView(), loadOp: 'clear', storeOp: 'store', clearValue: [0, 0, 0, 0] }] });
+        const pass = encoder.beginRenderPass({ colorAttachments: writes(p).map(w => ({ view: targets.get(w.output).current.createView(), loadOp: 'clear', storeOp: 'store', clearValue: [0, 0, 0, 0] })) });
         const bindGroup = device.createBindGroup({ layout: bindGroupLayout, entries });
         pass.setPipeline(pipeline);
         pass.setBindGroup(0, bindGroup);
         pass.draw(3);
         pass.end();
-        if (frame.probe) reads.push(encodeProbe(encoder, i, p, bindGroup));
-        if (pingPong) { const t = targets.get(p.output); [t.current, t.previous] = [t.previous, t.current]; }
+        if (frame.probe) writes(p).forEach((w, k) => reads.push(encodeProbe(encoder, i, p, bindGroup, k, w.output)));
+        if (pingPong) swap(p);
       });
       device.queue.submit([encoder.finish()]);
       if (!pingPong) for (const t of targets.values()) [t.current, t.previous] = [t.previous, t.current];
