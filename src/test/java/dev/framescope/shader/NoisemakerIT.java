@@ -3,6 +3,7 @@ package dev.framescope.shader;
 import static dev.framescope.shader.ShaderCalls.call;
 import static dev.framescope.shader.ShaderCalls.rgb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The demo noisemaker effects (demo/shaders/noisemaker, definition.js modules of our own) on real WebGL2 and WebGPU,
  * pixel by pixel: a synth's colour uniform, a WGSL uniformLayout, y as noisemaker shows it, a filter over the test
  * card, a mixer's surface bound to a file, a define chosen through uniforms, two passes through an internal
- * texture; compute/point effects and a hostile module are UNSUPPORTED.
+ * texture, several render targets, point draws; compute effects and a hostile module are UNSUPPORTED.
  */
 @Timeout(240)
 class NoisemakerIT {
@@ -139,7 +140,8 @@ class NoisemakerIT {
         JsonNode particles = ShaderCalls.effect(report, "unsupported/particles");
         assertEquals("unsupported", particles.get("status").asText());
         String why = particles.at("/error/message").asText();
-        assertTrue(why.startsWith("UNSUPPORTED: noisemaker compute pass (pass 'simulate'), points draw mode"), why);
+        assertTrue(why.startsWith("UNSUPPORTED: noisemaker compute pass (pass 'simulate');"), why);
+        assertFalse(why.contains("points"), "its point draw runs: " + why);
         JsonNode hostile = ShaderCalls.effect(report, "unsupported/hostile");
         assertEquals("unsupported", hostile.get("status").asText());
         String refused = hostile.at("/error/message").asText();
@@ -287,6 +289,35 @@ class NoisemakerIT {
             assertTrue(trace.get(2).get("format").asText().startsWith("rgba32f"), trace.toString());
             assertEquals(0.625, trace.get(3).at("/value/1").asDouble(), 1e-3, b + " b / 4 read by the next pass");
             assertEquals(0.125, trace.get(3).at("/value/3").asDouble(), 1e-3, b + " global_a is 8 wide");
+        }
+    }
+
+    /**
+     * Point draws as noisemaker's particle effects make them, through the tool: one point per agent of the 4x4 state
+     * (count 'input'; a 17th vertex would add 1.0 at one pixel), dead agents culled, two agents on one pixel adding
+     * up (additive blend: 0.5 there), and a pass run only when {@code mode} is 1. These were UNSUPPORTED before.
+     */
+    @Test
+    void pointDrawsDepositOnePointPerAgentAdditively(@TempDir Path stateDir) throws Exception {
+        ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(stateDir));
+        for (Backend b : BACKENDS) {
+            for (int mode : new int[] {0, 1}) {
+                JsonNode frame = call(toolkit, "render_effect_frame", Map.of("effect", "synth/pointDeposits",
+                        "effects_root", STATE.toString(), "backend", b.name(), "width", SIZE, "height", SIZE,
+                        "uniforms", Map.of("mode", mode), "trace_x", 1, "trace_y", 1)).at("/frames/preview/0");
+                assertEquals("ok", frame.get("status").asText(), frame.toString());
+                JsonNode trace = frame.at("/pass_trace/preview");
+                assertEquals(mode == 0 ? 3 : 4, trace.size(), b + " mode " + mode + ": depositBlue runs only in "
+                        + "mode 1: " + trace);
+                JsonNode shown = trace.get(trace.size() - 1).get("value");
+                String what = b + " mode " + mode + " " + shown;
+                if (mode == 0) {
+                    assertEquals(0.375, shown.get(0).asDouble(), 1e-3, what + ": 12 live agents x 0.25 / 8");
+                    assertEquals(0.5, shown.get(1).asDouble(), 1e-3, what + ": two agents on one pixel add up");
+                    assertEquals(11 / 64.0, shown.get(3).asDouble(), 1e-3, what + ": 11 pixels lit");
+                }
+                assertEquals(mode == 0 ? 0 : 0.375, shown.get(2).asDouble(), 1e-3, what + ": blue deposits");
+            }
         }
     }
 }

@@ -9,18 +9,26 @@ import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The native model of a literal noisemaker definition (globals, passes with inputs and outputs, {@code format:
  * noisemaker}), with its uniform layouts, the {@code define}s of its globals, its surfaces as image inputs, passes
  * repeated by a count unrolled, a pass's further render targets in {@code moreOutputs}, and {@code unsupported}
- * naming what FrameScope cannot run (compute, point/mesh draws, 3D volumes).
+ * naming what FrameScope cannot run (compute, mesh draws, 3D volumes); point and billboard draws keep their
+ * {@code drawMode}, {@code count} and {@code blend}.
  */
 final class NoisemakerModel {
 
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     /** Color attachments every WebGL2 and WebGPU implementation offers (MAX_DRAW_BUFFERS, maxColorAttachments). */
     static final int MAX_TARGETS = 4;
+    /** Draw modes the page runtime draws besides the full-screen triangle: one point, or one quad, per count. */
+    private static final Set<String> DRAWN = Set.of("points", "billboards");
+    /** Counts taken from a texture's pixels, as noisemaker's backends resolve them. */
+    private static final Set<String> COUNT_WORDS = Set.of("input", "auto", "screen");
+    /** noisemaker's count when a point draw names none. */
+    private static final int DEFAULT_COUNT = 1000;
 
     private NoisemakerModel() {
     }
@@ -78,7 +86,7 @@ final class NoisemakerModel {
         d.set("passes", passes);
         if (!why.isEmpty()) {
             d.put("unsupported", "UNSUPPORTED: noisemaker " + String.join(", ", new LinkedHashSet<>(why))
-                    + "; FrameScope runs full-screen fragment passes only");
+                    + "; FrameScope runs full-screen fragment passes and point or billboard draws into 2D targets");
         }
         return d;
     }
@@ -142,6 +150,7 @@ final class NoisemakerModel {
             outs.forEachRemaining(more::add);
         }
         String label = "pass '" + pass.get("name").asText() + "'";
+        draw(p, pass);
         unsupportedDraws(p, label, why);
         JsonNode repeatNode = repeatCount(p, js, label, why);
         for (JsonNode input : pass.get("inputs")) {
@@ -161,20 +170,42 @@ final class NoisemakerModel {
         }
     }
 
-    /** Draws other than one full-screen fragment pass into one target. */
+    /**
+     * A point or billboard draw as the page runtime takes it: {@code drawMode}, {@code count} (a number, or
+     * {@code input}/{@code auto}/{@code screen}: the state texture's or the target's pixels) and {@code blend}.
+     */
+    private static void draw(JsonNode p, ObjectNode pass) {
+        String mode = p.path("drawMode").asText("fullscreen");
+        if (DRAWN.contains(mode)) {
+            pass.put("drawMode", mode);
+            pass.set("count", p.has("count") ? p.get("count") : F.numberNode(DEFAULT_COUNT));
+        }
+        for (String key : List.of("blend", "conditions")) {
+            if (p.has(key)) {
+                pass.set(key, p.get(key));
+            }
+        }
+    }
+
+    /** Draws other than full-screen fragment passes and point or billboard draws into up to four targets. */
     private static void unsupportedDraws(JsonNode p, String label, List<String> why) {
         String type = p.path("type").asText("render");
         if (!type.equals("render")) {
             why.add(type + " pass (" + label + ")");
         }
-        if (p.has("drawMode") && !p.get("drawMode").asText().equals("fullscreen")) {
-            why.add(p.get("drawMode").asText() + " draw mode (" + label + ")");
+        String mode = p.path("drawMode").asText("fullscreen");
+        if (!mode.equals("fullscreen") && !DRAWN.contains(mode)) {
+            why.add(mode + " draw mode (" + label + ")");
         }
         if (p.path("outputs").size() > MAX_TARGETS) {
             why.add("more than " + MAX_TARGETS + " render targets (" + label + ")");
         }
-        if (p.has("count") || p.has("vertexCount")) {
-            why.add("instanced point/vertex draws (" + label + ")");
+        JsonNode count = p.path("count");
+        if (DRAWN.contains(mode) && p.has("count") && !count.canConvertToInt() && !COUNT_WORDS.contains(count.asText())) {
+            why.add("a draw count '" + count.asText() + "' (" + label + ")");
+        }
+        if (p.has("vertexCount") || p.has("countUniform") || (p.has("count") && !DRAWN.contains(mode))) {
+            why.add("instanced vertex draws (" + label + ")");
         }
     }
 

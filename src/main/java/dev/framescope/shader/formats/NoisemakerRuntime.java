@@ -72,6 +72,18 @@ final class NoisemakerRuntime {
             if (!own.isEmpty()) {
                 pass.put("passUniforms", own);
             }
+            for (String key : List.of("drawMode", "count", "blend")) {
+                if (p.spec().has(key)) {
+                    pass.put(key, Json.mapper().convertValue(p.spec().get(key), Object.class));
+                }
+            }
+            JsonNode state = p.spec().path("inputs").path("xyzTex");
+            if (!state.isTextual() && "points".equals(p.spec().path("drawMode").asText())) {
+                state = p.spec().path("inputs").path("inputTex");
+            }
+            if (state.isTextual()) {
+                pass.put("countTexture", state.asText()); // a count of 'input' is its pixels (page pass-plan.js)
+            }
             if (webgl) {
                 pass.put("vertex", NoisemakerSources.vertex(effect, p, uniforms));
             } else {
@@ -93,7 +105,8 @@ final class NoisemakerRuntime {
                 pass.put("more", more);
             }
             PagePasses.putVersion(pass, p);
-            for (int k = repeatTimes(effect, p.spec(), uniforms); k > 0; k--) {
+            for (int k = skipped(effect, p.spec(), uniforms) ? 0 : repeatTimes(effect, p.spec(), uniforms); k > 0;
+                 k--) {
                 passes.add(pass);
             }
         }
@@ -124,6 +137,35 @@ final class NoisemakerRuntime {
             }
         });
         return out;
+    }
+
+    /**
+     * Whether a pass's {@code conditions} leave it out of this render, as noisemaker decides each frame: a
+     * {@code skipIf} entry whose global equals its value, or a {@code runIf} entry whose global does not.
+     */
+    static boolean skipped(Effect effect, JsonNode pass, Map<String, Object> uniforms) {
+        JsonNode conditions = pass.path("conditions");
+        for (JsonNode c : conditions.path("skipIf")) {
+            if (equal(globalValue(effect, c.path("uniform").asText(), uniforms), c.path("equals"))) {
+                return true;
+            }
+        }
+        for (JsonNode c : conditions.path("runIf")) {
+            if (!equal(globalValue(effect, c.path("uniform").asText(), uniforms), c.path("equals"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean equal(Object value, JsonNode expected) {
+        if (value instanceof Number n && expected.isNumber()) {
+            return n.doubleValue() == expected.asDouble();
+        }
+        if (value instanceof Boolean b && expected.isBoolean()) {
+            return b == expected.asBoolean();
+        }
+        return value != null && !expected.isMissingNode() && String.valueOf(value).equals(expected.asText());
     }
 
     /** A global's value in a call: under its uniform's name (the caller's or the default), else its own name. */

@@ -81,11 +81,14 @@ class NoisemakerImportTest {
         JsonNode d = NoisemakerImport.fromModule(HEAD + """
                 export default new Effect({ name: "P", namespace: "synth3d", globals: {},
                   passes: [{ name: "sim", type: "compute", program: "sim" },
-                           { name: "draw", program: "draw", drawMode: "points", inputs: {}, outputs: {} }] })
+                           { name: "draw", program: "draw", drawMode: "triangles", count: 36, inputs: {},
+                             outputs: {} },
+                           { name: "dots", program: "dots", drawMode: "points", count: "everything" }] })
                 """, "p");
         String why = d.get("unsupported").asText();
         assertTrue(why.startsWith("UNSUPPORTED: noisemaker 3D volume effects (namespace synth3d), compute pass "
-                + "(pass 'sim'), points draw mode (pass 'draw')"), why);
+                + "(pass 'sim'), triangles draw mode (pass 'draw'), instanced vertex draws (pass 'draw'), a draw "
+                + "count 'everything' (pass 'dots')"), why);
         assertTrue(NoisemakerImport.fromModule(HEAD + "export default class Media extends Effect {}", "m")
                 .get("unsupported").asText().contains("exports a class (Media extends Effect, line 2)"));
     }

@@ -158,7 +158,9 @@ async function openDevice() {
   // Several float render targets of one draw (noisemaker's agent state: 2 × rgba32float + rgba8unorm = 40 bytes) pass
   // the default 32 bytes per sample: ask for what the adapter offers, up to 128, as noisemaker's runtime does.
   const bytesPerSample = Math.min(adapter.limits.maxColorAttachmentBytesPerSample ?? 32, 128);
-  const device = await adapter.requestDevice({ requiredLimits: { maxColorAttachmentBytesPerSample: bytesPerSample } });
+  // Blending into rgba32float (noisemaker's point deposits onto float state) needs 'float32-blendable'.
+  const requiredFeatures = ['float32-blendable'].filter(f => adapter.features.has(f));
+  const device = await adapter.requestDevice({ requiredFeatures, requiredLimits: { maxColorAttachmentBytesPerSample: bytesPerSample } });
   return { device, adapter: [info.vendor, info.architecture, info.description].filter(Boolean).join(' / ') };
 }
 

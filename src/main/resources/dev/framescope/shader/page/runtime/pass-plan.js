@@ -25,6 +25,35 @@ export function plan(passes) {
   };
 }
 
+/**
+ * The points (or billboard quads) a drawn pass draws, as noisemaker's backends resolve `count`: a number as given;
+ * `input` the pixels of `countTexture` (the texture the definition binds as `xyzTex`, the agent state; a point draw
+ * falls back to its `inputTex`), whose size `sizeOf` gives; `auto` and `screen` the target's pixels; else, or when
+ * that texture is unknown, the frame's.
+ */
+export function drawCount(p, sizeOf, targetSize, frameSize) {
+  if (typeof p.count === 'number') return Math.max(0, Math.floor(p.count));
+  const size = p.count === 'input' && p.countTexture ? sizeOf(p.countTexture)
+    : p.count === 'auto' || p.count === 'screen' ? targetSize : null;
+  const [w, h] = size ?? frameSize;
+  return w * h;
+}
+
+/** Blend factor names as noisemaker's definitions write them (WebGL and WebGPU spellings), as WebGL2 names. */
+export const BLEND_FACTORS = Object.fromEntries([
+  'ZERO', 'ONE', 'SRC_COLOR', 'ONE_MINUS_SRC_COLOR', 'DST_COLOR', 'ONE_MINUS_DST_COLOR', 'SRC_ALPHA',
+  'ONE_MINUS_SRC_ALPHA', 'DST_ALPHA', 'ONE_MINUS_DST_ALPHA', 'CONSTANT_COLOR', 'ONE_MINUS_CONSTANT_COLOR',
+  'CONSTANT_ALPHA', 'ONE_MINUS_CONSTANT_ALPHA', 'SRC_ALPHA_SATURATE',
+].flatMap(n => [[n, n], [n.toLowerCase(), n]]).concat([['src', 'SRC_COLOR'], ['one-minus-src', 'ONE_MINUS_SRC_COLOR'],
+  ['dst', 'DST_COLOR'], ['one-minus-dst', 'ONE_MINUS_DST_COLOR'], ['src-alpha', 'SRC_ALPHA'],
+  ['one-minus-src-alpha', 'ONE_MINUS_SRC_ALPHA'], ['dst-alpha', 'DST_ALPHA'], ['one-minus-dst-alpha', 'ONE_MINUS_DST_ALPHA']]));
+
+/** A blend factor as WebGPU names it ('one-minus-src-alpha'), from either spelling; 'one' when unknown. */
+export function gpuBlendFactor(name) {
+  const gl = BLEND_FACTORS[name];
+  return gl ? gl.toLowerCase().replace(/_/g, '-').replace(/(^|-)color$/, '').replace(/saturate$/, 'saturated') || 'one' : 'one';
+}
+
 export function halfToFloat(h) {
   const exponent = (h >> 10) & 0x1f;
   const mantissa = h & 0x3ff;

@@ -3,6 +3,7 @@
 // frame's copy; reading one written by itself or a later pass gets the previous frame's copy (feedback). The
 // effect's result is the texture named "outputTex", else the last pass's output.
 import { compileIsf, glslStages, webgl2Renderer } from './compile.js';
+import { glDraws } from './gl-draws.js';
 import { noisemakerDelta, plan, untrustedFrame, writes } from './pass-plan.js';
 import { PICTURES, probePass } from './probe.js';
 import { CARDS, CUBE_FACES, movingCardPixels, testCardPixels, toBase64 } from './testcard.js';
@@ -143,7 +144,7 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
       readFrom = 'rgba32f twin';
       gl.bindFramebuffer(gl.FRAMEBUFFER, fbo);
       gl.clearBufferfv(gl.COLOR, k, [0, 0, 0, 0]);
-      gl.drawArrays(gl.TRIANGLES, 0, 3);
+      drawNow();
     }
     gl.bindFramebuffer(gl.FRAMEBUFFER, fbo);
     const floats = new Float32Array(w * h * 4);
@@ -177,6 +178,8 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
     gl.drawBuffers(outs.map((w, k) => gl.COLOR_ATTACHMENT0 + k));
     return fbo;
   };
+  const draws = glDraws(gl, name => (imported.get(name) ?? targets.get(name)?.current ?? (name === 'inputTex' ? input : null))?.size, [width, height]);
+  let drawNow = null;
   const programs = passes.map(p => {
     const program = gl.createProgram();
     const [vertexText, fragmentText] = glslStages(p.source, p.version, '', p.vertex ?? null);
@@ -249,9 +252,7 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
       passes.forEach((p, i) => {
         const program = programs[i];
         gl.useProgram(program);
-        const position = gl.getAttribLocation(program, 'position');
-        gl.enableVertexAttribArray(position);
-        gl.vertexAttribPointer(position, 2, gl.FLOAT, false, 0, 0);
+        draws.bindVertices(p, program);
         const out = targets.get(p.output);
         const [w, h] = out.current.size;
         // `ratio` is gl-transitions' name for the aspect; `frameResolution` (noisemaker): resolution is the frame's
@@ -286,6 +287,7 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
           unit++;
         }
         gl.viewport(0, 0, w, h);
+        drawNow = draws.prepare(p, [w, h]);
         const counted = p.output === finalName;
         if (counted) {
           if (finalDraw) gl.deleteQuery(finalDraw);
@@ -296,7 +298,7 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
         for (const [face, fbo] of (p.more ? [bindTargets(i)] : out.current.fbos ?? [out.current.fbo]).entries()) {
           if (out.current.cube) set(i, '_face', face);
           gl.bindFramebuffer(gl.FRAMEBUFFER, fbo);
-          gl.drawArrays(gl.TRIANGLES, 0, 3);
+          drawNow();
         }
         if (counted) gl.endQuery(gl.ANY_SAMPLES_PASSED_CONSERVATIVE);
         // A cube pass's six faces are not one picture: the probe sees its values where a later pass samples them.

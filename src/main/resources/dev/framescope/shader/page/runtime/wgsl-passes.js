@@ -1,6 +1,6 @@
 // The WebGPU pass runner: the WGSL twin of prepareGlslPasses in passes.js, with the same pass model.
 import { gpuDevice } from './compile.js';
-import { halfToFloat, noisemakerDelta, plan, writes } from './pass-plan.js';
+import { drawCount, gpuBlendFactor, halfToFloat, noisemakerDelta, plan, writes } from './pass-plan.js';
 import { PICTURES, probePass } from './probe.js';
 import { CARDS, movingCardPixels, testCardPixels } from './testcard.js';
 import { COMPUTE_ALIASES, computeOnly, computePass, outputBuffer } from './compute-pass.js';
@@ -88,7 +88,10 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
     // A compute-only program (noisemaker's WebGPU filters crt, grain, ...) writes RGBA floats into `output_buffer`,
     // which noisemaker's backend then draws into the pass's target; it runs so here (compute-pass.js).
     const compute = computeOnly(code) ? outputBuffer(code) : null;
-    const stage = compute ? GPUShaderStage.COMPUTE : GPUShaderStage.FRAGMENT;
+    // A point or billboard draw's own vertex stage (noisemaker's vertexMain: one agent per vertex index) reads the
+    // agent state, so its bindings are visible to both stages.
+    const ownVertex = p.drawMode ? /@vertex\s+fn\s+(\w+)/.exec(code)?.[1] : null;
+    const stage = compute ? GPUShaderStage.COMPUTE : ownVertex ? GPUShaderStage.VERTEX | GPUShaderStage.FRAGMENT : GPUShaderStage.FRAGMENT;
     for (const m of [...p.source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var<uniform>\s*(\w+)\s*:\s*([\w<>]+(?:\s*,\s*\d+\s*>)?)/g)].filter(used)) {
       const struct = structUniform(p.source, m[2], m[3], p.uniformLayout);
       const buffer = device.createBuffer({ size: struct ? struct.size : 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
@@ -111,16 +114,25 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
       return { compute: run, pipelineFor: twin => run.copyPipeline(twin.format), bindGroupLayout, uniformBuffers, textures, samplers };
     }
     const entry = /@fragment\s+fn\s+(\w+)/.exec(p.source)?.[1] ?? 'main';
+    const blend = p.blend ? blendState(p.blend) : undefined;
     // Every target in its format; with `twin` ({k, format}) attachment k alone in that format (the probe's float
     // twin: WebGPU drops a fragment output whose target is null).
     const pipelineFor = (twin = null) => device.createRenderPipeline({
       layout: device.createPipelineLayout({ bindGroupLayouts: [bindGroupLayout] }),
-      vertex: p.uvVertex ? { module: uvVertex, entryPoint: 'fullscreenUv' } : { module: vertex, entryPoint: 'fullscreen' },
-      fragment: { module: modules[i], entryPoint: entry, targets: writes(p).map((w, k) => (!twin ? { format: formatOf(w.output) } : k === twin.k ? { format: twin.format } : null)) },
-      primitive: { topology: 'triangle-list' },
+      vertex: ownVertex ? { module: modules[i], entryPoint: ownVertex } : p.uvVertex ? { module: uvVertex, entryPoint: 'fullscreenUv' } : { module: vertex, entryPoint: 'fullscreen' },
+      fragment: { module: modules[i], entryPoint: entry, targets: writes(p).map((w, k) => (!twin ? { format: formatOf(w.output), blend } : k === twin.k ? { format: twin.format, blend } : null)) },
+      primitive: { topology: p.drawMode === 'points' ? 'point-list' : 'triangle-list' },
     });
     return { pipeline: pipelineFor(), pipelineFor, bindGroupLayout, uniformBuffers, textures, samplers };
   });
+  // The full-screen triangle, or a drawn pass's points (or billboard quads, 6 vertices each) by its count.
+  const sizeOf = name => { const t = imported.get(name) ?? targets.get(name)?.current ?? (name === 'inputTex' ? input : null); return t ? [t.width, t.height] : null; };
+  const drawIn = (pass, i, p) => {
+    if (!p.drawMode) { pass.draw(3); return; }
+    const target = targets.get(p.output).current;
+    const n = drawCount(p, sizeOf, [target.width, target.height], [width, height]);
+    pass.draw(p.drawMode === 'points' ? n : 6 * n);
+  };
   // The probe's float twins of 8-bit targets (see probe.js): as many channels as the target, 32-bit float.
   const twins = new Map();
   const twinFormat = format => (/^rgba/.test(format) ? 'rgba32float' : /^rg/.test(format) ? 'rg32float' : 'r32float');
@@ -142,7 +154,7 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
       const pass = encoder.beginRenderPass({ colorAttachments: attachments });
       pass.setPipeline(twin.pipeline);
       pass.setBindGroup(0, bindGroup);
-      pass.draw(3);
+      drawIn(pass, i, p);
       pass.end();
       texture = twin.texture;
       readFrom = `${format} twin`;
@@ -214,11 +226,13 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
           if (pingPong) swap(p);
           return;
         }
-        const pass = encoder.beginRenderPass({ colorAttachments: writes(p).map(w => ({ view: targets.get(w.output).current.createView(), loadOp: 'clear', storeOp: 'store', clearValue: [0, 0, 0, 0] })) });
+        // A drawn or blended pass adds to what its target holds, as noisemaker's backend loads it (WebGL2 never clears).
+        const loadOp = p.drawMode || p.blend ? 'load' : 'clear';
+        const pass = encoder.beginRenderPass({ colorAttachments: writes(p).map(w => ({ view: targets.get(w.output).current.createView(), loadOp, storeOp: 'store', clearValue: [0, 0, 0, 0] })) });
         const bindGroup = device.createBindGroup({ layout: bindGroupLayout, entries });
         pass.setPipeline(pipeline);
         pass.setBindGroup(0, bindGroup);
-        pass.draw(3);
+        drawIn(pass, i, p);
         pass.end();
         if (frame.probe) writes(p).forEach((w, k) => reads.push(encodeProbe(encoder, i, p, bindGroup, k, w.output)));
         if (pingPong) swap(p);
@@ -258,6 +272,13 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
       return bytes;
     },
   };
+}
+
+/** A pass's `blend` as WebGPU's blend state: additive (one, one) for `true`, else its [source, destination] factors. */
+function blendState(blend) {
+  const [srcFactor, dstFactor] = Array.isArray(blend) ? blend.map(gpuBlendFactor) : ['one', 'one'];
+  const component = { srcFactor, dstFactor, operation: 'add' };
+  return { color: component, alpha: component };
 }
 
 /** How a texture of `format` and `width` is laid out when copied to a buffer (rows padded to 256 bytes). */
