@@ -320,4 +320,44 @@ class NoisemakerIT {
             }
         }
     }
+
+    /**
+     * 3D volumes drawn as noisemaker's demo draws them, through the tool (demo/shaders/noisemaker-3d): a generator
+     * through render/render3d, each stage reading its own {@code threshold}; a processor fed by synth3d/noise3d at the
+     * processor's volumeSize (4: an atlas 16 high) and then shown. Both were UNSUPPORTED before.
+     */
+    @Test
+    void threeDVolumesAreDrawnThroughTheirChain(@TempDir Path stateDir) throws Exception {
+        ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(stateDir));
+        Map<String, double[]> expected = Map.of("synth3d/ramp3d", new double[] {0.55, 0.5, 0.25},
+                "filter3d/invert3d", new double[] {0.125, 0.5, 0.25});
+        for (Backend b : BACKENDS) {
+            for (Map.Entry<String, double[]> e : expected.entrySet()) {
+                JsonNode frame = call(toolkit, "render_effect_frame", Map.of("effect", e.getKey(), "effects_root",
+                        "demo/shaders/noisemaker-3d", "backend", b.name(), "width", SIZE, "height", SIZE,
+                        "trace_x", 1, "trace_y", 1)).at("/frames/preview/0");
+                assertEquals("ok", frame.get("status").asText(), frame.toString());
+                assertTrue(frame.get("note").asText().contains("render/render3d"), frame.get("note").asText());
+                JsonNode shown = null;
+                for (JsonNode t : frame.at("/pass_trace/preview")) {
+                    shown = t.get("output").asText().equals("outputTex") ? t.get("value") : shown;
+                }
+                for (int c = 0; c < 3; c++) {
+                    assertEquals(e.getValue()[c], shown.get(c).asDouble(), 2e-3, b + " " + e.getKey() + " " + shown);
+                }
+            }
+        }
+    }
+
+    /**
+     * A {@code mat3} global (noisemaker's renderCubemap3d's cubeBasis), column-major on both backends: it reached
+     * WebGL2 as one float and WebGPU as a 16-byte buffer, so the cubemap renderers drew only their background.
+     */
+    @Test
+    void aMat3GlobalReachesTheShaderColumnMajor() {
+        for (Backend b : BACKENDS) {
+            pixel(rgb(renderState("synth/matrixBasis", b, 0.0, null), b + " matrixBasis"), 1, 1, 128, 64, 191,
+                    b + " basis swapping x and y");
+        }
+    }
 }

@@ -39,6 +39,13 @@ final class NoisemakerFormat implements EffectFormat {
         ObjectNode definition = NoisemakerImport.definition(file.path());
         Path dir = file.path().getParent();
         List<Program> programs = new ArrayList<>();
+        if (NoisemakerChains.inChain(definition)) {
+            NoisemakerChains.Composed chain = NoisemakerChains.compose(id, definition, dir, root);
+            for (int i = 0; i < chain.passes().size(); i++) {
+                programs.add(program(chain.dirs().get(i), chain.passes().get(i)));
+            }
+            return List.of(new Effect(id, dir, chain.definition(), programs, root));
+        }
         for (JsonNode pass : definition.path("passes")) {
             programs.add(program(dir, pass));
         }
@@ -111,7 +118,16 @@ final class NoisemakerFormat implements EffectFormat {
 
     @Override
     public String note(Effect effect, Schedule schedule, double time) {
-        return effect.readsAnyLaterOutput() ? schedule.feedbackNote("frame") : null;
+        String feedback = effect.readsAnyLaterOutput() ? schedule.feedbackNote("frame") : null;
+        JsonNode chain = effect.definition().path("chain");
+        if (!chain.isArray()) {
+            return feedback;
+        }
+        List<String> stages = new ArrayList<>();
+        chain.forEach(s -> stages.add(s.asText()));
+        String drawn = "a 3D volume, drawn as noisemaker's demo draws it: " + String.join(" -> ", stages)
+                + " (passes of other stages are named with their effect)";
+        return feedback == null ? drawn : feedback + "; " + drawn;
     }
 
     @Override

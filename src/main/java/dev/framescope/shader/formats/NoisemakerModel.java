@@ -61,10 +61,15 @@ final class NoisemakerModel {
         if (js.path("textures").isObject()) {
             d.set("textures", js.get("textures"));
         }
+        for (String key : List.of("outputTex3d", "outputGeo")) {
+            if (js.path(key).isTextual()) {
+                d.put(key, js.get(key).asText()); // a 3D volume and its geometry: drawn in a chain (NoisemakerChains)
+            }
+        }
         List<String> why = new ArrayList<>();
         String ns = js.path("namespace").asText("");
-        if (ns.endsWith("3d")) {
-            why.add("3D volume effects (namespace " + ns + ")");
+        if (ns.endsWith("3d") && !js.path("outputTex3d").isTextual()) {
+            why.add("3D volume effects without an outputTex3d (namespace " + ns + ")");
         }
         for (String external : List.of("externalTexture", "externalMesh")) {
             if (js.path(external).isTextual()) {
@@ -113,6 +118,19 @@ final class NoisemakerModel {
             if (type.equals("surface")) {
                 surfaces.add(e.getKey());
             }
+            if (type.equals("member") && g.path("enum").asText().equals("palette") && g.has("uniform")) {
+                // an enum member reaches the shader as its number (filter/palette's paletteIndex); dropped, the
+                // shader read 0 and passed its input through
+                int index = NoisemakerPalettes.memberIndex(g.path("default").asText(""));
+                if (index >= 0) {
+                    g.put("type", "int");
+                    g.put("default", index);
+                    g.put("min", 0);
+                    g.put("max", NoisemakerPalettes.names() - 1);
+                    g.put("member", "palette");
+                    type = "int";
+                }
+            }
             if (g.has("define")) {
                 defines.set(g.get("define").asText(), g.path("default"));
                 g.put("defineGlobal", e.getKey());
@@ -155,7 +173,7 @@ final class NoisemakerModel {
         JsonNode repeatNode = repeatCount(p, js, label, why);
         for (JsonNode input : pass.get("inputs")) {
             String t = input.asText();
-            if (t.endsWith("3d") || t.startsWith("global_mesh") || t.startsWith("vol")) {
+            if ((t.endsWith("3d") && !t.equals("inputTex3d")) || t.startsWith("global_mesh") || t.startsWith("vol")) {
                 why.add("3D or mesh input '" + t + "' (" + label + ")");
             }
         }
@@ -201,7 +219,8 @@ final class NoisemakerModel {
             why.add("more than " + MAX_TARGETS + " render targets (" + label + ")");
         }
         JsonNode count = p.path("count");
-        if (DRAWN.contains(mode) && p.has("count") && !count.canConvertToInt() && !COUNT_WORDS.contains(count.asText())) {
+        if (DRAWN.contains(mode) && p.has("count") && !count.canConvertToInt()
+                && !COUNT_WORDS.contains(count.asText())) {
             why.add("a draw count '" + count.asText() + "' (" + label + ")");
         }
         if (p.has("vertexCount") || p.has("countUniform") || (p.has("count") && !DRAWN.contains(mode))) {

@@ -17,17 +17,38 @@ import java.util.Map;
  */
 final class NoisemakerPalettes {
 
-    private static final JsonNode PALETTES = load();
+    private static final JsonNode TABLE = load();
+    private static final JsonNode PALETTES = TABLE.get("palettes");
 
     private NoisemakerPalettes() {
     }
 
     private static JsonNode load() {
         try (InputStream in = NoisemakerPalettes.class.getResourceAsStream("noisemaker-palettes.json")) {
-            return Json.mapper().readTree(in).get("palettes");
+            return Json.mapper().readTree(in);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The value of a {@code member} global of enum {@code palette} ("palette.brushedMetal", or the bare name): the
+     * name's index in noisemaker's palette list, "none" being 0, as its language's enum gives it; -1 when unknown.
+     */
+    static int memberIndex(String member) {
+        String name = member.startsWith("palette.") ? member.substring("palette.".length()) : member;
+        JsonNode names = TABLE.path("names");
+        for (int i = 0; i < names.size(); i++) {
+            if (names.get(i).asText().equals(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** How many palette names there are (member values 0..names - 1). */
+    static int names() {
+        return TABLE.path("names").size();
     }
 
     /** How many presets there are: indexes 1..count expand. */

@@ -136,6 +136,12 @@ final class NoisemakerRuntime {
                 out.put(name, value);
             }
         });
+        // a stage of a 3D chain whose uniform another stage also has reads its own (NoisemakerChains)
+        pass.path("renamedUniforms").fields().forEachRemaining(e -> {
+            if (uniforms.containsKey(e.getValue().asText())) {
+                out.put(e.getKey(), uniforms.get(e.getValue().asText()));
+            }
+        });
         return out;
     }
 

@@ -6,9 +6,11 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -49,7 +51,7 @@ final class NoisemakerSources {
                          Map<String, Object> uniforms) {
         try {
             String text = Files.readString(file, StandardCharsets.UTF_8);
-            Map<String, Object> defines = defines(effect.definition(), uniforms);
+            Map<String, Object> defines = defines(effect, program, uniforms);
             return file.toString().endsWith(".wgsl") ? wrapWgsl(text, defines) : wrapGlsl(text, defines);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -64,7 +66,7 @@ final class NoisemakerSources {
         }
         try {
             String text = Files.readString(Path.of(file), StandardCharsets.UTF_8);
-            return "#version 300 es\n" + wrapGlsl(text, defines(effect.definition(), uniforms));
+            return "#version 300 es\n" + wrapGlsl(text, defines(effect, program, uniforms));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -88,6 +90,18 @@ final class NoisemakerSources {
         } catch (IOException e) {
             return null;
         }
+    }
+
+    /** {@link #defines(JsonNode, Map)} a program compiles with: in a 3D chain, its own stage's only. */
+    private static Map<String, Object> defines(Effect effect, Program program, Map<String, Object> uniforms) {
+        Map<String, Object> defines = defines(effect.definition(), uniforms);
+        JsonNode own = program.spec().path("defineNames");
+        if (own.isArray()) { // a stage of a 3D chain (NoisemakerChains)
+            Set<String> names = new HashSet<>();
+            own.forEach(n -> names.add(n.asText()));
+            defines.keySet().retainAll(names);
+        }
+        return defines;
     }
 
     /** The defines with the caller's values for their globals (noisemaker recompiles when one changes). */

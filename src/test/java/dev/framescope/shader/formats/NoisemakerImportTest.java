@@ -86,9 +86,9 @@ class NoisemakerImportTest {
                            { name: "dots", program: "dots", drawMode: "points", count: "everything" }] })
                 """, "p");
         String why = d.get("unsupported").asText();
-        assertTrue(why.startsWith("UNSUPPORTED: noisemaker 3D volume effects (namespace synth3d), compute pass "
-                + "(pass 'sim'), triangles draw mode (pass 'draw'), instanced vertex draws (pass 'draw'), a draw "
-                + "count 'everything' (pass 'dots')"), why);
+        assertTrue(why.startsWith("UNSUPPORTED: noisemaker 3D volume effects without an outputTex3d (namespace "
+                + "synth3d), compute pass (pass 'sim'), triangles draw mode (pass 'draw'), instanced vertex draws "
+                + "(pass 'draw'), a draw count 'everything' (pass 'dots')"), why);
         assertTrue(NoisemakerImport.fromModule(HEAD + "export default class Media extends Effect {}", "m")
                 .get("unsupported").asText().contains("exports a class (Media extends Effect, line 2)"));
     }
@@ -163,5 +163,24 @@ class NoisemakerImportTest {
         assertTrue(wgsl.contains("const A: i32 = 2;"));
         assertTrue(NoisemakerSources.wrapWgsl("", Map.of("B", 0.5)).contains("const B: f32 = 0.5;"));
         assertTrue(NoisemakerSources.wrapWgsl("", Map.of("C", true)).contains("const C: bool = true;"));
+    }
+
+    /**
+     * A {@code member} global of enum {@code palette} (noisemaker's filter/palette and filter3d/palette3d) reaches the
+     * shader as the palette's index in noisemaker's list ("none" 0, brushedMetal 7). Its uniform was dropped, so the
+     * shader read 0 and passed its input through: a frame that looked rendered but was not the effect.
+     */
+    @Test
+    void aPaletteMemberIsItsIndex() {
+        JsonNode d = NoisemakerImport.fromModule(HEAD + """
+                export default new Effect({ name: "P", namespace: "filter", globals: {
+                  index: { type: "member", default: "palette.brushedMetal", enum: "palette",
+                           uniform: "paletteIndex" } },
+                  passes: [{ name: "p", program: "p", inputs: { inputTex: "inputTex" },
+                             outputs: { fragColor: "outputTex" } }] })
+                """, "p");
+        assertEquals(7, d.at("/globals/index/default").asInt(), d.toString());
+        assertEquals("paletteIndex", d.at("/globals/index/uniform").asText());
+        assertEquals(7, Effect.uniforms(d, null).get("paletteIndex"));
     }
 }

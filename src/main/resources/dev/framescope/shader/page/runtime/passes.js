@@ -213,6 +213,10 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
       case gl.FLOAT_VEC2: gl.uniform2fv(location, v); break;
       case gl.FLOAT_VEC3: gl.uniform3fv(location, v); break;
       case gl.FLOAT_VEC4: gl.uniform4fv(location, v); break;
+      // column-major, as noisemaker's mat globals are given (renderCubemap3d's cubeBasis)
+      case gl.FLOAT_MAT2: gl.uniformMatrix2fv(location, false, v.slice(0, 4)); break;
+      case gl.FLOAT_MAT3: gl.uniformMatrix3fv(location, false, v.slice(0, 9)); break;
+      case gl.FLOAT_MAT4: gl.uniformMatrix4fv(location, false, v.slice(0, 16)); break;
       default: gl.uniform1f(location, v[0]);
     }
   };

@@ -94,8 +94,11 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
     const stage = compute ? GPUShaderStage.COMPUTE : ownVertex ? GPUShaderStage.VERTEX | GPUShaderStage.FRAGMENT : GPUShaderStage.FRAGMENT;
     for (const m of [...p.source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var<uniform>\s*(\w+)\s*:\s*([\w<>]+(?:\s*,\s*\d+\s*>)?)/g)].filter(used)) {
       const struct = structUniform(p.source, m[2], m[3], p.uniformLayout);
-      const buffer = device.createBuffer({ size: struct ? struct.size : 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
-      uniformBuffers.push({ binding: Number(m[1]), name: m[2], int: /^(i32|u32)$/.test(m[3]), buffer, struct });
+      // a matCxR<f32> is C columns, each padded to 16 bytes (8 for 2 rows), column-major values as given
+      const matrix = /^mat([234])x([234])<f32>$/.exec(m[3].replace(/\s/g, ''));
+      const columns = matrix ? { count: Number(matrix[1]), rows: Number(matrix[2]), stride: matrix[2] === '2' ? 2 : 4 } : null;
+      const buffer = device.createBuffer({ size: struct ? struct.size : columns ? columns.count * columns.stride * 4 : 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+      uniformBuffers.push({ binding: Number(m[1]), name: m[2], int: /^(i32|u32)$/.test(m[3]), buffer, struct, columns });
       layout.push({ binding: Number(m[1]), visibility: stage, buffer: { type: 'uniform' } });
     }
     const textures = [...p.source.matchAll(/@group\(0\)\s*@binding\((\d+)\)\s*var\s+(\w+)\s*:\s*texture_2d<f32>/g)]
@@ -209,8 +212,9 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
           }
           const raw = values[u.name] ?? 0;
           const numbers = Array.isArray(raw) ? raw : [typeof raw === 'boolean' ? (raw ? 1 : 0) : raw];
-          const data = u.int ? new Int32Array(4) : new Float32Array(4);
-          data.set(numbers.slice(0, 4));
+          const data = u.int ? new Int32Array(4) : new Float32Array(u.columns ? u.columns.count * u.columns.stride : 4);
+          if (u.columns) for (let c = 0; c < u.columns.count; c++) data.set(numbers.slice(c * u.columns.rows, (c + 1) * u.columns.rows), c * u.columns.stride);
+          else data.set(numbers.slice(0, 4));
           device.queue.writeBuffer(u.buffer, 0, data);
           entries.push({ binding: u.binding, resource: { buffer: u.buffer } });
         }
