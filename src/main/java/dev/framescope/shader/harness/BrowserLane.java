@@ -181,12 +181,10 @@ final class BrowserLane implements AutoCloseable {
                 }
             } finally {
                 stopper.ended();
-                // from the cancellation, not the stopper: a page that saw the cancel may end before the stopper runs
-                long cancelledAt = call.cancellation.cancelledAtNanos();
+                long cancelledAt = call.cancellation.cancelledAtNanos(); // the page may stop before the stopper runs
                 if (cancelledAt != 0) {
-                    log.info("A cancelled browser call stopped {} ms after the cancel{}",
-                            (System.nanoTime() - cancelledAt) / 1_000_000, call.killed ? " (Chromium killed)"
-                                    : " (on its own)");
+                    log.info("A cancelled browser call stopped {} ms after the cancel ({})",
+                            (System.nanoTime() - cancelledAt) / 1_000_000, call.killed ? "Chromium killed" : "on its own");
                 }
             }
         };
