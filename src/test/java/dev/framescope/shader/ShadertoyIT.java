@@ -187,4 +187,26 @@ class ShadertoyIT {
         assertTrue(trailFrame.at("/frames/preview/0/note").asText().startsWith("Shadertoy: 10 frame(s) drawn"),
                 trailFrame.toString());
     }
+
+    /**
+     * The pass trace through a Shadertoy export's buffers: what Buffer A (a float target) holds at the bottom-left
+     * pixel, then what Image writes there, in drawing order. After 10 frames Buffer A's alpha counts 10 and Image
+     * shows it and iFrame 9 (each / 255), read before Image's 8-bit target rounds them.
+     */
+    @Test
+    void thePassTraceFollowsAPixelThroughBufferAIntoImage(@TempDir Path stateDir) throws Exception {
+        ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(stateDir));
+        JsonNode frame = call(toolkit, "render_effect_frame", Map.of("effect", "trail", "effects_root",
+                ROOT.toString(), "backend", "webgl2", "width", 32, "height", 16, "frames", 10, "time", 1.0,
+                "trace_x", 0, "trace_y", 15)).at("/frames/preview/0");
+        JsonNode trace = frame.at("/pass_trace/preview");
+        assertEquals(2, trace.size(), frame.toString());
+        assertEquals("Buffer A", trace.at("/0/pass").asText());
+        assertEquals("rgba32f", trace.at("/0/format").asText());
+        assertEquals(10.0, trace.at("/0/value/3").asDouble(), "Buffer A's alpha counts the frames: " + trace);
+        assertEquals("Image", trace.at("/1/pass").asText());
+        assertEquals("rgba32f twin", trace.at("/1/read_from").asText());
+        assertEquals(10 / 255.0, trace.at("/1/value/0").asDouble(), 1e-6, trace.toString());
+        assertEquals(9 / 255.0, trace.at("/1/value/1").asDouble(), 1e-6, "iFrame of the last frame: " + trace);
+    }
 }
