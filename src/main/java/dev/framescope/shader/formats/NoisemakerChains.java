@@ -94,9 +94,10 @@ final class NoisemakerChains {
         return merge(model, stages);
     }
 
+    /** The stage's model, or null when it is missing or leads outside the root (a symlink elsewhere). */
     private static ObjectNode neighbour(Path root, String id) throws IOException {
         Path file = root.resolve(id).resolve(NoisemakerImport.FILE);
-        return Files.isRegularFile(file) ? NoisemakerImport.definition(file) : null;
+        return Files.isRegularFile(file) && !EffectFile.outside(root, file) ? NoisemakerImport.definition(file) : null;
     }
 
     private static Composed alone(ObjectNode model, Path dir, String why) {

@@ -27,6 +27,8 @@ final class NoisemakerModel {
     private static final Set<String> DRAWN = Set.of("points", "billboards");
     /** Counts taken from a texture's pixels, as noisemaker's backends resolve them. */
     private static final Set<String> COUNT_WORDS = Set.of("input", "auto", "screen");
+    /** The most points one draw may have: one per texel of the largest texture (8192²). */
+    static final long MAX_COUNT = (long) NoisemakerTextures.MAX_SIZE * NoisemakerTextures.MAX_SIZE;
     /** noisemaker's count when a point draw names none. */
     private static final int DEFAULT_COUNT = 1000;
 
@@ -219,9 +221,12 @@ final class NoisemakerModel {
             why.add("more than " + MAX_TARGETS + " render targets (" + label + ")");
         }
         JsonNode count = p.path("count");
-        if (DRAWN.contains(mode) && p.has("count") && !count.canConvertToInt()
-                && !COUNT_WORDS.contains(count.asText())) {
+        if (DRAWN.contains(mode) && p.has("count") && !count.isNumber() && !COUNT_WORDS.contains(count.asText())) {
             why.add("a draw count '" + count.asText() + "' (" + label + ")");
+        } else if (DRAWN.contains(mode) && count.isNumber() && count.asDouble() > MAX_COUNT) {
+            // it would only run into the call's time limit, with an answer that does not say why
+            why.add("a draw of " + count.asText() + " points, more than the " + MAX_COUNT + " a state texture of "
+                    + "the largest size holds (" + label + ")");
         }
         if (p.has("vertexCount") || p.has("countUniform") || (p.has("count") && !DRAWN.contains(mode))) {
             why.add("instanced vertex draws (" + label + ")");

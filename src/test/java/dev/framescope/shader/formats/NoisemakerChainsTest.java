@@ -73,19 +73,33 @@ class NoisemakerChainsTest {
 
     @Test
     void withoutTheViewerTheVolumeIsUnsupportedNamingIt(@TempDir Path root) throws IOException {
-        Path from = ROOT.resolve("synth3d/ramp3d");
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path f : files.toList()) {
-                Path to = root.resolve("synth3d/ramp3d").resolve(from.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(to);
-                } else {
-                    Files.copy(f, to);
-                }
-            }
-        }
+        copy(ROOT.resolve("synth3d/ramp3d"), root.resolve("synth3d/ramp3d"));
         String why = effect(root, "synth3d/ramp3d").unsupported();
         assertTrue(why != null && why.startsWith("UNSUPPORTED: noisemaker a 3D volume that noisemaker's demo shows "
                 + "through render/render3d, which is not in this effects root"), why);
+    }
+
+    /** A viewer that is a symlink out of the root is not read: it is missing, and said so. */
+    @Test
+    void aViewerLinkedFromOutsideTheRootIsNotRead(@TempDir Path root, @TempDir Path elsewhere) throws IOException {
+        copy(ROOT.resolve("synth3d/ramp3d"), root.resolve("synth3d/ramp3d"));
+        copy(ROOT.resolve("render/render3d"), elsewhere.resolve("render3d"));
+        Files.createDirectories(root.resolve("render"));
+        Files.createSymbolicLink(root.resolve("render/render3d"), elsewhere.resolve("render3d"));
+        String why = effect(root, "synth3d/ramp3d").unsupported();
+        assertTrue(why != null && why.contains("render/render3d, which is not in this effects root"), why);
+    }
+
+    private static void copy(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Path target = to.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(f, target);
+                }
+            }
+        }
     }
 }

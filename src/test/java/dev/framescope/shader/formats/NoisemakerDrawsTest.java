@@ -46,4 +46,14 @@ class NoisemakerDrawsTest {
                 "1.0 equals 1, as noisemaker's numbers compare");
         assertFalse(NoisemakerRuntime.skipped(effect, effect.programs().get(1).spec(), Map.of()), "no conditions");
     }
+
+    /** A numeric count past one point per texel of the largest texture would only run into the time limit. */
+    @Test
+    void aDrawOfMorePointsThanAnyStateHoldsIsNamed() {
+        String why = NoisemakerImport.fromModule("import { Effect } from '../../../src/runtime/effect.js'\n"
+                + "export default new Effect({ name: \"B\", globals: {}, passes: [{ name: \"d\", program: \"d\", "
+                + "drawMode: \"points\", count: 2000000000, inputs: {}, outputs: { fragColor: \"outputTex\" } }] })",
+                "b").get("unsupported").asText();
+        assertTrue(why.contains("a draw of 2000000000 points, more than the 67108864"), why);
+    }
 }
