@@ -3,14 +3,13 @@ package dev.framescope.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.framescope.FileTrees;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -45,24 +44,12 @@ class AssertEffectsIT {
         return text.lines().filter(l -> !l.isBlank()).toList();
     }
 
-    private static void copy(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            files.forEach(f -> {
-                try {
-                    Files.copy(f, to.resolve(from.relativize(f).toString()));
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        }
-    }
-
     @Test
     void recordedGoldensMatchOnTheNextRunAndAChangedEffectFailsAlone() throws Exception {
         Path effects = dir.resolve("effects");
         Files.createDirectories(effects);
-        copy(Path.of("demo/shaders/effects/synth"), effects.resolve("synth"));
-        copy(Path.of("demo/shaders/effects/filter"), effects.resolve("filter"));
+        FileTrees.copy(Path.of("demo/shaders/effects/synth"), effects.resolve("synth"));
+        FileTrees.copy(Path.of("demo/shaders/effects/filter"), effects.resolve("filter"));
         Path golden = dir.resolve("golden");
 
         ProcessRun recorded = run(effects.toString(), "--golden", golden.toString(), "--update", "--size", "64");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.FileTrees;
 import dev.framescope.common.Json;
 import dev.framescope.common.WritableRoots;
 import dev.framescope.shader.EffectCatalog.EffectEntry;
@@ -61,7 +62,7 @@ class EffectCatalogTest {
 
     @Test
     void generatingIsIdempotentAndReportsAddedRemovedAndChangedIds(@TempDir Path root) throws IOException {
-        copy(DEMO.resolve("synth"), root.resolve("synth"));
+        FileTrees.copy(DEMO.resolve("synth"), root.resolve("synth"));
         EffectLibrary library = new EffectLibrary(root);
 
         ManifestReport first = catalog.generate(library, false);
@@ -96,8 +97,8 @@ class EffectCatalogTest {
      */
     @Test
     void entriesOfAnotherToolsEffectsAreKeptNeverRemoved(@TempDir Path root) throws IOException {
-        copy(Path.of("demo/shaders/noisemaker"), root);
-        copy(DEMO.resolve("synth/plasma"), root.resolve("synth/plasma"));
+        FileTrees.copy(Path.of("demo/shaders/noisemaker"), root);
+        FileTrees.copy(DEMO.resolve("synth/plasma"), root.resolve("synth/plasma"));
         String foreign = """
                 {
                   "mixer/crossfade": {"description": "noisemaker's own entry", "glsl": {"crossfade": "combined"}},
@@ -124,20 +125,6 @@ class EffectCatalogTest {
         assertFalse(written.has("synth/deleted"));
         assertTrue(written.has("synth/plasma"));
         assertFalse(catalog.generate(library, false).written(), "idempotent with kept entries too");
-    }
-
-    /** A folder copied whole (also for ErrorLinesTest). */
-    static void copy(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path f : files.toList()) {
-                Path target = to.resolve(from.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(f, target);
-                }
-            }
-        }
     }
 
     private static void deleteTree(Path dir) throws IOException {

@@ -2,6 +2,7 @@ package dev.framescope.shader;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.framescope.FileTrees;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,7 +66,7 @@ class ErrorLinesTest {
             return target;
         }
         Path dir = root.resolve(effect);
-        EffectCatalogTest.copy(source, dir);
+        FileTrees.copy(source, dir);
         return dir.resolve(program);
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.FileTrees;
 import dev.framescope.shader.EffectLibrary;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,7 +14,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -73,7 +73,7 @@ class NoisemakerChainsTest {
 
     @Test
     void withoutTheViewerTheVolumeIsUnsupportedNamingIt(@TempDir Path root) throws IOException {
-        copy(ROOT.resolve("synth3d/ramp3d"), root.resolve("synth3d/ramp3d"));
+        FileTrees.copy(ROOT.resolve("synth3d/ramp3d"), root.resolve("synth3d/ramp3d"));
         String why = effect(root, "synth3d/ramp3d").unsupported();
         assertTrue(why != null && why.startsWith("UNSUPPORTED: noisemaker a 3D volume that noisemaker's demo shows "
                 + "through render/render3d, which is not in this effects root"), why);
@@ -82,24 +82,11 @@ class NoisemakerChainsTest {
     /** A viewer that is a symlink out of the root is not read: it is missing, and said so. */
     @Test
     void aViewerLinkedFromOutsideTheRootIsNotRead(@TempDir Path root, @TempDir Path elsewhere) throws IOException {
-        copy(ROOT.resolve("synth3d/ramp3d"), root.resolve("synth3d/ramp3d"));
-        copy(ROOT.resolve("render/render3d"), elsewhere.resolve("render3d"));
+        FileTrees.copy(ROOT.resolve("synth3d/ramp3d"), root.resolve("synth3d/ramp3d"));
+        FileTrees.copy(ROOT.resolve("render/render3d"), elsewhere.resolve("render3d"));
         Files.createDirectories(root.resolve("render"));
         Files.createSymbolicLink(root.resolve("render/render3d"), elsewhere.resolve("render3d"));
         String why = effect(root, "synth3d/ramp3d").unsupported();
         assertTrue(why != null && why.contains("render/render3d, which is not in this effects root"), why);
-    }
-
-    private static void copy(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path f : files.toList()) {
-                Path target = to.resolve(from.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(f, target);
-                }
-            }
-        }
     }
 }
