@@ -156,16 +156,17 @@ final class NoisemakerChains {
                 ObjectNode pass = ((ObjectNode) p).deepCopy();
                 rename(pass.path("inputs"), renamedTextures);
                 rename(pass.path("outputs"), renamedTextures);
-                ArrayNode more = pass.has("moreOutputs") ? (ArrayNode) pass.get("moreOutputs") : F.arrayNode();
-                for (int i = 0; i < more.size(); i++) {
-                    more.set(i, F.textNode(renamedTextures.getOrDefault(more.get(i).asText(), more.get(i).asText())));
+                if (pass.get("moreOutputs") instanceof ArrayNode more) {
+                    for (int i = 0; i < more.size(); i++) {
+                        more.set(i, F.textNode(renamed(more.get(i).asText(), renamedTextures, null)));
+                    }
                 }
                 renameUniformMap(pass, renamedGlobals, renamedUniforms);
                 if (renamedUniforms.size() > 0) {
                     pass.set("renamedUniforms", renamedUniforms);
                 }
                 pass.set("defineNames", ownDefines);
-                if (stages.size() > 1 && !stage.model().equals(main)) {
+                if (stage.model() != main) { // the other stages' passes say whose they are
                     pass.put("name", stage.id() + ": " + pass.path("name").asText());
                 }
                 passes.add(pass);

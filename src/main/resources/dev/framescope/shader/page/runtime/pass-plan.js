@@ -9,6 +9,14 @@ export function writes(p) {
   return [p, ...(p.more ?? []).map(m => ({ ...p, ...m, more: undefined }))];
 }
 
+/** Ping-pong after pass `p` drew: each target it wrote swaps which copy is current. */
+export function swapWrites(targets, p) {
+  for (const w of writes(p)) {
+    const t = targets.get(w.output);
+    [t.current, t.previous] = [t.previous, t.current];
+  }
+}
+
 /** Which texture is the result, and whether a pass reads this frame's copy of a texture or the previous frame's. */
 export function plan(passes) {
   const producer = new Map();

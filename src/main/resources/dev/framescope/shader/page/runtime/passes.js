@@ -4,7 +4,7 @@
 // effect's result is the texture named "outputTex", else the last pass's output.
 import { compileIsf, glslStages, webgl2Renderer } from './compile.js';
 import { glDraws } from './gl-draws.js';
-import { noisemakerDelta, plan, untrustedFrame, writes } from './pass-plan.js';
+import { noisemakerDelta, plan, swapWrites, untrustedFrame, writes } from './pass-plan.js';
 import { PICTURES, probePass } from './probe.js';
 import { CARDS, CUBE_FACES, movingCardPixels, testCardPixels, toBase64 } from './testcard.js';
 import { prepareWgslPasses } from './wgsl-passes.js';
@@ -307,7 +307,7 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
         if (counted) gl.endQuery(gl.ANY_SAMPLES_PASSED_CONSERVATIVE);
         // A cube pass's six faces are not one picture: the probe sees its values where a later pass samples them.
         if (probed && !out.current.cube) writes(p).forEach((wr, k) => probed.push(probeGlsl(i, p, k, wr.output, frame.probe)));
-        if (pingPong) for (const w of writes(p)) { const t = targets.get(w.output); [t.current, t.previous] = [t.previous, t.current]; }
+        if (pingPong) swapWrites(targets, p);
       });
       if (!pingPong) for (const t of targets.values()) [t.current, t.previous] = [t.previous, t.current];
       return probed ? { passes: probed } : null;

@@ -1,6 +1,6 @@
 // The WebGPU pass runner: the WGSL twin of prepareGlslPasses in passes.js, with the same pass model.
 import { gpuDevice } from './compile.js';
-import { drawCount, gpuBlendFactor, halfToFloat, noisemakerDelta, plan, writes } from './pass-plan.js';
+import { drawCount, gpuBlendFactor, halfToFloat, noisemakerDelta, plan, swapWrites, writes } from './pass-plan.js';
 import { PICTURES, probePass } from './probe.js';
 import { CARDS, movingCardPixels, testCardPixels } from './testcard.js';
 import { COMPUTE_ALIASES, computeOnly, computePass, outputBuffer } from './compute-pass.js';
@@ -70,9 +70,6 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
     const p = writer(n);
     return [n, { current: makeTarget(p), previous: makeTarget(p) }];
   }));
-  // A pass's further render targets (noisemaker's several outputs of one draw), attachment 1.. in order.
-  const moreOutputs = p => writes(p).slice(1).map(w => w.output);
-  const swap = p => { for (const w of writes(p)) { const t = targets.get(w.output); [t.current, t.previous] = [t.previous, t.current]; } };
   const sampler = device.createSampler({ magFilter: 'nearest', minFilter: 'nearest' });
   const vertex = device.createShaderModule({ code: VERTEX_WGSL });
   const uvVertex = device.createShaderModule({ code: VERTEX_UV_WGSL });
@@ -227,7 +224,7 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
         if (compute) {
           const copyGroup = compute.encode(encoder, entries, targets.get(p.output).current);
           if (frame.probe) reads.push(encodeProbe(encoder, i, p, copyGroup));
-          if (pingPong) swap(p);
+          if (pingPong) swapWrites(targets, p);
           return;
         }
         // A drawn or blended pass adds to what its target holds, as noisemaker's backend loads it (WebGL2 never clears).
@@ -239,7 +236,7 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
         drawIn(pass, i, p);
         pass.end();
         if (frame.probe) writes(p).forEach((w, k) => reads.push(encodeProbe(encoder, i, p, bindGroup, k, w.output)));
-        if (pingPong) swap(p);
+        if (pingPong) swapWrites(targets, p);
       });
       device.queue.submit([encoder.finish()]);
       if (!pingPong) for (const t of targets.values()) [t.current, t.previous] = [t.previous, t.current];
