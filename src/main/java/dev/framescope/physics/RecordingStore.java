@@ -5,18 +5,15 @@ import dev.framescope.common.ToolException;
 import dev.framescope.physics.PhysicsModel.BodyMetadata;
 import dev.framescope.physics.PhysicsModel.CollisionInfo;
 import dev.framescope.physics.PhysicsModel.ContactConstraintInfo;
-import dev.framescope.physics.PhysicsModel.ContactPoint;
 import dev.framescope.physics.PhysicsModel.EnergyPoint;
 import dev.framescope.physics.PhysicsModel.FrictionConstraintInfo;
 import dev.framescope.physics.PhysicsModel.SolverDiagnostics;
 import dev.framescope.physics.PhysicsModel.SystemEnergyPoint;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -33,37 +30,6 @@ public final class RecordingStore implements AutoCloseable {
 
     static final long ENVIRONMENT_FLAG = 0x80000000L;
 
-    private static final String COLLISIONS = """
-            SELECT c.id, c.body_a_id, c.body_b_id, n.x, n.y, n.z, c.penetrationDepth
-            FROM CollisionResultRecord c JOIN Vector3DRecord n ON c.normal_id = n.id
-            WHERE c.id BETWEEN ? AND ? AND c.frame_id = ? ORDER BY c.id""";
-    private static final String CONTACT_POINTS = """
-            SELECT j.CollisionResultRecord_id, pa.x, pa.y, pa.z, pb.x, pb.y, pb.z, cp.depth
-            FROM CollisionResultRecord_ContactPointRecord j
-            JOIN ContactPointRecord cp ON j.ContactPointRecord_id = cp.id
-            JOIN CoordinateRecord pa ON cp.pointA_id = pa.id
-            JOIN CoordinateRecord pb ON cp.pointB_id = pb.id
-            WHERE j.rowid BETWEEN ? AND ? ORDER BY j.rowid""";
-    private static final String FRICTION = """
-            SELECT f.body_a_id, f.body_b_id, n.x, n.y, n.z, t1.x, t1.y, t1.z, t2.x, t2.y, t2.z,
-                   la.x, la.y, la.z, lb.x, lb.y, lb.z,
-                   f.friction_coefficient, f.normal_lambda, f.tangent1_lambda, f.tangent2_lambda
-            FROM FrictionConstraintRecord f
-            JOIN Vector3DRecord n ON f.normal_id = n.id
-            JOIN Vector3DRecord t1 ON f.tangent1_id = t1.id
-            JOIN Vector3DRecord t2 ON f.tangent2_id = t2.id
-            LEFT JOIN Vector3DRecord la ON f.lever_arm_a_id = la.id
-            LEFT JOIN Vector3DRecord lb ON f.lever_arm_b_id = lb.id
-            WHERE f.id BETWEEN ? AND ? AND f.frame_id = ? ORDER BY f.id""";
-    private static final String CONTACT_CONSTRAINTS = """
-            SELECT c.body_a_id, c.body_b_id, n.x, n.y, n.z, la.x, la.y, la.z, lb.x, lb.y, lb.z,
-                   c.penetration_depth, c.restitution, c.pre_impact_rel_vel_normal
-            FROM ContactConstraintRecord c
-            JOIN Vector3DRecord n ON c.normal_id = n.id
-            LEFT JOIN Vector3DRecord la ON c.lever_arm_a_id = la.id
-            LEFT JOIN Vector3DRecord lb ON c.lever_arm_b_id = lb.id
-            WHERE c.id BETWEEN ? AND ? AND c.frame_id = ? ORDER BY c.id""";
-
     private final Path path;
     private final Connection db;
     private final Set<String> tables;
@@ -71,6 +37,7 @@ public final class RecordingStore implements AutoCloseable {
     private final int frameCount;
     private final double[] simulationTimes;
     private final RowRanges ranges;
+    private final FrameRows frameRows;
     private List<BodyMetadata> bodies;
     private SolverDiagnostics[] solver;
     private final RecordingSeries series;
@@ -113,6 +80,7 @@ public final class RecordingStore implements AutoCloseable {
         this.legacyStates = isLegacy(db, tables);
         this.series = new RecordingSeries(path, tables, legacyStates, frameCount, this::timeOf);
         this.ranges = new RowRanges(db, series, frameCount);
+        this.frameRows = new FrameRows(db, legacyStates);
     }
 
     /** Opens {@code path} read-only; the file is never written, not even a journal. */
@@ -207,15 +175,7 @@ public final class RecordingStore implements AutoCloseable {
 
     public synchronized List<PhysicsModel.BodyState> states(long frame) {
         require(StateSeries.table(legacyStates), "body states");
-        String owner = legacyStates ? "isr" : "adr";
-        String sql = StateSeries.join(legacyStates) + " WHERE " + owner + ".id BETWEEN ? AND ? AND " + owner
-                + ".frame_id = ? ORDER BY " + owner + ".id";
-        return rowsOfFrame(StateSeries.table(legacyStates), frame, sql, rs -> {
-            Quat q = new Quat(real(rs, 12), real(rs, 13), real(rs, 14), real(rs, 15));
-            Quat rate = new Quat(real(rs, 19), real(rs, 16), real(rs, 17), real(rs, 18)); // stored x, y, z, w
-            return new PhysicsModel.BodyState(rs.getLong(1), rs.getLong(2), vec(rs, 3), vec(rs, 6), vec(rs, 9), q,
-                    q.omegaFromRate(rate));
-        });
+        return rowsOfFrame(StateSeries.table(legacyStates), frame, frameRows::states);
     }
 
     public synchronized List<CollisionInfo> collisions(long frame) {
@@ -226,44 +186,25 @@ public final class RecordingStore implements AutoCloseable {
         if (range == null) {
             return List.of();
         }
-        Map<Long, List<ContactPoint>> points = new LinkedHashMap<>();
-        FrameIndex.Range pointRows = !tables.contains(RecordingSeries.JUNCTION) ? null
-                : query(() -> ranges.contactPoints(range.firstId(), range.lastId()));
-        if (pointRows != null) {
-            query(() -> {
-                try (PreparedStatement st = db.prepareStatement(CONTACT_POINTS)) {
-                    st.setLong(1, pointRows.firstId());
-                    st.setLong(2, pointRows.lastId());
-                    try (ResultSet rs = st.executeQuery()) {
-                        while (rs.next()) {
-                            points.computeIfAbsent(rs.getLong(1), k -> new ArrayList<>())
-                                    .add(new ContactPoint(vec(rs, 2), vec(rs, 5), real(rs, 8)));
-                        }
-                    }
-                }
-                return null;
-            });
-        }
-        return rowsOfFrame("CollisionResultRecord", frame, COLLISIONS, rs -> new CollisionInfo(rs.getLong(2),
-                rs.getLong(3), vec(rs, 4), real(rs, 7), points.getOrDefault(rs.getLong(1), List.of())));
+        return query(() -> {
+            FrameIndex.Range pointRows = !tables.contains(RecordingSeries.JUNCTION) ? null
+                    : ranges.contactPoints(range.firstId(), range.lastId());
+            return frameRows.collisions(range, frame, frameRows.contactPoints(pointRows));
+        });
     }
 
     public synchronized List<FrictionConstraintInfo> friction(long frame) {
         if (!tables.contains("FrictionConstraintRecord")) {
             return List.of();
         }
-        return rowsOfFrame("FrictionConstraintRecord", frame, FRICTION, rs -> new FrictionConstraintInfo(
-                rs.getLong(1), rs.getLong(2), vec(rs, 3), vec(rs, 6), vec(rs, 9), vec(rs, 12), vec(rs, 15),
-                real(rs, 18), real(rs, 19), real(rs, 20), real(rs, 21)));
+        return rowsOfFrame("FrictionConstraintRecord", frame, frameRows::friction);
     }
 
     public synchronized List<ContactConstraintInfo> contactConstraints(long frame) {
         if (!tables.contains("ContactConstraintRecord")) {
             return List.of();
         }
-        return rowsOfFrame("ContactConstraintRecord", frame, CONTACT_CONSTRAINTS, rs -> new ContactConstraintInfo(
-                rs.getLong(1), rs.getLong(2), vec(rs, 3), vec(rs, 6), vec(rs, 9), real(rs, 12), real(rs, 13),
-                real(rs, 14)));
+        return rowsOfFrame("ContactConstraintRecord", frame, frameRows::contactConstraints);
     }
 
     /** Whether {@code frame} has at least one collision row. */
@@ -331,8 +272,8 @@ public final class RecordingStore implements AutoCloseable {
     }
 
     @FunctionalInterface
-    interface Row<T> {
-        T read(ResultSet rs) throws SQLException;
+    private interface FrameRead<T> {
+        List<T> read(FrameIndex.Range range, long frame) throws SQLException;
     }
 
     @FunctionalInterface
@@ -349,37 +290,15 @@ public final class RecordingStore implements AutoCloseable {
         }
     }
 
-    private <T> List<T> rowsOfFrame(String table, long frame, String sql, Row<T> row) {
+    private <T> List<T> rowsOfFrame(String table, long frame, FrameRead<T> read) {
         FrameIndex.Range range = query(() -> ranges.frame(table, frame));
-        if (range == null) {
-            return List.of();
-        }
-        return query(() -> {
-            List<T> rows = new ArrayList<>();
-            try (PreparedStatement st = db.prepareStatement(sql)) {
-                // The recorder writes a frame's rows one after another, so the id range is tight; the frame_id
-                // test keeps the answer right even for a file whose rows interleave.
-                st.setLong(1, range.firstId());
-                st.setLong(2, range.lastId());
-                st.setLong(3, frame);
-                try (ResultSet rs = st.executeQuery()) {
-                    while (rs.next()) {
-                        rows.add(row.read(rs));
-                    }
-                }
-            }
-            return rows;
-        });
+        return range == null ? List.of() : query(() -> read.read(range, frame));
     }
 
     /** A REAL column; NULL (how cpp_sqlite stores NaN) reads as NaN. */
     static double real(ResultSet rs, int column) throws SQLException {
         double value = rs.getDouble(column);
         return rs.wasNull() ? Double.NaN : value;
-    }
-
-    private static Vec3 vec(ResultSet rs, int first) throws SQLException {
-        return new Vec3(real(rs, first), real(rs, first + 1), real(rs, first + 2));
     }
 
     /** Answers already computed from this recording (see {@link AnswerMemo}). */
@@ -389,6 +308,7 @@ public final class RecordingStore implements AutoCloseable {
 
     @Override
     public synchronized void close() {
+        frameRows.close();
         ranges.close();
         try {
             db.close();

@@ -45,31 +45,54 @@ final class TableScan {
         return viaJdbc(db, sql, sink);
     }
 
-    /** The same rows through plain JDBC. */
-    static int viaJdbc(Connection db, String sql, Sink sink) throws SQLException {
-        try (PreparedStatement st = db.prepareStatement(sql); ResultSet rs = st.executeQuery()) {
-            Row row = new Row() {
-                @Override
-                public double real(int column) throws SQLException {
-                    return RecordingStore.real(rs, column);
-                }
-
-                @Override
-                public long integer(int column) throws SQLException {
-                    return rs.getLong(column);
-                }
-            };
-            int rows = 0;
-            while (rs.next()) {
-                sink.row(row);
-                rows++;
+    /**
+     * Runs {@code st}, a prepared statement with its parameters set (the driver binds them as it executes), and hands
+     * each row to {@code sink}, its values read as {@link #each} reads them; returns the number of rows.
+     */
+    static int each(PreparedStatement st, Sink sink) throws SQLException {
+        try (ResultSet rs = st.executeQuery()) {
+            if (st instanceof CoreStatement core && core.pointer != null) {
+                // The result set steps the driver's statement, which stays on the row it is at: read that row.
+                return core.pointer.safeRunInt((driver, handle) -> each(rs, direct(driver, handle), sink));
             }
-            return rows;
+            return each(rs, viaJdbc(rs), sink);
         }
     }
 
-    private static int stepAll(DB driver, long handle, Sink sink) throws SQLException {
-        Row row = new Row() {
+    /** The same rows through plain JDBC. */
+    static int viaJdbc(Connection db, String sql, Sink sink) throws SQLException {
+        try (PreparedStatement st = db.prepareStatement(sql); ResultSet rs = st.executeQuery()) {
+            return each(rs, viaJdbc(rs), sink);
+        }
+    }
+
+    /** Steps {@code rs}; {@code row} reads the row it is on. */
+    private static int each(ResultSet rs, Row row, Sink sink) throws SQLException {
+        int rows = 0;
+        while (rs.next()) {
+            sink.row(row);
+            rows++;
+        }
+        return rows;
+    }
+
+    private static Row viaJdbc(ResultSet rs) {
+        return new Row() {
+            @Override
+            public double real(int column) throws SQLException {
+                return RecordingStore.real(rs, column);
+            }
+
+            @Override
+            public long integer(int column) throws SQLException {
+                return rs.getLong(column);
+            }
+        };
+    }
+
+    /** The current row of the driver's statement {@code handle}: one native call per value. */
+    private static Row direct(DB driver, long handle) {
+        return new Row() {
             @Override
             public double real(int column) throws SQLException {
                 double value = driver.column_double(handle, column - 1);
@@ -81,6 +104,10 @@ final class TableScan {
                 return driver.column_long(handle, column - 1);
             }
         };
+    }
+
+    private static int stepAll(DB driver, long handle, Sink sink) throws SQLException {
+        Row row = direct(driver, handle);
         int rows = 0;
         int rc;
         while ((rc = driver.step(handle)) == Codes.SQLITE_ROW) {

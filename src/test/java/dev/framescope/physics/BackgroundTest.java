@@ -13,7 +13,7 @@ class BackgroundTest {
 
     @Test
     void backgroundReadsYieldWhileAClientRequestJustArrivedAndIsUnanswered() throws Exception {
-        RequestActivity client = new RequestActivity(60_000);
+        RequestActivity client = new RequestActivity(60_000, 0);
         assertFalse(Background.shouldYield(client));
         client.arrived();
         assertTrue(Background.shouldYield(client), "calls right after open_recording shared two cores with two readers");
@@ -25,7 +25,7 @@ class BackgroundTest {
 
     @Test
     void aCallWaitingForASeriesLetsTheReadRunEvenWhileRequestsArrive() throws Exception {
-        RequestActivity client = new RequestActivity(60_000);
+        RequestActivity client = new RequestActivity(60_000, 0);
         client.arrived();
         CompletableFuture<String> series = new CompletableFuture<>();
         Thread waiter = new Thread(() -> Background.await(series));

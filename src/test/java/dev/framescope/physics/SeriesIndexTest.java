@@ -65,6 +65,28 @@ class SeriesIndexTest {
     }
 
     @Test
+    void aReusedPreparedStatementReadsWhatJdbcReadsForEachBinding() throws Exception {
+        String sql = StateSeries.join(false) + " WHERE adr.id BETWEEN ? AND ? ORDER BY adr.id";
+        for (Path file : fixtures()) {
+            try (Connection db = RecordingFile.connect(file); PreparedStatement st = db.prepareStatement(sql)) {
+                int columns = columns(db, sql);
+                // Ranges that overlap, hold no row, and come back to an earlier one: each run must bind afresh.
+                for (long[] ids : new long[][] {{1, 40}, {30, 90}, {-5, 0}, {1, 40}, {7, 7}}) {
+                    st.setLong(1, ids[0]);
+                    st.setLong(2, ids[1]);
+                    List<List<Long>> direct = new ArrayList<>();
+                    int rows = TableScan.each(st, row -> direct.add(bits(row, columns)));
+                    List<List<Long>> jdbc = new ArrayList<>();
+                    TableScan.viaJdbc(db, sql.replaceFirst("\\?", Long.toString(ids[0]))
+                            .replaceFirst("\\?", Long.toString(ids[1])), row -> jdbc.add(bits(row, columns)));
+                    assertEquals(jdbc, direct, file + " ids " + ids[0] + ".." + ids[1]);
+                    assertEquals(jdbc.size(), rows);
+                }
+            }
+        }
+    }
+
+    @Test
     void nullReadsAsNanAndSqlErrorsSurface() throws Exception {
         try (Connection db = RecordingFile.connect(Path.of(PhysicsCalls.fixture("nan_state")))) {
             List<Double> values = new ArrayList<>();
