@@ -156,6 +156,11 @@ class RecordingGapsTest {
             assertEquals(160, calls.ok("get_recording_frame", "{\"frame_id\":160}").get("frame_id").asInt(),
                     "the active recording is read again too");
             assertEquals(160, calls.ok("check_recording", "{\"check\":\"solver\"}").get("end_frame").asInt());
+            // The frame reads keep their statements prepared: none may hold a read lock that stops the writer.
+            assertTrue(calls.ok("get_recording_frame", "{\"frame_id\":150}").get("contact_constraints").get("count")
+                    .asInt() > 0, "the ball rests on the ground: every per-frame table was read");
+            live.run(10);
+            assertEquals(170, calls.ok("get_recording_frame", "{\"frame_id\":170}").get("frame_id").asInt());
         }
     }
 }
