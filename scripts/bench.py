@@ -243,19 +243,46 @@ def renderdoc_diffs(cmd):
               % (name, other, first, statistics.median(repeats), answer["content"][0]["text"].split("\n", 1)[0]))
 
 
+def listens(pid, port):
+    """Whether process pid holds a socket listening on 127.0.0.1:port (state 0A in /proc/net/tcp)."""
+    try:
+        links = [os.readlink("/proc/%d/fd/%s" % (pid, fd)) for fd in os.listdir("/proc/%d/fd" % pid)]
+    except OSError:
+        return False
+    inodes = {link[8:-1] for link in links if link.startswith("socket:[")}
+    with open("/proc/net/tcp") as table:
+        rows = [line.split() for line in table.readlines()[1:]]
+    return any(r[1] == "0100007F:%04X" % port and r[3] == "0A" and r[9] in inodes for r in rows)
+
+
+def start_remote_server():
+    """renderdoccmd remoteserver on a free loopback port, once it listens. It prints "listening on" before it binds
+    and exits at once when it cannot bind (it does not set SO_REUSEADDR: a port in TIME_WAIT is taken), so a
+    server that exits is started again on another port."""
+    env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    env["EGL_PLATFORM"] = "surfaceless"
+    for _ in range(10):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        server = subprocess.Popen(["renderdoccmd", "remoteserver", "-h", "127.0.0.1", "-p", str(port)], env=env,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 10
+        while server.poll() is None and not listens(server.pid, port) and time.time() < deadline:
+            time.sleep(0.02)
+        if server.poll() is None and listens(server.pid, port):
+            return server, port
+        server.kill()
+        server.wait()
+    sys.exit("renderdoccmd remoteserver did not listen on any of 10 ports")
+
+
 def renderdoc_remote(cmd, runs):
     """Local replay against a RenderDoc remote server (`renderdoccmd remoteserver`) on 127.0.0.1, in one session
     (the bridge already started): each run opens the capture on the server (switching reopens it there: copy over
     RenderDoc's protocol, remote OpenCapture) and runs a first, uncached get_frame_digest, then the same locally."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
-    env["EGL_PLATFORM"] = "surfaceless"
-    server = subprocess.Popen(["renderdoccmd", "remoteserver", "-h", "127.0.0.1", "-p", str(port)], env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server, port = start_remote_server()
     try:
-        time.sleep(0.5)
         for name in ("gl_defects", "vk_defects"):
             capture = os.path.abspath(os.path.join("demo", "captures", name + ".rdc"))
             proc = session(cmd)

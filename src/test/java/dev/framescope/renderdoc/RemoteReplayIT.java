@@ -12,15 +12,20 @@ import dev.framescope.common.Json;
 import dev.framescope.common.ToolException;
 import dev.framescope.renderdoc.RenderDocArgs.OpenCaptureArgs;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -49,15 +54,22 @@ class RemoteReplayIT {
     static Path state;
     private static BridgeProcess bridge;
     private static Captures captures;
-    private static Process server;
+    private static Server server;
     private static int port;
     private static String address;
 
+    /** A running renderdoccmd remoteserver and the port it listens on. */
+    private record Server(Process process, int port) {
+        void kill() throws InterruptedException {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
     @BeforeAll
     static void start() throws Exception {
-        port = freePort();
+        server = startServer(RemoteReplayIT::freePortOrFail);
+        port = server.port();
         address = "127.0.0.1:" + port;
-        server = startServer(port);
         bridge = new BridgeProcess(Path.of("/usr/bin/python3"), state);
         captures = new Captures(bridge);
     }
@@ -65,7 +77,7 @@ class RemoteReplayIT {
     @AfterAll
     static void stop() throws InterruptedException {
         bridge.close();
-        server.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        server.kill();
     }
 
     private static int freePort() throws IOException {
@@ -74,42 +86,70 @@ class RemoteReplayIT {
         }
     }
 
-    /** The remote server as the bridge runs: no X display, EGL on the surfaceless platform. */
-    private static Process startServer(int port) throws IOException, InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder("renderdoccmd", "remoteserver", "-h", "127.0.0.1", "-p",
-                Integer.toString(port));
-        builder.environment().remove("DISPLAY");
-        builder.environment().put("EGL_PLATFORM", "surfaceless");
-        builder.redirectErrorStream(true);
-        Path log = Files.createTempFile(state, "remoteserver-" + port + "-", ".log");
-        builder.redirectOutput(log.toFile());
-        Process started = builder.start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!Files.readString(log).contains("listening on 127.0.0.1:" + port)) {
-            assertTrue(started.isAlive() && System.nanoTime() < deadline, "renderdoccmd remoteserver did not start");
-            Thread.sleep(20);
+    private static int freePortOrFail() {
+        try {
+            return freePort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        return started;
     }
 
     /**
-     * open_capture on a server started moments ago: under a loaded CI run its first handshake failed though it
-     * already said it was listening (it was still setting up its replay), so this test, which is about a server
-     * that freezes later, gives it up to 15 s to answer.
+     * The remote server as the bridge runs (no X display, EGL on the surfaceless platform), once it listens.
+     * renderdoccmd prints "listening on" before it binds, and binds without SO_REUSEADDR: a port it cannot bind (held
+     * by another socket, or in TIME_WAIT from an earlier connection) makes it exit at once after that line. So this
+     * waits for the kernel's listening socket, and starts it again while it exits that way, for up to 20 s.
      */
-    private static void openOnFreshServer(String path, String at) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-        while (true) {
-            try {
-                query("open_capture", Map.of("capture", path, "remote", at));
-                return;
-            } catch (ToolException e) {
-                if (e.code() != ErrorCode.ENGINE_UNAVAILABLE || System.nanoTime() > deadline) {
-                    throw e;
-                }
-                Thread.sleep(500);
+    private static Server startServer(IntSupplier ports) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        StringBuilder failures = new StringBuilder();
+        while (System.nanoTime() < deadline) {
+            int at = ports.getAsInt();
+            ProcessBuilder builder = new ProcessBuilder("renderdoccmd", "remoteserver", "-h", "127.0.0.1", "-p",
+                    Integer.toString(at));
+            builder.environment().remove("DISPLAY");
+            builder.environment().put("EGL_PLATFORM", "surfaceless");
+            builder.redirectErrorStream(true);
+            Path log = Files.createTempFile(state, "remoteserver-" + at + "-", ".log");
+            builder.redirectOutput(log.toFile());
+            Process started = builder.start();
+            while (started.isAlive() && !listens(started, at) && System.nanoTime() < deadline) {
+                Thread.sleep(20);
             }
+            if (started.isAlive() && listens(started, at)) {
+                return new Server(started, at);
+            }
+            started.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            failures.append("port ").append(at).append(": ").append(Files.readString(log).strip()).append('\n');
+            Thread.sleep(500);
         }
+        throw new AssertionError("renderdoccmd remoteserver did not listen within 20 s:\n" + failures);
+    }
+
+    /**
+     * Whether {@code process} itself holds a socket listening on 127.0.0.1:port or the IPv4 wildcard: /proc/net/tcp
+     * lists listening sockets (state 0A) with their inodes, and the process's descriptors link to its sockets' inodes.
+     */
+    private static boolean listens(Process process, int port) throws IOException {
+        Set<String> inodes = new HashSet<>();
+        try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(process.pid()), "fd"))) {
+            fds.forEach(fd -> {
+                try {
+                    String target = Files.readSymbolicLink(fd).toString();
+                    if (target.startsWith("socket:[")) {
+                        inodes.add(target.substring(8, target.length() - 1));
+                    }
+                } catch (IOException gone) {
+                    // a descriptor closed while listed
+                }
+            });
+        } catch (IOException exited) {
+            return false;
+        }
+        String suffix = String.format(":%04X", port);
+        return Files.readAllLines(Path.of("/proc/net/tcp")).stream().skip(1).map(line -> line.trim().split("\\s+"))
+                .anyMatch(f -> f[1].endsWith(suffix) && f[3].equals("0A") && inodes.contains(f[9])
+                        && (f[1].startsWith("0100007F") || f[1].startsWith("00000000")));
     }
 
     private static String capture(String name) {
@@ -231,13 +271,12 @@ class RemoteReplayIT {
     @Test
     @Order(4)
     void aFrozenServerFailsTheNextCallWithinSeconds() throws Exception {
-        int frozenPort = freePort();
-        Process frozen = startServer(frozenPort);
+        Server frozen = startServer(RemoteReplayIT::freePortOrFail);
         try {
             String path = capture("vk_defects");
-            String at = "127.0.0.1:" + frozenPort;
-            openOnFreshServer(path, at);
-            assertEquals(0, new ProcessBuilder("kill", "-STOP", Long.toString(frozen.pid())).start().waitFor());
+            String at = "127.0.0.1:" + frozen.port();
+            query("open_capture", Map.of("capture", path, "remote", at));
+            assertEquals(0, new ProcessBuilder("kill", "-STOP", Long.toString(frozen.process().pid())).start().waitFor());
             long t0 = System.nanoTime();
             ToolException lost = assertThrows(ToolException.class, () -> query("get_frame_digest",
                     Map.of("capture", path)));
@@ -247,7 +286,7 @@ class RemoteReplayIT {
             assertEquals(at, lost.context().get("remote"));
             assertEquals(0, captures.diagnostics(1).counters().stalls(), "the bridge itself was not frozen");
         } finally {
-            frozen.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            frozen.kill();
         }
     }
 
@@ -268,7 +307,7 @@ class RemoteReplayIT {
             Thread.sleep(2);
             active = captures.diagnostics(1).active();
         }
-        server.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        server.kill();
         long t0 = System.nanoTime();
         Throwable during = assertThrows(Exception.class, () -> scan.get(30, TimeUnit.SECONDS)).getCause();
         assertTrue(during instanceof ToolException, String.valueOf(during));
@@ -290,7 +329,7 @@ class RemoteReplayIT {
         assertTrue(loss.path("how").asText().startsWith("during this call"), loss.toString());
 
         // back: the capture is opened there again, with the same answer as before the loss
-        server = startServer(port);
+        server = startServer(() -> port);
         assertEquals(findings(before), findings(query("get_frame_digest", Map.of("capture", path))));
         assertEquals(1024, query("analyze_nan_inf", Map.of("capture", path)).at("/targets/0/nan_pixels").asInt());
         String absolute = Path.of(path).toAbsolutePath().toString();
