@@ -158,8 +158,8 @@ static void solid_rect(GLuint colour, const float rgba[4], const char *label, in
     rect(label, x0, y0, x1, y1);
 }
 
-/* A rectangle from the NaN or Inf program, whose uniform 'zero' is set to 0 here. */
-static void zero_rect(GLuint program, const char *label, int x0, int y0, int x1, int y1) {
+/* A rectangle from the NaN or Inf program, whose uniform 'zero' is set to 0 here (gl_markers draws none). */
+__attribute__((unused)) static void zero_rect(GLuint program, const char *label, int x0, int y0, int x1, int y1) {
     glUseProgram(program);
     glUniform1f(glGetUniformLocation(program, "zero"), 0.0f);
     rect(label, x0, y0, x1, y1);

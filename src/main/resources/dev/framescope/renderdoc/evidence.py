@@ -2,6 +2,8 @@
 includes) so they never disagree: findings with one severity table, the pipeline stage the evidence points to (the original design's
 IA, VS, RS, PS, OM), and the calls that drill from a finding to its cause. Results are cached per capture and event
 (a replay of the event and its predecessor and a diff of the float targets cost tens of milliseconds)."""
+import bisect
+import collections
 import json
 import re
 
@@ -69,36 +71,71 @@ def unique(calls):
     return out
 
 
-def message_json(c, m):
-    """A debug message at the API call it is about (its own event and marker), with the action that call leads to."""
-    event = message_call(c, m)
+def message_rows(c):
+    """Every debug message at the API call it is about (its own event and marker), with the action that call leads
+    to and how it was placed (cached: the attribution reads the structured file)."""
+    if "message_rows" not in c.cache:
+        c.cache["message_rows"] = [_message_row(c, m, event, how) for m, (event, how) in
+                                   zip(c.messages, message_calls(c))]
+    return c.cache["message_rows"]
+
+
+def _message_row(c, m, event, how):
     chunk, path = c.api_calls.get(event, (None, c.action_for_event(event)[1]))
-    action, _ = c.action_for_event(event)
+    action = c.action_after(event)
     return {"event_id": event, "call": c.structured.chunks[chunk].name if chunk is not None else None,
             "action_event_id": action.eventId if action else None, "api_event_id": m.eventId,
-            "marker_path": "/".join(path), "severity": m.severity.name.lower(), "category": m.category.name,
-            "source": m.source.name, "message_id": m.messageID, "description": m.description[:300]}
+            "attributed_by": how, "marker_path": "/".join(path), "severity": m.severity.name.lower(),
+            "category": m.category.name, "source": m.source.name, "message_id": m.messageID,
+            "description": m.description[:300]}
 
 
-def message_call(c, m):
-    """The API call a message is about. GL files its debug output under the next action (glEnable(0xdead) under the
-    draw or clear that follows); Vulkan validation under the call itself. So the call is the last one since the
-    previous action that the message names, preferring one whose parameters it quotes; else RenderDoc's event."""
-    since = c.action_before(m.eventId)
+# Actions whose chunk carries the debug messages raised since the one before (RenderDoc's GL driver serialises
+# them with draws, clears, dispatches, mip generation and copies; measured: not with markers, glFlush, glFinish
+# or glBlitFramebuffer, whose messages wait for the next of these). A message cannot be about a call before one.
+CARRIES_MESSAGES = (rd.ActionFlags.Drawcall | rd.ActionFlags.Clear | rd.ActionFlags.Dispatch | rd.ActionFlags.GenMips
+                    | rd.ActionFlags.Copy)
+
+
+def message_calls(c):
+    """(event, attributed_by) for each message: the API call it is about. GL files its debug output under the next
+    action that carries messages, past any markers between (glEnable(0xdead), then a glDebugMessageInsert marker
+    and a push, is filed under the glClear after them); Vulkan validation under the call itself. So the call is
+    one since the last action that carried messages that the message names: one whose parameters it quotes
+    ('quoted_call') before one it only names ('named_call'), the nearest; k messages that fit the same calls are
+    the last k of them in order (two glHint(target) messages under one draw are the two glHint calls). A message
+    that names no call there (the application's own, RenderDoc's replay checks) keeps RenderDoc's event
+    ('filed_event')."""
+    carriers = sorted({e for e, (a, _) in c.by_event.items() if a.flags & CARRIES_MESSAGES}
+                      | {m.eventId for m in c.messages})
+    choices = [_candidates(c, m, carriers) for m in c.messages]
+    groups = collections.defaultdict(list)
+    for i, (m, (events, _)) in enumerate(zip(c.messages, choices)):
+        if events:
+            groups[(m.eventId, events)].append(i)
+    out = [(m.eventId, "filed_event") for m in c.messages]
+    for (_, events), members in groups.items():
+        for rank, i in enumerate(members):
+            out[i] = (events[max(0, len(events) - len(members) + rank)], choices[i][1])
+    return out
+
+
+def _candidates(c, m, carriers):
+    """The calls a message could be about, in event order, and how: those it quotes, else those it names."""
+    since = carriers[bisect.bisect_left(carriers, m.eventId) - 1] if carriers and carriers[0] < m.eventId else 0
     text = m.description.lower()
-    best, best_score = m.eventId, 0
+    quoted, named = [], []
     for event in range(since + 1, m.eventId + 1):
         if event not in c.api_calls:
             continue
         chunk = c.structured.chunks[c.api_calls[event][0]]
         if not re.search(r"\b%s\b" % re.escape(chunk.name.lower()), text):
             continue
-        quoted = any(value and value in text for value in (parameter_text(chunk.GetChild(i))
-                                                             for i in range(chunk.NumChildren())))
-        score = 2 if quoted else 1
-        if score >= best_score:
-            best, best_score = event, score
-    return best
+        named.append(event)
+        if any(value and value in text for value in (parameter_text(chunk.GetChild(i))
+                                                     for i in range(chunk.NumChildren()))):
+            quoted.append(event)
+    return (tuple(quoted), "quoted_call") if quoted else (tuple(named), "named_call")
 
 
 def parameter_text(parameter):
@@ -113,11 +150,10 @@ def parameter_text(parameter):
 def message_findings(c):
     """Every debug or validation message the capture recorded, as a finding at the API call it is about."""
     out = []
-    for m in c.messages:
-        row = message_json(c, m)
+    for m, row in zip(c.messages, message_rows(c)):
         code = MESSAGE_CODES.get(m.severity.name, "api_message")
         out.append(finding(code, "%s: %s" % (row["category"], row["description"]), event_id=row["event_id"],
-                           marker_path=row["marker_path"], call=row["call"]))
+                           marker_path=row["marker_path"], call=row["call"], attributed_by=row["attributed_by"]))
     return out
 
 

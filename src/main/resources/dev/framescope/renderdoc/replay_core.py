@@ -23,13 +23,16 @@ import renderdoc as rd
 SCHEMA_VERSION = 1
 # open_capture 2: replayed_on (local or a RenderDoc remote server), and which shaders replace_shader swapped
 # (`replacements`, also in get_frame_digest 2); get_event_insight 2: api_call (an API call's own event).
-OPEN_CAPTURE_SCHEMA_VERSION = 2
-FRAME_DIGEST_SCHEMA_VERSION = 2
-EVENT_INSIGHT_SCHEMA_VERSION = 2
+# 3 of all three: an API message says how it was placed at its call (`attributed_by`; `call` in digest rows).
+OPEN_CAPTURE_SCHEMA_VERSION = 3
+FRAME_DIGEST_SCHEMA_VERSION = 3
+EVENT_INSIGHT_SCHEMA_VERSION = 3
 
 
 # RenderDoc numbers the resources it creates while replaying from here (ResourceIDGen's replay range).
 REPLAY_IDS = 10 ** 18
+
+MARKERS = rd.ActionFlags.PushMarker | rd.ActionFlags.PopMarker | rd.ActionFlags.SetMarker
 
 
 class BridgeError(Exception):
@@ -99,10 +102,14 @@ class Capture:
         at = bisect.bisect_left(self._events, event)
         return self.by_event[self._events[at]] if at < len(self._events) else (None, [])
 
-    def action_before(self, event):
-        """The event of the last action before an API event, 0 when none is."""
+    def action_after(self, event):
+        """The first action at or after an API event that is not a marker: the work the call sets state for (a
+        glDebugMessageInsert or a pop between them draws nothing). None past the last."""
         at = bisect.bisect_left(self._events, event)
-        return self._events[at - 1] if at > 0 else 0
+        for e in self._events[at:]:
+            if not self.by_event[e][0].flags & MARKERS:
+                return self.by_event[e][0]
+        return None
 
     def name_of(self, resource_id):
         r = self.resources.get(int(resource_id))

@@ -6,7 +6,7 @@ import collections
 import renderdoc as rd
 
 from evidence import (OVERDRAW_DRAWS, call, drill_calls, event_findings, frame_findings, highlight, message_findings,
-    message_json, next_anomaly_calls, unique)
+    message_rows, next_anomaly_calls, unique)
 from outputs import SAVE_TEXTURE_SAFE_DRIVERS
 from replay_core import (EVENT_INSIGHT_SCHEMA_VERSION, FRAME_DIGEST_SCHEMA_VERSION, OPEN, OPEN_CAPTURE_SCHEMA_VERSION,
     SCHEMA_VERSION, BridgeError, action_json, bounded, capture, draws, event_of)
@@ -91,7 +91,7 @@ def frame_overview(c, depth, limit):
                  "height": t.height, "mips": t.mips} for rid, t in sorted(c.textures.items())]
     return {"statistics": statistics(c), "markers": bounded(marker_overview(c, depth), limit),
             "textures": bounded(textures, limit),
-            "debug_messages": bounded([message_json(c, m) for m in c.messages], limit)}
+            "debug_messages": bounded(message_rows(c), limit)}
 
 
 def get_counters(params):
@@ -145,8 +145,9 @@ def get_frame_digest(params):
     messages, draws without depth, heavy overdraw), ranked, each with the call that drills into it."""
     c = capture(params)
     found = frame_findings(c, int(params.get("overdraw_draws") or OVERDRAW_DRAWS))
-    rows = [{"severity": f["severity"], "code": f["code"], "event_id": f["event_id"], "marker_path": f["marker_path"],
-             "stage": f["stage"], "message": f["message"]} for f in found]
+    rows = [dict({"severity": f["severity"], "code": f["code"], "event_id": f["event_id"],
+                  "marker_path": f["marker_path"], "stage": f["stage"], "message": f["message"]},
+                 **{k: f[k] for k in ("call", "attributed_by") if k in f}) for f in found]
     calls = unique(call(c, "get_event_insight", "%s at event %s (%s): the event in context, its findings and "
                         "the calls to the cause" % (f["code"], f["event_id"], f["marker_path"]),
                         event_id=f["event_id"]) for f in found if f["event_id"] is not None)
@@ -192,6 +193,8 @@ def _event_insight(c, event, per_stage):
     """An action's insight; for an API call, the call at its own marker with the findings about it, and the pipeline
     and outputs of the action it leads to (`action`)."""
     action, path = c.action_for_event(event)
+    if event not in c.by_event:
+        action = c.action_after(event) or action
     state = pipeline_state(c, action.eventId, per_stage)
     if event in c.by_event:
         findings = event_findings(c, event)

@@ -64,6 +64,22 @@ class AssertCaptureIT {
                 .endsWith("gl_defects.rdc: 6 finding(s)."), lines.toString());
     }
 
+    /** Markers, pops and a glFlush between a GL error and the draw it is filed under: each line names its call. */
+    @Test
+    void eachApiErrorIsFailedAtTheCallThatRaisedIt() throws Exception {
+        ProcessRun r = run("demo/captures/gl_markers.rdc");
+        assertEquals(1, r.exit(), r.output());
+        assertEquals(List.of(
+                "FAIL api_error at event 5 (Frame): Miscellaneous: GL_INVALID_ENUM in glEnable(0xdead)",
+                "FAIL api_error at event 15 (Frame/Glow setup): Miscellaneous: GL_INVALID_ENUM in glBlendFunc("
+                        + "dfactorRGB = 0xbeef)",
+                "FAIL api_error at event 32 (Frame/Hints): Miscellaneous: GL_INVALID_ENUM in glHint(target)",
+                "FAIL api_error at event 34 (Frame/Hints): Miscellaneous: GL_INVALID_ENUM in glHint(target)",
+                "FAIL api_error at event 44 (Frame/Hints): Application_Defined: streaming fell behind",
+                "FAIL api_error at event 47 (Frame/Overlay): Miscellaneous: GL_INVALID_ENUM in glEnable(0xdead)"),
+                lines(r.stdout()).subList(0, 6));
+    }
+
     @Test
     void aFrameWithNoFindingPasses() throws Exception {
         ProcessRun r = run("demo/captures/vkcube.rdc");

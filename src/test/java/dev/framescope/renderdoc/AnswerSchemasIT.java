@@ -74,7 +74,13 @@ class AnswerSchemasIT {
             String c = f.capture();
             call(toolkit, "open_capture", "capture", c);
             call(toolkit, "open_capture", "capture", c, "overview", true);
-            call(toolkit, "get_frame_digest", "capture", c);
+            JsonNode digest = call(toolkit, "get_frame_digest", "capture", c);
+            for (JsonNode a : digest.at("/anomalies/preview")) { // an API call's insight (api_call, its finding)
+                if (a.path("code").asText().startsWith("api_")) {
+                    call(toolkit, "get_event_insight", "capture", c, "event_id", a.get("event_id").asInt());
+                    break;
+                }
+            }
             JsonNode draws = call(toolkit, "iterate_actions", "capture", c, "draws_only", true);
             call(toolkit, "iterate_actions", "capture", c);
             call(toolkit, "iterate_actions", "capture", c, "query", f.name().equals("vkcube") ? "image" : "quad");
@@ -165,6 +171,9 @@ class AnswerSchemasIT {
     void everyAnswerVariantWasSeen() {
         assertSeen("open_capture", "/overview", true);
         assertSeen("open_capture", "/overview", false);
+        assertSeen("open_capture", "/overview/debug_messages/preview/0/attributed_by", true);
+        assertSeen("get_event_insight", "/api_call", true);
+        assertSeen("get_event_insight", "/findings/0/attributed_by", true);
         assertSeen("iterate_actions", "/query", true);
         assertSeen("iterate_actions", "/query", false);
         assertSeen("analyze_nan_inf", "/targets", true);

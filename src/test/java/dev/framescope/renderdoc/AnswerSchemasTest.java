@@ -141,7 +141,7 @@ class AnswerSchemasTest {
     void aClosedSchemaRefusesAnUndeclaredKeyAtAnyDepth() throws IOException {
         Schema digest = AnswerSchemas.closed(Set.of("get_frame_digest")).get("get_frame_digest");
         String answer = """
-                {"schema_version": 2, "summary": "0 anomalies", "capture": "/c.rdc", "api": "OpenGL",
+                {"schema_version": 3, "summary": "0 anomalies", "capture": "/c.rdc", "api": "OpenGL",
                  "statistics": {"actions": 1, "draw_calls": 1, "dispatches": 0, "clears": 0, "copies": 0,
                                 "marker_groups": 0},
                  "markers": {"count": 0, "preview": [], "truncated": false},

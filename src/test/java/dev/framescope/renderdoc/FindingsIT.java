@@ -321,4 +321,50 @@ class FindingsIT {
         assertEquals(Integer.parseInt(e[1]), message.get("event_id").asInt(), message.toString());
         assertEquals(e[2], message.get("call").asText());
     }
+
+    /**
+     * gl_markers raises each GL error with other calls and actions between it and the draw or clear RenderDoc files
+     * its message under: a glDebugMessageInsert marker and a push (the first glEnable(0xDEAD), filed under
+     * Frame/Clear's glClear), a pop and a marker (glBlendFunc), a glFlush (the first of two glHint calls whose
+     * messages quote no value, filed under one draw). Every answer places each message at the call the ground truth
+     * names, says how (quoted_call, named_call; the application's own message names none and keeps its filed event),
+     * and the insight of a call shows the work it leads to, not a marker.
+     */
+    @Test
+    void everyApiMessageIsAtTheCallThatRaisedItWhateverActionsComeBetween() {
+        String markers = path("gl_markers");
+        JsonNode expected = truth.at("/captures/gl_markers/messages");
+        JsonNode opened = captures.query("open_capture", Map.of("capture", markers, "overview", true), r -> "");
+        JsonNode messages = opened.at("/overview/debug_messages/preview");
+        assertEquals(expected.size(), messages.size(), messages.toString());
+        JsonNode digest = captures.query("get_frame_digest", Map.of("capture", markers, "max_anomalies", 64),
+                r -> "");
+        List<JsonNode> errors = new ArrayList<>();
+        digest.at("/anomalies/preview").forEach(a -> {
+            if (a.get("code").asText().equals("api_error")) {
+                errors.add(a);
+            }
+        });
+        assertEquals(expected.size(), errors.size(), digest.get("anomalies").toString());
+        for (int i = 0; i < expected.size(); i++) {
+            JsonNode want = expected.get(i);
+            JsonNode got = messages.get(i);
+            String what = want.get("call").asText() + ": " + got;
+            assertEquals(want.get("event_id").asInt(), got.get("event_id").asInt(), what);
+            assertEquals(want.get("marker").asText(), got.get("marker_path").asText(), what);
+            assertEquals(want.get("attributed_by").asText(), got.get("attributed_by").asText(), what);
+            assertEquals(want.get("filed_under_event").asInt(), got.get("api_event_id").asInt(), what);
+            assertTrue(got.get("description").asText().contains(want.get("message_contains").asText()), what);
+            JsonNode anomaly = errors.get(i);
+            assertEquals(want.get("event_id").asInt(), anomaly.get("event_id").asInt(), anomaly.toString());
+            assertEquals(want.get("marker").asText(), anomaly.get("marker_path").asText(), anomaly.toString());
+            assertEquals(want.get("attributed_by").asText(), anomaly.get("attributed_by").asText());
+        }
+        JsonNode insight = captures.query("get_event_insight", Map.of("capture", markers, "event_id",
+                expected.at("/0/event_id").asInt()), r -> "");
+        assertEquals("glEnable", insight.at("/api_call/name").asText(), insight.toString());
+        assertEquals(expected.at("/0/filed_under_event").asInt(), insight.at("/api_call/action_event_id").asInt());
+        assertEquals("Frame", insight.get("marker_path").asText());
+        assertEquals("quoted_call", insight.at("/findings/0/attributed_by").asText(), insight.toString());
+    }
 }

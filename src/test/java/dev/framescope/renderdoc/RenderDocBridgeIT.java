@@ -137,7 +137,7 @@ class RenderDocBridgeIT {
         assertEquals(false, status.at("/capabilities/shader_debugging").asBoolean(), "GL: no shader debugging in 1.24");
         assertTrue(status.at("/capabilities/pixel_history_note").asText().contains("unfinished"));
         assertEquals(13, status.at("/capabilities/counters").asInt());
-        assertEquals(2, status.get("schema_version").asInt(), "open_capture's shape 2: replayed_on, replacements");
+        assertEquals(3, status.get("schema_version").asInt(), "open_capture's shape 3: attributed_by on debug messages");
     }
 
     @Test
