@@ -2,18 +2,20 @@
 # Builds the capture fixtures from their C sources (GL 3.3 core through EGL; Vulkan offscreen on lavapipe) and
 # captures one frame of each with RenderDoc 1.24's in-application API, headless (no X server, no swapchain); then frame 5
 # of Debian's unmodified vkcube, a third-party program with a swapchain, under Xvfb through RenderDoc's target control
-# (scripts/capture-vkcube.py), so the tools are also checked on a frame no FrameScope author drew. Writes demo/captures/<name>.rdc and
+# (scripts/capture-frame.py), so the tools are also checked on a frame no FrameScope author drew. Writes demo/captures/<name>.rdc and
 # demo/captures/ground-truth.json (each program's known defects from src/<name>.truth.json, plus the capture's
 # SHA-256, so tests know the truth belongs to the committed file). Captures are not byte-identical between runs
 # (RenderDoc stores timestamps); the defects and their marker paths are. The GL scene is also taken two other ways,
 # for diff_captures: gl_defects_glfw through a GLFW window on Xvfb (GLX instead of an EGL pbuffer, every draw the
 # same), gl_defects_fixed, the same EGL program with its NaN quad's division guarded, and gl_defects_tuned, the same
-# program with two draws changed in state only (additive blending on one, fewer vertices on another).
+# program with two draws changed in state only (additive blending on one, fewer vertices on another), and
+# gl_defects_swap, the GLFW program drawing the scene with a swap after each frame, one frame of it taken through
+# target control (it ends at glXSwapBuffers instead of the in-application End of Capture).
 # Names make only those captures (the others, and the tests keyed on their SHA-256, stay as they are).
 # vk_lighting is a second Vulkan program written apart from vk_defects (a depth pre-pass, indexed lit draws, a
 # spotlight dividing 0 by 0), for the shader debugger on a frame its fixtures were not written for.
-#   scripts/make-captures.sh [gl_defects|gl_defects_glfw|gl_defects_fixed|gl_defects_tuned|gl_scene|gl_markers|vk_defects|
-#     vk_lighting|vkcube ...]
+#   scripts/make-captures.sh [gl_defects|gl_defects_glfw|gl_defects_fixed|gl_defects_tuned|gl_defects_swap|gl_scene|
+#     gl_markers|vk_defects|vk_lighting|vkcube ...]
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -28,8 +30,8 @@ install_packages make-captures "${missing[@]}"
 build=target/captures-build
 mkdir -p "$build" demo/captures
 wanted=("$@")
-[ ${#wanted[@]} -gt 0 ] || wanted=(gl_defects gl_defects_glfw gl_defects_fixed gl_defects_tuned gl_scene gl_markers vk_defects
-  vk_lighting vkcube)
+[ ${#wanted[@]} -gt 0 ] || wanted=(gl_defects gl_defects_glfw gl_defects_fixed gl_defects_tuned gl_defects_swap gl_scene
+  gl_markers vk_defects vk_lighting vkcube)
 want() { [[ " ${wanted[*]} " == *" $1 "* ]]; }
 
 gcc -O1 -Wall -Werror -o "$build/gl_defects" demo/captures/src/gl_defects.c -lEGL -lOpenGL -ldl -lm
@@ -72,13 +74,21 @@ capture gl_markers "$build/gl_markers"
 capture vk_defects "$build/vk_defects" "$build"
 capture vk_lighting "$build/vk_lighting" "$build"
 
-if want vkcube; then
-  rm -f "$build"/vkcube_frame*.rdc
-  written=$(timeout 120 xvfb-run -a /usr/bin/python3 scripts/capture-vkcube.py "$root/$build/vkcube" | tail -n 1)
-  [ -f "$written" ] || { echo "make-captures: vkcube wrote no capture" >&2; exit 1; }
-  cp "$written" demo/captures/vkcube.rdc
-  echo "make-captures: demo/captures/vkcube.rdc ($(stat -c %s "$written") bytes)" >&2
-fi
+capture_frame() { # name, frame number, X screen, then the program and its arguments: one frame by target control
+  local name=$1 frame=$2 screen=$3
+  shift 3
+  want "$name" || return 0
+  rm -f "$build/$name"_frame*.rdc
+  local written
+  written=$(timeout 120 xvfb-run -a -s "-screen 0 $screen" /usr/bin/python3 scripts/capture-frame.py "$frame" \
+    "$root/$build/$name" "$@" | tail -n 1)
+  [ -f "$written" ] || { echo "make-captures: $name wrote no capture" >&2; exit 1; }
+  cp "$written" "demo/captures/$name.rdc"
+  echo "make-captures: demo/captures/$name.rdc ($(stat -c %s "$written") bytes)" >&2
+}
+# the GL scene as a game draws it, a swap after each frame, and one frame of it taken from swap to swap
+capture_frame gl_defects_swap 100 640x480x24 "$root/$build/gl_defects_glfw" "$root/$build/gl_defects_swap" swap
+capture_frame vkcube 5 1280x1024x24 /usr/bin/vkcube --c 40 # xvfb-run's default screen
 
 /usr/bin/python3 - <<'PY'
 import hashlib, json, os

@@ -11,16 +11,18 @@
  * window (GLX, on Xvfb) instead of an EGL pbuffer, and every draw is the same; with the argument "fixed" the NaN
  * quad's shader guards its division (0 instead of 0/0), so that draw, and only it, differs; with "tuned" two draws
  * differ in what is not a shader: the tiled quad is drawn with additive blending (its pixels' alpha becomes 2 on the
- * black, opaque clear; colour unchanged) and the degenerate draw draws 3 of its 6 vertices.
+ * black, opaque clear; colour unchanged) and the degenerate draw draws 3 of its 6 vertices. Built with -DUSE_GLFW
+ * and run with "swap", it draws the scene frame after frame with a swap after each, as a game does, for a capture
+ * taken through RenderDoc's target control (gl_defects_swap: the frame ends at glXSwapBuffers).
  */
 #include "gl_fixture.h"
+#include <unistd.h>
 
-int main(int argc, char **argv) {
-    int fixed = argc > 2 && strcmp(argv[2], "fixed") == 0;
-    int tuned = argc > 2 && strcmp(argv[2], "tuned") == 0;
-    Fixture f = setup("gl_defects", argc > 1 ? argv[1] : "gl_defects", fixed ? FS_NAN_FIXED : FS_NAN);
-    if (rdoc) rdoc->StartFrameCapture(NULL, NULL);
+/* The swap take draws until RenderDoc has captured a frame, or about 30 s at 10 ms a frame when nobody asks. */
+#define SWAP_FRAMES_MAX 3000
 
+/* The frame: every call between the capture's start and its end (then glFinish, and the end or the swap). */
+static void draw_frame(Fixture f, int tuned) {
     float v[64 * 4];
     glBindFramebuffer(GL_FRAMEBUFFER, f.fbo);
     glViewport(0, 0, W, H);
@@ -113,6 +115,30 @@ int main(int argc, char **argv) {
     end_group();
 
     end_group(); /* Frame */
+}
+
+int main(int argc, char **argv) {
+    int fixed = argc > 2 && strcmp(argv[2], "fixed") == 0;
+    int tuned = argc > 2 && strcmp(argv[2], "tuned") == 0;
+    Fixture f = setup("gl_defects", argc > 1 ? argv[1] : "gl_defects", fixed ? FS_NAN_FIXED : FS_NAN);
+#ifdef USE_GLFW
+    if (argc > 2 && strcmp(argv[2], "swap") == 0) {
+        /* The same frame as a game draws it, again and again with a swap after each: RenderDoc's target control
+         * (scripts/capture-frame.py) takes one of them from swap to swap, so the capture ends at glXSwapBuffers
+         * instead of an in-application EndFrameCapture. */
+        for (int frame = 0; frame < SWAP_FRAMES_MAX && !(rdoc && rdoc->GetNumCaptures() > 0); frame++) {
+            draw_frame(f, 0);
+            glFinish();
+            glfwSwapBuffers(window);
+            glfwPollEvents();
+            usleep(10000);
+        }
+        end_context();
+        return 0;
+    }
+#endif
+    if (rdoc) rdoc->StartFrameCapture(NULL, NULL);
+    draw_frame(f, tuned);
     finish();
     return 0;
 }

@@ -29,11 +29,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * diff_captures on the committed captures of one GL scene taken four ways (gl_defects through EGL, gl_defects_glfw
- * through a GLFW window on Xvfb, gl_defects_fixed with the NaN division guarded, gl_defects_tuned with two draws
- * changed in state only) and on the Vulkan fixture: exact verdicts, the differing draws and fields, the NaN pixels,
+ * diff_captures on the committed captures of one GL scene taken five ways (gl_defects through EGL, gl_defects_glfw
+ * through a GLFW window on Xvfb, gl_defects_swap from swap to swap through target control, gl_defects_fixed with the
+ * NaN division guarded, gl_defects_tuned with two draws changed in state only) and on the Vulkan fixture: exact verdicts, the differing draws and fields, the NaN pixels,
  * the anomaly only the broken frame has; captures never modified.
  */
 @Timeout(240)
@@ -43,6 +45,7 @@ class CaptureDiffIT {
     private static final String GLFW = capture("gl_defects_glfw");
     private static final String FIXED = capture("gl_defects_fixed");
     private static final String TUNED = capture("gl_defects_tuned");
+    private static final String SWAP = capture("gl_defects_swap");
     private static final String VK = capture("vk_defects");
     private static final String VKCUBE = capture("vkcube");
 
@@ -127,6 +130,33 @@ class CaptureDiffIT {
         assertEquals(List.of("Backbuffer Color R10G10B10A2_UNORM []"), egl);
         assertEquals(List.of("Backbuffer Color R8G8B8A8_UNORM []", "Backbuffer Depth-stencil D24S8 []"), glfw);
         assertNotEquals(egl, glfw, "the two captures really do differ where the diff says it does not look");
+    }
+
+    /**
+     * One frame of the scene as a game draws it, taken through target control (it ends at glXSwapBuffers), against
+     * the in-application takes (they end at RenderDoc's End of Capture): the frame boundary is not a difference, nor
+     * are the names RenderDoc dropped from the vertex buffers the program re-specifies every frame; every draw,
+     * pixel and anomaly is the same.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"gl_defects", "gl_defects_glfw"})
+    void anInApplicationAndATargetControlTakeOfOneFrameHaveNoDifference(String inApplication) {
+        JsonNode actions = captures.query("iterate_actions", Map.of("capture", SWAP, "limit", 500), x -> "")
+                .at("/preview");
+        JsonNode last = actions.get(actions.size() - 1);
+        assertTrue(last.get("name").asText().startsWith("glXSwapBuffers"), last.toString());
+        assertEquals("[\"Present\"]", last.get("flags").toString());
+        JsonNode r = body(diff(capture(inApplication), SWAP));
+        assertEquals("no_difference", r.path("verdict").asText(), r.toString());
+        assertEquals(27, r.at("/actions/capture").asInt());
+        assertEquals(27, r.at("/actions/other").asInt());
+        assertEquals(27, r.at("/actions/matched").asInt());
+        assertEquals(24, r.at("/draws/compared").asInt());
+        assertEquals(0, r.at("/draws/differing/count").asInt());
+        assertTrue(r.at("/pixels/compared").asBoolean());
+        assertEquals(0, r.at("/pixels/differing_pixels").asInt());
+        assertEquals(8, r.at("/anomalies/in_both").asInt());
+        assertTrue(r.path("ignored").toString().contains("frame-boundary"), r.path("ignored").toString());
     }
 
     /** The backbuffer textures of a capture, with the events that use them (none: no draw targets them). */
@@ -231,11 +261,11 @@ class CaptureDiffIT {
         assertEquals(1, body(diff(GL, FIXED)).at("/draws/differing/count").asInt());
     }
 
-    /** The two new takes are the files their ground truth describes, and it says what the diff above answers. */
+    /** The other takes are the files their ground truth describes, and it says what the diffs above answer. */
     @Test
     void theOtherTakesAreTheCommittedFilesTheGroundTruthDescribes() throws Exception {
         JsonNode truth = Json.mapper().readTree(Files.readString(Path.of("demo/captures/ground-truth.json")));
-        for (String name : List.of("gl_defects_glfw", "gl_defects_fixed")) {
+        for (String name : List.of("gl_defects_glfw", "gl_defects_fixed", "gl_defects_swap")) {
             assertEquals(truth.at("/captures/" + name + "/sha256").asText(), HexFormat.of().formatHex(MessageDigest
                     .getInstance("SHA-256").digest(Files.readAllBytes(Path.of(capture(name))))), name);
             assertEquals("gl_defects", truth.at("/captures/" + name + "/same_scene_as").asText());
@@ -247,6 +277,8 @@ class CaptureDiffIT {
         assertEquals(fixed.at("/differing_draws/0").asText(), r.at("/draws/differing/preview/0/marker_path").asText());
         assertEquals(truth.at("/captures/gl_defects_glfw/diff_against_gl_defects/verdict").asText(),
                 body(diff(GL, GLFW)).path("verdict").asText());
+        assertEquals(truth.at("/captures/gl_defects_swap/diff_against_gl_defects/verdict").asText(),
+                body(diff(GL, SWAP)).path("verdict").asText());
     }
 
     @Test

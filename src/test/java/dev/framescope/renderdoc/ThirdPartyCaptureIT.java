@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The RenderDoc group on a frame no FrameScope author drew: frame 5 of Debian's unmodified vkcube, captured through
- * target control (scripts/capture-vkcube.py), with a swapchain. Its ground truth comes from vkcube's source (one
+ * target control (scripts/capture-frame.py), with a swapchain. Its ground truth comes from vkcube's source (one
  * 36-vertex draw, a 0.2 grey clear, a 500 × 500 window). On lavapipe 22.3 RenderDoc's SaveTexture segfaults for the
  * swapchain and depth images; every texture must still save, and the bridge must keep serving.
  */
