@@ -10,6 +10,7 @@ import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +33,8 @@ import picocli.CommandLine.Parameters;
         + "RenderDoc 1.24 (read-only).",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:no finding, or only allowed ones", "1:findings (one 'FAIL kind at event ...' line each)",
-                "2:bad command line, unknown --allow kind, or FILE missing or not a RenderDoc capture",
+                "2:bad command line, unknown --allow kind, or FILE missing, not a file, not a RenderDoc capture, or "
+                        + "damaged (cut short, corrupted, from another RenderDoc version)",
                 "69:the capture could not be replayed (RenderDoc bridge missing, crashed or timed out)"})
 final class AssertCaptureCommand implements Callable<Integer> {
 
@@ -70,9 +72,7 @@ final class AssertCaptureCommand implements Callable<Integer> {
             allowed.add(kind.trim());
         }
         if (!Files.isRegularFile(capture)) {
-            System.err.println("assert-capture: " + Json.write(Map.of("code", "NOT_FOUND", "message",
-                    "no capture file at " + capture.toAbsolutePath(), "context", Map.of("parameter", "capture",
-                            "capture", capture.toAbsolutePath().toString()))));
+            System.err.println("assert-capture: " + Json.write(notACapture(capture.toAbsolutePath())));
             return ExitCodes.USAGE;
         }
         ToolGroups.Toolkit toolkit = streams.toolkit();
@@ -93,6 +93,12 @@ final class AssertCaptureCommand implements Callable<Integer> {
             if (code.equals("NOT_FOUND") || code.equals("INVALID_ARGUMENT")) {
                 return ExitCodes.USAGE;
             }
+            if (body.at("/context/reason").asText().equals("crash")) {
+                // A file whose frame data parses can still crash RenderDoc's replay (a flipped byte in a create
+                // info): the gate cannot tell that from a broken runner, so it says both.
+                System.err.println("assert-capture: RenderDoc crashed replaying " + capture.toAbsolutePath() + "; if "
+                        + "other captures replay on this machine, this one is likely damaged");
+            }
             if (junit != null) {
                 JUnitReport.writeError(capture.toAbsolutePath().toString(), text, junit);
             }
@@ -104,6 +110,21 @@ final class AssertCaptureCommand implements Callable<Integer> {
             JUnitReport.write(verdict, junit);
         }
         return verdict.passed() ? ExitCodes.OK : ExitCodes.FAILED;
+    }
+
+    /** Why a path that is no regular file is refused before RenderDoc sees it (a FIFO would never be read). */
+    private static Map<String, Object> notACapture(Path path) {
+        Map<String, Object> error = new LinkedHashMap<>();
+        if (!Files.exists(path)) {
+            error.put("code", "NOT_FOUND");
+            error.put("message", "no capture file at " + path);
+        } else {
+            error.put("code", "INVALID_ARGUMENT");
+            error.put("message", path + " is " + (Files.isDirectory(path) ? "a folder" : "not a regular file (a "
+                    + "FIFO, socket or device)") + "; FILE.rdc must name a RenderDoc capture");
+        }
+        error.put("context", Map.of("parameter", "capture", "capture", path.toString()));
+        return error;
     }
 
     private void report(CaptureGate.Verdict verdict) {

@@ -171,16 +171,50 @@ class Capture:
         self.undo_replacements()
 
 
+# What RenderDoc answers when the file itself is at fault (cut short, damaged, or written by another version),
+# not this machine's replay: a bad input, never an unavailable or failed engine.
+FILE_FAULTS = {"FileCorrupted", "FileIOFailed", "FileIncompatibleVersion", "FileNotFound", "APIDataCorrupted",
+               "APIIncompatibleVersion"}
+
+
+def code_name(result):
+    return result.code.name if hasattr(result.code, "name") else str(result.code)
+
+
+def unreadable(path, result):
+    """The error for a capture file RenderDoc cannot read, with RenderDoc's reason."""
+    code = code_name(result)
+    return BridgeError("INVALID_ARGUMENT", "RenderDoc cannot read %s: %s (%s); the file is damaged, cut short or "
+                       "not from RenderDoc 1.24" % (path, without_file_bytes(result.Message()), code),
+                       parameter="capture", capture=path, result_code=code)
+
+
 def read_capture_file(path):
-    """RenderDoc's handle on a capture file, once it reads as one; the caller shuts it down."""
+    """RenderDoc's handle on a capture file, once it reads as one and its frame data parses; the caller shuts it
+    down."""
     file = rd.OpenCaptureFile()
     result = file.OpenFile(path, "", None)
     if not result.OK():
-        code = result.code.name if hasattr(result.code, "name") else str(result.code)
         file.Shutdown()
-        raise BridgeError("INVALID_ARGUMENT", "RenderDoc cannot read %s: %s (%s)"
-                          % (path, without_file_bytes(result.Message()), code), capture=path, result_code=code)
+        raise unreadable(path, result)
+    check_frame_data(path)
     return file
+
+
+def check_frame_data(path):
+    """Refuses a file whose frame data does not parse as RenderDoc's chunks (a damaged compressed block reads as
+    none), before a replay is built on it: RenderDoc 1.24's replay of such a file fails or crashes (measured on
+    bytes flipped in vk_defects.rdc: a segfault in OpenCapture), where parsing alone answers cleanly. Parsed on a
+    handle of its own, shut down at once, so the parse's memory is freed before the replay takes its own (the
+    parse costs a few per cent of the open)."""
+    probe = rd.OpenCaptureFile()
+    try:
+        if probe.OpenFile(path, "", None).OK() and not len(probe.GetStructuredData().chunks):
+            raise BridgeError("INVALID_ARGUMENT", "RenderDoc cannot read %s: its frame data does not parse as "
+                              "RenderDoc's chunks; the file is damaged" % path, parameter="capture", capture=path,
+                              result_code="FileCorrupted")
+    finally:
+        probe.Shutdown()
 
 
 class FileCapture(Capture):
@@ -197,7 +231,10 @@ class FileCapture(Capture):
         result, controller = self.file.OpenCapture(rd.ReplayOptions(), None)
         if not result.OK():
             self.file.Shutdown()
-            raise BridgeError("ENGINE_FAILED", "replay of %s failed: %s" % (path, result.Message()), capture=path)
+            if code_name(result) in FILE_FAULTS:
+                raise unreadable(path, result)
+            raise BridgeError("ENGINE_FAILED", "replay of %s failed: %s (%s)" % (path, result.Message(),
+                                                                                code_name(result)), capture=path)
         super().__init__(path, controller, self.file.DriverName())
 
     def copy_to(self, output):

@@ -8,7 +8,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -174,5 +178,60 @@ class AssertCaptureIT {
         ProcessRun help = run("--help");
         assertEquals(0, help.exit());
         assertTrue(help.stdout().contains("69") && help.stdout().contains("--allow=KIND"), help.stdout());
+    }
+
+    /**
+     * Files that are no capture RenderDoc can replay, made from the committed captures: cut in half, missing the last
+     * byte, random bytes behind the signature, bytes flipped through the compressed frame data (RenderDoc's open used
+     * to fail on one and crash on the other, both "the runner is broken"), empty, a folder, a FIFO. Each is exit 2
+     * with the reason, and none hangs (a FIFO is never opened).
+     */
+    @Test
+    void aDamagedFileOrNoFileIsABadInputNotABrokenRunner() throws Exception {
+        byte[] gl = Files.readAllBytes(Path.of("demo/captures/gl_defects.rdc"));
+        byte[] vk = Files.readAllBytes(Path.of("demo/captures/vk_defects.rdc"));
+        byte[] random = new byte[20_000];
+        new Random(33).nextBytes(random);
+        System.arraycopy(gl, 0, random, 0, 4); // RenderDoc's signature, "RDOC"
+        byte[] flipped = gl.clone();
+        for (int i = 2000; i < flipped.length; i += 97) {
+            flipped[i] ^= (byte) 0xff;
+        }
+        byte[] crashing = vk.clone(); // four bytes of the frame data: the replay of 1.24 segfaulted in OpenCapture
+        crashing[1250] = 0x30;
+        crashing[2535] = (byte) 0xca;
+        crashing[6055] = 0x1d;
+        crashing[10728] = 0x18;
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        files.put("half.rdc", Arrays.copyOf(gl, gl.length / 2));
+        files.put("last-byte-missing.rdc", Arrays.copyOf(gl, gl.length - 1));
+        files.put("random.rdc", random);
+        files.put("flipped.rdc", flipped);
+        files.put("crashing.rdc", crashing);
+        files.put("empty.rdc", new byte[0]);
+        Map<String, String> reasons = new LinkedHashMap<>();
+        for (var f : files.entrySet()) {
+            Files.write(dir.resolve(f.getKey()), f.getValue());
+            reasons.put(f.getKey(), f.getKey().equals("empty.rdc") ? "is not a RenderDoc capture"
+                    : "RenderDoc cannot read");
+        }
+        Files.createDirectory(dir.resolve("folder.rdc"));
+        reasons.put("folder.rdc", "is a folder");
+        assertEquals(0, new ProcessBuilder("mkfifo", dir.resolve("fifo.rdc").toString()).start().waitFor());
+        reasons.put("fifo.rdc", "is not a regular file");
+        for (var expected : reasons.entrySet()) {
+            ProcessRun r = run(dir.resolve(expected.getKey()).toString());
+            assertEquals(2, r.exit(), expected.getKey() + ": " + r.output());
+            assertTrue(r.stderr().contains("\"code\":\"INVALID_ARGUMENT\"") && r.stderr().contains(expected.getValue()),
+                    expected.getKey() + ": " + r.stderr());
+        }
+        // One of those bytes alone leaves the frame data parsing and still crashes the replay: the gate cannot tell
+        // that from a broken runner, so it is 69, and it says the capture is the likely cause.
+        byte[] oneByte = vk.clone();
+        oneByte[1250] = 0x30;
+        Files.write(dir.resolve("one-byte.rdc"), oneByte);
+        ProcessRun crashed = run(dir.resolve("one-byte.rdc").toString());
+        assertEquals(69, crashed.exit(), crashed.output());
+        assertTrue(crashed.stderr().contains("this one is likely damaged"), crashed.stderr());
     }
 }
