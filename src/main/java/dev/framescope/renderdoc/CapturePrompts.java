@@ -29,18 +29,19 @@ final class CapturePrompts {
 
     private static PromptRecipe triage() {
         return new PromptRecipe("triage-capture", "Triage a RenderDoc capture",
-                "Finds what is wrong in one frame of a RenderDoc capture (.rdc): digest, NaN/Inf, slow and odd "
-                        + "draws, then the evidence for the worst finding.",
+                "Finds what is wrong in one frame of a RenderDoc capture (.rdc): the digest's ranked anomalies, "
+                        + "then the evidence for each that matters.",
                 List.of(capture()), a -> """
                 Triage the RenderDoc capture %s with the framescope tools:
-                1. get_frame_digest {"capture": %s}: the frame's findings ranked by severity, with the next calls \
-                each one suggests.
-                2. For each finding of severity error or warning, make the call it suggests (analyze_nan_inf for \
-                NaN/Inf, get_event_insight for one event, geometry_anomalies, get_counters for slow draws).
-                3. Report: the findings in order, each with its event id and marker path, the evidence, and the \
-                likely cause. Say what could not be checked and why (UNSUPPORTED answers name the reason).
-                """.formatted(quote(a.get("capture")), json(a.get("capture"))));
+                1. get_frame_digest {"capture": %s}: the frame's anomalies, %s Each has its event id,                 marker path, stage and message; its recommended_next_calls are get_event_insight on each                 anomaly's event, in that order (get_counters when there is no anomaly).
+                2. For each anomaly of severity high or medium, in the digest's order: get_event_insight on its                 event, then the calls that insight recommends (get_shader_info with constant values and                 pixel_history for a NaN/Inf write, geometry_anomalies for bad vertices or UVs; an API message                 is placed at the API call that raised it, which the insight names). List the low and info                 anomalies without drilling into them.
+                3. Report: the anomalies in the digest's order, each with its event id and marker path, the                 evidence, and the likely cause. Say what could not be checked and why (UNSUPPORTED answers name                 the reason).
+                """.formatted(quote(a.get("capture")), json(a.get("capture")), RANKING));
     }
+
+    /** How get_frame_digest ranks its anomalies (evidence.py's classes, then severity), as its schema says it. */
+    static final String RANKING = "ranked: NaN/Inf writes first, then bad geometry, then API errors, validation "
+            + "messages and pipeline state, then cost; by severity (high, medium, low, info) within each.";
 
     private static PromptRecipe explainNan() {
         return new PromptRecipe("explain-nan", "Explain NaN/Inf pixels",
