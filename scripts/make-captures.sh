@@ -15,7 +15,7 @@
 # vk_lighting is a second Vulkan program written apart from vk_defects (a depth pre-pass, indexed lit draws, a
 # spotlight dividing 0 by 0), for the shader debugger on a frame its fixtures were not written for.
 #   scripts/make-captures.sh [gl_defects|gl_defects_glfw|gl_defects_fixed|gl_defects_tuned|gl_defects_swap|gl_scene|
-#     gl_markers|vk_defects|vk_lighting|vkcube ...]
+#     gl_markers|gl_message_flood|vk_defects|vk_lighting|vkcube ...]
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -31,13 +31,14 @@ build=target/captures-build
 mkdir -p "$build" demo/captures
 wanted=("$@")
 [ ${#wanted[@]} -gt 0 ] || wanted=(gl_defects gl_defects_glfw gl_defects_fixed gl_defects_tuned gl_defects_swap gl_scene
-  gl_markers vk_defects vk_lighting vkcube)
+  gl_markers gl_message_flood vk_defects vk_lighting vkcube)
 want() { [[ " ${wanted[*]} " == *" $1 "* ]]; }
 
 gcc -O1 -Wall -Werror -o "$build/gl_defects" demo/captures/src/gl_defects.c -lEGL -lOpenGL -ldl -lm
 gcc -O1 -Wall -Werror -DUSE_GLFW -o "$build/gl_defects_glfw" demo/captures/src/gl_defects.c -lglfw -lGL -ldl -lm
 gcc -O1 -Wall -Werror -o "$build/gl_scene" demo/captures/src/gl_scene.c -lEGL -lOpenGL -ldl -lm
 gcc -O1 -Wall -Werror -o "$build/gl_markers" demo/captures/src/gl_markers.c -lEGL -lOpenGL -ldl -lm
+gcc -O1 -Wall -Werror -o "$build/gl_message_flood" demo/captures/src/gl_message_flood.c -lEGL -lOpenGL -ldl -lm
 gcc -O1 -Wall -Werror -o "$build/vk_defects" demo/captures/src/vk_defects.c -lvulkan -ldl -lm
 gcc -O1 -Wall -Werror -o "$build/vk_lighting" demo/captures/src/vk_lighting.c -lvulkan -ldl
 for shader in demo/captures/src/vk/fixture.vert demo/captures/src/vk/fixture.frag \
@@ -71,6 +72,7 @@ capture gl_defects_fixed "$build/gl_defects" fixed
 capture gl_defects_tuned "$build/gl_defects" tuned
 capture gl_scene "$build/gl_scene"
 capture gl_markers "$build/gl_markers"
+capture gl_message_flood "$build/gl_message_flood"
 capture vk_defects "$build/vk_defects" "$build"
 capture vk_lighting "$build/vk_lighting" "$build"
 

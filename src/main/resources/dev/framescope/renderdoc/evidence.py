@@ -105,37 +105,52 @@ def message_calls(c):
     ('quoted_call') before one it only names ('named_call'), the nearest; k messages that fit the same calls are
     the last k of them in order (two glHint(target) messages under one draw are the two glHint calls). A message
     that names no call there (the application's own, RenderDoc's replay checks) keeps RenderDoc's event
-    ('filed_event')."""
+    ('filed_event'). Each window of calls is indexed once and each distinct text looked up once: a frame that
+    repeats one bad call thousands of times before a draw files as many identical messages under it."""
     carriers = sorted({e for e, (a, _) in c.by_event.items() if a.flags & CARRIES_MESSAGES}
                       | {m.eventId for m in c.messages})
-    choices = [_candidates(c, m, carriers) for m in c.messages]
+    windows, found, same = {}, {}, {}
     groups = collections.defaultdict(list)
-    for i, (m, (events, _)) in enumerate(zip(c.messages, choices)):
-        if events:
-            groups[(m.eventId, events)].append(i)
     out = [(m.eventId, "filed_event") for m in c.messages]
-    for (_, events), members in groups.items():
-        for rank, i in enumerate(members):
-            out[i] = (events[max(0, len(events) - len(members) + rank)], choices[i][1])
+    for i, m in enumerate(c.messages):
+        at = bisect.bisect_left(carriers, m.eventId)
+        span = (carriers[at - 1] if at else 0, m.eventId)
+        key = span + (m.description,)
+        if key not in found:
+            if span not in windows:
+                windows[span] = _calls_by_name(c, *span)
+            events, how = _candidates(windows[span], m.description.lower())
+            found[key] = (same.setdefault(events, events), how)  # one object per set of calls, to group by
+        events, how = found[key]
+        if events:
+            groups[(m.eventId, id(events))].append((i, events, how))
+    for members in groups.values():
+        for rank, (i, events, how) in enumerate(members):
+            out[i] = (events[max(0, len(events) - len(members) + rank)], how)
     return out
 
 
-def _candidates(c, m, carriers):
+def _calls_by_name(c, since, until):
+    """The API calls in (since, until], by lower-case function name: [(event, chunk)] in event order."""
+    calls = collections.defaultdict(list)
+    for event in range(since + 1, until + 1):
+        if event in c.api_calls:
+            chunk = c.structured.chunks[c.api_calls[event][0]]
+            calls[chunk.name.lower()].append((event, chunk))
+    return calls
+
+
+def _candidates(calls, text):
     """The calls a message could be about, in event order, and how: those it quotes, else those it names."""
-    since = carriers[bisect.bisect_left(carriers, m.eventId) - 1] if carriers and carriers[0] < m.eventId else 0
-    text = m.description.lower()
     quoted, named = [], []
-    for event in range(since + 1, m.eventId + 1):
-        if event not in c.api_calls:
-            continue
-        chunk = c.structured.chunks[c.api_calls[event][0]]
-        if not re.search(r"\b%s\b" % re.escape(chunk.name.lower()), text):
-            continue
-        named.append(event)
-        if any(value and value in text for value in (parameter_text(chunk.GetChild(i))
-                                                     for i in range(chunk.NumChildren()))):
-            quoted.append(event)
-    return (tuple(quoted), "quoted_call") if quoted else (tuple(named), "named_call")
+    for name, made in calls.items():
+        if re.search(r"\b%s\b" % re.escape(name), text):
+            for event, chunk in made:
+                named.append(event)
+                if any(value and value in text for value in (parameter_text(chunk.GetChild(i))
+                                                             for i in range(chunk.NumChildren()))):
+                    quoted.append(event)
+    return (tuple(sorted(quoted)), "quoted_call") if quoted else (tuple(sorted(named)), "named_call")
 
 
 def parameter_text(parameter):
@@ -148,13 +163,14 @@ def parameter_text(parameter):
 
 
 def message_findings(c):
-    """Every debug or validation message the capture recorded, as a finding at the API call it is about."""
-    out = []
-    for m, row in zip(c.messages, message_rows(c)):
-        code = MESSAGE_CODES.get(m.severity.name, "api_message")
-        out.append(finding(code, "%s: %s" % (row["category"], row["description"]), event_id=row["event_id"],
-                           marker_path=row["marker_path"], call=row["call"], attributed_by=row["attributed_by"]))
-    return out
+    """Every debug or validation message the capture recorded, as a finding at the API call it is about (cached:
+    every draw's findings look theirs up here)."""
+    if "message_findings" not in c.cache:
+        c.cache["message_findings"] = [
+            finding(MESSAGE_CODES.get(m.severity.name, "api_message"), "%s: %s" % (row["category"],
+                    row["description"]), event_id=row["event_id"], marker_path=row["marker_path"], call=row["call"],
+                    attributed_by=row["attributed_by"]) for m, row in zip(c.messages, message_rows(c))]
+    return c.cache["message_findings"]
 
 
 def event_findings(c, event):

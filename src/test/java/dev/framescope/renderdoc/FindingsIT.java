@@ -367,4 +367,36 @@ class FindingsIT {
         assertEquals("Frame", insight.get("marker_path").asText());
         assertEquals("quoted_call", insight.at("/findings/0/attributed_by").asText(), insight.toString());
     }
+
+    /**
+     * gl_message_flood repeats glEnable(0xDEAD) and glHint(0xBAD1) 1,500 times before one draw: 3,000 messages of two
+     * texts filed under it. Each is at its own call (the n-th of a text at the n-th call it names), and the digest
+     * answers within its time limit: placed one by one over the whole window of calls, they took minutes.
+     */
+    @Test
+    void aFloodOfRepeatedMessagesIsPlacedCallByCallWithinTheTimeLimit() {
+        String flood = path("gl_message_flood");
+        JsonNode truth = FindingsIT.truth.at("/captures/gl_message_flood/message_flood");
+        int repeats = truth.get("repeats").asInt();
+        JsonNode digest = captures.query("get_frame_digest", Map.of("capture", flood, "max_anomalies", 1), r -> "");
+        assertEquals(2 * repeats, digest.at("/anomalies/count").asInt(), digest.get("anomalies").toString());
+        JsonNode opened = captures.query("open_capture", Map.of("capture", flood, "overview", true, "max_items",
+                40), r -> "");
+        JsonNode messages = opened.at("/overview/debug_messages/preview");
+        assertEquals(2 * repeats, opened.at("/overview/debug_messages/count").asInt());
+        Map<String, Integer> seen = new HashMap<>();
+        for (JsonNode m : messages) {
+            for (JsonNode call : truth.get("calls")) {
+                if (m.get("description").asText().contains(call.get("message_contains").asText())) {
+                    int n = seen.merge(call.get("call").asText(), 1, Integer::sum) - 1;
+                    int expected = call.get("first_event").asInt() + n * call.get("every").asInt();
+                    assertEquals(expected, m.get("event_id").asInt(), "message " + n + " of " + call + ": " + m);
+                    assertEquals(call.get("attributed_by").asText(), m.get("attributed_by").asText(), m.toString());
+                    assertEquals(truth.get("marker").asText(), m.get("marker_path").asText());
+                    assertEquals(truth.get("filed_under_event").asInt(), m.get("api_event_id").asInt());
+                }
+            }
+        }
+        assertEquals(messages.size(), seen.values().stream().mapToInt(Integer::intValue).sum(), seen.toString());
+    }
 }
