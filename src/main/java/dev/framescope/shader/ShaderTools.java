@@ -115,8 +115,8 @@ public final class ShaderTools implements ToolGroup {
                         .withAliases("list_effects", "listEffects", "searchEffects"),
                 ToolDef.of("generate_shader_manifest", "Write the effects manifest",
                         "Writes manifest.json in the effects root from the native effect folders ({id: "
-                        + "{description, tags, hasTex, glsl, wgsl}}), sorted, idempotent; reports ids added, removed, "
-                        + "changed. Writes only that file.",
+                        + "{description, tags, hasTex, glsl, wgsl}}), only when an entry is added, removed or "
+                        + "changed, in the file's own layout; reports those ids. Writes only that file.",
                         GenerateManifestArgs.class, ToolHints.REWRITES_GENERATED_FILE,
                         (a, c) -> ToolOutput.of(catalog.generate(library(a.effectsRoot()), a.dryRun())))
                         .returns(EffectCatalog.ManifestReport.class)
