@@ -46,17 +46,30 @@ public final class EffectCatalog {
                               List<String> globals) {
     }
 
-    public record EffectList(int schemaVersion, String summary, String effectsRoot, Bounded<EffectEntry> effects) {
+    /** {@code page}: where this answer starts and where the next starts (null: the list ends here). */
+    public record EffectList(int schemaVersion, String summary, String effectsRoot, Bounded<EffectEntry> effects,
+                             BatchPage.ListPage page) {
     }
 
-    public EffectList list(EffectLibrary library, String selector, int limit) {
+    /**
+     * The selected effects {@code offset..}, at most {@code limit} and as many as fit the output budget: a folder of
+     * hundreds of ISF files answers a page saying where the next starts, not OUTPUT_TOO_LARGE.
+     */
+    public EffectList list(EffectLibrary library, String selector, int offset, int limit) {
         List<EffectEntry> entries = library.select(selector).stream().map(EffectCatalog::entry).toList();
+        if (offset > 0 && offset >= entries.size()) {
+            throw ToolException.invalidArgument("offset", "below the " + entries.size() + " effect(s) selected",
+                    String.valueOf(offset));
+        }
         long filters = entries.stream().filter(e -> e.kind().equals("filter")).count();
         long transitions = entries.stream().filter(e -> e.kind().equals("transition")).count();
+        BatchPage.Cut<EffectEntry> cut = BatchPage.fit(entries, offset, limit, BatchPage.RESULT_BUDGET_BYTES);
+        int shown = cut.items().preview().size();
         return new EffectList(EffectCompiler.SCHEMA_VERSION, entries.size() + " effect(s): " + filters
                 + " filter(s), " + (entries.size() - filters - transitions) + " generator(s)"
-                + (transitions > 0 ? ", " + transitions + " transition(s)" : "") + ".", library.root().toString(),
-                Bounded.of(entries, limit));
+                + (transitions > 0 ? ", " + transitions + " transition(s)" : "") + "."
+                + (cut.items().truncated() ? " Listed " + shown + " from offset " + offset + "." : "") + cut.more(),
+                library.root().toString(), cut.items(), cut.page());
     }
 
     private static EffectEntry entry(Effect effect) {

@@ -108,9 +108,9 @@ public final class ShaderTools implements ToolGroup {
                         + "description, tags, passes, languages, globals); start here. query matches metadata, "
                         + "source_regex source lines (file:line, text); scans stop at 32 MiB or 10 s.",
                         SearchEffectsArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(a.isListing()
-                                ? catalog.list(library(a.effectsRoot()), a.effect(), a.limit())
+                                ? catalog.list(library(a.effectsRoot()), a.effect(), a.offset(), a.limit())
                                 : search.search(library(a.effectsRoot()), a.effect(), a.query(), a.sourceRegex(),
-                                        a.limit())))
+                                        a.offset(), a.limit())))
                         .returns(EffectSearch.SearchReport.class, EffectCatalog.EffectList.class)
                         .withAliases("list_effects", "listEffects", "searchEffects"),
                 ToolDef.of("generate_shader_manifest", "Write the effects manifest",

@@ -37,7 +37,7 @@ class EffectCatalogTest {
 
     @Test
     void listsKindsLanguagesAndPassesFromDisk() {
-        List<EffectEntry> effects = catalog.list(new EffectLibrary(DEMO), "*", 200).effects().preview();
+        List<EffectEntry> effects = catalog.list(new EffectLibrary(DEMO), "*", 0, 200).effects().preview();
         EffectEntry blur = effects.stream().filter(e -> e.id().equals("filter/blur")).findFirst().orElseThrow();
         assertEquals("filter", blur.kind());
         assertEquals(List.of("horizontal", "vertical"), blur.passes());
@@ -46,7 +46,7 @@ class EffectCatalogTest {
         assertEquals("generator", effects.stream().filter(e -> e.id().equals("synth/gradient")).findFirst()
                 .orElseThrow().kind());
 
-        List<EffectEntry> isf = catalog.list(new EffectLibrary(Path.of("demo/shaders/isf")), "*", 200).effects()
+        List<EffectEntry> isf = catalog.list(new EffectLibrary(Path.of("demo/shaders/isf")), "*", 0, 200).effects()
                 .preview();
         EffectEntry pulse = isf.stream().filter(e -> e.id().equals("Radial Pulse")).findFirst().orElseThrow();
         assertEquals("isf", pulse.format());
@@ -56,7 +56,7 @@ class EffectCatalogTest {
 
     @Test
     void listIsBoundedAndSaysSo() {
-        var list = catalog.list(new EffectLibrary(DEMO), "synth/*", 2).effects();
+        var list = catalog.list(new EffectLibrary(DEMO), "synth/*", 0, 2).effects();
         assertEquals(2, list.preview().size());
         assertTrue(list.count() > 2);
         assertTrue(list.truncated());
