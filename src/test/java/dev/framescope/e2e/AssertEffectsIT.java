@@ -122,8 +122,9 @@ class AssertEffectsIT {
         assertEquals(List.of("FAIL broken/glsl-error: error: glsl line 8: 'undeclaredValue' : undeclared identifier",
                 "FAIL filter/invert: not recorded: " + golden.resolve("filter") + " is a link or a file, not a folder "
                         + "below GOLDEN_DIR " + golden + "; FrameScope does not write through links",
-                "FAIL synth/gradient: not recorded: Invalid argument 'GOLDEN_DIR': " + golden.resolve("synth/gradient.png")
-                        + " is a symbolic link to " + secret.toRealPath() + "; FrameScope does not write through links. "
+                "FAIL synth/gradient: not recorded: Invalid argument 'GOLDEN_DIR': "
+                        + golden.resolve("synth/gradient.png") + " is a symbolic link to " + secret.toRealPath()
+                        + "; FrameScope does not write through links. "
                         + "Name the real file, or another file.",
                 "FAILED " + effects + ": 3 effect(s), 3 failing, 0 skipped, goldens in " + golden + "."),
                 lines(recorded.stdout()));
