@@ -114,8 +114,11 @@ def main():
 def run(args, root, folders, entries):
     server = Server(args.jar)
     started = time.perf_counter()
-    listed = server.call("search_effects", {"effect": "*", "limit": 1000, "effects_root": root})
-    ids = [e["id"] for e in listed["effects"]["preview"]]
+    ids, offset = [], 0
+    while offset is not None:  # the listing comes in pages that fit the output budget
+        listed = server.call("search_effects", {"effect": "*", "limit": 1000, "offset": offset, "effects_root": root})
+        ids += [e["id"] for e in listed["effects"]["preview"]]
+        offset = listed.get("page", {}).get("next_offset")
     status = {}
     for batch in batches(ids):
         selector = ",".join(batch)

@@ -31,7 +31,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "assert-effects", description = "CI gate on a folder of shader effects: renders each (WebGL2, time "
         + "0.25, default uniforms) and compares it with its golden frame GOLDEN_DIR/<effect id>.png (an id such as "
         + "synth/gradient is a file in a subfolder). Exits 0 when every frame matches within --tolerance, else 1 "
-        + "with one line per failing effect. --update records the goldens.",
+        + "with one line per failing effect (and, with --junit or --diffs, a picture of where each differing one "
+        + "differs). --update records the goldens; it never writes through a link in GOLDEN_DIR.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every effect matches its golden (or, with --update, every golden was recorded)",
                 "1:effects differ, lack a golden or fail to render (one 'FAIL <effect id>: ...' line each)",
@@ -43,6 +44,8 @@ final class AssertEffectsCommand implements Callable<Integer> {
     private static final double TIME = 0.25;
     /** Effects per test_effect call: their results stay well inside one answer's output budget. */
     private static final int PAGE = 50;
+    /** Diff pictures a run writes at most: each renders its effect again. */
+    static final int MAX_DIFF_PICTURES = 50;
 
     private final FrameScopeCli.Streams streams;
 
@@ -65,8 +68,14 @@ final class AssertEffectsCommand implements Callable<Integer> {
     int size;
 
     @Option(names = "--junit", paramLabel = "FILE", description = "Also write the verdict as JUnit XML to FILE: one "
-            + "test case per effect, failed, skipped or passed.")
+            + "test case per effect, failed, skipped or passed; the diff pictures go next to it, in FILE's name "
+            + "with -diffs (report.xml: report-diffs/), unless --diffs says where.")
     Path junit;
+
+    @Option(names = "--diffs", paramLabel = "DIR", description = "Write a picture of each differing effect to "
+            + "DIR/<effect id>.png (matching pixels dim grey, differing ones red, brighter for a larger "
+            + "difference; the first " + MAX_DIFF_PICTURES + ").")
+    Path diffs;
 
     AssertEffectsCommand(FrameScopeCli.Streams streams) {
         this.streams = streams;
@@ -84,6 +93,13 @@ final class AssertEffectsCommand implements Callable<Integer> {
         if (!update && !Files.isDirectory(golden)) {
             return usage("GOLDEN_DIR", golden, "no golden folder at " + golden.toAbsolutePath()
                     + "; record the goldens with --update");
+        }
+        if (Files.exists(golden) && !Files.isDirectory(golden)) {
+            return usage("GOLDEN_DIR", golden, golden.toAbsolutePath() + " is not a folder");
+        }
+        if (diffs == null && junit != null) {
+            String name = junit.toAbsolutePath().getFileName().toString();
+            diffs = junit.toAbsolutePath().resolveSibling(name.replaceFirst("\\.xml$", "") + "-diffs");
         }
         if (tolerance < 0 || tolerance > 255 || size < 1 || size > 2048) {
             System.err.println("assert-effects: --tolerance takes 0..255 and --size 1..2048");
@@ -123,13 +139,18 @@ final class AssertEffectsCommand implements Callable<Integer> {
             if (answer.error()) {
                 return failure(answer);
             }
-            for (JsonNode result : answer.body().at("/effects/preview")) {
+            JsonNode page = answer.body().at("/effects/preview");
+            for (int i = 0; i < page.size(); i++) {
+                JsonNode result = page.get(i);
                 if (result.path("status").asText().equals("unavailable")) {
                     System.err.println("assert-effects: " + result.path("effect").asText() + ": " + result
                             .path("note").asText());
                     return ExitCodes.UNAVAILABLE;
                 }
                 EffectGate.Outcome outcome = EffectGate.judge(result);
+                if (result.path("status").asText().equals("differs")) {
+                    outcome = outcome.withPicture(diffPicture(toolkit, offset + i, result.path("effect").asText()));
+                }
                 outcomes.add(outcome);
                 if (outcome.verdict() != EffectGate.Verdict.PASS) {
                     streams.out().println(outcome.line());
@@ -145,12 +166,17 @@ final class AssertEffectsCommand implements Callable<Integer> {
 
     /** Renders every effect and writes its golden; an exit code when the run cannot go on, else null. */
     private Integer record(ToolGroups.Toolkit toolkit, List<EffectGate.Outcome> outcomes) throws Exception {
-        Answer listing = call(toolkit, "search_effects", Map.of("effects_root", effects.toString(), "limit", 1000));
-        if (listing.error()) {
-            return failure(listing);
+        List<String> ids = new ArrayList<>();
+        for (int offset = 0; offset >= 0; ) {
+            Answer listing = call(toolkit, "search_effects", Map.of("effects_root", effects.toString(), "limit", 1000,
+                    "offset", offset));
+            if (listing.error()) {
+                return failure(listing);
+            }
+            listing.body().at("/effects/preview").forEach(entry -> ids.add(entry.path("id").asText()));
+            offset = listing.body().at("/page/next_offset").asInt(-1);
         }
-        for (JsonNode entry : listing.body().at("/effects/preview")) {
-            String id = entry.path("id").asText();
+        for (String id : ids) {
             Answer frame = call(toolkit, "render_effect_frame", Map.of("effect", id, "effects_root",
                     effects.toString(), "time", TIME, "width", size, "height", size, "include_image", true));
             if (frame.error()) {
@@ -164,22 +190,49 @@ final class AssertEffectsCommand implements Callable<Integer> {
             }
             EffectGate.Outcome outcome;
             if (status.equals("ok") && frame.image() != null) {
-                Path file = golden.resolve(id + ".png");
-                Files.createDirectories(file.toAbsolutePath().getParent());
-                Files.write(file, frame.image());
-                outcome = new EffectGate.Outcome(id, EffectGate.Verdict.PASS, "RECORDED " + file);
+                try {
+                    Path file = EffectPictures.write(golden, "GOLDEN_DIR", id, frame.image());
+                    outcome = new EffectGate.Outcome(id, EffectGate.Verdict.PASS, "RECORDED " + file);
+                } catch (EffectPictures.Refused e) {
+                    outcome = new EffectGate.Outcome(id, EffectGate.Verdict.FAIL, "FAIL " + id + ": not recorded: "
+                            + e.getMessage());
+                }
             } else {
                 outcome = EffectGate.judge(result);
             }
             outcomes.add(outcome);
             streams.out().println(outcome.line());
         }
-        if (listing.body().at("/effects/truncated").asBoolean()) {
-            streams.out().println("FAIL more than 1000 effects: only the first 1000 were recorded");
-            outcomes.add(new EffectGate.Outcome("(more effects)", EffectGate.Verdict.FAIL, "more than 1000 effects"));
-        }
         return null;
     }
+
+    /**
+     * The picture of where effect {@code index} of the selection differs from its golden (test_effect's picture of
+     * the first differing effect, asked for that one effect), written to the diffs folder: its path, or what stopped
+     * it in words; null without a diffs folder or past {@link #MAX_DIFF_PICTURES}.
+     */
+    private String diffPicture(ToolGroups.Toolkit toolkit, int index, String id) throws Exception {
+        if (diffs == null) {
+            return null;
+        }
+        if (++pictures > MAX_DIFF_PICTURES) {
+            return "no diff picture (the first " + MAX_DIFF_PICTURES + " differing effects have theirs)";
+        }
+        Answer answer = call(toolkit, "test_effect", Map.of("effect", "*", "check", "reference", "reference",
+                golden.toString(), "effects_root", effects.toString(), "time", TIME, "tolerance", tolerance,
+                "offset", index, "limit", 1));
+        if (answer.image() == null || !id.equals(answer.body().path("diff_image").asText())) {
+            return "no diff picture: " + (answer.error() ? answer.text() : "the second render matched");
+        }
+        try {
+            return "diff picture " + EffectPictures.write(diffs, "--diffs", id, answer.image());
+        } catch (EffectPictures.Refused e) {
+            return "no diff picture: " + e.getMessage();
+        }
+    }
+
+    /** Differing effects seen so far, for the bound on pictures. */
+    private int pictures;
 
     private Answer call(ToolGroups.Toolkit toolkit, String tool, Map<String, Object> arguments) throws Exception {
         ToolDef<?> def = toolkit.registry().find(tool).orElseThrow();

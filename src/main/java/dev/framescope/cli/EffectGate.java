@@ -16,6 +16,11 @@ final class EffectGate {
     /** One effect's verdict, its one-line reason and the JUnit case that records it. */
     record Outcome(String effect, Verdict verdict, String line) {
 
+        /** The same verdict, its line ending with where its diff picture is (or why there is none). */
+        Outcome withPicture(String picture) {
+            return picture == null ? this : new Outcome(effect, verdict, line + "; " + picture);
+        }
+
         JUnitReport.Case junit() {
             return switch (verdict) {
                 case PASS -> JUnitReport.Case.passed(effect);
@@ -32,7 +37,7 @@ final class EffectGate {
     static Outcome judge(JsonNode result) {
         String id = result.path("effect").asText();
         String status = result.path("status").asText();
-        String note = result.path("note").asText("");
+        String note = why(result);
         JsonNode match = result.path("match");
         return switch (status) {
             case "ok" -> new Outcome(id, Verdict.PASS, "PASS " + id);
@@ -47,5 +52,24 @@ final class EffectGate {
             default -> new Outcome(id, Verdict.FAIL, "FAIL " + id + ": " + status + (note.isEmpty() ? "" : ": "
                     + note));
         };
+    }
+
+    /**
+     * Why a frame is what it is: its note, else its first error diagnostic in the words test_effect's note uses
+     * ({@code glsl line 8: 'x' : undeclared identifier}): render_effect_frame, which --update calls, reports a
+     * compile error as diagnostics without a note.
+     */
+    private static String why(JsonNode result) {
+        String note = result.path("note").asText("");
+        if (!note.isEmpty()) {
+            return note;
+        }
+        for (JsonNode d : result.path("diagnostics")) {
+            if (d.path("severity").asText("error").equals("error")) {
+                return d.path("language").asText() + (d.path("line").isInt() ? " line " + d.path("line").asInt()
+                        : "") + ": " + d.path("message").asText();
+            }
+        }
+        return "";
     }
 }

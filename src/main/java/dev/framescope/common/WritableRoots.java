@@ -2,6 +2,7 @@ package dev.framescope.common;
 
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -83,7 +84,49 @@ public final class WritableRoots {
         }
     }
 
-    private static void refuseLinkOrSpecial(String param, String output, Path target) {
+    /** A part of the way to a file that is a link or a file, not a folder: writing there could land anywhere. */
+    public static final class NotAFolder extends IOException {
+        private final transient Path path;
+
+        NotAFolder(Path path) {
+            super(path + " is a link or a file, not a folder");
+            this.path = path;
+        }
+
+        public Path path() {
+            return path;
+        }
+    }
+
+    /**
+     * The folder {@code segments} below {@code root}, made one folder at a time where missing. A part that is there
+     * must be a folder itself, not a link to one nor a file ({@link NotAFolder}): through a link, whatever is written
+     * below {@code root} could land anywhere. {@code root} is taken as the caller named it, links and all. What is
+     * written there then goes through {@link #refuseLinkOrSpecial} and {@link #writeAtomically}.
+     */
+    public static Path folders(Path root, List<String> segments) throws IOException {
+        Path current = root;
+        for (String segment : segments) {
+            current = current.resolve(segment);
+            if (!Files.exists(current, LinkOption.NOFOLLOW_LINKS)) {
+                try {
+                    Files.createDirectory(current);
+                } catch (FileAlreadyExistsException raced) {
+                    // made meanwhile, by another writer or as a link: the check below tells which
+                }
+            }
+            if (!Files.isDirectory(current, LinkOption.NOFOLLOW_LINKS)) {
+                throw new NotAFolder(current);
+            }
+        }
+        return current;
+    }
+
+    /**
+     * INVALID_ARGUMENT naming {@code param} when {@code target} is a link (and where it leads) or is there but is no
+     * regular file (a folder, FIFO, socket or device): FrameScope writes neither through links nor into those.
+     */
+    public static void refuseLinkOrSpecial(String param, String output, Path target) {
         if (Files.isSymbolicLink(target)) {
             Map<String, Object> context = new LinkedHashMap<>();
             context.put("parameter", param);

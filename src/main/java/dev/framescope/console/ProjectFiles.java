@@ -1,5 +1,6 @@
 package dev.framescope.console;
 
+import dev.framescope.common.WritableRoots;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileVisitResult;
@@ -99,22 +100,17 @@ final class ProjectFiles {
      * @return the file's path, to write with {@link AtomicFiles}
      */
     Path makeFolders(Path projectDir, String normalised) {
-        Path current = projectDir;
-        String[] segments = normalised.split("/");
+        List<String> segments = List.of(normalised.split("/"));
+        Path folder;
         try {
-            for (int i = 0; i < segments.length - 1; i++) {
-                current = current.resolve(segments[i]);
-                if (!Files.exists(current, LinkOption.NOFOLLOW_LINKS)) {
-                    Files.createDirectory(current);
-                } else if (!Files.isDirectory(current, LinkOption.NOFOLLOW_LINKS)) {
-                    throw ConsoleException.badRequest("path", "'" + projectDir.relativize(current)
-                            + "' is a link or a file, not a folder; resources are written inside the project only");
-                }
-            }
+            folder = WritableRoots.folders(projectDir, segments.subList(0, segments.size() - 1));
+        } catch (WritableRoots.NotAFolder e) {
+            throw ConsoleException.badRequest("path", "'" + projectDir.relativize(e.path())
+                    + "' is a link or a file, not a folder; resources are written inside the project only");
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create " + current, e);
+            throw new UncheckedIOException("cannot create the folders of " + normalised, e);
         }
-        Path file = current.resolve(segments[segments.length - 1]);
+        Path file = folder.resolve(segments.get(segments.size() - 1));
         if (Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
             throw ConsoleException.badRequest("path", "'" + normalised + "' is a folder");
         }

@@ -115,14 +115,29 @@ public final class BatchPage {
                 new Info(total, from, limit, ran, shown.size(), next, mode.name(), counts));
     }
 
+    /** Where a list answer starts, and where a next call starts to see what it did not show (null: nothing). */
+    public record ListPage(int offset, Integer nextOffset) {
+    }
+
+    /** A preview of a list, the page it is, and whether the output budget (not the limit) ended it. */
+    record Cut<R>(Bounded<R> items, ListPage page, boolean overBudget) {
+
+        /** The sentence a summary ends with when a next call has more to show. */
+        String more() {
+            return page.nextOffset() == null ? "" : " More: call again with offset " + page.nextOffset() + " ("
+                    + (overBudget ? "the rest passes the output budget" : "past limit") + ").";
+        }
+    }
+
     /**
-     * The first {@code limit} of {@code items} that fit {@code budgetBytes} of JSON together (at least one): a
-     * preview cut for size instead of an answer refused for it.
+     * Items {@code offset..} of {@code items}, at most {@code limit}, as many as fit {@code budgetBytes} of JSON
+     * together (at least one): a page cut for size instead of an answer refused for it.
      */
-    static <R> Bounded<R> fit(List<R> items, int limit, int budgetBytes) {
+    static <R> Cut<R> fit(List<R> items, int offset, int limit, int budgetBytes) {
+        int from = Math.min(offset, items.size());
         List<R> shown = new ArrayList<>();
         int bytes = 0;
-        for (R r : items.subList(0, Math.min(limit, items.size()))) {
+        for (R r : items.subList(from, (int) Math.min(items.size(), (long) from + limit))) {
             int size = Json.write(r).getBytes(StandardCharsets.UTF_8).length + 1;
             if (bytes + size > budgetBytes && !shown.isEmpty()) {
                 break;
@@ -130,7 +145,9 @@ public final class BatchPage {
             shown.add(r);
             bytes += size;
         }
-        return new Bounded<>(items.size(), shown, shown.size() < items.size());
+        int next = from + shown.size();
+        return new Cut<>(new Bounded<>(items.size(), shown, shown.size() < items.size()),
+                new ListPage(from, next < items.size() ? next : null), next < items.size() && shown.size() < limit);
     }
 
     /** The sentence a summary ends with when a next call has more to show. */

@@ -131,7 +131,8 @@ final class EffectBatch {
                 context.cancellation(), (index, result) -> {
                     fill.add(result);
                     progress.step(run.said().apply(these.get(index), result));
-                }, fill::full);
+                }, fill::full, run.failed() == null ? null
+                        : (index, why) -> run.failed().result(these.get(index), why));
     }
 
     /**
@@ -175,7 +176,10 @@ final class EffectBatch {
         }, timeoutMs, context.cancellation());
     }
 
-    /** One effect's run: a failure becomes its result, unless the call was cancelled or the run keeps none. */
+    /**
+     * One effect's run: a failure becomes its result, unless the call was cancelled, the run keeps none, or the page
+     * itself was lost (killed at a bound, crashed): the batch runner tells that apart and runs the effect again alone.
+     */
     private static <R> R attempt(Run<R> run, Page page, Effect effect, int index) {
         if (run.failed() == null) {
             return run.work().run(page, effect, index);
@@ -183,8 +187,8 @@ final class EffectBatch {
         try {
             return run.work().run(page, effect, index);
         } catch (RuntimeException e) {
-            if (e instanceof ToolException t && t.code() == ErrorCode.CANCELLED) {
-                throw t;
+            if (e instanceof ToolException t && t.code() == ErrorCode.CANCELLED || PageFailures.isPageLost(e)) {
+                throw e;
             }
             return run.failed().result(effect, PageFailures.reason(e));
         }

@@ -16,8 +16,12 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -42,17 +46,30 @@ public final class EffectCatalog {
                               List<String> globals) {
     }
 
-    public record EffectList(int schemaVersion, String summary, String effectsRoot, Bounded<EffectEntry> effects) {
+    /** {@code page}: where this answer starts and where the next starts (null: the list ends here). */
+    public record EffectList(int schemaVersion, String summary, String effectsRoot, Bounded<EffectEntry> effects,
+                             BatchPage.ListPage page) {
     }
 
-    public EffectList list(EffectLibrary library, String selector, int limit) {
+    /**
+     * The selected effects {@code offset..}, at most {@code limit} and as many as fit the output budget: a folder of
+     * hundreds of ISF files answers a page saying where the next starts, not OUTPUT_TOO_LARGE.
+     */
+    public EffectList list(EffectLibrary library, String selector, int offset, int limit) {
         List<EffectEntry> entries = library.select(selector).stream().map(EffectCatalog::entry).toList();
+        if (offset > 0 && offset >= entries.size()) {
+            throw ToolException.invalidArgument("offset", "below the " + entries.size() + " effect(s) selected",
+                    String.valueOf(offset));
+        }
         long filters = entries.stream().filter(e -> e.kind().equals("filter")).count();
         long transitions = entries.stream().filter(e -> e.kind().equals("transition")).count();
+        BatchPage.Cut<EffectEntry> cut = BatchPage.fit(entries, offset, limit, BatchPage.RESULT_BUDGET_BYTES);
+        int shown = cut.items().preview().size();
         return new EffectList(EffectCompiler.SCHEMA_VERSION, entries.size() + " effect(s): " + filters
                 + " filter(s), " + (entries.size() - filters - transitions) + " generator(s)"
-                + (transitions > 0 ? ", " + transitions + " transition(s)" : "") + ".", library.root().toString(),
-                Bounded.of(entries, limit));
+                + (transitions > 0 ? ", " + transitions + " transition(s)" : "") + "."
+                + (cut.items().truncated() ? " Listed " + shown + " from offset " + offset + "." : "") + cut.more(),
+                library.root().toString(), cut.items(), cut.page());
     }
 
     private static EffectEntry entry(Effect effect) {
@@ -74,16 +91,19 @@ public final class EffectCatalog {
     }
 
     /**
-     * Builds the manifest of every native effect under the root and, unless {@code dryRun}, writes it when it
-     * differs from the file on disk (atomically: temp file, then rename). ISF files and gl-transitions have no
-     * manifest entry. An entry on disk that is not FrameScope's to remove is kept as it is: one whose folder still
-     * exists (an effect of another format, such as noisemaker's own library, whose runtime reads this file too).
-     * Only entries of native effects whose folder is gone are removed.
+     * Builds the manifest of every native effect under the root and, unless {@code dryRun}, writes it when an entry
+     * was added, removed or changed (atomically: temp file, then rename); a file that holds the same entries in
+     * another layout is left alone, and a changed file keeps its layout ({@link ManifestText}). ISF files and
+     * gl-transitions have no manifest entry, so a folder of them gets no file. An entry on disk that is not
+     * FrameScope's to remove is kept as it is: one whose folder still exists (an effect of another format, such as
+     * noisemaker's own library, whose runtime reads this file too). Only entries of native effects whose folder is
+     * gone are removed.
      */
     public ManifestReport generate(EffectLibrary library, boolean dryRun) {
         ObjectNode manifest = manifest(library);
         Path file = library.root().resolve(MANIFEST);
-        JsonNode old = readOld(file);
+        String oldText = Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) ? readText(file) : null;
+        JsonNode old = readOld(oldText);
         List<String> added = new ArrayList<>();
         List<String> changed = new ArrayList<>();
         List<String> removed = new ArrayList<>();
@@ -107,27 +127,46 @@ public final class EffectCatalog {
         for (String id : kept) {
             manifest.set(id, old.get(id));
         }
-        ObjectNode sorted = manifest;
-        if (!kept.isEmpty()) { // the kept entries go where their ids sort, as the generator orders its own
-            sorted = Json.mapper().createObjectNode();
-            TreeSet<String> ids = new TreeSet<>();
-            manifest.fieldNames().forEachRemaining(ids::add);
-            for (String id : ids) {
-                sorted.set(id, manifest.get(id));
-            }
-        }
-        String text = text(sorted);
-        boolean differs = !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || !text.equals(readText(file));
+        boolean differs = !added.isEmpty() || !removed.isEmpty() || !changed.isEmpty();
         boolean written = differs && !dryRun;
         if (written) {
-            write(file, text);
+            Set<String> rewritten = new HashSet<>(added);
+            rewritten.addAll(changed);
+            write(file, text(oldText, old, manifest, rewritten));
         }
+        int effects = manifest.size() - kept.size();
         String summary = (written ? "Wrote " : differs ? "Would write " : "Unchanged: ") + file + " ("
-                + (sorted.size() - kept.size()) + " effects; " + added.size() + " added, " + removed.size()
+                + effects + " effects; " + added.size() + " added, " + removed.size()
                 + " removed, " + changed.size() + " changed" + (kept.isEmpty() ? "" : "; " + kept.size()
-                + " entries of folders FrameScope does not read as native effects kept as they are") + ").";
+                + " entries of folders FrameScope does not read as native effects kept as they are") + ")"
+                + (differs || oldText != null ? "." : ": no native effect here, so no manifest is written.");
         return new ManifestReport(EffectCompiler.SCHEMA_VERSION, summary, file.toString(), written, dryRun,
-                sorted.size() - kept.size(), added, removed, changed, kept);
+                effects, added, removed, changed, kept);
+    }
+
+    /**
+     * The file to write: the old one with the entries in {@code rewritten} written anew, those removed left out and
+     * the rest as they were, in the old order (new ids sorted in where the old file was sorted, else after it); a
+     * new or unreadable file in the generator's own layout, keys sorted.
+     */
+    private static String text(String oldText, JsonNode old, ObjectNode manifest, Set<String> rewritten) {
+        TreeMap<String, JsonNode> sorted = new TreeMap<>();
+        manifest.fields().forEachRemaining(e -> sorted.put(e.getKey(), e.getValue()));
+        ManifestText layout = oldText == null ? null : ManifestText.read(oldText);
+        if (layout == null) {
+            ObjectNode fresh = Json.mapper().createObjectNode();
+            sorted.forEach(fresh::set);
+            return text(fresh);
+        }
+        List<String> oldIds = new ArrayList<>();
+        old.fieldNames().forEachRemaining(oldIds::add);
+        Map<String, JsonNode> ordered = new LinkedHashMap<>();
+        if (!oldIds.equals(oldIds.stream().sorted().toList())) {
+            oldIds.stream().filter(sorted::containsKey).forEach(id -> ordered.put(id, sorted.get(id)));
+        }
+        ordered.putAll(sorted);
+        String text = layout.with(ordered, rewritten);
+        return text != null ? text : text(Json.mapper().valueToTree(ordered));
     }
 
     /** An entry whose folder exists without being a native effect: another tool's, not FrameScope's to remove. */
@@ -190,12 +229,12 @@ public final class EffectCatalog {
         return manifest;
     }
 
-    private static JsonNode readOld(Path file) {
-        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+    private static JsonNode readOld(String text) {
+        if (text == null) {
             return Json.mapper().createObjectNode();
         }
         try {
-            JsonNode old = Json.mapper().readTree(readText(file));
+            JsonNode old = Json.mapper().readTree(text);
             return old != null && old.isObject() ? old : Json.mapper().createObjectNode();
         } catch (IOException e) {
             return Json.mapper().createObjectNode(); // an unreadable manifest is replaced; every id counts as added

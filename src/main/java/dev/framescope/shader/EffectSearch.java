@@ -58,12 +58,22 @@ public final class EffectSearch {
     public record SourceMatch(String effect, String file, String part, int line, String text) {
     }
 
+    /**
+     * {@code page}: the offset both lists start at, and where a next call starts (null: neither list goes on; else
+     * the first item the more cut list did not show, so nothing is skipped).
+     */
     public record SearchReport(int schemaVersion, String summary, String query, String sourceRegex, int effectsSearched,
                                Bounded<EffectMatch> effects, Bounded<SourceMatch> sourceMatches, int sourcesScanned,
-                               long bytesScanned, boolean scanCut, String note) {
+                               long bytesScanned, boolean scanCut, String note, BatchPage.ListPage page) {
     }
 
     public SearchReport search(EffectLibrary library, String selector, String query, String sourceRegex, int limit) {
+        return search(library, selector, query, sourceRegex, 0, limit);
+    }
+
+    /** Both lists from {@code offset}, each at most {@code limit} and half the output budget. */
+    public SearchReport search(EffectLibrary library, String selector, String query, String sourceRegex, int offset,
+                               int limit) {
         if ((query == null || query.isBlank()) && (sourceRegex == null || sourceRegex.isEmpty())) {
             throw ToolException.invalidArgument("query", "a text to look for in the effects' metadata, or a "
                     + "source_regex (at least one of the two)", query);
@@ -89,15 +99,20 @@ public final class EffectSearch {
                 }
             }
         }
+        BatchPage.Cut<EffectMatch> effectPage = BatchPage.fit(found, offset, limit, BatchPage.RESULT_BUDGET_BYTES / 2);
+        BatchPage.Cut<SourceMatch> linePage = BatchPage.fit(scan.matches, offset, limit,
+                BatchPage.RESULT_BUDGET_BYTES / 2);
+        BatchPage.Cut<?> sooner = linePage.page().nextOffset() == null || effectPage.page().nextOffset() != null
+                && effectPage.page().nextOffset() < linePage.page().nextOffset() ? effectPage : linePage;
         String summary = (query == null || query.isBlank() ? "" : found.size() + " of " + effects.size()
                 + " effect(s) match '" + query + "'" + (pattern == null ? "." : "; "))
                 + (pattern == null ? "" : scan.matches.size() + " source line(s) match /" + sourceRegex + "/ in "
                 + scan.sources + " source(s)" + (scan.cutReason == null ? "." : " (scan cut: " + scan.cutReason
-                + ")."));
+                + ")."))
+                + (offset > 0 ? " Listed from offset " + offset + "." : "") + sooner.more();
         return new SearchReport(EffectCompiler.SCHEMA_VERSION, summary, query, sourceRegex, effects.size(),
-                BatchPage.fit(found, limit, BatchPage.RESULT_BUDGET_BYTES / 2),
-                BatchPage.fit(scan.matches, limit, BatchPage.RESULT_BUDGET_BYTES / 2), scan.sources, scan.bytes,
-                scan.cutReason != null, scan.cutReason);
+                effectPage.items(), linePage.items(), scan.sources, scan.bytes, scan.cutReason != null,
+                scan.cutReason, sooner.page());
     }
 
     private static Pattern compile(String regex) {

@@ -38,7 +38,7 @@ final class GlslangFindings {
                 findings.add(new Finding("GLSLANG_UNAVAILABLE", "info", file, null, result.note()));
                 return findings;
             }
-            result.errors().forEach(e -> findings.add(glslError(effect, file, e)));
+            result.errors().forEach(e -> findings.add(glslError(effect, program, file, e)));
             // A vertex companion (an ISF .vs), under its vertex prelude: its errors at its own lines.
             effect.format().vertexStage(effect, program).ifPresent(stage -> glslang.reflectVertex(stage.text())
                     .errors().forEach(e -> findings.add(new Finding("GLSL_ERROR", "error", stage.file(), e.line(),
@@ -72,15 +72,18 @@ final class GlslangFindings {
         return jobs;
     }
 
-    /** A glslang error where the user sees it: a line of the file (or tab), or the prelude named as the place. */
-    private static Finding glslError(Effect effect, String file, GlslReflection.Error e) {
+    /**
+     * A glslang error where the user sees it: a line of the file, or of a tab named with it (a Shadertoy export holds
+     * every pass in one file, so its line is the pass's), or the prelude named as the place.
+     */
+    private static Finding glslError(Effect effect, Program program, String file, GlslReflection.Error e) {
         if (e.inPrelude()) {
             return new Finding("GLSL_ERROR", "error", file, null, "in the prelude FrameScope puts before the file "
                     + "(not a line of the file; prelude line " + e.line() + (e.preludeText() == null ? ""
                     : ": `" + e.preludeText() + "`") + "): " + e.message()
                     + SourcePositions.clash(effect, e.preludeText()));
         }
-        String tab = effect.format().tab("the pass's code", e.source());
+        String tab = effect.format().tab(program.pass(), e.source());
         if (tab != null) {
             return new Finding("GLSL_ERROR", "error", file, e.line(), "(" + tab + ", line " + e.line() + ") "
                     + e.message());

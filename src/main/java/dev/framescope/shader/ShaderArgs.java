@@ -262,10 +262,13 @@ public final class ShaderArgs {
             @Param(value = "Most per preview; default 50, listing 200.", defaultDependsOn = "query", min = 1,
                     max = 1000) Integer limit,
             @Param(EFFECTS_ROOT)
-            String effectsRoot) {
+            String effectsRoot,
+            @Param(value = "First item of the list (each list for a search), 0-based; pass page.next_offset to go on.",
+                    min = 0, max = 100000) Integer offset) {
         public SearchEffectsArgs {
             effect = effect == null ? "*" : effect;
             limit = limit == null ? (isListing(query, sourceRegex) ? 200 : 50) : limit;
+            offset = offset == null ? 0 : offset;
         }
 
         public boolean isListing() {

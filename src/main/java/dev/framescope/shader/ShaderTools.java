@@ -108,15 +108,15 @@ public final class ShaderTools implements ToolGroup {
                         + "description, tags, passes, languages, globals); start here. query matches metadata, "
                         + "source_regex source lines (file:line, text); scans stop at 32 MiB or 10 s.",
                         SearchEffectsArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(a.isListing()
-                                ? catalog.list(library(a.effectsRoot()), a.effect(), a.limit())
+                                ? catalog.list(library(a.effectsRoot()), a.effect(), a.offset(), a.limit())
                                 : search.search(library(a.effectsRoot()), a.effect(), a.query(), a.sourceRegex(),
-                                        a.limit())))
+                                        a.offset(), a.limit())))
                         .returns(EffectSearch.SearchReport.class, EffectCatalog.EffectList.class)
                         .withAliases("list_effects", "listEffects", "searchEffects"),
                 ToolDef.of("generate_shader_manifest", "Write the effects manifest",
                         "Writes manifest.json in the effects root from the native effect folders ({id: "
-                        + "{description, tags, hasTex, glsl, wgsl}}), sorted, idempotent; reports ids added, removed, "
-                        + "changed. Writes only that file.",
+                        + "{description, tags, hasTex, glsl, wgsl}}), only when an entry is added, removed or "
+                        + "changed, in the file's own layout; reports those ids. Writes only that file.",
                         GenerateManifestArgs.class, ToolHints.REWRITES_GENERATED_FILE,
                         (a, c) -> ToolOutput.of(catalog.generate(library(a.effectsRoot()), a.dryRun())))
                         .returns(EffectCatalog.ManifestReport.class)

@@ -30,6 +30,12 @@ class EffectGateTest {
         assertEquals(new EffectGate.Outcome("e", EffectGate.Verdict.SKIP, "SKIP e: not_available (no GLSL program "
                 + "main)"), judge("{\"effect\": \"e\", \"status\": \"not_available\", \"note\": \"no GLSL program "
                 + "main\"}"));
+        // render_effect_frame's shape, which --update reads: a compile error is a diagnostic, not a note
+        assertEquals("FAIL f: error: glsl line 8: 'undeclaredValue' : undeclared identifier", judge("{\"effect\": "
+                + "\"f\", \"status\": \"error\", \"diagnostics\": [{\"pass\": \"main\", \"language\": \"glsl\", "
+                + "\"severity\": \"warning\", \"line\": 3, \"message\": \"unused\"}, {\"pass\": \"main\", "
+                + "\"language\": \"glsl\", \"stage\": \"fragment\", \"severity\": \"error\", \"line\": 8, "
+                + "\"message\": \"'undeclaredValue' : undeclared identifier\"}]}").line());
         assertEquals("failure", judge("{\"effect\": \"c\", \"status\": \"missing\", \"reference\": \"g/c.png\"}")
                 .junit().outcome());
         assertEquals(null, judge("{\"effect\": \"a\", \"status\": \"ok\"}").junit().outcome());

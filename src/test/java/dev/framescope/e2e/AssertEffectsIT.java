@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.framescope.FileTrees;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
+import javax.imageio.ImageIO;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -78,7 +81,8 @@ class AssertEffectsIT {
         // blue 0.1 → 0.3, weighted by the gradient's mix factor: at most 0.2 × 255 ≈ 51, and within the tolerance
         // of 1 only where the factor is near 0
         assertEquals("FAIL synth/gradient: differs from " + golden.resolve("synth/gradient.png") + ": 3968 pixel(s) "
-                + "(96.9%) beyond the tolerance, max channel difference 50", out.get(0));
+                + "(96.9%) beyond the tolerance, max channel difference 50; diff picture "
+                + dir.resolve("reports/fail-diffs/synth/gradient.png"), out.get(0));
         assertEquals("FAIL synth/rings: no golden " + golden.resolve("synth/rings.png") + "; record it with --update",
                 out.get(1));
         assertEquals("FAILED " + effects + ": 12 effect(s), 2 failing, 0 skipped (goldens " + golden
@@ -87,6 +91,99 @@ class AssertEffectsIT {
         assertEquals("2", failed.getAttribute("failures"));
         assertEquals("synth/gradient", ((Element) failed.getElementsByTagName("failure").item(0).getParentNode())
                 .getAttribute("name"));
+    }
+
+    /** A copy of synth/gradient, filter/invert and broken/glsl-error (a compile error on line 8). */
+    private Path threeEffects() throws IOException {
+        Path effects = dir.resolve("effects");
+        for (String id : List.of("synth/gradient", "filter/invert", "broken/glsl-error")) {
+            FileTrees.copy(Path.of("demo/shaders/effects").resolve(id), effects.resolve(id));
+        }
+        return effects;
+    }
+
+    /**
+     * --update wrote through links in the golden tree: a golden that is a link to another file was overwritten with a
+     * PNG, and a subfolder that is a link received the goldens. Both are refused as save_texture and the console
+     * refuse them, the other effects are recorded, and an effect that does not compile says why (it said "error").
+     */
+    @Test
+    void updateNeverWritesThroughALinkAndSaysWhyAnEffectFailed() throws Exception {
+        Path effects = threeEffects();
+        Path outside = Files.createDirectories(dir.resolve("outside/folder"));
+        Path secret = Files.writeString(dir.resolve("outside/secret.txt"), "not a golden");
+        Path golden = Files.createDirectories(dir.resolve("golden/synth"));
+        Files.createSymbolicLink(golden.resolve("gradient.png"), secret);
+        Files.createSymbolicLink(dir.resolve("golden/filter"), outside);
+        golden = dir.resolve("golden");
+
+        ProcessRun recorded = run(effects.toString(), "--golden", golden.toString(), "--update", "--size", "32");
+        assertEquals(1, recorded.exit(), recorded.output());
+        assertEquals(List.of("FAIL broken/glsl-error: error: glsl line 8: 'undeclaredValue' : undeclared identifier",
+                "FAIL filter/invert: not recorded: " + golden.resolve("filter") + " is a link or a file, not a folder "
+                        + "below GOLDEN_DIR " + golden + "; FrameScope does not write through links",
+                "FAIL synth/gradient: not recorded: Invalid argument 'GOLDEN_DIR': "
+                        + golden.resolve("synth/gradient.png") + " is a symbolic link to " + secret.toRealPath()
+                        + "; FrameScope does not write through links. "
+                        + "Name the real file, or another file.",
+                "FAILED " + effects + ": 3 effect(s), 3 failing, 0 skipped, goldens in " + golden + "."),
+                lines(recorded.stdout()));
+        assertEquals("not a golden", Files.readString(secret));
+        assertEquals(List.of(), files(outside));
+        assertTrue(Files.isSymbolicLink(golden.resolve("synth/gradient.png")), "the link itself is left as it was");
+    }
+
+    /**
+     * A failing check wrote no picture of the difference: it now goes next to the JUnit report (report.xml:
+     * report-diffs/<effect id>.png), or into --diffs DIR, named in the FAIL line and the JUnit failure: the golden's
+     * pixels dim grey where they match, red where the frame differs (the 3968 pixels the line counts).
+     */
+    @Test
+    void aFailingCheckWritesItsDiffPictureNextToTheReportOrIntoDiffs() throws Exception {
+        Path effects = threeEffects();
+        Path golden = dir.resolve("golden");
+        assertEquals(1, run(effects.toString(), "--golden", golden.toString(), "--update", "--size", "64").exit());
+        Path shader = effects.resolve("synth/gradient/glsl/gradient.glsl");
+        Files.writeString(shader, Files.readString(shader).replace("vec3(0.9, 0.5, 0.1)", "vec3(0.9, 0.5, 0.3)"));
+
+        Path report = dir.resolve("reports/fail.xml");
+        ProcessRun beside = run(effects.toString(), "--golden", golden.toString(), "--junit", report.toString());
+        assertEquals(1, beside.exit(), beside.output());
+        Path picture = dir.resolve("reports/fail-diffs/synth/gradient.png");
+        assertTrue(lines(beside.stdout()).contains("FAIL synth/gradient: differs from "
+                + golden.resolve("synth/gradient.png") + ": 3968 pixel(s) (96.9%) beyond the tolerance, max channel "
+                + "difference 50; diff picture " + picture), beside.stdout());
+        assertEquals(3968, redPixels(picture));
+        assertTrue(((Element) suite(report).getElementsByTagName("failure").item(1)).getAttribute("message")
+                .endsWith("; diff picture " + picture), "the JUnit failure names it");
+        assertEquals(List.of("synth/gradient.png"), files(dir.resolve("reports/fail-diffs")),
+                "a picture for the differing effect only");
+
+        Path elsewhere = dir.resolve("diffs");
+        ProcessRun into = run(effects.toString(), "--golden", golden.toString(), "--diffs", elsewhere.toString());
+        assertEquals(1, into.exit(), into.output());
+        assertEquals(3968, redPixels(elsewhere.resolve("synth/gradient.png")));
+    }
+
+    /** The files under {@code folder}, relative, sorted. */
+    private static List<String> files(Path folder) throws IOException {
+        try (Stream<Path> all = Files.walk(folder)) {
+            return all.filter(Files::isRegularFile).map(f -> folder.relativize(f).toString()).sorted().toList();
+        }
+    }
+
+    /** Pixels of a diff picture drawn red (a difference) rather than grey (a match), of a 64×64 picture. */
+    private static int redPixels(Path png) throws IOException {
+        BufferedImage image = ImageIO.read(png.toFile());
+        assertEquals(List.of(64, 64), List.of(image.getWidth(), image.getHeight()));
+        int red = 0;
+        for (int y = 0; y < 64; y++) {
+            for (int x = 0; x < 64; x++) {
+                int rgb = image.getRGB(x, y);
+                red += (rgb >> 16 & 0xff) >= 128 && (rgb & 0xffff) == 0 ? 1 : 0;
+            }
+        }
+        return red;
     }
 
     @Test

@@ -4,16 +4,24 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import dev.framescope.FileTrees;
 import dev.framescope.common.Json;
 import dev.framescope.common.WritableRoots;
 import dev.framescope.shader.EffectCatalog.EffectEntry;
 import dev.framescope.shader.EffectCatalog.ManifestReport;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,7 +37,7 @@ class EffectCatalogTest {
 
     @Test
     void listsKindsLanguagesAndPassesFromDisk() {
-        List<EffectEntry> effects = catalog.list(new EffectLibrary(DEMO), "*", 200).effects().preview();
+        List<EffectEntry> effects = catalog.list(new EffectLibrary(DEMO), "*", 0, 200).effects().preview();
         EffectEntry blur = effects.stream().filter(e -> e.id().equals("filter/blur")).findFirst().orElseThrow();
         assertEquals("filter", blur.kind());
         assertEquals(List.of("horizontal", "vertical"), blur.passes());
@@ -38,7 +46,7 @@ class EffectCatalogTest {
         assertEquals("generator", effects.stream().filter(e -> e.id().equals("synth/gradient")).findFirst()
                 .orElseThrow().kind());
 
-        List<EffectEntry> isf = catalog.list(new EffectLibrary(Path.of("demo/shaders/isf")), "*", 200).effects()
+        List<EffectEntry> isf = catalog.list(new EffectLibrary(Path.of("demo/shaders/isf")), "*", 0, 200).effects()
                 .preview();
         EffectEntry pulse = isf.stream().filter(e -> e.id().equals("Radial Pulse")).findFirst().orElseThrow();
         assertEquals("isf", pulse.format());
@@ -48,7 +56,7 @@ class EffectCatalogTest {
 
     @Test
     void listIsBoundedAndSaysSo() {
-        var list = catalog.list(new EffectLibrary(DEMO), "synth/*", 2).effects();
+        var list = catalog.list(new EffectLibrary(DEMO), "synth/*", 0, 2).effects();
         assertEquals(2, list.preview().size());
         assertTrue(list.count() > 2);
         assertTrue(list.truncated());
@@ -89,6 +97,94 @@ class EffectCatalogTest {
                 "a dry run writes nothing");
         assertTrue(catalog.generate(library, false).written());
         assertTrue(Files.readString(root.resolve("manifest.json")).contains("\"edited\""));
+    }
+
+    /**
+     * The manifest's entries decide whether it changed, not its bytes: a minified manifest holding exactly what the
+     * generator would write was rewritten pretty-printed while the report said 0 added, 0 removed, 0 changed.
+     */
+    @Test
+    void aCurrentManifestInAnotherLayoutIsLeftAlone(@TempDir Path root) throws IOException {
+        FileTrees.copy(DEMO.resolve("synth"), root.resolve("synth"));
+        EffectLibrary library = new EffectLibrary(root);
+        catalog.generate(library, false);
+        Path file = root.resolve("manifest.json");
+        String minified = Json.write(Json.mapper().readTree(file.toFile()));
+        Files.writeString(file, minified);
+
+        ManifestReport report = catalog.generate(library, false);
+        assertFalse(report.written(), report.summary());
+        assertTrue(report.summary().startsWith("Unchanged: "), report.summary());
+        assertEquals(minified, Files.readString(file));
+    }
+
+    /** ISF files have no manifest entry: a folder of them got a manifest holding "{ }". */
+    @Test
+    void aFolderWithoutNativeEffectsGetsNoManifest(@TempDir Path root) throws IOException {
+        FileTrees.copy(Path.of("demo/shaders/isf"), root);
+        ManifestReport report = catalog.generate(new EffectLibrary(root), false);
+        assertFalse(report.written());
+        assertEquals(0, report.effects());
+        assertFalse(Files.exists(root.resolve("manifest.json")), report.summary());
+        assertTrue(report.summary().endsWith("no native effect here, so no manifest is written."), report.summary());
+    }
+
+    /**
+     * A manifest that changes keeps its layout, whichever writer made it: minified, JSON.stringify(m, null, 2)
+     * (noisemaker's), Python's json.dumps(m, indent=2) (non-ASCII escaped, a newline after), or four spaces and
+     * CRLF; the file after an edit, a removal and an addition is what that writer would have written, so a diff
+     * shows the three entries only.
+     */
+    @Test
+    void aChangedManifestKeepsItsLayout(@TempDir Path root) throws IOException {
+        Separators jsStyle = Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+                .withObjectEmptySeparator("").withArrayEmptySeparator("");
+        ObjectWriter stringify = indented(jsStyle, "  ", "\n");
+        Map<String, Function<JsonNode, String>> writers = Map.of(
+                "minified", node -> write(Json.mapper().writer(), node),
+                "JSON.stringify", node -> write(stringify, node),
+                "python", node -> write(stringify, node).chars().mapToObj(c -> c < 0x80 ? String.valueOf((char) c)
+                        : String.format("\\u%04x", c)).collect(Collectors.joining()) + "\n",
+                "four spaces, CRLF", node -> write(indented(jsStyle, "    ", "\r\n"), node));
+        for (Map.Entry<String, Function<JsonNode, String>> writer : writers.entrySet()) {
+            Path dir = Files.createDirectories(root.resolve(writer.getKey().replaceAll("\\W", "")));
+            FileTrees.copy(DEMO.resolve("synth"), dir.resolve("synth"));
+            describe(dir.resolve("synth/gradient"), "Dégradé");
+            EffectLibrary library = new EffectLibrary(dir);
+            catalog.generate(library, false);
+            Path file = dir.resolve("manifest.json");
+            Files.writeString(file, writer.getValue().apply(Json.mapper().readTree(file.toFile())));
+
+            describe(dir.resolve("synth/plasma"), "edited ü");
+            deleteTree(dir.resolve("synth/rings"));
+            FileTrees.copy(DEMO.resolve("filter/blur"), dir.resolve("filter/blur"));
+            ManifestReport report = catalog.generate(library, false);
+            assertEquals(List.of("filter/blur"), report.added(), writer.getKey());
+            assertEquals(List.of("synth/plasma"), report.changed(), writer.getKey());
+            assertEquals(List.of("synth/rings"), report.removed(), writer.getKey());
+            assertEquals(writer.getValue().apply(Json.mapper().readTree(EffectCatalog.text(library))),
+                    Files.readString(file), writer.getKey());
+        }
+    }
+
+    private static ObjectWriter indented(Separators separators, String indent, String eol) {
+        return Json.mapper().writer(new DefaultPrettyPrinter(separators)
+                .withObjectIndenter(new DefaultIndenter(indent, eol))
+                .withArrayIndenter(new DefaultIndenter(indent, eol)));
+    }
+
+    private static String write(ObjectWriter writer, JsonNode node) {
+        try {
+            return writer.writeValueAsString(node);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void describe(Path effect, String description) throws IOException {
+        Path definition = effect.resolve("definition.json");
+        Files.writeString(definition, Files.readString(definition).replaceFirst("\"description\": \"[^\"]*\"",
+                "\"description\": \"" + description + "\""));
     }
 
     /**

@@ -66,7 +66,7 @@ class FoldedToolNamesTest {
     void listEffectsIsSearchEffectsWithoutAQuery() {
         JsonNode listed = call("list_effects", Map.of("effect", "synth/*"));
         EffectCatalog catalog = new EffectCatalog(new WritableRoots(List.of(state), "the state folder"));
-        JsonNode before = Json.tree(catalog.list(new EffectLibrary(DEMO), "synth/*", 200));
+        JsonNode before = Json.tree(catalog.list(new EffectLibrary(DEMO), "synth/*", 0, 200));
         assertEquals(before.get("effects"), listed.get("effects"));
         assertEquals(before.get("summary"), listed.get("summary"));
         assertEquals(listed, call("search_effects", Map.of("effect", "synth/*")));

@@ -21,7 +21,7 @@ class GlTransitionChecksTest {
     @Test
     void listingNamesTheFormatAndKindAndNativeProgramsAreNoTransitions() {
         EffectCatalog.EffectList list = new EffectCatalog(new WritableRoots(List.of(), "nowhere"))
-                .list(demo, "*", 10);
+                .list(demo, "*", 0, 10);
         assertEquals("5 effect(s): 0 filter(s), 0 generator(s), 5 transition(s).", list.summary());
         EffectCatalog.EffectEntry iris = list.effects().preview().get(0);
         assertEquals("gl-transition", iris.format());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.IntNode;
 import dev.framescope.common.Config;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolContext;
@@ -50,8 +51,12 @@ final class PagingContract {
             }
         }
         toolkit = ToolGroups.create(Config.fromEnvironment(Map.of("FRAMESCOPE_STATE_DIR", state.toString())));
-        call("search_effects", Map.of("limit", 1000), ToolContext.SILENT).at("/effects/preview")
-                .forEach(e -> ids.add(e.get("id").asText()));
+        for (JsonNode next = IntNode.valueOf(0); !next.isMissingNode(); ) {
+            JsonNode listed = call("search_effects", next.asInt() == 0 ? Map.of("limit", 1000)
+                    : Map.of("limit", 1000, "offset", next.asInt()), ToolContext.SILENT);
+            listed.at("/effects/preview").forEach(e -> ids.add(e.get("id").asText()));
+            next = listed.at("/page/next_offset");
+        }
     }
 
     JsonNode call(String tool, Map<String, Object> args, ToolContext context) throws IOException {

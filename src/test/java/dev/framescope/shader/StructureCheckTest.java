@@ -168,6 +168,35 @@ class StructureCheckTest {
         assertEquals(3, report.get(1).findings().get(0).line());
     }
 
+    /**
+     * An export's buffers are all in one JSON file, so a line means nothing without its pass: an error on line 4 of
+     * Buffer B said "(the pass's code, line 4)", which could be any of the three passes.
+     */
+    @Test
+    void aShadertoyErrorInABufferNamesThatBufferAndItsOwnLine(@TempDir Path root) throws Exception {
+        String image = "void mainImage(out vec4 fragColor, in vec2 fragCoord) {\\n"
+                + "    fragColor = texture(iChannel0, fragCoord / iResolution.xy);\\n}\\n";
+        String bufferA = "void mainImage(out vec4 fragColor, in vec2 fragCoord) {\\n    fragColor = vec4(0.5);\\n}\\n";
+        String bufferB = "// Buffer B: Buffer A scaled\\n// by a gain it never declares\\n"
+                + "void mainImage(out vec4 fragColor, in vec2 fragCoord) {\\n"
+                + "    fragColor = texture(iChannel0, fragCoord / iResolution.xy) * undeclaredGain;\\n}\\n";
+        Files.writeString(root.resolve("two-buffers.json"), """
+                {"Shader": {"ver": "0.1", "info": {"id": "local", "name": "Two Buffers", "description": "d"},
+                 "renderpass": [
+                  {"name": "Image", "type": "image", "code": "%s", "outputs": [{"id": "4dfGRr", "channel": 0}],
+                   "inputs": [{"id": "XsXGR8", "type": "buffer", "channel": 0}]},
+                  {"name": "Buffer A", "type": "buffer", "code": "%s", "outputs": [{"id": "4dXGR8", "channel": 0}],
+                   "inputs": []},
+                  {"name": "Buffer B", "type": "buffer", "code": "%s", "outputs": [{"id": "XsXGR8", "channel": 0}],
+                   "inputs": [{"id": "4dXGR8", "type": "buffer", "channel": 0}]}]}}
+                """.formatted(image, bufferA, bufferB));
+        var findings = new StructureCheck("glslangValidator").check(new EffectLibrary(root), "two-buffers")
+                .effects().preview().get(0).findings();
+        assertEquals(List.of("GLSL_ERROR two-buffers.json 4 (Buffer B, line 4) 'undeclaredGain' : undeclared "
+                + "identifier"), findings.stream().map(f -> f.code() + " " + f.file() + " " + f.line() + " "
+                + f.message()).toList());
+    }
+
     @Test
     void namesThatClashWithTheLanguagesAreReported(@TempDir Path root) throws Exception {
         Path effect = Files.createDirectories(root.resolve("Mine/clash"));

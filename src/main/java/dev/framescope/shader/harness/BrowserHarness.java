@@ -129,13 +129,24 @@ public final class BrowserHarness implements AutoCloseable {
     /**
      * Runs {@code work} for every item, spread over the browsers ({@link BatchRunner}): each browser works through
      * items from one shared queue in one fresh context and page of its own for this call. {@code done} hears of each
-     * finished item (index in {@code items}); results come back in the items' order. {@code perItemMs} bounds each
-     * browser's share of the call (30 s plus that much per item). Once {@code enough} says so, no browser takes
-     * another item and the results end before the first item not run.
+     * finished item (index in {@code items}); results come back in the items' order. Each item has 30 s plus
+     * {@code perItemMs} from its own start. Once {@code enough} says so, no browser takes another item and the
+     * results end before the first item not run.
      */
     public <E, R> List<R> forEach(List<E> items, BiFunction<Page, E, R> work, long perItemMs,
                                   Cancellation cancellation, BatchRunner.ItemDone<R> done, BooleanSupplier enough) {
-        List<R> results = BatchRunner.run(this, items, work, perItemMs, cancellation, done, enough);
+        return forEach(items, work, perItemMs, cancellation, done, enough, null);
+    }
+
+    /**
+     * As above, each item with a time limit of its own (30 s plus {@code perItemMs}, as a call of its own has); an
+     * item whose page is lost (timeout, crash, memory bound) is run again alone once and, lost again, answered by
+     * {@code lost} (null: the call fails), so the other items keep their results.
+     */
+    public <E, R> List<R> forEach(List<E> items, BiFunction<Page, E, R> work, long perItemMs,
+                                  Cancellation cancellation, BatchRunner.ItemDone<R> done, BooleanSupplier enough,
+                                  BatchRunner.ItemLost<E, R> lost) {
+        List<R> results = BatchRunner.run(this, items, work, perItemMs, cancellation, done, enough, lost);
         warmOthers();
         return results;
     }

@@ -41,7 +41,8 @@ final class BrowserLane implements AutoCloseable {
     private final boolean strict;
     private final BrowserLauncher launcher;
     private final ChromiumProcesses processes = new ChromiumProcesses();
-    private final CallStopper stopper = new CallStopper(processes::kill,
+    /** Stops a cancelled call; a batch restarts the running call's clock through it for each item. */
+    final CallStopper stopper = new CallStopper(processes::kill,
             why -> status = new ComponentStatus("browser", "degraded", why));
     private int launches;
     private volatile OwnerThread owner = new OwnerThread();

@@ -48,6 +48,14 @@ final class CallStopper {
         running = null;
     }
 
+    /** Restarts the running call's time limit ({@link PageCall#await}): a batch's next item has one of its own. */
+    void restartClock() {
+        PageCall<?> call = running;
+        if (call != null) {
+            call.started = System.nanoTime();
+        }
+    }
+
     /** What the page's {@code framescopeCancelled()} answers: whether the running call was cancelled. */
     boolean runningCallCancelled() {
         PageCall<?> call = running;

@@ -34,7 +34,8 @@ final class PageCall<T> {
      * Waits for the call, and watches the lane's browser process meanwhile: when Chromium dies mid-call, Playwright
      * usually fails the call at once, but some calls (seen during navigation) never return. Two seconds after the
      * process is gone the call is given up, with Playwright, and reported as a crash instead of waiting out the
-     * timeout. The time limit counts from when the call started on the owner thread. While it runs, its browser's
+     * timeout. The time limit counts from when the call started on the owner thread (in a batch, from when its
+     * current item started: {@link CallStopper#restartClock}). While it runs, its browser's
      * GPU and renderer processes are held to the lane's memory bound.
      */
     T await(BrowserLane lane, long timeoutMs) throws InterruptedException, ExecutionException, TimeoutException,
