@@ -21,8 +21,9 @@ import java.util.concurrent.locks.LockSupport;
  * (written to a temp name, then renamed); a newline on the bridge's stdin wakes it. The bridge serves one request at
  * a time on its replay thread, so concurrent callers simply queue in the spool, each waiting for its own response.
  * The bridge is started on first use ({@link BridgeLauncher}); one that crashed (lavapipe segfaults in some replay
- * calls), froze (no heartbeat and no CPU, {@link BridgeStallWatch}) or ran past a request's time limit is lost: the
- * call it served fails, requests it had not taken go to the next bridge, and the loss is counted
+ * calls), froze (no heartbeat and no CPU, {@link BridgeStallWatch}) or ran past a request's time limit (counted from
+ * when it took the request: waiting in the queue is not running, and has a bound of its own, {@link BridgeQueue}) is
+ * lost: the call it served fails, requests it had not taken go to the next bridge, and the loss is counted
  * ({@link BridgeHealth}) and written as a post-mortem into the state directory. The spool protocol itself is
  * {@link BridgeSpool}'s, the report {@link BridgeReport}'s.
  *
@@ -57,6 +58,7 @@ public final class BridgeProcess implements AutoCloseable {
     private final CrashedCalls crashed = new CrashedCalls();
     private final BridgeReport report;
     private final BridgeErrors errors;
+    private final BridgeQueue queue;
     private Process process;
     private OutputStream doorbell;
     private long generation;
@@ -77,6 +79,7 @@ public final class BridgeProcess implements AutoCloseable {
         this.launcher = new BridgeLauncher(python, stateDir, log);
         this.report = new BridgeReport(spool, health, stallWatch, crashed, log, postmortem, attached);
         this.errors = new BridgeErrors(health, log, postmortem, attached);
+        this.queue = new BridgeQueue(spool, health);
         Runtime.getRuntime().addShutdownHook(new Thread(this::close, "renderdoc-bridge-shutdown"));
     }
 
@@ -102,11 +105,21 @@ public final class BridgeProcess implements AutoCloseable {
      */
     public JsonNode call(String tool, String method, Map<String, Object> params, long timeoutMs,
                          Cancellation cancellation) {
+        return call(tool, method, params, timeoutMs, BridgeQueue.QUEUE_LIMIT_MS, cancellation);
+    }
+
+    /**
+     * As above, with the time {@code queueLimitMs} the call may wait for the bridge to take it (behind others); its
+     * {@code timeoutMs} counts from then. Past the queue's bound it is taken back and answers {@code TIMEOUT} naming
+     * the queue; the bridge is left to the calls ahead.
+     */
+    public JsonNode call(String tool, String method, Map<String, Object> params, long timeoutMs, long queueLimitMs,
+                         Cancellation cancellation) {
         cancellation.throwIfCancelled();
         spool.discardAbandonedAnswers();
         health.requests.incrementAndGet();
         BridgeCall call = new BridgeCall(tool, method, UUID.randomUUID().toString().replace("-", ""), params,
-                timeoutMs);
+                timeoutMs, queueLimitMs);
         ToolException refused = crashed.refusal(call, params);
         if (refused != null) {
             health.failed("refused", tool, method, null, ErrorCode.ENGINE_UNAVAILABLE, refused.getMessage());
@@ -142,12 +155,14 @@ public final class BridgeProcess implements AutoCloseable {
 
     /**
      * Waits for the answer to {@code call}, polling its response file (50 µs up to 2 ms: short calls answer in about
-     * a millisecond) and, between polls, the bridge it waits on: gone, past the limit, or frozen.
+     * a millisecond) and, between polls, the bridge it waits on: gone, frozen, past the call's limit once it took the
+     * request, or (while the request still queues) past the queue's bound or a limit nobody else enforces.
      */
     private JsonNode await(BridgeCall call, Running own, Cancellation cancellation) {
         Path response = spool.response(call.id());
         Path request = spool.request(call.id());
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(call.timeoutMs());
+        long queuedAt = System.nanoTime();
+        long startedAt = 0; // when the bridge took the request: the call's limit counts from there, not from the queue
         long nextStallCheck = 0;
         int replaced = 0;
         long pause = 50_000;
@@ -167,12 +182,24 @@ public final class BridgeProcess implements AutoCloseable {
                 }
                 throw exited(call, own, exit, request);
             }
-            if (System.nanoTime() > deadline) {
+            long now = System.nanoTime();
+            boolean queued = Files.exists(request);
+            if (queued && now - queuedAt > TimeUnit.MILLISECONDS.toNanos(call.queueLimitMs())) {
+                ToolException takenBack = queue.takeBack(call, (now - queuedAt) / 1_000_000);
+                if (takenBack != null) {
+                    throw takenBack;
+                }
+                queued = false; // the bridge took it meanwhile
+            }
+            if (!queued && startedAt == 0) {
+                startedAt = now;
+            }
+            if (!queued && now - startedAt > TimeUnit.MILLISECONDS.toNanos(call.timeoutMs())) {
                 throw pastLimit(call, own);
             }
-            if (own.process() != null && System.nanoTime() > nextStallCheck) {
+            if (own.process() != null && now > nextStallCheck) {
                 nextStallCheck = System.nanoTime() + 500_000_000L;
-                Double stalledS = stalledForS(own);
+                Double stalledS = stallWatch.stalledForS(own.process(), spool.heartbeat(), STALL_KILL_MS);
                 if (stalledS != null) {
                     String frozenFor = ": no heartbeat for " + Math.round(stalledS) + " s and the process is frozen "
                             + "(stopped, or using no CPU)";
@@ -182,6 +209,12 @@ public final class BridgeProcess implements AutoCloseable {
                         continue;
                     }
                     throw stalled(call, own, frozenFor, stalledS);
+                }
+                BridgeCall overdue = queued ? queue.overdue() : null;
+                if (overdue != null) { // its caller left; ours is served by the next bridge (the loop sees this one gone)
+                    noteLoss(own, "timeout", overdue, null, overdue.method() + " ran past its " + overdue.timeoutMs()
+                            + " ms limit with no caller waiting for it; a call queued behind it stopped the bridge");
+                    kill(own.generation());
                 }
             }
             LockSupport.parkNanos(pause);
@@ -217,13 +250,6 @@ public final class BridgeProcess implements AutoCloseable {
         kill(own.generation());
         return errors.of(ErrorCode.TIMEOUT, call.tool() + " ran past its " + call.timeoutMs() + " ms limit; the "
                 + "bridge was stopped and the next call starts it again", call, "timeout");
-    }
-
-    /** Seconds the heartbeat of {@code own} has been silent while its process is frozen, or null if it is not. */
-    private Double stalledForS(Running own) {
-        Double age = BridgeSpool.heartbeatAgeS(spool.heartbeat());
-        boolean frozen = stallWatch.isFrozen(own.process().pid()); // sampled every time: CPU use over time
-        return age != null && age * 1000 > STALL_KILL_MS && frozen && own.process().isAlive() ? age : null;
     }
 
     private ToolException stalled(BridgeCall call, Running own, String frozenFor, double heartbeatAgeS) {
@@ -292,7 +318,7 @@ public final class BridgeProcess implements AutoCloseable {
     /** Starts a bridge unless one runs; a dead one found here died between calls and is recorded so. */
     private void ensureRunning(String tool) {
         if (attached) {
-            ensureAttached();
+            report.requireAttachedUi();
             return;
         }
         if (process != null && process.isAlive()) {
@@ -313,17 +339,6 @@ public final class BridgeProcess implements AutoCloseable {
         } catch (ToolException e) {
             kill(generation);
             throw e;
-        }
-    }
-
-    private void ensureAttached() {
-        Double age = BridgeSpool.heartbeatAgeS(spool.heartbeat());
-        if (age == null || age * 1000 > HEARTBEAT_STALE_MS) {
-            throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, "FrameScope is attached to qrenderdoc "
-                    + "(FRAMESCOPE_RENDERDOC_ATTACH), but no RenderDoc UI with the FrameScope extension is serving "
-                    + spool.dir() + (age == null ? "" : " (last heartbeat " + Math.round(age) + " s ago)") + ": start "
-                    + "RenderDoc with the extension installed (framescope renderdoc-extension --enable), or unset "
-                    + "FRAMESCOPE_RENDERDOC_ATTACH to replay captures headlessly", Map.of("spool", spool.dir().toString()));
         }
     }
 

@@ -78,6 +78,32 @@ final class BridgeSpool {
         }
     }
 
+    /** Deletes the request of {@code id} if the bridge has not claimed it; true when it had not. */
+    boolean takeBack(String id) {
+        try {
+            return Files.deleteIfExists(request(id));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Requests queued before {@code id}'s (the bridge takes the oldest first). */
+    int queuedAhead(String id) {
+        try (Stream<Path> files = Files.list(dir)) {
+            long mine = Files.getLastModifiedTime(request(id)).toMillis();
+            return (int) files.filter(f -> f.getFileName().toString().startsWith("request.")
+                    && !f.equals(request(id))).filter(f -> {
+                        try {
+                            return Files.getLastModifiedTime(f).toMillis() <= mine;
+                        } catch (IOException e) {
+                            return false; // claimed meanwhile
+                        }
+                    }).count();
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
     /** Takes a cancelled request back: unclaimed, its file is deleted; claimed, its answer will be deleted. */
     void withdraw(String id) {
         try {
