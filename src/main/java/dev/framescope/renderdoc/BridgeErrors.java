@@ -26,6 +26,29 @@ final class BridgeErrors {
         this.attached = attached;
     }
 
+    /** {@code call}'s bridge exited during it: a crash, a kill from outside, or {@code earlier}, a loss noted first. */
+    ToolException exited(BridgeCall call, int exit, BridgeDiagnostics.Loss earlier) {
+        if (earlier != null) { // stopped by another caller: its time limit, or a stall it saw first
+            return of(earlier.kind().equals("timeout") ? ErrorCode.TIMEOUT : ErrorCode.ENGINE_FAILED,
+                    "the RenderDoc bridge serving " + call.tool() + " was stopped: " + earlier.message()
+                    + "; the next call starts it again", call, earlier.kind());
+        }
+        return of(ErrorCode.ENGINE_FAILED, "the RenderDoc bridge exited during " + call.tool() + " (exit " + exit
+                + (exit == 139 ? ", a segfault: a replay call this driver cannot run" : "")
+                + "); the next call starts it again", call, "crash");
+    }
+
+    /** {@code call} ran past its limit, counted from when the bridge took it (killed, unless in qrenderdoc). */
+    ToolException pastLimit(BridgeCall call) {
+        if (attached) {
+            return of(ErrorCode.TIMEOUT, call.tool() + " ran past its " + call.timeoutMs() + " ms limit in "
+                    + "qrenderdoc; it cannot be stopped from here, and later requests wait until RenderDoc "
+                    + "finishes it", call, "timeout");
+        }
+        return of(ErrorCode.TIMEOUT, call.tool() + " ran past its " + call.timeoutMs() + " ms limit; the bridge was "
+                + "stopped and the next call starts it again", call, "timeout");
+    }
+
     ToolException of(ErrorCode code, String message, BridgeCall call, String reason) {
         return of(code, message, call, reason, Map.of());
     }

@@ -60,7 +60,7 @@ public final class BridgeProcess implements AutoCloseable {
     private final BridgeErrors errors;
     private final BridgeQueue queue;
     private Process process;
-    private OutputStream doorbell;
+    private volatile OutputStream doorbell;
     private long generation;
     /** The last generation whose loss was recorded: several waiting callers see one loss. */
     private long lossNoted;
@@ -168,7 +168,12 @@ public final class BridgeProcess implements AutoCloseable {
         long pause = 50_000;
         while (true) {
             if (Files.exists(response)) {
-                return BridgeResponse.read(response, call, health);
+                BridgeResponse.Answer answer = BridgeResponse.read(response, call, health);
+                if (answer.settle()) { // it changed the replay: kept if the caller gets the answer, else undone
+                    cancellation.holdUntilAnswered(spool.change(call.id(), this::ring));
+                    cancellation.throwIfCancelled();
+                }
+                return answer.result();
             }
             if (cancellation.isCancelled()) {
                 spool.withdraw(call.id());
@@ -224,32 +229,22 @@ public final class BridgeProcess implements AutoCloseable {
 
     /** The bridge serving {@code call} exited: by a crash of its own, a kill from outside, or another caller. */
     private ToolException exited(BridgeCall call, Running own, int exit, Path request) {
-        BridgeDiagnostics.Loss earlier = noteLoss(own, lossKind(exit), call, exit, "the RenderDoc bridge "
-                + "exited during " + call.tool() + " (exit " + exit + ")");
-        if (earlier != null) { // stopped by another caller: its time limit, or a stall it saw first
-            return errors.of(earlier.kind().equals("timeout") ? ErrorCode.TIMEOUT : ErrorCode.ENGINE_FAILED,
-                    "the RenderDoc bridge serving " + call.tool() + " was stopped: " + earlier.message()
-                    + "; the next call starts it again", call, earlier.kind());
-        }
-        if (lossKind(exit).equals("crash") && !Files.exists(request)) {
+        String kind = BridgeHealth.lossKind(exit);
+        BridgeDiagnostics.Loss earlier = noteLoss(own, kind, call, exit, "the RenderDoc bridge exited during "
+                + call.tool() + " (exit " + exit + ")");
+        if (earlier == null && kind.equals("crash") && !Files.exists(request)) {
             crashed.remember(call, exit);
         }
-        return errors.of(ErrorCode.ENGINE_FAILED, "the RenderDoc bridge exited during " + call.tool() + " (exit "
-                + exit + (exit == 139 ? ", a segfault: a replay call this driver cannot run" : "")
-                + "); the next call starts it again", call, "crash");
+        return errors.exited(call, exit, earlier);
     }
 
     /** {@code call} ran past its limit: its bridge is killed, unless it runs in qrenderdoc, where nothing can be. */
     private ToolException pastLimit(BridgeCall call, Running own) {
-        if (attached) {
-            return errors.of(ErrorCode.TIMEOUT, call.tool() + " ran past its " + call.timeoutMs() + " ms limit in "
-                    + "qrenderdoc; it cannot be stopped from here, and later requests wait until RenderDoc "
-                    + "finishes it", call, "timeout");
+        if (!attached) {
+            noteLoss(own, "timeout", call, null, call.tool() + " ran past its " + call.timeoutMs() + " ms limit");
+            kill(own.generation());
         }
-        noteLoss(own, "timeout", call, null, call.tool() + " ran past its " + call.timeoutMs() + " ms limit");
-        kill(own.generation());
-        return errors.of(ErrorCode.TIMEOUT, call.tool() + " ran past its " + call.timeoutMs() + " ms limit; the "
-                + "bridge was stopped and the next call starts it again", call, "timeout");
+        return errors.pastLimit(call);
     }
 
     private ToolException stalled(BridgeCall call, Running own, String frozenFor, double heartbeatAgeS) {
@@ -269,7 +264,7 @@ public final class BridgeProcess implements AutoCloseable {
             noteLoss(lost, "stalled", null, null, stalledWhy);
             kill(lost.generation());
         } else {
-            noteLoss(lost, lossKind(exit), null, exit, "the RenderDoc bridge exited (exit " + exit + ") with no "
+            noteLoss(lost, BridgeHealth.lossKind(exit), null, exit, "the RenderDoc bridge exited (exit " + exit + ") with no "
                     + "request of its own");
         }
         if (generation == lost.generation()) {
@@ -278,11 +273,6 @@ public final class BridgeProcess implements AutoCloseable {
         ensureRunning(null);
         ring();
         return running();
-    }
-
-    private static String lossKind(int exit) {
-        // a kill from outside (SIGKILL 137, SIGTERM 143) is not a crash of the replay call it was serving
-        return exit == 137 || exit == 143 ? "killed" : "crash";
     }
 
     /**
@@ -303,15 +293,19 @@ public final class BridgeProcess implements AutoCloseable {
         return null;
     }
 
+    /** Wakes the bridge; its own lock, as the answer's writer rings too while a bridge may be starting. */
     private void ring() {
-        if (doorbell == null) {
+        OutputStream bell = doorbell;
+        if (bell == null) {
             return; // attached: the extension polls the spool every 50 ms
         }
-        try {
-            doorbell.write('\n');
-            doorbell.flush();
-        } catch (IOException e) {
-            // the bridge is gone; the wait loop sees the dead process and reports it
+        synchronized (bell) {
+            try {
+                bell.write('\n');
+                bell.flush();
+            } catch (IOException e) {
+                // the bridge is gone; the wait loop sees the dead process and reports it
+            }
         }
     }
 

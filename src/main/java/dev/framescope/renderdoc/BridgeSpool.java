@@ -2,6 +2,7 @@ package dev.framescope.renderdoc;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.framescope.common.Cancellation;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolException;
@@ -104,16 +105,51 @@ final class BridgeSpool {
         }
     }
 
-    /** Takes a cancelled request back: unclaimed, its file is deleted; claimed, its answer will be deleted. */
+    /**
+     * Takes a cancelled request back: unclaimed, its file is deleted; claimed, its answer will be deleted, and what
+     * it changed in the replay is undone (the undo mark, read when it ends).
+     */
     void withdraw(String id) {
         try {
             if (Files.deleteIfExists(request(id))) {
                 return; // the bridge never saw it
             }
             abandoned.add(id);
+            mark(id, "undo");
             Files.deleteIfExists(response(id));
         } catch (IOException e) {
             abandoned.add(id);
+        }
+    }
+
+    /** The change request {@code id} made in the replay, kept or undone by a mark in the spool, then a {@code ring}. */
+    Cancellation.Change change(String id, Runnable ring) {
+        return new Cancellation.Change() {
+            @Override
+            public void keep() {
+                mark(id, "keep");
+                ring.run();
+            }
+
+            @Override
+            public void undo() {
+                mark(id, "undo");
+                ring.run();
+            }
+        };
+    }
+
+    /**
+     * Tells the bridge whether the caller of {@code id} got its answer: {@code keep} or {@code undo} what the request
+     * changed in the replay (bridge.py settles it before it serves another request).
+     */
+    void mark(String id, String decision) {
+        try {
+            Path temp = dir.resolve(decision + "-" + id + ".tmp");
+            Files.writeString(temp, "");
+            Files.move(temp, dir.resolve(decision + "." + id), StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            // the spool is gone with its bridge, and the replay with it
         }
     }
 

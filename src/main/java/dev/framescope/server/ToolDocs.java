@@ -42,7 +42,9 @@ public final class ToolDocs {
                 still queued after %d minutes answers `TIMEOUT` with `reason: queued` without running): past \
                 it the call answers `TIMEOUT` and its work is stopped. MCP `notifications/cancelled` stops a call \
                 too (its engine work included: a render, a queued RenderDoc request, a waiting question); a \
-                cancelled call gets no answer, as the protocol asks.
+                cancelled call gets no answer, as the protocol asks, and what it changed for later calls \
+                (replace_shader's shader, open_capture's `remote`) is undone: such a change stays only when its \
+                answer is sent.
                 """.formatted(String.join(", ", Arrays.stream(ErrorCode.values())
                 .map(code -> "`" + code.name() + "`").toList()), ToolWorkers.RUNNING,
                 ToolWorkers.QUEUE_LIMIT.toMinutes()));

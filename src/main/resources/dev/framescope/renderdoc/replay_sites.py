@@ -9,6 +9,11 @@ A server that went away is noticed by a ping before and after every call on a re
 server is gone answers from what it cached, or zeros, without an error, so without the ping a lost server would
 give wrong answers. Lost during a call, the call fails; lost between calls, the next call connects again (bounded
 retries: the server refuses a new client for a moment after one left) and reopens the capture.
+
+What a call changes here is told to replay_core.changed, so that a cancelled call leaves it as it was: the site
+open_capture's `remote` chose, and a capture with replace_shader's replacements that the call closed (moved to
+another site, or out of the LRU): such a capture is closed only once the call is kept, and put back when it is
+undone. Captures closed to free a remote connection (one capture per connection) cannot wait, and lose theirs.
 """
 import os
 import re
@@ -16,7 +21,7 @@ import time
 
 import renderdoc as rd
 
-from replay_core import OPEN, BridgeError, Capture, FileCapture, capture_path, read_capture_file
+from replay_core import OPEN, BridgeError, Capture, FileCapture, capture_path, changed, read_capture_file
 
 ENV = "FRAMESCOPE_RENDERDOC_REMOTE"
 LOCAL = "local"
@@ -39,6 +44,8 @@ CONNECTION = None
 STATUS = {"connected": None, "lost": 0, "last_loss": None}
 # The captures this request used: remote ones are pinged again when it is answered.
 USED = []
+# Captures with replacements that a request closed, until it is kept (then closed) or undone (then open again).
+RETIRING = []
 
 
 class Choice:
@@ -109,6 +116,9 @@ def disconnect():
     global CONNECTION
     for path in [p for p, entry in OPEN.items() if isinstance(entry, RemoteCapture)]:
         OPEN.pop(path).close()
+    for entry in [e for e in RETIRING if isinstance(e, RemoteCapture)]:
+        RETIRING.remove(entry)
+        entry.close()
     if CONNECTION:
         CONNECTION["server"].ShutdownConnection()
     CONNECTION = None
@@ -178,7 +188,7 @@ def open_file_capture(params):
             disconnect()  # the server went away between calls: connect again below
             entry = None
     if entry and (entry.mtime != os.stat(path).st_mtime_ns or entry.replayed_on != replayed_on(where.address)):
-        OPEN.pop(path).close()
+        retire(path, oldest=False)
         entry = None
     if entry is None:
         if where.address == LOCAL:
@@ -193,18 +203,59 @@ def open_file_capture(params):
                 raise
         OPEN[path] = entry
         while len(OPEN) > MAX_OPEN:
-            OPEN.popitem(last=False)[1].close()
+            retire(next(iter(OPEN)), oldest=True)
     release_if_idle()
     if params.get("remote") is not None:
-        CHOSEN[path] = where
+        choose(path, where)
     OPEN.move_to_end(path)
     USED.append(entry)
     return entry
 
 
+def choose(path, where):
+    """open_capture's `remote`: later calls on this capture replay there, unless the call is undone."""
+    before = CHOSEN.get(path)
+    if before is not None and (before.address, before.named_by) == (where.address, where.named_by):
+        return
+    CHOSEN[path] = where
+    changed(lambda: CHOSEN.__setitem__(path, before) if before else CHOSEN.pop(path, None))
+
+
+def retire(path, oldest):
+    """Takes a capture out of the open ones. One with replacements is closed only once the call is kept: undone, it
+    is put back as it was (first in the LRU if it was the oldest), and the capture this call opened in its place is
+    closed."""
+    entry = OPEN.pop(path)
+    if not entry.replacements:
+        entry.close()
+        return
+    RETIRING.append(entry)
+
+    def put_back():
+        if entry not in RETIRING:
+            return  # closed with its remote connection meanwhile
+        RETIRING.remove(entry)
+        newer = OPEN.pop(path, None)
+        if newer is not None:
+            newer.close()
+        OPEN[path] = entry
+        if oldest:
+            OPEN.move_to_end(path, last=False)
+        while len(OPEN) > MAX_OPEN:  # the capture this call opened instead: the newest other one
+            OPEN.pop(next(p for p in reversed(OPEN) if p != path)).close()
+        release_if_idle()
+
+    def close():
+        if entry in RETIRING:
+            RETIRING.remove(entry)
+            entry.close()
+            release_if_idle()
+    changed(put_back, close)
+
+
 def release_if_idle():
     """A server serves one client at a time: let others use it while this bridge has no capture open there."""
-    if CONNECTION and not any(isinstance(e, RemoteCapture) for e in OPEN.values()):
+    if CONNECTION and not any(isinstance(e, RemoteCapture) for e in list(OPEN.values()) + RETIRING):
         disconnect()
 
 

@@ -70,7 +70,7 @@ class BridgeQueueIT {
     @Test
     void aCallPastTheQueueBoundIsATimeoutNamingTheQueueAndTheBridgeServesOn() throws Exception {
         CompletableFuture<JsonNode> running = sleep(4, 30_000);
-        awaitActive("sleep");
+        ActiveRequests.await(bridge, "sleep");
         long t0 = System.nanoTime();
         ToolException queued = assertThrows(ToolException.class, () -> bridge.call("get_frame_digest",
                 "sleep", Map.of("seconds", 0.1), 30_000, 1_000, Cancellation.none()));
@@ -106,7 +106,7 @@ class BridgeQueueIT {
         Cancellation leaves = Cancellation.none();
         CompletableFuture<ToolException> abandoned = CompletableFuture.supplyAsync(() -> assertThrows(
                 ToolException.class, () -> bridge.call("busy", Map.of("seconds", 40), 2_000, leaves)));
-        awaitActive("busy");
+        ActiveRequests.await(bridge, "busy");
         leaves.cancel("test");
         assertEquals(ErrorCode.CANCELLED, abandoned.get(10, TimeUnit.SECONDS).code());
         long t0 = System.nanoTime();
@@ -117,17 +117,5 @@ class BridgeQueueIT {
         assertEquals(2, after.counters().starts(), after.toString());
         assertEquals("timeout", after.lastLoss().kind(), after.toString());
         assertEquals("busy", after.lastLoss().method(), after.toString());
-    }
-
-    private void awaitActive(String method) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (System.nanoTime() < deadline) {
-            BridgeDiagnostics.Active active = bridge.diagnostics(0).active();
-            if (active != null && active.method().equals(method)) {
-                return;
-            }
-            Thread.sleep(10);
-        }
-        throw new AssertionError(method + " never became active");
     }
 }

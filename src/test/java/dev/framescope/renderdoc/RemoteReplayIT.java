@@ -1,6 +1,7 @@
 package dev.framescope.renderdoc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -331,5 +332,20 @@ class RemoteReplayIT {
         JsonNode replay = replayReport(r -> r.path("connected").asText().equals(address));
         assertEquals("remote " + address, replay.at("/captures").path(absolute).asText(), replay.toString());
         assertEquals("healthy", captures.diagnostics(1).status(), "a lost remote server is not a lost bridge");
+    }
+
+    /** open_capture's remote is a choice later calls follow: a cancelled open_capture leaves them where they were. */
+    @Test
+    @Order(6)
+    void aCancelledOpenCaptureLeavesTheCaptureWhereItReplayed() {
+        String path = capture("vk_defects");
+        captures.open(new OpenCaptureArgs(path, null, null, null, "local"), Cancellation.none());
+        Cancellation cancelled = Cancellation.untilAnswered();
+        JsonNode moved = captures.open(new OpenCaptureArgs(path, null, null, null, address), cancelled);
+        assertEquals("remote " + address, moved.path("replayed_on").asText(), "it did move, then was cancelled");
+        cancelled.cancel("test: the client cancelled before the answer was written");
+        JsonNode digest = query("get_frame_digest", Map.of("capture", path));
+        assertFalse(digest.path("summary").asText().contains("Replayed on"), digest.path("summary").asText());
+        assertEquals("local", captures.open(path).path("replayed_on").asText());
     }
 }
