@@ -1,5 +1,6 @@
 package dev.framescope.renderdoc;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.ToolException;
 import java.nio.file.Path;
@@ -36,6 +37,27 @@ final class BridgeErrors {
         return of(ErrorCode.ENGINE_FAILED, "the RenderDoc bridge exited during " + call.tool() + " (exit " + exit
                 + (exit == 139 ? ", a segfault: a replay call this driver cannot run" : "")
                 + "); the next call starts it again", call, "crash");
+    }
+
+    /**
+     * The bridge crashed while {@code call} talked to the RenderDoc remote server {@code remote} said: RenderDoc
+     * read something from it that it could not take (it allocates sizes read off the wire).
+     */
+    ToolException remoteCrashed(BridgeCall call, int exit, JsonNode remote) {
+        String address = remote.path("remote").asText();
+        boolean connecting = remote.path("stage").asText().equals("connecting");
+        String named = remote.path("named_by").asText();
+        Map<String, Object> extra = new LinkedHashMap<>();
+        extra.put("remote", address);
+        extra.put("stage", remote.path("stage").asText());
+        extra.put(named.equals("remote") ? "parameter" : "env_var", named);
+        return of(ErrorCode.ENGINE_FAILED, "the RenderDoc bridge crashed (exit " + exit + ") while " + call.tool()
+                + (connecting ? " connected to" : " replayed on") + " the RenderDoc remote server at " + address
+                + ": RenderDoc could not take what " + address + " answered (not a RenderDoc remote server of "
+                + "this version, or a connection that broke mid-answer). The capture is not to blame and stays "
+                + "available: check " + (named.equals("remote") ? "the parameter 'remote'" : "the environment "
+                + "variable " + named) + ", or pass remote: 'local'; the next call starts the bridge again", call,
+                "remote_crashed", extra);
     }
 
     /** {@code call} ran past its limit, counted from when the bridge took it (killed, unless in qrenderdoc). */

@@ -227,11 +227,19 @@ public final class BridgeProcess implements AutoCloseable {
         }
     }
 
-    /** The bridge serving {@code call} exited: by a crash of its own, a kill from outside, or another caller. */
+    /**
+     * The bridge serving {@code call} exited: by a crash of its own, a kill from outside, or another caller. A crash
+     * while the call talked to a RenderDoc remote server is the remote's (RenderDoc trusts what it answers): the
+     * capture is not remembered as one that crashes.
+     */
     private ToolException exited(BridgeCall call, Running own, int exit, Path request) {
         String kind = BridgeHealth.lossKind(exit);
         BridgeDiagnostics.Loss earlier = noteLoss(own, kind, call, exit, "the RenderDoc bridge exited during "
                 + call.tool() + " (exit " + exit + ")");
+        JsonNode remote = spool.remoteOf(call.id());
+        if (earlier == null && kind.equals("crash") && remote != null) {
+            return errors.remoteCrashed(call, exit, remote);
+        }
         if (earlier == null && kind.equals("crash") && !Files.exists(request)) {
             crashed.remember(call, exit);
         }

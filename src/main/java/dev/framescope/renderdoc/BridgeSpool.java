@@ -195,6 +195,15 @@ final class BridgeSpool {
         }
     }
 
+    /**
+     * The RenderDoc remote server request {@code id} said it talks to ({@code remote}, {@code stage}: connecting or
+     * replaying, {@code named_by}), or null when it talks to none.
+     */
+    JsonNode remoteOf(String id) {
+        JsonNode said = readJson(dir.resolve("remote.json"));
+        return said != null && id.equals(said.path("id").asText()) ? said : null;
+    }
+
     JsonNode heartbeat() {
         return readJson(dir.resolve("heartbeat.json"));
     }

@@ -11,6 +11,9 @@ a file):
                        touches `renderdoc` (RenderDoc allows replay calls from one thread only)
   diagnostics.json     counters and recent errors, with the heartbeat
   keep.<id>, undo.<id> the client's word on a request that changed the replay (below)
+  remote.json          {"id", "remote", "stage", "named_by"}: the request talks to that RenderDoc remote server,
+                       written before it does (so a crash on what the remote answered is the remote's, not the
+                       capture's), removed when the request ends
 A newline on stdin wakes the bridge at once; without one it polls every 50 ms (as the qrenderdoc extension does).
 Requests are served oldest first, one at a time, on the main thread, which owns every replay object.
 
@@ -115,6 +118,14 @@ def doorbell(timeout):
     return STDIN_OPEN
 
 
+def announce(request_id):
+    """replay_core.ANNOUNCE for one request: remote.json, written before the request talks to a remote server."""
+    def write(stage, remote, named_by):
+        write_atomic(os.path.join(SPOOL, "remote.json"), {"id": request_id, "remote": remote, "stage": stage,
+                                                          "named_by": named_by})
+    return write
+
+
 def mark(request_id, decision):
     return os.path.join(SPOOL, "%s.%s" % (decision, request_id))
 
@@ -204,6 +215,7 @@ def serve(request_id, inflight):
         return  # a duplicate of a request already answered: the first answer stands
     else:
         replay_core.take_changes()
+        replay_core.ANNOUNCE = announce(request_id)
         try:
             params = request.get("params") or {}
             result = RUN(lambda: replay.dispatch(method, params))
@@ -235,6 +247,10 @@ def serve(request_id, inflight):
             "code": "INTERNAL", "message": "result had a non-finite number", "context": {"method": method}}}
         write_atomic(response_path, response)
     os.remove(inflight)
+    try:
+        os.remove(os.path.join(SPOOL, "remote.json"))
+    except OSError:
+        pass
     with STATE_LOCK:
         STATE["active"] = None
         STATE["completed"] += 1

@@ -49,6 +49,12 @@ class BridgeError(Exception):
 CHANGES = []
 
 
+# Says which remote server the request being served talks to, and at which step (connecting, replaying), before it
+# does: bridge.py writes it where the client finds it if the bridge dies, so that a crash on what a remote answered
+# blames the remote, never the capture. A no-op until bridge.py sets it (the qrenderdoc extension has no remotes).
+ANNOUNCE = lambda stage, remote, named_by: None  # noqa: E731
+
+
 def changed(undo, keep=None):
     CHANGES.append((undo, keep))
 
