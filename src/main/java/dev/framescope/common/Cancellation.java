@@ -11,6 +11,12 @@ import org.slf4j.LoggerFactory;
  * going away. Work that takes long checks {@link #isCancelled()} between steps, and work that waits on an engine
  * registers {@link #onCancel} to drop its request there (withdraw a question, kill a render). Thread-safe: it is
  * cancelled from the stdin reader or a timer while the call runs on a worker.
+ *
+ * <p>A call that changes what later calls see (replace_shader's shader in the replay) holds that {@link Change} here
+ * until its answer goes out: a call cancelled (or failed) before that is undone, so a caller that got no answer, or an
+ * error, finds everything as it was. Whoever delivers the answer says so with {@link #answered()} (the stdio
+ * transport as it writes it, the invoker for in-process callers); created with {@link #none()}, nobody does, and a
+ * change is kept as soon as it is held.
  */
 public final class Cancellation {
 
@@ -18,13 +24,33 @@ public final class Cancellation {
 
     /** For callers that cannot cancel (the CLI, unit tests). */
     public static Cancellation none() {
-        return new Cancellation();
+        return new Cancellation(false);
+    }
+
+    /** For a call whose answer is delivered later: changes it holds wait for {@link #answered()} or are undone. */
+    public static Cancellation untilAnswered() {
+        return new Cancellation(true);
+    }
+
+    /** What a call changed, kept when its answer goes out, undone when it is cancelled or fails first. */
+    public interface Change {
+        void keep();
+
+        void undo();
     }
 
     private final List<Runnable> listeners = new ArrayList<>();
+    private final boolean answeredLater;
+    /** Changes waiting for the answer, oldest first; guarded by this. */
+    private final List<Change> held = new ArrayList<>();
+    private boolean answered;
     private volatile String reason;
     /** {@link System#nanoTime()} when cancelled; set before {@link #reason}, so whoever sees the one sees the other. */
     private volatile long cancelledAtNanos;
+
+    private Cancellation(boolean answeredLater) {
+        this.answeredLater = answeredLater;
+    }
 
     public boolean isCancelled() {
         return reason != null;
@@ -46,6 +72,7 @@ public final class Cancellation {
     /** Cancels once; later calls change nothing. Listeners run on the caller's thread, so they must not block. */
     public void cancel(String why) {
         List<Runnable> toRun;
+        List<Change> toUndo;
         synchronized (this) {
             if (reason != null) {
                 return;
@@ -54,8 +81,65 @@ public final class Cancellation {
             reason = why;
             toRun = new ArrayList<>(listeners);
             listeners.clear();
+            toUndo = takeHeld();
         }
         toRun.forEach(Cancellation::runQuietly);
+        undo(toUndo);
+    }
+
+    /**
+     * Holds {@code change} until the call's answer goes out ({@link #answered()}); undone if the call is cancelled or
+     * fails before. Kept at once when nobody says when the answer goes out ({@link #none()}) or it already went;
+     * undone at once when the call is already cancelled.
+     */
+    public void holdUntilAnswered(Change change) {
+        boolean undo;
+        synchronized (this) {
+            undo = reason != null && !answered;
+            if (!undo && answeredLater && !answered) {
+                held.add(change);
+                return;
+            }
+        }
+        runQuietly(undo ? change::undo : change::keep);
+    }
+
+    /**
+     * The call's answer goes out now: the changes it holds are kept, and a cancel from here on undoes nothing. False
+     * when it was cancelled first: its changes were undone, and the answer must not go out as a success.
+     */
+    public boolean answered() {
+        List<Change> toKeep;
+        synchronized (this) {
+            if (reason != null) {
+                return false;
+            }
+            answered = true;
+            toKeep = takeHeld();
+        }
+        toKeep.forEach(change -> runQuietly(change::keep));
+        return true;
+    }
+
+    /** The call ends in an error: the changes it holds are undone. */
+    public void failed() {
+        List<Change> toUndo;
+        synchronized (this) {
+            toUndo = takeHeld();
+        }
+        undo(toUndo);
+    }
+
+    private List<Change> takeHeld() {
+        List<Change> taken = new ArrayList<>(held);
+        held.clear();
+        return taken;
+    }
+
+    private static void undo(List<Change> changes) {
+        for (int i = changes.size() - 1; i >= 0; i--) { // newest first
+            runQuietly(changes.get(i)::undo);
+        }
     }
 
     /**

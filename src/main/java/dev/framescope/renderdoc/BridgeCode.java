@@ -22,7 +22,7 @@ final class BridgeCode {
     static final List<String> PYTHON_FILES = List.of("bridge.py", "replay.py", "replay_core.py", "scans.py",
             "tier_a.py", "tier_b.py", "outputs.py", "evidence.py", "histories.py", "nan_inf.py", "shader_values.py",
             "texels.py", "images.py", "replay_sites.py", "diff.py", "diff_pixels.py", "shader_debug.py",
-            "shader_trace.py", "shader_sources.py", "shader_replace.py", "shader_pictures.py");
+            "shader_trace.py", "shader_sources.py", "shader_replace.py", "shader_pictures.py", "remote_probe.py");
 
     private BridgeCode() {
     }

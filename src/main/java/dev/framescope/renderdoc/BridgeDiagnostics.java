@@ -19,8 +19,8 @@ import java.util.Map;
  * @param oldestPendingAgeS  age of the oldest waiting request
  * @param active             the request the bridge is serving and someone still waits for, if any
  * @param recentErrors       newest last, up to 16: by kind, error (answered by the bridge), refused (a call that
- *                           crashed the driver before), and bridges lost (crash, killed, exited_idle, timeout,
- *                           stalled)
+ *                           crashed the driver before), queued (waited past the queue's bound, never ran), and
+ *                           bridges lost (crash, killed, exited_idle, timeout, stalled)
  * @param unavailableCalls   "method on capture" → when it crashed the bridge; such calls are refused afterwards
  * @param mode               process (a bridge this server started) or qrenderdoc (attached to the extension in a
  *                           person's RenderDoc UI)

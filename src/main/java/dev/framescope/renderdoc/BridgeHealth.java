@@ -44,6 +44,11 @@ final class BridgeHealth {
                 crashes.get(), starts.get(), stalls.get(), recoveries.get());
     }
 
+    /** The kind of loss a bridge's exit status says: a kill from outside (SIGKILL, SIGTERM) is no crash of its call. */
+    static String lossKind(int exit) {
+        return exit == 137 || exit == 143 ? "killed" : "crash";
+    }
+
     /** A call that ended in an error, answered by the bridge or not. */
     void failed(String kind, String tool, String method, String requestId, ErrorCode code, String message) {
         failures.incrementAndGet();

@@ -21,8 +21,9 @@ import java.util.concurrent.locks.LockSupport;
  * (written to a temp name, then renamed); a newline on the bridge's stdin wakes it. The bridge serves one request at
  * a time on its replay thread, so concurrent callers simply queue in the spool, each waiting for its own response.
  * The bridge is started on first use ({@link BridgeLauncher}); one that crashed (lavapipe segfaults in some replay
- * calls), froze (no heartbeat and no CPU, {@link BridgeStallWatch}) or ran past a request's time limit is lost: the
- * call it served fails, requests it had not taken go to the next bridge, and the loss is counted
+ * calls), froze (no heartbeat and no CPU, {@link BridgeStallWatch}) or ran past a request's time limit (counted from
+ * when it took the request: waiting in the queue is not running, and has a bound of its own, {@link BridgeQueue}) is
+ * lost: the call it served fails, requests it had not taken go to the next bridge, and the loss is counted
  * ({@link BridgeHealth}) and written as a post-mortem into the state directory. The spool protocol itself is
  * {@link BridgeSpool}'s, the report {@link BridgeReport}'s.
  *
@@ -57,8 +58,9 @@ public final class BridgeProcess implements AutoCloseable {
     private final CrashedCalls crashed = new CrashedCalls();
     private final BridgeReport report;
     private final BridgeErrors errors;
+    private final BridgeQueue queue;
     private Process process;
-    private OutputStream doorbell;
+    private volatile OutputStream doorbell;
     private long generation;
     /** The last generation whose loss was recorded: several waiting callers see one loss. */
     private long lossNoted;
@@ -77,6 +79,7 @@ public final class BridgeProcess implements AutoCloseable {
         this.launcher = new BridgeLauncher(python, stateDir, log);
         this.report = new BridgeReport(spool, health, stallWatch, crashed, log, postmortem, attached);
         this.errors = new BridgeErrors(health, log, postmortem, attached);
+        this.queue = new BridgeQueue(spool, health);
         Runtime.getRuntime().addShutdownHook(new Thread(this::close, "renderdoc-bridge-shutdown"));
     }
 
@@ -102,11 +105,21 @@ public final class BridgeProcess implements AutoCloseable {
      */
     public JsonNode call(String tool, String method, Map<String, Object> params, long timeoutMs,
                          Cancellation cancellation) {
+        return call(tool, method, params, timeoutMs, BridgeQueue.QUEUE_LIMIT_MS, cancellation);
+    }
+
+    /**
+     * As above, with the time {@code queueLimitMs} the call may wait for the bridge to take it (behind others); its
+     * {@code timeoutMs} counts from then. Past the queue's bound it is taken back and answers {@code TIMEOUT} naming
+     * the queue; the bridge is left to the calls ahead.
+     */
+    public JsonNode call(String tool, String method, Map<String, Object> params, long timeoutMs, long queueLimitMs,
+                         Cancellation cancellation) {
         cancellation.throwIfCancelled();
         spool.discardAbandonedAnswers();
         health.requests.incrementAndGet();
         BridgeCall call = new BridgeCall(tool, method, UUID.randomUUID().toString().replace("-", ""), params,
-                timeoutMs);
+                timeoutMs, queueLimitMs);
         ToolException refused = crashed.refusal(call, params);
         if (refused != null) {
             health.failed("refused", tool, method, null, ErrorCode.ENGINE_UNAVAILABLE, refused.getMessage());
@@ -142,18 +155,25 @@ public final class BridgeProcess implements AutoCloseable {
 
     /**
      * Waits for the answer to {@code call}, polling its response file (50 µs up to 2 ms: short calls answer in about
-     * a millisecond) and, between polls, the bridge it waits on: gone, past the limit, or frozen.
+     * a millisecond) and, between polls, the bridge it waits on: gone, frozen, past the call's limit once it took the
+     * request, or (while the request still queues) past the queue's bound or a limit nobody else enforces.
      */
     private JsonNode await(BridgeCall call, Running own, Cancellation cancellation) {
         Path response = spool.response(call.id());
         Path request = spool.request(call.id());
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(call.timeoutMs());
+        long queuedAt = System.nanoTime();
+        long startedAt = 0; // when the bridge took the request: the call's limit counts from there, not from the queue
         long nextStallCheck = 0;
         int replaced = 0;
         long pause = 50_000;
         while (true) {
             if (Files.exists(response)) {
-                return BridgeResponse.read(response, call, health);
+                BridgeResponse.Answer answer = BridgeResponse.read(response, call, health);
+                if (answer.settle()) { // it changed the replay: kept if the caller gets the answer, else undone
+                    cancellation.holdUntilAnswered(spool.change(call.id(), this::ring));
+                    cancellation.throwIfCancelled();
+                }
+                return answer.result();
             }
             if (cancellation.isCancelled()) {
                 spool.withdraw(call.id());
@@ -167,12 +187,24 @@ public final class BridgeProcess implements AutoCloseable {
                 }
                 throw exited(call, own, exit, request);
             }
-            if (System.nanoTime() > deadline) {
+            long now = System.nanoTime();
+            boolean queued = Files.exists(request);
+            if (queued && now - queuedAt > TimeUnit.MILLISECONDS.toNanos(call.queueLimitMs())) {
+                ToolException takenBack = queue.takeBack(call, (now - queuedAt) / 1_000_000);
+                if (takenBack != null) {
+                    throw takenBack;
+                }
+                queued = false; // the bridge took it meanwhile
+            }
+            if (!queued && startedAt == 0) {
+                startedAt = now;
+            }
+            if (!queued && now - startedAt > TimeUnit.MILLISECONDS.toNanos(call.timeoutMs())) {
                 throw pastLimit(call, own);
             }
-            if (own.process() != null && System.nanoTime() > nextStallCheck) {
+            if (own.process() != null && now > nextStallCheck) {
                 nextStallCheck = System.nanoTime() + 500_000_000L;
-                Double stalledS = stalledForS(own);
+                Double stalledS = stallWatch.stalledForS(own.process(), spool.heartbeat(), STALL_KILL_MS);
                 if (stalledS != null) {
                     String frozenFor = ": no heartbeat for " + Math.round(stalledS) + " s and the process is frozen "
                             + "(stopped, or using no CPU)";
@@ -183,47 +215,44 @@ public final class BridgeProcess implements AutoCloseable {
                     }
                     throw stalled(call, own, frozenFor, stalledS);
                 }
+                BridgeCall overdue = queued ? queue.overdue() : null;
+                if (overdue != null) { // its caller left; ours is served by the next bridge (the loop sees this one gone)
+                    noteLoss(own, "timeout", overdue, null, overdue.method() + " ran past its " + overdue.timeoutMs()
+                            + " ms limit with no caller waiting for it; a call queued behind it stopped the bridge");
+                    kill(own.generation());
+                }
             }
             LockSupport.parkNanos(pause);
             pause = Math.min(pause * 2, 2_000_000);
         }
     }
 
-    /** The bridge serving {@code call} exited: by a crash of its own, a kill from outside, or another caller. */
+    /**
+     * The bridge serving {@code call} exited: by a crash of its own, a kill from outside, or another caller. A crash
+     * while the call talked to a RenderDoc remote server is the remote's (RenderDoc trusts what it answers): the
+     * capture is not remembered as one that crashes.
+     */
     private ToolException exited(BridgeCall call, Running own, int exit, Path request) {
-        BridgeDiagnostics.Loss earlier = noteLoss(own, lossKind(exit), call, exit, "the RenderDoc bridge "
-                + "exited during " + call.tool() + " (exit " + exit + ")");
-        if (earlier != null) { // stopped by another caller: its time limit, or a stall it saw first
-            return errors.of(earlier.kind().equals("timeout") ? ErrorCode.TIMEOUT : ErrorCode.ENGINE_FAILED,
-                    "the RenderDoc bridge serving " + call.tool() + " was stopped: " + earlier.message()
-                    + "; the next call starts it again", call, earlier.kind());
+        String kind = BridgeHealth.lossKind(exit);
+        BridgeDiagnostics.Loss earlier = noteLoss(own, kind, call, exit, "the RenderDoc bridge exited during "
+                + call.tool() + " (exit " + exit + ")");
+        JsonNode remote = spool.remoteOf(call.id());
+        if (earlier == null && kind.equals("crash") && remote != null) {
+            return errors.remoteCrashed(call, exit, remote);
         }
-        if (lossKind(exit).equals("crash") && !Files.exists(request)) {
+        if (earlier == null && kind.equals("crash") && !Files.exists(request)) {
             crashed.remember(call, exit);
         }
-        return errors.of(ErrorCode.ENGINE_FAILED, "the RenderDoc bridge exited during " + call.tool() + " (exit "
-                + exit + (exit == 139 ? ", a segfault: a replay call this driver cannot run" : "")
-                + "); the next call starts it again", call, "crash");
+        return errors.exited(call, exit, earlier);
     }
 
     /** {@code call} ran past its limit: its bridge is killed, unless it runs in qrenderdoc, where nothing can be. */
     private ToolException pastLimit(BridgeCall call, Running own) {
-        if (attached) {
-            return errors.of(ErrorCode.TIMEOUT, call.tool() + " ran past its " + call.timeoutMs() + " ms limit in "
-                    + "qrenderdoc; it cannot be stopped from here, and later requests wait until RenderDoc "
-                    + "finishes it", call, "timeout");
+        if (!attached) {
+            noteLoss(own, "timeout", call, null, call.tool() + " ran past its " + call.timeoutMs() + " ms limit");
+            kill(own.generation());
         }
-        noteLoss(own, "timeout", call, null, call.tool() + " ran past its " + call.timeoutMs() + " ms limit");
-        kill(own.generation());
-        return errors.of(ErrorCode.TIMEOUT, call.tool() + " ran past its " + call.timeoutMs() + " ms limit; the "
-                + "bridge was stopped and the next call starts it again", call, "timeout");
-    }
-
-    /** Seconds the heartbeat of {@code own} has been silent while its process is frozen, or null if it is not. */
-    private Double stalledForS(Running own) {
-        Double age = BridgeSpool.heartbeatAgeS(spool.heartbeat());
-        boolean frozen = stallWatch.isFrozen(own.process().pid()); // sampled every time: CPU use over time
-        return age != null && age * 1000 > STALL_KILL_MS && frozen && own.process().isAlive() ? age : null;
+        return errors.pastLimit(call);
     }
 
     private ToolException stalled(BridgeCall call, Running own, String frozenFor, double heartbeatAgeS) {
@@ -243,7 +272,7 @@ public final class BridgeProcess implements AutoCloseable {
             noteLoss(lost, "stalled", null, null, stalledWhy);
             kill(lost.generation());
         } else {
-            noteLoss(lost, lossKind(exit), null, exit, "the RenderDoc bridge exited (exit " + exit + ") with no "
+            noteLoss(lost, BridgeHealth.lossKind(exit), null, exit, "the RenderDoc bridge exited (exit " + exit + ") with no "
                     + "request of its own");
         }
         if (generation == lost.generation()) {
@@ -252,11 +281,6 @@ public final class BridgeProcess implements AutoCloseable {
         ensureRunning(null);
         ring();
         return running();
-    }
-
-    private static String lossKind(int exit) {
-        // a kill from outside (SIGKILL 137, SIGTERM 143) is not a crash of the replay call it was serving
-        return exit == 137 || exit == 143 ? "killed" : "crash";
     }
 
     /**
@@ -277,22 +301,26 @@ public final class BridgeProcess implements AutoCloseable {
         return null;
     }
 
+    /** Wakes the bridge; its own lock, as the answer's writer rings too while a bridge may be starting. */
     private void ring() {
-        if (doorbell == null) {
+        OutputStream bell = doorbell;
+        if (bell == null) {
             return; // attached: the extension polls the spool every 50 ms
         }
-        try {
-            doorbell.write('\n');
-            doorbell.flush();
-        } catch (IOException e) {
-            // the bridge is gone; the wait loop sees the dead process and reports it
+        synchronized (bell) {
+            try {
+                bell.write('\n');
+                bell.flush();
+            } catch (IOException e) {
+                // the bridge is gone; the wait loop sees the dead process and reports it
+            }
         }
     }
 
     /** Starts a bridge unless one runs; a dead one found here died between calls and is recorded so. */
     private void ensureRunning(String tool) {
         if (attached) {
-            ensureAttached();
+            report.requireAttachedUi();
             return;
         }
         if (process != null && process.isAlive()) {
@@ -313,17 +341,6 @@ public final class BridgeProcess implements AutoCloseable {
         } catch (ToolException e) {
             kill(generation);
             throw e;
-        }
-    }
-
-    private void ensureAttached() {
-        Double age = BridgeSpool.heartbeatAgeS(spool.heartbeat());
-        if (age == null || age * 1000 > HEARTBEAT_STALE_MS) {
-            throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, "FrameScope is attached to qrenderdoc "
-                    + "(FRAMESCOPE_RENDERDOC_ATTACH), but no RenderDoc UI with the FrameScope extension is serving "
-                    + spool.dir() + (age == null ? "" : " (last heartbeat " + Math.round(age) + " s ago)") + ": start "
-                    + "RenderDoc with the extension installed (framescope renderdoc-extension --enable), or unset "
-                    + "FRAMESCOPE_RENDERDOC_ATTACH to replay captures headlessly", Map.of("spool", spool.dir().toString()));
         }
     }
 

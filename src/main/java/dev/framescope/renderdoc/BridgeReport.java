@@ -2,9 +2,12 @@ package dev.framescope.renderdoc;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.ComponentStatus;
+import dev.framescope.common.ErrorCode;
+import dev.framescope.common.ToolException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What get_server_diagnostics and the component list say of the bridge: its status from the heartbeat, the spool,
@@ -59,6 +62,18 @@ final class BridgeReport {
                 beat == null || !beat.has("replay") ? null : beat.get("replay"), health.lastLoss(),
                 attached || !Files.exists(postmortem.resolve("last-crash.json")) ? null : postmortem.toString(),
                 List.of());
+    }
+
+    /** Attached: fails unless the qrenderdoc extension beats, with what to do about it. */
+    void requireAttachedUi() {
+        Double age = BridgeSpool.heartbeatAgeS(spool.heartbeat());
+        if (age == null || age * 1000 > BridgeProcess.HEARTBEAT_STALE_MS) {
+            throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, "FrameScope is attached to qrenderdoc "
+                    + "(FRAMESCOPE_RENDERDOC_ATTACH), but no RenderDoc UI with the FrameScope extension is serving "
+                    + spool.dir() + (age == null ? "" : " (last heartbeat " + Math.round(age) + " s ago)") + ": start "
+                    + "RenderDoc with the extension installed (framescope renderdoc-extension --enable), or unset "
+                    + "FRAMESCOPE_RENDERDOC_ATTACH to replay captures headlessly", Map.of("spool", spool.dir().toString()));
+        }
     }
 
     /** The bridge as one line of the component list. */

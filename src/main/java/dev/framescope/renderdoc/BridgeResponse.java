@@ -20,7 +20,14 @@ final class BridgeResponse {
     private BridgeResponse() {
     }
 
-    static JsonNode read(Path response, BridgeCall call, BridgeHealth health) {
+    /**
+     * A successful answer; {@code settle} when the call changed the replay and the bridge holds its next request
+     * until it is told whether the caller got this answer (the spool's keep or undo mark).
+     */
+    record Answer(JsonNode result, boolean settle) {
+    }
+
+    static Answer read(Path response, BridgeCall call, BridgeHealth health) {
         String id = call.id();
         String method = call.method();
         JsonNode body;
@@ -37,7 +44,7 @@ final class BridgeResponse {
         }
         if (body.path("ok").asBoolean()) {
             health.succeeded();
-            return body.path("result");
+            return new Answer(body.path("result"), body.path("settle").asBoolean());
         }
         health.completed.incrementAndGet();
         JsonNode error = body.path("error");

@@ -2,6 +2,7 @@ package dev.framescope.renderdoc;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.framescope.common.Cancellation;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolException;
@@ -78,16 +79,77 @@ final class BridgeSpool {
         }
     }
 
-    /** Takes a cancelled request back: unclaimed, its file is deleted; claimed, its answer will be deleted. */
+    /** Deletes the request of {@code id} if the bridge has not claimed it; true when it had not. */
+    boolean takeBack(String id) {
+        try {
+            return Files.deleteIfExists(request(id));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Requests queued before {@code id}'s (the bridge takes the oldest first). */
+    int queuedAhead(String id) {
+        try (Stream<Path> files = Files.list(dir)) {
+            long mine = Files.getLastModifiedTime(request(id)).toMillis();
+            return (int) files.filter(f -> f.getFileName().toString().startsWith("request.")
+                    && !f.equals(request(id))).filter(f -> {
+                        try {
+                            return Files.getLastModifiedTime(f).toMillis() <= mine;
+                        } catch (IOException e) {
+                            return false; // claimed meanwhile
+                        }
+                    }).count();
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    /**
+     * Takes a cancelled request back: unclaimed, its file is deleted; claimed, its answer will be deleted, and what
+     * it changed in the replay is undone (the undo mark, read when it ends).
+     */
     void withdraw(String id) {
         try {
             if (Files.deleteIfExists(request(id))) {
                 return; // the bridge never saw it
             }
             abandoned.add(id);
+            mark(id, "undo");
             Files.deleteIfExists(response(id));
         } catch (IOException e) {
             abandoned.add(id);
+        }
+    }
+
+    /** The change request {@code id} made in the replay, kept or undone by a mark in the spool, then a {@code ring}. */
+    Cancellation.Change change(String id, Runnable ring) {
+        return new Cancellation.Change() {
+            @Override
+            public void keep() {
+                mark(id, "keep");
+                ring.run();
+            }
+
+            @Override
+            public void undo() {
+                mark(id, "undo");
+                ring.run();
+            }
+        };
+    }
+
+    /**
+     * Tells the bridge whether the caller of {@code id} got its answer: {@code keep} or {@code undo} what the request
+     * changed in the replay (bridge.py settles it before it serves another request).
+     */
+    void mark(String id, String decision) {
+        try {
+            Path temp = dir.resolve(decision + "-" + id + ".tmp");
+            Files.writeString(temp, "");
+            Files.move(temp, dir.resolve(decision + "." + id), StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            // the spool is gone with its bridge, and the replay with it
         }
     }
 
@@ -131,6 +193,15 @@ final class BridgeSpool {
         } catch (IOException e) {
             // a file appeared meanwhile; the folder stays, harmless
         }
+    }
+
+    /**
+     * The RenderDoc remote server request {@code id} said it talks to ({@code remote}, {@code stage}: connecting or
+     * replaying, {@code named_by}), or null when it talks to none.
+     */
+    JsonNode remoteOf(String id) {
+        JsonNode said = readJson(dir.resolve("remote.json"));
+        return said != null && id.equals(said.path("id").asText()) ? said : null;
     }
 
     JsonNode heartbeat() {

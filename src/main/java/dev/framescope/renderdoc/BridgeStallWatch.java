@@ -1,5 +1,6 @@
 package dev.framescope.renderdoc;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +16,16 @@ import java.nio.file.Path;
  * Linux), nothing counts as frozen and only a call's time limit stops the bridge. Thread-safe.
  */
 final class BridgeStallWatch {
+
+    /**
+     * Seconds the heartbeat {@code beat} has been silent, past {@code staleMs}, while {@code process} is frozen; null
+     * while it is not (sampled on every call: CPU use is measured over time).
+     */
+    Double stalledForS(Process process, JsonNode beat, long staleMs) {
+        Double age = BridgeSpool.heartbeatAgeS(beat);
+        boolean frozen = isFrozen(process.pid());
+        return age != null && age * 1000 > staleMs && frozen && process.isAlive() ? age : null;
+    }
 
     /** This long with next to no CPU time (and without a heartbeat) counts as frozen. */
     static final long CPU_QUIET_MS = 2_000;

@@ -19,7 +19,8 @@ final class InFlightRequests {
     /** One request in flight; {@code byClient} is set when the client cancelled it (its answer is then dropped). */
     static final class Call {
         final String method;
-        final Cancellation cancellation = Cancellation.none();
+        /** Answered when the transport writes the answer: what the call changed is kept only then. */
+        final Cancellation cancellation = Cancellation.untilAnswered();
         final long startedNanos = System.nanoTime();
         volatile boolean byClient;
 

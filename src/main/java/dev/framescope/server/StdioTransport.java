@@ -311,7 +311,9 @@ final class StdioTransport implements McpServerTransportProvider {
                 return;
             }
             InFlightRequests.Call call = inFlight.find(response.id());
-            if (call != null && call.byClient) {
+            // The answer goes out unless the call was cancelled first; answered() settles the race with a cancel
+            // arriving now, so a change the call made is kept exactly when its answer is sent.
+            if (call != null && !call.cancellation.answered() && call.byClient) {
                 inFlight.answered(response.id()); // cancelled: the spec says the answer is not sent
                 return;
             }

@@ -38,12 +38,16 @@ public final class ToolDocs {
                 %s. A successful result's text is a one-line `summary`, a blank line, then the JSON body (also \
                 sent as `structuredContent` unless the result carries an image).
 
-                Every call has a time limit, counted from when it starts running (calls queue while 64 run): past \
+                Every call has a time limit, counted from when it starts running (calls queue while %d run, and one \
+                still queued after %d minutes answers `TIMEOUT` with `reason: queued` without running): past \
                 it the call answers `TIMEOUT` and its work is stopped. MCP `notifications/cancelled` stops a call \
                 too (its engine work included: a render, a queued RenderDoc request, a waiting question); a \
-                cancelled call gets no answer, as the protocol asks.
+                cancelled call gets no answer, as the protocol asks, and what it changed for later calls \
+                (replace_shader's shader, open_capture's `remote`) is undone: such a change stays only when its \
+                answer is sent.
                 """.formatted(String.join(", ", Arrays.stream(ErrorCode.values())
-                .map(code -> "`" + code.name() + "`").toList())));
+                .map(code -> "`" + code.name() + "`").toList()), ToolWorkers.RUNNING,
+                ToolWorkers.QUEUE_LIMIT.toMinutes()));
         md.append(ToolListSize.markdown(registry));
         md.append(Prompts.markdown(registry));
         for (ToolGroup group : registry.groups()) {

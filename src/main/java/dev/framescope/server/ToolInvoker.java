@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.framescope.common.Cancellation;
+import dev.framescope.common.ClientHuman;
+import dev.framescope.common.ClientModel;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolContext;
@@ -45,9 +48,42 @@ public final class ToolInvoker {
         this.stats = stats;
     }
 
-    /** Runs the call and waits for its result; for the CLI and tests. */
+    /**
+     * Runs the call and waits for its result; for the CLI, the console and tests. The call gets a cancellation of its
+     * own (the context's may be shared by many calls, as {@link ToolContext#SILENT}'s is), cancelled with the
+     * context's; what it changed is kept once its result is returned here, unless it was cancelled first, which
+     * answers {@code CANCELLED}.
+     */
     public CallToolResult call(ToolDef<?> tool, Map<String, Object> arguments, ToolContext context) {
-        return submit(tool, arguments, context).join();
+        Cancellation outer = context.cancellation();
+        Cancellation own = Cancellation.untilAnswered();
+        try (Cancellation.Registration relay = outer.onCancel(() -> own.cancel(outer.reason()))) {
+            CallToolResult result = submit(tool, arguments, new OwnCancellation(context, own)).join();
+            if (Boolean.TRUE.equals(result.isError()) || own.answered()) {
+                return result;
+            }
+            return ResultRenderer.error(new ToolException(ErrorCode.CANCELLED, "The call was stopped: "
+                    + own.reason() + ".", Map.of("reason", String.valueOf(own.reason()))));
+        }
+    }
+
+    /** {@code context} with a cancellation of the call's own. */
+    private record OwnCancellation(ToolContext context, Cancellation cancellation) implements ToolContext {
+
+        @Override
+        public void progress(double progress, Double total, String message) {
+            context.progress(progress, total, message);
+        }
+
+        @Override
+        public ClientHuman clientHuman() {
+            return context.clientHuman();
+        }
+
+        @Override
+        public ClientModel clientModel() {
+            return context.clientModel();
+        }
     }
 
     /**
@@ -67,7 +103,13 @@ public final class ToolInvoker {
             log.error("Tool {} failed with an unexpected exception", tool.name(), e);
             return CompletableFuture.completedFuture(failure(tool, internal(e), start));
         }
-        return output.handle((value, error) -> finish(tool, value, error, start));
+        return output.handle((value, error) -> {
+            CallToolResult result = finish(tool, value, error, start);
+            if (Boolean.TRUE.equals(result.isError())) {
+                context.cancellation().failed(); // what a failed call changed is undone: its caller sees an error
+            }
+            return result;
+        });
     }
 
     private <A> CompletableFuture<ToolOutput> start(ToolDef<A> tool, Map<String, Object> arguments,

@@ -17,6 +17,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
@@ -24,7 +25,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The threads tool calls run on, in two lanes ({@link Lane}). On the work lane a fixed number run at once and the
- * rest queue; each call's time limit starts when it starts running, not while it queues. A call that runs past its
+ * rest queue; each call's time limit starts when it starts running, not while it queues, and a call still queued
+ * after {@link #QUEUE_LIMIT} is answered {@code TIMEOUT} naming the queue and never runs. A call that runs past its
  * limit, or is cancelled, is answered at once and its thread interrupted; if the thread still does not come back
  * (blocked in native code, say on a FIFO), it is written off and the pool grows by one until it does, so stuck calls
  * can never use up the pool. Calls that wait for a person (questions, up to their timeout) run on the person lane
@@ -46,14 +48,26 @@ final class ToolWorkers {
      */
     static final int WAITING_FOR_PERSON = 256;
 
+    /**
+     * How long a call may wait for one of the {@link #RUNNING} places. Waiting is not running, so it does not use up
+     * the call's time limit, but no client waits for ever either; the answer then names the queue, not the tool.
+     */
+    static final Duration QUEUE_LIMIT = Duration.ofMinutes(5);
+
     private final ThreadPoolExecutor pool;
     private final ThreadPoolExecutor personLane;
     private final Semaphore personPlaces = new Semaphore(WAITING_FOR_PERSON);
     private final ScheduledExecutorService timers;
     private final AtomicInteger writtenOff = new AtomicInteger();
     private final AtomicLong writtenOffTotal = new AtomicLong();
+    private final Duration queueLimit;
 
     ToolWorkers() {
+        this(QUEUE_LIMIT);
+    }
+
+    ToolWorkers(Duration queueLimit) {
+        this.queueLimit = queueLimit;
         AtomicInteger count = new AtomicInteger();
         pool = new ThreadPoolExecutor(RUNNING, RUNNING, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
                 runnable -> daemon(runnable, "tool-worker-" + count.incrementAndGet()));
@@ -109,7 +123,19 @@ final class ToolWorkers {
                                          Cancellation cancellation, Runnable done) {
         CompletableFuture<T> result = new CompletableFuture<>();
         boolean writeOffs = executor == pool;
+        AtomicBoolean taken = new AtomicBoolean(); // set by whichever comes first: a worker, or the queue's bound
+        ScheduledFuture<?> queueBound = writeOffs ? timers.schedule(() -> {
+            if (taken.compareAndSet(false, true) && result.completeExceptionally(queueTimeout(what))) {
+                cancellation.cancel("it waited " + queueLimit.toMillis() + " ms for a place to run, its queue's bound");
+            }
+        }, queueLimit.toMillis(), TimeUnit.MILLISECONDS) : null;
         executor.execute(() -> {
+            if (!taken.compareAndSet(false, true)) {
+                return; // answered while it queued
+            }
+            if (queueBound != null) {
+                queueBound.cancel(false);
+            }
             if (cancellation.isCancelled()) {
                 result.completeExceptionally(cancelled(cancellation));
                 done.run();
@@ -118,8 +144,10 @@ final class ToolWorkers {
             Running running = new Running(what, Thread.currentThread());
             Thread.interrupted(); // a late interrupt aimed at the previous call on this thread
             ScheduledFuture<?> deadline = timers.schedule(() -> {
-                result.completeExceptionally(ToolException.timeout(what, limit.toMillis()));
-                cancellation.cancel("it ran past its time limit of " + limit.toMillis() + " ms");
+                // only a limit that beat the answer stops the work: a call answered just before keeps its answer
+                if (result.completeExceptionally(ToolException.timeout(what, limit.toMillis()))) {
+                    cancellation.cancel("it ran past its time limit of " + limit.toMillis() + " ms");
+                }
             }, limit.toMillis(), TimeUnit.MILLISECONDS);
             Cancellation.Registration stop = cancellation.onCancel(() -> {
                 result.completeExceptionally(cancelled(cancellation));
@@ -157,6 +185,19 @@ final class ToolWorkers {
             this.what = what;
             this.thread = thread;
         }
+    }
+
+    private ToolException queueTimeout(String what) {
+        Map<String, Object> context = new LinkedHashMap<>();
+        context.put("tool", what);
+        context.put("reason", "queued");
+        context.put("queue", "tool_workers");
+        context.put("queue_limit_ms", queueLimit.toMillis());
+        context.put("waiting", pool.getQueue().size());
+        return new ToolException(ErrorCode.TIMEOUT, what + " waited " + queueLimit.toMillis() + " ms in this server's "
+                + "queue for one of its " + RUNNING + " places and was not started (they were all busy with other "
+                + "calls); nothing was stopped. Call again once earlier calls are answered, or cancel some.",
+                context);
     }
 
     private static ToolException cancelled(Cancellation cancellation) {

@@ -10,8 +10,19 @@ a file):
   heartbeat.json       {"pid", "time", "active", "completed", ...} every 0.5 s, written by a thread that never
                        touches `renderdoc` (RenderDoc allows replay calls from one thread only)
   diagnostics.json     counters and recent errors, with the heartbeat
+  keep.<id>, undo.<id> the client's word on a request that changed the replay (below)
+  remote.json          {"id", "remote", "stage", "named_by"}: the request talks to that RenderDoc remote server,
+                       written before it does (so a crash on what the remote answered is the remote's, not the
+                       capture's), removed when the request ends
 A newline on stdin wakes the bridge at once; without one it polls every 50 ms (as the qrenderdoc extension does).
 Requests are served oldest first, one at a time, on the main thread, which owns every replay object.
+
+A request that changes what later requests see (replace_shader's shader, open_capture's remote, a capture with
+replacements closed: replay_core.changed) is answered with "settle": true, and the bridge serves nothing else until
+the client says whether its caller got the answer: keep.<id> keeps the change, undo.<id> undoes it (a call cancelled
+after the bridge answered). An undo.<id> already there when the request ends (cancelled while it ran), or a request
+that fails, is undone at once and answered CANCELLED or with its error. So a caller that got no answer finds the
+replay as it was, and no other request ever sees a change that is then undone.
 
 Inside qrenderdoc (qrenderdoc_extension.py) the same loop runs on a thread of the UI and RUN sends each request to
 RenderDoc's replay thread instead; EXTRA adds what the UI has open to the heartbeat.
@@ -28,6 +39,7 @@ import traceback
 import renderdoc as rd
 
 import replay  # noqa: E402  (the methods; lives next to this file)
+import replay_core  # noqa: E402
 
 SPOOL = None
 STATE = {
@@ -42,6 +54,10 @@ STATE = {
     "last": None,
 }
 STATE_LOCK = threading.Lock()
+# A client that never says keep or undo (gone, or stuck) has its request's change kept after this long.
+SETTLE_S = 10
+STALE_MARK_S = 60
+STDIN_OPEN = True
 MODE = "process"
 RUN = lambda work: work()  # noqa: E731  (runs one request's replay work on the thread that owns replay)
 EXTRA = lambda: {}  # noqa: E731  (more heartbeat fields)
@@ -59,8 +75,10 @@ def heartbeat():
         with STATE_LOCK:
             snapshot = {k: v for k, v in STATE.items() if k != "recent_errors"}
             snapshot["recent_errors"] = list(STATE["recent_errors"])
-        pending = len([f for f in os.listdir(SPOOL) if f.startswith("request.") and f.endswith(".json")])
+        names = os.listdir(SPOOL)
+        pending = len([f for f in names if f.startswith("request.") and f.endswith(".json")])
         now = time.time()
+        drop_stale_marks(names, now)
         beat = {"pid": os.getpid(), "time": now, "uptime_s": now - STATE["started"], "pending": pending,
                 "active": snapshot["active"], "renderdoc": rd.GetVersionString(),
                 "python": sys.version.split()[0], "interpreter": sys.executable, "mode": MODE,
@@ -73,6 +91,74 @@ def heartbeat():
         except OSError:
             pass
         time.sleep(0.5)
+
+
+def drop_stale_marks(names, now):
+    """keep/undo marks of requests settled without them (kept after SETTLE_S, or answered with no change)."""
+    for name in names:
+        if name.startswith(("keep.", "undo.")):
+            path = os.path.join(SPOOL, name)
+            try:
+                if now - os.stat(path).st_mtime > STALE_MARK_S:
+                    os.remove(path)
+            except OSError:
+                pass
+
+
+def doorbell(timeout):
+    """Waits up to `timeout` for the client's newline on stdin (the qrenderdoc extension has none and sleeps);
+    False once stdin is closed: the client went away."""
+    global STDIN_OPEN
+    if MODE != "process" or not STDIN_OPEN:
+        time.sleep(timeout)
+        return STDIN_OPEN
+    ready, _, _ = select.select([sys.stdin], [], [], timeout)
+    if ready and not sys.stdin.readline():
+        STDIN_OPEN = False
+    return STDIN_OPEN
+
+
+def announce(request_id):
+    """replay_core.ANNOUNCE for one request: remote.json, written before the request talks to a remote server."""
+    def write(stage, remote, named_by):
+        write_atomic(os.path.join(SPOOL, "remote.json"), {"id": request_id, "remote": remote, "stage": stage,
+                                                          "named_by": named_by})
+    return write
+
+
+def mark(request_id, decision):
+    return os.path.join(SPOOL, "%s.%s" % (decision, request_id))
+
+
+def settle(changes, keep):
+    """Keeps a request's changes to the replay, or undoes them newest first, on the replay thread."""
+    def work():
+        for undo, kept in (changes if keep else reversed(changes)):
+            try:
+                if keep:
+                    if kept:
+                        kept()
+                else:
+                    undo()
+            except Exception:  # noqa: B902 - one change that cannot be settled must not stop the others
+                sys.stderr.write("settling a change failed:\n%s" % traceback.format_exc(limit=4))
+    RUN(work)
+
+
+def await_word(request_id, changes):
+    """Serves nothing else until the client says keep or undo for this request (at most SETTLE_S), then does it."""
+    deadline = time.time() + SETTLE_S
+    word = None
+    while word is None:
+        word = next((w for w in ("undo", "keep") if os.path.exists(mark(request_id, w))), None)
+        if word is None and (time.time() > deadline or not doorbell(0.002)):
+            word = "keep"  # the client is gone or stuck: what it was answered stands
+    for w in ("undo", "keep"):
+        try:
+            os.remove(mark(request_id, w))
+        except OSError:
+            pass
+    settle(changes, word == "keep")
 
 
 def next_request():
@@ -128,6 +214,8 @@ def serve(request_id, inflight):
             STATE["active"] = None
         return  # a duplicate of a request already answered: the first answer stands
     else:
+        replay_core.take_changes()
+        replay_core.ANNOUNCE = announce(request_id)
         try:
             params = request.get("params") or {}
             result = RUN(lambda: replay.dispatch(method, params))
@@ -138,21 +226,39 @@ def serve(request_id, inflight):
             response = {"id": request_id, "ok": False, "error": {
                 "code": "ENGINE_FAILED", "message": "%s: %s" % (type(e).__name__, e),
                 "context": {"method": method, "trace": traceback.format_exc(limit=4)[-1500:]}}}
+        changes = replay_core.take_changes()
+        if changes and (not response["ok"] or os.path.exists(mark(request_id, "undo"))):
+            settle(changes, False)  # failed, or cancelled while it ran: the replay is left as it was found
+            if response["ok"]:
+                response = {"id": request_id, "ok": False, "error": {
+                    "code": "CANCELLED", "message": "cancelled while it ran; what it changed was undone",
+                    "context": {"method": method}}}
+            changes = None
+        elif changes:
+            response["settle"] = True
     elapsed = time.time() - started
     response["elapsed_ms"] = round(elapsed * 1000, 3)
     try:
         write_atomic(response_path, response)
     except ValueError:  # NaN/Inf slipped into a result: say so rather than writing invalid JSON
+        if response.get("settle"):
+            settle(changes, False)
         response = {"id": request_id, "ok": False, "elapsed_ms": response["elapsed_ms"], "error": {
             "code": "INTERNAL", "message": "result had a non-finite number", "context": {"method": method}}}
         write_atomic(response_path, response)
     os.remove(inflight)
+    try:
+        os.remove(os.path.join(SPOOL, "remote.json"))
+    except OSError:
+        pass
     with STATE_LOCK:
         STATE["active"] = None
         STATE["completed"] += 1
         STATE["last"] = {"id": request_id, "method": method, "ok": response["ok"], "ms": response["elapsed_ms"]}
         if not response["ok"]:
             record_error(request_id, method, response["error"])
+    if response.get("settle"):
+        await_word(request_id, changes)
 
 
 def start(spool):
@@ -180,18 +286,13 @@ def main():
     start(sys.argv[sys.argv.index("--spool") + 1])
     sys.stderr.write("%s bridge pid %d serving %s (RenderDoc %s)\n" % (time.strftime("%Y-%m-%dT%H:%M:%S"),
                                                                      os.getpid(), SPOOL, rd.GetVersionString()))
-    stdin_open = True
     while True:
         claimed = next_request()
         if claimed:
             serve(*claimed)
             continue
-        if stdin_open:
-            ready, _, _ = select.select([sys.stdin], [], [], 0.05)
-            if ready and not sys.stdin.readline():
-                break  # the supervisor closed our stdin: it is going away, and so do we
-        else:
-            time.sleep(0.05)
+        if not doorbell(0.05):
+            break  # the supervisor closed our stdin: it is going away, and so do we
     replay.close_all()
     rd.ShutdownReplay()
 

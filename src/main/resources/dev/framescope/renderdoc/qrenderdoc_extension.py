@@ -36,6 +36,8 @@ class UiSource:
 
         def on_replay_thread(controller):
             self.controller = controller
+            if self.entry is not None:
+                self.entry.controller = controller  # a change settled after its request runs on this one too
             try:
                 box["value"] = work()
             except BaseException as e:  # noqa: B902 - carried back to the serving thread

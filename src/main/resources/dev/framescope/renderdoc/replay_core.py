@@ -46,6 +46,28 @@ class BridgeError(Exception):
         return {"code": self.code, "message": self.message, "context": self.context}
 
 
+# What the request being served changed in the replay that later requests would see, as (undo, keep) pairs in the
+# order made: bridge.py undoes them, newest first, when the request fails or its caller never gets the answer, and
+# runs keep (freeing what the undo would have needed) once the caller has it.
+CHANGES = []
+
+
+# Says which remote server the request being served talks to, and at which step (connecting, replaying), before it
+# does: bridge.py writes it where the client finds it if the bridge dies, so that a crash on what a remote answered
+# blames the remote, never the capture. A no-op until bridge.py sets it (the qrenderdoc extension has no remotes).
+ANNOUNCE = lambda stage, remote, named_by: None  # noqa: E731
+
+
+def changed(undo, keep=None):
+    CHANGES.append((undo, keep))
+
+
+def take_changes():
+    taken = list(CHANGES)
+    del CHANGES[:]
+    return taken
+
+
 def bounded(items, limit):
     items = list(items)
     return {"count": len(items), "preview": items[:limit], "truncated": len(items) > limit}

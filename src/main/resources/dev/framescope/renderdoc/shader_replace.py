@@ -7,7 +7,9 @@ afterwards, and a before/after picture of its first colour target.
 The replacement changes every event that uses the shader. It lives on the open Capture (Capture.replacements,
 original shader id -> Replacement) until restore or until the capture closes (Capture.undo_replacements), and never
 reaches the .rdc: RenderDoc applies it to the replay, not to the file. Answers cached on the capture are dropped on
-every change, since they were measured with the other shader.
+every change, since they were measured with the other shader. Each change (a replacement, a restore) is also told
+to replay_core.changed with how to undo it, so a call that is cancelled or fails leaves the shaders as they were; a
+shader it took out is freed only once the call is kept, so that the undo can put it back.
 """
 import base64
 import os
@@ -21,7 +23,7 @@ import renderdoc as rd
 
 import shader_pictures
 from evidence import call, event_findings
-from replay_core import BridgeError, SCHEMA_VERSION, bounded, capture, draws
+from replay_core import BridgeError, SCHEMA_VERSION, bounded, capture, changed, draws
 from scans import STAGES, is_float32, non_finite_at, targets_of
 from tier_b import drawn_event
 
@@ -80,10 +82,13 @@ def replace_shader(params):
         raise
     previous = c.replacements.get(int(original))
     if previous:
-        undo(c, previous)
+        c.controller.RemoveReplacement(original)
     c.controller.ReplaceResource(original, built)
-    c.replacements[int(original)] = Replacement(original, built, stage_name, event, language, len(source))
+    replacement = Replacement(original, built, stage_name, event, language, len(source))
+    c.replacements[int(original)] = replacement
     c.cache.clear()
+    changed(lambda: put_back(c, replacement, previous),
+            (lambda: c.controller.FreeTargetResource(previous.built)) if previous else None)
     after = measure(c, event, params)
     out = answer(c, params, event, stage_name, original, "replaced", before, after)
     out["language"] = language
@@ -266,7 +271,8 @@ def restore(c, params):
     replace_shader does; without event_id it undoes every replacement in the capture."""
     if params.get("event_id") is None:
         undone = [r.json(c) for r in c.replacements.values()]
-        c.undo_replacements()
+        for replacement in list(c.replacements.values()):
+            take_out(c, replacement)
         return {"schema_version": SCHEMA_VERSION, "capture": c.path, "status": "restored" if undone else
                 "nothing_to_restore", "restored": undone, "replacements": [],
                 "note": "every shader of this capture is the captured one again"}
@@ -281,7 +287,7 @@ def restore(c, params):
                 "note": "the %s shader at event %d is the captured one; nothing to undo" % (stage_name, event)}
     started = time.time()
     before = measure(c, event, params)
-    undo(c, replacement)
+    take_out(c, replacement)
     after = measure(c, event, params)
     out = answer(c, params, event, stage_name, original, "restored", before, after)
     out["restored"] = [replacement.json(c)]
@@ -289,8 +295,26 @@ def restore(c, params):
     return out
 
 
-def undo(c, replacement):
+def take_out(c, replacement):
+    """restore: the captured shader back; the replacement's is freed once the call is kept (undo puts it back)."""
+    c.controller.RemoveReplacement(replacement.original)
+    c.replacements.pop(int(replacement.original), None)
+    c.cache.clear()
+    changed(lambda: put_in(c, replacement), lambda: c.controller.FreeTargetResource(replacement.built))
+
+
+def put_in(c, replacement):
+    c.controller.ReplaceResource(replacement.original, replacement.built)
+    c.replacements[int(replacement.original)] = replacement
+    c.cache.clear()
+
+
+def put_back(c, replacement, previous):
+    """Undoes a replacement: the shader in place before it (the captured one, or an earlier replacement) is back."""
     c.controller.RemoveReplacement(replacement.original)
     c.controller.FreeTargetResource(replacement.built)
     c.replacements.pop(int(replacement.original), None)
+    if previous:
+        c.controller.ReplaceResource(previous.original, previous.built)
+        c.replacements[int(previous.original)] = previous
     c.cache.clear()

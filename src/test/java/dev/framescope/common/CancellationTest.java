@@ -1,9 +1,12 @@
 package dev.framescope.common;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -44,5 +47,51 @@ class CancellationTest {
         cancellation.cancel("test");
         assertTrue(seenByListener.get() - before >= 0, "listener saw " + seenByListener.get());
         assertEquals(seenByListener.get(), cancellation.cancelledAtNanos());
+    }
+
+    private static Cancellation.Change change(List<String> log, String name) {
+        return new Cancellation.Change() {
+            @Override
+            public void keep() {
+                log.add(name + " kept");
+            }
+
+            @Override
+            public void undo() {
+                log.add(name + " undone");
+            }
+        };
+    }
+
+    @Test
+    void heldChangesAreKeptWhenTheAnswerGoesOutAndUndoneNewestFirstWhenCancelledOrFailedBefore() {
+        List<String> log = new ArrayList<>();
+        Cancellation answered = Cancellation.untilAnswered();
+        answered.holdUntilAnswered(change(log, "a"));
+        assertEquals(List.of(), log, "held");
+        assertTrue(answered.answered());
+        answered.cancel("too late");
+        answered.holdUntilAnswered(change(log, "b"));
+        assertEquals(List.of("a kept", "b kept"), log, "a cancel after the answer undoes nothing");
+
+        log.clear();
+        Cancellation cancelled = Cancellation.untilAnswered();
+        cancelled.holdUntilAnswered(change(log, "c"));
+        cancelled.holdUntilAnswered(change(log, "d"));
+        cancelled.cancel("client");
+        assertEquals(List.of("d undone", "c undone"), log);
+        assertFalse(cancelled.answered(), "its answer must not go out as a success");
+        cancelled.holdUntilAnswered(change(log, "e"));
+        assertEquals("e undone", log.get(2), "held after the cancel: undone at once");
+
+        log.clear();
+        Cancellation failed = Cancellation.untilAnswered();
+        failed.holdUntilAnswered(change(log, "f"));
+        failed.failed();
+        assertEquals(List.of("f undone"), log);
+
+        log.clear();
+        Cancellation.none().holdUntilAnswered(change(log, "g"));
+        assertEquals(List.of("g kept"), log, "nobody says when the answer goes out: kept at once");
     }
 }

@@ -58,7 +58,7 @@ class BridgeHealthIT {
         assertEquals("OpenGL", captures.open(GL).get("api").asText());
         CompletableFuture<JsonNode> frozen = CompletableFuture.supplyAsync(() -> bridge.call("sleep",
                 Map.of("seconds", 30), 60_000));
-        BridgeDiagnostics.Active active = awaitActive("sleep");
+        BridgeDiagnostics.Active active = ActiveRequests.await(bridge, "sleep");
         long pid = bridge.handle().pid();
         signal("STOP", pid);
         long stoppedAt = System.nanoTime();
@@ -101,7 +101,7 @@ class BridgeHealthIT {
         // "busy" holds Python's lock and burns CPU for 13 s, as a long RenderDoc replay call on lavapipe does.
         CompletableFuture<JsonNode> busy = CompletableFuture.supplyAsync(() -> bridge.call("busy",
                 Map.of("seconds", 13), 60_000));
-        awaitActive("busy");
+        ActiveRequests.await(bridge, "busy");
         Thread.sleep(11_000);
         BridgeDiagnostics during = bridge.diagnostics(0);
         assertTrue(during.heartbeatAgeS() > 10, "the heartbeat is silent: " + during);
@@ -176,7 +176,7 @@ class BridgeHealthIT {
         }
         CompletableFuture<JsonNode> slow = CompletableFuture.supplyAsync(() -> bridge.call("sleep",
                 Map.of("seconds", 1.5), 30_000));
-        assertEquals("sleep", awaitActive("sleep").method());
+        assertEquals("sleep", ActiveRequests.await(bridge, "sleep").method());
         assertNotNull(slow.get(10, TimeUnit.SECONDS));
         assertNull(bridge.diagnostics(16).active(), "answered: no longer active, though the heartbeat still says so");
 
@@ -216,18 +216,6 @@ class BridgeHealthIT {
         assertEquals(0, d.counters().failures());
         assertEquals(1, d.counters().stalls());
         assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
-    }
-
-    private BridgeDiagnostics.Active awaitActive(String method) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (System.nanoTime() < deadline) {
-            BridgeDiagnostics.Active active = bridge.diagnostics(0).active();
-            if (active != null && active.method().equals(method)) {
-                return active;
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError(method + " never became active: " + bridge.diagnostics(16));
     }
 
     private static void signal(String name, long pid) throws Exception {

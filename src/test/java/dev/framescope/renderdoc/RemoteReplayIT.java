@@ -1,6 +1,7 @@
 package dev.framescope.renderdoc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,21 +12,14 @@ import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolException;
 import dev.framescope.renderdoc.RenderDocArgs.OpenCaptureArgs;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.IntSupplier;
 import java.util.function.Predicate;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -54,20 +48,13 @@ class RemoteReplayIT {
     static Path state;
     private static BridgeProcess bridge;
     private static Captures captures;
-    private static Server server;
+    private static RemoteServers.Server server;
     private static int port;
     private static String address;
 
-    /** A running renderdoccmd remoteserver and the port it listens on. */
-    private record Server(Process process, int port) {
-        void kill() throws InterruptedException {
-            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        }
-    }
-
     @BeforeAll
     static void start() throws Exception {
-        server = startServer(RemoteReplayIT::freePort);
+        server = RemoteServers.start(state, RemoteServers::freePort);
         port = server.port();
         address = "127.0.0.1:" + port;
         bridge = new BridgeProcess(Path.of("/usr/bin/python3"), state);
@@ -78,72 +65,6 @@ class RemoteReplayIT {
     static void stop() throws InterruptedException {
         bridge.close();
         server.kill();
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /**
-     * The remote server as the bridge runs (no X display, EGL on the surfaceless platform), once it listens.
-     * renderdoccmd prints "listening on" before it binds, and binds without SO_REUSEADDR: a port it cannot bind (held
-     * by another socket, or in TIME_WAIT from an earlier connection) makes it exit at once after that line. So this
-     * waits for the kernel's listening socket, and starts it again while it exits that way, for up to 20 s.
-     */
-    private static Server startServer(IntSupplier ports) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        StringBuilder failures = new StringBuilder();
-        while (System.nanoTime() < deadline) {
-            int at = ports.getAsInt();
-            ProcessBuilder builder = new ProcessBuilder("renderdoccmd", "remoteserver", "-h", "127.0.0.1", "-p",
-                    Integer.toString(at));
-            builder.environment().remove("DISPLAY");
-            builder.environment().put("EGL_PLATFORM", "surfaceless");
-            builder.redirectErrorStream(true);
-            Path log = Files.createTempFile(state, "remoteserver-" + at + "-", ".log");
-            builder.redirectOutput(log.toFile());
-            Process started = builder.start();
-            while (started.isAlive() && !listens(started, at) && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
-            if (started.isAlive() && listens(started, at)) {
-                return new Server(started, at);
-            }
-            started.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            failures.append("port ").append(at).append(": ").append(Files.readString(log).strip()).append('\n');
-            Thread.sleep(500);
-        }
-        throw new AssertionError("renderdoccmd remoteserver did not listen within 20 s:\n" + failures);
-    }
-
-    /**
-     * Whether {@code process} itself holds a socket listening on 127.0.0.1:port or the IPv4 wildcard: /proc/net/tcp
-     * lists listening sockets (state 0A) with their inodes, and the process's descriptors link to its sockets' inodes.
-     */
-    private static boolean listens(Process process, int port) throws IOException {
-        Set<String> inodes = new HashSet<>();
-        try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(process.pid()), "fd"))) {
-            fds.forEach(fd -> {
-                try {
-                    String target = Files.readSymbolicLink(fd).toString();
-                    if (target.startsWith("socket:[")) {
-                        inodes.add(target.substring(8, target.length() - 1));
-                    }
-                } catch (IOException gone) {
-                    // a descriptor closed while listed
-                }
-            });
-        } catch (IOException exited) {
-            return false;
-        }
-        String suffix = String.format(":%04X", port);
-        return Files.readAllLines(Path.of("/proc/net/tcp")).stream().skip(1).map(line -> line.trim().split("\\s+"))
-                .anyMatch(f -> f[1].endsWith(suffix) && f[3].equals("0A") && inodes.contains(f[9])
-                        && (f[1].startsWith("0100007F") || f[1].startsWith("00000000")));
     }
 
     private static String capture(String name) {
@@ -221,7 +142,7 @@ class RemoteReplayIT {
     void aWrongAddressIsNamedWithinSeconds() {
         long t0 = System.nanoTime();
         ToolException nobody = assertThrows(ToolException.class, () -> query("open_capture",
-                Map.of("capture", capture("gl_defects"), "remote", "127.0.0.1:" + freePort())));
+                Map.of("capture", capture("gl_defects"), "remote", "127.0.0.1:" + RemoteServers.freePort())));
         assertTrue(millis(t0) < 6_000, millis(t0) + " ms");
         assertEquals(ErrorCode.ENGINE_UNAVAILABLE, nobody.code(), nobody.getMessage());
         assertEquals("remote", nobody.context().get("parameter"), nobody.context().toString());
@@ -265,7 +186,7 @@ class RemoteReplayIT {
     @Test
     @Order(4)
     void aFrozenServerFailsTheNextCallWithinSeconds() throws Exception {
-        Server frozen = startServer(RemoteReplayIT::freePort);
+        RemoteServers.Server frozen = RemoteServers.start(state, RemoteServers::freePort);
         try {
             String path = capture("vk_defects");
             String at = "127.0.0.1:" + frozen.port();
@@ -324,12 +245,27 @@ class RemoteReplayIT {
         assertTrue(loss.path("how").asText().startsWith("during this call"), loss.toString());
 
         // back: the capture is opened there again, with the same answer as before the loss
-        server = startServer(() -> port);
+        server = RemoteServers.start(state, () -> port);
         assertEquals(findings(before), findings(query("get_frame_digest", Map.of("capture", path))));
         assertEquals(1024, query("analyze_nan_inf", Map.of("capture", path)).at("/targets/0/nan_pixels").asInt());
         String absolute = Path.of(path).toAbsolutePath().toString();
         JsonNode replay = replayReport(r -> r.path("connected").asText().equals(address));
         assertEquals("remote " + address, replay.at("/captures").path(absolute).asText(), replay.toString());
         assertEquals("healthy", captures.diagnostics(1).status(), "a lost remote server is not a lost bridge");
+    }
+
+    /** open_capture's remote is a choice later calls follow: a cancelled open_capture leaves them where they were. */
+    @Test
+    @Order(6)
+    void aCancelledOpenCaptureLeavesTheCaptureWhereItReplayed() {
+        String path = capture("vk_defects");
+        captures.open(new OpenCaptureArgs(path, null, null, null, "local"), Cancellation.none());
+        Cancellation cancelled = Cancellation.untilAnswered();
+        JsonNode moved = captures.open(new OpenCaptureArgs(path, null, null, null, address), cancelled);
+        assertEquals("remote " + address, moved.path("replayed_on").asText(), "it did move, then was cancelled");
+        cancelled.cancel("test: the client cancelled before the answer was written");
+        JsonNode digest = query("get_frame_digest", Map.of("capture", path));
+        assertFalse(digest.path("summary").asText().contains("Replayed on"), digest.path("summary").asText());
+        assertEquals("local", captures.open(path).path("replayed_on").asText());
     }
 }

@@ -16,6 +16,11 @@ final class SampleTools implements ToolGroup {
     static final java.util.concurrent.CountDownLatch WAIT_SAW_CANCEL = new java.util.concurrent.CountDownLatch(1);
     /** "stuck" calls block on this until a test releases permits. */
     static final java.util.concurrent.Semaphore STUCK = new java.util.concurrent.Semaphore(0);
+    /** What became of the change each "change" call held, in order: "TAG kept" or "TAG undone". */
+    static final List<String> SETTLED = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** A "change" answer with hold: counted down as it is rendered (its handler returned), then waits for MAY_RENDER. */
+    static volatile java.util.concurrent.CountDownLatch rendering = new java.util.concurrent.CountDownLatch(0);
+    static volatile java.util.concurrent.CountDownLatch mayRender = new java.util.concurrent.CountDownLatch(0);
 
     enum Mode { fast, exact }
 
@@ -51,6 +56,31 @@ final class SampleTools implements ToolGroup {
     }
 
     record Big(String summary, String text) {
+    }
+
+    record ChangeArgs(@Param(value = "Names the change.", required = true) String tag,
+                      @Param("Hold the answer while it is rendered, until the test lets it go.") Boolean hold,
+                      @Param(value = "Characters of padding in the answer.", min = 0) Integer chars) {
+        ChangeArgs {
+            hold = hold != null && hold;
+            chars = chars == null ? 0 : chars;
+        }
+    }
+
+    /** A "change" answer; rendering it (Jackson reads {@code summary()}) can be held, to cancel in between. */
+    record Changed(String summary, String padding, @com.fasterxml.jackson.annotation.JsonIgnore boolean hold) {
+        @Override
+        public String summary() {
+            if (hold) {
+                rendering.countDown();
+                try {
+                    mayRender.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return summary;
+        }
     }
 
     /** What the tools that answer a map say: a summary. */
@@ -108,6 +138,22 @@ final class SampleTools implements ToolGroup {
                             WAIT_SAW_CANCEL.countDown();
                             return ToolOutput.of(Map.of("summary", "cancelled: " + ctx.cancellation().isCancelled()));
                         }),
+                ToolDef.of("change", "Change", "Changes what later calls see, held until its answer goes out.",
+                        ChangeArgs.class, ToolHints.READS_ONLY, (args, ctx) -> {
+                            ctx.cancellation().holdUntilAnswered(new dev.framescope.common.Cancellation.Change() {
+                                @Override
+                                public void keep() {
+                                    SETTLED.add(args.tag() + " kept");
+                                }
+
+                                @Override
+                                public void undo() {
+                                    SETTLED.add(args.tag() + " undone");
+                                }
+                            });
+                            return ToolOutput.of(new Changed("changed " + args.tag(), "x".repeat(args.chars()),
+                                    args.hold()));
+                        }),
                 ToolDef.of("stuck", "Stuck", "Blocks, deaf to interrupts, until the test releases it; 200 ms time "
                         + "limit.", NoArgs.class, ToolHints.READS_ONLY, (args, ctx) -> {
                             STUCK.acquireUninterruptibly();
@@ -117,6 +163,7 @@ final class SampleTools implements ToolGroup {
                     case "picture" -> t.returnsImages();
                     case "echo" -> t.returns(Echo.class);
                     case "sized" -> t.returns(Big.class);
+                    case "change" -> t.returns(Changed.class);
                     default -> t.returns(Said.class);
                 })
                 .toList();

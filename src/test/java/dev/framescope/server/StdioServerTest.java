@@ -291,6 +291,42 @@ class StdioServerTest {
         }
     }
 
+    /**
+     * A change a call made is kept exactly when its answer is written: answered, it stays even if a cancel follows;
+     * cancelled after the handler returned but before the answer was written, it is undone and nothing is sent; an
+     * answer that cannot be sent as a success (over the output budget) undoes it too.
+     */
+    @Test
+    void whatACallChangedIsKeptExactlyWhenItsAnswerIsWritten() throws Exception {
+        SampleTools.SETTLED.clear();
+        try (StdioSession session = new StdioSession(sampleToolkit())) {
+            session.initialize();
+            JsonNode answered = session.request(1, "tools/call", "{\"name\":\"change\",\"arguments\":"
+                    + "{\"tag\":\"a\"}}");
+            assertFalse(answered.at("/result/isError").asBoolean(), answered.toString());
+            session.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1}}");
+
+            SampleTools.rendering = new java.util.concurrent.CountDownLatch(1);
+            SampleTools.mayRender = new java.util.concurrent.CountDownLatch(1);
+            session.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"change\","
+                    + "\"arguments\":{\"tag\":\"b\",\"hold\":true}}}");
+            assertTrue(SampleTools.rendering.await(5, java.util.concurrent.TimeUnit.SECONDS), "the handler returned");
+            session.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":2}}");
+            long deadline = System.nanoTime() + 5_000_000_000L;
+            while (!SampleTools.SETTLED.contains("b undone") && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            SampleTools.mayRender.countDown();
+
+            JsonNode tooLarge = session.request(3, "tools/call", "{\"name\":\"change\",\"arguments\":"
+                    + "{\"tag\":\"c\",\"chars\":70000}}");
+            assertEquals(3, tooLarge.get("id").asInt(), "nothing was written for the cancelled call: " + tooLarge);
+            assertTrue(tooLarge.at("/result/content/0/text").asText().contains("OUTPUT_TOO_LARGE"),
+                    tooLarge.toString());
+            assertEquals(List.of("a kept", "b undone", "c undone"), SampleTools.SETTLED);
+        }
+    }
+
     @Test
     void aCallPastItsTimeLimitIsAnsweredAndStuckWorkersCannotExhaustThePool() throws Exception {
         try (StdioSession session = new StdioSession(sampleToolkit())) {

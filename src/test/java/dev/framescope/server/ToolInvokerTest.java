@@ -34,6 +34,16 @@ class ToolInvokerTest {
         return Json.mapper().readTree(((TextContent) result.content().get(0)).text());
     }
 
+    /** An in-process caller has the answer once call() returns: kept then; an error answer undoes it. */
+    @Test
+    void aChangeIsKeptWhenCallReturnsItsAnswerAndUndoneWithAnError() throws Exception {
+        SampleTools.SETTLED.clear();
+        assertFalse(call("change", "{\"tag\":\"a\"}").isError());
+        assertEquals("OUTPUT_TOO_LARGE", errorBody(call("change", "{\"tag\":\"b\",\"chars\":70000}"))
+                .get("code").asText());
+        assertEquals(List.of("a kept", "b undone"), SampleTools.SETTLED);
+    }
+
     @Test
     void appliesDefaultsAndLeadsTextWithSummary() throws Exception {
         CallToolResult result = call("echo", "{\"name\":\"cube\"}");
