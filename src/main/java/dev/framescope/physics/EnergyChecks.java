@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -96,11 +97,15 @@ public final class EnergyChecks {
      * when it lacks the friction or contact rows the bound needs), {@code nonfinite} (the energy is NaN or infinite:
      * see find_nonfinite_state).
      * {@code lossBeyondBoundJ} = −residual − loss bound: positive is unexplained, negative is the margin left.
+     * {@code bodyId}: the inertial body whose own recorded energy ({@code EnergyRecord.total_e}) changed most the
+     * frame's way (rose most for an injection, fell most for a loss), {@code bodyDeltaEJ} its signed change; absent
+     * without body energies or for a non-finite frame. The same body check 'all' names in its finding.
      */
     public record EnergyAnomaly(long frameId, double simulationTime, @JsonProperty("delta_e_j") double deltaEJ,
                                 double expectedFreeFallJ, double positionCorrectionAllowanceJ, double residualJ,
                                 String kind, boolean collisionActive, boolean msdInjectionFlag, Double lossBoundJ,
-                                Double lossBeyondBoundJ, EnergyBounds.Bound lossBound) {
+                                Double lossBeyondBoundJ, EnergyBounds.Bound lossBound, Long bodyId,
+                                @JsonProperty("body_delta_e_j") Double bodyDeltaEJ) {
         boolean isLoss() {
             return kind.equals("loss_at_contact") || kind.equals("loss_without_contact");
         }
@@ -152,9 +157,12 @@ public final class EnergyChecks {
                 ? "No energy injection above " + Findings.quantity(args.threshold(), "J") + " in frames "
                 + range.start() + "–" + range.end()
                 : injections.size() + " energy injection(s), first at frame " + injections.get(0).frameId()
-                + " (" + Findings.signed(injections.get(0).residualJ(), "J") + ")";
+                + " (" + Findings.signed(injections.get(0).residualJ(), "J") + body(injections.get(0)) + ")";
+        Optional<EnergyAnomaly> firstLoss = found.stream().filter(EnergyAnomaly::isLoss).findFirst();
         summary += "; " + (atContact + withoutContact) + " loss(es) beyond the contact model's bound (" + atContact
-                + " at contact, " + withoutContact + " without contact)";
+                + " at contact, " + withoutContact + " without contact" + firstLoss.map(a -> "; first at frame "
+                + a.frameId() + ", " + Findings.quantity(a.lossBeyondBoundJ(), "J") + " beyond it" + body(a))
+                .orElse("") + ")";
         if (notJudged > 0) {
             summary += "; " + notJudged(notJudged, scan.missingTables());
         }
@@ -176,6 +184,18 @@ public final class EnergyChecks {
                 nonfinite, notJudged);
     }
 
+    /** ", body 2 gains 45 J": the body a listed frame names, by its own change; nothing when it names none. */
+    private static String body(EnergyAnomaly a) {
+        if (a.bodyId() == null || a.bodyDeltaEJ() == null || !Double.isFinite(a.bodyDeltaEJ())) {
+            return "";
+        }
+        double change = a.bodyDeltaEJ();
+        boolean gains = a.kind().equals("injection");
+        return (gains ? change > 0 : change < 0) ? ", body " + a.bodyId() + (gains ? " gains " : " loses ")
+                + Findings.quantity(Math.abs(change), "J") : ", no inertial body's own energy "
+                + (gains ? "rises" : "falls");
+    }
+
     /**
      * The frames a scan lists (expected losses included), the λ convention the bounds used, if any, and the tables
      * the bound needs that the recording lacks.
@@ -190,7 +210,9 @@ public final class EnergyChecks {
     static String notJudged(int count, List<String> missingTables) {
         return count + " loss(es) at contact not judged: the recording has no " + String.join(" or ", missingTables)
                 + " table, so the loss bound lacks its " + (missingTables.contains("ContactConstraintRecord")
-                ? "impact and friction terms" : "friction term") + " (listed as loss_not_judged)";
+                ? "impact and friction terms" : missingTables.contains("FrictionConstraintRecord")
+                ? "friction term" : "friction term (no body states to take the slip from)")
+                + " (listed as loss_not_judged)";
     }
 
     /**
@@ -226,10 +248,12 @@ public final class EnergyChecks {
                         : bounds.missingTables().isEmpty() ? "loss_at_contact" : "loss_not_judged";
             }
             if (kind != null) {
+                BodyChange body = kind.equals("nonfinite") ? null
+                        : BodyChange.at(store, point.frameId(), kind.equals("injection") ? 1 : -1);
                 found.add(new EnergyAnomaly(point.frameId(), point.simulationTime(), delta, expected, allowance,
                         residual, kind, !frameContacts.isEmpty(), point.energyInjection(),
                         bound == null ? null : bound.totalJ(), bound == null ? null : -residual - bound.totalJ(),
-                        bound));
+                        bound, body == null ? null : body.bodyId(), body == null ? null : body.deltaEJ()));
             }
         }
         return new Scan(found, bounds.convention(), bounds.missingTables());

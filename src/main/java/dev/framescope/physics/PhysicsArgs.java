@@ -127,8 +127,8 @@ public final class PhysicsArgs {
 
     public record CompareArgs(
             @Param(value = BODY, required = true) Long bodyId,
-            @Param(value = "First frame id to compare.", required = true, min = 1) Long frameA,
-            @Param(value = "Second frame id to compare.", required = true, min = 1) Long frameB,
+            @Param(value = "First frame id to compare; default 1.", min = 1) Long frameA,
+            @Param(value = "Second frame id to compare; default the last.", min = 1) Long frameB,
             @Param(RECORDING) String recording,
             @Param(value = JUMP_TOLERANCE, min = 0) Double velocityJumpTolerance) {
         public CompareArgs {

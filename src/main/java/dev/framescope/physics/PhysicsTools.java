@@ -108,7 +108,7 @@ public final class PhysicsTools implements ToolGroup {
                         + "that must cancel); nonfinite (NaN/Inf state, non-unit quaternions); solver (iterations, "
                         + "residual, converged); contact_history of body_id and other_body_id (transitions, chatter, "
                         + "normal flips, penetration trend); body_motion of body_id from start_frame to end_frame "
-                        + "(deltas, unexplained Δv); compare with other_recording (same scene: first frame and body "
+                        + "(default the whole recording; deltas, unexplained Δv); compare with other_recording (same scene: first frame and body "
                         + "where states differ, growth, contacts in only one, energy).",
                         CheckArgs.class, ToolHints.READS_ONLY, (a, c) -> answer(checks.run(a, c)))
                 .returns(Triage.TriageReport.class, EnergyChecks.EnergyAnomalies.class,

@@ -109,8 +109,11 @@ public final class RecordingQueries {
         if (body != null) {
             BodyIds.requireKnown(store, "body_id", body);
         }
-        List<BodyState> states = store.states(frame).stream().filter(s -> body == null || s.bodyId() == body)
-                .toList();
+        // Without the table that ties states to bodies and frames the rows below still answer; the summary says why
+        // no state is shown.
+        List<BodyState> states = !store.hasStates() ? List.of() : store.states(frame).stream()
+                .filter(s -> body == null || s.bodyId() == body).toList();
+        String noStates = "no body states (the recording has no " + store.statesTable() + " table)";
         List<CollisionInfo> collisions = store.collisions(frame).stream()
                 .filter(c -> involves(body, c.bodyAId(), c.bodyBId())).toList();
         List<ContactConstraintInfo> constraints = store.contactConstraints(frame).stream()
@@ -131,12 +134,13 @@ public final class RecordingQueries {
         BodyState state = body == null || states.isEmpty() ? null : states.get(0);
         Double speed = state == null ? null : state.velocity().norm();
         Double omega = state == null ? null : state.angularVelocity().norm();
-        String summary = body == null ? "Frame" + at + states.size() + " bodies, " + rows
+        String summary = body == null ? "Frame" + at + (store.hasStates() ? states.size() + " bodies" : noStates)
+                + ", " + rows
                 : Findings.capitalised(BodyIds.label(store, body)) + at + (state != null ? "z = "
                 + Findings.metres(state.position().z()) + ", |v| = " + Findings.quantity(speed, "m/s") + ", |ω| = "
                 + Findings.quantity(omega, "rad/s") + "; "
                 : BodyIds.isEnvironment(body) ? "environment (static) body, no state; "
-                : "no state row at this frame; ") + rows;
+                : !store.hasStates() ? noStates + "; " : "no state row at this frame; ") + rows;
         return new FrameData(SCHEMA_VERSION, summary, frame, store.simulationTime(frame), body, state, speed, omega,
                 state == null ? null : "as MSD-CPP defines it: ω = 2·vec(conj(q) ⊗ q̇)",
                 body == null ? Bounded.page(states, args.offset(), args.limit()) : null,

@@ -153,6 +153,11 @@ public final class RecordingStore implements AutoCloseable {
         return StateSeries.table(legacyStates);
     }
 
+    /** Whether body states can be read: false when the table that ties each state to its body and frame is missing. */
+    boolean hasStates() {
+        return tables.contains(statesTable());
+    }
+
     public double simulationTime(long frame) {
         return simulationTimes[(int) frame - 1];
     }
