@@ -24,9 +24,10 @@ public final class PhysicsArgs {
     }
 
     public record ListRecordingsArgs(
-            @Param("Directory to list; default the usual recording folders.")
+            @Param("Directory to list; default the recording folders and the folders under the working directory "
+                    + "that hold .db files.")
             String directory,
-            @Param(value = LIMIT, min = 1, max = 1000) Integer limit) {
+            @Param(value = "Most recordings listed, over all folders.", min = 1, max = 1000) Integer limit) {
         public ListRecordingsArgs {
             limit = limit == null ? 100 : limit;
         }

@@ -60,8 +60,9 @@ public final class PhysicsTools implements ToolGroup {
         return List.of(
                 ToolDef.of("list_recordings", "List recordings",
                         "Lists MSD-CPP recordings (*.db) with their size; without 'directory', in "
-                        + "MSD_RECORDINGS_DIR, FRAMESCOPE_RECORDING_DIRS, replay/recordings/ and "
-                        + "build/Debug/debug/recordings/.",
+                        + "MSD_RECORDINGS_DIR, FRAMESCOPE_RECORDING_DIRS, replay/recordings/, "
+                        + "build/Debug/debug/recordings/ and every folder under the working directory holding .db "
+                        + "files (demo/recordings/ in a clone).",
                         ListRecordingsArgs.class, ro, (a, c) -> answer(queries.list(a)))
                         .returns(RecordingQueries.RecordingList.class),
                 ToolDef.of("open_recording", "Open a recording",
