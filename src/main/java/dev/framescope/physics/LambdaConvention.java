@@ -57,6 +57,9 @@ public record LambdaConvention(@JsonIgnore boolean impulse, @JsonIgnore int tang
     }
 
     private static LambdaConvention measure(RecordingStore store, LambdaUnit requested) {
+        if (!store.hasStates()) {
+            return choose(List.of(), requested, false);
+        }
         Map<Long, Double> masses = MomentumChecks.masses(store);
         List<double[]> errors = new ArrayList<>(); // per body-step: error of each of the 4 candidates, and |J|
         StateSeries states = store.stateSeries();
@@ -83,7 +86,7 @@ public record LambdaConvention(@JsonIgnore boolean impulse, @JsonIgnore int tang
                 errors.add(e);
             }
         }
-        return choose(errors, requested);
+        return choose(errors, requested, true);
     }
 
     private static double error(LambdaConvention candidate, List<Friction> rows, long body, Vec3 received,
@@ -111,7 +114,7 @@ public record LambdaConvention(@JsonIgnore boolean impulse, @JsonIgnore int tang
         return now.velocity().minus(before.velocity()).times(m).minus(GRAVITY.times(m * dt));
     }
 
-    private static LambdaConvention choose(List<double[]> errors, LambdaUnit requested) {
+    private static LambdaConvention choose(List<double[]> errors, LambdaUnit requested, boolean hasStates) {
         int best = -1;
         int bestCount = -1;
         double bestMedian = Double.POSITIVE_INFINITY;
@@ -141,8 +144,9 @@ public record LambdaConvention(@JsonIgnore boolean impulse, @JsonIgnore int tang
         }
         String source = requested != LambdaUnit.auto ? "unit as requested (lambda_unit = " + requested + "); " : "";
         if (errors.isEmpty()) {
-            source += "not measured: no body had λ rows for all of its contacts in any frame, so the unit is taken "
-                    + "as MSD-CPP documents it";
+            source += "not measured: " + (hasStates ? "no body had λ rows for all of its contacts in any frame"
+                    : "the recording has no body states to measure it against") + ", so the unit is taken as "
+                    + "MSD-CPP documents it";
         } else {
             source += String.format("measured: this convention explains %d of %d body-steps (impulse received "
                     + "m·Δv − m·g·dt against the body's λ rows) within 1e-6 kg·m/s + 1e-6 relative", bestCount,

@@ -132,6 +132,10 @@ class RecordingGapsTest {
         assertEquals(1, energy.get("injections").asInt(), energy.get("summary").asText());
         assertEquals(defect.get("frame").asLong(), energy.at("/anomalies/preview/0/frame_id").asLong());
         assertEquals(defect.at("/bodies/0").asLong(), energy.at("/anomalies/preview/0/body_id").asLong());
+        JsonNode cone = calls.ok("check_recording", "{\"check\":\"friction_cone\",\"frame_id\":" + defect.get("frame")
+                + "," + arg("no_dynamic_state") + "}");
+        assertTrue(cone.at("/checked/count").asInt() > 0, cone.toString());
+        assertTrue(cone.at("/lambda/source").asText().contains("no body states"), cone.toString());
         JsonNode momentum = calls.error("check_recording", "{\"check\":\"momentum\"," + arg("no_dynamic_state")
                 + "}");
         assertEquals("FAILED_PRECONDITION", momentum.get("code").asText());
