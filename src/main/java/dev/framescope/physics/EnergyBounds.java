@@ -50,12 +50,15 @@ final class EnergyBounds {
     private final RecordingStore store;
     private final Map<Long, Double> masses;
     private final LambdaUnit unit;
+    private final FrameWindow window;
     private LambdaConvention convention;
 
-    EnergyBounds(RecordingStore store, Map<Long, Double> masses, LambdaUnit unit) {
+    /** {@code window}: the contacts and states of every frame {@link #at} is asked for, and of the frame before. */
+    EnergyBounds(RecordingStore store, Map<Long, Double> masses, LambdaUnit unit, FrameWindow window) {
         this.store = store;
         this.masses = masses;
         this.unit = unit;
+        this.window = window;
     }
 
     /**
@@ -76,7 +79,7 @@ final class EnergyBounds {
     }
 
     Bound at(long frame, double dt, Set<Long> touching, List<ContactSummary> collisions) {
-        ContactSeries contacts = store.contactSeries();
+        ContactSeries contacts = window.contacts();
         double integrator = 0;
         for (long body : touching) {
             integrator += 0.5 * masses.getOrDefault(body, 0.0) * EnergyChecks.G * EnergyChecks.G * dt * dt;
@@ -144,7 +147,7 @@ final class EnergyBounds {
 
     /** The larger tangential relative speed at the contact at the start and at the end of the step. */
     private double slip(Friction row, long frame) {
-        StateSeries states = store.stateSeries();
+        StateSeries states = window.states();
         return Math.max(tangentialSpeed(row, states, frame - 1), tangentialSpeed(row, states, frame));
     }
 

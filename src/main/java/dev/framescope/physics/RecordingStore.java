@@ -267,6 +267,19 @@ public final class RecordingStore implements AutoCloseable {
         return series.contacts();
     }
 
+    /**
+     * The contacts and states of the frames in {@code spans} ({first, last}, ascending): for a check that needs a
+     * few frames, before the whole series are read (see {@link RecordingSeries#window}).
+     */
+    FrameWindow window(List<long[]> spans) {
+        return series.window(spans);
+    }
+
+    /** Whether the whole contact and state series are read (a window is then the whole series). */
+    boolean contactsAndStatesRead() {
+        return series.contactsAndStatesRead();
+    }
+
     /** Collision rows of every frame, by frame id; read once. */
     public Map<Long, List<RecordingSeries.ContactSummary>> contactSummaries() {
         return series.contactSummaries();
