@@ -188,6 +188,21 @@ def physics(bench, cmd, recording, frames_sampled):
     row("check_recording energy", anomalies)
     row("get_recording_frame warm (after triage)", warm)
 
+    # Session E: the first energy scan of a fresh server, five servers each way: sent the moment open_recording
+    # answers (the background read has just started), and as the server's first call naming the recording.
+    after_open, named = [], []
+    for _ in range(5):
+        server = Server(bench, cmd)
+        server.call("open_recording", {"recording": recording})
+        after_open.append(server.call("check_recording", {"check": "energy"}))
+        server.stop()
+        server = Server(bench, cmd)
+        named.append(server.call("check_recording", {"check": "energy", "recording": recording}))
+        peaks.append(server.peak_mib())
+        server.stop()
+    row("check_recording energy, first, as open_recording answers", after_open)
+    row("check_recording energy, first call of a server", named)
+
     # Session B: every check issued the moment open_recording answers (the worst case for the first one).
     server = Server(bench, cmd)
     server.call("open_recording", {"recording": recording})

@@ -17,14 +17,30 @@ final class BuiltinExplanation {
     private BuiltinExplanation() {
     }
 
+    /** A tag the builtin planner gives besides resolved, warning and unanswered: the tools found nothing wrong. */
+    static final String NO_FINDING = "no_finding";
+
+    /**
+     * The explanation and its tag: {@code resolved} when a finding of the kind asked about (or any, for "anything
+     * wrong?") was shown, a count asked for was read from the digest, or a cost question was ranked by get_counters;
+     * {@code unanswered} when the question names nothing measured, or the findings are of another kind or elsewhere
+     * ({@link QuestionFit}); {@code no_finding} when the digest checked the frame and found no anomaly at all;
+     * {@code warning} when a call failed or nothing else applies.
+     */
     static Planner.Explanation of(String question, List<ToolCaller.Answer> done) {
         List<String> parts = new ArrayList<>();
         boolean found = false;
+        boolean failed = false;
+        JsonNode digest = null;
+        boolean ranked = false;
         for (ToolCaller.Answer answer : done) {
             if (answer.error()) {
+                failed = true;
                 parts.add(answer.tool() + " failed: " + answer.body().path("message").asText() + ".");
                 continue;
             }
+            digest = answer.tool().equals("get_frame_digest") ? answer.body() : digest;
+            ranked |= answer.tool().equals("get_counters") && !answer.body().at("/draws/preview/0").isMissingNode();
             JsonNode body = answer.body();
             switch (answer.tool()) {
                 case "get_frame_digest" -> parts.add(digest(body));
@@ -40,22 +56,49 @@ final class BuiltinExplanation {
             }
         }
         parts.removeIf(String::isBlank);
-        String unanswered = found ? QuestionFit.unanswered(question, done) : null;
-        if (unanswered != null) {
-            parts.add(0, unanswered);
+        QuestionTopic topic = QuestionTopic.of(question);
+        String status;
+        if (!topic.isMeasured()) {
+            parts.add(0, QuestionFit.NOTHING_MEASURED);
+            status = QuestionFit.UNANSWERED;
+        } else if (found) {
+            String unanswered = QuestionFit.unanswered(question, done);
+            if (unanswered != null) {
+                parts.add(0, unanswered);
+            }
+            status = unanswered == null ? "resolved" : QuestionFit.UNANSWERED;
+        } else if (topic.codes().isEmpty() && topic.count() != null && digest != null) {
+            parts.add(0, count(digest, topic.count()));
+            status = "resolved";
+        } else if (ranked && topic.codes().contains("many_draws_one_group")) {
+            status = "resolved";
+        } else {
+            status = !failed && digest != null && digest.at("/anomalies/count").asInt(-1) == 0 ? NO_FINDING
+                    : "warning";
         }
         parts.add("(Written by FrameScope's builtin planner from the tools' measured results; no language model "
                 + "wrote or checked this.)");
-        return new Planner.Explanation(String.join("\n\n", parts), AUTHOR,
-                !found ? "warning" : unanswered == null ? "resolved" : QuestionFit.UNANSWERED);
+        return new Planner.Explanation(String.join("\n\n", parts), AUTHOR, status);
+    }
+
+    /** "The frame has 1 draw call (get_frame_digest: …)": a count the question asks for, as the digest has it. */
+    private static String count(JsonNode digest, QuestionTopic.Count count) {
+        JsonNode stats = digest.path("statistics");
+        int n = count.field().equals("anomalies") ? digest.at("/anomalies/count").asInt()
+                : stats.path(count.field()).asInt();
+        return String.format("The frame has %d %s (get_frame_digest's statistics: actions %d, draw calls %d, "
+                + "dispatches %d, clears %d, copies %d, marker groups %d; anomalies %d).", n, count.noun(n),
+                stats.path("actions").asInt(), stats.path("draw_calls").asInt(), stats.path("dispatches").asInt(),
+                stats.path("clears").asInt(), stats.path("copies").asInt(), stats.path("marker_groups").asInt(),
+                digest.at("/anomalies/count").asInt());
     }
 
     private static String digest(JsonNode digest) {
         int count = digest.at("/anomalies/count").asInt();
         if (count == 0) {
-            return "The frame digest found no anomaly in the data (" + digest.at("/statistics/draw_calls").asInt()
-                    + " draws checked for NaN/Inf writes, bad vertices, UVs out of range, API messages and "
-                    + "missing depth).";
+            int draws = digest.at("/statistics/draw_calls").asInt();
+            return "The frame digest found no anomaly in the data (" + draws + (draws == 1 ? " draw" : " draws")
+                    + " checked for NaN/Inf writes, bad vertices, UVs out of range, API messages and missing depth).";
         }
         List<String> codes = new ArrayList<>();
         digest.at("/anomalies/preview").forEach(a -> {

@@ -3,16 +3,15 @@ package dev.framescope.console;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolCaller;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
  * The planner that needs no model and no network: it starts from get_frame_digest, picks the anomaly the question is
- * about by its words (NaN/Inf, geometry, UVs, overdraw or "slow", API errors, depth), and follows the tools' own
- * recommended_next_calls from there for a few steps. Its explanation is assembled from the measured results only
+ * about by its words ({@link QuestionTopic}: NaN/Inf, geometry, UVs, overdraw or "slow", API errors, depth; the most
+ * severe one when it asks whether anything is wrong), and follows the tools' own recommended_next_calls from there
+ * for a few steps. A count the digest holds, and a question about nothing measured, end at the digest. Its explanation is assembled from the measured results only
  * ({@link BuiltinExplanation}) and says so.
  */
 public final class BuiltinPlanner implements Planner {
@@ -20,22 +19,6 @@ public final class BuiltinPlanner implements Planner {
     public static final String ID = "builtin";
     /** Digest, insight, the cause (shader or vertices), one more look: enough for every fixture defect. */
     static final int MAX_CALLS = 4;
-
-    /** Question words → the anomaly codes they are about, most specific first. */
-    private static final List<Map.Entry<List<String>, List<String>>> TOPICS = List.of(
-            Map.entry(List.of("nan", "not a number"), List.of("nan_written", "inf_written")),
-            Map.entry(List.of("inf", "infinit", "overflow"), List.of("inf_written", "nan_written")),
-            Map.entry(List.of("black", "white", "firefl", "hdr", "bloom", "sparkle"),
-                    List.of("nan_written", "inf_written")),
-            Map.entry(List.of("uv", "texture coordinate", "texcoord", "tiling", "tiled", "repeat"),
-                    List.of("uv_out_of_range")),
-            Map.entry(List.of("vertex", "vertices", "geometry", "mesh", "spike", "stretch", "triangle", "explod",
-                    "position"), List.of("bad_vertex_positions", "degenerate_triangles", "uv_out_of_range")),
-            Map.entry(List.of("error", "validation", "invalid", "warning", "api", "gl_"),
-                    List.of("api_error", "api_warning", "api_message")),
-            Map.entry(List.of("depth", "z-fight", "sorting", "behind"), List.of("no_depth_target")),
-            Map.entry(List.of("overdraw", "slow", "perf", "expensive", "cost", "fps", "frame time"),
-                    List.of("many_draws_one_group")));
 
     @Override
     public String id() {
@@ -83,9 +66,17 @@ public final class BuiltinPlanner implements Planner {
         return toStep(question, next);
     }
 
-    /** The anomaly the question is about, or the most severe one; "slow" questions go to the draw costs. */
+    /**
+     * The anomaly the question is about, or for a question whether anything is wrong the most severe one; "slow"
+     * questions go to the draw costs. A count the digest gives ("how many draws") is answered by the digest itself,
+     * and a question about nothing the tools measure gets no further call: both stop here.
+     */
     private Step fromDigest(Question question, JsonNode digest) {
-        List<String> wanted = topic(question.text());
+        QuestionTopic topic = QuestionTopic.of(question.text());
+        List<String> wanted = topic.codes();
+        if (wanted.isEmpty() && !topic.general()) {
+            return null;
+        }
         JsonNode anomalies = digest.at("/anomalies/preview");
         if (wanted.contains("many_draws_one_group") && anomaly(anomalies, wanted) == null) {
             return step(question, "get_counters", Map.of("top_n", 10), "the question is about cost: draws by "
@@ -101,17 +92,6 @@ public final class BuiltinPlanner implements Planner {
         return step(question, "get_event_insight", Map.of("event_id", chosen.get("event_id").asInt()),
                 chosen.get("code").asText() + " at event " + chosen.get("event_id").asInt() + " ("
                         + chosen.path("marker_path").asText() + "): " + chosen.path("message").asText());
-    }
-
-    static List<String> topic(String question) {
-        String text = question.toLowerCase(Locale.ROOT);
-        List<String> codes = new ArrayList<>();
-        for (var entry : TOPICS) {
-            if (entry.getKey().stream().anyMatch(text::contains)) {
-                entry.getValue().stream().filter(c -> !codes.contains(c)).forEach(codes::add);
-            }
-        }
-        return codes;
     }
 
     private static JsonNode anomaly(JsonNode anomalies, List<String> codes) {

@@ -182,7 +182,7 @@ public final class NlDebug {
         ArrayNode stepList = message.putArray("steps");
         steps.forEach(stepList::add);
         ObjectNode summary = message.putObject("summary");
-        summary.put("title", status.toUpperCase(Locale.ROOT)).put("description", explanation.text())
+        summary.put("title", status.replace('_', ' ').toUpperCase(Locale.ROOT)).put("description", explanation.text())
                 .put("tag", status);
         reply.set("calls", RunSteps.calls(done));
         reply.putObject("planner").put("id", planner.id()).put("author", explanation.author())

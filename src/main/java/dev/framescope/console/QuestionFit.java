@@ -42,19 +42,25 @@ final class QuestionFit {
         return why == null ? said : new Planner.Explanation(why + "\n\n" + said.text(), said.author(), UNANSWERED);
     }
 
+    /** Why a question about nothing the tools measure is not answered, whatever was found. */
+    static final String NOTHING_MEASURED = "Unanswered: the question names nothing these tools measure ("
+            + QuestionTopic.MEASURED + "), so what follows describes the frame, not an answer to it.";
+
     /** The sentence that says why the findings do not answer {@code question}, or null when they do. */
     static String unanswered(String question, List<ToolCaller.Answer> done) {
-        List<String> wanted = BuiltinPlanner.topic(question);
+        QuestionTopic topic = QuestionTopic.of(question);
+        List<String> wanted = topic.codes();
         JsonNode insight = lastInsight(done);
         if (insight == null) {
             return null;
         }
         List<String> codes = new ArrayList<>();
         insight.path("findings").forEach(f -> codes.add(f.path("code").asText()));
+        if (!topic.isMeasured()) {
+            return NOTHING_MEASURED;
+        }
         if (wanted.isEmpty()) {
-            return "Unanswered: the question names nothing these tools measure (NaN/Inf writes, vertices, UVs, API "
-                    + "errors, depth, draw cost), so the findings below describe the frame's most severe anomaly, "
-                    + "not an answer to it.";
+            return null; // "anything wrong?": any finding answers it (a count is answered by the digest)
         }
         if (codes.stream().noneMatch(wanted::contains)) {
             return "Unanswered: no finding is of the kind the question asks about (" + String.join(", ", wanted)

@@ -142,8 +142,7 @@ public record CheckArgs(
     }
 
     CompareArgs bodyMotion() {
-        return new CompareArgs(needed("body_id", bodyId), needed("start_frame", startFrame),
-                needed("end_frame", endFrame), recording, velocityJumpTolerance);
+        return new CompareArgs(needed("body_id", bodyId), startFrame, endFrame, recording, velocityJumpTolerance);
     }
 
     RecordingComparison.PairArgs pair() {

@@ -12,17 +12,26 @@ final class CompareWording {
     private CompareWording() {
     }
 
-    static String summary(FrameRange range, int bodies, Integer otherFrames, boolean identical,
+    /**
+     * {@code equal}: nothing differs over {@code range}. Recordings of different lengths are never called identical:
+     * the summary then opens with both lengths and the frames only the longer one has.
+     */
+    static String summary(FrameRange range, int bodies, int frames, int otherFrames, boolean equal,
                           StateDifference first, StateDifference beyond, List<GrowthBucket> growth,
                           int contactFrames, List<ContactDifference> contacts, EnergyDifference energy,
                           double tolerance) {
-        String over = "frames " + range.start() + "–" + range.end() + (otherFrames == null ? ""
-                : " (the other recording has " + otherFrames + " frames; compared the frames both have)");
-        if (identical) {
-            return "Identical over " + over + ": the " + bodies + " bodies' states, the contacts of every frame"
-                    + (energy == null ? "" : " and the system energy") + " are equal to the last bit.";
+        String over = "frames " + range.start() + "–" + range.end();
+        String length = frames == otherFrames ? "" : "The recordings differ in length: recording has " + frames
+                + " frames, other_recording " + otherFrames + " (frames " + (Math.min(frames, otherFrames) + 1) + "–"
+                + Math.max(frames, otherFrames) + " are only in " + (frames > otherFrames ? "recording"
+                : "other_recording") + "). ";
+        if (equal) {
+            String same = "the " + bodies + " bodies' states, the contacts of every frame" + (energy == null ? ""
+                    : " and the system energy") + " are equal to the last bit";
+            return length.isEmpty() ? "Identical over " + over + ": " + same + "."
+                    : "Not identical. " + length + "Over " + over + " " + same + ".";
         }
-        StringBuilder s = new StringBuilder("The recordings differ over ").append(over).append(". ");
+        StringBuilder s = new StringBuilder(length).append("The recordings differ over ").append(over).append(". ");
         if (first == null) {
             s.append("States are equal to the last bit. ");
         } else {

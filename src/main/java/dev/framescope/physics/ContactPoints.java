@@ -49,7 +49,7 @@ final class ContactPoints {
         if (found.size() == rows.get(pair)) {
             return new Located(found.get(n).pointA(), "collision");
         }
-        StateSeries.State a = BodyIds.isEnvironment(f.bodyAId()) ? null
+        StateSeries.State a = BodyIds.isEnvironment(f.bodyAId()) || !store.hasStates() ? null
                 : store.stateSeries().at(f.bodyAId(), Math.max(1, frame - 1));
         if (a == null || f.leverArmA() == null || !f.leverArmA().isFinite()) {
             return new Located(null, "not available: no matching collision point and no lever arm with a state");

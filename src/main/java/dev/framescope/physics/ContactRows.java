@@ -1,8 +1,10 @@
 package dev.framescope.physics;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The rows of one contact table (collisions, contact constraints or friction constraints) held as columns: frame,
@@ -20,6 +22,7 @@ final class ContactRows {
     private double[] values;
     private int size;
     private boolean ordered = true;
+    private boolean cameInOrder = true;
     /** Rows of frame f are frameStart[f] until frameStart[f + 1]. */
     private int[] frameStart;
 
@@ -46,18 +49,46 @@ final class ContactRows {
                             FrameIndex.Builder index) throws SQLException {
         ContactRows rows = new ContactRows(stride, frameCount, capacity);
         TableScan.each(db, sql, row -> {
-            long frame = row.integer(1);
-            index.add(frame, row.integer(4));
-            if (frame < 1 || frame > frameCount) {
-                return;
-            }
-            int at = rows.append((int) frame, row.integer(2), row.integer(3));
-            for (int c = 0; c < stride; c++) {
-                rows.values[at + c] = row.real(5 + c);
-            }
+            index.add(row.integer(1), row.integer(4));
+            rows.add(row);
         });
         rows.finish();
         return rows;
+    }
+
+    /**
+     * The rows of some frames only: {@code sql} has the columns of {@link #read} and four parameters, a row-id range
+     * and a frame range, bound in turn to each of {@code ranges} ({first id, last id, first frame, last frame}).
+     */
+    static ContactRows read(Connection db, String sql, int stride, int frameCount, List<long[]> ranges)
+            throws SQLException {
+        ContactRows rows = new ContactRows(stride, frameCount, 64);
+        try (PreparedStatement st = db.prepareStatement(sql)) {
+            for (long[] range : ranges) {
+                for (int i = 0; i < 4; i++) {
+                    st.setLong(i + 1, range[i]);
+                }
+                TableScan.each(st, rows::add);
+            }
+        }
+        rows.finish();
+        return rows;
+    }
+
+    private void add(TableScan.Row row) throws SQLException {
+        long frame = row.integer(1);
+        if (frame < 1 || frame > frameCount) {
+            return; // no frame can ask for it
+        }
+        int at = append((int) frame, row.integer(2), row.integer(3));
+        for (int c = 0; c < stride; c++) {
+            values[at + c] = row.real(5 + c);
+        }
+    }
+
+    /** Whether the rows came in frame order, as MSD-CPP writes them (they are sorted either way). */
+    boolean cameInFrameOrder() {
+        return cameInOrder;
     }
 
     private int append(int frame, long a, long b) {
@@ -77,6 +108,7 @@ final class ContactRows {
 
     /** Sorts by frame (stable, so a frame keeps its rows' stored order) if needed, trims, and indexes frames. */
     private void finish() {
+        cameInOrder = ordered;
         if (!ordered) {
             int[] order = Tracks.byFrame(frames, size);
             bodyA = Tracks.permute(bodyA, order);

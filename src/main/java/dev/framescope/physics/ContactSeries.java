@@ -39,24 +39,30 @@ final class ContactSeries {
     }
 
     /** Joins fetch only the vectors the checks use; see {@link StateSeries#read} for why joins. */
-    static final String COLLISIONS = """
+    private static final String COLLISIONS_FROM = """
             SELECT c.frame_id, c.body_a_id, c.body_b_id, c.id, n.x, n.y, n.z, c.penetrationDepth
-            FROM CollisionResultRecord c JOIN Vector3DRecord n ON c.normal_id = n.id ORDER BY c.id""";
-    static final String CONSTRAINTS = """
+            FROM CollisionResultRecord c JOIN Vector3DRecord n ON c.normal_id = n.id""";
+    private static final String CONSTRAINTS_FROM = """
             SELECT c.frame_id, c.body_a_id, c.body_b_id, c.id, n.x, n.y, n.z, la.x, la.y, la.z, lb.x, lb.y, lb.z,
                    c.penetration_depth, c.restitution, c.pre_impact_rel_vel_normal
             FROM ContactConstraintRecord c
             JOIN Vector3DRecord n ON c.normal_id = n.id
             LEFT JOIN Vector3DRecord la ON c.lever_arm_a_id = la.id
-            LEFT JOIN Vector3DRecord lb ON c.lever_arm_b_id = lb.id ORDER BY c.id""";
+            LEFT JOIN Vector3DRecord lb ON c.lever_arm_b_id = lb.id""";
     /**
      * Friction rows with their tangent vectors' ids in the first slot of each tangent (the other two NULL); {@link
      * #readFriction} puts the vectors there, for rows with a tangential λ only.
      */
-    static final String FRICTION = """
-            SELECT frame_id, body_a_id, body_b_id, id, friction_coefficient, normal_lambda, tangent1_lambda,
-                   tangent2_lambda, tangent1_id, NULL, NULL, tangent2_id, NULL, NULL
-            FROM FrictionConstraintRecord ORDER BY id""";
+    private static final String FRICTION_FROM = """
+            SELECT c.frame_id, c.body_a_id, c.body_b_id, c.id, c.friction_coefficient, c.normal_lambda,
+                   c.tangent1_lambda, c.tangent2_lambda, c.tangent1_id, NULL, NULL, c.tangent2_id, NULL, NULL
+            FROM FrictionConstraintRecord c""";
+    private static final String ORDERED = " ORDER BY c.id";
+    /** The rows of one row-id range and one frame range: four parameters, bound per range by {@link FrameWindow}. */
+    private static final String WITHIN = " WHERE c.id BETWEEN ? AND ? AND c.frame_id BETWEEN ? AND ?" + ORDERED;
+    static final String COLLISIONS = COLLISIONS_FROM + ORDERED;
+    static final String CONSTRAINTS = CONSTRAINTS_FROM + ORDERED;
+    static final String FRICTION = FRICTION_FROM + ORDERED;
 
     private final ContactRows collisions;
     private final ContactRows constraints;
@@ -105,6 +111,32 @@ final class ContactSeries {
     static ContactRows readFriction(Connection db, int frameCount, int rows, FrameIndex.Builder index)
             throws SQLException {
         ContactRows friction = ContactRows.read(db, FRICTION, 10, frameCount, rows, index);
+        readTangents(db, friction);
+        return friction;
+    }
+
+    /**
+     * Every collision row without its normal (frame, bodies, depth), for the per-frame contact status alone; joined
+     * to its normal all the same, so it holds the rows the collision series holds. No row id is read (the 0 in its
+     * place): no index is built from this read.
+     */
+    static ContactRows readSummaries(Connection db, int frameCount, int rows) throws SQLException {
+        return ContactRows.read(db, "SELECT c.frame_id, c.body_a_id, c.body_b_id, 0, c.penetrationDepth FROM "
+                + "CollisionResultRecord c JOIN Vector3DRecord n ON c.normal_id = n.id" + ORDERED, 1, frameCount,
+                rows, new FrameIndex.Builder(0));
+    }
+
+    /** The collision rows of some frames: {@code ranges} as {@link ContactRows#read(Connection, String, int, int, List)}. */
+    static ContactRows readCollisions(Connection db, int frameCount, List<long[]> ranges) throws SQLException {
+        return ContactRows.read(db, COLLISIONS_FROM + WITHIN, 4, frameCount, ranges);
+    }
+
+    static ContactRows readConstraints(Connection db, int frameCount, List<long[]> ranges) throws SQLException {
+        return ContactRows.read(db, CONSTRAINTS_FROM + WITHIN, 12, frameCount, ranges);
+    }
+
+    static ContactRows readFriction(Connection db, int frameCount, List<long[]> ranges) throws SQLException {
+        ContactRows friction = ContactRows.read(db, FRICTION_FROM + WITHIN, 10, frameCount, ranges);
         readTangents(db, friction);
         return friction;
     }

@@ -50,22 +50,28 @@ final class EnergyBounds {
     private final RecordingStore store;
     private final Map<Long, Double> masses;
     private final LambdaUnit unit;
+    private final FrameWindow window;
     private LambdaConvention convention;
 
-    EnergyBounds(RecordingStore store, Map<Long, Double> masses, LambdaUnit unit) {
+    /** {@code window}: the contacts and states of every frame {@link #at} is asked for, and of the frame before. */
+    EnergyBounds(RecordingStore store, Map<Long, Double> masses, LambdaUnit unit, FrameWindow window) {
         this.store = store;
         this.masses = masses;
         this.unit = unit;
+        this.window = window;
     }
 
     /**
      * The tables the bound's contact terms come from that this recording lacks (friction rows: the friction term and
-     * the impulse of an impact; contact rows: the impact term). Without them a loss at contact cannot be judged.
+     * the impulse of an impact; contact rows: the impact term; body states: the slip speed of the friction term, and
+     * the λ convention the impulse of an impact is read by). Without them a loss at contact cannot be judged; the
+     * terms they feed count 0, so what remains is a lower bound and a loss within it is still expected.
      */
     List<String> missingTables() {
-        return Stream.of("ContactConstraintRecord", "FrictionConstraintRecord")
+        return Stream.of("ContactConstraintRecord", "FrictionConstraintRecord", store.statesTable())
                 .filter(store.missingTables()::contains).toList();
     }
+
 
     /** The convention used so far; null when no frame needed λ. */
     LambdaConvention convention() {
@@ -73,7 +79,7 @@ final class EnergyBounds {
     }
 
     Bound at(long frame, double dt, Set<Long> touching, List<ContactSummary> collisions) {
-        ContactSeries contacts = store.contactSeries();
+        ContactSeries contacts = window.contacts();
         double integrator = 0;
         for (long body : touching) {
             integrator += 0.5 * masses.getOrDefault(body, 0.0) * EnergyChecks.G * EnergyChecks.G * dt * dt;
@@ -92,7 +98,7 @@ final class EnergyBounds {
             impact += impact(contacts, pair, frame, dt);
         }
         double friction = 0;
-        for (Friction row : contacts.friction(frame)) {
+        for (Friction row : store.hasStates() ? contacts.friction(frame) : List.<Friction>of()) {
             if (Double.isFinite(row.mu()) && Double.isFinite(row.normalLambda())) {
                 friction += row.mu() * Math.abs(lambdaImpulse(row.normalLambda(), dt)) * slip(row, frame);
             }
@@ -114,7 +120,7 @@ final class EnergyBounds {
         double e = Double.isFinite(worst.restitution()) ? worst.restitution() : 0;
         double u = worst.preNormalVelocity();
         double normalImpulse = 0;
-        for (Friction row : contacts.friction(frame)) {
+        for (Friction row : store.hasStates() ? contacts.friction(frame) : List.<Friction>of()) {
             if (row.bodyA() == pair.get(0) && row.bodyB() == pair.get(1) && Double.isFinite(row.normalLambda())) {
                 normalImpulse += Math.abs(lambdaImpulse(row.normalLambda(), dt));
             }
@@ -141,7 +147,7 @@ final class EnergyBounds {
 
     /** The larger tangential relative speed at the contact at the start and at the end of the step. */
     private double slip(Friction row, long frame) {
-        StateSeries states = store.stateSeries();
+        StateSeries states = window.states();
         return Math.max(tangentialSpeed(row, states, frame - 1), tangentialSpeed(row, states, frame));
     }
 

@@ -9,9 +9,11 @@ import dev.framescope.physics.PhysicsModel.SystemEnergyPoint;
 import dev.framescope.physics.RecordingSeries.ContactSummary;
 import dev.framescope.physics.LambdaConvention.LambdaUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -96,11 +98,16 @@ public final class EnergyChecks {
      * when it lacks the friction or contact rows the bound needs), {@code nonfinite} (the energy is NaN or infinite:
      * see find_nonfinite_state).
      * {@code lossBeyondBoundJ} = −residual − loss bound: positive is unexplained, negative is the margin left.
+     * {@code bodyId}: the inertial body whose own recorded energy ({@code EnergyRecord.total_e}) changed most the
+     * frame's way (rose most for an injection, fell most for a loss), {@code bodyDeltaEJ} its signed change; absent
+     * without body energies, for an expected loss and for a non-finite frame. The body check 'all' names in its
+     * finding.
      */
     public record EnergyAnomaly(long frameId, double simulationTime, @JsonProperty("delta_e_j") double deltaEJ,
                                 double expectedFreeFallJ, double positionCorrectionAllowanceJ, double residualJ,
                                 String kind, boolean collisionActive, boolean msdInjectionFlag, Double lossBoundJ,
-                                Double lossBeyondBoundJ, EnergyBounds.Bound lossBound) {
+                                Double lossBeyondBoundJ, EnergyBounds.Bound lossBound, Long bodyId,
+                                @JsonProperty("body_delta_e_j") Double bodyDeltaEJ) {
         boolean isLoss() {
             return kind.equals("loss_at_contact") || kind.equals("loss_without_contact");
         }
@@ -122,7 +129,8 @@ public final class EnergyChecks {
 
     public EnergyAnomalies anomalies(AnomalyArgs args) {
         try (Recordings.Lease lease = recordings.lease(args.recording())) {
-            return anomalies(lease.store(), args);
+            // A first scan reads what it needs itself (FrameWindow): the background read gives way meanwhile.
+            return Background.foreground(() -> anomalies(lease.store(), args));
         }
     }
 
@@ -152,9 +160,12 @@ public final class EnergyChecks {
                 ? "No energy injection above " + Findings.quantity(args.threshold(), "J") + " in frames "
                 + range.start() + "–" + range.end()
                 : injections.size() + " energy injection(s), first at frame " + injections.get(0).frameId()
-                + " (" + Findings.signed(injections.get(0).residualJ(), "J") + ")";
+                + " (" + Findings.signed(injections.get(0).residualJ(), "J") + body(injections.get(0)) + ")";
+        Optional<EnergyAnomaly> firstLoss = found.stream().filter(EnergyAnomaly::isLoss).findFirst();
         summary += "; " + (atContact + withoutContact) + " loss(es) beyond the contact model's bound (" + atContact
-                + " at contact, " + withoutContact + " without contact)";
+                + " at contact, " + withoutContact + " without contact" + firstLoss.map(a -> "; first at frame "
+                + a.frameId() + ", " + Findings.quantity(a.lossBeyondBoundJ(), "J") + " beyond it" + body(a))
+                .orElse("") + ")";
         if (notJudged > 0) {
             summary += "; " + notJudged(notJudged, scan.missingTables());
         }
@@ -176,6 +187,18 @@ public final class EnergyChecks {
                 nonfinite, notJudged);
     }
 
+    /** ", body 2 gains 45 J": the body a listed frame names, by its own change; nothing when it names none. */
+    private static String body(EnergyAnomaly a) {
+        if (a.bodyId() == null || a.bodyDeltaEJ() == null || !Double.isFinite(a.bodyDeltaEJ())) {
+            return "";
+        }
+        double change = a.bodyDeltaEJ();
+        boolean gains = a.kind().equals("injection");
+        return (gains ? change > 0 : change < 0) ? ", body " + a.bodyId() + (gains ? " gains " : " loses ")
+                + Findings.quantity(Math.abs(change), "J") : ", no inertial body's own energy "
+                + (gains ? "rises" : "falls");
+    }
+
     /**
      * The frames a scan lists (expected losses included), the λ convention the bounds used, if any, and the tables
      * the bound needs that the recording lacks.
@@ -190,20 +213,29 @@ public final class EnergyChecks {
     static String notJudged(int count, List<String> missingTables) {
         return count + " loss(es) at contact not judged: the recording has no " + String.join(" or ", missingTables)
                 + " table, so the loss bound lacks its " + (missingTables.contains("ContactConstraintRecord")
-                ? "impact and friction terms" : "friction term") + " (listed as loss_not_judged)";
+                ? "impact and friction terms" : missingTables.contains("FrictionConstraintRecord")
+                ? "friction term" : "friction term (no body states to take the slip from)")
+                + " (listed as loss_not_judged)";
+    }
+
+    /** One step the scan lists or must bound: ΔE, the free-fall expectation, the residual and the frame's contacts. */
+    private record Step(SystemEnergyPoint point, double dt, List<ContactSummary> contacts, double allowance,
+                        double expected, double delta, double residual, String kind) {
     }
 
     /**
      * Every frame of {@code range} (after frame 1) whose energy change is an injection, a loss above the threshold
      * (beyond the contact bound, or expected) or not finite. With a null {@code unit} losses are not judged (no
      * bound is computed, nothing but injections and non-finite frames is listed): for callers that mark injections.
+     * The bounds read the contacts and states of the losses' frames only, not the whole recording ({@link
+     * FrameWindow}), so a first scan right after loading does not wait for the whole-recording series.
      */
     static Scan scan(RecordingStore store, FrameRange range, double threshold, LambdaUnit unit) {
         Map<Long, Double> masses = MomentumChecks.masses(store);
-        EnergyBounds bounds = new EnergyBounds(store, masses, unit);
+        MassTable table = new MassTable(masses);
         Map<Long, List<ContactSummary>> contacts = store.contactSummaries();
         List<SystemEnergyPoint> energy = store.systemEnergy();
-        List<EnergyAnomaly> found = new ArrayList<>();
+        List<Step> steps = new ArrayList<>();
         for (int i = 1; i < energy.size(); i++) {
             SystemEnergyPoint point = energy.get(i);
             SystemEnergyPoint previous = energy.get(i - 1);
@@ -212,25 +244,37 @@ public final class EnergyChecks {
             }
             double dt = point.simulationTime() - previous.simulationTime();
             List<ContactSummary> frameContacts = contacts.getOrDefault(point.frameId(), List.of());
-            Set<Long> touching = touching(frameContacts);
-            double allowance = penetrationAllowance(frameContacts, masses);
-            double expected = freeFallChange(masses, touching, dt);
+            double allowance = table.allowance(frameContacts);
+            double expected = table.freeFall(frameContacts, dt);
             double delta = point.totalSystemE() - previous.totalSystemE();
             double residual = delta - expected;
             String kind = residual > threshold + allowance ? "injection" : !Double.isFinite(delta) ? "nonfinite" : null;
+            if (kind != null || residual < -threshold && unit != null) {
+                steps.add(new Step(point, dt, frameContacts, allowance, expected, delta, residual, kind));
+            }
+        }
+        List<Long> lossFrames = steps.stream().filter(step -> step.residual() < -threshold && unit != null)
+                .map(step -> step.point().frameId()).toList();
+        EnergyBounds bounds = new EnergyBounds(store, masses, unit, lossFrames.isEmpty() ? null
+                : store.window(FrameWindow.spansWithPrevious(lossFrames)));
+        List<EnergyAnomaly> found = new ArrayList<>();
+        for (Step step : steps) {
+            String kind = step.kind();
             EnergyBounds.Bound bound = null;
-            if (residual < -threshold && unit != null) {
-                bound = bounds.at(point.frameId(), dt, touching, frameContacts);
-                kind = residual >= -(threshold + bound.totalJ()) ? "expected_loss"
-                        : frameContacts.isEmpty() ? "loss_without_contact"
+            if (step.residual() < -threshold && unit != null) {
+                bound = bounds.at(step.point().frameId(), step.dt(), touching(step.contacts()), step.contacts());
+                kind = step.residual() >= -(threshold + bound.totalJ()) ? "expected_loss"
+                        : step.contacts().isEmpty() ? "loss_without_contact"
                         : bounds.missingTables().isEmpty() ? "loss_at_contact" : "loss_not_judged";
             }
-            if (kind != null) {
-                found.add(new EnergyAnomaly(point.frameId(), point.simulationTime(), delta, expected, allowance,
-                        residual, kind, !frameContacts.isEmpty(), point.energyInjection(),
-                        bound == null ? null : bound.totalJ(), bound == null ? null : -residual - bound.totalJ(),
-                        bound));
-            }
+            long frame = step.point().frameId();
+            BodyChange body = kind.equals("nonfinite") || kind.equals("expected_loss") ? null
+                    : BodyChange.at(store, frame, kind.equals("injection") ? 1 : -1);
+            found.add(new EnergyAnomaly(frame, step.point().simulationTime(), step.delta(), step.expected(),
+                    step.allowance(), step.residual(), kind, !step.contacts().isEmpty(),
+                    step.point().energyInjection(), bound == null ? null : bound.totalJ(),
+                    bound == null ? null : -step.residual() - bound.totalJ(), bound,
+                    body == null ? null : body.bodyId(), body == null ? null : body.deltaEJ()));
         }
         return new Scan(found, bounds.convention(), bounds.missingTables());
     }
@@ -248,25 +292,78 @@ public final class EnergyChecks {
         return touching;
     }
 
-    /** Joules a resolved overlap may release: per contact, the heavier body's m·g·(depth − slop). */
-    private static double penetrationAllowance(List<ContactSummary> frameContacts, Map<Long, Double> masses) {
-        double allowance = 0;
-        for (ContactSummary c : frameContacts) {
-            double depth = Double.isFinite(c.penetrationDepth()) ? c.penetrationDepth() : 0;
-            double raised = Math.max(masses.getOrDefault(c.bodyAId(), 0.0), masses.getOrDefault(c.bodyBId(), 0.0));
-            allowance += raised * G * Math.max(depth - SLOP_M, 0);
-        }
-        return allowance;
-    }
+    /**
+     * The inertial bodies' masses as arrays, for the per-frame sums of every step of a scan: boxed ids in sets and
+     * maps cost most of a scan's time on the 10,000-frame recording. Sums run over the bodies in the map's order, as
+     * they always did, so they are the same to the bit. Not thread-safe: one per scan.
+     */
+    private static final class MassTable {
+        private final long[] ids;
+        private final double[] kg;
+        private final boolean[] touching;
+        /** Body id − lowest id → its index + 1 (0: no mass), where the ids span few values, as instance ids do. */
+        private final int[] slots;
+        private final long lowest;
 
-    /** The energy change free fall explains for the bodies not in contact: −½·m·g²·dt² each. */
-    private static double freeFallChange(Map<Long, Double> masses, Set<Long> touching, double dt) {
-        double expected = 0;
-        for (Map.Entry<Long, Double> body : masses.entrySet()) {
-            if (!touching.contains(body.getKey())) {
-                expected -= 0.5 * body.getValue() * G * G * dt * dt;
+        MassTable(Map<Long, Double> masses) {
+            ids = masses.keySet().stream().mapToLong(Long::longValue).toArray();
+            kg = masses.values().stream().mapToDouble(Double::doubleValue).toArray();
+            touching = new boolean[ids.length];
+            lowest = Arrays.stream(ids).min().orElse(0);
+            long span = Arrays.stream(ids).max().orElse(0) - lowest;
+            slots = span < 1 << 16 ? new int[(int) span + 1] : null;
+            for (int i = 0; slots != null && i < ids.length; i++) {
+                slots[(int) (ids[i] - lowest)] = i + 1;
             }
         }
-        return expected;
+
+        /** The index of a body with a mass, or −1 (an environment body, or one without a mass). */
+        private int indexOf(long id) {
+            if (slots != null) {
+                return id < lowest || id - lowest >= slots.length ? -1 : slots[(int) (id - lowest)] - 1;
+            }
+            for (int i = 0; i < ids.length; i++) {
+                if (ids[i] == id) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        private double massOf(long id) {
+            int i = indexOf(id);
+            return i < 0 ? 0 : kg[i];
+        }
+
+        /** Joules a resolved overlap may release: per contact, the heavier body's m·g·(depth − slop). */
+        double allowance(List<ContactSummary> frameContacts) {
+            double allowance = 0;
+            for (ContactSummary c : frameContacts) {
+                double depth = Double.isFinite(c.penetrationDepth()) ? c.penetrationDepth() : 0;
+                double raised = Math.max(massOf(c.bodyAId()), massOf(c.bodyBId()));
+                allowance += raised * G * Math.max(depth - SLOP_M, 0);
+            }
+            return allowance;
+        }
+
+        /** The energy change free fall explains for the bodies not in contact: −½·m·g²·dt² each. */
+        double freeFall(List<ContactSummary> frameContacts, double dt) {
+            Arrays.fill(touching, false);
+            for (ContactSummary c : frameContacts) {
+                for (long id : new long[] {c.bodyAId(), c.bodyBId()}) {
+                    int i = indexOf(id);
+                    if (i >= 0) {
+                        touching[i] = true;
+                    }
+                }
+            }
+            double expected = 0;
+            for (int i = 0; i < ids.length; i++) {
+                if (!touching[i]) {
+                    expected -= 0.5 * kg[i] * G * G * dt * dt;
+                }
+            }
+            return expected;
+        }
     }
 }

@@ -7,7 +7,6 @@ import static dev.framescope.physics.Findings.numbers;
 
 import dev.framescope.physics.Findings.Span;
 import dev.framescope.physics.LambdaConvention.LambdaUnit;
-import dev.framescope.physics.PhysicsModel.BodyMetadata;
 import dev.framescope.physics.PhysicsModel.EnergyPoint;
 import dev.framescope.physics.PhysicsModel.SystemEnergyPoint;
 import dev.framescope.physics.Triage.Anomaly;
@@ -92,12 +91,10 @@ final class EnergyFindings {
 
     /**
      * Injections (ENERGY_INJECTION) and losses beyond the contact model's bound (ENERGY_LOSS), each blamed on the
-     * body whose own energy changed most in that direction at that frame.
+     * body whose own energy changed most in that direction at that frame ({@link BodyChange}, as the energy check).
      */
     static void changes(RecordingStore store, FrameRange all, double threshold, String file, List<Anomaly> found,
                         List<Triage.Skipped> skipped) {
-        List<Long> inertial = store.missingTables().contains("EnergyRecord") ? List.of() : store.bodies().stream()
-                .filter(b -> !b.isEnvironment()).map(BodyMetadata::bodyId).toList();
         EnergyChecks.Scan scan = EnergyChecks.scan(store, all, threshold, LambdaUnit.auto);
         if (scan.notJudged() > 0) {
             skipped.add(new Triage.Skipped("energy (losses at contact)", EnergyChecks.notJudged(scan.notJudged(),
@@ -108,33 +105,24 @@ final class EnergyFindings {
             if (!injection && !a.isLoss()) {
                 continue;
             }
-            double sign = injection ? 1 : -1;
-            long culprit = -1;
-            double largest = Double.NEGATIVE_INFINITY;
-            for (long body : inertial) {
-                double change = sign * bodyEnergyChange(store.bodyEnergy(body), a.frameId());
-                if (change > largest) {
-                    largest = change;
-                    culprit = body;
-                }
-            }
             List<NextCall> next = List.of(call("get_recording_frame", file, "frame_id", a.frameId()),
                     call("get_energy_series", file, "start_frame", Math.max(1, a.frameId() - 2),
                             "end_frame", Math.min(store.frameCount(), a.frameId() + 2)));
-            List<Long> bodies = culprit < 0 ? List.of() : List.of(culprit);
+            List<Long> bodies = a.bodyId() == null ? List.of() : List.of(a.bodyId());
+            String culprit = culprit(a, injection ? "gains" : "loses");
             if (injection) {
                 found.add(anomaly(Span.at(a.frameId()), bodies, Severity.high, "ENERGY_INJECTION", String.format(
                         "%s of energy appear at frame %d beyond the integrator's expected change (ΔE = %s%s).",
                         Findings.signed(a.residualJ(), "J"), a.frameId(), Findings.signed(a.deltaEJ(), "J"),
-                        culprit(culprit, largest, "gains")), numbers("delta_e_j", a.deltaEJ(), "residual_j", a.residualJ(),
-                        "body_delta_e_j", largest), next));
+                        culprit), numbers("delta_e_j", a.deltaEJ(), "residual_j", a.residualJ(),
+                        "body_delta_e_j", a.bodyDeltaEJ()), next));
             } else {
                 found.add(anomaly(Span.at(a.frameId()), bodies, Severity.high, "ENERGY_LOSS", String.format(
                         "%s of energy vanish at frame %d beyond what the contacts may dissipate (%s lost, bound "
                         + "%s%s).", Findings.quantity(a.lossBeyondBoundJ(), "J"), a.frameId(),
                         Findings.quantity(-a.residualJ(), "J"), Findings.quantity(a.lossBoundJ(), "J"),
-                        culprit(culprit, largest, "loses")), numbers("delta_e_j", a.deltaEJ(), "loss_beyond_bound_j",
-                        a.lossBeyondBoundJ(), "loss_bound_j", a.lossBoundJ(), "body_delta_e_j", -largest),
+                        culprit), numbers("delta_e_j", a.deltaEJ(), "loss_beyond_bound_j",
+                        a.lossBeyondBoundJ(), "loss_bound_j", a.lossBoundJ(), "body_delta_e_j", a.bodyDeltaEJ()),
                         List.of(check("energy", file, "start_frame", a.frameId(), "end_frame",
                                 a.frameId(), "include_expected", true), next.get(0))));
             }
@@ -142,24 +130,16 @@ final class EnergyFindings {
     }
 
     /**
-     * "; body 2 loses 1.619 J": the body whose own energy changed most the finding's way, by how much (a positive
-     * amount: the verb carries the direction); nothing when no inertial body's energy is recorded, and when no body's
-     * energy changed that way, says so.
+     * "; body 2 loses 1.619 J": the body the finding names, by how much (a positive amount: the verb carries the
+     * direction); nothing when no inertial body's energy is recorded, and when no body's energy changed that way,
+     * says so.
      */
-    private static String culprit(long body, double amountJ, String verb) {
-        if (body < 0 || !Double.isFinite(amountJ)) {
+    private static String culprit(EnergyChecks.EnergyAnomaly a, String verb) {
+        if (a.bodyId() == null) {
             return "";
         }
-        return amountJ > 0 ? "; body " + body + " " + verb + " " + Findings.quantity(amountJ, "J")
+        double amountJ = verb.equals("gains") ? a.bodyDeltaEJ() : -a.bodyDeltaEJ();
+        return amountJ > 0 ? "; body " + a.bodyId() + " " + verb + " " + Findings.quantity(amountJ, "J")
                 : "; no inertial body's own energy " + (verb.equals("gains") ? "rises" : "falls");
-    }
-
-    static double bodyEnergyChange(List<EnergyPoint> series, long frame) {
-        for (int i = 1; i < series.size(); i++) {
-            if (series.get(i).frameId() == frame && series.get(i - 1).frameId() == frame - 1) {
-                return series.get(i).totalE() - series.get(i - 1).totalE();
-            }
-        }
-        return Double.NEGATIVE_INFINITY;
     }
 }

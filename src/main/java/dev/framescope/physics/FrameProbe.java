@@ -69,6 +69,15 @@ final class FrameProbe {
         return table;
     }
 
+    /**
+     * Whether the table's first row has no later frame than its last, as in every file MSD-CPP writes: a table
+     * stored backwards, which the search cannot serve, fails this one-query test (one shuffled otherwise may not).
+     */
+    boolean endsInOrder() throws SQLException {
+        long[] last = seek(maxRow);
+        return last == null || firstKey <= last[1];
+    }
+
     /** The row-id range of keys {@code from..to}, or null when none of them has a row. */
     FrameIndex.Range range(long from, long to) throws SQLException {
         if (to < 1 || from > maxKey || from > to) {

@@ -57,33 +57,50 @@ public record LambdaConvention(@JsonIgnore boolean impulse, @JsonIgnore int tang
     }
 
     private static LambdaConvention measure(RecordingStore store, LambdaUnit requested) {
+        if (!store.hasStates()) {
+            return choose(List.of(), requested, false);
+        }
         Map<Long, Double> masses = MomentumChecks.masses(store);
         List<double[]> errors = new ArrayList<>(); // per body-step: error of each of the 4 candidates, and |J|
-        StateSeries states = store.stateSeries();
-        ContactSeries contacts = store.contactSeries();
-        for (long f = 2; f <= store.frameCount() && errors.size() < MAX_STEPS; f++) {
-            double dt = store.simulationTime(f) - store.simulationTime(f - 1);
-            FrameContacts frame = new FrameContacts(contacts, f);
-            Map<Long, List<Friction>> rowsByBody = new LinkedHashMap<>();
-            for (Friction row : contacts.friction(f)) {
-                rowsByBody.computeIfAbsent(row.bodyA(), k -> new ArrayList<>()).add(row);
-                rowsByBody.computeIfAbsent(row.bodyB(), k -> new ArrayList<>()).add(row);
-            }
-            for (Map.Entry<Long, List<Friction>> body : rowsByBody.entrySet()) {
-                long id = body.getKey();
-                Vec3 received = received(states, masses, id, f, dt);
-                if (received == null || !frame.completeFor(id, -1)) {
-                    continue;
-                }
-                double[] e = new double[5];
-                for (int c = 0; c < 4; c++) {
-                    e[c] = error(candidate(c >= 2, c % 2 == 0 ? 1 : -1, ""), body.getValue(), id, received, dt);
-                }
-                e[4] = received.norm();
-                errors.add(e);
+        // The first frames with contacts decide it (2,000 body-steps: ~120 frames of 20 resting balls), so they are
+        // read in growing windows from the start instead of waiting for the whole recording's series.
+        long f = 2;
+        for (long chunk = FIRST_WINDOW_FRAMES; f <= store.frameCount() && errors.size() < MAX_STEPS; chunk *= 2) {
+            long last = Math.min(store.frameCount(), f - 1 + chunk);
+            FrameWindow window = store.window(List.of(new long[] {f - 1, last}));
+            for (; f <= last && errors.size() < MAX_STEPS; f++) {
+                measureStep(store, masses, window, f, errors);
             }
         }
-        return choose(errors, requested);
+        return choose(errors, requested, true);
+    }
+
+    private static final long FIRST_WINDOW_FRAMES = 64;
+
+    /** The body-steps into frame {@code f} whose every contact has λ rows: each candidate's error, and |J|. */
+    private static void measureStep(RecordingStore store, Map<Long, Double> masses, FrameWindow window, long f,
+                                    List<double[]> errors) {
+        ContactSeries contacts = window.contacts();
+        double dt = store.simulationTime(f) - store.simulationTime(f - 1);
+        FrameContacts frame = new FrameContacts(contacts, f);
+        Map<Long, List<Friction>> rowsByBody = new LinkedHashMap<>();
+        for (Friction row : contacts.friction(f)) {
+            rowsByBody.computeIfAbsent(row.bodyA(), k -> new ArrayList<>()).add(row);
+            rowsByBody.computeIfAbsent(row.bodyB(), k -> new ArrayList<>()).add(row);
+        }
+        for (Map.Entry<Long, List<Friction>> body : rowsByBody.entrySet()) {
+            long id = body.getKey();
+            Vec3 received = received(window.states(), masses, id, f, dt);
+            if (received == null || !frame.completeFor(id, -1)) {
+                continue;
+            }
+            double[] e = new double[5];
+            for (int c = 0; c < 4; c++) {
+                e[c] = error(candidate(c >= 2, c % 2 == 0 ? 1 : -1, ""), body.getValue(), id, received, dt);
+            }
+            e[4] = received.norm();
+            errors.add(e);
+        }
     }
 
     private static double error(LambdaConvention candidate, List<Friction> rows, long body, Vec3 received,
@@ -111,7 +128,7 @@ public record LambdaConvention(@JsonIgnore boolean impulse, @JsonIgnore int tang
         return now.velocity().minus(before.velocity()).times(m).minus(GRAVITY.times(m * dt));
     }
 
-    private static LambdaConvention choose(List<double[]> errors, LambdaUnit requested) {
+    private static LambdaConvention choose(List<double[]> errors, LambdaUnit requested, boolean hasStates) {
         int best = -1;
         int bestCount = -1;
         double bestMedian = Double.POSITIVE_INFINITY;
@@ -141,8 +158,9 @@ public record LambdaConvention(@JsonIgnore boolean impulse, @JsonIgnore int tang
         }
         String source = requested != LambdaUnit.auto ? "unit as requested (lambda_unit = " + requested + "); " : "";
         if (errors.isEmpty()) {
-            source += "not measured: no body had λ rows for all of its contacts in any frame, so the unit is taken "
-                    + "as MSD-CPP documents it";
+            source += "not measured: " + (hasStates ? "no body had λ rows for all of its contacts in any frame"
+                    : "the recording has no body states to measure it against") + ", so the unit is taken as "
+                    + "MSD-CPP documents it";
         } else {
             source += String.format("measured: this convention explains %d of %d body-steps (impulse received "
                     + "m·Δv − m·g·dt against the body's λ rows) within 1e-6 kg·m/s + 1e-6 relative", bestCount,

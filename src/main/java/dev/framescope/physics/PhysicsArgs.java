@@ -24,9 +24,10 @@ public final class PhysicsArgs {
     }
 
     public record ListRecordingsArgs(
-            @Param("Directory to list; default the usual recording folders.")
+            @Param("Directory to list; default the recording folders and the folders under the working directory "
+                    + "that hold .db files.")
             String directory,
-            @Param(value = LIMIT, min = 1, max = 1000) Integer limit) {
+            @Param(value = "Most recordings listed, over all folders.", min = 1, max = 1000) Integer limit) {
         public ListRecordingsArgs {
             limit = limit == null ? 100 : limit;
         }
@@ -127,8 +128,8 @@ public final class PhysicsArgs {
 
     public record CompareArgs(
             @Param(value = BODY, required = true) Long bodyId,
-            @Param(value = "First frame id to compare.", required = true, min = 1) Long frameA,
-            @Param(value = "Second frame id to compare.", required = true, min = 1) Long frameB,
+            @Param(value = "First frame id to compare; default 1.", min = 1) Long frameA,
+            @Param(value = "Second frame id to compare; default the last.", min = 1) Long frameB,
             @Param(RECORDING) String recording,
             @Param(value = JUMP_TOLERANCE, min = 0) Double velocityJumpTolerance) {
         public CompareArgs {

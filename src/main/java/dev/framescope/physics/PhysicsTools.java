@@ -60,8 +60,9 @@ public final class PhysicsTools implements ToolGroup {
         return List.of(
                 ToolDef.of("list_recordings", "List recordings",
                         "Lists MSD-CPP recordings (*.db) with their size; without 'directory', in "
-                        + "MSD_RECORDINGS_DIR, FRAMESCOPE_RECORDING_DIRS, replay/recordings/ and "
-                        + "build/Debug/debug/recordings/.",
+                        + "MSD_RECORDINGS_DIR, FRAMESCOPE_RECORDING_DIRS, replay/recordings/, "
+                        + "build/Debug/debug/recordings/ and every folder under the working directory holding .db "
+                        + "files (demo/recordings/ in a clone).",
                         ListRecordingsArgs.class, ro, (a, c) -> answer(queries.list(a)))
                         .returns(RecordingQueries.RecordingList.class),
                 ToolDef.of("open_recording", "Open a recording",
@@ -108,7 +109,7 @@ public final class PhysicsTools implements ToolGroup {
                         + "that must cancel); nonfinite (NaN/Inf state, non-unit quaternions); solver (iterations, "
                         + "residual, converged); contact_history of body_id and other_body_id (transitions, chatter, "
                         + "normal flips, penetration trend); body_motion of body_id from start_frame to end_frame "
-                        + "(deltas, unexplained Δv); compare with other_recording (same scene: first frame and body "
+                        + "(default the whole recording; deltas, unexplained Δv); compare with other_recording (same scene: first frame and body "
                         + "where states differ, growth, contacts in only one, energy).",
                         CheckArgs.class, ToolHints.READS_ONLY, (a, c) -> answer(checks.run(a, c)))
                 .returns(Triage.TriageReport.class, EnergyChecks.EnergyAnomalies.class,

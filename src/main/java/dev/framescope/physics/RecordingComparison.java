@@ -44,12 +44,18 @@ final class RecordingComparison {
     public record EnergyDifference(double largestJ, long atFrame, double lastFrameJ) {
     }
 
+    /**
+     * {@code identical}: no state, contact or energy difference over the frames compared ({@code startFrame}–
+     * {@code endFrame}, {@code framesCompared} of them), and both recordings have as many frames ({@code frameCount},
+     * {@code otherFrameCount}): a recording that stops early is not identical to the one that runs on.
+     */
     public record CompareReport(int schemaVersion, String summary, String path, String otherPath, boolean identical,
                                 long startFrame, long endFrame, int otherFrameCount, int bodiesCompared,
                                 double stateTolerance, StateDifference firstDifference,
                                 StateDifference firstBeyondTolerance, List<GrowthBucket> growth,
                                 int contactFramesDiffering, Bounded<ContactDifference> contactsInOnlyOne,
-                                EnergyDifference energy, List<NextCall> recommendedNextCalls) {
+                                EnergyDifference energy, List<NextCall> recommendedNextCalls, int frameCount,
+                                long framesCompared) {
     }
 
     private final Recordings recordings;
@@ -76,7 +82,8 @@ final class RecordingComparison {
         List<ContactDifference> contacts = new ArrayList<>();
         int contactFrames = compareContacts(store.contactSummaries(), other.contactSummaries(), range, contacts);
         EnergyDifference energy = compareEnergy(store, other, range);
-        boolean identical = states.first == null && contactFrames == 0 && (energy == null || energy.largestJ() == 0);
+        boolean equal = states.first == null && contactFrames == 0 && (energy == null || energy.largestJ() == 0);
+        boolean identical = equal && store.frameCount() == other.frameCount();
         String file = store.path().toString();
         String otherFile = other.path().toString();
         List<NextCall> next = states.beyond == null ? List.of() : List.of(
@@ -84,12 +91,13 @@ final class RecordingComparison {
                         states.beyond.bodyId()),
                 Findings.call("get_recording_frame", otherFile, "frame_id", states.beyond.frameId(), "body_id",
                         states.beyond.bodyId()));
-        String summary = CompareWording.summary(range, bodies.size(), other.frameCount() != store.frameCount()
-                ? other.frameCount() : null, identical, states.first, states.beyond, states.growth, contactFrames,
-                contacts, energy, args.stateTolerance());
+        String summary = CompareWording.summary(range, bodies.size(), store.frameCount(), other.frameCount(),
+                equal, states.first, states.beyond, states.growth, contactFrames, contacts, energy,
+                args.stateTolerance());
         return new CompareReport(RecordingQueries.SCHEMA_VERSION, summary, file, otherFile, identical, range.start(),
                 range.end(), other.frameCount(), bodies.size(), args.stateTolerance(), states.first, states.beyond,
-                states.growth, contactFrames, Bounded.of(contacts, args.limit()), energy, next);
+                states.growth, contactFrames, Bounded.of(contacts, args.limit()), energy, next, store.frameCount(),
+                range.end() - range.start() + 1);
     }
 
     private record StateDiffs(StateDifference first, StateDifference beyond, List<GrowthBucket> growth) {

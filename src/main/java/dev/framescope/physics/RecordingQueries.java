@@ -1,6 +1,7 @@
 package dev.framescope.physics;
 
 import dev.framescope.common.Bounded;
+import dev.framescope.common.NearbyFiles;
 import dev.framescope.common.ToolException;
 import dev.framescope.physics.PhysicsArgs.FrameArgs;
 import dev.framescope.physics.PhysicsArgs.ListRecordingsArgs;
@@ -14,7 +15,10 @@ import dev.framescope.physics.PhysicsModel.SolverDiagnostics;
 import dev.framescope.physics.Recordings.RecordingFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** Reading recordings as stored: discovery, loading, metadata, one frame, one body's state. */
@@ -28,26 +32,67 @@ public final class RecordingQueries {
         this.recordings = recordings;
     }
 
-    public record DirectoryListing(String directory, boolean exists, Bounded<RecordingFile> recordings) {
+    /**
+     * One folder listed: {@code source} says why, {@code directory} (the folder asked for), {@code recording_dirs}
+     * (a configured recording folder: MSD_RECORDINGS_DIR, FRAMESCOPE_RECORDING_DIRS, MSD-CPP's defaults) or
+     * {@code working_directory} (a folder under the working directory holding .db files, as prompt completions find
+     * them).
+     */
+    public record DirectoryListing(String directory, boolean exists, Bounded<RecordingFile> recordings,
+                                   String source) {
     }
 
-    public record RecordingList(int schemaVersion, String summary, List<DirectoryListing> directories) {
+    /** {@code directoriesLeftOut}: folders holding .db files past the {@value #MAX_DIRECTORIES} listed. */
+    public record RecordingList(int schemaVersion, String summary, List<DirectoryListing> directories,
+                                int directoriesLeftOut) {
     }
 
+    static final int MAX_DIRECTORIES = 40;
+
+    /**
+     * The recordings in {@code directory}; without it, in the configured recording folders and in every folder under
+     * the working directory that holds .db files: where the triage prompt's completions, the demo and the docs lead
+     * (demo/recordings in a clone). {@code limit} bounds the files listed over all folders, in that order.
+     */
     public RecordingList list(ListRecordingsArgs args) {
-        List<Path> dirs = args.directory() != null ? List.of(Recordings.pathOf("directory", args.directory()))
-                : recordings.searchDirs();
-        List<DirectoryListing> listings = new ArrayList<>();
-        int total = 0;
-        for (Path dir : dirs) {
-            List<RecordingFile> files = Recordings.listDirectory(dir);
-            total += files.size();
-            listings.add(new DirectoryListing(dir.toString(), dir.toFile().isDirectory(),
-                    Bounded.of(files, args.limit())));
+        Map<Path, String> dirs = new LinkedHashMap<>();
+        if (args.directory() != null) {
+            dirs.put(Recordings.pathOf("directory", args.directory()), "directory");
+        } else {
+            recordings.searchDirs().forEach(dir -> dirs.put(dir, "recording_dirs"));
+            Set<Path> seen = new HashSet<>();
+            dirs.keySet().forEach(dir -> seen.add(dir.toAbsolutePath().normalize()));
+            for (String file : NearbyFiles.find(".db", recordings.searchDirs())) {
+                Path parent = Path.of(file).getParent();
+                Path dir = parent == null ? Path.of(".") : parent;
+                if (seen.add(dir.toAbsolutePath().normalize())) {
+                    dirs.put(dir, "working_directory");
+                }
+            }
         }
-        return new RecordingList(SCHEMA_VERSION, total + " recording(s) in " + dirs.size() + " director"
-                + (dirs.size() == 1 ? "y" : "ies") + (total == 0 ? "; pass 'directory' to look elsewhere" : ""),
-                listings);
+        List<DirectoryListing> listings = new ArrayList<>();
+        List<String> found = new ArrayList<>();
+        int total = 0;
+        int leftOut = 0;
+        for (Map.Entry<Path, String> dir : dirs.entrySet()) {
+            List<RecordingFile> files = Recordings.listDirectory(dir.getKey());
+            if (listings.size() == MAX_DIRECTORIES) {
+                leftOut += files.isEmpty() ? 0 : 1;
+                continue;
+            }
+            listings.add(new DirectoryListing(dir.getKey().toString(), dir.getKey().toFile().isDirectory(),
+                    Bounded.of(files, Math.max(0, args.limit() - total)), dir.getValue()));
+            total += files.size();
+            if (!files.isEmpty()) {
+                found.add(dir.getKey() + " (" + files.size() + ")");
+            }
+        }
+        String summary = total == 0 ? "0 recording(s) in " + listings.size() + " director"
+                + (listings.size() == 1 ? "y" : "ies") + "; pass 'directory' to look elsewhere"
+                : total + " recording(s) in " + (found.size() > 5 ? String.join(", ", found.subList(0, 5)) + " and "
+                + (found.size() - 5) + " more folders" : String.join(", ", found))
+                + (leftOut == 0 ? "" : "; " + leftOut + " more folders with .db files left out (pass 'directory')");
+        return new RecordingList(SCHEMA_VERSION, summary, listings, leftOut);
     }
 
     /**
@@ -109,8 +154,11 @@ public final class RecordingQueries {
         if (body != null) {
             BodyIds.requireKnown(store, "body_id", body);
         }
-        List<BodyState> states = store.states(frame).stream().filter(s -> body == null || s.bodyId() == body)
-                .toList();
+        // Without the table that ties states to bodies and frames the rows below still answer; the summary says why
+        // no state is shown.
+        List<BodyState> states = !store.hasStates() ? List.of() : store.states(frame).stream()
+                .filter(s -> body == null || s.bodyId() == body).toList();
+        String noStates = "no body states (the recording has no " + store.statesTable() + " table)";
         List<CollisionInfo> collisions = store.collisions(frame).stream()
                 .filter(c -> involves(body, c.bodyAId(), c.bodyBId())).toList();
         List<ContactConstraintInfo> constraints = store.contactConstraints(frame).stream()
@@ -131,12 +179,13 @@ public final class RecordingQueries {
         BodyState state = body == null || states.isEmpty() ? null : states.get(0);
         Double speed = state == null ? null : state.velocity().norm();
         Double omega = state == null ? null : state.angularVelocity().norm();
-        String summary = body == null ? "Frame" + at + states.size() + " bodies, " + rows
+        String summary = body == null ? "Frame" + at + (store.hasStates() ? states.size() + " bodies" : noStates)
+                + ", " + rows
                 : Findings.capitalised(BodyIds.label(store, body)) + at + (state != null ? "z = "
                 + Findings.metres(state.position().z()) + ", |v| = " + Findings.quantity(speed, "m/s") + ", |ω| = "
                 + Findings.quantity(omega, "rad/s") + "; "
                 : BodyIds.isEnvironment(body) ? "environment (static) body, no state; "
-                : "no state row at this frame; ") + rows;
+                : !store.hasStates() ? noStates + "; " : "no state row at this frame; ") + rows;
         return new FrameData(SCHEMA_VERSION, summary, frame, store.simulationTime(frame), body, state, speed, omega,
                 state == null ? null : "as MSD-CPP defines it: ω = 2·vec(conj(q) ⊗ q̇)",
                 body == null ? Bounded.page(states, args.offset(), args.limit()) : null,

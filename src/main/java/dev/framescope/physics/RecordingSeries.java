@@ -100,9 +100,61 @@ final class RecordingSeries {
         return await(systemEnergyFuture());
     }
 
-    /** Collision rows of every frame, by frame id: a view over the collision series. */
+    /**
+     * Collision rows of every frame, by frame id: a view over the collision series once it is read; until then over
+     * the same rows without their normals, read at once on the caller's thread (an energy check right after loading
+     * needs no more, and waited for the whole collision series, normals and index included).
+     */
     Map<Long, List<ContactSummary>> contactSummaries() {
-        return new Summaries(await(collisionsFuture()));
+        if (isRead("collisions")) {
+            return new Summaries(await(collisionsFuture()), 3);
+        }
+        CompletableFuture<ContactRows> mine = new CompletableFuture<>();
+        CompletableFuture<ContactRows> summaries = start("collision_summaries", () -> mine);
+        if (summaries == mine) {
+            try {
+                mine.complete(Background.foreground(() -> onOwnConnection(c -> !tables.contains("CollisionResultRecord")
+                        || !tables.contains("Vector3DRecord") ? ContactRows.empty(frameCount)
+                        : ContactSeries.readSummaries(c, frameCount, maxRowid(c, "CollisionResultRecord")))));
+            } catch (RuntimeException e) {
+                mine.completeExceptionally(e);
+            }
+        }
+        return new Summaries(await(summaries), 0);
+    }
+
+    /**
+     * The contacts and states of the frames in {@code spans} ({first, last}, ascending): the whole series once they
+     * are read, else those frames only, read at once on the caller's thread while background scans give way
+     * ({@link FrameWindow}); a file FrameWindow cannot serve waits for the series.
+     */
+    FrameWindow window(List<long[]> spans) {
+        boolean hasStates = tables.contains(StateSeries.table(legacyStates));
+        if (!contactsAndStatesRead()) {
+            FrameWindow window = Background.foreground(() -> onOwnConnection(c -> FrameWindow.read(c, tables,
+                    legacyStates, frameCount, indexes::get, spans)));
+            if (window != null) {
+                return window;
+            }
+        }
+        return new FrameWindow(contacts(), hasStates ? states() : StateSeries.empty());
+    }
+
+    /** Whether the whole contact and state series are read: from then on a window is the whole series. */
+    boolean contactsAndStatesRead() {
+        return isRead("collisions", "ContactConstraintRecord", "FrictionConstraintRecord")
+                && (!tables.contains(StateSeries.table(legacyStates)) || isRead("states"));
+    }
+
+    /** Whether every named series has been read (not merely started). */
+    private synchronized boolean isRead(String... names) {
+        for (String name : names) {
+            CompletableFuture<?> future = started.get(name);
+            if (future == null || !future.isDone() || future.isCompletedExceptionally()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     StateSeries states() {
@@ -245,10 +297,12 @@ final class RecordingSeries {
     /** Collision summaries by frame, built per lookup from the collision columns. */
     private static final class Summaries extends AbstractMap<Long, List<ContactSummary>> {
         private final ContactRows rows;
+        private final int depthColumn;
         private Set<Entry<Long, List<ContactSummary>>> entries;
 
-        Summaries(ContactRows rows) {
+        Summaries(ContactRows rows, int depthColumn) {
             this.rows = rows;
+            this.depthColumn = depthColumn;
         }
 
         @Override
@@ -258,7 +312,7 @@ final class RecordingSeries {
             }
             List<ContactSummary> list = new ArrayList<>(rows.end(frame) - rows.start(frame));
             for (int row = rows.start(frame); row < rows.end(frame); row++) {
-                list.add(new ContactSummary(rows.bodyA(row), rows.bodyB(row), rows.value(row, 3)));
+                list.add(new ContactSummary(rows.bodyA(row), rows.bodyB(row), rows.value(row, depthColumn)));
             }
             return list;
         }

@@ -153,6 +153,11 @@ public final class RecordingStore implements AutoCloseable {
         return StateSeries.table(legacyStates);
     }
 
+    /** Whether body states can be read: false when the table that ties each state to its body and frame is missing. */
+    boolean hasStates() {
+        return tables.contains(statesTable());
+    }
+
     public double simulationTime(long frame) {
         return simulationTimes[(int) frame - 1];
     }
@@ -260,6 +265,19 @@ public final class RecordingStore implements AutoCloseable {
     /** Every collision, contact-constraint and friction row, by frame; read once. */
     ContactSeries contactSeries() {
         return series.contacts();
+    }
+
+    /**
+     * The contacts and states of the frames in {@code spans} ({first, last}, ascending): for a check that needs a
+     * few frames, before the whole series are read (see {@link RecordingSeries#window}).
+     */
+    FrameWindow window(List<long[]> spans) {
+        return series.window(spans);
+    }
+
+    /** Whether the whole contact and state series are read (a window is then the whole series). */
+    boolean contactsAndStatesRead() {
+        return series.contactsAndStatesRead();
     }
 
     /** Collision rows of every frame, by frame id; read once. */

@@ -1,6 +1,7 @@
 package dev.framescope.physics;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
 
@@ -110,24 +111,56 @@ final class StateSeries {
         Tracks tracks = new Tracks(STRIDE, frameCount);
         String owner = legacy ? "isr" : "adr";
         TableScan.each(db, join(legacy) + " ORDER BY " + owner + ".id", row -> {
-            long frame = row.integer(2);
-            index.add(frame, row.integer(20));
-            Tracks.Track track = tracks.track(row.integer(1));
-            int at = track.append((int) frame);
-            double[] v = track.values();
-            for (int c = 0; c < 9; c++) { // position, velocity, acceleration
-                v[at + c] = row.real(3 + c);
-            }
-            for (int c = 0; c < 4; c++) { // orientation w, x, y, z
-                v[at + ORIENTATION + c] = row.real(12 + c);
-            }
-            v[at + RATE] = row.real(19); // stored x, y, z, w
-            for (int c = 0; c < 3; c++) {
-                v[at + RATE + 1 + c] = row.real(16 + c);
-            }
-            Quat.omegaFromRate(v, at + ORIENTATION, at + RATE, at + OMEGA);
+            index.add(row.integer(2), row.integer(20));
+            add(tracks, row);
         });
         return new StateSeries(tracks.finish());
+    }
+
+    /**
+     * The states of some frames only: {@code ranges} are {first id, last id, first frame, last frame} of the table
+     * that carries the states' frames (see {@link FrameWindow}).
+     */
+    static StateSeries read(Connection db, boolean legacy, List<long[]> ranges) throws SQLException {
+        Tracks tracks = new Tracks(STRIDE, 16);
+        String owner = legacy ? "isr" : "adr";
+        try (PreparedStatement st = db.prepareStatement(join(legacy) + " WHERE " + owner + ".id BETWEEN ? AND ? AND "
+                + owner + ".frame_id BETWEEN ? AND ? ORDER BY " + owner + ".id")) {
+            for (long[] range : ranges) {
+                for (int i = 0; i < 4; i++) {
+                    st.setLong(i + 1, range[i]);
+                }
+                TableScan.each(st, row -> add(tracks, row));
+            }
+        }
+        return new StateSeries(tracks.finish());
+    }
+
+    private static void add(Tracks tracks, TableScan.Row row) throws SQLException {
+        Tracks.Track track = tracks.track(row.integer(1));
+        int at = track.append((int) row.integer(2));
+        double[] v = track.values();
+        for (int c = 0; c < 9; c++) { // position, velocity, acceleration
+            v[at + c] = row.real(3 + c);
+        }
+        for (int c = 0; c < 4; c++) { // orientation w, x, y, z
+            v[at + ORIENTATION + c] = row.real(12 + c);
+        }
+        v[at + RATE] = row.real(19); // stored x, y, z, w
+        for (int c = 0; c < 3; c++) {
+            v[at + RATE + 1 + c] = row.real(16 + c);
+        }
+        Quat.omegaFromRate(v, at + ORIENTATION, at + RATE, at + OMEGA);
+    }
+
+    /** Whether every body's states came in frame order, as MSD-CPP writes them (they are sorted either way). */
+    boolean cameInFrameOrder() {
+        return tracks.cameInFrameOrder();
+    }
+
+    /** No state at all: a recording without the table that ties states to bodies and frames. */
+    static StateSeries empty() {
+        return new StateSeries(new Tracks(STRIDE, 1).finish());
     }
 
     List<Long> bodies() {

@@ -22,6 +22,7 @@ final class Tracks {
         private double[] values;
         private int size;
         private boolean ordered = true;
+        private boolean cameInOrder = true;
 
         private Track(int stride, int capacity) {
             this.stride = stride;
@@ -67,6 +68,7 @@ final class Tracks {
 
         /** Rows sorted by frame (stable) when the file had them out of order; spare capacity trimmed. */
         private void finish() {
+            cameInOrder = ordered;
             if (!ordered) {
                 int[] order = byFrame(frames, size);
                 values = permute(values, stride, order);
@@ -156,6 +158,11 @@ final class Tracks {
         byBody.values().forEach(Track::finish);
         bodies = byBody.keySet().stream().sorted().toList();
         return this;
+    }
+
+    /** Whether every body's rows came in frame order (one row per frame, ascending). */
+    boolean cameInFrameOrder() {
+        return byBody.values().stream().allMatch(t -> t.cameInOrder);
     }
 
     /** The body's rows, or null when it has none. */

@@ -112,6 +112,12 @@ public final class Triage {
      */
     private static Scan scan(RecordingStore store, FrameRange all, TriageArgs args, String file,
                              ToolContext context) {
+        // Every check below reads the whole-recording series; waiting for them first keeps the energy check from
+        // reading frame windows of its own meanwhile (FrameWindow), which would only repeat their work.
+        store.contactSeries();
+        if (store.hasStates()) {
+            store.stateSeries();
+        }
         String states = store.statesTable();
         List<Check> checks = List.of(
                 new Check("nonfinite", List.of(states), (found, skipped) ->

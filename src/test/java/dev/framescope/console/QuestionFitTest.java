@@ -41,6 +41,16 @@ class QuestionFitTest {
         assertSame(SAID, QuestionFit.checked("Why are there NaNs at the top left?", DONE, SAID));
     }
 
+    /** "capital" holds "api": the question was taken for one about API errors and stayed resolved on any finding. */
+    @Test
+    void aQuestionAboutSomethingElseIsUnansweredWhateverWasFound() {
+        Planner.Explanation checked = QuestionFit.checked("What is the capital of France?", DONE, SAID);
+        assertEquals(QuestionFit.UNANSWERED, checked.status());
+        assertTrue(checked.text().startsWith(QuestionFit.NOTHING_MEASURED), checked.text());
+        assertSame(SAID, QuestionFit.checked("Is anything wrong with this frame?", DONE, SAID),
+                "any finding answers whether anything is wrong");
+    }
+
     @Test
     void aQuestionAboutNothingMeasuredOrAnotherKindIsUnanswered() {
         assertEquals(QuestionFit.UNANSWERED, QuestionFit.checked("Is the lighting right?", DONE, SAID).status());

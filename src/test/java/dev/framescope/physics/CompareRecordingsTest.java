@@ -100,6 +100,39 @@ class CompareRecordingsTest {
         assertTrue(r.at("/contacts_in_only_one/truncated").asBoolean());
     }
 
+    /**
+     * compare_shorter is compare_base's run stopped after 200 of its 260 frames. Every frame it has equals
+     * compare_base's, and the answer was "identical: true", with the lengths only in a parenthesis: a replay that
+     * ended early passed for a faithful one. It is not identical; both lengths and the frames compared are given.
+     */
+    @Test
+    void recordingsOfDifferentLengthsAreNotIdenticalAndSayBothLengths() throws Exception {
+        JsonNode truth = groundTruth("compare_shorter").get("facts");
+        int shorter = truth.get("frames").asInt();
+        int longer = truth.get("other_frames").asInt();
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        for (boolean shorterFirst : new boolean[] {true, false}) {
+            JsonNode r = shorterFirst ? compare(calls, "compare_shorter", "compare_base", "")
+                    : compare(calls, "compare_base", "compare_shorter", "");
+            String summary = r.get("summary").asText();
+            assertEquals(truth.get("identical").asBoolean(), r.get("identical").asBoolean(), summary);
+            assertEquals(shorterFirst ? shorter : longer, r.get("frame_count").asInt());
+            assertEquals(shorterFirst ? longer : shorter, r.get("other_frame_count").asInt());
+            assertEquals(truth.get("frames_compared").asLong(), r.get("frames_compared").asLong());
+            assertEquals(shorter, r.get("end_frame").asLong());
+            assertFalse(r.has("first_difference"), "every frame both have is equal: " + summary);
+            assertEquals(0, r.get("contact_frames_differing").asInt());
+            assertEquals("Not identical. The recordings differ in length: recording has " + (shorterFirst ? shorter
+                    : longer) + " frames, other_recording " + (shorterFirst ? longer : shorter) + " (frames "
+                    + (shorter + 1) + "–" + longer + " are only in " + (shorterFirst ? "other_recording" : "recording")
+                    + "). Over frames 1–" + shorter + " the 6 bodies' states, the contacts of every frame and the "
+                    + "system energy are equal to the last bit.", summary);
+        }
+        JsonNode same = compare(calls, "compare_base", "compare_identical", "");
+        assertEquals(same.get("frame_count"), same.get("other_frame_count"));
+        assertEquals(groundTruth("compare_base").get("frames").asInt(), same.get("frames_compared").asInt());
+    }
+
     @Test
     void recordingsOfDifferentScenesAreRefusedNamingWhatDiffers() throws Exception {
         PhysicsCalls calls = new PhysicsCalls(stateDir);

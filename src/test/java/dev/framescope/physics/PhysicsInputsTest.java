@@ -40,7 +40,7 @@ class PhysicsInputsTest {
         String rec = PhysicsCalls.arg("two_ball_collision");
         for (String[] call : new String[][] {{"{\"check\":\"friction_cone\"," + rec + "}", "frame_id"},
                 {"{\"check\":\"contact_history\",\"body_id\":2," + rec + "}", "other_body_id"},
-                {"{\"check\":\"body_motion\",\"body_id\":2,\"start_frame\":1," + rec + "}", "end_frame"},
+                {"{\"check\":\"body_motion\"," + rec + "}", "body_id"},
                 {"{\"check\":\"all\",\"limit\":201," + rec + "}", "limit"}}) {
             JsonNode error = calls.error("check_recording", call[0]);
             assertEquals("INVALID_ARGUMENT", error.get("code").asText(), error.toString());

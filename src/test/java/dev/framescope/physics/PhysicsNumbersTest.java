@@ -75,8 +75,12 @@ class PhysicsNumbersTest {
         }
         List<String> tails = new ArrayList<>();
         for (String[] call : asked) {
-            JsonNode body = calls.ok(call[0], "{" + recording + (call[1].isEmpty() ? "" : "," + call[1]) + "}");
-            collect(body, call[0] + " " + call[1] + " ", tails);
+            String text = calls.textUnlessTableMissing(call[0], "{" + recording + (call[1].isEmpty() ? ""
+                    : "," + call[1]) + "}");
+            if (text != null) { // null: a check the recording lacks a table for
+                collect(Json.mapper().readTree(text.substring(text.indexOf('{'))), call[0] + " " + call[1] + " ",
+                        tails);
+            }
         }
         assertEquals(List.of(), tails.size() > 8 ? tails.subList(0, 8) : tails, tails.size() + " number(s)");
     }

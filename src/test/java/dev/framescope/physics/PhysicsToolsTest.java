@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.Config;
 import dev.framescope.common.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +16,9 @@ import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -180,6 +183,40 @@ class PhysicsToolsTest {
                 + fixture("drop_settle") + "\"}").at("/state/position/z").asDouble();
         assertEquals(10 * 9.81 * z, point.get("potential_e").asDouble(), 1e-9 * 10 * 9.81 * z,
                 "potential = m·g·z, to the ten significant digits of the answer's numbers");
+    }
+
+    /**
+     * Without 'directory', list_recordings looked only in the recording folders, none of which exists in a clone: it
+     * found none of demo/recordings' fixtures while the triage prompt's completions offered every one of them. It
+     * lists what the completions offer, each folder saying why it is listed.
+     */
+    @Test
+    void listingWithoutADirectoryFindsWhatTheCompletionsOffer() throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        JsonNode listed = calls.ok("list_recordings", "{\"limit\":1000}");
+        Set<String> paths = new TreeSet<>();
+        JsonNode demo = null;
+        for (JsonNode dir : listed.get("directories")) {
+            dir.at("/recordings/preview").forEach(r -> paths.add(r.get("path").asText()));
+            demo = dir.get("directory").asText().equals("demo/recordings") ? dir : demo;
+        }
+        List<String> offered = new PhysicsTools(new Recordings(Config.defaults(stateDir).recordingDirs())).prompts()
+                .get(0).arguments().get(0).completer().values(Map.of());
+        assertEquals(new TreeSet<>(offered), paths);
+        int scenes = Json.mapper().readTree(PhysicsCalls.FIXTURES.resolve("ground-truth.json").toFile())
+                .get("scenes").size();
+        assertTrue(demo != null, listed.toString());
+        assertEquals(scenes, demo.at("/recordings/count").asInt());
+        assertEquals("working_directory", demo.get("source").asText());
+        assertEquals("recording_dirs", listed.at("/directories/0/source").asText());
+        assertTrue(listed.get("summary").asText().contains("demo/recordings (" + scenes + ")"),
+                listed.get("summary").asText());
+        JsonNode page = calls.ok("list_recordings", "{\"limit\":3}");
+        int shown = 0;
+        for (JsonNode dir : page.get("directories")) {
+            shown += dir.at("/recordings/preview").size();
+        }
+        assertEquals(3, shown, "limit bounds the files over all folders");
     }
 
     @Test

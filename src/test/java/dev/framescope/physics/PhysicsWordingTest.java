@@ -95,7 +95,10 @@ class PhysicsWordingTest {
         List<String> broken = new ArrayList<>();
         for (String[] call : asked) {
             String args = "{" + recording + (call[1].isEmpty() ? "" : "," + call[1]) + "}";
-            String text = calls.text(call[0], args);
+            String text = calls.textUnlessTableMissing(call[0], args);
+            if (text == null) {
+                continue; // a check the recording lacks a table for (no_dynamic_state: every check of states)
+            }
             List<String> prose = new ArrayList<>(List.of(text.substring(0, text.indexOf('\n'))));
             collect(Json.mapper().readTree(text.substring(text.indexOf('{'))), null, prose);
             for (String sentence : prose) {

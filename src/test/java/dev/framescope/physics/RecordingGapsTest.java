@@ -13,6 +13,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -89,6 +91,70 @@ class RecordingGapsTest {
         String summary = triage.get("summary").asText();
         assertFalse(summary.contains("all checks passed"), summary);
         assertTrue(summary.contains("skipped: friction_cone"), summary);
+    }
+
+    /**
+     * no_dynamic_state is energy_injection's run written without AssetDynamicStateRecord, so no state can be tied to
+     * its body and frame. The default run failed whole ("This recording has no AssetDynamicStateRecord table, which
+     * body states needs"), and so did the energy check, whose loss bound reads states. Now the checks that need
+     * states are skipped, each with the reason, the others run, and the injection is still found on its body.
+     */
+    @Test
+    void aMissingDynamicStateTableSkipsTheChecksThatNeedStatesAndRunsTheRest() throws Exception {
+        JsonNode scene = groundTruth("no_dynamic_state");
+        JsonNode defect = scene.at("/defects/0");
+        String table = scene.at("/facts/missing_tables/0").asText();
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        JsonNode triage = calls.ok("check_recording", "{" + arg("no_dynamic_state") + "}");
+        String summary = triage.get("summary").asText();
+        assertEquals(1, triage.at("/anomalies/count").asInt(), summary);
+        JsonNode top = triage.at("/anomalies/preview/0");
+        assertEquals(defect.get("code").asText(), top.get("code").asText());
+        assertEquals(defect.get("frame").asLong(), top.get("frame_id").asLong());
+        assertEquals(defect.get("bodies"), top.get("bodies"));
+        List<String> skipped = new ArrayList<>();
+        for (JsonNode s : triage.get("checks_skipped")) {
+            skipped.add(s.get("check").asText());
+            if (!s.get("check").asText().startsWith("energy")) {
+                assertEquals("the recording has no " + table + " table", s.get("reason").asText(), s.toString());
+            }
+        }
+        assertEquals(List.of("nonfinite", "resting_contact", "body_motion", "restitution", "momentum"),
+                skipped.stream().filter(c -> !c.startsWith("energy")).toList(), triage.get("checks_skipped")
+                        .toString());
+        List<String> run = new ArrayList<>();
+        triage.get("checks_run").forEach(c -> run.add(c.asText().split(" ")[0]));
+        assertEquals(List.of("energy", "friction_cone", "contact_history", "solver"), run);
+        assertTrue(summary.contains("skipped: nonfinite, resting_contact, body_motion, restitution, momentum"),
+                summary);
+
+        JsonNode energy = calls.ok("check_recording", "{\"check\":\"energy\"," + arg("no_dynamic_state") + "}");
+        assertEquals(1, energy.get("injections").asInt(), energy.get("summary").asText());
+        assertEquals(defect.get("frame").asLong(), energy.at("/anomalies/preview/0/frame_id").asLong());
+        assertEquals(defect.at("/bodies/0").asLong(), energy.at("/anomalies/preview/0/body_id").asLong());
+        JsonNode cone = calls.ok("check_recording", "{\"check\":\"friction_cone\",\"frame_id\":" + defect.get("frame")
+                + "," + arg("no_dynamic_state") + "}");
+        assertTrue(cone.at("/checked/count").asInt() > 0, cone.toString());
+        assertTrue(cone.at("/lambda/source").asText().contains("no body states"), cone.toString());
+        JsonNode momentum = calls.error("check_recording", "{\"check\":\"momentum\"," + arg("no_dynamic_state")
+                + "}");
+        assertEquals("FAILED_PRECONDITION", momentum.get("code").asText());
+        assertEquals(table, momentum.at("/context/table").asText());
+    }
+
+    /**
+     * The body_motion check documents start_frame and end_frame as defaulting to the first and the last frame, yet
+     * refused a call without them. Over the whole recording it now finds velocity_jump's kick at its frame.
+     */
+    @Test
+    void bodyMotionDefaultsToTheWholeRecording() throws Exception {
+        JsonNode defect = groundTruth("velocity_jump").at("/defects/0");
+        JsonNode r = new PhysicsCalls(stateDir).ok("check_recording", "{\"check\":\"body_motion\",\"body_id\":"
+                + defect.at("/bodies/0").asLong() + "," + arg("velocity_jump") + "}");
+        assertEquals(1, r.get("frame_a").asLong());
+        assertEquals(groundTruth("velocity_jump").get("frames").asLong(), r.get("frame_b").asLong());
+        assertEquals(defect.get("frame").asLong(), r.at("/velocity_check/largest_step/frame_id").asLong(),
+                r.toString());
     }
 
     /**

@@ -53,6 +53,9 @@ class SeriesIndexTest {
             try (Connection db = RecordingFile.connect(file)) {
                 for (String sql : List.of(StateSeries.join(false), ContactSeries.CONSTRAINTS,
                         ContactSeries.FRICTION, "SELECT * FROM SystemEnergyRecord")) {
+                    if (sql.contains("AssetDynamicStateRecord") && !hasStates(db)) {
+                        continue; // no_dynamic_state: the recorder never wrote that table
+                    }
                     List<List<Long>> direct = new ArrayList<>();
                     List<List<Long>> jdbc = new ArrayList<>();
                     int columns = columns(db, sql);
@@ -68,6 +71,11 @@ class SeriesIndexTest {
     void aReusedPreparedStatementReadsWhatJdbcReadsForEachBinding() throws Exception {
         String sql = StateSeries.join(false) + " WHERE adr.id BETWEEN ? AND ? ORDER BY adr.id";
         for (Path file : fixtures()) {
+            try (Connection db = RecordingFile.connect(file)) {
+                if (!hasStates(db)) {
+                    continue;
+                }
+            }
             try (Connection db = RecordingFile.connect(file); PreparedStatement st = db.prepareStatement(sql)) {
                 int columns = columns(db, sql);
                 // Ranges that overlap, hold no row, and come back to an earlier one: each run must bind afresh.
@@ -104,6 +112,9 @@ class SeriesIndexTest {
     void stateSeriesMatchesThePerFrameQuery() throws Exception {
         for (Path file : fixtures()) {
             try (RecordingStore store = RecordingStore.open(file)) {
+                if (store.missingTables().contains("AssetDynamicStateRecord")) {
+                    continue;
+                }
                 assertStatesMatch(store, store);
             }
         }
@@ -359,5 +370,13 @@ class SeriesIndexTest {
             values.add(row.integer(c));
         }
         return values;
+    }
+
+    /** Whether the recording has the table that ties states to bodies and frames (no_dynamic_state has not). */
+    private static boolean hasStates(Connection db) throws SQLException {
+        try (PreparedStatement st = db.prepareStatement("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = "
+                + "'AssetDynamicStateRecord'"); ResultSet rs = st.executeQuery()) {
+            return rs.next();
+        }
     }
 }

@@ -107,6 +107,42 @@ class TriageTest {
         assertEquals(page.size(), codesAndBodies.size(), "one anomaly per code and bodies: " + page);
     }
 
+    /**
+     * The energy check alone names the body an injection or a loss is on, as check 'all' does: it listed the frame
+     * and ΔE only, so a caller had to find the body itself. Every scene whose ground truth has an energy defect.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("scenes")
+    void theEnergyCheckNamesTheBodyTheDefaultRunNames(JsonNode scene) throws Exception {
+        PhysicsCalls calls = new PhysicsCalls(stateDir);
+        String file = fixture(scene.get("name").asText());
+        for (JsonNode defect : scene.get("defects")) {
+            String code = defect.get("code").asText();
+            if (!code.startsWith("ENERGY_")) {
+                continue;
+            }
+            JsonNode energy = calls.ok("check_recording", "{\"check\":\"energy\",\"recording\":\"" + file + "\"}");
+            JsonNode listed = null;
+            for (JsonNode a : energy.at("/anomalies/preview")) {
+                listed = a.get("frame_id").equals(defect.get("frame")) ? a : listed;
+            }
+            assertTrue(listed != null, defect + " not listed: " + energy.get("summary").asText());
+            assertEquals(defect.at("/bodies/0").asLong(), listed.get("body_id").asLong(), listed.toString());
+            JsonNode triage = calls.ok("check_recording", "{\"recording\":\"" + file + "\"}");
+            JsonNode finding = null;
+            for (JsonNode a : triage.at("/anomalies/preview")) {
+                finding = a.get("code").asText().equals(code) ? a : finding;
+            }
+            assertTrue(finding != null, code + " not in " + triage.get("summary").asText());
+            assertEquals(finding.at("/bodies/0").asLong(), listed.get("body_id").asLong());
+            assertEquals(finding.at("/numbers/body_delta_e_j").asDouble(), listed.get("body_delta_e_j").asDouble());
+            String summary = energy.get("summary").asText();
+            String verb = code.equals("ENERGY_INJECTION") ? " gains " : " loses ";
+            assertTrue(summary.contains(", body " + listed.get("body_id").asLong() + verb
+                    + Findings.quantity(Math.abs(listed.get("body_delta_e_j").asDouble()), "J") + ")"), summary);
+        }
+    }
+
     /** A ball held 5 cm into the floor: the overlap never grows, but it is beyond the slop on every frame. */
     @Test
     void steadyOverlapBeyondTheSlopIsAnAnomalyButNotWithinIt() throws Exception {

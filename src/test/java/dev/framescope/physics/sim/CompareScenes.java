@@ -17,7 +17,8 @@ import java.util.TreeMap;
 /**
  * Pairs of runs of one scene, for comparing a recording with another: the same run twice (identical to the bit), a
  * run whose one body is moved 1e-9 m at a known frame (the difference grows by itself, a balance being unstable),
- * and a run with the same states whose recorder writes each frame's contact rows in reverse order. Each pair's
+ * a run with the same states whose recorder writes each frame's contact rows in reverse order, and the same run
+ * stopped early (a replay that ended before the original did). Each pair's
  * truth (the frame, the body, how far the difference grows) comes from the simulator running both worlds side by
  * side, never from the reader.
  */
@@ -33,11 +34,10 @@ final class CompareScenes {
     }
 
     /** A scene of the pairs: its facts (sorted, so the manifest does not churn; filled while it runs) say what comparing it with compare_base must find. */
-    private record Paired(String name, String description, SceneBody body, Map<String, Object> facts)
+    private record Paired(String name, String description, int frames, SceneBody body, Map<String, Object> facts)
             implements Scene {
-        @Override
-        public int frames() {
-            return FRAMES;
+        Paired(String name, String description, SceneBody body, Map<String, Object> facts) {
+            this(name, description, FRAMES, body, facts);
         }
 
         @Override
@@ -51,7 +51,7 @@ final class CompareScenes {
                 + "other between them; the reference run of the compare pairs.", Fault.NONE, Map.of()),
                 run("compare_identical", "Clean: compare_base run again; identical to it to the last bit.", Fault.NONE,
                         new TreeMap<>(Map.of("compare_with", BASE + ".db", "identical", true))),
-                perturbed(), reordered());
+                perturbed(), reordered(), shorter());
     }
 
     /**
@@ -150,5 +150,18 @@ final class CompareScenes {
             facts.put("frames_with_rows_reordered", reorderedFrames[0]);
             return List.of();
         }, facts);
+    }
+
+    /** compare_base's run stopped after {@value #SHORTER_FRAMES} frames: equal to the bit over the frames it has. */
+    static final int SHORTER_FRAMES = 200;
+
+    private static Scene shorter() {
+        return new Paired("compare_shorter", "Clean: compare_base's run stopped after " + SHORTER_FRAMES + " of its "
+                + FRAMES + " frames (a replay that ended early); its frames equal compare_base's to the last bit.",
+                SHORTER_FRAMES, writer -> {
+            crowd(writer, Fault.NONE).run(SHORTER_FRAMES);
+            return List.of();
+        }, new TreeMap<>(Map.of("compare_with", BASE + ".db", "identical", false, "frames", SHORTER_FRAMES,
+                "other_frames", FRAMES, "frames_compared", SHORTER_FRAMES, "equal_over_frames_compared", true)));
     }
 }

@@ -13,8 +13,10 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Writes a recording in the MSD-CPP schema with the conventions of its {@code DataRecorder}: every table created up
@@ -30,6 +32,7 @@ public final class RecordingWriter implements AutoCloseable {
     private final Connection db;
     private final Map<String, PreparedStatement> inserts = new HashMap<>();
     private final Map<String, Long> nextId = new HashMap<>();
+    private final Set<String> omitted = new HashSet<>();
 
     public RecordingWriter(Path file) throws SQLException, IOException {
         Files.deleteIfExists(file);
@@ -51,9 +54,26 @@ public final class RecordingWriter implements AutoCloseable {
         }
     }
 
+    /**
+     * Writes the recording as a recorder that never created {@code tables} would (an older or a broken build): they
+     * are dropped before the first row, and rows meant for them are not written. Ids of the other tables stay as
+     * they were.
+     */
+    public void omit(String... tables) throws SQLException {
+        try (Statement s = db.createStatement()) {
+            for (String table : tables) {
+                s.execute("DROP TABLE " + table);
+                omitted.add(table);
+            }
+        }
+    }
+
     /** Inserts one row with the next id of {@code table} and returns that id. */
     private long row(String table, Object... values) throws SQLException {
         long id = nextId.merge(table, 1L, Long::sum);
+        if (omitted.contains(table)) {
+            return id;
+        }
         PreparedStatement insert = inserts.computeIfAbsent(table, t -> prepare(t, values.length + 1));
         insert.setLong(1, id);
         bind(insert, 2, values);
@@ -63,6 +83,9 @@ public final class RecordingWriter implements AutoCloseable {
 
     /** Inserts a junction row (no id). */
     private void link(String table, long parent, long child) throws SQLException {
+        if (omitted.contains(table)) {
+            return;
+        }
         PreparedStatement insert = inserts.computeIfAbsent(table, t -> prepare(t, 2));
         bind(insert, 1, parent, child);
         insert.addBatch();
