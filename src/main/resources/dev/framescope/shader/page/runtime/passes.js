@@ -4,7 +4,7 @@
 // effect's result is the texture named "outputTex", else the last pass's output.
 import { compileIsf, glslStages, webgl2Renderer } from './compile.js';
 import { glDraws } from './gl-draws.js';
-import { noisemakerDelta, plan, swapWrites, untrustedFrame, writes } from './pass-plan.js';
+import { frameDraws, noisemakerDelta, plan, swapWrites, untrustedFrame, writes } from './pass-plan.js';
 import { PICTURES, probePass } from './probe.js';
 import { CARDS, CUBE_FACES, movingCardPixels, testCardPixels, toBase64 } from './testcard.js';
 import { prepareWgslPasses } from './wgsl-passes.js';
@@ -232,6 +232,7 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
     versions: versions.map(({ version, fell_back }) => ({ version, fell_back })),
     // `frame`: the frame's index (ISF's FRAMEINDEX, Shadertoy's iFrame through _frame; counted here unless given)
     // and seconds since the previous frame (TIMEDELTA, _timeDelta), set after the effect's uniforms.
+    // `frame.only`: the indices of the passes to draw (historyPasses), else all.
     // `frame.probe` ({trace, pictures}): also probe every pass (probe.js) and return what each wrote; without
     // EXT_color_buffer_float nothing can be read as floats, said as {unsupported}.
     draw(time, frame = {}) {
@@ -254,10 +255,15 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
         }
       }
       passes.forEach((p, i) => {
+        const out = targets.get(p.output);
+        if (frame.only && !frame.only.has(i)) {
+          // Not drawn, as drawing would change nothing; a float target is probed as it stands (what later passes read).
+          if (probed && !out.current.cube && floatFormat(out.format)) writes(p).forEach((wr, k) => probed.push(probeGlsl(i, p, k, wr.output, frame.probe)));
+          return;
+        }
         const program = programs[i];
         gl.useProgram(program);
         draws.bindVertices(p, program);
-        const out = targets.get(p.output);
         const [w, h] = out.current.size;
         // `ratio` is gl-transitions' name for the aspect; `frameResolution` (noisemaker): resolution is the frame's
         // size whatever the target's, as noisemaker's global uniforms give it.
@@ -347,8 +353,10 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
 /**
  * Renders a multi-pass effect: frames 0..frames-1, `step` apart (normalised time; 1/480 = 1/60 s of the 8 s loop),
  * the last at the given time and none before 0, then reads the result back. `history` false (no feedback: every
- * frame is the same) draws only the last. Each frame gets FRAMEINDEX (its number) and TIMEDELTA (seconds since the
- * previous frame, 0 on the first), as an ISF host gives them; a Shadertoy shader reads them as iFrame and iTimeDelta.
+ * frame is the same) draws only the last; true draws every frame, each pass in the frames frameDraws says, and then
+ * `pass_draws` says how often each pass was drawn. Each frame gets FRAMEINDEX (its number) and TIMEDELTA (seconds
+ * since the previous frame, 0 on the first), as an ISF host gives them; a Shadertoy shader reads them as iFrame and
+ * iTimeDelta.
  */
 export async function renderPasses(language, passes, { width, height, time, uniforms, frames, step = 1 / 480, history = true, images, flipY, pingPong, frameUniforms, frameResolution, probe, movingCard }) {
   const effect = await preparePasses(language, passes, { width, height, uniforms, images, flipY, pingPong, frameUniforms, frameResolution, movingCard });
@@ -356,17 +364,24 @@ export async function renderPasses(language, passes, { width, height, time, unif
   const at = i => Math.max(0, time - (frames - 1 - i) * step);
   let draws = 0;
   let probed = null;
-  for (let i = history ? 0 : frames - 1; i < frames; i++, draws++) {
+  const lastIndex = frames - 1;
+  const drawnAt = frameDraws(passes, frames, history);
+  const passDraws = passes.map(() => 0);
+  for (let i = history ? 0 : lastIndex; i < frames; i++, draws++) {
     // loopDelta: noisemaker's deltaTime, as if every frame of the schedule had been drawn; the last frame is probed
-    probed = await effect.draw(at(i), { index: i, delta: i === 0 ? 0 : step * 8, loopDelta: i === 0 ? 0 : noisemakerDelta(at(i), at(i - 1)), probe: i === frames - 1 ? probeOptions(probe, width, height) : null });
+    const last = i === lastIndex;
+    const drawing = drawnAt(i, last);
+    passes.forEach((p, j) => { if (!drawing || drawing.has(j)) passDraws[j]++; });
+    probed = await effect.draw(at(i), { index: i, delta: i === 0 ? 0 : step * 8, loopDelta: i === 0 ? 0 : noisemakerDelta(at(i), at(i - 1)), probe: last ? probeOptions(probe, width, height) : null, only: drawing });
   }
+  const partial = passDraws.some(n => n < draws) ? { pass_draws: passes.map((p, j) => ({ name: p.name ?? p.output, draws: passDraws[j] })) } : {};
   const failed = await untrustedFrame(effect);
   if (failed) return failed;
   const rgba = await effect.read();
   const lost = await untrustedFrame(effect);
   if (lost) return lost;
   const floats = rgba.floats ? { rgba_float: toBase64(new Uint8Array(rgba.floats.buffer)) } : {};
-  return { ok: true, width, height, rgba: toBase64(rgba), ...floats, renderer: effect.renderer, versions: effect.versions, draws, probe: probed, diagnostics: [] };
+  return { ok: true, width, height, rgba: toBase64(rgba), ...floats, renderer: effect.renderer, versions: effect.versions, draws, ...partial, probe: probed, diagnostics: [] };
 }
 
 /** What draw() probes: `trace` {x, y} in frame pixels (rows top-down) becomes the frame's size too. */

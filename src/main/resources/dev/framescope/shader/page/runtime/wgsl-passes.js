@@ -197,6 +197,7 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
       const encoder = device.createCommandEncoder();
       const reads = [];
       passes.forEach((p, i) => {
+        if (frame.only && !frame.only.has(i)) return;
         const { pipeline, bindGroupLayout, uniformBuffers, textures, samplers, compute } = prepared[i];
         const entries = [];
         let values = p.passUniforms ? { ...shared, ...p.passUniforms } : shared;
