@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -78,5 +79,14 @@ class ShadertoyCacheTest {
         assertNull(ShadertoyFormat.discardsAfter("void mainImage(out vec4 c, in vec2 p) { if (iFrame > "
                 + "99999999999) discard; c = vec4(1.0); }"));
         assertNull(ShadertoyFormat.discardsAfter(null));
+    }
+
+    @Test
+    @Timeout(10) // a rescan per unclosed comment took minutes here
+    void commentsAreBlankedInOnePassEvenWhenAMegabyteOfThemIsUnclosed() {
+        assertEquals("a  b\nc  ", ShadertoyFormat.withoutComments("a /* x */b// y\nc /* unclosed"));
+        String pasted = "/* a".repeat(250_000) + " discard";
+        assertEquals(" ", ShadertoyFormat.withoutComments(pasted));
+        assertNull(ShadertoyFormat.discardsAfter(pasted));
     }
 }
