@@ -35,15 +35,20 @@ import java.util.Map;
  *                          headless bridge ({@code FRAMESCOPE_RENDERDOC_ATTACH}: {@code qrenderdoc} for the
  *                          extension's default {@code ~/.cache/framescope/qrenderdoc-spool}, or a folder), or null
  * @param browserMemoryMb   the most resident memory a GPU or renderer process of a shader call's Chromium may take
- *                          before the call is stopped ({@code FRAMESCOPE_BROWSER_MEMORY_MB}, default 8192 MiB)
+ *                          before the call is stopped ({@code FRAMESCOPE_BROWSER_MEMORY_MB}, default an eighth of the
+ *                          machine's memory, 2048–8192 MiB)
  */
 public record Config(Path chromium, Path python, String glslangValidator, String renderdoccmd, Path stateDir,
                      Duration requestTimeout, int maxMessageBytes, Path effectsRoot, boolean strictBrowser,
                      String browserEndpoint, Path outputDir, List<Path> recordingDirs, DialogSettings dialogs,
                      Path renderdocAttach, long browserMemoryMb) {
 
-    /** A third of a 24 GB machine: room for the JVM, a second browser and the person's own programs. */
-    public static final int DEFAULT_BROWSER_MEMORY_MB = 8192;
+    /**
+     * An eighth of this machine's memory, 2048 to 8192 MiB (3072 on a 24 GiB machine): two browsers each with a GPU
+     * and a renderer process at the bound still leave half of it. 8192 let noisemaker's octaveWarp grow one GPU process
+     * to 5.3 GB on a 24 GiB machine shared with others before its 40 s time limit (issue 33).
+     */
+    public static final int DEFAULT_BROWSER_MEMORY_MB = (int) Math.min(8192, Math.max(2048, MachineMemory.totalMb() / 8));
 
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 

@@ -2,7 +2,7 @@ package dev.framescope.shader;
 
 /**
  * Per-pixel comparison of two RGBA frames of the same size (rows top-down), RGB only ({@link #of}) or RGBA
- * ({@link #ofRgba}).
+ * ({@link #ofRgba}), or channel by channel ({@link #channels}).
  *
  * @param maxDiff          largest |Δ| of any compared channel, 0–255
  * @param meanDiff         mean |Δ| over all pixels and compared channels, 0–255
@@ -41,6 +41,31 @@ public record ImageDiff(int maxDiff, double meanDiff, int mismatchCount, double 
         }
         double meanDiff = sum / ((double) channels * pixels);
         return new ImageDiff(max, meanDiff, mismatches, 100.0 * mismatches / pixels, meanDiff / 255);
+    }
+
+    /**
+     * Per RGBA channel, how far {@code b} is from {@code a}: {@code meanDiff} = mean |Δ| over all pixels (0–255) and
+     * {@code changedPixels} = pixels whose channel differs at all; red, green, blue, alpha in that order.
+     */
+    public record Channels(double[] meanDiff, int[] changedPixels) {
+    }
+
+    public static Channels channels(byte[] a, byte[] b, int width, int height) {
+        int pixels = width * height;
+        long[] sums = new long[4];
+        int[] changed = new int[4];
+        for (int p = 0; p < pixels; p++) {
+            for (int c = 0; c < 4; c++) {
+                int d = Math.abs((a[4 * p + c] & 0xff) - (b[4 * p + c] & 0xff));
+                sums[c] += d;
+                changed[c] += d > 0 ? 1 : 0;
+            }
+        }
+        double[] means = new double[4];
+        for (int c = 0; c < 4; c++) {
+            means[c] = sums[c] / (double) pixels;
+        }
+        return new Channels(means, changed);
     }
 
     /**

@@ -176,6 +176,14 @@ final class RuntimePage {
             Program in = effect.format().reportedProgram(effect, d.path("pass").asInt(0));
             diagnostics.add(PageDiagnostics.of(d, effect, in, frame.webgl() ? "glsl" : "wgsl"));
         }
+        if (result.has("pass_draws")) {
+            List<String> draws = new ArrayList<>();
+            result.get("pass_draws").forEach(p -> draws.add(p.path("name").asText() + " " + p.path("draws").asInt()));
+            String passDraws = "frames each pass was drawn in: " + String.join(", ", draws) + " (a pass is left out "
+                    + "of a frame when no later frame reads what it would draw, or when it discards every fragment "
+                    + "then)";
+            note = note == null ? passDraws : note + "; " + passDraws;
+        }
         for (JsonNode v : result.path("versions")) {
             if (v.has("fell_back")) {
                 String fell = PageDiagnostics.fellBack(v.get("fell_back").asText());

@@ -183,7 +183,8 @@ public final class ShaderTools implements ToolGroup {
                 "Renders each effect (64², parity 128²; ~0.1 s a frame) and compares pixels. responsiveness: each "
                 + "global moved to values picked for its type vs the base frame: per value "
                 + "mean_abs_diff (0–1), max_diff (0–255), changed_pixels. passthrough: filters, every input moved "
-                + "(time-dependent: moving card), vs their input card: similarity = 1 − mean_abs_diff. parity: WebGL2 vs WebGPU per time, "
+                + "(time-dependent: moving card), vs their input card: similarity = 1 − mean_abs_diff (RGB), per channel "
+                + "with alpha, moved_channels. parity: WebGL2 vs WebGPU per time, "
                 + "at defaults and moved: max/mean diff, % beyond epsilon, y_flip_detected. reference: vs a golden "
                 + "PNG (its size): differing fraction, max diff, a diff picture. endpoints: transitions at progress "
                 + "0 vs the from image, 1 vs the to image.",

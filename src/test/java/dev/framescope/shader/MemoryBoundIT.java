@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Config;
+import dev.framescope.common.MachineMemory;
 import dev.framescope.server.ToolGroups;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,5 +45,25 @@ class MemoryBoundIT {
         JsonNode next = ShaderCalls.call(toolkit, "render_effect_frame", Map.of("effect", "Channel Swap",
                 "effects_root", Path.of("demo/shaders/isf").toString(), "backend", "webgl2"));
         assertEquals("ok", next.at("/frames/preview/0/status").asText(), next.toString());
+    }
+
+    /**
+     * Issue 33: the default bound was 8192 MiB, so on a 24 GiB machine shared with others a GPU process could take a
+     * third of it (noisemaker's octaveWarp reached 5.3 GB before its 40 s limit) and Memory Hog XL's sixteen 256 MiB
+     * targets rendered. The default is now an eighth of the machine's memory (2048–8192 MiB) and stops it without any
+     * setting.
+     */
+    @Test
+    void theDefaultBoundIsAnEighthOfTheMachineAndStopsFourGibibytes() throws Exception {
+        long expected = Math.min(8192, Math.max(2048, MachineMemory.totalMb() / 8));
+        assertEquals(expected, Config.DEFAULT_BROWSER_MEMORY_MB);
+        Assumptions.assumeTrue(expected < 4096, "this machine's default bound (" + expected + " MiB) is above Memory "
+                + "Hog's 4 GiB");
+        ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(stateDir));
+        JsonNode error = ShaderCalls.call(toolkit, "render_effect_frame", Map.of("effect", "Memory Hog XL",
+                "effects_root", Path.of("demo/shaders/isf-memory").toString(), "backend", "webgl2"));
+        assertEquals("ENGINE_FAILED", error.path("code").asText(), error.toString());
+        assertEquals(expected, error.at("/context/limit_mb").asLong(), error.toString());
+        assertTrue(error.get("message").asText().contains("an eighth of the machine's memory"), error.toString());
     }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Config;
+import dev.framescope.common.Json;
 import dev.framescope.server.ToolGroups;
 import java.nio.file.Path;
 import java.util.Map;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The passthrough check's false positives (issue 27, point 8) on demo/shaders/isf-passthrough, in real Chromium: a
  * filter whose long inputs copy the input at their defaults (as Vidvox's RGBA Swap does), a gain without MIN/MAX, and
  * a trails filter that shows a still card unchanged are not passthrough; a temporal filter whose last pass shows the
- * input itself still is, on the moving card too.
+ * input itself still is, on the moving card too. Which channels moved is said, alpha included.
  */
 @Timeout(180)
 class PassthroughInputsIT {
@@ -53,5 +54,38 @@ class PassthroughInputsIT {
         assertTrue(stuck.get("passthrough").asBoolean(), "a real passthrough is still caught: " + stuck);
         assertEquals(1.0, stuck.get("similarity").asDouble(), 1e-9, stuck.toString());
         assertTrue(stuck.get("note").asText().startsWith("moving card"), stuck.toString());
+        assertEquals("[]", stuck.get("moved_channels").toString(), stuck.toString());
+        assertEquals(1.0, stuck.at("/channel_similarity/a").asDouble(), 1e-9, stuck.toString());
+        assertEquals("[\"r\",\"g\",\"b\"]", swap.get("moved_channels").toString(), swap.toString());
+    }
+
+    /**
+     * Issue 33 point 5: filters that change only alpha (demo/shaders/isf-alpha, made with its ground truth by
+     * scripts/make-alpha-filters.py) were all "passthrough" with similarity 1.0, RGB alone being compared: a set
+     * alpha, a round mask, a feathered crop and an inverted alpha that leaves the frame fully transparent.
+     */
+    @Test
+    void filtersThatChangeOnlyAlphaAreNoPassthroughAndSaySo() throws Exception {
+        Path root = Path.of("demo/shaders/isf-alpha");
+        JsonNode truth = Json.mapper().readTree(root.resolve("ground-truth.json").toFile());
+        JsonNode report = ShaderCalls.call(ToolGroups.create(Config.defaults(stateDir)), "test_effect", Map.of(
+                "check", "passthrough", "effect", "*", "backend", "webgl2", "effects_root", root.toString()));
+        assertTrue(report.get("summary").asText().startsWith("4 effect(s) on [webgl2]: 0 filter run(s) pass the "
+                + "input through"), report.get("summary").asText());
+        assertEquals(3, report.get("schema_version").asInt());
+        for (Map.Entry<String, JsonNode> expected : truth.get("effects").properties()) {
+            JsonNode e = effect(report, expected.getKey());
+            JsonNode want = expected.getValue();
+            assertEquals(want.get("uniforms"), e.get("uniforms"), e.toString());
+            assertEquals(want.get("similarity_rgb").asDouble(), e.get("similarity").asDouble(), 1e-9, e.toString());
+            // ±1/255 per pixel where the shader's rounding of a feathered edge may differ from the generator's
+            assertEquals(want.get("alpha_similarity").asDouble(), e.at("/channel_similarity/a").asDouble(),
+                    1.0 / 255, e.toString());
+            for (String c : new String[] {"r", "g", "b"}) {
+                assertEquals(1.0, e.at("/channel_similarity/" + c).asDouble(), 1e-9, e.toString());
+            }
+            assertEquals(want.get("moved_channels"), e.get("moved_channels"), e.toString());
+            assertFalse(e.get("passthrough").asBoolean(), e.toString());
+        }
     }
 }

@@ -111,10 +111,14 @@ class ShadertoyStandInsIT {
     @Test
     void aPassWithoutFeedbackIsDrawnOnceAndFeedbackEveryFrame() {
         Pixels uv = pixels("probes/uv", 0.5, Map.of());
-        assertTrue(uv.note().startsWith("Shadertoy: 1 frame(s) drawn (iFrame 240, no feedback"), uv.note());
+        assertTrue(uv.note().startsWith("Shadertoy: 1 frame(s) drawn (iFrame 240, no pass reads an earlier frame or "
+                + "can discard, so earlier frames cannot change it)"), uv.note());
         near(new int[] {0, 0, 128}, new int[] {0, 0, at(ShaderCalls.rgb(uv, "uv"), 5, 5)[2]}, 1, "iTime 4 s");
         Pixels trail = pixels("trail", 0.25, Map.of());
-        assertTrue(trail.note().startsWith("Shadertoy: 121 frame(s) drawn (iFrame 0..120)"), trail.note());
+        assertTrue(trail.note().startsWith("Shadertoy: 121 frame(s) drawn (iFrame 0..120, Buffer A reads an earlier "
+                + "frame)"), trail.note());
+        // The Image pass's frames before the last are read by no later frame: it is drawn once.
+        assertTrue(trail.note().contains("frames each pass was drawn in: Buffer A 121, Image 1"), trail.note());
         assertEquals("ok", trail.status());
     }
 }

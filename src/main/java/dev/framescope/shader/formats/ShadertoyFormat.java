@@ -11,6 +11,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Shadertoy shaders: a {@code .glsl} file defining {@code mainImage} or a {@code .json} export (id = path without the
@@ -19,6 +21,10 @@ import java.util.function.Predicate;
  * gives {@code iDate}; a diagnostic names the tab it is in.
  */
 final class ShadertoyFormat implements EffectFormat {
+
+    private static final Pattern DISCARD = Pattern.compile("\\bdiscard\\b");
+    private static final Pattern CACHE_IDIOM = Pattern.compile("\\bvoid\\s+main(?:Image|Cubemap)\\s*\\([^)]*\\)\\s*"
+            + "\\{\\s*if\\s*\\(\\s*iFrame\\s*(>=|>)\\s*(\\d+)\\s*\\)\\s*(?:\\{\\s*discard\\s*;\\s*}|discard\\s*;)");
 
     @Override
     public String name() {
@@ -77,10 +83,21 @@ final class ShadertoyFormat implements EffectFormat {
         return true;
     }
 
-    /** Each pass with its channels (unbound ones reading transparent black), float buffers and samplers. */
+    /**
+     * Each pass with its channels (unbound ones reading transparent black), float buffers and samplers; {@code keeps}
+     * on a pass that can discard, so that the frames before the last draw it.
+     */
     @Override
     public void putPasses(Map<String, Object> options, Effect effect, FrameInputs frame) {
+        List<String> discarding = discardingPasses(effect);
         options.put("passes", PagePasses.of(effect, frame, p -> ShadertoyHost.inputs(p.spec()), (p, pass) -> {
+            if (discarding.contains(p.pass())) {
+                pass.put("keeps", true);
+                Integer after = discardsAfter(effect.format().embeddedCode(effect, p));
+                if (after != null) {
+                    pass.put("discardsAfter", after);
+                }
+            }
             if (p.spec().path("float").asBoolean(false)) {
                 pass.put("float", true);
             }
@@ -106,13 +123,15 @@ final class ShadertoyFormat implements EffectFormat {
     }
 
     /**
-     * How many frames the page drew (every frame from time 0 when a pass reads an earlier frame, else only the last:
-     * the others could not change it), Cube A's face size, and every stand-in and pass not run.
+     * How many frames the page drew (every frame from time 0 when a pass reads an earlier frame or can discard, else
+     * only the last, and then why the others could not change it), Cube A's face size, and every stand-in and pass
+     * not run.
      */
     @Override
     public String note(Effect effect, Schedule s, double time, FrameInputs frame, int drawn) {
-        String iFrame = drawn == s.frames() ? "iFrame 0.." + (s.frames() - 1) : "iFrame " + (s.frames() - 1)
-                + (drawn == 1 ? ", no feedback, so earlier frames cannot change it" : "");
+        String why = drawn == 1 && s.frames() > 1 ? ", no pass reads an earlier frame or can discard, so earlier "
+                + "frames cannot change it" : drawn == 1 ? "" : historyReason(effect);
+        String iFrame = (drawn == s.frames() ? "iFrame 0.." + (s.frames() - 1) : "iFrame " + (s.frames() - 1)) + why;
         StringBuilder note = new StringBuilder(String.format(Locale.ROOT, "Shadertoy: %d frame(s) drawn (%s), iTime "
                 + "%.4g s at the last", drawn, iFrame, time * 8));
         if (effect.programs().stream().anyMatch(p -> p.spec().path("cube").asBoolean(false))) {
@@ -148,10 +167,97 @@ final class ShadertoyFormat implements EffectFormat {
         return Set.of();
     }
 
-    /** Buffers keep the previous frame, so several passes make feedback. */
+    /**
+     * A frame depends on earlier ones when a pass reads its own or a later pass's buffer, or when a pass can discard:
+     * a discarded pixel keeps what its target held, and buffers are swapped every frame (as on Shadertoy), so it shows
+     * what that pass drew two frames before. Public exports cache costly passes that way (issue 33: {@code if (iFrame
+     * > 1) discard;} draws the first two frames, one per copy), and drawn only at the last frame such a pass would
+     * show nothing of what it cached.
+     */
+    @Override
+    public boolean keepsHistory(Effect effect) {
+        return effect.readsAnyLaterOutput() || !discardingPasses(effect).isEmpty();
+    }
+
     @Override
     public boolean isFeedback(Effect effect) {
-        return effect.programs().size() > 1 || effect.readsAnyLaterOutput();
+        return keepsHistory(effect);
+    }
+
+    /** ", Buffer A reads an earlier frame" or ", Cube A can discard, keeping what it drew before": for the note. */
+    private static String historyReason(Effect effect) {
+        for (int i = 0; i < effect.programs().size(); i++) {
+            if (effect.readsLaterOutput(i)) {
+                return ", " + effect.programs().get(i).pass() + " reads an earlier frame";
+            }
+        }
+        List<String> discarding = discardingPasses(effect);
+        return discarding.isEmpty() ? "" : ", " + String.join(" and ", discarding) + " can discard, keeping what "
+                + "earlier frames drew";
+    }
+
+    /**
+     * The passes whose code can discard: {@code discard} outside comments in the pass or in the Common tab it
+     * includes. Lexical, so a discard in code never reached counts too: drawing every frame is then only slower.
+     */
+    static List<String> discardingPasses(Effect effect) {
+        String common = effect.format().sharedCode(effect);
+        boolean commonDiscards = common != null && DISCARD.matcher(withoutComments(common)).find();
+        List<String> passes = new ArrayList<>();
+        for (Program p : effect.programs()) {
+            String code = effect.format().embeddedCode(effect, p);
+            if (commonDiscards || code != null && DISCARD.matcher(withoutComments(code)).find()) {
+                passes.add(p.pass());
+            }
+        }
+        return passes;
+    }
+
+    /**
+     * The last frame a caching pass draws in, when its entry function starts with {@code if (iFrame > K) discard;}
+     * (or {@code >= K}), the exports' idiom: after it the pass discards every fragment, which changes nothing, so
+     * the page does not draw it then (SwiftShader runs a discarding shader in full: LunarCubemap's Cube A took ~0.1
+     * s a frame discarding). Null for any other code, also one with preprocessor conditionals that could hide
+     * another entry function.
+     */
+    static Integer discardsAfter(String code) {
+        if (code == null) {
+            return null;
+        }
+        String plain = withoutComments(code);
+        Matcher first = CACHE_IDIOM.matcher(plain);
+        if (plain.contains("#if") || !first.find() || first.find()) {
+            return null;
+        }
+        first.reset().find();
+        try {
+            int k = Integer.parseInt(first.group(2));
+            return first.group(1).equals(">") ? k : k - 1;
+        } catch (NumberFormatException e) {
+            return null; // a literal past int: not the idiom
+        }
+    }
+
+    /**
+     * The code with comments blanked, in one pass: a regex with a lazy {@code /*.*?*}{@code /} rescans to the end for
+     * every unclosed {@code /*} (minutes for a pasted megabyte of them).
+     */
+    static String withoutComments(String code) {
+        StringBuilder out = new StringBuilder(code.length());
+        int i = 0;
+        while (i < code.length()) {
+            if (code.startsWith("/*", i)) {
+                int end = code.indexOf("*/", i + 2);
+                i = end < 0 ? code.length() : end + 2;
+                out.append(' ');
+            } else if (code.startsWith("//", i)) {
+                int end = code.indexOf('\n', i);
+                i = end < 0 ? code.length() : end;
+            } else {
+                out.append(code.charAt(i++));
+            }
+        }
+        return out.toString();
     }
 
     @Override

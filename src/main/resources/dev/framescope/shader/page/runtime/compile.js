@@ -34,10 +34,10 @@ export function webgl2Renderer(existing = null) {
 /**
  * Compiles a fragment program (a GLSL ES 3.00 body without #version, or 1.00 with version '100') and links it with a
  * full-screen vertex shader of the same version. Returns {ok, diagnostics: [{stage, line, column, message}], renderer}.
+ * `context`: a WebGL2 context to compile in (the pass runner's own: a new one costs its creation in the GPU process).
  */
-export function compileGlsl(source, defines = {}, version = '300 es', vertex = null) {
-  const canvas = document.createElement('canvas');
-  const gl = canvas.getContext('webgl2');
+export function compileGlsl(source, defines = {}, version = '300 es', vertex = null, context = null) {
+  const gl = context ?? document.createElement('canvas').getContext('webgl2');
   if (!gl) return { ok: false, unavailable: 'WebGL2 context could not be created', diagnostics: [] };
   const defineLines = Object.entries(defines).map(([k, v]) => `#define ${k} ${v}`).join('\n');
   const [vertexText, text] = glslStages(source, version, defineLines, vertex);
@@ -115,10 +115,10 @@ function declaringLine(text, names) {
  * says which version compiled (`version`); when neither does, the 3.00 diagnostics are kept and the 1.00 form's come
  * along as `fallback_diagnostics`, so the error that stops the 1.00 form is not hidden.
  */
-export function compileIsf(primary, fallback) {
-  const first = compileGlsl(primary.source, {}, primary.version ?? '300 es', primary.vertex ?? null);
+export function compileIsf(primary, fallback, context = null) {
+  const first = compileGlsl(primary.source, {}, primary.version ?? '300 es', primary.vertex ?? null, context);
   if (first.ok || !fallback || first.unavailable) return { ...first, version: primary.version ?? '300 es' };
-  const second = compileGlsl(fallback.source, {}, fallback.version, fallback.vertex ?? null);
+  const second = compileGlsl(fallback.source, {}, fallback.version, fallback.vertex ?? null, context);
   if (!second.ok) {
     return { ...first, version: primary.version ?? '300 es', fallback_diagnostics: second.diagnostics ?? [] };
   }

@@ -34,6 +34,51 @@ export function plan(passes) {
 }
 
 /**
+ * The passes a frame before the last must draw: one that keeps its own earlier pixels (`keeps`: it can discard, and
+ * a discarded pixel holds what its target held; a blended pass or one that draws points or quads adds to them), the
+ * writers of every texture some pass reads from an earlier frame,
+ * and the passes those read in the same frame. The others draw at the last frame only: what they would draw before
+ * it, nothing reads (issue 33: a cached Cube A drawn 241 times is cheap, its ray-marched Image 241 times is not).
+ */
+export function historyPasses(passes) {
+  const { fresh } = plan(passes);
+  const writersOf = name => passes.flatMap((p, j) => (writes(p).some(w => w.output === name) ? [j] : []));
+  const reads = i => Object.values(passes[i].inputs ?? {});
+  const needed = new Set(passes.flatMap((p, i) => (p.keeps || p.blend || p.drawMode ? [i] : [])));
+  passes.forEach((p, i) => reads(i).filter(name => !fresh(name, i)).forEach(name => writersOf(name).forEach(j => needed.add(j))));
+  for (let i = passes.length - 1; i >= 0; i--) {
+    if (needed.has(i)) reads(i).forEach(name => writersOf(name).filter(j => j < i).forEach(j => needed.add(j)));
+  }
+  return needed;
+}
+
+/**
+ * Which passes each frame of a schedule of `frames` draws: `drawnAt(i, last)` gives their indices, or null for all.
+ * Without `history` only the last frame is drawn, whole. With it, a frame before the last draws what historyPasses
+ * says a later frame needs. A pass that discards every fragment after frame `discardsAfter` (a Shadertoy cache)
+ * changes nothing then; when no pass reads it from an earlier frame, only one of its draws is ever read: the last
+ * frame reads the copy of its target drawn at a frame of the same parity (targets swap every frame, as Shadertoy's
+ * buffers do), the latest such frame up to discardsAfter (-1: none, that copy stays as made, zeros). The final pass
+ * is always drawn at the last frame.
+ */
+export function frameDraws(passes, frames, history) {
+  const only = history && frames > 1 ? historyPasses(passes) : null;
+  const { finalName } = plan(passes);
+  const lastIndex = frames - 1;
+  const cacheFrame = passes.map((p, j) => {
+    if (!only || p.discardsAfter === undefined || historyPasses(passes.map((q, k) => (k === j ? { ...q, keeps: false } : q))).has(j)) return null;
+    const m = Math.min(p.discardsAfter, lastIndex);
+    return m % 2 === lastIndex % 2 ? m : m - 1;
+  });
+  return (i, last) => {
+    const candidates = last || !only ? passes.map((p, j) => j) : [...only];
+    const drawn = candidates.filter(j => (last && passes[j].output === finalName)
+      || (cacheFrame[j] !== null ? i === cacheFrame[j] : !(passes[j].discardsAfter < i)));
+    return drawn.length === passes.length ? null : new Set(drawn);
+  };
+}
+
+/**
  * The points (or billboard quads) a drawn pass draws, as noisemaker's backends resolve `count`: a number as given;
  * `input` the pixels of `countTexture` (the texture the definition binds as `xyzTex`, the agent state; a point draw
  * falls back to its `inputTex`), whose size `sizeOf` gives; `auto` and `screen` the target's pixels; else, or when

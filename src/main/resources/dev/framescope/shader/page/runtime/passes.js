@@ -4,8 +4,8 @@
 // effect's result is the texture named "outputTex", else the last pass's output.
 import { compileIsf, glslStages, webgl2Renderer } from './compile.js';
 import { glDraws } from './gl-draws.js';
-import { noisemakerDelta, plan, swapWrites, untrustedFrame, writes } from './pass-plan.js';
-import { PICTURES, probePass } from './probe.js';
+import { frameDraws, noisemakerDelta, plan, swapWrites, untrustedFrame, writes } from './pass-plan.js';
+import { glTwins } from './gl-twins.js';
 import { CARDS, CUBE_FACES, movingCardPixels, testCardPixels, toBase64 } from './testcard.js';
 import { prepareWgslPasses } from './wgsl-passes.js';
 
@@ -15,20 +15,20 @@ export { prepareWgslPasses } from './wgsl-passes.js';
 // it draws, as noisemaker's surfaces are, so a pass repeated in a row reads the previous repeat's result.
 // `movingCard`: the input is the moving card at each frame's index instead of the still test card.
 export function prepareGlslPasses(passes, { width, height, uniforms, images = {}, pingPong = false, frameUniforms = null, frameResolution = false, movingCard = false }) {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const gl = canvas.getContext('webgl2');
   // An ISF pass carries a `fallback` (its GLSL ES 1.00 form), compiled when 3.00 fails; it then replaces the pass.
   const versions = [];
   passes = passes.map((p, i) => {
-    const compiled = compileIsf(p, p.fallback);
+    const compiled = compileIsf(p, p.fallback, gl);
     versions.push({ version: compiled.version, fell_back: compiled.fell_back, compiled });
     return compiled.fell_back ? { ...p, ...p.fallback } : p;
   });
   for (const [i, { compiled }] of versions.entries()) {
     if (!compiled.ok) return { ok: false, diagnostics: compiled.diagnostics.map(d => ({ ...d, pass: i })), unavailable: compiled.unavailable };
   }
-  const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = height;
-  const gl = canvas.getContext('webgl2');
   const { finalName, fresh, names, writer } = plan(passes);
   // ISF passes may draw into smaller, float or non-persistent targets; noisemaker passes into targets of their
   // declared size and `format`; native passes use the frame size, RGBA8, and keep their previous frame (persistent).
@@ -116,41 +116,8 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
     const format = p.format ?? (float === 'half' && floatTargets ? 'rgba16f' : float && floatTargets ? 'rgba32f' : 'rgba8');
     return [n, { current: made(), previous: made(), persistent: p.persistent ?? true, format }];
   }));
-  // The probe's float twins of 8-bit targets, by pass and attachment (see probe.js), made on the first probed frame.
-  const twins = new Map();
-  // What pass i wrote to its attachment k (`output`): a float target read itself, an 8-bit one drawn again into a
-  // float twin at attachment k alone (the pass's other outputs go nowhere).
-  const probeGlsl = (i, p, k, output, { trace, pictures }) => {
-    const out = targets.get(output);
-    const [w, h] = out.current.size;
-    let fbo = out.current.fbo;
-    let readFrom = 'target';
-    if (!floatFormat(out.format)) {
-      const key = `${i}/${k}`;
-      if (!twins.has(key)) {
-        // makeTarget binds its texture on the active unit, where this pass's last input is bound: put it back.
-        const bound = gl.getParameter(gl.TEXTURE_BINDING_2D);
-        const twin = makeTarget(null, [w, h], true);
-        if (k > 0) {
-          gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, null, 0);
-          gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0 + k, gl.TEXTURE_2D, twin.tex, 0);
-          gl.drawBuffers(Array.from({ length: k + 1 }, (_, n) => (n === k ? gl.COLOR_ATTACHMENT0 + k : gl.NONE)));
-          gl.readBuffer(gl.COLOR_ATTACHMENT0 + k);
-        }
-        twins.set(key, twin);
-        gl.bindTexture(gl.TEXTURE_2D, bound);
-      }
-      fbo = twins.get(key).fbo;
-      readFrom = 'rgba32f twin';
-      gl.bindFramebuffer(gl.FRAMEBUFFER, fbo);
-      gl.clearBufferfv(gl.COLOR, k, [0, 0, 0, 0]);
-      drawNow();
-    }
-    gl.bindFramebuffer(gl.FRAMEBUFFER, fbo);
-    const floats = new Float32Array(w * h * 4);
-    gl.readPixels(0, 0, w, h, gl.RGBA, gl.FLOAT, floats);
-    return probePass(floats, { index: i, name: p.name, output, format: out.format, readFrom, width: w, height: h, bottomUp: true, final: output === finalName, trace, picture: pictures && i < PICTURES });
-  };
+  // The probe's float twins of 8-bit targets (gl-twins.js), made on the first probed frame.
+  const twins = glTwins(gl, { makeTarget, floatFormat, targets, finalName });
   // Shadertoy's per-channel sampler settings as WebGL2 sampler objects (one per filter and wrap); `mipmap` filters
   // between mipmap levels, generated from the texture each time it is bound (once for an image).
   const samplerObjects = new Map();
@@ -232,6 +199,7 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
     versions: versions.map(({ version, fell_back }) => ({ version, fell_back })),
     // `frame`: the frame's index (ISF's FRAMEINDEX, Shadertoy's iFrame through _frame; counted here unless given)
     // and seconds since the previous frame (TIMEDELTA, _timeDelta), set after the effect's uniforms.
+    // `frame.only`: the indices of the passes to draw (historyPasses), else all.
     // `frame.probe` ({trace, pictures}): also probe every pass (probe.js) and return what each wrote; without
     // EXT_color_buffer_float nothing can be read as floats, said as {unsupported}.
     draw(time, frame = {}) {
@@ -254,10 +222,15 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
         }
       }
       passes.forEach((p, i) => {
+        const out = targets.get(p.output);
+        if (frame.only && !frame.only.has(i)) {
+          // Not drawn, as drawing would change nothing; a float target is probed as it stands (what later passes read).
+          if (probed && !out.current.cube && floatFormat(out.format)) writes(p).forEach((wr, k) => probed.push(twins.probe(i, p, k, wr.output, null, frame.probe)));
+          return;
+        }
         const program = programs[i];
         gl.useProgram(program);
         draws.bindVertices(p, program);
-        const out = targets.get(p.output);
         const [w, h] = out.current.size;
         // `ratio` is gl-transitions' name for the aspect; `frameResolution` (noisemaker): resolution is the frame's
         // size whatever the target's, as noisemaker's global uniforms give it.
@@ -298,15 +271,18 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
           finalDraw = gl.createQuery();
           gl.beginQuery(gl.ANY_SAMPLES_PASSED_CONSERVATIVE, finalDraw);
         }
-        // A cube target is drawn once per face, the face in `_face`.
+        // A cube target is drawn once per face, the face in `_face`. On a probed frame a plain pass draws into its
+        // float twin, copied into its target after (gl-twins.js).
+        const intoTwin = probed && twins.drawsIntoTwin(p);
         for (const [face, fbo] of (p.more ? [bindTargets(i)] : out.current.fbos ?? [out.current.fbo]).entries()) {
           if (out.current.cube) set(i, '_face', face);
-          gl.bindFramebuffer(gl.FRAMEBUFFER, fbo);
+          gl.bindFramebuffer(gl.FRAMEBUFFER, intoTwin ? twins.twinFbo(i, p) : fbo);
           drawNow();
         }
         if (counted) gl.endQuery(gl.ANY_SAMPLES_PASSED_CONSERVATIVE);
         // A cube pass's six faces are not one picture: the probe sees its values where a later pass samples them.
-        if (probed && !out.current.cube) writes(p).forEach((wr, k) => probed.push(probeGlsl(i, p, k, wr.output, frame.probe)));
+        if (intoTwin) probed.push(twins.blitAndProbe(i, p, frame.probe));
+        else if (probed && !out.current.cube) writes(p).forEach((wr, k) => probed.push(twins.probe(i, p, k, wr.output, drawNow, frame.probe)));
         if (pingPong) swapWrites(targets, p);
       });
       if (!pingPong) for (const t of targets.values()) [t.current, t.previous] = [t.previous, t.current];
@@ -347,8 +323,10 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
 /**
  * Renders a multi-pass effect: frames 0..frames-1, `step` apart (normalised time; 1/480 = 1/60 s of the 8 s loop),
  * the last at the given time and none before 0, then reads the result back. `history` false (no feedback: every
- * frame is the same) draws only the last. Each frame gets FRAMEINDEX (its number) and TIMEDELTA (seconds since the
- * previous frame, 0 on the first), as an ISF host gives them; a Shadertoy shader reads them as iFrame and iTimeDelta.
+ * frame is the same) draws only the last; true draws every frame, each pass in the frames frameDraws says, and then
+ * `pass_draws` says how often each pass was drawn. Each frame gets FRAMEINDEX (its number) and TIMEDELTA (seconds
+ * since the previous frame, 0 on the first), as an ISF host gives them; a Shadertoy shader reads them as iFrame and
+ * iTimeDelta.
  */
 export async function renderPasses(language, passes, { width, height, time, uniforms, frames, step = 1 / 480, history = true, images, flipY, pingPong, frameUniforms, frameResolution, probe, movingCard }) {
   const effect = await preparePasses(language, passes, { width, height, uniforms, images, flipY, pingPong, frameUniforms, frameResolution, movingCard });
@@ -356,17 +334,24 @@ export async function renderPasses(language, passes, { width, height, time, unif
   const at = i => Math.max(0, time - (frames - 1 - i) * step);
   let draws = 0;
   let probed = null;
-  for (let i = history ? 0 : frames - 1; i < frames; i++, draws++) {
+  const lastIndex = frames - 1;
+  const drawnAt = frameDraws(passes, frames, history);
+  const passDraws = passes.map(() => 0);
+  for (let i = history ? 0 : lastIndex; i < frames; i++, draws++) {
     // loopDelta: noisemaker's deltaTime, as if every frame of the schedule had been drawn; the last frame is probed
-    probed = await effect.draw(at(i), { index: i, delta: i === 0 ? 0 : step * 8, loopDelta: i === 0 ? 0 : noisemakerDelta(at(i), at(i - 1)), probe: i === frames - 1 ? probeOptions(probe, width, height) : null });
+    const last = i === lastIndex;
+    const drawing = drawnAt(i, last);
+    passes.forEach((p, j) => { if (!drawing || drawing.has(j)) passDraws[j]++; });
+    probed = await effect.draw(at(i), { index: i, delta: i === 0 ? 0 : step * 8, loopDelta: i === 0 ? 0 : noisemakerDelta(at(i), at(i - 1)), probe: last ? probeOptions(probe, width, height) : null, only: drawing });
   }
+  const partial = passDraws.some(n => n < draws) ? { pass_draws: passes.map((p, j) => ({ name: p.name ?? p.output, draws: passDraws[j] })) } : {};
   const failed = await untrustedFrame(effect);
   if (failed) return failed;
   const rgba = await effect.read();
   const lost = await untrustedFrame(effect);
   if (lost) return lost;
   const floats = rgba.floats ? { rgba_float: toBase64(new Uint8Array(rgba.floats.buffer)) } : {};
-  return { ok: true, width, height, rgba: toBase64(rgba), ...floats, renderer: effect.renderer, versions: effect.versions, draws, probe: probed, diagnostics: [] };
+  return { ok: true, width, height, rgba: toBase64(rgba), ...floats, renderer: effect.renderer, versions: effect.versions, draws, ...partial, probe: probed, diagnostics: [] };
 }
 
 /** What draw() probes: `trace` {x, y} in frame pixels (rows top-down) becomes the frame's size too. */

@@ -123,7 +123,9 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
       fragment: { module: modules[i], entryPoint: entry, targets: writes(p).map((w, k) => (!twin ? { format: formatOf(w.output), blend } : k === twin.k ? { format: twin.format, blend } : null)) },
       primitive: { topology: p.drawMode === 'points' ? 'point-list' : 'triangle-list' },
     });
-    return { pipeline: pipelineFor(), pipelineFor, bindGroupLayout, uniformBuffers, textures, samplers };
+    // Made when first drawn with: a single probed frame draws a plain pass into its float twin only (below).
+    let main = null;
+    return { pipeline: () => (main ??= pipelineFor()), pipelineFor, bindGroupLayout, uniformBuffers, textures, samplers };
   });
   // The full-screen triangle, or a drawn pass's points (or billboard quads, 6 vertices each) by its count.
   const sizeOf = name => { const t = imported.get(name) ?? targets.get(name)?.current ?? (name === 'inputTex' ? input : null); return t ? [t.width, t.height] : null; };
@@ -133,11 +135,46 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
     const n = drawCount(p, sizeOf, [target.width, target.height], [width, height]);
     pass.draw(p.drawMode === 'points' ? n : 6 * n);
   };
-  // The probe's float twins of 8-bit targets (see probe.js): as many channels as the target, 32-bit float.
+  // The probe's float twins of 8-bit targets (see probe.js): as many channels as the target, 32-bit float. A plain
+  // pass (a full-screen draw of one output, not blended) draws once on a probed frame, into its twin, which a blit
+  // copies into its target: the same 8-bit values, and SwiftShader builds one pipeline of the effect's program
+  // instead of two (issue 33). Any other pass draws into its target and again into its twin.
   const twins = new Map();
   const twinFormat = format => (/^rgba/.test(format) ? 'rgba32float' : /^rg/.test(format) ? 'rg32float' : 'r32float');
-  // What pass i wrote to its attachment k (`output`), as passes.js probes it.
-  const encodeProbe = (encoder, i, p, bindGroup, k = 0, output = p.output) => {
+  const twinOf = (i, k, format, [w, h]) => {
+    const key = `${i}/${k}`;
+    if (!twins.has(key)) {
+      twins.set(key, { pipeline: prepared[i].pipelineFor({ k, format }), texture: device.createTexture({ size: [w, h], format, usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC | GPUTextureUsage.TEXTURE_BINDING }) });
+    }
+    return twins.get(key);
+  };
+  const drawTwin = (encoder, i, p, bindGroup, k, twin) => {
+    const attachments = writes(p).map((_, n) => (n === k ? { view: twin.texture.createView(), loadOp: 'clear', storeOp: 'store', clearValue: [0, 0, 0, 0] } : null));
+    const pass = encoder.beginRenderPass({ colorAttachments: attachments });
+    pass.setPipeline(twin.pipeline);
+    pass.setBindGroup(0, bindGroup);
+    drawIn(pass, i, p);
+    pass.end();
+  };
+  const plain = (p, i) => !prepared[i].compute && !p.drawMode && !p.blend && !p.more && !/float$/.test(formatOf(p.output));
+  const blits = new Map();
+  const blitInto = (encoder, twin, target) => {
+    if (!blits.has(target.format)) {
+      const module = device.createShaderModule({ code: `${VERTEX_WGSL}
+@group(0) @binding(0) var twin: texture_2d<f32>;
+@fragment fn copy(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> { return textureLoad(twin, vec2<i32>(p.xy), 0); }` });
+      const layout = device.createBindGroupLayout({ entries: [{ binding: 0, visibility: GPUShaderStage.FRAGMENT, texture: { sampleType: 'unfilterable-float' } }] });
+      blits.set(target.format, { layout, pipeline: device.createRenderPipeline({ layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }), vertex: { module, entryPoint: 'fullscreen' }, fragment: { module, entryPoint: 'copy', targets: [{ format: target.format }] }, primitive: { topology: 'triangle-list' } }) });
+    }
+    const blit = blits.get(target.format);
+    const pass = encoder.beginRenderPass({ colorAttachments: [{ view: target.createView(), loadOp: 'clear', storeOp: 'store', clearValue: [0, 0, 0, 0] }] });
+    pass.setPipeline(blit.pipeline);
+    pass.setBindGroup(0, device.createBindGroup({ layout: blit.layout, entries: [{ binding: 0, resource: twin.texture.createView() }] }));
+    pass.draw(3);
+    pass.end();
+  };
+  // What pass i wrote to its attachment k (`output`), as passes.js probes it; `drawn`: its twin, already drawn.
+  const encodeProbe = (encoder, i, p, bindGroup, k = 0, output = p.output, drawn = null) => {
     const target = targets.get(output).current;
     const [w, h] = [target.width, target.height];
     let texture = target;
@@ -145,17 +182,8 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
     let readFrom = 'target';
     if (!/float$/.test(format)) {
       format = twinFormat(format);
-      const key = `${i}/${k}`;
-      if (!twins.has(key)) {
-        twins.set(key, { pipeline: prepared[i].pipelineFor({ k, format }), texture: device.createTexture({ size: [w, h], format, usage: GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC }) });
-      }
-      const twin = twins.get(key);
-      const attachments = writes(p).map((_, n) => (n === k ? { view: twin.texture.createView(), loadOp: 'clear', storeOp: 'store', clearValue: [0, 0, 0, 0] } : null));
-      const pass = encoder.beginRenderPass({ colorAttachments: attachments });
-      pass.setPipeline(twin.pipeline);
-      pass.setBindGroup(0, bindGroup);
-      drawIn(pass, i, p);
-      pass.end();
+      const twin = drawn ?? twinOf(i, k, format, [w, h]);
+      if (!drawn) drawTwin(encoder, i, p, bindGroup, k, twin);
       texture = twin.texture;
       readFrom = `${format} twin`;
     }
@@ -197,7 +225,8 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
       const encoder = device.createCommandEncoder();
       const reads = [];
       passes.forEach((p, i) => {
-        const { pipeline, bindGroupLayout, uniformBuffers, textures, samplers, compute } = prepared[i];
+        if (frame.only && !frame.only.has(i)) return;
+        const { bindGroupLayout, uniformBuffers, textures, samplers, compute } = prepared[i];
         const entries = [];
         let values = p.passUniforms ? { ...shared, ...p.passUniforms } : shared;
         if (compute) values = { ...COMPUTE_ALIASES(values), ...values };
@@ -227,11 +256,20 @@ export async function prepareWgslPasses(passes, { width, height, uniforms, image
           if (pingPong) swapWrites(targets, p);
           return;
         }
+        const bindGroup = device.createBindGroup({ layout: bindGroupLayout, entries });
+        if (frame.probe && plain(p, i)) {
+          const target = targets.get(p.output).current;
+          const twin = twinOf(i, 0, twinFormat(formatOf(p.output)), [target.width, target.height]);
+          drawTwin(encoder, i, p, bindGroup, 0, twin);
+          blitInto(encoder, twin, target);
+          reads.push(encodeProbe(encoder, i, p, bindGroup, 0, p.output, twin));
+          if (pingPong) swapWrites(targets, p);
+          return;
+        }
         // A drawn or blended pass adds to what its target holds, as noisemaker's backend loads it (WebGL2 never clears).
         const loadOp = p.drawMode || p.blend ? 'load' : 'clear';
         const pass = encoder.beginRenderPass({ colorAttachments: writes(p).map(w => ({ view: targets.get(w.output).current.createView(), loadOp, storeOp: 'store', clearValue: [0, 0, 0, 0] })) });
-        const bindGroup = device.createBindGroup({ layout: bindGroupLayout, entries });
-        pass.setPipeline(pipeline);
+        pass.setPipeline(prepared[i].pipeline());
         pass.setBindGroup(0, bindGroup);
         drawIn(pass, i, p);
         pass.end();
@@ -291,8 +329,14 @@ function rowLayout(format, width) {
 
 /** A copied texture as RGBA floats, rows top-down (bottom-up when `flip`); missing channels 0, alpha 1, as sampling gives them. */
 function rgbaFloats(padded, { channels, channelBytes, bytesPerRow }, width, height, flip) {
-  const view = new DataView(padded.buffer, padded.byteOffset, padded.byteLength);
   const floats = new Float32Array(width * height * 4);
+  if (channels === 4 && channelBytes === 4 && padded.byteOffset % 4 === 0) {
+    // rgba32float (the probe's twins): whole rows as they are, no per-component reads
+    const all = new Float32Array(padded.buffer, padded.byteOffset, padded.byteLength / 4);
+    for (let y = 0; y < height; y++) floats.set(all.subarray(y * bytesPerRow / 4, y * bytesPerRow / 4 + width * 4), (flip ? height - 1 - y : y) * width * 4);
+    return floats;
+  }
+  const view = new DataView(padded.buffer, padded.byteOffset, padded.byteLength);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const o = (((flip ? height - 1 - y : y) * width) + x) * 4;
