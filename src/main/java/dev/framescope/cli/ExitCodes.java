@@ -1,5 +1,7 @@
 package dev.framescope.cli;
 
+import dev.framescope.server.FrameScopeServer;
+
 /** Process exit codes of every command; README "Exit codes" documents them. */
 public final class ExitCodes {
 
@@ -18,6 +20,8 @@ public final class ExitCodes {
     public static final int UNAVAILABLE = 69;
     /** A bug in FrameScope (stack trace on stderr). */
     public static final int INTERNAL = 70;
+    /** {@code serve}: stdin or stdout failed (the client stopped reading, or its pipe broke). */
+    public static final int IO_ERROR = FrameScopeServer.TRANSPORT_FAILED;
 
     private ExitCodes() {
     }

@@ -76,7 +76,8 @@ public final class FrameScopeCli implements Callable<Integer> {
     }
 
     @picocli.CommandLine.Option(names = "--read-only", scope = CommandLine.ScopeType.INHERIT,
-            description = "Hide the tools that write files or start a server (FRAMESCOPE_READ_ONLY=1).")
+            description = "Hide the tools that are not read-only: they write files, change a capture's replay or "
+                    + "start a server (FRAMESCOPE_READ_ONLY=1).")
     void readOnly(boolean on) {
         streams.overrides().put("FRAMESCOPE_READ_ONLY", on ? "1" : "");
     }

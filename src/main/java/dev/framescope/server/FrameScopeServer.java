@@ -34,6 +34,9 @@ public final class FrameScopeServer {
 
     private static final Logger log = LoggerFactory.getLogger(FrameScopeServer.class);
 
+    /** What {@link #serve} returns when stdin or stdout failed (sysexits EX_IOERR). */
+    public static final int TRANSPORT_FAILED = StdioTransport.TRANSPORT_FAILED;
+
     private FrameScopeServer() {
     }
 

@@ -11,10 +11,10 @@ import java.util.Set;
 /**
  * Which tools this process serves: {@code FRAMESCOPE_GROUPS} / {@code --groups physics,renderdoc} keeps those groups
  * (the {@code server} group, with {@code get_server_diagnostics}, always stays), and {@code FRAMESCOPE_READ_ONLY=1}
- * / {@code --read-only} hides every tool that is not read-only (the ones that write files or start a server). A
- * hidden tool is not registered at all: it is absent from {@code tools/list} and {@code tools/call} answers it as
- * an unknown tool. Clients without deferred tool loading pay the size of {@code tools/list} on every conversation;
- * docs/tools.md lists it per group.
+ * / {@code --read-only} hides every tool that is not read-only (the ones that write files, change a capture's replay
+ * or start a server). A hidden tool is not registered at all: it is absent from {@code tools/list} and
+ * {@code tools/call} answers it as an unknown tool. Clients without deferred tool loading pay the size of
+ * {@code tools/list} on every conversation; docs/tools.md lists it per group.
  *
  * @param groups   the group names to serve, or null for all
  * @param readOnly whether tools that are not read-only are hidden
