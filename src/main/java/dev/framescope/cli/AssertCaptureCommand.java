@@ -69,6 +69,9 @@ final class AssertCaptureCommand implements Callable<Integer> {
             }
             allowed.add(kind.trim());
         }
+        if (junit != null) {
+            OutputOption.checkFile("--junit", junit);
+        }
         if (!Files.isRegularFile(capture)) {
             System.err.println("assert-capture: " + Json.write(Map.of("code", "NOT_FOUND", "message",
                     "no capture file at " + capture.toAbsolutePath(), "context", Map.of("parameter", "capture",

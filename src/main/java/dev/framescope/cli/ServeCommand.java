@@ -2,7 +2,6 @@ package dev.framescope.cli;
 
 import dev.framescope.server.FrameScopeServer;
 import dev.framescope.server.ToolGroups;
-import dev.framescope.server.ToolSelection;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
@@ -24,13 +23,7 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ToolGroups.Toolkit toolkit;
-        try {
-            toolkit = streams.toolkit();
-        } catch (ToolSelection.UnknownGroup e) {
-            System.err.println("framescope: " + e.getMessage());
-            return ExitCodes.USAGE;
-        }
+        ToolGroups.Toolkit toolkit = streams.toolkit();
         int status = FrameScopeServer.serve(toolkit, streams.in(), streams.out());
         ProcessTree.killDescendants();
         ProcessTree.haltAfter(EXIT_GRACE_MS, status);

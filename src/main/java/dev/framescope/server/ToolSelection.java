@@ -1,5 +1,6 @@
 package dev.framescope.server;
 
+import dev.framescope.common.SettingException;
 import dev.framescope.common.Suggestions;
 import dev.framescope.common.ToolDef;
 import java.util.Arrays;
@@ -40,7 +41,7 @@ public record ToolSelection(Set<String> groups, boolean readOnly) {
     /**
      * Checks the group names against the groups this build has.
      *
-     * @throws UnknownGroup naming the unknown group, the closest known one and all of them
+     * @throws SettingException naming the unknown group, the closest known one and all of them
      */
     void check(List<String> known) {
         if (groups == null) {
@@ -48,16 +49,9 @@ public record ToolSelection(Set<String> groups, boolean readOnly) {
         }
         for (String name : groups) {
             if (!known.contains(name)) {
-                throw new UnknownGroup("FRAMESCOPE_GROUPS / --groups: no group named '" + name + "'."
+                throw new SettingException("FRAMESCOPE_GROUPS / --groups: no group named '" + name + "'."
                         + Suggestions.didYouMean(name, known) + " Groups: " + String.join(", ", known) + ".");
             }
-        }
-    }
-
-    /** A group name this build does not have: a mistake in the command line or environment, not a bug. */
-    public static final class UnknownGroup extends IllegalArgumentException {
-        UnknownGroup(String message) {
-            super(message);
         }
     }
 
