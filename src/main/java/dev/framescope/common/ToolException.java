@@ -35,7 +35,15 @@ public final class ToolException extends RuntimeException {
 
     /** {@code given} is echoed in context as JSON when short, else as a cut JSON text, so errors stay small. */
     public static ToolException invalidArgument(String param, String expected, Object given) {
-        String shown = given == null ? "nothing" : Json.compact(given, 120);
+        return invalidArgument(param, expected, given, given == null ? "nothing" : Json.compact(given, 120));
+    }
+
+    /**
+     * As {@link #invalidArgument(String, String, Object)}, with the message saying the given value as {@code said}
+     * (e.g. "the string \"a\"" where an object was expected: its kind is the mistake).
+     */
+    public static ToolException invalidArgument(String param, String expected, Object given, String said) {
+        String shown = said;
         String json = given == null ? "null" : Json.compact(given, MAX_ECHO_CHARS);
         Object echoed = json.length() <= MAX_ECHO_CHARS ? given : json;
         return new ToolException(ErrorCode.INVALID_ARGUMENT,
