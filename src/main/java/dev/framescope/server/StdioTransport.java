@@ -3,6 +3,7 @@ package dev.framescope.server;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.framescope.common.Echo;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
@@ -160,9 +161,7 @@ final class StdioTransport implements McpServerTransportProvider {
 
     private void handle(InboundLines.Line line) {
         if (line.tooLong()) {
-            log.warn("Rejected an inbound line of {} bytes (limit {})", line.length(), maxLineBytes);
-            send(InboundCheck.error(mapper, null, InboundCheck.INVALID_REQUEST, "Request too large: "
-                    + line.length() + " bytes, limit " + maxLineBytes + " (FRAMESCOPE_MAX_MESSAGE_BYTES)"));
+            tooLong(line);
             return;
         }
         String text = line.text().strip();
@@ -188,6 +187,23 @@ final class StdioTransport implements McpServerTransportProvider {
         } else if (verdict instanceof InboundCheck.Drop drop) {
             log.warn("Dropped an inbound message: {}", drop.why());
         }
+    }
+
+    /**
+     * A line over the limit is answered with the id its first bytes give, so the client's call fails at once
+     * instead of waiting out its timeout. A response of the client's (an elicitation answer with a screenshot too
+     * large) fails our own request waiting for it instead: an error answer to an answer would reach nobody.
+     */
+    private void tooLong(InboundLines.Line line) {
+        log.warn("Rejected an inbound line of {} bytes (limit {})", line.length(), maxLineBytes);
+        InboundCheck.Start start = check.startOf(line.start());
+        String problem = line.length() + " bytes, limit " + maxLineBytes + " (FRAMESCOPE_MAX_MESSAGE_BYTES)";
+        if (start.response() && !start.request() && start.id() != null) {
+            dispatch(InboundCheck.error(mapper, start.id(), InboundCheck.INVALID_REQUEST, "The client's answer "
+                    + "was too large: " + problem), false);
+            return;
+        }
+        send(InboundCheck.error(mapper, start.id(), InboundCheck.INVALID_REQUEST, "Request too large: " + problem));
     }
 
     /** Answers {@code request} here, without the SDK. */
@@ -315,8 +331,23 @@ final class StdioTransport implements McpServerTransportProvider {
                 inFlight.answered(response.id()); // cancelled: the spec says the answer is not sent
                 return;
             }
-            writer.send(responseBytes(withCleanError(response)));
+            writer.send(responseBytes(bounded(withCleanError(response))));
             inFlight.answered(response.id());
+        }
+
+        /**
+         * The SDK's errors quote what the client sent ("Prompt not found: …", "Method not found: …", a resource's
+         * URI in data) however large it was; every error answer passes here, so here it is cut ({@link Echo}).
+         */
+        private JSONRPCResponse bounded(JSONRPCResponse response) {
+            JSONRPCResponse.JSONRPCError error = response.error();
+            if (error == null) {
+                return response;
+            }
+            String message = Echo.message(error.message());
+            Object data = error.data() == null ? null : Echo.value(mapper.valueToTree(error.data()));
+            return JSONRPCResponse.error(response.id(), new JSONRPCResponse.JSONRPCError(error.code(), message,
+                    data));
         }
 
         private byte[] bytes(JSONRPCMessage message) {
