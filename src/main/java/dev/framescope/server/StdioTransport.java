@@ -74,6 +74,7 @@ final class StdioTransport implements McpServerTransportProvider {
     private volatile boolean inputEnded;
     private volatile McpServerSession session;
     private volatile ObjectNode discovery;
+    private volatile Runnable onInputEnd = () -> { };
 
     /**
      * @param mapper the mapper the SDK reads and writes protocol messages with
@@ -263,13 +264,24 @@ final class StdioTransport implements McpServerTransportProvider {
                 : "the response to " + node.get("id");
     }
 
-    /** End of input: let answers in flight go out, stop what is still running, then report exit status 0. */
+    /** What to do first when input ends, before answers in flight are awaited; set before serving. */
+    void onInputEnd(Runnable hook) {
+        this.onInputEnd = hook;
+    }
+
+    /**
+     * End of input: the {@link #onInputEnd} hook (calls that wait for a person stop: no answer will come), then the
+     * answers in flight go out, what is still running stops, and exit status 0 is reported.
+     */
     private void ended() throws InterruptedException {
         inputEnded = true;
+        long start = System.nanoTime();
+        onInputEnd.run();
         if (!inFlight.awaitDrained(DRAIN_MS)) {
             log.warn("stdin closed with {} request(s) still running; stopping them without their answers",
                     inFlight.size());
         }
+        log.debug("Answers in flight at end of input awaited for {} ms", (System.nanoTime() - start) / 1_000_000);
         inFlight.cancelAll("the client closed the connection");
         writer.awaitWritten(200);
         exit.complete(0);

@@ -108,6 +108,11 @@ public final class ToolInvoker {
         }
     }
 
+    /** Stops the calls waiting for a person (the dialog tools): the client that would get the answer has gone. */
+    public void stopCallsWaitingForPerson(String reason) {
+        workers.stopWaitingForPerson(reason);
+    }
+
     /** Threads of calls that were stopped but have not come back: see {@link ToolWorkers}. */
     public int writtenOffWorkers() {
         return workers.writtenOff();
