@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.UnknownHostException;
 
 /**
  * The {@code --port} of the commands that serve a page or a browser on this machine ({@code page},
@@ -34,9 +35,15 @@ final class PortOption {
      */
     static void checkFree(String what, String host, int port) {
         check(port);
+        InetAddress address;
+        try {
+            address = InetAddress.getByName(host);
+        } catch (UnknownHostException e) {
+            throw new UsageException("--host takes an address of this machine, was '" + host + "'");
+        }
         try (ServerSocket probe = new ServerSocket()) {
             probe.setReuseAddress(true); // as Node listens: a port in TIME_WAIT is free to it
-            probe.bind(new InetSocketAddress(InetAddress.getByName(host), port));
+            probe.bind(new InetSocketAddress(address, port));
         } catch (IOException e) {
             throw inUse(what, host, port, e);
         }

@@ -71,6 +71,8 @@ class CliMistakesIT {
             assertMistake(run(Map.of(), command, "--port", "99999"),
                     "framescope " + command + ": --port takes 0..65535, was 99999");
         }
+        assertMistake(run(Map.of(), "browser-server", "--host", "no-such-host.invalid"),
+                "framescope browser-server: --host takes an address of this machine, was 'no-such-host.invalid'");
         try (ServerSocket busy = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             String port = String.valueOf(busy.getLocalPort());
             for (String command : List.of("page", "browser-server", "console")) {
