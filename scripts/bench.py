@@ -2,7 +2,8 @@
 """FrameScope benchmark: cold start and tool round trip over real stdio (method and figures: docs/benchmarks.md).
 
 cold start: time from spawning `java ... -jar framescope.jar` to the `tools/list` reply, after initialize and
-            notifications/initialized were sent as soon as the previous reply arrived. One fresh process per run.
+            notifications/initialized were sent as soon as the previous reply arrived. One fresh process per run;
+            the launcher is timed from the clone's root and from an unrelated folder.
 round trip: in one warm session, time from writing a tools/call of get_server_diagnostics with
             include_environment=false (the cheapest tool: reads in-memory counters) to reading its reply.
 concurrent: in one warm session, 8 sender threads pipeline mixed calls (physics, RenderDoc, shader listing,
@@ -12,12 +13,15 @@ renderdoc-remote: open_capture and a first get_frame_digest on a RenderDoc remot
 physics:    the physics tools on the large recording, wall and CPU time (scripts/bench_physics.py).
 """
 import argparse
+import atexit
 import json
 import os
+import shutil
 import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -27,10 +31,10 @@ INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
 INITIALIZED = {"jsonrpc": "2.0", "method": "notifications/initialized"}
 
 
-def start(cmd):
+def start(cmd, cwd=None):
     env = dict(os.environ, FRAMESCOPE_LOG_LEVEL="warn", FRAMESCOPE_JAR=os.path.abspath(ARGS.jar))
     return subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                            env=env)
+                            env=env, cwd=cwd)
 
 
 def send(proc, message):
@@ -53,9 +57,9 @@ def stop(proc):
     proc.wait(timeout=10)
 
 
-def cold_start(cmd):
+def cold_start(cmd, cwd=None):
     t0 = time.perf_counter()
-    proc = start(cmd)
+    proc = start(cmd, cwd)
     send(proc, INIT)
     reply(proc, 1)
     send(proc, INITIALIZED)
@@ -479,8 +483,14 @@ def main():
     global ARGS
     ARGS = args
     launcher = os.path.join(os.path.dirname(os.path.abspath(__file__)), "framescope")
-    variants = [("java -jar (no JVM flags)", ["java", "-Xlog:disable", "-Xlog:all=warning:stderr", "-jar", args.jar]),
-                ("scripts/framescope (AppCDS + C1)", [launcher])]
+    # Clients start the server from the person's own project as often as from the clone: the launcher's archive
+    # must serve both, so its cold start is measured from an unrelated folder too.
+    elsewhere = tempfile.mkdtemp(prefix="framescope-bench-cwd-")
+    atexit.register(shutil.rmtree, elsewhere, True)
+    variants = [("java -jar (no JVM flags)", ["java", "-Xlog:disable", "-Xlog:all=warning:stderr", "-jar",
+                                              os.path.abspath(args.jar)], None),
+                ("scripts/framescope, another folder", [launcher], elsewhere),
+                ("scripts/framescope (AppCDS + C1)", [launcher], None)]
     print("cores: %d, java: %s" % (os.cpu_count(), subprocess.run(["java", "-version"], capture_output=True,
                                                                   text=True).stderr.splitlines()[0]))
     if args.only and args.only != "cold":
@@ -493,9 +503,9 @@ def main():
                    "console": lambda cmd: console_bench(args.console_runs)}[args.only]
         section(variants[-1][1])
         return
-    for name, cmd in variants:
-        cold_start(cmd)  # first run warms the OS page cache; not counted
-        times = [cold_start(cmd)[0] for _ in range(args.runs)]
+    for name, cmd, cwd in variants:
+        cold_start(cmd, cwd)  # first run warms the OS page cache; not counted
+        times = [cold_start(cmd, cwd)[0] for _ in range(args.runs)]
         print("cold start to tools/list, %-34s runs=%d  min %.0f  p50 %.0f  max %.0f ms"
               % (name, args.runs, min(times), statistics.median(times), max(times)))
     samples = round_trips(variants[-1][1], args.warmup, args.calls)

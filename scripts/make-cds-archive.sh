@@ -6,6 +6,11 @@ set -euo pipefail
 jar=${1:?usage: make-cds-archive.sh JAR ARCHIVE}
 archive=${2:?usage: make-cds-archive.sh JAR ARCHIVE}
 . "$(dirname "${BASH_SOURCE[0]}")/lib/cds-key.sh"
+# The archive records the class path as the training run was given it, and the JVM resolves a relative one against
+# the working folder of each later start: an archive trained on `target/framescope.jar` fails to load (a warning, and
+# a cold start at half speed) whenever a client starts FrameScope from its own project. Trained on the real path, it
+# loads from any folder.
+jar=$(readlink -f "$jar")
 # Written beside the archive and moved into place, the key last: a start meanwhile finds no matching key and runs
 # without the archive rather than mapping a half-written one.
 rm -f "$archive.key"

@@ -71,6 +71,9 @@ final class AssertCaptureCommand implements Callable<Integer> {
             }
             allowed.add(kind.trim());
         }
+        if (junit != null) {
+            OutputOption.checkFile("--junit", junit);
+        }
         if (!Files.isRegularFile(capture)) {
             System.err.println("assert-capture: " + Json.write(notACapture(capture.toAbsolutePath())));
             return ExitCodes.USAGE;

@@ -105,6 +105,9 @@ final class AssertEffectsCommand implements Callable<Integer> {
             System.err.println("assert-effects: --tolerance takes 0..255 and --size 1..2048");
             return ExitCodes.USAGE;
         }
+        if (junit != null) {
+            OutputOption.checkFile("--junit", junit);
+        }
         ToolGroups.Toolkit toolkit = streams.toolkit();
         if (toolkit.registry().find("test_effect").isEmpty()) {
             System.err.println("assert-effects: the shader tool group is not served (--groups or FRAMESCOPE_GROUPS "

@@ -22,6 +22,7 @@ final class BrowserServerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        PortOption.checkFree("the browser server", host, port);
         List<String> args = new ArrayList<>(List.of("run-server", "--port", String.valueOf(port), "--host", host,
                 "--unsafe"));
         // Playwright's own CLI entry point: it runs the bundled Node driver with these arguments and exits with it.

@@ -60,6 +60,9 @@ final class CallCommand implements Callable<Integer> {
         if (arguments == null) {
             return ExitCodes.USAGE;
         }
+        if (imageDir != null) {
+            OutputOption.checkFolder("--image-dir", imageDir);
+        }
         CallToolResult result = toolkit.invoker().call(tool.get(),
                 toolkit.registry().arguments(toolName, arguments), ToolContext.SILENT);
         print(result);
@@ -95,7 +98,6 @@ final class CallCommand implements Callable<Integer> {
                 byte[] bytes = Base64.getDecoder().decode(image.data());
                 String suffix = image.mimeType().endsWith("jpeg") ? ".jpg" : ".png";
                 if (imageDir != null) {
-                    Files.createDirectories(imageDir);
                     Path file = imageDir.resolve(toolName + "-" + images + suffix);
                     Files.write(file, bytes);
                     streams.out().println("[" + image.mimeType() + ", " + bytes.length + " bytes written to " + file + "]");

@@ -46,9 +46,9 @@ final class ConsoleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (port < 0 || port > 65535 || maxUploadMb < 1) {
-            System.err.println("framescope console: --port takes 0..65535 and --max-upload-mb at least 1");
-            return ExitCodes.USAGE;
+        PortOption.check(port);
+        if (maxUploadMb < 1) {
+            throw new UsageException("--max-upload-mb takes at least 1, was " + maxUploadMb);
         }
         ConsoleServer server;
         try {

@@ -28,8 +28,10 @@ final class DialogsDemoCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         boolean scripted = person.equals("browser");
         if (!scripted && !person.equals("you")) {
-            streams.out().println("--person must be 'you' or 'browser', was '" + person + "'");
-            return ExitCodes.USAGE;
+            throw new UsageException("--person takes you or browser, was '" + person + "'");
+        }
+        if (scripted && screenshots != null) {
+            OutputOption.checkFolder("--screenshots", screenshots);
         }
         if (scripted) {
             streams.overrides().put("FRAMESCOPE_DIALOG_OPEN_BROWSER", "0");

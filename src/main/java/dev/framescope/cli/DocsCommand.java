@@ -2,6 +2,7 @@ package dev.framescope.cli;
 
 import dev.framescope.server.ToolDocs;
 import dev.framescope.server.ToolRegistry;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,12 +31,31 @@ final class DocsCommand implements Callable<Integer> {
             streams.out().print(tools);
             return ExitCodes.OK;
         }
+        // Both files are made before either is written: a folder that is not a checkout gets nothing at all.
+        Path readme = repo.resolve("README.md");
+        String updatedReadme = ToolDocs.updateReadme(checkoutReadme(readme), registry);
         Path toolsFile = repo.resolve("docs/tools.md");
         Files.createDirectories(toolsFile.getParent());
         Files.writeString(toolsFile, tools, StandardCharsets.UTF_8);
-        Path readme = repo.resolve("README.md");
-        Files.writeString(readme, ToolDocs.updateReadme(Files.readString(readme), registry), StandardCharsets.UTF_8);
+        Files.writeString(readme, updatedReadme, StandardCharsets.UTF_8);
         System.err.println("wrote " + toolsFile + " and the tool table in " + readme);
         return ExitCodes.OK;
+    }
+
+    /** REPO's README.md, which must hold the generated tool table; else REPO is not a FrameScope checkout. */
+    private String checkoutReadme(Path readme) throws IOException {
+        String expected = "--write takes a FrameScope checkout (a folder with README.md and its tool table); ";
+        if (!Files.isDirectory(repo)) {
+            throw new UsageException(expected + repo + (Files.exists(repo) ? " is not a folder" : " does not exist"));
+        }
+        if (!Files.isRegularFile(readme)) {
+            throw new UsageException(expected + repo + " has no README.md");
+        }
+        String text = Files.readString(readme);
+        if (!ToolDocs.hasToolTable(text)) {
+            throw new UsageException(expected + readme + " has no tool table (" + ToolDocs.README_BEGIN + " … "
+                    + ToolDocs.README_END + ")");
+        }
+        return text;
     }
 }

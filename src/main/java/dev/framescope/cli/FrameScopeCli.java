@@ -1,6 +1,8 @@
 package dev.framescope.cli;
 
 import dev.framescope.common.Config;
+import dev.framescope.common.FileProblem;
+import dev.framescope.common.SettingException;
 import dev.framescope.common.Version;
 import dev.framescope.server.ToolGroups;
 import dev.framescope.server.ToolSelection;
@@ -8,6 +10,7 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -17,20 +20,22 @@ import picocli.CommandLine.Command;
 /**
  * The command line of the one JAR: {@code serve} (default), {@code tools}, {@code call}, {@code doctor},
  * {@code demo}, {@code dialogs-demo}, {@code docs}, {@code page}, {@code browser-server},
- * {@code renderdoc-extension}, {@code console}, {@code assert-capture}, {@code assert-effects}. Parsing and help come from picocli; each command prints to the real stdout it is
- * given, because {@code System.out} itself is redirected to stderr for the whole process.
+ * {@code renderdoc-extension}, {@code console}, {@code assert-capture}, {@code assert-effects}, {@code help}.
+ * Parsing and help come from picocli; each command prints to the real stdout it is given, because {@code System.out}
+ * itself is redirected to stderr for the whole process. A person's mistake is exit 2 and one line, a bug exit 70.
  */
 @Command(name = "framescope", mixinStandardHelpOptions = true, versionProvider = FrameScopeCli.VersionProvider.class,
         description = "Graphics-debugging MCP server. With no command it serves MCP over stdio.",
         subcommands = {ServeCommand.class, ToolsCommand.class, CallCommand.class, DoctorCommand.class,
                 DemoCommand.class, DialogsDemoCommand.class, DocsCommand.class, PageCommand.class,
                 BrowserServerCommand.class, RenderDocExtensionCommand.class, ConsoleCommand.class,
-                AssertCaptureCommand.class, AssertEffectsCommand.class},
+                AssertCaptureCommand.class, AssertEffectsCommand.class, CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:tool error (call), required part missing (doctor), failed step (demo), "
-                + "findings (assert-capture), failing effects (assert-effects)", "2:bad command line or unknown tool",
+                + "findings (assert-capture), failing effects (assert-effects)", "2:bad command line, unknown tool, "
+                + "a setting that cannot be used, a path or port that cannot be used",
                 "69:capture could not be replayed (assert-capture), effects could not be rendered (assert-effects)",
-                "70:internal error"})
+                "70:internal error", "74:stdin or stdout failed while serving (serve)"})
 public final class FrameScopeCli implements Callable<Integer> {
 
     private final Streams streams;
@@ -76,7 +81,8 @@ public final class FrameScopeCli implements Callable<Integer> {
     }
 
     @picocli.CommandLine.Option(names = "--read-only", scope = CommandLine.ScopeType.INHERIT,
-            description = "Hide the tools that write files or start a server (FRAMESCOPE_READ_ONLY=1).")
+            description = "Hide the tools that are not read-only: they write files, change a capture's replay or "
+                    + "start a server (FRAMESCOPE_READ_ONLY=1).")
     void readOnly(boolean on) {
         streams.overrides().put("FRAMESCOPE_READ_ONLY", on ? "1" : "");
     }
@@ -89,25 +95,43 @@ public final class FrameScopeCli implements Callable<Integer> {
             try {
                 return new ServeCommand(streams).call();
             } catch (Exception e) {
-                e.printStackTrace(System.err);
-                return ExitCodes.INTERNAL;
+                return failed(null, e);
             }
         }
         CommandLine cli = new CommandLine(new FrameScopeCli(streams), new Factory(streams));
-        // Every command answers --help and --version, not only the top one (`framescope call --help`).
-        cli.getSubcommands().values().forEach(sub -> sub.getCommandSpec().mixinStandardHelpOptions(true)
-                .versionProvider(new VersionProvider()));
+        // Every command answers --help and --version, not only the top one (`framescope call --help`); `help` has
+        // its own --help already.
+        cli.getSubcommands().values().stream().filter(sub -> !(sub.getCommand() instanceof CommandLine.HelpCommand))
+                .forEach(sub -> sub.getCommandSpec().mixinStandardHelpOptions(true)
+                        .versionProvider(new VersionProvider()));
         cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         cli.setErr(new PrintWriter(System.err, true, StandardCharsets.UTF_8));
-        cli.setExecutionExceptionHandler((e, command, parsed) -> {
-            if (e instanceof ToolSelection.UnknownGroup) { // a typo in --groups or FRAMESCOPE_GROUPS: say it, no trace
-                System.err.println("framescope: " + e.getMessage());
-                return ExitCodes.USAGE;
-            }
-            e.printStackTrace(System.err);
-            return ExitCodes.INTERNAL;
-        });
+        cli.setExecutionExceptionHandler((e, command, parsed) -> failed(command.getCommandSpec().name(), e));
         return cli.execute(args);
+    }
+
+    /**
+     * A command that threw. A person's mistake is one line and exit 2, as picocli answers a bad option: a setting
+     * in the environment ({@code framescope: FRAMESCOPE_… must be …}), a command's own option
+     * ({@code framescope page: --port takes …}), or a file or folder the command was pointed at that cannot be used.
+     * Anything else is a bug: the stack trace and exit 70.
+     */
+    private static int failed(String command, Exception e) {
+        String prefix = "framescope" + (command == null || command.equals("framescope") ? "" : " " + command) + ": ";
+        if (e instanceof SettingException) {
+            System.err.println("framescope: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        if (e instanceof UsageException) {
+            System.err.println(prefix + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        if (e instanceof FileSystemException fileProblem) {
+            System.err.println(prefix + "cannot use " + FileProblem.describe(fileProblem));
+            return ExitCodes.USAGE;
+        }
+        e.printStackTrace(System.err);
+        return ExitCodes.INTERNAL;
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.framescope.cli;
 
 import dev.framescope.shader.BundledEffects;
 import dev.framescope.shader.harness.PageServer;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -29,8 +30,15 @@ final class PageCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         // --effects-root, FRAMESCOPE_EFFECTS_ROOT, the clone's demo effects or those bundled in the JAR
+        PortOption.check(port);
         Path root = BundledEffects.defaultRoot(streams.config().effectsRoot(), streams.config().stateDir());
-        try (PageServer server = PageServer.start(root, port)) {
+        PageServer started;
+        try {
+            started = PageServer.start(root, port);
+        } catch (IOException e) {
+            throw PortOption.inUse("the shader page", "127.0.0.1", port, e);
+        }
+        try (PageServer server = started) {
             streams.out().println("FrameScope shader page: " + server.url("index.html") + "  (effects: " + root
                     + "; Ctrl-C to stop)");
             new CountDownLatch(1).await();

@@ -130,6 +130,6 @@ public record Config(Path chromium, Path python, String glslangValidator, String
         } catch (NumberFormatException ignored) {
             // fall through to the message below
         }
-        throw new IllegalArgumentException(key + " must be a positive integer, was '" + raw + "'");
+        throw new SettingException(key + " must be a positive integer, was '" + raw + "'");
     }
 }

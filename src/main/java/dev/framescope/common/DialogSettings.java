@@ -34,11 +34,11 @@ public record DialogSettings(String channel, Duration timeout, int port, boolean
 
     public DialogSettings {
         if (!CHANNELS.contains(channel)) {
-            throw new IllegalArgumentException("FRAMESCOPE_DIALOG_CHANNEL must be one of " + CHANNELS + ", was '"
+            throw new SettingException("FRAMESCOPE_DIALOG_CHANNEL must be one of " + CHANNELS + ", was '"
                     + channel + "'");
         }
         if (port < 0 || port > 65_535) {
-            throw new IllegalArgumentException("FRAMESCOPE_DIALOG_PORT must be 0 to 65535, was " + port);
+            throw new SettingException("FRAMESCOPE_DIALOG_PORT must be 0 to 65535, was " + port);
         }
     }
 
@@ -46,7 +46,7 @@ public record DialogSettings(String channel, Duration timeout, int port, boolean
         try {
             return Integer.parseInt(raw);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("FRAMESCOPE_DIALOG_PORT must be 0 to 65535, was '" + raw + "'");
+            throw new SettingException("FRAMESCOPE_DIALOG_PORT must be 0 to 65535, was '" + raw + "'");
         }
     }
 

@@ -19,8 +19,17 @@ public final class Suggestions {
     private Suggestions() {
     }
 
+    /**
+     * Longer than any name FrameScope knows by far: not a typo but something else sent as a name (a 3 MiB "tool
+     * name" kept the reader thread on its edit distances for a minute, every other message waiting).
+     */
+    static final int MAX_TYPED = 256;
+
     /** Up to {@link #MOST} known names close to {@code given}, closest first; empty when none is close. */
     public static List<String> closest(String given, Collection<String> known) {
+        if (given.length() > MAX_TYPED) {
+            return List.of();
+        }
         String typed = given.toLowerCase(Locale.ROOT);
         int allowed = Math.max(2, typed.length() / 3);
         record Scored(String name, int distance) {
@@ -28,7 +37,8 @@ public final class Suggestions {
         List<Scored> close = new ArrayList<>();
         for (String name : known) {
             String candidate = name.toLowerCase(Locale.ROOT);
-            int distance = distance(typed, candidate);
+            int distance = Math.abs(typed.length() - candidate.length()) > allowed ? Integer.MAX_VALUE
+                    : distance(typed, candidate); // the lengths alone put it further off than allowed
             boolean contains = typed.length() >= 4 && (candidate.contains(typed) || typed.contains(candidate));
             if (distance <= allowed || contains) {
                 close.add(new Scored(name, contains ? Math.min(distance, allowed) : distance));

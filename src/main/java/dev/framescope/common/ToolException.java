@@ -3,14 +3,13 @@ package dev.framescope.common;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The one failure type a tool core throws. The server turns it into a tool result with {@code isError: true} and
  * the JSON body {@code {code, message, context}}; it never becomes a JSON-RPC error. Messages say what to do next.
  */
 public final class ToolException extends RuntimeException {
-
-    private static final int MAX_ECHO_CHARS = 512;
 
     private final ErrorCode code;
     private final Map<String, Object> context;
@@ -33,13 +32,33 @@ public final class ToolException extends RuntimeException {
         return context;
     }
 
+    /**
+     * This error as it may be said back to a client: its message and context quote at most {@link Echo#MAX_CHARS}
+     * characters of any one value (a core may put a whole argument, however large, into either).
+     */
+    public ToolException bounded() {
+        String message = Echo.message(getMessage());
+        Map<String, Object> bounded = Echo.context(context);
+        if (Objects.equals(message, getMessage()) && bounded.equals(context)) {
+            return this;
+        }
+        return new ToolException(code, message, bounded, getCause());
+    }
+
     /** {@code given} is echoed in context as JSON when short, else as a cut JSON text, so errors stay small. */
     public static ToolException invalidArgument(String param, String expected, Object given) {
-        String shown = given == null ? "nothing" : Json.compact(given, 120);
-        String json = given == null ? "null" : Json.compact(given, MAX_ECHO_CHARS);
-        Object echoed = json.length() <= MAX_ECHO_CHARS ? given : json;
+        return invalidArgument(param, expected, given, given == null ? "nothing" : Json.compact(given, 120));
+    }
+
+    /**
+     * As {@link #invalidArgument(String, String, Object)}, with the message saying the given value as {@code said}
+     * (e.g. "the string \"a\"" where an object was expected: its kind is the mistake).
+     */
+    public static ToolException invalidArgument(String param, String expected, Object given, String said) {
+        String json = given == null ? "null" : Json.compact(given, Integer.MAX_VALUE);
+        Object echoed = json.length() <= Echo.MAX_CHARS ? given : Echo.cut(json);
         return new ToolException(ErrorCode.INVALID_ARGUMENT,
-                "Invalid argument '" + param + "': expected " + expected + "; given " + shown + ".",
+                "Invalid argument '" + param + "': expected " + expected + "; given " + said + ".",
                 ordered("parameter", param, "expected", expected, "given", echoed));
     }
 

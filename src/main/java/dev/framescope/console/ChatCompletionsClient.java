@@ -33,16 +33,27 @@ final class ChatCompletionsClient {
     /** A chat answer is a few KB; anything past this is not an answer. */
     static final int MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
-    private final HttpClient http;
     private final Duration connectTimeout;
     private final Duration requestTimeout;
+    /**
+     * Made on the first request: an HttpClient keeps a selector thread in native code from the moment it is built
+     * (JDK 17 cannot close one), and the JVM's exit waits 0.3 s for such threads; a console whose planner never
+     * calls a model should not pay that at every exit.
+     */
+    private HttpClient http;
 
     ChatCompletionsClient(Duration connectTimeout, Duration requestTimeout) {
         this.connectTimeout = connectTimeout;
         this.requestTimeout = requestTimeout;
-        // HTTP/1.1: local servers (llama.cpp, Ollama, test servers) do not all take an h2c upgrade
-        this.http = HttpClient.newBuilder().connectTimeout(connectTimeout).version(HttpClient.Version.HTTP_1_1)
-                .followRedirects(HttpClient.Redirect.NEVER).build();
+    }
+
+    private synchronized HttpClient http() {
+        if (http == null) {
+            // HTTP/1.1: local servers (llama.cpp, Ollama, test servers) do not all take an h2c upgrade
+            http = HttpClient.newBuilder().connectTimeout(connectTimeout).version(HttpClient.Version.HTTP_1_1)
+                    .followRedirects(HttpClient.Redirect.NEVER).build();
+        }
+        return http;
     }
 
     JsonNode post(ChatEndpoint endpoint, ObjectNode body) throws Planner.PlannerException {
@@ -56,7 +67,7 @@ final class ChatCompletionsClient {
         if (endpoint.apiKey() != null) {
             request.header("Authorization", "Bearer " + endpoint.apiKey());
         }
-        CompletableFuture<HttpResponse<byte[]>> pending = http.sendAsync(request.build(), info -> bounded());
+        CompletableFuture<HttpResponse<byte[]>> pending = http().sendAsync(request.build(), info -> bounded());
         HttpResponse<byte[]> response;
         try {
             // the request timeout covers the headers; this deadline also covers a body that stalls

@@ -47,6 +47,11 @@ public final class BridgeProcess implements AutoCloseable {
     private static final int POSTMORTEM_LOG_LINES = 200;
     /** Bridges lost before they took a caller's request that the caller waits through; after that its call fails. */
     private static final int REPLACEMENTS_PER_CALL = 2;
+    /**
+     * How long the bridge gets to shut replay down when the server ends, before it is killed: the process is gone
+     * within 2 s of its client closing stdin, and a bridge at exit has nothing to keep.
+     */
+    static final long CLOSE_MS = 300;
 
     private final BridgeSpool spool;
     private final boolean attached;
@@ -61,6 +66,7 @@ public final class BridgeProcess implements AutoCloseable {
     private final BridgeQueue queue;
     private Process process;
     private volatile OutputStream doorbell;
+    private SpoolOwnership ownership;
     private long generation;
     /** The last generation whose loss was recorded: several waiting callers see one loss. */
     private long lossNoted;
@@ -81,6 +87,9 @@ public final class BridgeProcess implements AutoCloseable {
         this.errors = new BridgeErrors(health, log, postmortem, attached);
         this.queue = new BridgeQueue(spool, health);
         Runtime.getRuntime().addShutdownHook(new Thread(this::close, "renderdoc-bridge-shutdown"));
+        if (!attached) {
+            SpoolOwnership.removeStaleInBackground(stateDir);
+        }
     }
 
     /**
@@ -332,6 +341,7 @@ public final class BridgeProcess implements AutoCloseable {
                     + "); " + (tool == null ? "the next call" : tool) + " started a new one");
             process = null;
         }
+        ownership = ownership != null ? ownership : SpoolOwnership.claimOrNull(spool.dir());
         process = launcher.start(spool);
         doorbell = process.getOutputStream();
         generation++;
@@ -383,7 +393,8 @@ public final class BridgeProcess implements AutoCloseable {
         if (process != null) {
             try {
                 doorbell.close(); // EOF on stdin: the bridge shuts replay down and exits
-                if (!process.waitFor(2, TimeUnit.SECONDS)) {
+                if (!process.waitFor(CLOSE_MS, TimeUnit.MILLISECONDS)) {
+                    process.descendants().forEach(ProcessHandle::destroyForcibly);
                     process.destroyForcibly();
                 }
             } catch (IOException | InterruptedException e) {
@@ -392,5 +403,9 @@ public final class BridgeProcess implements AutoCloseable {
             process = null;
         }
         spool.delete(); // this server's own: leave nothing behind in the state directory
+        if (ownership != null) {
+            ownership.close(); // after the spool: while the lock is held, no other server touches it
+        }
+        ownership = null;
     }
 }

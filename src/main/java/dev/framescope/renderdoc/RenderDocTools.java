@@ -38,13 +38,14 @@ import java.util.function.Function;
 public final class RenderDocTools implements ToolGroup {
 
     private final Captures captures;
+    private final BridgeProcess bridge;
 
     /**
      * @param outputDir a folder save_texture and copy_capture may write into besides the working directory
      * @param attach    spool of the qrenderdoc extension to serve from instead of a headless bridge, or null
      */
     public RenderDocTools(Path python, Path stateDir, Path outputDir, Path attach, Components components) {
-        BridgeProcess bridge = new BridgeProcess(python, stateDir, attach);
+        this.bridge = new BridgeProcess(python, stateDir, attach);
         components.register(Components.RENDERDOC_BRIDGE, bridge::status);
         this.captures = new Captures(bridge, outputDir == null ? List.of(Path.of("")) : List.of(Path.of(""),
                 outputDir));
@@ -281,6 +282,12 @@ public final class RenderDocTools implements ToolGroup {
     private static String describe(JsonNode row) {
         return "event " + row.path("event_id").asInt() + " (" + row.path("marker_path").asText() + ")"
                 + (row.has("message") ? ": " + row.get("message").asText() : "") + ".";
+    }
+
+    /** The process ends next: the bridge goes now and its spool with it, not in a shutdown hook that may not finish. */
+    @Override
+    public void clientGone() {
+        bridge.close();
     }
 
     @Override

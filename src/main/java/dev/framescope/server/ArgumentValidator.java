@@ -6,6 +6,7 @@ import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.dialect.Dialects;
+import com.networknt.schema.path.NodePath;
 import dev.framescope.common.ToolException;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -38,12 +39,12 @@ final class ArgumentValidator {
         for (JsonNode required : schema.path("required")) {
             if (!arguments.has(required.asText())) {
                 throw ToolException.invalidArgument(required.asText(),
-                        SchemaText.describe(properties.path(required.asText())) + " (required)", null);
+                        SchemaText.expectation(properties.path(required.asText())) + " (required)", null);
             }
         }
         List<Error> errors = compiled.computeIfAbsent(schema, Registry.INSTANCE::getSchema).validate(arguments);
         if (!errors.isEmpty()) {
-            throw toException(errors.get(0), properties, arguments);
+            throw toException(errors.get(0), schema);
         }
         arguments.fields().forEachRemaining(e -> refuseNul(e.getKey(), e.getValue()));
     }
@@ -79,14 +80,41 @@ final class ArgumentValidator {
         static final SchemaRegistry INSTANCE = SchemaRegistry.withDefaultDialect(Dialects.getDraft202012());
     }
 
-    private static ToolException toException(Error error, JsonNode properties, ObjectNode arguments) {
-        String location = error.getInstanceLocation().toString();
-        String param = SchemaText.parameterName(location);
-        String topLevel = param.split("[.\\[]", 2)[0];
-        boolean isTopLevel = param.equals(topLevel) && properties.has(topLevel);
-        String expected = isTopLevel ? SchemaText.describe(properties.get(topLevel)) : error.getMessage();
-        JsonNode given = error.getInstanceNode() != null ? error.getInstanceNode() : arguments.get(topLevel);
-        return ToolException.invalidArgument(param.isEmpty() ? "arguments" : param, expected, given);
+    /**
+     * The first problem, said as the checks above say theirs, wherever in the arguments it is: the parameter with its
+     * path inside lists and objects, what the schema takes there ({@link SchemaText#expectation}), and what was given,
+     * by its kind where the kind is the mistake. The validator's own words ("string found, object expected") only
+     * stand in where its location has no schema of ours, which a generated schema does not allow.
+     */
+    private static ToolException toException(Error error, ObjectNode schema) {
+        NodePath location = error.getInstanceLocation();
+        JsonNode at = schema;
+        for (int i = 0; i < location.getNameCount() && !at.isMissingNode(); i++) {
+            at = location.getElement(i) instanceof Integer ? at.path("items")
+                    : at.path("properties").path(String.valueOf(location.getElement(i)));
+        }
+        String param = SchemaText.parameterName(location.toString());
+        JsonNode given = error.getInstanceNode();
+        String property = error.getProperty();
+        if ("additionalProperties".equals(error.getKeyword()) && property != null) {
+            String known = String.join(", ", propertyNames(at.path("properties")));
+            return ToolException.invalidArgument(inside(param, property), "one of the properties " + known,
+                    given == null ? null : given.get(property));
+        }
+        if ("required".equals(error.getKeyword()) && property != null) {
+            return ToolException.invalidArgument(inside(param, property),
+                    SchemaText.expectation(at.path("properties").path(property)) + " (required)", null);
+        }
+        String expected = at.isMissingNode() ? "a value the schema allows (" + error.getMessage() + ")"
+                : SchemaText.expectation(at);
+        String name = param.isEmpty() ? "arguments" : param;
+        return given != null && !SchemaText.admitsKind(at, given)
+                ? ToolException.invalidArgument(name, expected, given, SchemaText.kindAndValue(given))
+                : ToolException.invalidArgument(name, expected, given);
+    }
+
+    private static String inside(String param, String property) {
+        return param.isEmpty() ? property : param + "." + property;
     }
 
     private static List<String> propertyNames(JsonNode properties) {

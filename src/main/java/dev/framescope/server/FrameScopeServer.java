@@ -14,6 +14,7 @@ import io.modelcontextprotocol.spec.McpSchema.ToolAnnotations;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -34,16 +35,32 @@ public final class FrameScopeServer {
 
     private static final Logger log = LoggerFactory.getLogger(FrameScopeServer.class);
 
+    /** What {@link #serve} returns when stdin or stdout failed (sysexits EX_IOERR). */
+    public static final int TRANSPORT_FAILED = StdioTransport.TRANSPORT_FAILED;
+
     private FrameScopeServer() {
+    }
+
+    /**
+     * The groups let go of their engines side by side, all within this: it is part of the 2 s a client gives a
+     * server after closing its stdin. What a group still holds past it is killed with the process.
+     */
+    static final long RELEASE_MS = 500;
+
+    /** Serves until end of input or a broken connection, with nothing of the caller's run at end of input. */
+    public static int serve(ToolGroups.Toolkit toolkit, InputStream in, OutputStream out) throws InterruptedException {
+        return serve(toolkit, in, out, () -> { });
     }
 
     /**
      * Serves until end of input or a broken connection.
      *
-     * @param out the only stream JSON-RPC is written to; nothing else may write to it
+     * @param out        the only stream JSON-RPC is written to; nothing else may write to it
+     * @param inputEnded run the moment stdin ends, before answers in flight are awaited (the caller's exit deadline)
      * @return the exit status: 0 after end of input, non-zero when stdin or stdout failed
      */
-    public static int serve(ToolGroups.Toolkit toolkit, InputStream in, OutputStream out) throws InterruptedException {
+    public static int serve(ToolGroups.Toolkit toolkit, InputStream in, OutputStream out, Runnable inputEnded)
+            throws InterruptedException {
         // Generating the input schemas (~0.1 s cold) and starting the SDK (~0.1 s) are independent: on two cores,
         // side by side, they take ~0.1 s off cold start. Until the tools are added, the transport reads nothing.
         ObjectMapper protocolMapper = new ObjectMapper();
@@ -53,6 +70,10 @@ public final class FrameScopeServer {
         CountDownLatch toolsAdded = new CountDownLatch(1);
         var transport = new StdioTransport(protocolMapper, in, out, toolkit.config().maxMessageBytes(), toolsAdded,
                 toolkit.registry());
+        transport.onInputEnd(() -> {
+            inputEnded.run();
+            toolkit.invoker().stopCallsWaitingForPerson("the client closed the connection");
+        });
         String instructions = ServerInstructions.text(toolkit.registry());
         boolean prompts = Prompts.any(toolkit.registry());
         ServerCapabilities.Builder capabilityBuilder = ServerCapabilities.builder().tools(false).logging()
@@ -88,8 +109,31 @@ public final class FrameScopeServer {
             transport.logs().uninstall();
         }
         log.info(status == 0 ? "stdin closed; shutting down" : "shutting down after a transport failure");
-        toolkit.registry().groups().forEach(ToolGroup::clientGone);
+        release(toolkit.registry().groups());
         return status;
+    }
+
+    /**
+     * Each group's {@link ToolGroup#clientGone} on a thread of its own, awaited together for at most
+     * {@link #RELEASE_MS}: one after the other, a slow browser close and a bridge exit added up past 2 s.
+     */
+    private static void release(List<ToolGroup> groups) throws InterruptedException {
+        long deadline = System.nanoTime() + RELEASE_MS * 1_000_000;
+        List<Thread> releasing = new ArrayList<>();
+        for (ToolGroup group : groups) {
+            Thread thread = new Thread(group::clientGone, "release-" + group.name());
+            thread.setDaemon(true);
+            thread.start();
+            releasing.add(thread);
+        }
+        for (Thread thread : releasing) {
+            thread.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+            if (thread.isAlive()) {
+                log.debug("{} is still letting go of its engines after {} ms; they end with the process",
+                        thread.getName(), RELEASE_MS);
+            }
+        }
+        log.debug("Engines let go of in {} ms", RELEASE_MS - (deadline - System.nanoTime()) / 1_000_000);
     }
 
     private static List<AsyncToolSpecification> specifications(ToolGroups.Toolkit toolkit, Resources resources) {

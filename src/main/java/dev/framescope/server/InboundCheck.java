@@ -1,9 +1,11 @@
 package dev.framescope.server;
 
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.framescope.common.Echo;
 import dev.framescope.common.Suggestions;
 import dev.framescope.common.ToolDef;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -173,9 +175,43 @@ final class InboundCheck {
         ObjectNode reply = error(mapper, id, INVALID_PARAMS, "Unknown tool: " + shorten(name) + "."
                 + (close.isEmpty() ? "" : " Did you mean " + String.join(" or ", close) + "?") + " tools/list names the "
                 + toolNames.size() + " tools.");
-        ObjectNode data = ((ObjectNode) reply.get("error")).putObject("data").put("name", name);
+        ObjectNode data = ((ObjectNode) reply.get("error")).putObject("data").put("name", Echo.cut(name));
         close.forEach(data.putArray("did_you_mean")::add);
         return new Reply(reply);
+    }
+
+    /**
+     * What the first bytes of a line too long to read say of it: its id when it is there, and whether a
+     * {@code method} (a request) or a {@code result}/{@code error} (a response) came before the bytes ran out.
+     */
+    record Start(JsonNode id, boolean request, boolean response) {
+    }
+
+    /** Reads {@code start}'s top-level members until it runs out; never throws. */
+    Start startOf(byte[] start) {
+        JsonNode id = null;
+        boolean request = false;
+        boolean response = false;
+        try (JsonParser parser = mapper.getFactory().createParser(start)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return new Start(null, false, false);
+            }
+            for (JsonToken token = parser.nextToken(); token == JsonToken.FIELD_NAME; token = parser.nextToken()) {
+                String name = parser.currentName();
+                JsonToken value = parser.nextToken();
+                if (name.equals("id") && value.isScalarValue()) {
+                    JsonNode read = mapper.readTree(parser);
+                    id = isUsableId(read) ? read : null;
+                } else {
+                    request |= name.equals("method");
+                    response |= name.equals("result") || name.equals("error");
+                    parser.skipChildren();
+                }
+            }
+        } catch (IOException ranOut) {
+            // the kept bytes end inside a value: what was read before is all there is
+        }
+        return new Start(id, request, response);
     }
 
     /** Strings and integers that fit in 64 bits: the SDK keeps ids as Integer, Long or String. */

@@ -27,6 +27,11 @@ import reactor.core.publisher.Mono;
 final class Prompts {
 
     private static final int MAX_COMPLETIONS = 100;
+    /**
+     * The longest prompt argument: a recipe quotes its arguments into its text, so a larger one would come back whole
+     * (and twice); no path or effect id the tools take is longer.
+     */
+    static final int MAX_ARGUMENT_CHARS = 4096;
 
     private Prompts() {
     }
@@ -39,6 +44,12 @@ final class Prompts {
                         if (argument.required() && !PromptRecipe.present(args.get(argument.name()))) {
                             throw new McpError(new JSONRPCError(InboundCheck.INVALID_PARAMS, "Invalid params: prompt "
                                     + recipe.name() + " needs the argument '" + argument.name() + "'", null));
+                        }
+                        int length = String.valueOf(args.get(argument.name())).length();
+                        if (length > MAX_ARGUMENT_CHARS) {
+                            throw new McpError(new JSONRPCError(InboundCheck.INVALID_PARAMS, "Invalid params: the "
+                                    + "argument '" + argument.name() + "' of prompt " + recipe.name() + " is " + length
+                                    + " characters; at most " + MAX_ARGUMENT_CHARS, null));
                         }
                     }
                     return new GetPromptResult(recipe.description(), List.of(new PromptMessage(Role.USER,

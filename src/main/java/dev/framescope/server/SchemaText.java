@@ -1,6 +1,7 @@
 package dev.framescope.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.Json;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -39,6 +40,55 @@ final class SchemaText {
             text.append(" of at most ").append(schema.get("maxItems").asInt()).append(" items");
         }
         return text.toString();
+    }
+
+    /**
+     * What a value must be, for an error message: {@link #describe}, and for an object the properties it may have
+     * ("object with the properties label, value, description").
+     */
+    static String expectation(JsonNode schema) {
+        String described = describe(schema);
+        JsonNode properties = schema.path("properties");
+        if (!"object".equals(schema.path("type").asText()) || properties.isEmpty()) {
+            return described;
+        }
+        List<String> names = new ArrayList<>();
+        properties.fieldNames().forEachRemaining(names::add);
+        return described + " with the properties " + String.join(", ", names);
+    }
+
+    /** Whether {@code value} is of a JSON kind {@code schema} takes (any kind when it names none). */
+    static boolean admitsKind(JsonNode schema, JsonNode value) {
+        if (schema.path("anyOf").isArray()) {
+            for (JsonNode branch : schema.get("anyOf")) {
+                if (admitsKind(branch, value)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        return switch (schema.path("type").asText("")) {
+            case "" -> true;
+            case "string" -> value.isTextual();
+            case "integer" -> value.isIntegralNumber() || value.isNumber() && value.asDouble() % 1 == 0;
+            case "number" -> value.isNumber();
+            case "boolean" -> value.isBoolean();
+            case "array" -> value.isArray();
+            case "object" -> value.isObject();
+            case "null" -> value.isNull();
+            default -> true;
+        };
+    }
+
+    /** A given value said with its kind, for when the kind is the mistake: "the string \"a\"", "the number 7". */
+    static String kindAndValue(JsonNode value) {
+        String shown = Json.compact(value, 120);
+        if (value.isNull()) {
+            return "null";
+        }
+        String kind = value.isTextual() ? "string" : value.isNumber() ? "number" : value.isBoolean() ? "boolean"
+                : value.isArray() ? "array" : "object";
+        return "the " + kind + " " + shown;
     }
 
     static String typeName(JsonNode schema) {

@@ -3,6 +3,7 @@ package dev.framescope.server;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.framescope.common.Echo;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
@@ -73,6 +74,7 @@ final class StdioTransport implements McpServerTransportProvider {
     private volatile boolean inputEnded;
     private volatile McpServerSession session;
     private volatile ObjectNode discovery;
+    private volatile Runnable onInputEnd = () -> { };
 
     /**
      * @param mapper the mapper the SDK reads and writes protocol messages with
@@ -160,9 +162,7 @@ final class StdioTransport implements McpServerTransportProvider {
 
     private void handle(InboundLines.Line line) {
         if (line.tooLong()) {
-            log.warn("Rejected an inbound line of {} bytes (limit {})", line.length(), maxLineBytes);
-            send(InboundCheck.error(mapper, null, InboundCheck.INVALID_REQUEST, "Request too large: "
-                    + line.length() + " bytes, limit " + maxLineBytes + " (FRAMESCOPE_MAX_MESSAGE_BYTES)"));
+            tooLong(line);
             return;
         }
         String text = line.text().strip();
@@ -188,6 +188,23 @@ final class StdioTransport implements McpServerTransportProvider {
         } else if (verdict instanceof InboundCheck.Drop drop) {
             log.warn("Dropped an inbound message: {}", drop.why());
         }
+    }
+
+    /**
+     * A line over the limit is answered with the id its first bytes give, so the client's call fails at once
+     * instead of waiting out its timeout. A response of the client's (an elicitation answer with a screenshot too
+     * large) fails our own request waiting for it instead: an error answer to an answer would reach nobody.
+     */
+    private void tooLong(InboundLines.Line line) {
+        log.warn("Rejected an inbound line of {} bytes (limit {})", line.length(), maxLineBytes);
+        InboundCheck.Start start = check.startOf(line.start());
+        String problem = line.length() + " bytes, limit " + maxLineBytes + " (FRAMESCOPE_MAX_MESSAGE_BYTES)";
+        if (start.response() && !start.request() && start.id() != null) {
+            dispatch(InboundCheck.error(mapper, start.id(), InboundCheck.INVALID_REQUEST, "The client's answer "
+                    + "was too large: " + problem), false);
+            return;
+        }
+        send(InboundCheck.error(mapper, start.id(), InboundCheck.INVALID_REQUEST, "Request too large: " + problem));
     }
 
     /** Answers {@code request} here, without the SDK. */
@@ -247,13 +264,24 @@ final class StdioTransport implements McpServerTransportProvider {
                 : "the response to " + node.get("id");
     }
 
-    /** End of input: let answers in flight go out, stop what is still running, then report exit status 0. */
+    /** What to do first when input ends, before answers in flight are awaited; set before serving. */
+    void onInputEnd(Runnable hook) {
+        this.onInputEnd = hook;
+    }
+
+    /**
+     * End of input: the {@link #onInputEnd} hook (calls that wait for a person stop: no answer will come), then the
+     * answers in flight go out, what is still running stops, and exit status 0 is reported.
+     */
     private void ended() throws InterruptedException {
         inputEnded = true;
+        long start = System.nanoTime();
+        onInputEnd.run();
         if (!inFlight.awaitDrained(DRAIN_MS)) {
             log.warn("stdin closed with {} request(s) still running; stopping them without their answers",
                     inFlight.size());
         }
+        log.debug("Answers in flight at end of input awaited for {} ms", (System.nanoTime() - start) / 1_000_000);
         inFlight.cancelAll("the client closed the connection");
         writer.awaitWritten(200);
         exit.complete(0);
@@ -317,8 +345,23 @@ final class StdioTransport implements McpServerTransportProvider {
                 inFlight.answered(response.id()); // cancelled: the spec says the answer is not sent
                 return;
             }
-            writer.send(responseBytes(withCleanError(response)));
+            writer.send(responseBytes(bounded(withCleanError(response))));
             inFlight.answered(response.id());
+        }
+
+        /**
+         * The SDK's errors quote what the client sent ("Prompt not found: …", "Method not found: …", a resource's
+         * URI in data) however large it was; every error answer passes here, so here it is cut ({@link Echo}).
+         */
+        private JSONRPCResponse bounded(JSONRPCResponse response) {
+            JSONRPCResponse.JSONRPCError error = response.error();
+            if (error == null) {
+                return response;
+            }
+            String message = Echo.message(error.message());
+            Object data = error.data() == null ? null : Echo.value(mapper.valueToTree(error.data()));
+            return JSONRPCResponse.error(response.id(), new JSONRPCResponse.JSONRPCError(error.code(), message,
+                    data));
         }
 
         private byte[] bytes(JSONRPCMessage message) {

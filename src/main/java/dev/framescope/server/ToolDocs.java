@@ -136,11 +136,17 @@ public final class ToolDocs {
         return md.toString();
     }
 
+    /** Whether {@code readme} has the markers of the generated tool table. */
+    public static boolean hasToolTable(String readme) {
+        int begin = readme.indexOf(README_BEGIN);
+        return begin >= 0 && readme.indexOf(README_END) > begin;
+    }
+
     /** {@code readme} with the text between the tool-table markers replaced by the current table. */
     public static String updateReadme(String readme, ToolRegistry registry) {
         int begin = readme.indexOf(README_BEGIN);
         int end = readme.indexOf(README_END);
-        if (begin < 0 || end < begin) {
+        if (!hasToolTable(readme)) {
             throw new IllegalStateException("README.md lacks the markers " + README_BEGIN + " … " + README_END);
         }
         return readme.substring(0, begin + README_BEGIN.length()) + "\n" + readmeTable(registry)

@@ -150,6 +150,11 @@ public final class ToolInvoker {
         }
     }
 
+    /** Stops the calls waiting for a person (the dialog tools): the client that would get the answer has gone. */
+    public void stopCallsWaitingForPerson(String reason) {
+        workers.stopWaitingForPerson(reason);
+    }
+
     /** Threads of calls that were stopped but have not come back: see {@link ToolWorkers}. */
     public int writtenOffWorkers() {
         return workers.writtenOff();
@@ -205,10 +210,15 @@ public final class ToolInvoker {
                 Map.of());
     }
 
+    /**
+     * Every failed call ends here, from every front end: the error is bounded once, before it is counted (the
+     * diagnostics keep each tool's last error) or said, so no argument comes back whole however large it was.
+     */
     private CallToolResult failure(ToolDef<?> tool, ToolException e, long start) {
-        stats.recordError(tool.name(), System.nanoTime() - start, e.code(), e.getMessage());
-        log.debug("{} answered {} in {} ms", tool.name(), e.code(), (System.nanoTime() - start) / 1_000_000);
-        return ResultRenderer.error(e);
+        ToolException said = e.bounded();
+        stats.recordError(tool.name(), System.nanoTime() - start, said.code(), said.getMessage());
+        log.debug("{} answered {} in {} ms", tool.name(), said.code(), (System.nanoTime() - start) / 1_000_000);
+        return ResultRenderer.error(said);
     }
 
     private static ToolException internal(Throwable e) {

@@ -51,11 +51,11 @@ final class ToolListSize {
 
                 `FRAMESCOPE_GROUPS=physics,renderdoc` (or `--groups physics,renderdoc`) serves only those groups; \
                 the `server` group (`get_server_diagnostics`) always stays. `FRAMESCOPE_READ_ONLY=1` (or \
-                `--read-only`) hides the tools that are not read-only (they write files or start a server). Hidden \
-                tools are unknown to `tools/call` too. Size of the `tools/list` result (UTF-8 bytes of \
-                `{"tools":[…]}`), and of the part a model reads (each tool's name, description and inputSchema: \
-                Claude Code and VS Code hand the model these; title, annotations and outputSchema stay with the \
-                client):
+                `--read-only`) hides the tools that are not read-only (they write files, change a capture's replay \
+                or start a server). Hidden tools are unknown to `tools/call` too. Size of the `tools/list` result \
+                (UTF-8 bytes of `{"tools":[…]}`), and of the part a model reads (each tool's name, description and \
+                inputSchema: Claude Code and VS Code hand the model these; title, annotations and outputSchema stay \
+                with the client):
 
                 | selection | tools | tools/list bytes | model reads |
                 |---|---|---|---|

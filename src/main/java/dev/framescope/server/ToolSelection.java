@@ -1,5 +1,6 @@
 package dev.framescope.server;
 
+import dev.framescope.common.SettingException;
 import dev.framescope.common.Suggestions;
 import dev.framescope.common.ToolDef;
 import java.util.Arrays;
@@ -11,10 +12,10 @@ import java.util.Set;
 /**
  * Which tools this process serves: {@code FRAMESCOPE_GROUPS} / {@code --groups physics,renderdoc} keeps those groups
  * (the {@code server} group, with {@code get_server_diagnostics}, always stays), and {@code FRAMESCOPE_READ_ONLY=1}
- * / {@code --read-only} hides every tool that is not read-only (the ones that write files or start a server). A
- * hidden tool is not registered at all: it is absent from {@code tools/list} and {@code tools/call} answers it as
- * an unknown tool. Clients without deferred tool loading pay the size of {@code tools/list} on every conversation;
- * docs/tools.md lists it per group.
+ * / {@code --read-only} hides every tool that is not read-only (the ones that write files, change a capture's replay
+ * or start a server). A hidden tool is not registered at all: it is absent from {@code tools/list} and
+ * {@code tools/call} answers it as an unknown tool. Clients without deferred tool loading pay the size of
+ * {@code tools/list} on every conversation; docs/tools.md lists it per group.
  *
  * @param groups   the group names to serve, or null for all
  * @param readOnly whether tools that are not read-only are hidden
@@ -40,7 +41,7 @@ public record ToolSelection(Set<String> groups, boolean readOnly) {
     /**
      * Checks the group names against the groups this build has.
      *
-     * @throws UnknownGroup naming the unknown group, the closest known one and all of them
+     * @throws SettingException naming the unknown group, the closest known one and all of them
      */
     void check(List<String> known) {
         if (groups == null) {
@@ -48,16 +49,9 @@ public record ToolSelection(Set<String> groups, boolean readOnly) {
         }
         for (String name : groups) {
             if (!known.contains(name)) {
-                throw new UnknownGroup("FRAMESCOPE_GROUPS / --groups: no group named '" + name + "'."
+                throw new SettingException("FRAMESCOPE_GROUPS / --groups: no group named '" + name + "'."
                         + Suggestions.didYouMean(name, known) + " Groups: " + String.join(", ", known) + ".");
             }
-        }
-    }
-
-    /** A group name this build does not have: a mistake in the command line or environment, not a bug. */
-    public static final class UnknownGroup extends IllegalArgumentException {
-        UnknownGroup(String message) {
-            super(message);
         }
     }
 

@@ -7,8 +7,10 @@ import dev.framescope.common.ToolException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
@@ -57,6 +59,7 @@ final class ToolWorkers {
     private final ThreadPoolExecutor pool;
     private final ThreadPoolExecutor personLane;
     private final Semaphore personPlaces = new Semaphore(WAITING_FOR_PERSON);
+    private final Set<Cancellation> waitingForPerson = ConcurrentHashMap.newKeySet();
     private final ScheduledExecutorService timers;
     private final AtomicInteger writtenOff = new AtomicInteger();
     private final AtomicLong writtenOffTotal = new AtomicLong();
@@ -103,11 +106,24 @@ final class ToolWorkers {
         }
         try {
             admission.run();
-            return run(personLane, what, work, limit, cancellation, personPlaces::release);
+            waitingForPerson.add(cancellation);
+            return run(personLane, what, work, limit, cancellation, () -> {
+                waitingForPerson.remove(cancellation);
+                personPlaces.release();
+            });
         } catch (RuntimeException | Error e) {
+            waitingForPerson.remove(cancellation);
             personPlaces.release();
             throw e;
         }
+    }
+
+    /**
+     * Stops every call waiting for a person: when the client has gone, no answer can reach it, and waiting for one
+     * would only hold up the end of the process.
+     */
+    void stopWaitingForPerson(String reason) {
+        waitingForPerson.forEach(cancellation -> cancellation.cancel(reason));
     }
 
     private static ToolException waitingLimit(String what) {

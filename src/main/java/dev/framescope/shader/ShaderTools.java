@@ -220,7 +220,7 @@ public final class ShaderTools implements ToolGroup {
     static final int LOCAL_BROWSERS = 2;
 
     /** Closing the browsers at the end of serving: part of the 2 s a client gives a server after its stdin closes. */
-    static final long CLOSE_AT_EXIT_MS = 600;
+    static final long CLOSE_AT_EXIT_MS = 400;
 
     /**
      * The process ends next and kills what it started: the browsers are closed first, through Playwright while its

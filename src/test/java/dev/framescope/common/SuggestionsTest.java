@@ -33,4 +33,11 @@ class SuggestionsTest {
         assertEquals("", Suggestions.didYouMean("zzz", GROUPS));
         assertEquals(" Did you mean physics?", Suggestions.didYouMean("phyisc", GROUPS));
     }
+
+    /** A name of megabytes is not a typo; its edit distances to every tool took a minute of the reader thread. */
+    @Test
+    void aHugeNameSuggestsNothingAtOnce() {
+        assertEquals(List.of(), Suggestions.closest("get_frame_digest" + "x".repeat(3 << 20), TOOLS));
+        assertEquals(List.of("get_frame_digest"), Suggestions.closest("get_frame_digest_please", TOOLS));
+    }
 }

@@ -70,7 +70,7 @@ class StdioServerTest {
 
             session.send("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"ping\",\"pad\":\"" + "x".repeat(5000) + "\"}");
             JsonNode tooLarge = session.receive();
-            assertError(tooLarge, null, -32600);
+            assertError(tooLarge, 8, -32600);
             assertTrue(tooLarge.at("/error/message").asText().contains("limit 4096"), tooLarge.toString());
 
             session.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/nonsense\",\"params\":7}");

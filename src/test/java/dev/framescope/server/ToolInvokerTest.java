@@ -109,8 +109,8 @@ class ToolInvokerTest {
         JsonNode error = errorBody(call("echo", "{\"name\":\"" + "n".repeat(100_000) + "\"}"));
         assertEquals("string of at most 16 characters", error.at("/context/expected").asText());
         String given = error.at("/context/given").asText();
-        assertEquals(513, given.length());
-        assertTrue(given.endsWith("…"), given);
+        assertTrue(given.length() <= 512, given);
+        assertTrue(given.startsWith("\"nnn") && given.endsWith("… (100002 characters)"), given);
     }
 
     @Test

@@ -8,9 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.framescope.common.Config;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,6 +58,21 @@ class ToolSelectionTest {
         assertTrue(writers.containsAll(List.of("save_texture", "copy_capture", "generate_shader_manifest")), writers.toString());
         assertEquals(all.tools().size() - writers.size(), readOnly.tools().size());
         assertTrue(readOnly.tools().stream().allMatch(t -> t.hints().readOnly()));
+    }
+
+    @Test
+    void theReadmeNamesExactlyTheToolsReadOnlyHides() throws Exception {
+        Matcher row = Pattern.compile("\\| `FRAMESCOPE_READ_ONLY`[^|]*\\|[^|]*\\|([^|]*)\\|")
+                .matcher(Files.readString(Path.of("README.md")));
+        assertTrue(row.find(), "README's configuration table has a FRAMESCOPE_READ_ONLY row");
+        Matcher names = Pattern.compile("`([a-z]+(?:_[a-z]+)+)`").matcher(row.group(1));
+        Set<String> stated = new TreeSet<>();
+        while (names.find()) {
+            stated.add(names.group(1));
+        }
+        Set<String> hidden = new TreeSet<>(registry(Map.of()).tools().stream().map(ToolDef::name).toList());
+        registry(Map.of("FRAMESCOPE_READ_ONLY", "1")).tools().forEach(t -> hidden.remove(t.name()));
+        assertEquals(hidden, stated, "README's FRAMESCOPE_READ_ONLY row: " + row.group(1));
     }
 
     @Test
