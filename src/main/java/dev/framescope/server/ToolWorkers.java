@@ -141,8 +141,10 @@ final class ToolWorkers {
         boolean writeOffs = executor == pool;
         AtomicBoolean taken = new AtomicBoolean(); // set by whichever comes first: a worker, or the queue's bound
         ScheduledFuture<?> queueBound = writeOffs ? timers.schedule(() -> {
-            if (taken.compareAndSet(false, true) && result.completeExceptionally(queueTimeout(what))) {
+            if (taken.compareAndSet(false, true)) {
+                // Told to stop before the answer goes out: whoever reads the TIMEOUT sees the call already cancelled.
                 cancellation.cancel("it waited " + queueLimit.toMillis() + " ms for a place to run, its queue's bound");
+                result.completeExceptionally(queueTimeout(what));
             }
         }, queueLimit.toMillis(), TimeUnit.MILLISECONDS) : null;
         executor.execute(() -> {
