@@ -56,17 +56,19 @@ export function historyPasses(passes) {
  * Which passes each frame of a schedule of `frames` draws: `drawnAt(i, last)` gives their indices, or null for all.
  * Without `history` only the last frame is drawn, whole. With it, a frame before the last draws what historyPasses
  * says a later frame needs. A pass that discards every fragment after frame `discardsAfter` (a Shadertoy cache)
- * changes nothing then; when no pass reads it from an earlier frame, only one of its draws is ever read: the last
+ * changes nothing then. When also each of its draws up to then writes every pixel (`wholeUntilDiscard`: the idiom's
+ * discard is its only one) and no pass reads it from an earlier frame, only one of its draws is ever read: the last
  * frame reads the copy of its target drawn at a frame of the same parity (targets swap every frame, as Shadertoy's
- * buffers do), the latest such frame up to discardsAfter (-1: none, that copy stays as made, zeros). The final pass
- * is always drawn at the last frame.
+ * buffers do), the latest such frame up to discardsAfter (-1: none, that copy stays as made, zeros). A draw that
+ * can leave pixels (a second discard) keeps those of the draws before it on that copy, so such a pass is drawn at
+ * every frame up to discardsAfter. The final pass is always drawn at the last frame.
  */
 export function frameDraws(passes, frames, history) {
   const only = history && frames > 1 ? historyPasses(passes) : null;
   const { finalName } = plan(passes);
   const lastIndex = frames - 1;
   const cacheFrame = passes.map((p, j) => {
-    if (!only || p.discardsAfter === undefined || historyPasses(passes.map((q, k) => (k === j ? { ...q, keeps: false } : q))).has(j)) return null;
+    if (!only || p.discardsAfter === undefined || !p.wholeUntilDiscard || historyPasses(passes.map((q, k) => (k === j ? { ...q, keeps: false } : q))).has(j)) return null;
     const m = Math.min(p.discardsAfter, lastIndex);
     return m % 2 === lastIndex % 2 ? m : m - 1;
   });
