@@ -22,7 +22,6 @@ import java.util.regex.Pattern;
  */
 final class ShadertoyFormat implements EffectFormat {
 
-    private static final Pattern DISCARD = Pattern.compile("\\bdiscard\\b");
     private static final Pattern CACHE_IDIOM = Pattern.compile("\\bvoid\\s+main(?:Image|Cubemap)\\s*\\([^)]*\\)\\s*"
             + "\\{\\s*if\\s*\\(\\s*iFrame\\s*(>=|>)\\s*(\\d+)\\s*\\)\\s*(?:\\{\\s*discard\\s*;\\s*}|discard\\s*;)");
     // A macro named like what the idiom reads would make it mean something else.
@@ -189,11 +188,6 @@ final class ShadertoyFormat implements EffectFormat {
         return effect.readsAnyLaterOutput() || !discardingPasses(effect).isEmpty();
     }
 
-    @Override
-    public boolean isFeedback(Effect effect) {
-        return keepsHistory(effect);
-    }
-
     /** ", Buffer A reads an earlier frame" or ", Cube A can discard, keeping what it drew before": for the note. */
     private static String historyReason(Effect effect) {
         for (int i = 0; i < effect.programs().size(); i++) {
@@ -212,11 +206,11 @@ final class ShadertoyFormat implements EffectFormat {
      */
     static List<String> discardingPasses(Effect effect) {
         String common = effect.format().sharedCode(effect);
-        boolean commonDiscards = common != null && DISCARD.matcher(withoutComments(common)).find();
+        boolean commonDiscards = KeptPixels.discards(common);
         List<String> passes = new ArrayList<>();
         for (Program p : effect.programs()) {
             String code = effect.format().embeddedCode(effect, p);
-            if (commonDiscards || code != null && DISCARD.matcher(withoutComments(code)).find()) {
+            if (commonDiscards || KeptPixels.discards(code)) {
                 passes.add(p.pass());
             }
         }
@@ -235,10 +229,10 @@ final class ShadertoyFormat implements EffectFormat {
         if (code == null) {
             return null;
         }
-        String plain = withoutComments(code);
+        String plain = KeptPixels.withoutComments(code);
         Matcher first = CACHE_IDIOM.matcher(plain);
         if (plain.contains("#if") || redefinesTheIdiom(plain) || common != null
-                && redefinesTheIdiom(withoutComments(common)) || !first.find() || first.find()) {
+                && redefinesTheIdiom(KeptPixels.withoutComments(common)) || !first.find() || first.find()) {
             return null;
         }
         first.reset().find();
@@ -257,34 +251,12 @@ final class ShadertoyFormat implements EffectFormat {
      * second discard (issue 33: {@code if (int(p.x) % 5 != iFrame) discard;}) leaves each draw's pixels to the next.
      */
     static boolean hasOnlyTheIdiomsDiscard(String code, String common) {
-        return DISCARD.matcher(withoutComments(code)).results().count() == 1
-                && (common == null || !DISCARD.matcher(withoutComments(common)).find());
+        return KeptPixels.DISCARD.matcher(KeptPixels.withoutComments(code)).results().count() == 1
+                && !KeptPixels.discards(common);
     }
 
     private static boolean redefinesTheIdiom(String plain) {
         return REDEFINED.matcher(plain).find();
-    }
-
-    /**
-     * The code with comments blanked, in one pass: a regex with a lazy {@code /*.*?*}{@code /} rescans to the end for
-     * every unclosed {@code /*} (minutes for a pasted megabyte of them).
-     */
-    static String withoutComments(String code) {
-        StringBuilder out = new StringBuilder(code.length());
-        int i = 0;
-        while (i < code.length()) {
-            if (code.startsWith("/*", i)) {
-                int end = code.indexOf("*/", i + 2);
-                i = end < 0 ? code.length() : end + 2;
-                out.append(' ');
-            } else if (code.startsWith("//", i)) {
-                int end = code.indexOf('\n', i);
-                i = end < 0 ? code.length() : end;
-            } else {
-                out.append(code.charAt(i++));
-            }
-        }
-        return out.toString();
     }
 
     @Override

@@ -111,9 +111,9 @@ class ShadertoyCacheTest {
     @Test
     @Timeout(10) // a rescan per unclosed comment took minutes here
     void commentsAreBlankedInOnePassEvenWhenAMegabyteOfThemIsUnclosed() {
-        assertEquals("a  b\nc  ", ShadertoyFormat.withoutComments("a /* x */b// y\nc /* unclosed"));
+        assertEquals("a  b\nc  ", KeptPixels.withoutComments("a /* x */b// y\nc /* unclosed"));
         String pasted = "/* a".repeat(250_000) + " discard";
-        assertEquals(" ", ShadertoyFormat.withoutComments(pasted));
+        assertEquals(" ", KeptPixels.withoutComments(pasted));
         assertNull(ShadertoyFormat.discardsAfter(pasted, null));
     }
 }
