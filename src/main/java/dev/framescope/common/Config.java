@@ -36,19 +36,16 @@ import java.util.Map;
  *                          extension's default {@code ~/.cache/framescope/qrenderdoc-spool}, or a folder), or null
  * @param browserMemoryMb   the most resident memory a GPU or renderer process of a shader call's Chromium may take
  *                          before the call is stopped ({@code FRAMESCOPE_BROWSER_MEMORY_MB}, default an eighth of the
- *                          machine's memory, 2048–8192 MiB)
+ *                          machine's or container's memory, 512–8192 MiB)
  */
 public record Config(Path chromium, Path python, String glslangValidator, String renderdoccmd, Path stateDir,
                      Duration requestTimeout, int maxMessageBytes, Path effectsRoot, boolean strictBrowser,
                      String browserEndpoint, Path outputDir, List<Path> recordingDirs, DialogSettings dialogs,
                      Path renderdocAttach, long browserMemoryMb) {
 
-    /**
-     * An eighth of this machine's memory, 2048 to 8192 MiB (3072 on a 24 GiB machine): two browsers each with a GPU
-     * and a renderer process at the bound still leave half of it. 8192 let noisemaker's octaveWarp grow one GPU process
-     * to 5.3 GB on a 24 GiB machine shared with others before its 40 s time limit (issue 33).
-     */
-    public static final int DEFAULT_BROWSER_MEMORY_MB = (int) Math.min(8192, Math.max(2048, MachineMemory.totalMb() / 8));
+    /** The default of {@code browserMemoryMb} on this machine or container: {@link #browserMemoryMbFor(long)}. */
+    public static final int DEFAULT_BROWSER_MEMORY_MB =
+            browserMemoryMbFor(MachineMemory.ofThisProcess().totalMb());
 
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
@@ -71,6 +68,16 @@ public record Config(Path chromium, Path python, String glslangValidator, String
                 DialogSettings.fromEnvironment(env),
                 renderdocAttach(blankToNull(env.get("FRAMESCOPE_RENDERDOC_ATTACH")), env),
                 positiveInt(env, "FRAMESCOPE_BROWSER_MEMORY_MB", DEFAULT_BROWSER_MEMORY_MB));
+    }
+
+    /**
+     * An eighth of the memory of the machine or container ({@link MachineMemory}), 512 to 8192 MiB (3072 on a 24
+     * GiB machine, 512 in a 4 GiB container): two browsers each with a GPU and a renderer process at the bound still
+     * leave half of it (a floor of 2048 did not under 16 GiB). 8192 let noisemaker's octaveWarp grow one GPU process
+     * to 5.3 GB on a 24 GiB machine shared with others before its 40 s time limit (issue 33).
+     */
+    public static int browserMemoryMbFor(long totalMb) {
+        return (int) Math.min(8192, Math.max(512, totalMb / 8));
     }
 
     /**

@@ -50,12 +50,12 @@ class MemoryBoundIT {
     /**
      * Issue 33: the default bound was 8192 MiB, so on a 24 GiB machine shared with others a GPU process could take a
      * third of it (noisemaker's octaveWarp reached 5.3 GB before its 40 s limit) and Memory Hog XL's sixteen 256 MiB
-     * targets rendered. The default is now an eighth of the machine's memory (2048–8192 MiB) and stops it without any
-     * setting.
+     * targets rendered. The default is now an eighth of the machine's (or its container's) memory (512–8192 MiB) and
+     * stops it without any setting.
      */
     @Test
     void theDefaultBoundIsAnEighthOfTheMachineAndStopsFourGibibytes() throws Exception {
-        long expected = Math.min(8192, Math.max(2048, MachineMemory.totalMb() / 8));
+        long expected = Math.min(8192, Math.max(512, MachineMemory.ofThisProcess().totalMb() / 8));
         assertEquals(expected, Config.DEFAULT_BROWSER_MEMORY_MB);
         Assumptions.assumeTrue(expected < 4096, "this machine's default bound (" + expected + " MiB) is above Memory "
                 + "Hog's 4 GiB");

@@ -1,6 +1,7 @@
 package dev.framescope.shader;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Json;
@@ -50,5 +51,21 @@ final class ShaderCalls {
             }
         }
         return rgb;
+    }
+
+    /**
+     * Asserts a ground truth's pixels ({@code [{x, y, rgb}]}, y from the top, bytes) within 1 of the frame's;
+     * {@code at} names the case.
+     */
+    static void matchesPixels(Pixels pixels, JsonNode expected, String at) {
+        int[] rgb = rgb(pixels, at);
+        for (JsonNode p : expected) {
+            int i = 3 * (p.get("y").asInt() * pixels.width() + p.get("x").asInt());
+            for (int ch = 0; ch < 3; ch++) {
+                int want = p.get("rgb").get(ch).asInt();
+                assertTrue(Math.abs(want - rgb[i + ch]) <= 1, at + ": pixel " + p + " channel " + ch + " is "
+                        + rgb[i + ch]);
+            }
+        }
     }
 }

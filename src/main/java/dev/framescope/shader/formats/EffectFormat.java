@@ -87,14 +87,18 @@ public interface EffectFormat {
      */
     void putPasses(Map<String, Object> options, Effect effect, FrameInputs frame);
 
-    /** Whether every frame of the schedule must be drawn (a pass reads an earlier frame), not just the last. */
+    /**
+     * Whether every frame of the schedule must be drawn, not just the last: a pass reads an earlier frame, or a pass
+     * can leave pixels of its target as an earlier frame drew them ({@link KeptPixels}: it can discard, blends or
+     * draws points).
+     */
     default boolean keepsHistory(Effect effect) {
-        return effect.readsAnyLaterOutput();
+        return effect.readsAnyLaterOutput() || KeptPixels.anyPass(effect);
     }
 
     /** What a rendered frame's note says about the frames drawn for it at {@code time}, or null. */
     default String note(Effect effect, Schedule schedule, double time) {
-        return effect.usesPassRuntime() && effect.readsAnyLaterOutput() ? schedule.feedbackNote("FRAMEINDEX") : null;
+        return effect.usesPassRuntime() && keepsHistory(effect) ? schedule.feedbackNote("FRAMEINDEX") : null;
     }
 
     /** As above, knowing what the frame was drawn with and how many frames the page drew ({@code drawn}). */
@@ -195,7 +199,7 @@ public interface EffectFormat {
 
     /** Whether a frame depends on earlier frames. */
     default boolean isFeedback(Effect effect) {
-        return effect.readsAnyLaterOutput();
+        return keepsHistory(effect);
     }
 
     /**

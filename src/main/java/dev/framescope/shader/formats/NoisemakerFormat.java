@@ -118,7 +118,7 @@ final class NoisemakerFormat implements EffectFormat {
 
     @Override
     public String note(Effect effect, Schedule schedule, double time) {
-        String feedback = effect.readsAnyLaterOutput() ? schedule.feedbackNote("frame") : null;
+        String feedback = keepsHistory(effect) ? schedule.feedbackNote("frame") : null;
         JsonNode chain = effect.definition().path("chain");
         if (!chain.isArray()) {
             return feedback;

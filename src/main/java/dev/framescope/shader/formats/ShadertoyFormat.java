@@ -22,9 +22,11 @@ import java.util.regex.Pattern;
  */
 final class ShadertoyFormat implements EffectFormat {
 
-    private static final Pattern DISCARD = Pattern.compile("\\bdiscard\\b");
     private static final Pattern CACHE_IDIOM = Pattern.compile("\\bvoid\\s+main(?:Image|Cubemap)\\s*\\([^)]*\\)\\s*"
             + "\\{\\s*if\\s*\\(\\s*iFrame\\s*(>=|>)\\s*(\\d+)\\s*\\)\\s*(?:\\{\\s*discard\\s*;\\s*}|discard\\s*;)");
+    // A macro named like what the idiom reads would make it mean something else.
+    private static final Pattern REDEFINED =
+            Pattern.compile("#\\s*define\\s+(?:iFrame|discard|mainImage|mainCubemap)\\b");
 
     @Override
     public String name() {
@@ -85,7 +87,9 @@ final class ShadertoyFormat implements EffectFormat {
 
     /**
      * Each pass with its channels (unbound ones reading transparent black), float buffers and samplers; {@code keeps}
-     * on a pass that can discard, so that the frames before the last draw it.
+     * on a pass that can discard, so that the frames before the last draw it; {@code discardsAfter} on one that opens
+     * with the caching idiom, and {@code wholeUntilDiscard} when that discard is its only one, so that each of its
+     * draws up to then writes every pixel.
      */
     @Override
     public void putPasses(Map<String, Object> options, Effect effect, FrameInputs frame) {
@@ -93,9 +97,14 @@ final class ShadertoyFormat implements EffectFormat {
         options.put("passes", PagePasses.of(effect, frame, p -> ShadertoyHost.inputs(p.spec()), (p, pass) -> {
             if (discarding.contains(p.pass())) {
                 pass.put("keeps", true);
-                Integer after = discardsAfter(effect.format().embeddedCode(effect, p));
+                String code = effect.format().embeddedCode(effect, p);
+                String common = effect.format().sharedCode(effect);
+                Integer after = discardsAfter(code, common);
                 if (after != null) {
                     pass.put("discardsAfter", after);
+                }
+                if (after != null && hasOnlyTheIdiomsDiscard(code, common)) {
+                    pass.put("wholeUntilDiscard", true);
                 }
             }
             if (p.spec().path("float").asBoolean(false)) {
@@ -179,11 +188,6 @@ final class ShadertoyFormat implements EffectFormat {
         return effect.readsAnyLaterOutput() || !discardingPasses(effect).isEmpty();
     }
 
-    @Override
-    public boolean isFeedback(Effect effect) {
-        return keepsHistory(effect);
-    }
-
     /** ", Buffer A reads an earlier frame" or ", Cube A can discard, keeping what it drew before": for the note. */
     private static String historyReason(Effect effect) {
         for (int i = 0; i < effect.programs().size(); i++) {
@@ -202,11 +206,11 @@ final class ShadertoyFormat implements EffectFormat {
      */
     static List<String> discardingPasses(Effect effect) {
         String common = effect.format().sharedCode(effect);
-        boolean commonDiscards = common != null && DISCARD.matcher(withoutComments(common)).find();
+        boolean commonDiscards = KeptPixels.discards(common);
         List<String> passes = new ArrayList<>();
         for (Program p : effect.programs()) {
             String code = effect.format().embeddedCode(effect, p);
-            if (commonDiscards || code != null && DISCARD.matcher(withoutComments(code)).find()) {
+            if (commonDiscards || KeptPixels.discards(code)) {
                 passes.add(p.pass());
             }
         }
@@ -218,15 +222,17 @@ final class ShadertoyFormat implements EffectFormat {
      * (or {@code >= K}), the exports' idiom: after it the pass discards every fragment, which changes nothing, so
      * the page does not draw it then (SwiftShader runs a discarding shader in full: LunarCubemap's Cube A took ~0.1
      * s a frame discarding). Null for any other code, also one with preprocessor conditionals that could hide
-     * another entry function.
+     * another entry function, or where the pass or the Common tab ({@code common}, may be null) redefines what the
+     * idiom reads.
      */
-    static Integer discardsAfter(String code) {
+    static Integer discardsAfter(String code, String common) {
         if (code == null) {
             return null;
         }
-        String plain = withoutComments(code);
+        String plain = KeptPixels.withoutComments(code);
         Matcher first = CACHE_IDIOM.matcher(plain);
-        if (plain.contains("#if") || !first.find() || first.find()) {
+        if (plain.contains("#if") || redefinesTheIdiom(plain) || common != null
+                && redefinesTheIdiom(KeptPixels.withoutComments(common)) || !first.find() || first.find()) {
             return null;
         }
         first.reset().find();
@@ -239,25 +245,18 @@ final class ShadertoyFormat implements EffectFormat {
     }
 
     /**
-     * The code with comments blanked, in one pass: a regex with a lazy {@code /*.*?*}{@code /} rescans to the end for
-     * every unclosed {@code /*} (minutes for a pasted megabyte of them).
+     * Whether the idiom's discard is the only one the pass can reach: none else in its code and none in the Common
+     * tab. Only then does each draw up to the idiom's frame write every pixel, so that one draw of a copy (the page
+     * draws the pass once, for the copy the last frame reads) leaves what all the draws of that copy would have; a
+     * second discard (issue 33: {@code if (int(p.x) % 5 != iFrame) discard;}) leaves each draw's pixels to the next.
      */
-    static String withoutComments(String code) {
-        StringBuilder out = new StringBuilder(code.length());
-        int i = 0;
-        while (i < code.length()) {
-            if (code.startsWith("/*", i)) {
-                int end = code.indexOf("*/", i + 2);
-                i = end < 0 ? code.length() : end + 2;
-                out.append(' ');
-            } else if (code.startsWith("//", i)) {
-                int end = code.indexOf('\n', i);
-                i = end < 0 ? code.length() : end;
-            } else {
-                out.append(code.charAt(i++));
-            }
-        }
-        return out.toString();
+    static boolean hasOnlyTheIdiomsDiscard(String code, String common) {
+        return KeptPixels.DISCARD.matcher(KeptPixels.withoutComments(code)).results().count() == 1
+                && !KeptPixels.discards(common);
+    }
+
+    private static boolean redefinesTheIdiom(String plain) {
+        return REDEFINED.matcher(plain).find();
     }
 
     @Override

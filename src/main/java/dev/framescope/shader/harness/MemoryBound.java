@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  * looked at every {@value #CHECK_EVERY_MS} ms (from /proc, the processes under the browser this lane launched); a
  * process past the bound stops the call as a timeout does, and the next call relaunches Chromium. So does a process
  * of at least {@value #SHORT_MIN_MB} MiB while the machine has less than {@value #FLOOR_PERCENT} % of its memory
- * available (issue 33: others' work on a shared machine can leave less room than the bound assumes).
+ * available (issue 33: others' work on a shared machine can leave less room than the bound assumes); in a container
+ * its limit and usage are the machine's ({@link MachineMemory}).
  */
 final class MemoryBound {
 
@@ -86,8 +87,8 @@ final class MemoryBound {
             }
         }
         if (largest >= SHORT_MIN_MB) {
-            long available = MachineMemory.availableMb();
-            if (available >= 0 && available < MachineMemory.totalMb() * FLOOR_PERCENT / 100) {
+            long available = MachineMemory.ofThisProcess().availableMb();
+            if (available >= 0 && available < MachineMemory.ofThisProcess().totalMb() * FLOOR_PERCENT / 100) {
                 throw new Exceeded(largestPid, largestType, largest, available);
             }
         }
@@ -106,8 +107,9 @@ final class MemoryBound {
                 + over.pid + ") grew to " + over.rssMb + " MiB resident";
         if (over.availableMb >= 0) {
             context.put("machine_available_mb", over.availableMb);
+            long totalMb = MachineMemory.ofThisProcess().totalMb();
             return new ToolException(ErrorCode.ENGINE_FAILED, process + " while the machine had only "
-                    + over.availableMb + " MiB of " + MachineMemory.totalMb() + " MiB available (under "
+                    + over.availableMb + " MiB of " + totalMb + " MiB available (under "
                     + FLOOR_PERCENT + " %), so the call was stopped before the machine ran out (on SwiftShader GPU "
                     + "memory is the GPU process's RAM; the bound per process is " + limitMb + " MiB, " + ENV
                     + "); free memory or try a smaller size; " + recovery + ".", context);
@@ -115,7 +117,7 @@ final class MemoryBound {
         return new ToolException(ErrorCode.ENGINE_FAILED, process + ", past the " + limitMb + " MiB bound per "
                 + "process, so the call was stopped: the effect allocates more than this machine should give it (on "
                 + "SwiftShader GPU memory is the GPU process's RAM; the default bound is an eighth of the machine's "
-                + "memory). Raise " + ENV + " to allow more; " + recovery + ".", context);
+                + "memory, or its container's). Raise " + ENV + " to allow more; " + recovery + ".", context);
     }
 
     /** "gpu-process" or "renderer" for those processes of Chromium, else empty. */

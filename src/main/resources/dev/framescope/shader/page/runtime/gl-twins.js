@@ -4,6 +4,7 @@
 // when the pass draws there itself, and SwiftShader builds one pipeline of the effect's program instead of two (its
 // second pipeline was most of the probe's cost, issue 33). Any other pass draws into its target and again into the
 // twin (its discarded pixels keep what the target held; blending and points add to it).
+import { keepsPixels } from './pass-plan.js';
 import { PICTURES, probePass } from './probe.js';
 
 const BLIT_VERTEX = `#version 300 es
@@ -64,8 +65,7 @@ export function glTwins(gl, { makeTarget, floatFormat, targets, finalName }) {
     /** Whether pass `p` draws once into its twin on a probed frame (see above). */
     drawsIntoTwin(p) {
       const out = targets.get(p.output);
-      return !p.more && !p.blend && !p.drawMode && !out.current.cube && !floatFormat(out.format)
-        && !/\bdiscard\b/.test(p.source);
+      return !p.more && !keepsPixels(p) && !out.current.cube && !floatFormat(out.format);
     },
     /** The framebuffer pass i draws into on a probed frame when drawsIntoTwin. */
     twinFbo(i, p) {

@@ -1,5 +1,8 @@
 // What the pass runners of both backends share: the pass plan, half-float decoding, noisemaker's deltaTime, and the
 // checks that turn a frame that cannot be trusted into a failure.
+import { computeOnly } from './compute-pass.js';
+
+const DISCARD = /\bdiscard\b/;
 
 /**
  * What a pass writes, attachment 0 first: the pass itself (`output`, its size and format), then each of its further
@@ -34,20 +37,35 @@ export function plan(passes) {
 }
 
 /**
- * The passes a frame before the last must draw: one that keeps its own earlier pixels (`keeps`: it can discard, and
- * a discarded pixel holds what its target held; a blended pass or one that draws points or quads adds to them), the
- * writers of every texture some pass reads from an earlier frame,
- * and the passes those read in the same frame. The others draw at the last frame only: what they would draw before
- * it, nothing reads (issue 33: a cached Cube A drawn 241 times is cheap, its ray-marched Image 241 times is not).
+ * Whether pass `p` can leave pixels of its target as the target held them, what an earlier frame drew there: it can
+ * discard (`discard` in its source or its GLSL ES 1.00 fallback's, comments included; `keeps`: the format found one,
+ * Shadertoy's Common too), it blends or draws points or quads, or it is a compute program, whose output buffer keeps
+ * what an earlier dispatch wrote wherever this one writes nothing. A discard never reached costs only draws.
  */
-export function historyPasses(passes) {
+export function keepsPixels(p) {
+  return !!(p.keeps || p.blend || p.drawMode
+    || [p.source, p.fallback?.source].some(s => typeof s === 'string' && (DISCARD.test(s) || computeOnly(s))));
+}
+
+/**
+ * The passes a frame before the last must draw (`keeps(p, i)`: keepsPixels unless told): one that keeps its own
+ * earlier pixels, the writers of every texture some pass reads from an earlier frame, and, for each pass drawn, the
+ * passes it reads in the same frame and every other writer of its targets (issue 33: a ping-pong pass left out also
+ * leaves out its swap, and the next writer of that texture draws into the other copy; on a GLSL host a kept pixel
+ * shows what the writer before drew). The others draw at the last frame only: what they would draw before it,
+ * nothing reads (issue 33: a cached Cube A drawn 241 times is cheap, its ray-marched Image 241 times is not).
+ */
+export function historyPasses(passes, keeps = keepsPixels) {
   const { fresh } = plan(passes);
   const writersOf = name => passes.flatMap((p, j) => (writes(p).some(w => w.output === name) ? [j] : []));
   const reads = i => Object.values(passes[i].inputs ?? {});
-  const needed = new Set(passes.flatMap((p, i) => (p.keeps || p.blend || p.drawMode ? [i] : [])));
+  const needed = new Set(passes.flatMap((p, i) => (keeps(p, i) ? [i] : [])));
   passes.forEach((p, i) => reads(i).filter(name => !fresh(name, i)).forEach(name => writersOf(name).forEach(j => needed.add(j))));
-  for (let i = passes.length - 1; i >= 0; i--) {
-    if (needed.has(i)) reads(i).forEach(name => writersOf(name).filter(j => j < i).forEach(j => needed.add(j)));
+  const pending = [...needed];
+  while (pending.length) {
+    const i = pending.pop();
+    const more = [...reads(i).flatMap(name => writersOf(name).filter(j => j < i)), ...writes(passes[i]).flatMap(w => writersOf(w.output))];
+    more.filter(j => !needed.has(j)).forEach(j => { needed.add(j); pending.push(j); });
   }
   return needed;
 }
@@ -56,17 +74,19 @@ export function historyPasses(passes) {
  * Which passes each frame of a schedule of `frames` draws: `drawnAt(i, last)` gives their indices, or null for all.
  * Without `history` only the last frame is drawn, whole. With it, a frame before the last draws what historyPasses
  * says a later frame needs. A pass that discards every fragment after frame `discardsAfter` (a Shadertoy cache)
- * changes nothing then; when no pass reads it from an earlier frame, only one of its draws is ever read: the last
+ * changes nothing then. When also each of its draws up to then writes every pixel (`wholeUntilDiscard`: the idiom's
+ * discard is its only one) and no pass reads it from an earlier frame, only one of its draws is ever read: the last
  * frame reads the copy of its target drawn at a frame of the same parity (targets swap every frame, as Shadertoy's
- * buffers do), the latest such frame up to discardsAfter (-1: none, that copy stays as made, zeros). The final pass
- * is always drawn at the last frame.
+ * buffers do), the latest such frame up to discardsAfter (-1: none, that copy stays as made, zeros). A draw that
+ * can leave pixels (a second discard) keeps those of the draws before it on that copy, so such a pass is drawn at
+ * every frame up to discardsAfter. The final pass is always drawn at the last frame.
  */
 export function frameDraws(passes, frames, history) {
   const only = history && frames > 1 ? historyPasses(passes) : null;
   const { finalName } = plan(passes);
   const lastIndex = frames - 1;
   const cacheFrame = passes.map((p, j) => {
-    if (!only || p.discardsAfter === undefined || historyPasses(passes.map((q, k) => (k === j ? { ...q, keeps: false } : q))).has(j)) return null;
+    if (!only || p.discardsAfter === undefined || !p.wholeUntilDiscard || historyPasses(passes, (q, k) => k !== j && keepsPixels(q)).has(j)) return null;
     const m = Math.min(p.discardsAfter, lastIndex);
     return m % 2 === lastIndex % 2 ? m : m - 1;
   });

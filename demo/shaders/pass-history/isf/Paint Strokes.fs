@@ -1,0 +1,24 @@
+/*{
+	"ISFVSN": "2",
+	"DESCRIPTION": "A trail that counts frames (feedback) and a column painted into a persistent buffer each frame, every other pixel discarded: the painted columns accumulate (made by scripts/make-pass-history.py).",
+	"CREDIT": "FrameScope demo",
+	"CATEGORIES": ["Generator", "Feedback"],
+	"INPUTS": [],
+	"PASSES": [
+		{"TARGET": "trail", "PERSISTENT": true, "FLOAT": true},
+		{"TARGET": "paint", "PERSISTENT": true},
+		{}
+	]
+}*/
+
+void main() {
+	if (PASSINDEX == 0) {
+		gl_FragColor = vec4(0.0, IMG_THIS_PIXEL(trail).g + 0.015625, 0.0, 1.0);
+	} else if (PASSINDEX == 1) {
+		// the column of this frame; every other pixel keeps what the buffer held
+		if (floor(gl_FragCoord.x) != mod(float(FRAMEINDEX), 16.0)) discard;
+		gl_FragColor = vec4(1.0);
+	} else {
+		gl_FragColor = vec4(IMG_THIS_PIXEL(paint).r, IMG_THIS_PIXEL(trail).g, 0.0, 1.0);
+	}
+}
