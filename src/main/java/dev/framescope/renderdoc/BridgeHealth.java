@@ -2,6 +2,7 @@ package dev.framescope.renderdoc;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.framescope.common.Echo;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
 import java.io.IOException;
@@ -49,10 +50,13 @@ final class BridgeHealth {
         return exit == 137 || exit == 143 ? "killed" : "crash";
     }
 
-    /** A call that ended in an error, answered by the bridge or not. */
+    /**
+     * A call that ended in an error, answered by the bridge or not. The message is kept as an error may echo it
+     * ({@link Echo}): the bridge's own messages quote the capture path, shader source or remote the client sent.
+     */
     void failed(String kind, String tool, String method, String requestId, ErrorCode code, String message) {
         failures.incrementAndGet();
-        lastFailure = Instant.now() + " " + code + ": " + message;
+        lastFailure = Instant.now() + " " + code + ": " + Echo.message(message);
         error(kind, tool, method, requestId, code, message);
     }
 
