@@ -28,8 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * What a call changes in the replay lasts only if its answer reaches the caller, on the real bridge: replace_shader
  * and restore cancelled while queued, while running, and after the bridge answered but before the answer was handed
  * over leave the shaders as they were; one whose answer was handed over keeps its change even if a cancel comes
- * after; a cancelled call on a third capture does not close a capture with replacements; the bridge serves nothing
- * else between a change and the word on it.
+ * after, and one whose change arrives after an error answer went out does not; a cancelled call on a third capture
+ * does not close a capture with replacements; the bridge serves nothing else between a change and the word on it.
  */
 @Timeout(300)
 class ReplayChangesIT {
@@ -129,6 +129,27 @@ class ReplayChangesIT {
         assertFalse(ahead.isDone(), "answered while the call ahead still ran");
         ahead.get(30, TimeUnit.SECONDS);
         assertEquals(0, replacements(GL), "never ran");
+        assertEquals(1024, nanPixels());
+    }
+
+    /**
+     * ToolWorkers answers TIMEOUT (failed, then the transport's answered) before it cancels the call, while the
+     * bridge still has the request: a change that arrives after that answer went out is undone, not kept.
+     */
+    @Test
+    void aChangeThatArrivesAfterAnErrorAnswerWentOutIsUndone() throws Exception {
+        CompletableFuture<JsonNode> ahead = CompletableFuture.supplyAsync(() -> bridge.call("sleep",
+                Map.of("seconds", 1.5), 30_000));
+        ActiveRequests.await(bridge, "sleep");
+        Cancellation timedOut = Cancellation.untilAnswered();
+        CompletableFuture<Object> late = CompletableFuture.supplyAsync(() -> call(timedOut));
+        Thread.sleep(300); // queued behind the sleep
+        timedOut.failed(); // the TIMEOUT is answered...
+        assertTrue(timedOut.answered(), "...and written to the client");
+        ahead.get(30, TimeUnit.SECONDS);
+        Object said = late.get(30, TimeUnit.SECONDS);
+        assertFalse(said instanceof ToolException, "not cancelled: the bridge ran it and answered " + said);
+        assertEquals(0, replacements(GL), "nobody got an answer that says it was replaced");
         assertEquals(1024, nanPixels());
     }
 
