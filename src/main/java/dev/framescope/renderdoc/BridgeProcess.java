@@ -177,7 +177,8 @@ public final class BridgeProcess implements AutoCloseable {
         long pause = 50_000;
         while (true) {
             if (Files.exists(response)) {
-                BridgeResponse.Answer answer = BridgeResponse.read(response, call, health);
+                BridgeResponse.Answer answer = BridgeResponse.read(response, call, health,
+                        () -> spool.change(call.id(), this::ring).undo());
                 if (answer.settle()) { // it changed the replay: kept if the caller gets the answer, else undone
                     cancellation.holdUntilAnswered(spool.change(call.id(), this::ring));
                     cancellation.throwIfCancelled();

@@ -153,6 +153,23 @@ class ReplayChangesIT {
         assertEquals(1024, nanPixels());
     }
 
+    /**
+     * The bridge's answer to a change cannot be read (cut short here by the test bridge): the caller gets an error,
+     * so the bridge, which waits for the word on that change, is told to undo it instead of keeping it after 10 s.
+     */
+    @Test
+    void aChangeWhoseAnswerCannotBeReadIsUndone() {
+        bridge.call("garble_next_settle", Map.of(), 30_000);
+        ToolException unread = assertThrows(ToolException.class,
+                () -> captures.replaceShader(replace(), Cancellation.untilAnswered()));
+        assertEquals(ErrorCode.INTERNAL, unread.code(), unread.getMessage());
+        assertTrue(unread.getMessage().startsWith("unreadable bridge response"), unread.getMessage());
+        long t0 = System.nanoTime();
+        assertEquals(0, replacements(GL), "undone");
+        assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(5), "at once, not after the bridge's 10 s wait");
+        assertEquals(1024, nanPixels());
+    }
+
     /** The call's answer, or its error (CANCELLED). */
     private static Object call(Cancellation cancellation) {
         try {

@@ -1,8 +1,10 @@
-"""The bridge with four more methods, for the supervisor's tests only (never in the JAR): requests that sleep, burn
-CPU, hang or crash the way RenderDoc's replay calls can. Run as `python3 -u bridge_faults.py <bridge.py> --spool DIR`
+"""The bridge with five more methods, for the supervisor's tests only (never in the JAR): requests that sleep, burn
+CPU, hang or crash the way RenderDoc's replay calls can, and one that has the next answer asking for the client's
+word on a change written unreadable. Run as `python3 -u bridge_faults.py <bridge.py> --spool DIR`
 (FaultyPython's wrapper does, in place of the python3 the supervisor starts): it adds the methods to replay's table,
 then runs bridge.py as the main program, so everything else is the production bridge."""
 import ctypes
+import json
 import os
 import runpy
 import signal
@@ -43,6 +45,25 @@ def crash(params):
     os.kill(os.getpid(), signal.SIGSEGV)
 
 
-replay.METHODS.update({f.__name__: f for f in (sleep, busy, hang, crash)})
+GARBLED = {"next_settle": False}
+WRITE_JSON = json.dump
+
+
+def garble_next_settle(params):
+    """The next answer with "settle" (a change waiting for keep or undo) is written cut short: not JSON."""
+    GARBLED["next_settle"] = True
+    return {"armed": True}
+
+
+def garbling_dump(payload, f, **kwargs):
+    if GARBLED["next_settle"] and isinstance(payload, dict) and payload.get("settle"):
+        GARBLED["next_settle"] = False
+        f.write(json.dumps(payload, **kwargs)[:-5])
+        return
+    WRITE_JSON(payload, f, **kwargs)
+
+
+json.dump = garbling_dump  # bridge.py writes every answer through json.dump
+replay.METHODS.update({f.__name__: f for f in (sleep, busy, hang, crash, garble_next_settle)})
 sys.argv = sys.argv[1:]
 runpy.run_path(BRIDGE, run_name="__main__")
