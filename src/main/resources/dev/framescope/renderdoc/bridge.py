@@ -78,7 +78,7 @@ def heartbeat():
         names = os.listdir(SPOOL)
         pending = len([f for f in names if f.startswith("request.") and f.endswith(".json")])
         now = time.time()
-        drop_stale_marks(names, now)
+        drop_stale_marks(names, now, snapshot["active"])
         beat = {"pid": os.getpid(), "time": now, "uptime_s": now - STATE["started"], "pending": pending,
                 "active": snapshot["active"], "renderdoc": rd.GetVersionString(),
                 "python": sys.version.split()[0], "interpreter": sys.executable, "mode": MODE,
@@ -93,10 +93,15 @@ def heartbeat():
         time.sleep(0.5)
 
 
-def drop_stale_marks(names, now):
-    """keep/undo marks of requests settled without them (kept after SETTLE_S, or answered with no change)."""
+def drop_stale_marks(names, now, active):
+    """keep/undo marks of requests settled without them (kept after SETTLE_S, or answered with no change). Never the
+    mark of a request still running, however old: a call cancelled early in a long request (a replace_shader measuring
+    for minutes) is undone by that mark when the request ends, and nobody would answer for it otherwise."""
+    running = {name[len("inflight."):-len(".json")] for name in names if name.startswith("inflight.")}
+    if active:
+        running.add(active["id"])
     for name in names:
-        if name.startswith(("keep.", "undo.")):
+        if name.startswith(("keep.", "undo.")) and name.split(".", 1)[1] not in running:
             path = os.path.join(SPOOL, name)
             try:
                 if now - os.stat(path).st_mtime > STALE_MARK_S:

@@ -11,12 +11,16 @@ import dev.framescope.common.ErrorCode;
 import dev.framescope.common.ToolException;
 import dev.framescope.renderdoc.RenderDocArgs.OpenCaptureArgs;
 import dev.framescope.renderdoc.RenderDocArgs.ReplaceShaderArgs;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -168,6 +172,36 @@ class ReplayChangesIT {
         assertEquals(0, replacements(GL), "undone");
         assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(5), "at once, not after the bridge's 10 s wait");
         assertEquals(1024, nanPixels());
+    }
+
+    /**
+     * A call cancelled early in a long request: its undo mark waits in the spool until the request ends, past the
+     * bridge's 60 s sweep of stale marks (aged here, so the test takes seconds), and the change is undone then.
+     */
+    @Test
+    void theUndoMarkOfALongCancelledRequestOutlivesTheSweepOfStaleMarks() throws Exception {
+        Cancellation cancelled = Cancellation.untilAnswered();
+        Map<String, Object> measured = Map.of("capture", GL, "event_id", event, "source", guarded);
+        CompletableFuture<JsonNode> running = CompletableFuture.supplyAsync(() -> bridge.call("replace_shader",
+                "slow_after", Map.of("method", "replace_shader", "params", measured, "seconds", 4), 60_000,
+                cancelled));
+        String id = ActiveRequests.await(bridge, "slow_after").requestId();
+        cancelled.cancel("test: cancelled early in a long measurement");
+        ExecutionException stopped = assertThrows(ExecutionException.class, () -> running.get(10, TimeUnit.SECONDS));
+        assertEquals(ErrorCode.CANCELLED, ((ToolException) stopped.getCause()).code());
+        Path mark = undoMark(id);
+        Files.setLastModifiedTime(mark, FileTime.fromMillis(System.currentTimeMillis() - 120_000));
+        Thread.sleep(1_500); // three heartbeats, each sweeping marks older than 60 s
+        assertTrue(Files.exists(mark), "the mark of a request still running stays");
+        assertEquals(0, replacements(GL), "undone when the request ended");
+        assertEquals(1024, nanPixels());
+    }
+
+    private static Path undoMark(String id) throws Exception {
+        try (Stream<Path> spools = Files.list(state)) {
+            return spools.filter(Files::isDirectory).map(spool -> spool.resolve("undo." + id)).filter(Files::exists)
+                    .findFirst().orElseThrow(() -> new AssertionError("no undo." + id + " in " + state));
+        }
     }
 
     /** The call's answer, or its error (CANCELLED). */

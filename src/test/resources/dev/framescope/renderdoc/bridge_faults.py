@@ -1,6 +1,7 @@
-"""The bridge with five more methods, for the supervisor's tests only (never in the JAR): requests that sleep, burn
-CPU, hang or crash the way RenderDoc's replay calls can, and one that has the next answer asking for the client's
-word on a change written unreadable. Run as `python3 -u bridge_faults.py <bridge.py> --spool DIR`
+"""The bridge with six more methods, for the supervisor's tests only (never in the JAR): requests that sleep, burn
+CPU, hang or crash the way RenderDoc's replay calls can, one that runs a real method and then takes long (a
+replace_shader whose measurement runs for minutes), and one that has the next answer asking for the client's word on
+a change written unreadable. Run as `python3 -u bridge_faults.py <bridge.py> --spool DIR`
 (FaultyPython's wrapper does, in place of the python3 the supervisor starts): it adds the methods to replay's table,
 then runs bridge.py as the main program, so everything else is the production bridge."""
 import ctypes
@@ -45,6 +46,14 @@ def crash(params):
     os.kill(os.getpid(), signal.SIGSEGV)
 
 
+def slow_after(params):
+    """Runs the real method params["method"] with params["params"], then sleeps params["seconds"]: what it changed in
+    the replay is settled when the whole request ends, as for a long call."""
+    result = replay.dispatch(params["method"], params["params"])
+    time.sleep(float(params.get("seconds", 1)))
+    return result
+
+
 GARBLED = {"next_settle": False}
 WRITE_JSON = json.dump
 
@@ -64,6 +73,6 @@ def garbling_dump(payload, f, **kwargs):
 
 
 json.dump = garbling_dump  # bridge.py writes every answer through json.dump
-replay.METHODS.update({f.__name__: f for f in (sleep, busy, hang, crash, garble_next_settle)})
+replay.METHODS.update({f.__name__: f for f in (sleep, busy, hang, crash, slow_after, garble_next_settle)})
 sys.argv = sys.argv[1:]
 runpy.run_path(BRIDGE, run_name="__main__")
