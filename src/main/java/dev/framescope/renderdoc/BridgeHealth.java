@@ -45,9 +45,15 @@ final class BridgeHealth {
                 crashes.get(), starts.get(), stalls.get(), recoveries.get());
     }
 
-    /** The kind of loss a bridge's exit status says: a kill from outside (SIGKILL, SIGTERM) is no crash of its call. */
+    /** The bridge's exit status when its spool folder was deleted under it ({@code bridge.py}'s SPOOL_LOST_EXIT). */
+    static final int SPOOL_LOST_EXIT = 3;
+
+    /**
+     * The kind of loss a bridge's exit status says: a kill from outside (SIGKILL, SIGTERM) or its spool deleted under it
+     * is no crash of its call, and the call is not remembered as one that crashes.
+     */
     static String lossKind(int exit) {
-        return exit == 137 || exit == 143 ? "killed" : "crash";
+        return exit == 137 || exit == 143 ? "killed" : exit == SPOOL_LOST_EXIT ? "spool_lost" : "crash";
     }
 
     /**
