@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
  * until its answer goes out: a call cancelled (or failed) before that is undone, so a caller that got no answer, or an
  * error, finds everything as it was. Whoever delivers the answer says so with {@link #answered()} (the stdio
  * transport as it writes it, the invoker for in-process callers); created with {@link #none()}, nobody does, and a
- * change is kept as soon as it is held.
+ * change is kept as soon as it is held. A change held after the answer went out (or the call failed) is undone: that
+ * answer, a TIMEOUT sent while the work still ran, could not reflect it.
  */
 public final class Cancellation {
 
@@ -43,6 +44,7 @@ public final class Cancellation {
     private final boolean answeredLater;
     /** Changes waiting for the answer, oldest first; guarded by this. */
     private final List<Change> held = new ArrayList<>();
+    /** The call's answer went out, or it failed: what it holds from now on no answer reflects. Guarded by this. */
     private boolean answered;
     private volatile String reason;
     /** {@link System#nanoTime()} when cancelled; set before {@link #reason}, so whoever sees the one sees the other. */
@@ -89,14 +91,14 @@ public final class Cancellation {
 
     /**
      * Holds {@code change} until the call's answer goes out ({@link #answered()}); undone if the call is cancelled or
-     * fails before. Kept at once when nobody says when the answer goes out ({@link #none()}) or it already went;
-     * undone at once when the call is already cancelled.
+     * fails before. Kept at once when nobody says when the answer goes out ({@link #none()}); undone at once when the
+     * call is already cancelled, or its answer already went out or failed (the work outlived its answer).
      */
     public void holdUntilAnswered(Change change) {
         boolean undo;
         synchronized (this) {
-            undo = reason != null && !answered;
-            if (!undo && answeredLater && !answered) {
+            undo = reason != null || answeredLater && answered;
+            if (!undo && answeredLater) {
                 held.add(change);
                 return;
             }
@@ -121,10 +123,11 @@ public final class Cancellation {
         return true;
     }
 
-    /** The call ends in an error: the changes it holds are undone. */
+    /** The call ends in an error: the changes it holds are undone, and any it holds later too. */
     public void failed() {
         List<Change> toUndo;
         synchronized (this) {
+            answered = true;
             toUndo = takeHeld();
         }
         undo(toUndo);

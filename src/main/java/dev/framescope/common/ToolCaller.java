@@ -26,8 +26,8 @@ public interface ToolCaller {
         }
     }
 
-    /** A tool as a planner sees it: name, description and input schema. */
-    record ToolInfo(String name, String title, String description, ObjectNode inputSchema) {
+    /** A tool as a planner sees it: name, description and input schema; its hints say whether it changes anything. */
+    record ToolInfo(String name, String title, String description, ObjectNode inputSchema, ToolHints hints) {
     }
 
     /** The tool with this name or older alias. */

@@ -16,8 +16,8 @@ public record ToolHints(boolean readOnly, boolean destructive, boolean idempoten
     public static final ToolHints REWRITES_GENERATED_FILE = new ToolHints(false, true, true, false);
 
     /**
-     * Changes what later calls see in this session (replace_shader's shader in the replay), not any file; undone by
-     * a call of its own, and the same call twice leaves the same state.
+     * Changes what later calls see in this session (replace_shader's shader in the replay, open_capture's remote),
+     * not any local file; undone by a call of its own, and the same call twice leaves the same state.
      */
     public static final ToolHints CHANGES_SESSION_STATE = new ToolHints(false, false, true, false);
 

@@ -13,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.function.Consumer;
 
@@ -28,8 +27,6 @@ public final class NlDebug {
 
     /** Most calls one question may make, whatever the planner says. */
     static final int MAX_CALLS = 6;
-    /** Tools a planner may not call: the console never writes files for a model. */
-    static final Set<String> WRITERS = Set.of("save_texture", "copy_capture");
 
     /**
      * @param question     the question as asked
@@ -108,12 +105,14 @@ public final class NlDebug {
 
     /**
      * Lets the planner call the read-only RenderDoc tools, each on this capture only, until it stops or
-     * {@value #MAX_CALLS} calls; returns why it stopped early, or null.
+     * {@value #MAX_CALLS} calls; returns why it stopped early, or null. Read-only by the tools' own hints, not a
+     * list of names here: a model never writes files (save_texture), changes the replay the person's later questions
+     * see (replace_shader, open_capture's remote), nor calls a tool added later that does either.
      */
     private String callTools(Planner planner, Planner.Question question, Run run, Consumer<ObjectNode> events) {
         String warning = planner.unavailableReason();
-        List<ToolCaller.ToolInfo> tools = caller.tools("renderdoc").stream()
-                .filter(t -> !WRITERS.contains(t.name())).toList();
+        List<ToolCaller.ToolInfo> tools = caller.tools("renderdoc").stream().filter(t -> t.hints().readOnly())
+                .toList();
         while (warning == null && run.done().size() < MAX_CALLS) {
             Planner.Step step;
             try {

@@ -46,19 +46,22 @@ final class QuestionFit {
     static final String NOTHING_MEASURED = "Unanswered: the question names nothing these tools measure ("
             + QuestionTopic.MEASURED + "), so what follows describes the frame, not an answer to it.";
 
-    /** The sentence that says why the findings do not answer {@code question}, or null when they do. */
+    /**
+     * The sentence that says why the findings do not answer {@code question}, or null when they do. A question about
+     * nothing measured is unanswered whatever was called: a model planner may stop at the digest, with no insight.
+     */
     static String unanswered(String question, List<ToolCaller.Answer> done) {
         QuestionTopic topic = QuestionTopic.of(question);
-        List<String> wanted = topic.codes();
-        JsonNode insight = lastInsight(done);
-        if (insight == null) {
-            return null;
-        }
-        List<String> codes = new ArrayList<>();
-        insight.path("findings").forEach(f -> codes.add(f.path("code").asText()));
         if (!topic.isMeasured()) {
             return NOTHING_MEASURED;
         }
+        List<String> wanted = topic.codes();
+        JsonNode insight = lastInsight(done);
+        if (insight == null) {
+            return null; // the digest covers the whole frame: what it did not find is an answer too
+        }
+        List<String> codes = new ArrayList<>();
+        insight.path("findings").forEach(f -> codes.add(f.path("code").asText()));
         if (wanted.isEmpty()) {
             return null; // "anything wrong?": any finding answers it (a count is answered by the digest)
         }

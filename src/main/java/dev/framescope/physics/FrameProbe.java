@@ -71,11 +71,28 @@ final class FrameProbe {
 
     /**
      * Whether the table's first row has no later frame than its last, as in every file MSD-CPP writes: a table
-     * stored backwards, which the search cannot serve, fails this one-query test (one shuffled otherwise may not).
+     * stored backwards, which the search cannot serve, fails this one-query test (one shuffled otherwise may not:
+     * {@link #inFrameOrder} tells for sure).
      */
     boolean endsInOrder() throws SQLException {
         long[] last = seek(maxRow);
         return last == null || firstKey <= last[1];
+    }
+
+    /**
+     * Whether every row of {@code table} has no earlier {@code keyColumn} than the row before it, row ids without a
+     * gap: then a key's rows are exactly the run the search finds, and none is stored elsewhere (a frame's rows
+     * rewritten at the end leave a gap and a descent). One pass over the table, each row next to the one before it
+     * by row id (~30 ms for 230,000 rows), stopping at the first descent; worth it once per table and recording.
+     */
+    static boolean inFrameOrder(Connection db, String table, String keyColumn) throws SQLException {
+        try (PreparedStatement st = db.prepareStatement("SELECT (SELECT count(*) FROM " + table + ") = coalesce("
+                + "(SELECT max(rowid) FROM " + table + ") - (SELECT min(rowid) FROM " + table + ") + 1, 0), "
+                + "EXISTS (SELECT 1 FROM " + table + " a JOIN " + table + " b ON b.rowid = a.rowid + 1 WHERE b."
+                + keyColumn + " < a." + keyColumn + ")");
+             ResultSet rs = st.executeQuery()) {
+            return rs.getBoolean(1) && !rs.getBoolean(2);
+        }
     }
 
     /** The row-id range of keys {@code from..to}, or null when none of them has a row. */

@@ -13,8 +13,11 @@ import java.util.function.Function;
  * with contacts. On the 10,000-frame benchmark recording that is about 2 % of the rows, so reading them takes tens
  * of milliseconds where waiting for the series took a second. Each table is read by row-id range (one query per span
  * of frames), the range taken from the table's exact index when its scan has ended, else found by {@link
- * FrameProbe}, which relies on MSD-CPP writing frames in order; a file whose rows come out of frame order gets no
- * window ({@link #read} returns null) and its caller waits for the series, which are exact in any order.
+ * FrameProbe}, which relies on MSD-CPP writing frames in order: so a table is first proven in frame order (once per
+ * recording, {@link FrameProbe#inFrameOrder}), since a range found by the probe misses any row of its frames stored
+ * elsewhere (a frame's friction rows rewritten at the end of the table read as none, and the first energy check
+ * answered otherwise than the later ones). A file whose rows are not in frame order gets no window ({@link #read}
+ * returns null) and its caller waits for the series, which are exact in any order.
  * {@code contacts} and {@code states} hold only the frames asked for: a frame outside them reads as empty.
  */
 record FrameWindow(ContactSeries contacts, StateSeries states) {
@@ -23,19 +26,27 @@ record FrameWindow(ContactSeries contacts, StateSeries states) {
     private static final List<String> CONTACT_TABLES = List.of("CollisionResultRecord", "ContactConstraintRecord",
             "FrictionConstraintRecord");
 
+    /** Whether a table's rows are stored in frame order (kept per recording by the caller: one pass per table). */
+    @FunctionalInterface
+    interface FrameOrder {
+        boolean of(String table) throws SQLException;
+    }
+
     /**
      * Reads the frames of {@code spans} ({first, last} frame ids, ascending, not overlapping) on {@code db}.
-     * {@code tables}: those the recording has; {@code exact}: a table's exact index, or null while its scan runs.
+     * {@code tables}: those the recording has; {@code exact}: a table's exact index, or null while its scan runs;
+     * {@code order}: whether a table without one is in frame order.
      */
     static FrameWindow read(Connection db, Set<String> tables, boolean legacyStates, int frameCount,
-                            Function<String, FrameIndex> exact, List<long[]> spans) throws SQLException {
+                            Function<String, FrameIndex> exact, FrameOrder order, List<long[]> spans)
+            throws SQLException {
         List<ContactRows> contacts = new ArrayList<>();
         for (String table : CONTACT_TABLES) {
             if (!tables.contains(table) || !tables.contains("Vector3DRecord")) {
                 contacts.add(ContactRows.empty(frameCount));
                 continue;
             }
-            List<long[]> ranges = ranges(db, table, frameCount, exact, spans);
+            List<long[]> ranges = ranges(db, table, frameCount, exact, order, spans);
             if (ranges == null) {
                 return null;
             }
@@ -50,8 +61,8 @@ record FrameWindow(ContactSeries contacts, StateSeries states) {
             contacts.add(rows);
         }
         String statesTable = StateSeries.table(legacyStates);
-        List<long[]> stateRanges = tables.contains(statesTable) ? ranges(db, statesTable, frameCount, exact, spans)
-                : List.of();
+        List<long[]> stateRanges = tables.contains(statesTable)
+                ? ranges(db, statesTable, frameCount, exact, order, spans) : List.of();
         if (stateRanges == null) {
             return null;
         }
@@ -65,15 +76,16 @@ record FrameWindow(ContactSeries contacts, StateSeries states) {
 
     /**
      * {first id, last id, first frame, last frame} of each span that has rows in {@code table}; null when the table
-     * is visibly out of frame order and has no exact index yet.
+     * has no exact index yet and is not in frame order.
      */
     private static List<long[]> ranges(Connection db, String table, int frameCount,
-                                       Function<String, FrameIndex> exact, List<long[]> spans) throws SQLException {
+                                       Function<String, FrameIndex> exact, FrameOrder order, List<long[]> spans)
+            throws SQLException {
         List<long[]> ranges = new ArrayList<>();
         FrameIndex index = exact.apply(table);
         FrameProbe probe = index == null ? FrameProbe.open(db, table, "frame_id", frameCount) : null;
         try {
-            if (probe != null && !probe.endsInOrder()) {
+            if (probe != null && (!probe.endsInOrder() || !order.of(table))) {
                 return null;
             }
             for (long[] span : spans) {

@@ -47,6 +47,8 @@ final class RecordingSeries {
     private final LongToDoubleFunction timeOf;
     private final Map<String, CompletableFuture<?>> started = new HashMap<>();
     private final Map<String, FrameIndex> indexes = new ConcurrentHashMap<>();
+    /** Tables proven in frame order or not, for windows read before their exact index ({@link FrameWindow}). */
+    private final Map<String, Boolean> inFrameOrder = new ConcurrentHashMap<>();
 
     RecordingSeries(Path path, Set<String> tables, boolean legacyStates, int frameCount, LongToDoubleFunction timeOf) {
         this.path = path;
@@ -132,12 +134,21 @@ final class RecordingSeries {
         boolean hasStates = tables.contains(StateSeries.table(legacyStates));
         if (!contactsAndStatesRead()) {
             FrameWindow window = Background.foreground(() -> onOwnConnection(c -> FrameWindow.read(c, tables,
-                    legacyStates, frameCount, indexes::get, spans)));
+                    legacyStates, frameCount, indexes::get, table -> inFrameOrder(c, table), spans)));
             if (window != null) {
                 return window;
             }
         }
         return new FrameWindow(contacts(), hasStates ? states() : StateSeries.empty());
+    }
+
+    private boolean inFrameOrder(Connection c, String table) throws SQLException {
+        Boolean known = inFrameOrder.get(table);
+        if (known == null) {
+            known = FrameProbe.inFrameOrder(c, table, "frame_id");
+            inFrameOrder.put(table, known);
+        }
+        return known;
     }
 
     /** Whether the whole contact and state series are read: from then on a window is the whole series. */

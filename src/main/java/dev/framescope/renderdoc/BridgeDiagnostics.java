@@ -20,7 +20,7 @@ import java.util.Map;
  * @param active             the request the bridge is serving and someone still waits for, if any
  * @param recentErrors       newest last, up to 16: by kind, error (answered by the bridge), refused (a call that
  *                           crashed the driver before), queued (waited past the queue's bound, never ran), and
- *                           bridges lost (crash, killed, exited_idle, timeout, stalled)
+ *                           bridges lost (crash, killed, spool_lost, exited_idle, timeout, stalled)
  * @param unavailableCalls   "method on capture" → when it crashed the bridge; such calls are refused afterwards
  * @param mode               process (a bridge this server started) or qrenderdoc (attached to the extension in a
  *                           person's RenderDoc UI)
@@ -72,8 +72,8 @@ public record BridgeDiagnostics(int schemaVersion, String status, boolean runnin
     }
 
     /**
-     * One lost bridge. {@code kind}: crash (exit of its own), killed (from outside), exited_idle (died between
-     * calls), timeout (killed at a call's limit), stalled (killed frozen). {@code tool} and {@code method} are those
+     * One lost bridge. {@code kind}: crash (exit of its own), killed (from outside), spool_lost (its spool folder was
+     * deleted under it), exited_idle (died between calls), timeout (killed at a call's limit), stalled (killed frozen). {@code tool} and {@code method} are those
      * of the call it was serving, null when idle.
      */
     public record Loss(String time, String kind, String tool, String method, Integer exitCode, String message) {

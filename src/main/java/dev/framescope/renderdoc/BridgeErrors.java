@@ -27,12 +27,20 @@ final class BridgeErrors {
         this.attached = attached;
     }
 
-    /** {@code call}'s bridge exited during it: a crash, a kill from outside, or {@code earlier}, a loss noted first. */
-    ToolException exited(BridgeCall call, int exit, BridgeDiagnostics.Loss earlier) {
+    /**
+     * {@code call}'s bridge exited during it: a crash, a kill from outside, its spool deleted ({@code kind}), or
+     * {@code earlier}, a loss noted first.
+     */
+    ToolException exited(BridgeCall call, int exit, String kind, BridgeDiagnostics.Loss earlier) {
         if (earlier != null) { // stopped by another caller: its time limit, or a stall it saw first
             return of(earlier.kind().equals("timeout") ? ErrorCode.TIMEOUT : ErrorCode.ENGINE_FAILED,
                     "the RenderDoc bridge serving " + call.tool() + " was stopped: " + earlier.message()
                     + "; the next call starts it again", call, earlier.kind());
+        }
+        if (kind.equals("spool_lost")) {
+            return of(ErrorCode.ENGINE_FAILED, "the RenderDoc bridge stopped during " + call.tool() + ": its spool "
+                    + "folder was deleted while it served it (by hand, or by another process); the capture is not to "
+                    + "blame and stays available, and the next call starts the bridge again", call, "spool_lost");
         }
         return of(ErrorCode.ENGINE_FAILED, "the RenderDoc bridge exited during " + call.tool() + " (exit " + exit
                 + (exit == 139 ? ", a segfault: a replay call this driver cannot run" : "")

@@ -2,6 +2,7 @@ package dev.framescope.renderdoc;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.framescope.common.Echo;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
 import java.io.IOException;
@@ -44,15 +45,24 @@ final class BridgeHealth {
                 crashes.get(), starts.get(), stalls.get(), recoveries.get());
     }
 
-    /** The kind of loss a bridge's exit status says: a kill from outside (SIGKILL, SIGTERM) is no crash of its call. */
+    /** The bridge's exit status when its spool folder was deleted under it ({@code bridge.py}'s SPOOL_LOST_EXIT). */
+    static final int SPOOL_LOST_EXIT = 3;
+
+    /**
+     * The kind of loss a bridge's exit status says: a kill from outside (SIGKILL, SIGTERM) or its spool deleted under it
+     * is no crash of its call, and the call is not remembered as one that crashes.
+     */
     static String lossKind(int exit) {
-        return exit == 137 || exit == 143 ? "killed" : "crash";
+        return exit == 137 || exit == 143 ? "killed" : exit == SPOOL_LOST_EXIT ? "spool_lost" : "crash";
     }
 
-    /** A call that ended in an error, answered by the bridge or not. */
+    /**
+     * A call that ended in an error, answered by the bridge or not. The message is kept as an error may echo it
+     * ({@link Echo}): the bridge's own messages quote the capture path, shader source or remote the client sent.
+     */
     void failed(String kind, String tool, String method, String requestId, ErrorCode code, String message) {
         failures.incrementAndGet();
-        lastFailure = Instant.now() + " " + code + ": " + message;
+        lastFailure = Instant.now() + " " + code + ": " + Echo.message(message);
         error(kind, tool, method, requestId, code, message);
     }
 

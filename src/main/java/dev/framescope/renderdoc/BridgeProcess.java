@@ -57,6 +57,7 @@ public final class BridgeProcess implements AutoCloseable {
     private final boolean attached;
     private final BridgeLog log;
     private final Path postmortem;
+    private final Path stateDir;
     private final BridgeLauncher launcher;
     private final BridgeHealth health = new BridgeHealth();
     private final BridgeStallWatch stallWatch = new BridgeStallWatch();
@@ -82,6 +83,7 @@ public final class BridgeProcess implements AutoCloseable {
                 : stateDir.resolve("renderdoc-spool-" + ProcessHandle.current().pid()));
         this.log = new BridgeLog(stateDir.resolve("renderdoc-bridge.log"));
         this.postmortem = stateDir.resolve("renderdoc-postmortem");
+        this.stateDir = stateDir;
         this.launcher = new BridgeLauncher(python, stateDir, log);
         this.report = new BridgeReport(spool, health, stallWatch, crashed, log, postmortem, attached);
         this.errors = new BridgeErrors(health, log, postmortem, attached);
@@ -177,7 +179,8 @@ public final class BridgeProcess implements AutoCloseable {
         long pause = 50_000;
         while (true) {
             if (Files.exists(response)) {
-                BridgeResponse.Answer answer = BridgeResponse.read(response, call, health);
+                BridgeResponse.Answer answer = BridgeResponse.read(response, call, health,
+                        () -> spool.change(call.id(), this::ring).undo());
                 if (answer.settle()) { // it changed the replay: kept if the caller gets the answer, else undone
                     cancellation.holdUntilAnswered(spool.change(call.id(), this::ring));
                     cancellation.throwIfCancelled();
@@ -237,12 +240,12 @@ public final class BridgeProcess implements AutoCloseable {
     }
 
     /**
-     * The bridge serving {@code call} exited: by a crash of its own, a kill from outside, or another caller. A crash
-     * while the call talked to a RenderDoc remote server is the remote's (RenderDoc trusts what it answers): the
-     * capture is not remembered as one that crashes.
+     * The bridge serving {@code call} exited: by a crash of its own, a kill from outside, its spool deleted under it,
+     * or another caller. A crash while the call talked to a RenderDoc remote server is the remote's (RenderDoc trusts
+     * what it answers), and one with the spool gone is the spool's: the capture is not remembered as one that crashes.
      */
     private ToolException exited(BridgeCall call, Running own, int exit, Path request) {
-        String kind = BridgeHealth.lossKind(exit);
+        String kind = Files.isDirectory(spool.dir()) ? BridgeHealth.lossKind(exit) : "spool_lost";
         BridgeDiagnostics.Loss earlier = noteLoss(own, kind, call, exit, "the RenderDoc bridge exited during "
                 + call.tool() + " (exit " + exit + ")");
         JsonNode remote = spool.remoteOf(call.id());
@@ -252,7 +255,7 @@ public final class BridgeProcess implements AutoCloseable {
         if (earlier == null && kind.equals("crash") && !Files.exists(request)) {
             crashed.remember(call, exit);
         }
-        return errors.exited(call, exit, earlier);
+        return errors.exited(call, exit, kind, earlier);
     }
 
     /** {@code call} ran past its limit: its bridge is killed, unless it runs in qrenderdoc, where nothing can be. */
@@ -341,7 +344,12 @@ public final class BridgeProcess implements AutoCloseable {
                     + "); " + (tool == null ? "the next call" : tool) + " started a new one");
             process = null;
         }
-        ownership = ownership != null ? ownership : SpoolOwnership.claimOrNull(spool.dir());
+        if (ownership == null && generation == 0) { // a spool other bridges already served stays where it is
+            ownership = SpoolOwnership.claimOrNull(stateDir);
+            if (ownership != null) {
+                spool.useClaimed(ownership.spool());
+            }
+        }
         process = launcher.start(spool);
         doorbell = process.getOutputStream();
         generation++;

@@ -27,7 +27,12 @@ final class BridgeResponse {
     record Answer(JsonNode result, boolean settle) {
     }
 
-    static Answer read(Path response, BridgeCall call, BridgeHealth health) {
+    /**
+     * The answer in {@code response}. One that cannot be read, or answers another request, may be a settle answer the
+     * bridge now waits on: {@code undo} runs first, so the bridge undoes the change a caller that gets this error
+     * never saw (left alone, it would keep it after its 10 s wait).
+     */
+    static Answer read(Path response, BridgeCall call, BridgeHealth health, Runnable undo) {
         String id = call.id();
         String method = call.method();
         JsonNode body;
@@ -35,10 +40,13 @@ final class BridgeResponse {
             body = Json.mapper().readTree(Files.readString(response, StandardCharsets.UTF_8));
             Files.deleteIfExists(response);
         } catch (IOException e) {
+            undo.run();
+            deleteQuietly(response);
             throw new ToolException(ErrorCode.INTERNAL, "unreadable bridge response: " + e.getMessage(),
                     Map.of("method", method), e);
         }
         if (!id.equals(body.path("id").asText())) {
+            undo.run();
             throw new ToolException(ErrorCode.INTERNAL, "bridge answered request " + body.path("id").asText()
                     + " in the file of " + id, Map.of("method", method));
         }
@@ -58,5 +66,13 @@ final class BridgeResponse {
         @SuppressWarnings("unchecked")
         Map<String, Object> context = Json.mapper().convertValue(error.path("context"), Map.class);
         throw new ToolException(code, error.path("message").asText(), context == null ? Map.of() : context);
+    }
+
+    private static void deleteQuietly(Path response) {
+        try {
+            Files.deleteIfExists(response);
+        } catch (IOException e) {
+            // the spool goes with its bridge; nobody reads this file again
+        }
     }
 }

@@ -26,7 +26,8 @@ import java.util.stream.Stream;
  */
 final class BridgeSpool {
 
-    private final Path dir;
+    /** Set once more before the first bridge starts, to the spool this server claimed ({@link SpoolOwnership}). */
+    private volatile Path dir;
     /** Request ids a caller is waiting for now. */
     private final Set<String> waiting = ConcurrentHashMap.newKeySet();
     /** Answers nobody waits for any more: their requests were cancelled after the bridge claimed them. */
@@ -38,6 +39,11 @@ final class BridgeSpool {
 
     Path dir() {
         return dir;
+    }
+
+    /** Serves from {@code claimed} instead: only before any request was written (no bridge has started yet). */
+    void useClaimed(Path claimed) {
+        dir = claimed;
     }
 
     Path request(String id) {

@@ -33,9 +33,17 @@ final class CapturePrompts {
                         + "then the evidence for each that matters.",
                 List.of(capture()), a -> """
                 Triage the RenderDoc capture %s with the framescope tools:
-                1. get_frame_digest {"capture": %s}: the frame's anomalies, %s Each has its event id,                 marker path, stage and message; its recommended_next_calls are get_event_insight on each                 anomaly's event, in that order (get_counters when there is no anomaly).
-                2. For each anomaly of severity high or medium, in the digest's order: get_event_insight on its                 event, then the calls that insight recommends (get_shader_info with constant values and                 pixel_history for a NaN/Inf write, geometry_anomalies for bad vertices or UVs; an API message                 is placed at the API call that raised it, which the insight names). List the low and info                 anomalies without drilling into them.
-                3. Report: the anomalies in the digest's order, each with its event id and marker path, the                 evidence, and the likely cause. Say what could not be checked and why (UNSUPPORTED answers name                 the reason).
+                1. get_frame_digest {"capture": %s}: the frame's anomalies, %s Each has its event id, \
+                marker path, stage and message; its recommended_next_calls are get_event_insight on each \
+                anomaly's event, in that order (get_counters when there is no anomaly).
+                2. For each anomaly of severity high or medium, in the digest's order: get_event_insight on its \
+                event, then the calls that insight recommends (get_shader_info with constant values and \
+                pixel_history for a NaN/Inf write, geometry_anomalies for bad vertices or UVs; an API message \
+                is placed at the API call that raised it, which the insight names). List the low and info \
+                anomalies without drilling into them.
+                3. Report: the anomalies in the digest's order, each with its event id and marker path, the \
+                evidence, and the likely cause. Say what could not be checked and why (UNSUPPORTED answers name \
+                the reason).
                 """.formatted(quote(a.get("capture")), json(a.get("capture")), RANKING));
     }
 

@@ -1,5 +1,6 @@
 package dev.framescope.renderdoc;
 
+import dev.framescope.common.Echo;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.ToolException;
 import java.time.Instant;
@@ -43,8 +44,10 @@ final class CrashedCalls {
         crashed.put(call.crashKey(), Instant.now() + ", exit " + exit);
     }
 
-    /** "method on capture [texture t]" → when and how it crashed, sorted. */
+    /** "method on capture [texture t]" → when and how it crashed, sorted; a long capture path said as errors say it. */
     Map<String, String> all() {
-        return new TreeMap<>(crashed);
+        Map<String, String> said = new TreeMap<>();
+        crashed.forEach((key, when) -> said.put(Echo.message(key), when));
+        return said;
     }
 }

@@ -94,12 +94,16 @@ public final class RenderDocTools implements ToolGroup {
                 getBufferContents(), getCounters(), diffCaptures(), saveTexture(), copyCapture());
     }
 
+    /**
+     * Not read-only, though the file is opened read-only: with {@code remote} it copies the capture to that server and
+     * moves its replay there, for every later call on it (kept only when its answer reaches the caller).
+     */
     private ToolDef<OpenCaptureArgs> openCapture() {
         return ToolDef.of("open_capture", "Open a capture",
                 "Opens an .rdc read-only (0.3–1 s first time, then reused): API, driver, frame size, "
                 + "counts, capabilities. overview adds statistics, marker groups, textures, debug "
                 + "messages.",
-                OpenCaptureArgs.class, ToolHints.READS_ONLY,
+                OpenCaptureArgs.class, ToolHints.CHANGES_SESSION_STATE,
                 (a, c) -> ToolOutput.of(captures.open(a, c)))
                 .returnsSchemaFile(answerSchema("open_capture"))
                 .withAliases("get_capture_status")

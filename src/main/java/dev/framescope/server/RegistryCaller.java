@@ -38,7 +38,7 @@ public final class RegistryCaller implements ToolCaller {
     }
 
     private ToolInfo info(ToolDef<?> tool) {
-        return new ToolInfo(tool.name(), tool.title(), tool.description(), registry.inputSchema(tool));
+        return new ToolInfo(tool.name(), tool.title(), tool.description(), registry.inputSchema(tool), tool.hints());
     }
 
     @Override

@@ -57,6 +57,9 @@ STATE_LOCK = threading.Lock()
 # A client that never says keep or undo (gone, or stuck) has its request's change kept after this long.
 SETTLE_S = 10
 STALE_MARK_S = 60
+# The exit status when the spool folder was deleted under the bridge (by hand, or a cleaner that took it for a dead
+# server's): no request of its own crashed it, and the supervisor says so (BridgeHealth.SPOOL_LOST_EXIT).
+SPOOL_LOST_EXIT = 3
 STDIN_OPEN = True
 MODE = "process"
 RUN = lambda work: work()  # noqa: E731  (runs one request's replay work on the thread that owns replay)
@@ -75,10 +78,14 @@ def heartbeat():
         with STATE_LOCK:
             snapshot = {k: v for k, v in STATE.items() if k != "recent_errors"}
             snapshot["recent_errors"] = list(STATE["recent_errors"])
-        names = os.listdir(SPOOL)
+        try:
+            names = os.listdir(SPOOL)
+        except OSError:  # the spool is gone: the main loop exits on it
+            time.sleep(0.5)
+            continue
         pending = len([f for f in names if f.startswith("request.") and f.endswith(".json")])
         now = time.time()
-        drop_stale_marks(names, now)
+        drop_stale_marks(names, now, snapshot["active"])
         beat = {"pid": os.getpid(), "time": now, "uptime_s": now - STATE["started"], "pending": pending,
                 "active": snapshot["active"], "renderdoc": rd.GetVersionString(),
                 "python": sys.version.split()[0], "interpreter": sys.executable, "mode": MODE,
@@ -93,10 +100,15 @@ def heartbeat():
         time.sleep(0.5)
 
 
-def drop_stale_marks(names, now):
-    """keep/undo marks of requests settled without them (kept after SETTLE_S, or answered with no change)."""
+def drop_stale_marks(names, now, active):
+    """keep/undo marks of requests settled without them (kept after SETTLE_S, or answered with no change). Never the
+    mark of a request still running, however old: a call cancelled early in a long request (a replace_shader measuring
+    for minutes) is undone by that mark when the request ends, and nobody would answer for it otherwise."""
+    running = {name[len("inflight."):-len(".json")] for name in names if name.startswith("inflight.")}
+    if active:
+        running.add(active["id"])
     for name in names:
-        if name.startswith(("keep.", "undo.")):
+        if name.startswith(("keep.", "undo.")) and name.split(".", 1)[1] not in running:
             path = os.path.join(SPOOL, name)
             try:
                 if now - os.stat(path).st_mtime > STALE_MARK_S:
@@ -286,13 +298,20 @@ def main():
     start(sys.argv[sys.argv.index("--spool") + 1])
     sys.stderr.write("%s bridge pid %d serving %s (RenderDoc %s)\n" % (time.strftime("%Y-%m-%dT%H:%M:%S"),
                                                                      os.getpid(), SPOOL, rd.GetVersionString()))
-    while True:
-        claimed = next_request()
-        if claimed:
-            serve(*claimed)
-            continue
-        if not doorbell(0.05):
-            break  # the supervisor closed our stdin: it is going away, and so do we
+    try:
+        while True:
+            claimed = next_request()
+            if claimed:
+                serve(*claimed)
+                continue
+            if not doorbell(0.05):
+                break  # the supervisor closed our stdin: it is going away, and so do we
+    except OSError:
+        if os.path.isdir(SPOOL):
+            raise
+        sys.stderr.write("%s the spool %s was deleted while the bridge served it; exiting\n"
+                         % (time.strftime("%Y-%m-%dT%H:%M:%S"), SPOOL))
+        os._exit(SPOOL_LOST_EXIT)  # at once: no answer can reach the supervisor any more
     replay.close_all()
     rd.ShutdownReplay()
 

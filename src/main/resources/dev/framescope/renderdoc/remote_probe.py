@@ -75,8 +75,8 @@ def read_chunk(sock, wait_s):
 
 def judged(answer, wait_s):
     if not answer:
-        return Peer("silent", "it accepted the connection but answered nothing to RenderDoc's handshake within "
-                    "%.1f s" % wait_s)
+        return Peer("silent", "accepted the connection but said nothing in %g s (a stopped or frozen server?)"
+                    % wait_s)
     if len(answer) >= 8 and answer[4:8] == bytes(4):
         chunk = struct.unpack_from("<I", answer)[0]
         if chunk == HANDSHAKE_ID:

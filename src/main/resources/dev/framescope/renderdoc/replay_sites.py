@@ -109,6 +109,8 @@ def connect(where, budget_s=CONNECT_BUDGET_S):
         tries += 1
         peer = remote_probe.probe(where.address)
         busy = peer.kind == "occupied"
+        if peer.kind == "silent":
+            raise silent(where, peer)
         if not peer.speaks_renderdoc() and peer.kind != "refused":
             raise not_renderdoc(where, peer)
         if peer.kind == "version":
@@ -146,6 +148,18 @@ def not_renderdoc(where, peer):
                                                                        where.naming(), rd.GetVersionString()),
                        remote=where.address, reason="remote_not_renderdoc", peer=peer.kind,
                        **where.context(where.address))
+
+
+def silent(where, peer):
+    """A peer that takes the connection and never answers: a RenderDoc server stopped or frozen (the kernel still
+    accepts for it) as often as another service, so it is not called the wrong port."""
+    host, port = where.address.rsplit(":", 1)
+    return BridgeError("ENGINE_UNAVAILABLE", "the peer at %s (%s) %s: a RenderDoc remote server answers RenderDoc's "
+                       "handshake at once. Resume or restart it (`renderdoccmd remoteserver -h %s -p %s`, RenderDoc "
+                       "%s), check %s names it, or pass remote: 'local'" % (
+                           where.address, where.naming(), peer.why, host, port, rd.GetVersionString(),
+                           where.naming()),
+                       remote=where.address, reason="remote_silent", peer=peer.kind, **where.context(where.address))
 
 
 def disconnect():

@@ -71,8 +71,9 @@ class CancellationTest {
         assertEquals(List.of(), log, "held");
         assertTrue(answered.answered());
         answered.cancel("too late");
+        assertEquals(List.of("a kept"), log, "a cancel after the answer undoes nothing");
         answered.holdUntilAnswered(change(log, "b"));
-        assertEquals(List.of("a kept", "b kept"), log, "a cancel after the answer undoes nothing");
+        assertEquals(List.of("a kept", "b undone"), log, "held after the answer went out: it could not say so");
 
         log.clear();
         Cancellation cancelled = Cancellation.untilAnswered();
@@ -89,6 +90,15 @@ class CancellationTest {
         failed.holdUntilAnswered(change(log, "f"));
         failed.failed();
         assertEquals(List.of("f undone"), log);
+
+        log.clear();
+        Cancellation timedOut = Cancellation.untilAnswered(); // ToolWorkers' TIMEOUT: answered, then cancelled
+        timedOut.failed();
+        assertTrue(timedOut.answered(), "the transport writes the TIMEOUT");
+        timedOut.holdUntilAnswered(change(log, "h"));
+        timedOut.cancel("it ran past its time limit");
+        timedOut.holdUntilAnswered(change(log, "i"));
+        assertEquals(List.of("h undone", "i undone"), log, "the work outlived its error answer: undone");
 
         log.clear();
         Cancellation.none().holdUntilAnswered(change(log, "g"));

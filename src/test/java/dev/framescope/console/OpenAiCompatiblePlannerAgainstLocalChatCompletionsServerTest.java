@@ -12,6 +12,7 @@ import com.sun.net.httpserver.HttpServer;
 import dev.framescope.common.Config;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolCaller;
+import dev.framescope.common.ToolHints;
 import dev.framescope.server.RegistryCaller;
 import dev.framescope.server.ToolGroups;
 import java.io.IOException;
@@ -377,6 +378,6 @@ class OpenAiCompatiblePlannerAgainstLocalChatCompletionsServerTest {
             required.add("texture").add("x").add("y");
         }
         schema.put("additionalProperties", false);
-        return new ToolCaller.ToolInfo(name, name, description, schema);
+        return new ToolCaller.ToolInfo(name, name, description, schema, ToolHints.READS_ONLY);
     }
 }

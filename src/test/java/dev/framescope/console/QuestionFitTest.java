@@ -51,6 +51,21 @@ class QuestionFitTest {
                 "any finding answers whether anything is wrong");
     }
 
+    /** A model may stop at the digest: with no insight among its calls, nothing measured is still unanswered. */
+    @Test
+    void aQuestionAboutSomethingElseIsUnansweredWhenOnlyTheDigestRan() {
+        JsonNode digest = Json.mapper().valueToTree(Map.of("statistics", Map.of("draw_calls", 5),
+                "anomalies", Map.of("count", 1, "truncated", false, "preview", List.of(Map.of("code", "nan_written",
+                        "event_id", 35, "severity", "high")))));
+        List<ToolCaller.Answer> digestOnly = List.of(new ToolCaller.Answer("get_frame_digest", Map.of(), false,
+                digest, "1 anomalies; first: nan_written", 5));
+        Planner.Explanation checked = QuestionFit.checked("What is the capital of France?", digestOnly, SAID);
+        assertEquals(QuestionFit.UNANSWERED, checked.status());
+        assertTrue(checked.text().startsWith(QuestionFit.NOTHING_MEASURED), checked.text());
+        assertSame(SAID, QuestionFit.checked("How many draws are in this frame?", digestOnly, SAID),
+                "a count the digest gives stays resolved");
+    }
+
     @Test
     void aQuestionAboutNothingMeasuredOrAnotherKindIsUnanswered() {
         assertEquals(QuestionFit.UNANSWERED, QuestionFit.checked("Is the lighting right?", DONE, SAID).status());

@@ -10,6 +10,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -66,6 +67,14 @@ class ConsoleModelPlannerAgainstLocalChatCompletionsServerIT {
                 + RunningConsole.JSON.valueToTree(content) + "}}]}";
     }
 
+    private static int toolResults(JsonNode request) {
+        int results = 0;
+        for (JsonNode m : request.get("messages")) {
+            results += m.path("role").asText().equals("tool") ? 1 : 0;
+        }
+        return results;
+    }
+
     private JsonNode ask(RunningConsole console, String question) throws Exception {
         String id = console.post("/projects", "{}").get("projectId").asText();
         console.upload(id, Path.of("demo/captures/gl_defects.rdc").toAbsolutePath());
@@ -77,15 +86,10 @@ class ConsoleModelPlannerAgainstLocalChatCompletionsServerIT {
     @Test
     void theModelsToolCallRunsOnTheCaptureAndItsExplanationIsTheAnswer() throws Exception {
         String base = chatServer(request -> {
-            boolean explaining = !request.has("tools");
-            int toolResults = 0;
-            for (JsonNode m : request.get("messages")) {
-                toolResults += m.path("role").asText().equals("tool") ? 1 : 0;
-            }
-            if (explaining) {
+            if (!request.has("tools")) {
                 return text("local-explainer", "The NaNs come from event 35, Frame/Defects/NaN quad.");
             }
-            return toolResults == 0 ? toolCall("get_frame_digest", "{}") : text("local-planner", "done");
+            return toolResults(request) == 0 ? toolCall("get_frame_digest", "{}") : text("local-planner", "done");
         });
         try (RunningConsole console = new RunningConsole(dir.resolve("p"), dir.resolve("s"), Map.of(
                 "FRAMESCOPE_LLM_BASE_URL", base, "FRAMESCOPE_LLM_API_KEY", "sk-test-secret"))) {
@@ -116,6 +120,48 @@ class ConsoleModelPlannerAgainstLocalChatCompletionsServerIT {
             assertEquals("warning", reply.at("/submission/status").asText(), reply.toString());
             assertTrue(reply.at("/planner/warning").asText().contains("delete_everything"), reply.toString());
             assertEquals("ok", console.get("/health").get("status").asText());
+        }
+    }
+
+    /** A model that stops at the digest, asked about nothing the tools measure, has its "resolved" marked unanswered. */
+    @Test
+    void aModelThatOnlyCallsTheDigestDoesNotResolveAnUnrelatedQuestion() throws Exception {
+        String base = chatServer(request -> !request.has("tools") ? text("local-explainer", "Paris.")
+                : toolResults(request) > 0 ? text("local-planner", "done") : toolCall("get_frame_digest", "{}"));
+        try (RunningConsole console = new RunningConsole(dir.resolve("p"), dir.resolve("s"), Map.of(
+                "FRAMESCOPE_LLM_BASE_URL", base, "FRAMESCOPE_LLM_API_KEY", "sk-test-secret"))) {
+            JsonNode reply = ask(console, "What is the capital of France?");
+            assertEquals("get_frame_digest", reply.at("/planned/tool").asText(), reply.toString());
+            assertEquals(1, reply.get("calls").size(), "only the digest ran: " + reply.get("calls"));
+            assertEquals("unanswered", reply.at("/submission/status").asText(), reply.toString());
+            assertTrue(reply.get("explanation").asText().startsWith("Unanswered: the question names nothing"),
+                    reply.get("explanation").asText());
+        }
+    }
+
+    /**
+     * The model is offered only the tools whose hints say read-only: nothing that writes files or changes the replay
+     * the person's later questions see; one that asks for replace_shader anyway is refused before it runs.
+     */
+    @Test
+    void aModelIsOfferedOnlyReadOnlyToolsAndCannotChangeTheReplay() throws Exception {
+        String base = chatServer(request -> request.has("tools")
+                ? toolCall("replace_shader", "{\"event_id\": 35, \"source\": \"void main() {}\"}")
+                : text("local-explainer", "replaced"));
+        try (RunningConsole console = new RunningConsole(dir.resolve("p"), dir.resolve("s"), Map.of(
+                "FRAMESCOPE_LLM_BASE_URL", base, "FRAMESCOPE_LLM_API_KEY", "sk-test-secret"))) {
+            JsonNode reply = ask(console, "why are there NaNs?");
+            assertEquals("warning", reply.at("/submission/status").asText(), reply.toString());
+            String warning = reply.at("/planner/warning").asText();
+            assertTrue(warning.contains("'replace_shader', which is not one of the") && warning.contains("offered"),
+                    reply.toString());
+            assertEquals(0, reply.get("calls").size(), "nothing ran: " + reply.get("calls"));
+            List<String> offered = new ArrayList<>();
+            requests.get(0).get("tools").forEach(t -> offered.add(t.at("/function/name").asText()));
+            assertTrue(offered.contains("get_frame_digest") && offered.contains("get_event_insight"), offered.toString());
+            for (String changes : List.of("replace_shader", "open_capture", "save_texture", "copy_capture")) {
+                assertFalse(offered.contains(changes), changes + " offered: " + offered);
+            }
         }
     }
 }

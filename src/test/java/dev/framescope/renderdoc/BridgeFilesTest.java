@@ -36,7 +36,8 @@ class BridgeFilesTest {
         String faults = Files.readString(Path.of("src/test/resources/dev/framescope/renderdoc/bridge_faults.py"));
         List<String> methods = Pattern.compile("(?m)^def (\\w+)\\(").matcher(faults).results()
                 .map(m -> m.group(1)).toList();
-        assertEquals(List.of("sleep", "busy", "hang", "crash"), methods);
+        assertEquals(List.of("sleep", "busy", "hang", "crash", "slow_after", "garble_next_settle",
+                "garbling_dump"), methods);
         for (String module : BridgeCode.PYTHON_FILES) {
             String code = Files.readString(BRIDGE.resolve(module));
             for (String method : methods) {

@@ -57,4 +57,15 @@ class CapturePromptsTest {
         assertTrue(text.contains(CapturePrompts.RANKING), text);
         assertFalse(text.contains("ranked by severity"), "the digest ranks by kind first: " + text);
     }
+
+    /** Each step is one line of single-spaced words: no runs left over from joining a text block's lines. */
+    @Test
+    void everyPromptReadsAsSingleSpacedLines() {
+        for (PromptRecipe recipe : CapturePrompts.all()) {
+            String text = recipe.text().apply(Map.of("capture", "demo/captures/gl_defects.rdc", "x", 3, "y", 4));
+            assertFalse(text.contains("  "), recipe.name() + " has a run of spaces: " + text);
+            assertTrue(text.lines().allMatch(line -> line.isEmpty() || !Character.isWhitespace(line.charAt(0))),
+                    recipe.name() + " has an indented line: " + text);
+        }
+    }
 }

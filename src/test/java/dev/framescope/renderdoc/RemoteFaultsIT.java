@@ -1,6 +1,7 @@
 package dev.framescope.renderdoc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,7 +27,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * Remote addresses that do not reach a healthy RenderDoc remote server, on the real bridge and a real
  * {@code renderdoccmd remoteserver}: peers that are not RenderDoc (random bytes, a web server, a socket that says
- * nothing, a server of another version) and one that answers the handshake and then garbage are named in the error,
+ * nothing, a server of another version) and one that answers the handshake and then garbage are named in the error
+ * (a real server stopped by a signal is said to be stopped or frozen, not the wrong port),
  * and none of them makes the capture unavailable (it opens locally and on the real server right after). A real server
  * too slow to answer an open within RenderDoc's 5 s wait (stopped for 6.5 s once the open has begun) gets the open
  * tried once more, and when that times out too the error says the server is alive and timed out.
@@ -79,12 +81,15 @@ class RemoteFaultsIT {
             assertEquals(ErrorCode.ENGINE_UNAVAILABLE, refused.code(), refused.getMessage());
             assertEquals(peer.address(), refused.context().get("remote"), refused.context().toString());
             assertEquals("remote", refused.context().get("parameter"));
-            assertEquals(kind == FakePeer.Kind.OTHER_VERSION ? "remote_version" : "remote_not_renderdoc",
-                    refused.context().get("reason"), refused.getMessage());
+            assertEquals(switch (kind) {
+                case OTHER_VERSION -> "remote_version";
+                case SILENT -> "remote_silent";
+                default -> "remote_not_renderdoc";
+            }, refused.context().get("reason"), refused.getMessage());
             String said = switch (kind) {
                 case RANDOM -> "bytes that are not RenderDoc's";
                 case HTTP -> "HTTP/1.1 400";
-                case SILENT -> "answered nothing";
+                case SILENT -> SAID_NOTHING;
                 default -> "RenderDoc 1.30";
             };
             assertTrue(refused.getMessage().contains(said) && refused.getMessage().contains(peer.address()),
@@ -93,6 +98,34 @@ class RemoteFaultsIT {
             assertEquals(starts, bridge.diagnostics(0).counters().starts(), "the bridge did not crash");
             assertStillAvailable();
         }
+    }
+
+    private static final String SAID_NOTHING = "accepted the connection but said nothing in 5 s (a stopped or "
+            + "frozen server?)";
+
+    /**
+     * A real server stopped by a signal: the kernel still takes connections for it, and it answers nothing. It may be
+     * the right port, so the error says so, not "not a RenderDoc remote server" or "the wrong port".
+     */
+    @Test
+    void aStoppedServerIsSaidToBeStoppedNotTheWrongPort() throws Exception {
+        open(GL, "local");
+        open(VK, "local"); // no capture left on the server: the next remote open makes a new connection
+        ToolException silent;
+        server.signal("STOP");
+        try {
+            silent = assertThrows(ToolException.class, () -> open(VK, address));
+        } finally {
+            server.signal("CONT");
+        }
+        assertEquals(ErrorCode.ENGINE_UNAVAILABLE, silent.code(), silent.getMessage());
+        assertEquals("remote_silent", silent.context().get("reason"), silent.context().toString());
+        assertEquals(address, silent.context().get("remote"));
+        assertTrue(silent.getMessage().contains("the peer at " + address + " (parameter 'remote') " + SAID_NOTHING),
+                silent.getMessage());
+        assertFalse(silent.getMessage().contains("wrong port") || silent.getMessage().contains("not a RenderDoc"),
+                silent.getMessage());
+        assertStillAvailable();
     }
 
     /**

@@ -11,12 +11,16 @@ import dev.framescope.common.ErrorCode;
 import dev.framescope.common.ToolException;
 import dev.framescope.renderdoc.RenderDocArgs.OpenCaptureArgs;
 import dev.framescope.renderdoc.RenderDocArgs.ReplaceShaderArgs;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,8 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  * What a call changes in the replay lasts only if its answer reaches the caller, on the real bridge: replace_shader
  * and restore cancelled while queued, while running, and after the bridge answered but before the answer was handed
  * over leave the shaders as they were; one whose answer was handed over keeps its change even if a cancel comes
- * after; a cancelled call on a third capture does not close a capture with replacements; the bridge serves nothing
- * else between a change and the word on it.
+ * after, and one whose change arrives after an error answer went out does not; a cancelled call on a third capture
+ * does not close a capture with replacements; the bridge serves nothing else between a change and the word on it.
  */
 @Timeout(300)
 class ReplayChangesIT {
@@ -130,6 +134,74 @@ class ReplayChangesIT {
         ahead.get(30, TimeUnit.SECONDS);
         assertEquals(0, replacements(GL), "never ran");
         assertEquals(1024, nanPixels());
+    }
+
+    /**
+     * ToolWorkers answers TIMEOUT (failed, then the transport's answered) before it cancels the call, while the
+     * bridge still has the request: a change that arrives after that answer went out is undone, not kept.
+     */
+    @Test
+    void aChangeThatArrivesAfterAnErrorAnswerWentOutIsUndone() throws Exception {
+        CompletableFuture<JsonNode> ahead = CompletableFuture.supplyAsync(() -> bridge.call("sleep",
+                Map.of("seconds", 1.5), 30_000));
+        ActiveRequests.await(bridge, "sleep");
+        Cancellation timedOut = Cancellation.untilAnswered();
+        CompletableFuture<Object> late = CompletableFuture.supplyAsync(() -> call(timedOut));
+        Thread.sleep(300); // queued behind the sleep
+        timedOut.failed(); // the TIMEOUT is answered...
+        assertTrue(timedOut.answered(), "...and written to the client");
+        ahead.get(30, TimeUnit.SECONDS);
+        Object said = late.get(30, TimeUnit.SECONDS);
+        assertFalse(said instanceof ToolException, "not cancelled: the bridge ran it and answered " + said);
+        assertEquals(0, replacements(GL), "nobody got an answer that says it was replaced");
+        assertEquals(1024, nanPixels());
+    }
+
+    /**
+     * The bridge's answer to a change cannot be read (cut short here by the test bridge): the caller gets an error,
+     * so the bridge, which waits for the word on that change, is told to undo it instead of keeping it after 10 s.
+     */
+    @Test
+    void aChangeWhoseAnswerCannotBeReadIsUndone() {
+        bridge.call("garble_next_settle", Map.of(), 30_000);
+        ToolException unread = assertThrows(ToolException.class,
+                () -> captures.replaceShader(replace(), Cancellation.untilAnswered()));
+        assertEquals(ErrorCode.INTERNAL, unread.code(), unread.getMessage());
+        assertTrue(unread.getMessage().startsWith("unreadable bridge response"), unread.getMessage());
+        long t0 = System.nanoTime();
+        assertEquals(0, replacements(GL), "undone");
+        assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(5), "at once, not after the bridge's 10 s wait");
+        assertEquals(1024, nanPixels());
+    }
+
+    /**
+     * A call cancelled early in a long request: its undo mark waits in the spool until the request ends, past the
+     * bridge's 60 s sweep of stale marks (aged here, so the test takes seconds), and the change is undone then.
+     */
+    @Test
+    void theUndoMarkOfALongCancelledRequestOutlivesTheSweepOfStaleMarks() throws Exception {
+        Cancellation cancelled = Cancellation.untilAnswered();
+        Map<String, Object> measured = Map.of("capture", GL, "event_id", event, "source", guarded);
+        CompletableFuture<JsonNode> running = CompletableFuture.supplyAsync(() -> bridge.call("replace_shader",
+                "slow_after", Map.of("method", "replace_shader", "params", measured, "seconds", 4), 60_000,
+                cancelled));
+        String id = ActiveRequests.await(bridge, "slow_after").requestId();
+        cancelled.cancel("test: cancelled early in a long measurement");
+        ExecutionException stopped = assertThrows(ExecutionException.class, () -> running.get(10, TimeUnit.SECONDS));
+        assertEquals(ErrorCode.CANCELLED, ((ToolException) stopped.getCause()).code());
+        Path mark = undoMark(id);
+        Files.setLastModifiedTime(mark, FileTime.fromMillis(System.currentTimeMillis() - 120_000));
+        Thread.sleep(1_500); // three heartbeats, each sweeping marks older than 60 s
+        assertTrue(Files.exists(mark), "the mark of a request still running stays");
+        assertEquals(0, replacements(GL), "undone when the request ended");
+        assertEquals(1024, nanPixels());
+    }
+
+    private static Path undoMark(String id) throws Exception {
+        try (Stream<Path> spools = Files.list(state)) {
+            return spools.filter(Files::isDirectory).map(spool -> spool.resolve("undo." + id)).filter(Files::exists)
+                    .findFirst().orElseThrow(() -> new AssertionError("no undo." + id + " in " + state));
+        }
     }
 
     /** The call's answer, or its error (CANCELLED). */

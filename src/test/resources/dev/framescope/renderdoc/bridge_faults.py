@@ -1,8 +1,11 @@
-"""The bridge with four more methods, for the supervisor's tests only (never in the JAR): requests that sleep, burn
-CPU, hang or crash the way RenderDoc's replay calls can. Run as `python3 -u bridge_faults.py <bridge.py> --spool DIR`
+"""The bridge with six more methods, for the supervisor's tests only (never in the JAR): requests that sleep, burn
+CPU, hang or crash the way RenderDoc's replay calls can, one that runs a real method and then takes long (a
+replace_shader whose measurement runs for minutes), and one that has the next answer asking for the client's word on
+a change written unreadable. Run as `python3 -u bridge_faults.py <bridge.py> --spool DIR`
 (FaultyPython's wrapper does, in place of the python3 the supervisor starts): it adds the methods to replay's table,
 then runs bridge.py as the main program, so everything else is the production bridge."""
 import ctypes
+import json
 import os
 import runpy
 import signal
@@ -43,6 +46,33 @@ def crash(params):
     os.kill(os.getpid(), signal.SIGSEGV)
 
 
-replay.METHODS.update({f.__name__: f for f in (sleep, busy, hang, crash)})
+def slow_after(params):
+    """Runs the real method params["method"] with params["params"], then sleeps params["seconds"]: what it changed in
+    the replay is settled when the whole request ends, as for a long call."""
+    result = replay.dispatch(params["method"], params["params"])
+    time.sleep(float(params.get("seconds", 1)))
+    return result
+
+
+GARBLED = {"next_settle": False}
+WRITE_JSON = json.dump
+
+
+def garble_next_settle(params):
+    """The next answer with "settle" (a change waiting for keep or undo) is written cut short: not JSON."""
+    GARBLED["next_settle"] = True
+    return {"armed": True}
+
+
+def garbling_dump(payload, f, **kwargs):
+    if GARBLED["next_settle"] and isinstance(payload, dict) and payload.get("settle"):
+        GARBLED["next_settle"] = False
+        f.write(json.dumps(payload, **kwargs)[:-5])
+        return
+    WRITE_JSON(payload, f, **kwargs)
+
+
+json.dump = garbling_dump  # bridge.py writes every answer through json.dump
+replay.METHODS.update({f.__name__: f for f in (sleep, busy, hang, crash, slow_after, garble_next_settle)})
 sys.argv = sys.argv[1:]
 runpy.run_path(BRIDGE, run_name="__main__")
