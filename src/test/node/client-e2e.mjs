@@ -183,8 +183,10 @@ try {
     '--read-only'], stderr: 'pipe' }));
   const names = (await filtered.listTools()).tools.map((t) => t.name);
   check('--groups physics,renderdoc --read-only: only those groups, nothing that writes',
-      names.includes('check_recording') && names.includes('open_capture') && names.includes('get_server_diagnostics')
-      && !names.includes('search_effects') && !names.includes('ask_confirmation') && !names.includes('save_texture'), names);
+      names.includes('check_recording') && names.includes('get_frame_digest') && names.includes('get_server_diagnostics')
+      && !names.includes('search_effects') && !names.includes('ask_confirmation') && !names.includes('save_texture')
+      // open_capture's remote moves a capture's replay, replace_shader changes it: neither is read-only
+      && !names.includes('open_capture') && !names.includes('replace_shader'), names);
   await filtered.close();
 } catch (e) {
   check('--groups session', false, String(e?.stack ?? e));
