@@ -231,6 +231,11 @@ public final class EnergyChecks {
      * FrameWindow}), so a first scan right after loading does not wait for the whole-recording series.
      */
     static Scan scan(RecordingStore store, FrameRange range, double threshold, LambdaUnit unit) {
+        if (unit != null && store.hasStates()) {
+            // Loss bounds read impulses by the λ convention, which comes from the recording's first frames, not
+            // from the losses: measured beside the scan, it is ready when the first loss at contact needs it.
+            LambdaConvention.measureAhead(store, unit);
+        }
         Map<Long, Double> masses = MomentumChecks.masses(store);
         MassTable table = new MassTable(masses);
         Map<Long, List<ContactSummary>> contacts = store.contactSummaries();

@@ -56,6 +56,23 @@ public record LambdaConvention(@JsonIgnore boolean impulse, @JsonIgnore int tang
         return store.memo().get(List.of("lambda_convention", requested), () -> measure(store, requested));
     }
 
+    /**
+     * Starts measuring {@link #of} on another thread and returns at once: for a caller that will need it after work of
+     * its own that does not (the energy check's scan before its loss bounds), so the two share the machine's cores.
+     * A failure here is left for the caller's own {@link #of} to meet.
+     */
+    static void measureAhead(RecordingStore store, LambdaUnit requested) {
+        Thread thread = new Thread(() -> {
+            try {
+                of(store, requested);
+            } catch (RuntimeException e) {
+                // the caller's own of() meets it again and answers it
+            }
+        }, "lambda-convention");
+        thread.setDaemon(true); // never holds the JVM open at shutdown
+        thread.start();
+    }
+
     private static LambdaConvention measure(RecordingStore store, LambdaUnit requested) {
         if (!store.hasStates()) {
             return choose(List.of(), requested, false);
