@@ -25,6 +25,11 @@ final class AnswerMemo {
         }
     };
 
+    /** Whether {@code key} is answered or being answered. */
+    synchronized boolean has(Object key) {
+        return answers.containsKey(key);
+    }
+
     @SuppressWarnings("unchecked")
     <T> T get(Object key, Supplier<T> compute) {
         CompletableFuture<Object> answer;

@@ -53,7 +53,11 @@ public record LambdaConvention(@JsonIgnore boolean impulse, @JsonIgnore int tang
      * kept while it is open (the energy bound, the momentum check and the friction cone all ask for it).
      */
     static LambdaConvention of(RecordingStore store, LambdaUnit requested) {
-        return store.memo().get(List.of("lambda_convention", requested), () -> measure(store, requested));
+        return store.memo().get(memoKey(requested), () -> measure(store, requested));
+    }
+
+    private static List<Object> memoKey(LambdaUnit requested) {
+        return List.of("lambda_convention", requested);
     }
 
     /**
@@ -62,6 +66,9 @@ public record LambdaConvention(@JsonIgnore boolean impulse, @JsonIgnore int tang
      * A failure here is left for the caller's own {@link #of} to meet.
      */
     static void measureAhead(RecordingStore store, LambdaUnit requested) {
+        if (store.memo().has(memoKey(requested))) {
+            return;
+        }
         Thread thread = new Thread(() -> {
             try {
                 of(store, requested);
