@@ -34,8 +34,10 @@ import picocli.CommandLine.Parameters;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:no finding, or only allowed ones", "1:findings (one 'FAIL kind at event ...' line each)",
                 "2:bad command line, unknown --allow kind, or FILE missing, not a file, not a RenderDoc capture, or "
-                        + "damaged (cut short, corrupted, from another RenderDoc version)",
-                "69:the capture could not be replayed (RenderDoc bridge missing, crashed or timed out)"})
+                        + "damaged (cut short, corrupted, from another RenderDoc version, or crashing RenderDoc's "
+                        + "replay while the captures bundled with FrameScope replay)",
+                "69:the capture could not be replayed and the runner is at fault (RenderDoc bridge missing or timed "
+                        + "out, or its replay fails on the bundled captures too)"})
 final class AssertCaptureCommand implements Callable<Integer> {
 
     private static final int MAX_ANOMALIES = 200;
@@ -98,9 +100,17 @@ final class AssertCaptureCommand implements Callable<Integer> {
             }
             if (body.at("/context/reason").asText().equals("crash")) {
                 // A file whose frame data parses can still crash RenderDoc's replay (a flipped byte in a create
-                // info): the gate cannot tell that from a broken runner, so it says both.
-                System.err.println("assert-capture: RenderDoc crashed replaying " + capture.toAbsolutePath() + "; if "
-                        + "other captures replay on this machine, this one is likely damaged");
+                // info); whether the runner is at fault instead is what replaying known-good captures tells.
+                ReplayProbe.Result probe = ReplayProbe.run(toolkit, digest.get());
+                if (probe.runnerReplays()) {
+                    System.err.println("assert-capture: RenderDoc crashed replaying " + capture.toAbsolutePath()
+                            + ", while on this machine it replays the OpenGL and Vulkan captures bundled with "
+                            + "FrameScope: the capture is damaged or one this RenderDoc cannot replay (a bad input)");
+                    return ExitCodes.USAGE;
+                }
+                System.err.println("assert-capture: RenderDoc crashed replaying " + capture.toAbsolutePath()
+                        + ", and it fails on the captures bundled with FrameScope too, so the runner is at fault: "
+                        + String.join("; ", probe.failures()));
             }
             if (junit != null) {
                 JUnitReport.writeError(capture.toAbsolutePath().toString(), text, junit);

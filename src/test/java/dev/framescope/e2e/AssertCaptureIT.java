@@ -3,6 +3,7 @@ package dev.framescope.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.framescope.renderdoc.FaultyPython;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -225,13 +226,30 @@ class AssertCaptureIT {
             assertTrue(r.stderr().contains("\"code\":\"INVALID_ARGUMENT\"") && r.stderr().contains(expected.getValue()),
                     expected.getKey() + ": " + r.stderr());
         }
-        // One of those bytes alone leaves the frame data parsing and still crashes the replay: the gate cannot tell
-        // that from a broken runner, so it is 69, and it says the capture is the likely cause.
+        // One of those bytes alone leaves the frame data parsing and still crashes the replay (issue 33: exit 69,
+        // "the runner is broken"). The gate then replays the captures bundled in the JAR: they replay, so the file
+        // is at fault.
         byte[] oneByte = vk.clone();
         oneByte[1250] = 0x30;
         Files.write(dir.resolve("one-byte.rdc"), oneByte);
         ProcessRun crashed = run(dir.resolve("one-byte.rdc").toString());
-        assertEquals(69, crashed.exit(), crashed.output());
-        assertTrue(crashed.stderr().contains("this one is likely damaged"), crashed.stderr());
+        assertEquals(2, crashed.exit(), crashed.output());
+        assertTrue(crashed.stderr().contains("RenderDoc crashed replaying") && crashed.stderr().contains("bad input"),
+                crashed.stderr());
+        assertTrue(Files.list(dir.resolve("state")).noneMatch(p -> p.getFileName().toString()
+                .startsWith("replay-probe-")), "the probe's copies are removed");
+
+        // A runner whose replay crashes on every capture (a broken driver): the bundled captures crash too, so the
+        // same file is the runner's failure, 69.
+        Path faulty = FaultyPython.in(dir);
+        ProcessRun broken = ProcessRun.run(BuiltJar.command("assert-capture", dir.resolve("one-byte.rdc").toString()),
+                Path.of("").toAbsolutePath(), Duration.ofSeconds(120), env -> {
+                    env.put("FRAMESCOPE_STATE_DIR", dir.resolve("state3").toString());
+                    env.put("FRAMESCOPE_PYTHON", faulty.toString());
+                    env.put("FRAMESCOPE_FAULT_CRASH_EVERY_CAPTURE", "1");
+                });
+        assertEquals(69, broken.exit(), broken.output());
+        assertTrue(broken.stderr().contains("the runner is at fault") && broken.stderr().contains("gl_scene.rdc"),
+                broken.stderr());
     }
 }

@@ -13,13 +13,13 @@ import java.nio.file.attribute.PosixFilePermissions;
  * which then runs the real bridge. The supervisor under test is the production one, unchanged; only the interpreter
  * it is given differs, as FRAMESCOPE_PYTHON lets anyone choose it.
  */
-final class FaultyPython {
+public final class FaultyPython {
 
     private FaultyPython() {
     }
 
     /** Writes the wrapper and the module into {@code dir} and returns the wrapper, to pass as the python path. */
-    static Path in(Path dir) throws IOException {
+    public static Path in(Path dir) throws IOException {
         Path folder = Files.createDirectories(dir.resolve("faulty-python"));
         try (InputStream module = FaultyPython.class.getResourceAsStream("bridge_faults.py")) {
             Files.copy(module, folder.resolve("bridge_faults.py"), StandardCopyOption.REPLACE_EXISTING);

@@ -75,4 +75,14 @@ def garbling_dump(payload, f, **kwargs):
 json.dump = garbling_dump  # bridge.py writes every answer through json.dump
 replay.METHODS.update({f.__name__: f for f in (sleep, busy, hang, crash, slow_after, garble_next_settle)})
 sys.argv = sys.argv[1:]
+if os.environ.get("FRAMESCOPE_FAULT_CRASH_EVERY_CAPTURE"):
+    # A runner whose replay is broken (a driver that segfaults on any capture): every call given a capture crashes.
+    def crashing(function):
+        def call(params):
+            if params.get("capture"):
+                os.kill(os.getpid(), signal.SIGSEGV)
+            return function(params)
+        return call
+    replay.METHODS.update({name: crashing(f) for name, f in replay.METHODS.items()})
+
 runpy.run_path(BRIDGE, run_name="__main__")

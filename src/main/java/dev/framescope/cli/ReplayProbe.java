@@ -1,0 +1,74 @@
+package dev.framescope.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.Json;
+import dev.framescope.common.ToolContext;
+import dev.framescope.common.ToolDef;
+import dev.framescope.server.ToolGroups;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.TextContent;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Whether this runner's RenderDoc replays captures at all, asked after a capture crashed the replay: a tiny OpenGL and
+ * a tiny Vulkan capture travel inside the JAR (the demo's {@code gl_scene.rdc} and {@code vk_lighting.rdc}, 27 KB) and
+ * are replayed by the same tool. When both replay, the crash is the capture's (a damaged file, or one this RenderDoc
+ * cannot replay), a bad input; when either fails, the runner may be broken for that API, and the gate cannot blame
+ * the file.
+ */
+final class ReplayProbe {
+
+    static final List<String> CAPTURES = List.of("gl_scene.rdc", "vk_lighting.rdc");
+
+    /** What the probe found: {@code failures} holds "file: code message" of each probe capture that did not replay. */
+    record Result(List<String> failures) {
+        boolean runnerReplays() {
+            return failures.isEmpty();
+        }
+    }
+
+    private ReplayProbe() {
+    }
+
+    /** Replays the bundled captures with {@code digest}, from a folder of its own in the state folder, then removes it. */
+    static Result run(ToolGroups.Toolkit toolkit, ToolDef<?> digest) throws IOException {
+        Files.createDirectories(toolkit.config().stateDir());
+        Path folder = Files.createTempDirectory(toolkit.config().stateDir(), "replay-probe-");
+        List<String> failures = new ArrayList<>();
+        try {
+            for (String name : CAPTURES) {
+                Path capture = folder.resolve(name);
+                try (InputStream in = ReplayProbe.class.getResourceAsStream("replay-probe/" + name)) {
+                    if (in == null) {
+                        failures.add(name + ": not in this build");
+                        continue;
+                    }
+                    Files.copy(in, capture);
+                }
+                CallToolResult result = toolkit.invoker().call(digest, toolkit.registry().arguments(
+                        "get_frame_digest", Map.of("capture", capture.toString(), "max_anomalies", 1)),
+                        ToolContext.SILENT);
+                if (Boolean.TRUE.equals(result.isError())) {
+                    String text = ((TextContent) result.content().get(0)).text();
+                    JsonNode error = Json.mapper().readTree(text.substring(text.indexOf('{')));
+                    failures.add(name + ": " + error.path("code").asText() + " " + error.path("message").asText());
+                }
+            }
+        } finally {
+            try (Stream<Path> files = Files.walk(folder)) {
+                for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
+        return new Result(failures);
+    }
+}
