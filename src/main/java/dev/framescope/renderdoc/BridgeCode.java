@@ -20,9 +20,10 @@ final class BridgeCode {
 
     /** The bridge's Python modules in the JAR, next to this class: the bridge and its methods by tier. */
     static final List<String> PYTHON_FILES = List.of("bridge.py", "replay.py", "replay_core.py", "scans.py",
-            "tier_a.py", "tier_b.py", "outputs.py", "evidence.py", "histories.py", "nan_inf.py", "shader_values.py",
-            "texels.py", "images.py", "replay_sites.py", "diff.py", "diff_pixels.py", "shader_debug.py",
-            "shader_trace.py", "shader_sources.py", "shader_replace.py", "shader_pictures.py", "remote_probe.py");
+            "tier_a.py", "tier_b.py", "geometry.py", "outputs.py", "evidence.py", "histories.py", "nan_inf.py",
+            "shader_values.py", "texels.py", "images.py", "replay_sites.py", "diff.py", "diff_pixels.py",
+            "shader_debug.py", "shader_trace.py", "shader_sources.py", "shader_replace.py", "shader_pictures.py",
+            "remote_probe.py");
 
     private BridgeCode() {
     }

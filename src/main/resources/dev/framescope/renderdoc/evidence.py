@@ -9,6 +9,7 @@ import re
 
 import renderdoc as rd
 
+from geometry import geometry_anomalies
 from replay_core import draws
 from scans import box, is_float32, non_finite_at, targets_of
 
@@ -182,7 +183,6 @@ def event_findings(c, event):
 
 
 def _event_findings(c, event):
-    from tier_b import geometry_anomalies  # tier_b's pipeline state asks this module for its highlight
     action, path = c.by_event[event]
     marker = "/".join(path)
     found = [f for f in message_findings(c) if f["event_id"] == event]

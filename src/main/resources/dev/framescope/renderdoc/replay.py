@@ -4,8 +4,9 @@ unless the qrenderdoc extension replaces replay_core.SOURCE."""
 import replay_core
 import replay_sites
 from replay_core import BridgeError
-from tier_b import (analyze_nan_inf, geometry_anomalies, get_buffer_contents, get_shader_info, get_texture,
-    iterate_actions, pixel_history)
+from geometry import geometry_anomalies
+from tier_b import (analyze_nan_inf, get_buffer_contents, get_shader_info, get_texture, iterate_actions,
+    pixel_history)
 from tier_a import get_counters, get_event_insight, get_frame_digest, open_capture, ping
 from outputs import copy_capture, save_texture
 from diff import diff_captures

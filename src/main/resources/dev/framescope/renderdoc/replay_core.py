@@ -353,5 +353,26 @@ def event_of(c, params, required=True):
     return event
 
 
+def drawn_event(c, params, dispatch_too):
+    """event_of(), and the event must be a draw (or a dispatch, when dispatch_too): a clear, copy or marker has no
+    shaders and no vertices."""
+    event = event_of(c, params)
+    action = c.by_event[event][0]
+    wanted = rd.ActionFlags.Drawcall | (rd.ActionFlags.Dispatch if dispatch_too else rd.ActionFlags.NoFlags)
+    if not action.flags & wanted:
+        flags = flag_names(action.flags)
+        kind = next((k for f, k in (("Clear", "a clear"), ("Copy", "a copy"), ("Resolve", "a resolve"),
+                                     ("GenMips", "a mip generation"), ("Present", "a present"),
+                                     ("PopMarker", "a marker pop"), ("SetMarker", "a marker"),
+                                     ("Dispatch", "a dispatch"), ("PassBoundary", "a render pass boundary"))
+                     if f in flags), "not a draw")
+        events = [a.eventId for a, _ in c.actions if a.flags & wanted]
+        raise BridgeError("INVALID_ARGUMENT", "event %d is %s, not a draw%s (%s); iterate_actions with draws_only "
+                          "lists the draws" % (event, kind, " or dispatch" if dispatch_too else "",
+                                               action.GetName(c.structured)), parameter="event_id", flags=flags,
+                          draw_events=bounded(events, 32))
+    return event
+
+
 def show(v):
     return "NaN" if math.isnan(v) else ("+Inf" if v > 0 else "-Inf") if math.isinf(v) else v

@@ -17,7 +17,7 @@ from evidence import call, unique
 from replay_core import BridgeError, SCHEMA_VERSION, capture
 from scans import targets_of
 from shader_trace import MAX_STEPS, Walk
-from tier_b import drawn_event
+from replay_core import drawn_event
 
 
 def debug_shader(params):

@@ -25,7 +25,7 @@ import shader_pictures
 from evidence import call, event_findings
 from replay_core import BridgeError, SCHEMA_VERSION, bounded, capture, changed, draws
 from scans import STAGES, is_float32, non_finite_at, targets_of
-from tier_b import drawn_event
+from replay_core import drawn_event
 
 LANGUAGES = ("glsl", "spirv_asm")
 MAX_PIXELS = 16

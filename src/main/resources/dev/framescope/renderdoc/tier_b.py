@@ -1,5 +1,5 @@
-"""Tier B, the drill-down methods: actions (and the search by name), geometry, pixel history, textures, shaders and
-buffers; the pipeline state get_event_insight includes (NaN/Inf writers live in nan_inf)."""
+"""Tier B, the drill-down methods: actions (and the search by name), pixel history, textures, shaders and buffers; the
+pipeline state get_event_insight includes (NaN/Inf writers live in nan_inf, geometry in geometry)."""
 import struct
 
 import renderdoc as rd
@@ -8,8 +8,8 @@ import histories
 import texels
 from evidence import event_findings, highlight
 from nan_inf import analyze_nan_inf  # noqa: F401  (a Tier B method; replay.py and tier_a import it from here)
-from replay_core import BridgeError, SCHEMA_VERSION, action_json, bounded, capture, draws, event_of, flag_names, show
-from scans import STAGES, geometry_of, is_float32, stage_info, targets_of
+from replay_core import BridgeError, SCHEMA_VERSION, action_json, bounded, capture, drawn_event, event_of, show
+from scans import STAGES, is_float32, stage_info, targets_of
 from shader_values import variable_json
 
 
@@ -61,73 +61,6 @@ def match_reason(c, action, marker_path, query):
         if int(o) and query in (c.name_of(o) or "").lower():
             return "output " + c.name_of(o)
     return None
-
-
-def drawn_event(c, params, dispatch_too):
-    """event_of(), and the event must be a draw (or a dispatch, when dispatch_too): a clear, copy or marker has no
-    shaders and no vertices."""
-    event = event_of(c, params)
-    action = c.by_event[event][0]
-    wanted = rd.ActionFlags.Drawcall | (rd.ActionFlags.Dispatch if dispatch_too else rd.ActionFlags.NoFlags)
-    if not action.flags & wanted:
-        flags = flag_names(action.flags)
-        kind = next((k for f, k in (("Clear", "a clear"), ("Copy", "a copy"), ("Resolve", "a resolve"),
-                                     ("GenMips", "a mip generation"), ("Present", "a present"),
-                                     ("PopMarker", "a marker pop"), ("SetMarker", "a marker"),
-                                     ("Dispatch", "a dispatch"), ("PassBoundary", "a render pass boundary"))
-                     if f in flags), "not a draw")
-        events = [a.eventId for a, _ in c.actions if a.flags & wanted]
-        raise BridgeError("INVALID_ARGUMENT", "event %d is %s, not a draw%s (%s); iterate_actions with draws_only "
-                          "lists the draws" % (event, kind, " or dispatch" if dispatch_too else "",
-                                               action.GetName(c.structured)), parameter="event_id", flags=flags,
-                          draw_events=bounded(events, 32))
-    return event
-
-
-def geometry_anomalies(params):
-    c = capture(params)
-    huge = float(params.get("huge") or 1e4)
-    margin = float(params.get("uv_margin") or 0.0)
-    slot = params.get("mesh_slot")
-    slot = int(slot) if slot is not None else None
-    events = [drawn_event(c, params, False)] if params.get("event_id") is not None else [a.eventId for a, _ in draws(c)]
-    limit = int(params.get("max_vertices") or 16)
-    found = []
-    for event in events:
-        f = geometry_of(c, event, huge, slot, keep_vertices=True)
-        positions, uvs = f.pop("vertices_read", ([], []))
-        uv = f["uv_range"]
-        f["uv_out_of_range"] = bool(uv and (uv["min"] < -margin or uv["max"] > 1 + margin))
-        offending = offending_vertices(positions, uvs, f["bad_vertices"], margin)
-        if f["bad_vertices"] or f["degenerate_triangles"] or f["uv_out_of_range"] or f.get("status"):
-            f["bad_vertices"] = bounded(f["bad_vertices"], limit)
-            f["offending_vertices"] = bounded(offending, limit)
-            found.append(f)
-    return {"schema_version": SCHEMA_VERSION, "capture": c.path, "draws_checked": len(events),
-            "rules": {"huge": huge, "uv_range": [0.0 - margin + 0.0, 1 + margin],
-                      "degenerate": "triangle area in NDC < 1e-12 (triangle lists)", "w": "w <= 0",
-                      "uv_attribute": "vertex input mesh_slot" if slot is not None else
-                      "the first used vertex input named like uv/tex"},
-            "draws": bounded(found, int(params.get("max_draws") or 32))}
-
-
-def offending_vertices(positions, uvs, bad_positions, margin):
-    """Each vertex with a finding once: {index, position, uv, reason, reasons}; reason is non_finite (NaN/Inf
-    position), invalid_position (|coordinate| > huge, w <= 0) or uv_out_of_range (outside [-margin, 1 + margin])."""
-    by_index = {b["index"]: list(b["reasons"]) for b in bad_positions}
-    out = []
-    for i, position in enumerate(positions):
-        uv = uvs[i] if i < len(uvs) else None
-        reasons = by_index.get(i, [])
-        if uv and any(v < -margin or v > 1 + margin for v in uv):
-            reasons = reasons + ["uv_out_of_range"]
-        if not reasons:
-            continue
-        reason = "non_finite" if reasons[0] in ("nan", "inf") else \
-            "uv_out_of_range" if reasons[0] == "uv_out_of_range" else "invalid_position"
-        out.append({"index": i, "position": [show(v) for v in position],
-                    "uv": [show(v) for v in uv] if uv else None, "reason": reason, "reasons": reasons})
-    return out
 
 
 def pixel_history(params):
