@@ -206,9 +206,11 @@ class RemoteFaultsIT {
                             Thread.sleep(60);
                             if (RemoteServers.clientPorts(bridgePid, server.port()).containsAll(now)) {
                                 server.signal("STOP");
+                                // counted as it starts: the open it stalls can give up (RenderDoc's 5 s) and the
+                                // test read the count before this stall ends
+                                stalls.incrementAndGet();
                                 Thread.sleep(6_500);
                                 server.signal("CONT");
-                                stalls.incrementAndGet();
                             }
                             seen.addAll(now);
                         }
