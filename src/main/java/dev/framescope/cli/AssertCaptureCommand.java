@@ -101,7 +101,7 @@ final class AssertCaptureCommand implements Callable<Integer> {
             if (body.at("/context/reason").asText().equals("crash")) {
                 // A file whose frame data parses can still crash RenderDoc's replay (a flipped byte in a create
                 // info); whether the runner is at fault instead is what replaying known-good captures tells.
-                ReplayProbe.Result probe = ReplayProbe.run(toolkit, digest.get());
+                ReplayProbe.Result probe = ReplayProbe.run(toolkit);
                 if (probe.runnerReplays()) {
                     System.err.println("assert-capture: RenderDoc crashed replaying " + capture.toAbsolutePath()
                             + ", while on this machine it replays the OpenGL and Vulkan captures bundled with "

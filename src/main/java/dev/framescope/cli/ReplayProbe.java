@@ -1,12 +1,9 @@
 package dev.framescope.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.framescope.common.Json;
+import dev.framescope.common.ToolCaller;
 import dev.framescope.common.ToolContext;
-import dev.framescope.common.ToolDef;
+import dev.framescope.server.RegistryCaller;
 import dev.framescope.server.ToolGroups;
-import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
-import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -38,8 +35,9 @@ final class ReplayProbe {
     private ReplayProbe() {
     }
 
-    /** Replays the bundled captures with {@code digest}, from a folder of its own in the state folder, then removes it. */
-    static Result run(ToolGroups.Toolkit toolkit, ToolDef<?> digest) throws IOException {
+    /** Replays the bundled captures by the digest tool, from a folder of its own in the state folder, then removes it. */
+    static Result run(ToolGroups.Toolkit toolkit) throws IOException {
+        ToolCaller caller = new RegistryCaller(toolkit);
         Files.createDirectories(toolkit.config().stateDir());
         Path folder = Files.createTempDirectory(toolkit.config().stateDir(), "replay-probe-");
         List<String> failures = new ArrayList<>();
@@ -53,13 +51,10 @@ final class ReplayProbe {
                     }
                     Files.copy(in, capture);
                 }
-                CallToolResult result = toolkit.invoker().call(digest, toolkit.registry().arguments(
-                        "get_frame_digest", Map.of("capture", capture.toString(), "max_anomalies", 1)),
-                        ToolContext.SILENT);
-                if (Boolean.TRUE.equals(result.isError())) {
-                    String text = ((TextContent) result.content().get(0)).text();
-                    JsonNode error = Json.mapper().readTree(text.substring(text.indexOf('{')));
-                    failures.add(name + ": " + error.path("code").asText() + " " + error.path("message").asText());
+                ToolCaller.Answer answer = caller.call("get_frame_digest", Map.of("capture", capture.toString(),
+                        "max_anomalies", 1), ToolContext.SILENT);
+                if (answer.error()) {
+                    failures.add(name + ": " + answer.errorCode() + " " + answer.body().path("message").asText());
                 }
             }
         } finally {
