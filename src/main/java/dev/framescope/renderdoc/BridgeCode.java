@@ -15,17 +15,34 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The bridge's Python files, copied out of the JAR for {@code /usr/bin/python3} to run. */
+/**
+ * The bridge's Python files, copied out of the JAR for {@code /usr/bin/python3} to run. Which files they are is the
+ * build's word, not a list kept here: Maven writes {@link #INDEX}, every {@code *.py} of the bridge's resource folder
+ * but the qrenderdoc extension's entry point (pom.xml, execution {@code bridge-files}).
+ */
 final class BridgeCode {
 
-    /** The bridge's Python modules in the JAR, next to this class: the bridge and its methods by tier. */
-    static final List<String> PYTHON_FILES = List.of("bridge.py", "replay.py", "replay_core.py", "scans.py",
-            "tier_a.py", "tier_b.py", "geometry.py", "outputs.py", "evidence.py", "histories.py", "nan_inf.py",
-            "shader_values.py", "texels.py", "images.py", "replay_sites.py", "diff.py", "diff_pixels.py",
-            "shader_debug.py", "shader_trace.py", "shader_sources.py", "shader_replace.py", "shader_pictures.py",
-            "remote_probe.py");
+    /** The bridge's folder in the JAR, named absolutely: the class that reads it may live in another package. */
+    static final String FOLDER = "/dev/framescope/renderdoc/";
+    /** One file name a line, written by the build. */
+    static final String INDEX = FOLDER + "bridge-files.txt";
 
     private BridgeCode() {
+    }
+
+    /** The bridge's Python modules, as the build found them in its resource folder (sorted by name). */
+    static List<String> pythonFiles() throws IOException {
+        try (InputStream in = BridgeCode.class.getResourceAsStream(INDEX)) {
+            if (in == null) {
+                throw new IOException(INDEX + " is missing from the JAR: build it with Maven, which writes it");
+            }
+            List<String> names = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+                    .map(String::strip).filter(line -> !line.isEmpty()).toList();
+            if (names.isEmpty()) {
+                throw new IOException(INDEX + " lists no Python file");
+            }
+            return names;
+        }
     }
 
     /**
@@ -40,8 +57,8 @@ final class BridgeCode {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
-        for (String name : PYTHON_FILES) {
-            try (InputStream in = BridgeCode.class.getResourceAsStream(name)) {
+        for (String name : pythonFiles()) {
+            try (InputStream in = BridgeCode.class.getResourceAsStream(FOLDER + name)) {
                 if (in == null) {
                     throw new IOException(name + " is missing from the JAR");
                 }

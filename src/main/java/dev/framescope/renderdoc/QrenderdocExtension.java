@@ -24,15 +24,14 @@ public final class QrenderdocExtension {
 
     /** The extension's package name as qrenderdoc knows it: its folder name. */
     public static final String PACKAGE = "framescope";
-    private static final Map<String, String> FILES = files();
 
-    /** Resource name → installed name: the manifest, the extension as the package's __init__, the bridge files. */
-    private static Map<String, String> files() {
+    /** Resource → installed name: the manifest, the extension as the package's __init__, the bridge's files. */
+    private static Map<String, String> files() throws IOException {
         Map<String, String> files = new LinkedHashMap<>();
-        files.put("extension.json", "extension.json");
-        files.put("qrenderdoc_extension.py", "__init__.py");
-        BridgeCode.PYTHON_FILES.forEach(name -> files.put(name, name));
-        return Map.copyOf(files);
+        files.put(BridgeCode.FOLDER + "extension.json", "extension.json");
+        files.put(BridgeCode.FOLDER + "qrenderdoc_extension.py", "__init__.py");
+        BridgeCode.pythonFiles().forEach(name -> files.put(BridgeCode.FOLDER + name, name));
+        return files;
     }
 
     private QrenderdocExtension() {
@@ -49,7 +48,7 @@ public final class QrenderdocExtension {
     public static Path install(Path dataDir) throws IOException {
         Path target = dataDir.resolve("extensions").resolve(PACKAGE);
         Files.createDirectories(target);
-        for (Map.Entry<String, String> file : FILES.entrySet()) {
+        for (Map.Entry<String, String> file : files().entrySet()) {
             try (InputStream in = QrenderdocExtension.class.getResourceAsStream(file.getKey())) {
                 if (in == null) {
                     throw new IOException(file.getKey() + " is missing from the JAR");
