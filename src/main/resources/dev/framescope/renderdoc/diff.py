@@ -11,7 +11,8 @@ import hashlib
 import renderdoc as rd
 
 import diff_pixels
-from evidence import call, frame_findings, unique
+from evidence import OVERDRAW_DRAWS, call, frame_findings, unique
+from methods import bridge_method, required
 from replay_core import SCHEMA_VERSION, BridgeError, bounded, capture, flag_names
 from scans import STAGES, used_read_only
 
@@ -34,8 +35,9 @@ BOOKKEEPING = (rd.ActionFlags.PopMarker | rd.ActionFlags.SetMarker | rd.ActionFl
                | rd.ActionFlags.Present)
 
 
+@bridge_method
 def diff_captures(params):
-    limit = int(params.get("limit") or 20)
+    limit = int(required(params, "limit"))
     if not params.get("other_capture"):
         raise BridgeError("INVALID_ARGUMENT", "other_capture is required", parameter="other_capture")
     # Both stay open: the replay keeps the two most recently used captures, and the second open makes the first
@@ -83,7 +85,7 @@ def diff_captures(params):
         "pixels": pixels, "anomalies": anomalies,
         "recommended_next_calls": next_calls(a, b, differing, anomalies),
     })
-    if image is not None and params.get("image", True):
+    if image is not None and required(params, "image"):
         out["diff_png_base64"] = image
     return out
 
@@ -242,7 +244,7 @@ def read_only(c, ps):
 def anomaly_diff(a, b, limit):
     """The digest's anomalies matched by code and marker path (event ids differ between captures): those only one
     capture has."""
-    fa, fb = frame_findings(a, 8), frame_findings(b, 8)
+    fa, fb = frame_findings(a, OVERDRAW_DRAWS), frame_findings(b, OVERDRAW_DRAWS)
     ka = [(f["code"], f["marker_path"]) for f in fa]
     kb = [(f["code"], f["marker_path"]) for f in fb]
     only_a = [shown(f) for f, k in zip(fa, ka) if k not in kb]

@@ -34,6 +34,11 @@ FINDINGS = {
 
 RANK = {"high": 0, "medium": 1, "low": 2, "info": 3}
 
+# The findings' own rules for a draw's vertices, asked of geometry_anomalies as a tool call would ask them: a clip-space
+# |coordinate| over 1e4 is huge, UVs outside [0, 1] are out of range (the tool's defaults, which a caller may change
+# there but not here); the draw is the only one, the counts are what the findings use.
+GEOMETRY_RULES = {"huge": 1e4, "uv_margin": 0.0, "max_draws": 1, "max_vertices": 16}
+
 # What an agent should look at first: NaN/Inf writes, then bad geometry, then API errors, validation messages and
 # pipeline state, then cost. Severity orders findings within a class, so a high API error never hides a NaN write.
 CLASSES = {"nan_written": 0, "inf_written": 0,
@@ -203,7 +208,7 @@ def _event_findings(c, event):
                              "design has it: depth testing cannot happen"))
     if action.numIndices < 3:
         found.append(finding("small_or_empty_draw", "%d vertices" % action.numIndices))
-    geometry = geometry_anomalies({"capture": c.path, "event_id": event})["draws"]["preview"]
+    geometry = geometry_anomalies(dict(GEOMETRY_RULES, capture=c.path, event_id=event))["draws"]["preview"]
     if geometry:
         g = geometry[0]
         if g["bad_vertices"]["count"]:

@@ -1,18 +1,20 @@
 """geometry_anomalies, the Tier B method over a draw's vertices (bad positions, degenerate triangles, UVs out of range),
 in a module of its own so that evidence.py, which lists its findings at an event, and tier_b.py, whose pipeline state
 asks evidence.py for its highlight, do not import each other."""
+from methods import bridge_method, required
 from replay_core import SCHEMA_VERSION, bounded, capture, draws, drawn_event, show
 from scans import geometry_of
 
 
+@bridge_method
 def geometry_anomalies(params):
     c = capture(params)
-    huge = float(params.get("huge") or 1e4)
-    margin = float(params.get("uv_margin") or 0.0)
+    huge = float(required(params, "huge"))
+    margin = float(required(params, "uv_margin"))
     slot = params.get("mesh_slot")
     slot = int(slot) if slot is not None else None
     events = [drawn_event(c, params, False)] if params.get("event_id") is not None else [a.eventId for a, _ in draws(c)]
-    limit = int(params.get("max_vertices") or 16)
+    limit = int(required(params, "max_vertices"))
     found = []
     for event in events:
         f = geometry_of(c, event, huge, slot, keep_vertices=True)
@@ -29,7 +31,7 @@ def geometry_anomalies(params):
                       "degenerate": "triangle area in NDC < 1e-12 (triangle lists)", "w": "w <= 0",
                       "uv_attribute": "vertex input mesh_slot" if slot is not None else
                       "the first used vertex input named like uv/tex"},
-            "draws": bounded(found, int(params.get("max_draws") or 32))}
+            "draws": bounded(found, int(required(params, "max_draws")))}
 
 
 def offending_vertices(positions, uvs, bad_positions, margin):

@@ -7,6 +7,7 @@ import struct
 
 import renderdoc as rd
 
+from methods import required
 from replay_core import BridgeError, show
 
 
@@ -19,7 +20,7 @@ GL_NOTE = ("RenderDoc 1.24's OpenGL pixel history does not measure the shader's 
 
 def pixel_of(texture, params):
     """(x, y top-left, origin) from x, y read in params['origin']; errors name the parameter and its range."""
-    origin = params.get("origin") or "top_left"
+    origin = required(params, "origin")
     if origin not in ORIGINS:
         raise BridgeError("INVALID_ARGUMENT", "origin must be one of %s" % list(ORIGINS), parameter="origin")
     x, y = int(params["x"]), int(params["y"])
@@ -31,7 +32,7 @@ def pixel_of(texture, params):
 
 
 def sample_of(texture, params):
-    sample = int(params.get("sample") or 0)
+    sample = int(required(params, "sample"))
     samples = max(1, texture.msSamp)
     if not 0 <= sample < samples:
         raise BridgeError("INVALID_ARGUMENT", "sample %d: the texture has %d sample(s)" % (sample, samples),

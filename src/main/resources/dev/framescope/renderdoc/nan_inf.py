@@ -3,16 +3,18 @@ in the single-pixel mode, through one pixel's history."""
 import renderdoc as rd
 
 import histories
+from methods import bridge_method, required
 from replay_core import BridgeError, SCHEMA_VERSION, bounded, capture, show
 from scans import box, is_float32, non_finite_at, pixel_values
 
 
+@bridge_method
 def analyze_nan_inf(params):
     """Scans float colour targets for NaN/Inf texels after `event_id` (default: the end of the frame), then replays
     the events that write each target, one by one, and names every event after which new NaN/Inf texels appear.
     Given x and y (and texture), reports instead the pixel history entries of that pixel that hold NaN/Inf."""
     c = capture(params)
-    limit = int(params.get("max_preview") or 16)
+    limit = int(required(params, "max_preview"))
     end_event = frame_event(c, params)
     if params.get("x") is not None or params.get("y") is not None:
         return nan_inf_at_pixel(c, params, end_event, limit)

@@ -6,6 +6,7 @@ import secrets
 import renderdoc as rd
 
 import images
+from methods import bridge_method, required
 from replay_core import BridgeError, SCHEMA_VERSION, capture, event_of
 
 
@@ -32,7 +33,7 @@ def write_output(params, produce):
     path = params["output"]
     folder, name = os.path.split(path)
     refuse_link_or_special(path)
-    if os.path.lexists(path) and not params.get("overwrite"):
+    if os.path.lexists(path) and not required(params, "overwrite"):
         raise BridgeError("INVALID_ARGUMENT", "%s exists; pass overwrite: true to replace it" % path,
                           parameter="overwrite", output=path)
     temp = os.path.join(folder, ".%s.%s.tmp" % (name, secrets.token_hex(8)))
@@ -41,7 +42,7 @@ def write_output(params, produce):
         if os.path.islink(temp) or not os.path.isfile(temp):
             raise BridgeError("ENGINE_FAILED", "nothing was written for %s" % path, output=path)
         refuse_link_or_special(path)
-        if params.get("overwrite"):
+        if required(params, "overwrite"):
             os.replace(temp, path)  # replaces a name, never writes through it
         else:
             try:
@@ -70,12 +71,12 @@ MAX_DECODED_TEXELS = 2048 * 2048
 def subresource(texture, params):
     """The mip and array slice asked for, each checked against the texture (a 3D texture's slices are its depth
     slices at that mip)."""
-    mip = int(params.get("mip") or 0)
+    mip = int(required(params, "mip"))
     if not 0 <= mip < texture.mips:
         raise BridgeError("INVALID_ARGUMENT", "mip %d is out of range: this texture has %d mip level(s), 0..%d"
                           % (mip, texture.mips, texture.mips - 1), parameter="mip", valid_range=[0, texture.mips - 1])
     slices = max(1, texture.depth >> mip) if texture.depth > 1 else texture.arraysize
-    slice_index = int(params.get("slice") or 0)
+    slice_index = int(required(params, "slice"))
     if not 0 <= slice_index < slices:
         raise BridgeError("INVALID_ARGUMENT", "slice %d is out of range: this texture has %d slice(s), 0..%d"
                           % (slice_index, slices, slices - 1), parameter="slice", valid_range=[0, slices - 1])
@@ -116,6 +117,7 @@ def encoded(c, texture, mip, slice_index, kind):
     return images.to_png(image) if kind == "png" else (images.to_exr(image), 0)
 
 
+@bridge_method
 def save_texture(params):
     """PNG or EXR of one subresource, encoded by FrameScope from GetTextureData; RenderDoc's SaveTexture only for
     formats the decoder does not know, and only on drivers where it does not crash."""
@@ -124,7 +126,7 @@ def save_texture(params):
     mip, slice_index = subresource(texture, params)
     event = event_of(c, params, required=False) or max(c.by_event)
     path = params["output"]
-    kind = params.get("format") or "png"
+    kind = required(params, "format")
     c.controller.SetFrameEvent(event, True)
     non_finite_written = 0
     own = encoded(c, texture, mip, slice_index, kind)
@@ -176,6 +178,7 @@ def refuse_same_file(capture_path, output):
                           % (output, capture_path), parameter="output", capture=capture_path, output=output)
 
 
+@bridge_method
 def copy_capture(params):
     c = capture(params)
     refuse_same_file(c.path, params["output"])

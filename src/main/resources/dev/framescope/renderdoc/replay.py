@@ -1,30 +1,26 @@
-"""The bridge's method table on RenderDoc 1.24's replay API, by tier (tier_a, tier_b, outputs, on replay_core and
-scans). bridge.py dispatches requests here; captures come from replay_sites (here or on a RenderDoc remote server),
-unless the qrenderdoc extension replaces replay_core.SOURCE."""
+"""The bridge's methods on RenderDoc 1.24's replay API, by tier (tier_a, tier_b, outputs, on replay_core and scans),
+each registered where it is defined (methods.bridge_method). bridge.py dispatches requests here; captures come from
+replay_sites (here or on a RenderDoc remote server), unless the qrenderdoc extension replaces replay_core.SOURCE."""
 import replay_core
 import replay_sites
+from methods import METHODS
 from replay_core import BridgeError
-from geometry import geometry_anomalies
-from tier_b import (analyze_nan_inf, get_buffer_contents, get_shader_info, get_texture, iterate_actions,
-    pixel_history)
-from tier_a import get_counters, get_event_insight, get_frame_digest, open_capture, ping
-from outputs import copy_capture, save_texture
-from diff import diff_captures
-from shader_debug import debug_shader
-from shader_replace import replace_shader
+# One method per tool, registered as each module is imported; a tool folded into another (get_pipeline_state into
+# get_event_insight, …) has no method of its own: the server calls the broader tool's. The supervisor's tests add
+# methods that sleep, hang or crash from a module of their own (src/test/resources), so the production bridge cannot
+# be asked to.
+import diff  # noqa: F401  (registers diff_captures)
+import geometry  # noqa: F401  (registers geometry_anomalies)
+import nan_inf  # noqa: F401  (registers analyze_nan_inf)
+import outputs  # noqa: F401  (registers save_texture, copy_capture)
+import shader_debug  # noqa: F401  (registers debug_shader)
+import shader_replace  # noqa: F401  (registers replace_shader)
+import tier_a  # noqa: F401  (registers ping, open_capture, get_counters, get_frame_digest, get_event_insight)
+import tier_b  # noqa: F401  (registers iterate_actions, pixel_history, get_texture, get_shader_info, ...)
 from replay_core import Capture, capture_path  # noqa: F401  (used by the extension)
 from replay_sites import close_all, status  # noqa: F401  (used by bridge.py)
 
 replay_core.SOURCE = replay_sites.open_file_capture
-
-
-# One method per tool; a tool folded into another (get_pipeline_state into get_event_insight, …) has no method of
-# its own: the server calls the broader tool's. The supervisor's tests add methods that sleep, hang or crash from a
-# module of their own (src/test/resources), so the production bridge cannot be asked to.
-METHODS = {f.__name__: f for f in (ping, open_capture, iterate_actions, analyze_nan_inf, geometry_anomalies,
-                                   get_frame_digest, get_counters, pixel_history, get_texture, get_event_insight,
-                                   get_shader_info, get_buffer_contents, save_texture, copy_capture,
-                                   diff_captures, debug_shader, replace_shader)}
 
 
 def dispatch(method, params):

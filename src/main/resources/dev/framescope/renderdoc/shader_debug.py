@@ -14,12 +14,14 @@ import time
 import renderdoc as rd
 
 from evidence import call, unique
+from methods import bridge_method, required
 from replay_core import BridgeError, SCHEMA_VERSION, capture
 from scans import targets_of
-from shader_trace import MAX_STEPS, Walk
+from shader_trace import Walk
 from replay_core import drawn_event
 
 
+@bridge_method
 def debug_shader(params):
     c = capture(params)
     event = drawn_event(c, params, False)
@@ -62,7 +64,7 @@ def debug_shader(params):
         if trace is None or trace.debugger is None:
             raise no_invocation(c, head, ps)
         walk = Walk(c, ps, refl, trace, params)
-        walk.run(int(params.get("max_steps") or MAX_STEPS))
+        walk.run(int(required(params, "max_steps")))
         head["trace_ms"] = round((time.time() - started) * 1000, 1)
         return dict(head, recommended_next_calls=debugged_calls(c, head, walk.first), **walk.answer(params))
     finally:
@@ -121,7 +123,7 @@ def debugged_calls(c, head, first):
 
 def pixel_of(c, ps, params):
     """The pixel (top-left origin) and sample, checked against the size of what the draw renders to."""
-    x, y, sample = int(params["x"]), int(params["y"]), int(params.get("sample") or 0)
+    x, y, sample = int(params["x"]), int(params["y"]), int(required(params, "sample"))
     colour, depth = targets_of(c, ps)
     bound = colour[0] if colour else depth
     texture = c.textures.get(c.raw_id(bound["resource"])) if bound else None
@@ -142,7 +144,7 @@ def vertex_of(c, ps, action, params):
     """The vertex (0-based in the draw) and instance, with the index RenderDoc 1.24 wants: on Vulkan it adds a
     non-indexed draw's first vertex itself, so such a draw passes the plain vertex number, while an indexed draw
     passes the index buffer's value plus the draw's vertex offset (measured: other sums read past the buffers)."""
-    vertex, instance = int(params["vertex"]), int(params.get("instance") or 0)
+    vertex, instance = int(params["vertex"]), int(required(params, "instance"))
     if vertex >= action.numIndices:
         raise BridgeError("INVALID_ARGUMENT", "vertex %d: the draw at event %d has %d vertices" % (
             vertex, action.eventId, action.numIndices), parameter="vertex",

@@ -23,6 +23,7 @@ import renderdoc as rd
 
 import shader_pictures
 from evidence import call, event_findings
+from methods import bridge_method, required
 from replay_core import BridgeError, SCHEMA_VERSION, bounded, capture, changed, draws
 from scans import STAGES, is_float32, non_finite_at, targets_of
 from replay_core import drawn_event
@@ -52,9 +53,10 @@ class Replacement:
                 "events": bounded(users_of(c, self.stage, self.original), 32)}
 
 
+@bridge_method
 def replace_shader(params):
     c = capture(params)
-    if params.get("restore"):
+    if required(params, "restore"):
         return restore(c, params)
     source = params.get("source")
     if not source:
@@ -70,7 +72,7 @@ def replace_shader(params):
     if not int(original):
         raise BridgeError("INVALID_ARGUMENT", "event %d has no %s shader to replace" % (event, stage_name),
                           parameter="stage")
-    language = params.get("language") or "glsl"
+    language = required(params, "language")
     entry = ps.GetShaderEntryPoint(stage) or "main"
     started = time.time()
     built = build(c, language, source, entry, stage, stage_name)
@@ -100,7 +102,7 @@ def replace_shader(params):
 
 def event_and_stage(c, params):
     event = drawn_event(c, params, False)
-    stage_name = params.get("stage") or "pixel"
+    stage_name = required(params, "stage")
     member = dict(STAGES).get(stage_name)
     if member is None or stage_name == "compute":
         raise BridgeError("INVALID_ARGUMENT", "stage must be one of %s (a draw's stages)" % [
@@ -212,7 +214,7 @@ def measure(c, event, params):
 
 def points(params, texture):
     out = []
-    for p in (params.get("pixels") or [])[:MAX_PIXELS]:
+    for p in required(params, "pixels")[:MAX_PIXELS]:
         x, y = int(p["x"]), int(p["y"])
         if x >= texture.width or y >= texture.height:
             raise BridgeError("INVALID_ARGUMENT", "pixel (%d, %d) is outside the target (%dx%d)" % (

@@ -9,11 +9,10 @@ import time
 import renderdoc as rd
 
 import shader_sources
+from methods import required
 from replay_core import BridgeError, bounded
 from shader_values import variable_json
 
-# At most this many steps are run; a longer trace answers with complete false (the shader loops, or is long).
-MAX_STEPS = 50_000
 # ContinueDebug chunks are run for at most this long (the bridge call's own limit is 60 s).
 TIME_LIMIT_S = 20.0
 MAX_MEMBERS = 16
@@ -50,7 +49,7 @@ LOAD = re.compile(r"^\s*[\w\[\]<>]+\*?\s+(_\d+)\s*=\s*[*&]([A-Za-z_][\w.\[\]]*);
 
 
 class Walk:
-    """The trace run to its end (or MAX_STEPS), keeping only what the answer needs: the live variables as JSON, the
+    """The trace run to its end (or max_steps), keeping only what the answer needs: the live variables as JSON, the
     first non-finite step, the source lines run, and the variables after the step asked for."""
 
     def __init__(self, c, ps, refl, trace, params):
@@ -176,10 +175,10 @@ class Walk:
         return rows
 
     def answer(self, params):
-        limit = int(params.get("limit") or 32)
+        limit = int(required(params, "limit"))
         inputs = [self.named(name, value) for name, value in self.inputs.items()]
         out = {"status": "debugged", "steps_run": self.steps, "complete": self.complete,
-               "step_limit": int(params.get("max_steps") or MAX_STEPS),
+               "step_limit": int(required(params, "max_steps")),
                "source_file": self.files.first_name(), "first_non_finite": self.first,
                "rule": "the first step whose result has a NaN, an Inf or a float32 denormal (0 < |v| < 2^-126) "
                        "component; operands are the identifiers on the instruction's right-hand side, with their "
@@ -196,7 +195,7 @@ class Walk:
             raise BridgeError("INVALID_ARGUMENT", "step %d: the trace ran %d step(s)" % (step, self.steps),
                               parameter="step", valid_range=[0, max(0, self.steps - 1)])
         _, executed, rows = self.snapshot
-        offset = int(params.get("offset") or 0)
+        offset = int(required(params, "offset"))
         named = [self.named(v["name"], v) for v in rows]
         page = named[offset:offset + limit]
         out = {"step": step, "count": len(named), "offset": offset, "preview": page,

@@ -6,6 +6,7 @@ import json
 import math
 import struct
 
+from methods import required
 from replay_core import BridgeError
 from scans import is_float32, read_texture
 from shader_values import shortest_float32
@@ -20,8 +21,8 @@ ENCODINGS = ("values", "base64")
 
 def region_of(texture, params):
     """(x0, y0, width, height) asked for, clipped to the texture; errors name the parameter and its range."""
-    x0, y0 = int(params.get("x") or 0), int(params.get("y") or 0)
-    w, h = int(params.get("width") or 8), int(params.get("height") or 8)
+    x0, y0 = int(required(params, "x")), int(required(params, "y"))
+    w, h = int(required(params, "width")), int(required(params, "height"))
     for name, value, size in (("x", x0, texture.width), ("y", y0, texture.height)):
         if value >= size:
             raise BridgeError("INVALID_ARGUMENT", "%s %d is outside the texture (%dx%d)" % (

@@ -5,8 +5,9 @@ import collections
 
 import renderdoc as rd
 
-from evidence import (OVERDRAW_DRAWS, call, drill_calls, event_findings, frame_findings, highlight, message_findings,
+from evidence import (call, drill_calls, event_findings, frame_findings, highlight, message_findings,
     message_rows, next_anomaly_calls, unique)
+from methods import bridge_method, required
 from outputs import SAVE_TEXTURE_SAFE_DRIVERS
 from replay_core import (EVENT_INSIGHT_SCHEMA_VERSION, FRAME_DIGEST_SCHEMA_VERSION, OPEN, OPEN_CAPTURE_SCHEMA_VERSION,
     SCHEMA_VERSION, BridgeError, action_json, bounded, capture, draws, event_of)
@@ -18,10 +19,12 @@ NO_FRAME_NUMBER = 0xFFFFFFFF
 
 # ---------------------------------------------------------------------------------------------------- methods
 
+@bridge_method
 def ping(params):
     return {"renderdoc": rd.GetVersionString(), "open_captures": list(OPEN.keys())}
 
 
+@bridge_method
 def open_capture(params):
     c = capture(params)
     props = c.controller.GetAPIProperties()
@@ -49,8 +52,9 @@ def open_capture(params):
         },
         "debug_messages": len(c.messages),
     }
-    if params.get("overview"):
-        out["overview"] = frame_overview(c, int(params.get("marker_depth") or 2), int(params.get("max_items") or 24))
+    if required(params, "overview"):
+        out["overview"] = frame_overview(c, int(required(params, "marker_depth")),
+                                         int(required(params, "max_items")))
         messages = out["overview"]["debug_messages"]["preview"]
         calls = [call(c, "get_frame_digest", "ranked anomalies with their next calls")]
         calls += [call(c, "get_event_insight", "a %s debug message at this action" % m["severity"],
@@ -94,6 +98,7 @@ def frame_overview(c, depth, limit):
             "debug_messages": bounded(message_rows(c), limit)}
 
 
+@bridge_method
 def get_counters(params):
     """The driver's counters, each with one value for the frame, and the draws ranked by RenderDoc's generic
     counters. FetchCounters gives one result per event: a frame value is their sum for counts and durations, or the
@@ -130,7 +135,7 @@ def get_counters(params):
                     "ratios); durations (seconds; gpu_duration_ms) are only indicative on software drivers, which "
                     "time draws in nanoseconds to microseconds; sample and primitive counts are exact",
             "counters": bounded(rows, 64), "ranked_by": "samples_passed",
-            "draws": bounded(draws_ranked, int(params.get("top_n") or 20)), "recommended_next_calls": calls}
+            "draws": bounded(draws_ranked, int(required(params, "top_n"))), "recommended_next_calls": calls}
 
 
 def counter_value(value, description):
@@ -140,11 +145,12 @@ def counter_value(value, description):
     return value.u64 if description.resultByteWidth == 8 else value.u32
 
 
+@bridge_method
 def get_frame_digest(params):
     """Counts, markers, and anomalies computed from data (NaN/Inf texels, bad geometry, API errors and validation
     messages, draws without depth, heavy overdraw), ranked, each with the call that drills into it."""
     c = capture(params)
-    found = frame_findings(c, int(params.get("overdraw_draws") or OVERDRAW_DRAWS))
+    found = frame_findings(c, int(required(params, "overdraw_draws")))
     rows = [dict({"severity": f["severity"], "code": f["code"], "event_id": f["event_id"],
                   "marker_path": f["marker_path"], "stage": f["stage"], "message": f["message"]},
                  **{k: f[k] for k in ("call", "attributed_by") if k in f}) for f in found]
@@ -153,22 +159,23 @@ def get_frame_digest(params):
                         event_id=f["event_id"]) for f in found if f["event_id"] is not None)
     if not found:
         calls = [call(c, "get_counters", "no anomaly in the data: the costliest draws", top_n=20)]
-    limit = int(params.get("max_anomalies") or 24)
+    limit = int(required(params, "max_anomalies"))
     out = {"schema_version": FRAME_DIGEST_SCHEMA_VERSION, "capture": c.path, "api": c.driver,
            "statistics": statistics(c),
-           "markers": bounded(marker_overview(c, 2), int(params.get("max_markers") or 12)),
-           "anomalies": bounded(rows, limit), "recommended_next_calls": calls[:int(params.get("max_calls") or 6)]}
+           "markers": bounded(marker_overview(c, 2), int(required(params, "max_markers"))),
+           "anomalies": bounded(rows, limit), "recommended_next_calls": calls[:int(required(params, "max_calls"))]}
     if c.replacements_json():
         out["replacements"] = c.replacements_json()
     return out
 
 
+@bridge_method
 def get_event_insight(params):
     """One action in context: marker path, pipeline (bounded: everything get_pipeline_state answered, which it
     replaced), outputs, input assembly, findings from the data, and the calls that drill to the cause. Cached per capture, event and options: the findings replay the event
     and its predecessor."""
     c = capture(params)
-    per_stage = int(params.get("max_resources_per_stage") or 8)
+    per_stage = int(required(params, "max_resources_per_stage"))
     event = api_call_event(c, params)
     if event is None:
         event = event_of(c, params)

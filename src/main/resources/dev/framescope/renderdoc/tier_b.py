@@ -7,19 +7,20 @@ import renderdoc as rd
 import histories
 import texels
 from evidence import event_findings, highlight
-from nan_inf import analyze_nan_inf  # noqa: F401  (a Tier B method; replay.py and tier_a import it from here)
+from methods import bridge_method, required
 from replay_core import BridgeError, SCHEMA_VERSION, action_json, bounded, capture, drawn_event, event_of, show
 from scans import STAGES, is_float32, stage_info, targets_of
 from shader_values import variable_json
 
 
+@bridge_method
 def iterate_actions(params):
     """The actions in event order, filtered; with `query`, only those whose name, marker path or output's name
     contains it (any case, with the reason), and the resources whose debug name does."""
     c = capture(params)
     marker = params.get("marker_filter") or ""
     name_filter = (params.get("name_filter") or "").lower()
-    draws_only = bool(params.get("draws_only"))
+    draws_only = bool(required(params, "draws_only"))
     query = params.get("query")
     query = query.lower() if query is not None else None
     rows = []
@@ -38,8 +39,8 @@ def iterate_actions(params):
                 continue
             row["match_reason"] = reason
         rows.append(row)
-    offset = int(params.get("offset") or 0)
-    limit = int(params.get("limit") or 100)
+    offset = int(required(params, "offset"))
+    limit = int(required(params, "limit"))
     page = rows[offset:offset + limit]
     out = {"schema_version": SCHEMA_VERSION, "capture": c.path, "count": len(rows), "offset": offset,
            "preview": page, "truncated": offset + len(page) < len(rows)}
@@ -63,6 +64,7 @@ def match_reason(c, action, marker_path, query):
     return None
 
 
+@bridge_method
 def pixel_history(params):
     c = capture(params)
     texture = c.texture(params["texture"])
@@ -70,7 +72,7 @@ def pixel_history(params):
     sample = histories.sample_of(texture, params)
     event = event_of(c, params, required=False) or max(c.by_event)
     everything = histories.history(c, texture, x, y, sample, event)
-    include_unchanged = bool(params.get("include_unchanged"))
+    include_unchanged = bool(required(params, "include_unchanged"))
     rows = [histories.row(c, texture, m, changed) for m, changed in everything if changed or include_unchanged]
     measured = histories.shader_out_measured(c)
     return {"schema_version": SCHEMA_VERSION, "capture": c.path, "texture": c.rid(texture.resourceId),
@@ -83,9 +85,10 @@ def pixel_history(params):
             "rule": "a modification whose value after equals the value before (every colour component of the "
                     "target, or the depth of a depth target, bit for bit) is counted in unchanged_left_out, not "
                     "listed, unless include_unchanged",
-            "modifications": bounded(rows, int(params.get("limit") or 64))}
+            "modifications": bounded(rows, int(required(params, "limit")))}
 
 
+@bridge_method
 def get_texture(params):
     """Without a texture, every texture's description; with one, its description and a bounded region of it after
     an event (top-left origin), as numbers or base64 of the raw texels, with per-channel statistics. A format this
@@ -99,7 +102,7 @@ def get_texture(params):
     out = {"schema_version": SCHEMA_VERSION, "capture": c.path, "textures": bounded([texture_row(c, texture)], 64),
            "texture": c.rid(texture.resourceId), "name": c.name_of(texture.resourceId),
            "format": texture.format.Name(), "event_id": event}
-    encoding = params.get("encoding") or "values"
+    encoding = required(params, "encoding")
     if encoding not in texels.ENCODINGS:
         raise BridgeError("INVALID_ARGUMENT", "encoding must be one of %s" % list(texels.ENCODINGS),
                           parameter="encoding")
@@ -148,12 +151,13 @@ def pipeline_state(c, event, limit):
                                        for v in ps.GetVBuffers() if int(v.resourceId)], limit)}
 
 
+@bridge_method
 def get_shader_info(params):
     c = capture(params)
     event = drawn_event(c, params, True)
     c.controller.SetFrameEvent(event, True)
     ps = c.controller.GetPipelineState()
-    stage_name = params.get("stage") or "pixel"
+    stage_name = required(params, "stage")
     member = dict(STAGES).get(stage_name)
     if member is None:
         raise BridgeError("INVALID_ARGUMENT", "stage must be one of %s" % [n for n, _ in STAGES], parameter="stage")
@@ -161,7 +165,7 @@ def get_shader_info(params):
     refl = ps.GetShaderReflection(stage)
     if refl is None:
         raise BridgeError("NOT_FOUND", "no %s shader at event %d" % (stage_name, event), parameter="stage")
-    limit = int(params.get("source_char_limit") or 8000)
+    limit = int(required(params, "source_char_limit"))
     files = [{"file": f.filename, "chars": len(f.contents), "source": f.contents[:limit],
               "truncated": len(f.contents) > limit} for f in refl.debugInfo.files]
     info = {"schema_version": SCHEMA_VERSION, "capture": c.path, "event_id": event, "stage": stage_name,
@@ -172,9 +176,9 @@ def get_shader_info(params):
             "outputs": [{"name": s.varName, "components": s.compCount} for s in refl.outputSignature],
             "constant_blocks": [{"name": b.name, "variables": [v.name for v in b.variables],
                                  "buffer_backed": bool(b.bufferBacked)} for b in refl.constantBlocks]}
-    if params.get("include_constants"):
-        info["constants"] = constants_of(c, ps, stage, refl, int(params.get("max_constants") or 64))
-    if params.get("include_disassembly"):
+    if required(params, "include_constants"):
+        info["constants"] = constants_of(c, ps, stage, refl, int(required(params, "max_constants")))
+    if required(params, "include_disassembly"):
         targets = c.controller.GetDisassemblyTargets(True)
         text = c.controller.DisassembleShader(ps.GetGraphicsPipelineObject(), refl, targets[0]) if targets else ""
         info["disassembly"] = {"target": targets[0] if targets else None, "text": text[:limit],
@@ -199,12 +203,13 @@ def constants_of(c, ps, stage, refl, limit):
     return {"count": count, "preview": listed, "truncated": len(listed) < count}
 
 
+@bridge_method
 def get_buffer_contents(params):
     c = capture(params)
     chosen = c.buffer(params["buffer"])
     event = event_of(c, params, required=False) or max(c.by_event)
     c.controller.SetFrameEvent(event, True)
-    offset, length = int(params.get("offset") or 0), int(params.get("length") or 256)
+    offset, length = int(required(params, "offset")), int(required(params, "length"))
     if length > 65536:
         raise BridgeError("INVALID_ARGUMENT", "length %d is over 65536 bytes" % length, parameter="length",
                           valid_range=[1, 65536])
@@ -216,6 +221,6 @@ def get_buffer_contents(params):
     out = {"schema_version": SCHEMA_VERSION, "capture": c.path, "buffer": c.rid(chosen.resourceId),
            "name": c.name_of(chosen.resourceId), "size": chosen.length, "offset": offset, "bytes": len(data),
            "hex": data.hex()}
-    if params.get("as_floats"):
+    if required(params, "as_floats"):
         out["floats"] = [show(v) for v in struct.unpack("<%df" % (len(data) // 4), data[:len(data) // 4 * 4])]
     return out

@@ -61,12 +61,12 @@ class BridgeSafetyIT {
 
         // The bridge checks again just before it writes (a link planted after the supervisor looked).
         ToolException bridgeRefused = assertThrows(ToolException.class, () -> bridge.call("save_texture",
-                Map.of("capture", GL, "texture", "hdr_color", "output", link.toString(), "format", "png",
-                        "overwrite", true), 60_000));
+                ToolArguments.asSent("save_texture", Map.of("capture", GL, "texture", "hdr_color", "output",
+                        link.toString(), "format", "png", "overwrite", true)), 60_000));
         assertEquals(ErrorCode.INVALID_ARGUMENT, bridgeRefused.code());
         Path copyLink = Files.createSymbolicLink(out.resolve("copy.rdc"), elsewhere.resolve("victim.rdc"));
-        assertThrows(ToolException.class, () -> bridge.call("copy_capture", Map.of("capture", GL, "output",
-                copyLink.toString(), "overwrite", true), 60_000));
+        assertThrows(ToolException.class, () -> bridge.call("copy_capture", ToolArguments.asSent("copy_capture",
+                Map.of("capture", GL, "output", copyLink.toString(), "overwrite", true)), 60_000));
         assertEquals("precious", Files.readString(victim));
         assertFalse(Files.exists(elsewhere.resolve("victim.rdc")));
         try (var files = Files.list(out)) {
@@ -91,7 +91,8 @@ class BridgeSafetyIT {
             assertTrue(error.getMessage().contains(capture.toString()), error.getMessage());
             // the bridge refuses as well when asked directly, naming both paths
             ToolException direct = assertThrows(ToolException.class, () -> bridge.call("copy_capture",
-                    Map.of("capture", capture.toString(), "output", target.toString(), "overwrite", true), 60_000));
+                    ToolArguments.asSent("copy_capture", Map.of("capture", capture.toString(), "output",
+                            target.toString(), "overwrite", true)), 60_000));
             assertEquals(ErrorCode.INVALID_ARGUMENT, direct.code(), target.toString());
             assertTrue(direct.getMessage().contains(capture.toString())
                     && direct.getMessage().contains(target.toString()), direct.getMessage());

@@ -141,7 +141,8 @@ class CaptureDiffIT {
     @ParameterizedTest
     @ValueSource(strings = {"gl_defects", "gl_defects_glfw"})
     void anInApplicationAndATargetControlTakeOfOneFrameHaveNoDifference(String inApplication) {
-        JsonNode actions = captures.query("iterate_actions", Map.of("capture", SWAP, "limit", 500), x -> "")
+        JsonNode actions = captures.query("iterate_actions", ToolArguments.asSent("iterate_actions", Map.of("capture",
+                SWAP, "limit", 500)), x -> "")
                 .at("/preview");
         JsonNode last = actions.get(actions.size() - 1);
         assertTrue(last.get("name").asText().startsWith("glXSwapBuffers"), last.toString());
@@ -162,7 +163,8 @@ class CaptureDiffIT {
     /** The backbuffer textures of a capture, with the events that use them (none: no draw targets them). */
     private static List<String> backbuffers(String capture) {
         List<String> out = new ArrayList<>();
-        JsonNode textures = captures.query("get_texture", Map.of("capture", capture), x -> "").at("/textures/preview");
+        JsonNode textures = captures.query("get_texture", ToolArguments.asSent("get_texture",
+                Map.of("capture", capture)), x -> "").at("/textures/preview");
         for (JsonNode t : textures) {
             if (t.path("name").asText().startsWith("Backbuffer")) {
                 out.add(t.path("name").asText() + " " + t.path("format").asText() + " "

@@ -57,7 +57,12 @@ class FindingsIT {
     private static JsonNode query(String method, Map<String, Object> params) {
         Map<String, Object> withCapture = new HashMap<>(params);
         withCapture.putIfAbsent("capture", GL);
-        return captures.query(method, withCapture, r -> "");
+        return asked(method, withCapture);
+    }
+
+    /** The bridge's answer to {@code tool}'s arguments as the tool sends them (its input record's defaults). */
+    private static JsonNode asked(String tool, Map<String, ?> arguments) {
+        return captures.query(tool, ToolArguments.asSent(tool, arguments), r -> "");
     }
 
     private static JsonNode draw(String kind) {
@@ -217,7 +222,7 @@ class FindingsIT {
         while (steps.size() < MAX_CALLS) {
             @SuppressWarnings("unchecked")
             Map<String, Object> args = new HashMap<>(Json.mapper().convertValue(arguments, Map.class));
-            JsonNode answer = captures.query(tool, args, r -> "");
+            JsonNode answer = asked(tool, args);
             steps.add(new Step(tool, arguments, answer));
             JsonNode next = answer.at("/recommended_next_calls/0");
             if (next.isMissingNode()) {
@@ -283,8 +288,7 @@ class FindingsIT {
     @ValueSource(strings = {"gl_defects:132:glEnable", "vk_defects:32:vkCmdSetLineWidth", "gl_scene:4:glEnable"})
     void anApiErrorIsReportedAtTheCallItselfAfterNanAndGeometry(String expected) {
         String[] e = expected.split(":");
-        JsonNode digest = captures.query("get_frame_digest", Map.of("capture", path(e[0]), "max_anomalies", 64),
-                r -> "");
+        JsonNode digest = asked("get_frame_digest", Map.of("capture", path(e[0]), "max_anomalies", 64));
         JsonNode truthError = null;
         for (JsonNode d : truth.at("/captures/" + e[0] + "/draws")) {
             truthError = d.get("kind").asText().equals("api_error") ? d : truthError;
@@ -304,8 +308,8 @@ class FindingsIT {
             assertTrue(order.indexOf(before) < firstError, before + " ranks before the API error: " + order);
         }
         assertEquals("nan_written", order.get(0), order.toString());
-        JsonNode insight = captures.query("get_event_insight", Map.of("capture", path(e[0]), "event_id",
-                Integer.parseInt(e[1])), r -> "");
+        JsonNode insight = asked("get_event_insight", Map.of("capture", path(e[0]), "event_id",
+                Integer.parseInt(e[1])));
         assertEquals(e[2], insight.at("/api_call/name").asText(), insight.toString());
         assertEquals(truthError.get("marker").asText(), insight.get("marker_path").asText());
         assertTrue(insight.get("findings").toString().contains(truthError.get("message_contains").asText()));
@@ -316,7 +320,7 @@ class FindingsIT {
         } else {
             assertTrue(next.isMissingNode(), "the last anomaly leads nowhere: " + insight);
         }
-        JsonNode opened = captures.query("open_capture", Map.of("capture", path(e[0]), "overview", true), r -> "");
+        JsonNode opened = asked("open_capture", Map.of("capture", path(e[0]), "overview", true));
         JsonNode message = opened.at("/overview/debug_messages/preview/0");
         assertEquals(Integer.parseInt(e[1]), message.get("event_id").asInt(), message.toString());
         assertEquals(e[2], message.get("call").asText());
@@ -334,11 +338,10 @@ class FindingsIT {
     void everyApiMessageIsAtTheCallThatRaisedItWhateverActionsComeBetween() {
         String markers = path("gl_markers");
         JsonNode expected = truth.at("/captures/gl_markers/messages");
-        JsonNode opened = captures.query("open_capture", Map.of("capture", markers, "overview", true), r -> "");
+        JsonNode opened = asked("open_capture", Map.of("capture", markers, "overview", true));
         JsonNode messages = opened.at("/overview/debug_messages/preview");
         assertEquals(expected.size(), messages.size(), messages.toString());
-        JsonNode digest = captures.query("get_frame_digest", Map.of("capture", markers, "max_anomalies", 64),
-                r -> "");
+        JsonNode digest = asked("get_frame_digest", Map.of("capture", markers, "max_anomalies", 64));
         List<JsonNode> errors = new ArrayList<>();
         digest.at("/anomalies/preview").forEach(a -> {
             if (a.get("code").asText().equals("api_error")) {
@@ -360,8 +363,8 @@ class FindingsIT {
             assertEquals(want.get("marker").asText(), anomaly.get("marker_path").asText(), anomaly.toString());
             assertEquals(want.get("attributed_by").asText(), anomaly.get("attributed_by").asText());
         }
-        JsonNode insight = captures.query("get_event_insight", Map.of("capture", markers, "event_id",
-                expected.at("/0/event_id").asInt()), r -> "");
+        JsonNode insight = asked("get_event_insight", Map.of("capture", markers, "event_id",
+                expected.at("/0/event_id").asInt()));
         assertEquals("glEnable", insight.at("/api_call/name").asText(), insight.toString());
         assertEquals(expected.at("/0/filed_under_event").asInt(), insight.at("/api_call/action_event_id").asInt());
         assertEquals("Frame", insight.get("marker_path").asText());
@@ -378,10 +381,10 @@ class FindingsIT {
         String flood = path("gl_message_flood");
         JsonNode truth = FindingsIT.truth.at("/captures/gl_message_flood/message_flood");
         int repeats = truth.get("repeats").asInt();
-        JsonNode digest = captures.query("get_frame_digest", Map.of("capture", flood, "max_anomalies", 1), r -> "");
+        JsonNode digest = asked("get_frame_digest", Map.of("capture", flood, "max_anomalies", 1));
         assertEquals(2 * repeats, digest.at("/anomalies/count").asInt(), digest.get("anomalies").toString());
-        JsonNode opened = captures.query("open_capture", Map.of("capture", flood, "overview", true, "max_items",
-                40), r -> "");
+        JsonNode opened = asked("open_capture", Map.of("capture", flood, "overview", true, "max_items",
+                40));
         JsonNode messages = opened.at("/overview/debug_messages/preview");
         assertEquals(2 * repeats, opened.at("/overview/debug_messages/count").asInt());
         Map<String, Integer> seen = new HashMap<>();

@@ -72,7 +72,7 @@ class RemoteReplayIT {
     }
 
     private static JsonNode query(String method, Map<String, Object> params) {
-        return captures.query(method, params, r -> "");
+        return captures.query(method, ToolArguments.asSent(method, params), r -> "");
     }
 
     /** An answer without what may differ between two replays of the same capture: where, and the summary. */

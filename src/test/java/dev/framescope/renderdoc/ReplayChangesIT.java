@@ -181,7 +181,8 @@ class ReplayChangesIT {
     @Test
     void theUndoMarkOfALongCancelledRequestOutlivesTheSweepOfStaleMarks() throws Exception {
         Cancellation cancelled = Cancellation.untilAnswered();
-        Map<String, Object> measured = Map.of("capture", GL, "event_id", event, "source", guarded);
+        Map<String, Object> measured = ToolArguments.asSent("replace_shader", Map.of("capture", GL, "event_id", event,
+                "source", guarded));
         CompletableFuture<JsonNode> running = CompletableFuture.supplyAsync(() -> bridge.call("replace_shader",
                 "slow_after", Map.of("method", "replace_shader", "params", measured, "seconds", 4), 60_000,
                 cancelled));

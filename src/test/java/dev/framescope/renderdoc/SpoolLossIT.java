@@ -67,7 +67,7 @@ class SpoolLossIT {
     void aSpoolDeletedUnderARunningCallIsTheSpoolsLossNotACrashOfTheCapture() throws Exception {
         try (BridgeProcess bridge = new BridgeProcess(FaultyPython.in(state), state)) {
             Map<String, Object> slowOpen = Map.of("capture", GL, "method", "open_capture",
-                    "params", Map.of("capture", GL), "seconds", 2);
+                    "params", ToolArguments.asSent("open_capture", Map.of("capture", GL)), "seconds", 2);
             CompletableFuture<JsonNode> running = CompletableFuture.supplyAsync(() -> bridge.call("open_capture",
                     "slow_after", slowOpen, 60_000, BridgeQueue.QUEUE_LIMIT_MS,
                     Cancellation.none()));
@@ -88,7 +88,8 @@ class SpoolLossIT {
             assertEquals("spool_lost", bridge.diagnostics(0).lastLoss().kind());
 
             JsonNode again = bridge.call("open_capture", "slow_after", Map.of("capture", GL, "method",
-                    "open_capture", "params", Map.of("capture", GL), "seconds", 0), 60_000,
+                    "open_capture", "params", ToolArguments.asSent("open_capture", Map.of("capture", GL)), "seconds", 0),
+                    60_000,
                     BridgeQueue.QUEUE_LIMIT_MS, Cancellation.none());
             assertEquals("OpenGL", again.path("api").asText(), again.toString());
         }

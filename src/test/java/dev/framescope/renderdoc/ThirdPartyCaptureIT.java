@@ -180,8 +180,8 @@ class ThirdPartyCaptureIT {
     void getTextureReadsThePresentImageAndDescribesTheDepthImage() {
         Captures captures = new Captures(bridge);
         String present = drawAction(captures).at("/outputs/0").asText();
-        JsonNode corner = captures.query("get_texture", java.util.Map.of("capture", VKCUBE, "texture", present,
-                "width", 1, "height", 1), r -> "");
+        JsonNode corner = captures.query("get_texture", ToolArguments.asSent("get_texture", java.util.Map.of("capture",
+                VKCUBE, "texture", present, "width", 1, "height", 1)), r -> "");
         double clear = truth.at("/present/clear_rgba8/0").asInt() / 255.0;
         for (JsonNode component : corner.at("/rows/0/0")) {
             assertEquals(clear, component.asDouble(), 1e-6, corner.toString());
@@ -195,8 +195,8 @@ class ThirdPartyCaptureIT {
                 depth = t.get("texture").asText();
             }
         }
-        JsonNode described = captures.query("get_texture", java.util.Map.of("capture", VKCUBE, "texture", depth),
-                r -> "");
+        JsonNode described = captures.query("get_texture", ToolArguments.asSent("get_texture",
+                java.util.Map.of("capture", VKCUBE, "texture", depth)), r -> "");
         assertEquals(truth.at("/depth/width").asInt(), described.at("/textures/preview/0/width").asInt());
         assertTrue(described.get("values_unavailable").asText().contains(described.get("format").asText()),
                 described.toString());
@@ -206,7 +206,8 @@ class ThirdPartyCaptureIT {
     @Test
     void theDigestRaisesNoFalseNanAlarm() {
         Captures captures = new Captures(bridge);
-        JsonNode digest = captures.query("get_frame_digest", java.util.Map.of("capture", VKCUBE), r -> "");
+        JsonNode digest = captures.query("get_frame_digest", ToolArguments.asSent("get_frame_digest",
+                java.util.Map.of("capture", VKCUBE)), r -> "");
         for (JsonNode anomaly : digest.at("/anomalies/preview")) {
             assertFalse(anomaly.toString().toLowerCase().matches(".*(nan|inf).*"), anomaly.toString());
         }
@@ -224,8 +225,9 @@ class ThirdPartyCaptureIT {
     void theUniformBlockComesBackTypedWithShape() {
         Captures captures = new Captures(bridge);
         int draw = drawAction(captures).get("event_id").asInt();
-        JsonNode shader = captures.query("get_shader_info", java.util.Map.of("capture", VKCUBE, "event_id", draw,
-                "stage", "vertex", "include_constants", true, "max_constants", 4), r -> "");
+        JsonNode shader = captures.query("get_shader_info", ToolArguments.asSent("get_shader_info", java.util.Map.of(
+                "capture", VKCUBE, "event_id", draw, "stage", "vertex", "include_constants", true, "max_constants",
+                4)), r -> "");
         java.util.Map<String, JsonNode> byName = new java.util.HashMap<>();
         shader.at("/constants/preview").forEach(c -> byName.put(c.get("name").asText(), c));
         JsonNode mvp = byName.get("MVP");
