@@ -99,13 +99,12 @@ public final class RenderDocTools implements ToolGroup {
      * moves its replay there, for every later call on it (kept only when its answer reaches the caller).
      */
     private ToolDef<OpenCaptureArgs> openCapture() {
-        return ToolDef.of("open_capture", "Open a capture",
+        return answeredByBridge(ToolDef.of("open_capture", "Open a capture",
                 "Opens an .rdc read-only (0.3–1 s first time, then reused): API, driver, frame size, "
                 + "counts, capabilities. overview adds statistics, marker groups, textures, debug "
                 + "messages.",
                 OpenCaptureArgs.class, ToolHints.CHANGES_SESSION_STATE,
-                (a, c) -> ToolOutput.of(captures.open(a, c)))
-                .returnsSchemaFile(answerSchema("open_capture"))
+                (a, c) -> ToolOutput.of(captures.open(a, c))))
                 .withAliases("get_capture_status")
                 .withAlias("get_frame_summary", Map.of("overview", true));
     }
@@ -120,12 +119,11 @@ public final class RenderDocTools implements ToolGroup {
     }
 
     private ToolDef<IterateActionsArgs> iterateActions() {
-        return ToolDef.of("iterate_actions", "Actions",
+        return answeredByBridge(ToolDef.of("iterate_actions", "Actions",
                 "Actions in event order (ids, flags, name, marker path, counts, outputs), paged and "
                 + "filtered; query also finds resources by debug name.",
                 IterateActionsArgs.class, ToolHints.READS_ONLY,
-                (a, c) -> ToolOutput.of(captures.iterateActions(a, c)))
-                .returnsSchemaFile(answerSchema("iterate_actions"))
+                (a, c) -> ToolOutput.of(captures.iterateActions(a, c))))
                 .withAliases("search_capture", "search_actions", "search_resources");
     }
 
@@ -141,12 +139,11 @@ public final class RenderDocTools implements ToolGroup {
     }
 
     private ToolDef<AnalyzeNanInfArgs> analyzeNanInf() {
-        return ToolDef.of("analyze_nan_inf", "NaN/Inf pixels",
+        return answeredByBridge(ToolDef.of("analyze_nan_inf", "NaN/Inf pixels",
                 "NaN/Inf texels of float32 colour targets after an event (counts, boxes) and the events "
                 + "that wrote them; with texture, x, y: that pixel's NaN/Inf writes.",
                 AnalyzeNanInfArgs.class, ToolHints.READS_ONLY,
-                (a, c) -> ToolOutput.of(captures.analyzeNanInf(a, c)))
-                .returnsSchemaFile(answerSchema("analyze_nan_inf"));
+                (a, c) -> ToolOutput.of(captures.analyzeNanInf(a, c))));
     }
 
     private ToolDef<GeometryArgs> geometryAnomalies() {
@@ -195,13 +192,12 @@ public final class RenderDocTools implements ToolGroup {
     }
 
     private ToolDef<ReplaceShaderArgs> replaceShader() {
-        return ToolDef.of("replace_shader", "Replace a shader",
+        return answeredByBridgeWithImages(ToolDef.of("replace_shader", "Replace a shader",
                 "Swaps a stage's shader at a draw for source (this session's replay only, every draw using it; "
                 + "never the .rdc), then NaN/Inf counts, pixels, findings and a picture before/after. restore: "
                 + "undo.",
                 ReplaceShaderArgs.class, ToolHints.CHANGES_SESSION_STATE,
-                (a, c) -> captures.replaceShader(a, c.cancellation()))
-                .returnsSchemaFileAndImages(answerSchema("replace_shader"));
+                (a, c) -> captures.replaceShader(a, c.cancellation())));
     }
 
     private ToolDef<BufferArgs> getBufferContents() {
@@ -222,39 +218,45 @@ public final class RenderDocTools implements ToolGroup {
     }
 
     private ToolDef<DiffCapturesArgs> diffCaptures() {
-        return ToolDef.of("diff_captures", "Compare two captures",
+        return answeredByBridgeWithImages(ToolDef.of("diff_captures", "Compare two captures",
                 "Compares two .rdc of one scene (before/after a change, two drivers): actions aligned by marker "
                 + "path and name, per-draw differences (shaders, state, resources, counts), final colour "
                 + "targets pixel by pixel with a diff PNG, anomalies in one only. First call 1–6 s, then < 0.5 s.",
                 DiffCapturesArgs.class, ToolHints.READS_ONLY,
-                (a, c) -> captures.diffCaptures(a, c.cancellation()))
-                .returnsSchemaFileAndImages(answerSchema("diff_captures"));
+                (a, c) -> captures.diffCaptures(a, c.cancellation())));
     }
 
     private ToolDef<SaveTextureArgs> saveTexture() {
-        return ToolDef.of("save_texture", "Save a texture",
+        return answeredByBridge(ToolDef.of("save_texture", "Save a texture",
                 "Writes a texture's mip/slice after an event as PNG (8-bit, clamped) or EXR (float32, "
                 + "exact), ≤ 2048², under the working directory or FRAMESCOPE_OUTPUT_DIR.",
                 SaveTextureArgs.class, ToolHints.WRITES_NEW_FILES,
-                (a, c) -> ToolOutput.of(captures.saveTexture(a, c)))
-                .returnsSchemaFile(answerSchema("save_texture"));
+                (a, c) -> ToolOutput.of(captures.saveTexture(a, c))));
     }
 
     private ToolDef<CopyCaptureArgs> copyCapture() {
-        return ToolDef.of("copy_capture", "Copy a capture",
+        return answeredByBridge(ToolDef.of("copy_capture", "Copy a capture",
                 "Copies the .rdc (CopyFileTo) under the working directory or FRAMESCOPE_OUTPUT_DIR, never "
                 + "over a file unless overwrite.",
                 CopyCaptureArgs.class, ToolHints.WRITES_NEW_FILES,
-                (a, c) -> ToolOutput.of(captures.copyCapture(a, c)))
-                .returnsSchemaFile(answerSchema("copy_capture"));
+                (a, c) -> ToolOutput.of(captures.copyCapture(a, c))));
     }
 
     /** A read-only tool answered by the bridge method of the same name, with {@code summary} as its first line. */
     private <A> ToolDef<A> query(String name, String title, String description, Class<A> args,
                                  Function<JsonNode, String> summary) {
-        return ToolDef.of(name, title, description, args, ToolHints.READS_ONLY,
-                (a, c) -> ToolOutput.of(captures.query(name, a, summary, c)))
-                .returnsSchemaFile(answerSchema(name));
+        return answeredByBridge(ToolDef.of(name, title, description, args, ToolHints.READS_ONLY,
+                (a, c) -> ToolOutput.of(captures.query(name, a, summary, c))));
+    }
+
+    /** A tool the bridge method of its name answers, in the shape its schema file (named for it too) declares. */
+    private static <A> ToolDef<A> answeredByBridge(ToolDef<A> tool) {
+        return tool.returnsSchemaFile(answerSchema(tool.name()));
+    }
+
+    /** As {@link #answeredByBridge}, for an answer that may come with a picture. */
+    private static <A> ToolDef<A> answeredByBridgeWithImages(ToolDef<A> tool) {
+        return tool.returnsSchemaFileAndImages(answerSchema(tool.name()));
     }
 
     /**
