@@ -154,7 +154,7 @@ def physics(bench, cmd, recording, frames_sampled):
 
     # Session A: per-frame calls right after load, while the background read runs; then triage, then warm calls.
     server = Server(bench, cmd)
-    loaded = server.call("open_recording", {"recording": recording})
+    server.call("open_recording", {"recording": recording})
     t_loaded = time.perf_counter()
     frames = [rng.randint(1, total) for _ in range(frames_sampled)]
     after_load = frames_of(server, "get_recording_frame", frames)

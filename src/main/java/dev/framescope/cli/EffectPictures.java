@@ -20,6 +20,7 @@ final class EffectPictures {
 
     /** Why a picture was not written, in words for a FAIL line. */
     static final class Refused extends Exception {
+        private static final long serialVersionUID = 1L;
         Refused(String message) {
             super(message, null, false, false);
         }

@@ -6,6 +6,7 @@ package dev.framescope.cli;
  * and what was given; the command line prints it as {@code framescope COMMAND: message} and exits 2.
  */
 final class UsageException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
 
     UsageException(String message) {
         super(message);

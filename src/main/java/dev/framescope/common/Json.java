@@ -58,6 +58,7 @@ public final class Json {
      * NaN as NULL) reads best as null; tools that must distinguish NaN from Inf report that in their own fields.
      */
     private static final class NonFiniteAsNull extends StdSerializer<Double> {
+        private static final long serialVersionUID = 1L;
         static final NonFiniteAsNull INSTANCE = new NonFiniteAsNull();
 
         private NonFiniteAsNull() {

@@ -6,6 +6,7 @@ package dev.framescope.common;
  * names the setting, what it takes and what was given, and the command line says it in one line and exits 2.
  */
 public final class SettingException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
 
     public SettingException(String message) {
         super(message);

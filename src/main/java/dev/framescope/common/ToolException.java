@@ -10,6 +10,7 @@ import java.util.Objects;
  * the JSON body {@code {code, message, context}}; it never becomes a JSON-RPC error. Messages say what to do next.
  */
 public final class ToolException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
 
     private final ErrorCode code;
     private final Map<String, Object> context;

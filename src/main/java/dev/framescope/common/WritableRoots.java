@@ -86,6 +86,7 @@ public final class WritableRoots {
 
     /** A part of the way to a file that is a link or a file, not a folder: writing there could land anywhere. */
     public static final class NotAFolder extends IOException {
+        private static final long serialVersionUID = 1L;
         private final transient Path path;
 
         NotAFolder(Path path) {

@@ -1,5 +1,6 @@
 package dev.framescope.console;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolCaller;
@@ -106,8 +107,8 @@ public final class BuiltinPlanner implements Planner {
     }
 
     private static Step toStep(Question question, JsonNode call) {
-        Map<String, Object> arguments = new LinkedHashMap<>(Json.mapper()
-                .convertValue(call.get("arguments"), Map.class));
+        Map<String, Object> arguments = Json.mapper().convertValue(call.get("arguments"),
+                new TypeReference<LinkedHashMap<String, Object>>() { });
         arguments.put("capture", question.capture());
         return new Step(call.get("tool").asText(), arguments, call.path("why").asText());
     }

@@ -139,6 +139,9 @@ public final class ConsoleApi {
      * file name or its form field), or a zip made by export as the body. Parts are spooled to files by Jetty, bounded
      * by the upload limit, never held in memory.
      */
+    // Jetty 12.1 deprecates the parser's CompletableFuture parse for a Promise-based one or MultiPartFormData.from
+    // with a MultiPartConfig; moving to them changes how the limits above are given, a step of its own.
+    @SuppressWarnings("removal")
     private String importProject(Request request) throws Exception {
         String type = request.getHeaders().get("Content-Type");
         if (type == null || !type.startsWith("multipart/form-data")) {

@@ -11,6 +11,7 @@ import java.util.Map;
  * error: {@code {code, message, context}} naming the parameter or path at fault.
  */
 public final class ConsoleException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
 
     private final int status;
     private final String code;

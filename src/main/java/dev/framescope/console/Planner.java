@@ -53,6 +53,7 @@ public interface Planner {
 
     /** A planner that could not go on: its reason becomes a warning answer. */
     final class PlannerException extends Exception {
+        private static final long serialVersionUID = 1L;
         public PlannerException(String reason) {
             super(reason);
         }

@@ -30,6 +30,7 @@ final class PageAnswers {
 
     /** Why an answer was refused; the page shows the message and lets the person try again. */
     static final class Refused extends Exception {
+        private static final long serialVersionUID = 1L;
         final String code;
 
         Refused(String code, String message) {

@@ -35,7 +35,10 @@ public final class PageSocket implements Session.Listener.AutoDemanding {
         page.received(this, message);
     }
 
+    // Jetty 12.1 deprecates this close for one that acknowledges through a Callback; Jetty calls whichever one the
+    // class overrides, and moving changes when the close completes, a step of its own.
     @Override
+    @SuppressWarnings("removal")
     public void onWebSocketClose(int statusCode, String reason) {
         page.disconnected(this);
     }

@@ -2,12 +2,12 @@ package dev.framescope.physics;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.framescope.common.Bounded;
+import dev.framescope.physics.LambdaConvention.LambdaUnit;
 import dev.framescope.physics.PhysicsArgs.AnomalyArgs;
 import dev.framescope.physics.PhysicsArgs.EnergySeriesArgs;
 import dev.framescope.physics.PhysicsModel.EnergyPoint;
 import dev.framescope.physics.PhysicsModel.SystemEnergyPoint;
 import dev.framescope.physics.RecordingSeries.ContactSummary;
-import dev.framescope.physics.LambdaConvention.LambdaUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;

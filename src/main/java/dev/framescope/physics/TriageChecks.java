@@ -6,11 +6,9 @@ import static dev.framescope.physics.Findings.check;
 import static dev.framescope.physics.Findings.numbers;
 
 import dev.framescope.physics.Findings.Span;
-import dev.framescope.physics.PhysicsArgs.TriageArgs;
 import dev.framescope.physics.LambdaConvention.LambdaUnit;
-import dev.framescope.physics.PhysicsModel.BodyMetadata;
+import dev.framescope.physics.PhysicsArgs.TriageArgs;
 import dev.framescope.physics.Triage.Anomaly;
-import dev.framescope.physics.Triage.NextCall;
 import dev.framescope.physics.Triage.Severity;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -270,6 +270,7 @@ public final class EffectSearch {
     /** A line that stops a runaway match: every 4096th character read checks the clock. */
     private static final class Deadline implements CharSequence {
         static final class Expired extends RuntimeException {
+            private static final long serialVersionUID = 1L;
             Expired() {
                 super(null, null, false, false);
             }

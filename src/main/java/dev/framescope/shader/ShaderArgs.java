@@ -2,10 +2,10 @@ package dev.framescope.shader;
 
 import dev.framescope.common.Param;
 import dev.framescope.common.ToolException;
-import java.util.List;
-import java.util.Map;
 import dev.framescope.shader.EffectCompiler.Backend;
 import dev.framescope.shader.EffectCompiler.OneBackend;
+import java.util.List;
+import java.util.Map;
 
 /** Inputs of the shader tools. */
 public final class ShaderArgs {

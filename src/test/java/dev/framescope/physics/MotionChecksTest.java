@@ -1,7 +1,7 @@
 package dev.framescope.physics;
 
-import static dev.framescope.physics.PhysicsCalls.assertClose;
 import static dev.framescope.physics.PhysicsCalls.arg;
+import static dev.framescope.physics.PhysicsCalls.assertClose;
 import static dev.framescope.physics.PhysicsCalls.groundTruth;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

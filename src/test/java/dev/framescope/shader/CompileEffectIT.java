@@ -93,7 +93,7 @@ class CompileEffectIT {
                 /*{"ISFVSN": "2", "INPUTS": [{"NAME": "startImage", "TYPE": "image"},
                 {"NAME": "endImage", "TYPE": "image"}, {"NAME": "progress", "TYPE": "float"}]}*/
                 void main() {
-                	gl_FragColor = mix(IMG_THIS_PIXEL(startImage), IMG_THIS_PIXEL(endImage), progress);
+                \tgl_FragColor = mix(IMG_THIS_PIXEL(startImage), IMG_THIS_PIXEL(endImage), progress);
                 }
                 """);
         // A varying that only a .vs companion would write: the fragment compiles, the link fails.
@@ -102,7 +102,7 @@ class CompileEffectIT {
 
                 in vec2 left_coord;
                 void main() {
-                	gl_FragColor = vec4(left_coord, 0.0, 1.0);
+                \tgl_FragColor = vec4(left_coord, 0.0, 1.0);
                 }
                 """);
         ToolGroups.Toolkit toolkit = ToolGroups.create(Config.defaults(stateDir));

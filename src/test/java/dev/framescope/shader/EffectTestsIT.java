@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Config;
-import dev.framescope.server.ToolGroups;
 import dev.framescope.common.Json;
+import dev.framescope.server.ToolGroups;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,6 +1,5 @@
 package dev.framescope.shader;
 
-import dev.framescope.shader.RuntimePage.Pixels;
 import dev.framescope.shader.formats.Effect;
 import dev.framescope.shader.harness.BrowserHarness;
 import java.nio.file.Path;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.framescope.common.ToolContext;
 import dev.framescope.common.Json;
+import dev.framescope.common.ToolContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

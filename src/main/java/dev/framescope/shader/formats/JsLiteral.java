@@ -19,6 +19,7 @@ final class JsLiteral {
 
     /** The text is not a literal at {@code line}: {@code what} says what was found. */
     static final class NotLiteral extends RuntimeException {
+        private static final long serialVersionUID = 1L;
         final int line;
 
         NotLiteral(String what, int line) {

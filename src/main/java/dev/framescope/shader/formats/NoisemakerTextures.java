@@ -36,6 +36,7 @@ final class NoisemakerTextures {
 
     /** A declared size or format FrameScope cannot honour; the message starts with "UNSUPPORTED: ". */
     static final class Unsupported extends RuntimeException {
+        private static final long serialVersionUID = 1L;
         Unsupported(String message) {
             super(message);
         }

@@ -1,7 +1,6 @@
 package dev.framescope.shader.formats;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Set;
@@ -68,7 +67,7 @@ final class ShadertoyChannels {
         }
         if (ctype.equals("cubemap") && isCubeA(id, src)) {
             samplers.set(sampler, ShadertoySamplers.settings(input.get("sampler"), false, where, unsupported));
-            ((ArrayNode) pass.withArray("cubeChannels")).add(sampler);
+            pass.withArray("cubeChannels").add(sampler);
             inputs.put(sampler, ShadertoyImport.CUBE_A);
             return;
         }
@@ -84,7 +83,7 @@ final class ShadertoyChannels {
         samplers.set(sampler, settings);
         definition.with("imageSamplers").set(imageName, settings);
         if (ctype.equals("cubemap")) {
-            ((ArrayNode) pass.withArray("cubeChannels")).add(sampler);
+            pass.withArray("cubeChannels").add(sampler);
         }
         String standIn = standIn(ctype);
         if (standIn != null) {

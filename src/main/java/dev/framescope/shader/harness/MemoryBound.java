@@ -36,6 +36,7 @@ final class MemoryBound {
 
     /** A process over the bound, or large while the machine is short: what a waiting call stops for. */
     static final class Exceeded extends Exception {
+        private static final long serialVersionUID = 1L;
         final long pid;
         final String type;
         final long rssMb;

@@ -3,7 +3,6 @@ package dev.framescope.shader.formats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.framescope.shader.EffectLibrary;
-import dev.framescope.shader.formats.Effect;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

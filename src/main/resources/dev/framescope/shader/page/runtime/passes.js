@@ -21,7 +21,7 @@ export function prepareGlslPasses(passes, { width, height, uniforms, images = {}
   const gl = canvas.getContext('webgl2');
   // An ISF pass carries a `fallback` (its GLSL ES 1.00 form), compiled when 3.00 fails; it then replaces the pass.
   const versions = [];
-  passes = passes.map((p, i) => {
+  passes = passes.map((p) => {
     const compiled = compileIsf(p, p.fallback, gl);
     versions.push({ version: compiled.version, fell_back: compiled.fell_back, compiled });
     return compiled.fell_back ? { ...p, ...p.fallback } : p;
