@@ -108,6 +108,7 @@ public final class EffectBenchmark {
         String source = "";
         if (effect.usesPassRuntime()) {
             effect.format().putPasses(options, effect, frame);
+            options.put("host", effect.format().pageHost(effect, frame).toPage());
         } else {
             source = effect.source(program, program.file(webgl));
         }

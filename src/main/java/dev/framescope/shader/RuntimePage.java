@@ -158,6 +158,7 @@ final class RuntimePage {
                     List.of(effect.source(program, program.file(frame.webgl())), PageArguments.exact(options)));
         }
         effect.format().putPasses(options, effect, frame);
+        options.put("host", effect.format().pageHost(effect, frame).toPage());
         Object passes = options.remove("passes");
         // Feedback needs history: every frame of the schedule is drawn; a plain chain draws only the last.
         options.put("frames", schedule.frames());

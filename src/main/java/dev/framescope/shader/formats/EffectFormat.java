@@ -81,11 +81,16 @@ public interface EffectFormat {
 
     /**
      * Puts into the runtime's {@code options} the passes as it takes them (source, inputs sampler → texture, output
-     * texture and what the format adds per pass), the images the effect reads by name (each replaced by a file the
-     * caller binds to its name) and the uniforms and flags the format's host would give. {@code options} already
-     * holds the frame's {@code uniforms}.
+     * texture and what the format adds per pass, listed in runtime/host.js), the images the effect reads by name
+     * (each replaced by a file the caller binds to its name) and the uniforms the format's host would give.
+     * {@code options} already holds the frame's {@code uniforms}.
      */
     void putPasses(Map<String, Object> options, Effect effect, FrameInputs frame);
+
+    /** What the format's host changes in the pass runtime for {@code frame}: its {@code host} option. */
+    default PageHost pageHost(Effect effect, FrameInputs frame) {
+        return PageHost.NATIVE;
+    }
 
     /**
      * Whether every frame of the schedule must be drawn, not just the last: a pass reads an earlier frame, or a pass

@@ -109,11 +109,15 @@ final class NoisemakerFormat implements EffectFormat {
         options.put("passes", NoisemakerRuntime.passes(effect, frame));
         options.put("images", NoisemakerRuntime.images(effect, frame.images(), frame.width(), frame.height()));
         options.put("uniforms", NoisemakerRuntime.uniforms(frame.uniforms(), frame.width(), frame.height()));
-        options.put("flipY", !frame.webgl());
-        options.put("pingPong", true);
-        // noisemaker's per-frame globals: the frame's index and the normalised time since the previous frame
-        options.put("frameUniforms", Map.of("index", "frame", "delta", "deltaTime"));
-        options.put("frameResolution", true); // `resolution` is the frame's size in every pass, as noisemaker's
+    }
+
+    /**
+     * noisemaker's surfaces ping-pong; its WGSL draws y down; its per-frame globals are {@code frame} and
+     * {@code deltaTime}; and {@code resolution} is the frame's size in every pass, as its global uniforms give it.
+     */
+    @Override
+    public PageHost pageHost(Effect effect, FrameInputs frame) {
+        return new PageHost(true, !frame.webgl(), new PageHost.FrameUniforms("frame", "deltaTime"), true);
     }
 
     @Override

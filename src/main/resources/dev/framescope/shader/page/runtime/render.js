@@ -43,9 +43,9 @@ export function renderWgsl(source, options) {
  * Renders `frames` frames back to back (time advancing over one loop), each followed by a fence, and returns the
  * per-frame wall times in ms. Not bounded by requestAnimationFrame (capped near 60/s in headless Chromium).
  */
-export async function benchmark(language, source, { width, height, frames, uniforms, passes, images, flipY, pingPong, frameUniforms, frameResolution }) {
+export async function benchmark(language, source, { width, height, frames, uniforms, passes, images, host }) {
   // `passes` (multi-pass effects) replaces `source`; see passes.js.
-  const frame = await preparePasses(language, passes ?? onePass(source), { width, height, uniforms, images, flipY, pingPong, frameUniforms, frameResolution });
+  const frame = await preparePasses(language, passes ?? onePass(source), { width, height, uniforms, images, host });
   if (!frame.ok) return frame;
   const frameMs = [];
   const start = performance.now();
