@@ -96,7 +96,7 @@ final class DemoCommand implements Callable<Integer> {
         }
         JsonNode body = Json.mapper().readTree(text.substring(text.indexOf('{')));
         out.println(indent(body.path("summary").asText()));
-        body.fields().forEachRemaining(field -> {
+        body.properties().forEach(field -> {
             JsonNode value = field.getValue();
             JsonNode items = value.isArray() ? value : value.path("preview");
             if (items.isArray() && !items.isEmpty()) {
@@ -120,7 +120,7 @@ final class DemoCommand implements Callable<Integer> {
             return item.asText();
         }
         StringBuilder line = new StringBuilder();
-        item.fields().forEachRemaining(field -> {
+        item.properties().forEach(field -> {
             if (field.getValue().isValueNode() && !field.getValue().isNull()) {
                 line.append(line.length() == 0 ? "" : ", ").append(field.getKey()).append('=')
                         .append(field.getValue().asText());

@@ -83,7 +83,7 @@ public final class Echo {
         }
         if (value instanceof ObjectNode object) {
             ObjectNode copy = object.objectNode();
-            for (Iterator<Map.Entry<String, JsonNode>> fields = object.fields(); fields.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> fields = object.properties().iterator(); fields.hasNext(); ) {
                 Map.Entry<String, JsonNode> field = fields.next();
                 copy.set(cut(field.getKey()), value(field.getValue()));
             }

@@ -43,7 +43,7 @@ public final class Json {
 
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .propertyNamingStrategy(SNAKE)
-            .serializationInclusion(JsonInclude.Include.NON_NULL)
+            .defaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.USE_DEFAULTS))
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)

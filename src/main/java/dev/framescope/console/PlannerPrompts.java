@@ -97,7 +97,7 @@ final class PlannerPrompts {
         for (ToolCaller.ToolInfo tool : tools) {
             text.append("- ").append(tool.name()).append(": ").append(cut(tool.description(), 280)).append('\n');
             JsonNode required = tool.inputSchema().path("required");
-            for (Iterator<Map.Entry<String, JsonNode>> it = tool.inputSchema().path("properties").fields();
+            for (Iterator<Map.Entry<String, JsonNode>> it = tool.inputSchema().path("properties").properties().iterator();
                  it.hasNext(); ) {
                 Map.Entry<String, JsonNode> property = it.next();
                 boolean isRequired = false;

@@ -21,7 +21,7 @@ public record SettingsUpdate(String apiKey, String baseUrl, String plannerModel,
         if (body == null || !body.isObject()) {
             throw ConsoleException.badRequest("body", "PUT /settings takes a JSON object with any of " + FIELDS);
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = body.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = body.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> field = it.next();
             if (!FIELDS.contains(field.getKey())) {
                 throw ConsoleException.badRequest(field.getKey(), "unknown setting " + field.getKey()

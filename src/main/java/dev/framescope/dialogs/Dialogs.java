@@ -284,6 +284,7 @@ public final class Dialogs {
         return new Asked(request, ended, null);
     }
 
+    @SuppressWarnings("try") // the registration is undone as the block ends: the body has no use for it
     private Asked viaPage(Question question, ToolContext context) {
         DialogPage dialogPage = page();
         DialogRequests.Request request = requests.open(question.tool(), "page", question.page(), question.timeout(),

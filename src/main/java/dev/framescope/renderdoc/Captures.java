@@ -294,6 +294,7 @@ public final class Captures {
         return query(method, method, args, summary, context);
     }
 
+    @SuppressWarnings("try") // the progress reporter is closed as the block ends: the body has no use for it
     public ObjectNode query(String tool, String method, Object args, Function<JsonNode, String> summary,
                             ToolContext context) {
         @SuppressWarnings("unchecked")

@@ -46,7 +46,7 @@ final class ArgumentValidator {
         if (!errors.isEmpty()) {
             throw toException(errors.get(0), schema);
         }
-        arguments.fields().forEachRemaining(e -> refuseNul(e.getKey(), e.getValue()));
+        arguments.properties().forEach(e -> refuseNul(e.getKey(), e.getValue()));
     }
 
     /**
@@ -63,7 +63,7 @@ final class ArgumentValidator {
                 refuseNul(param + "[" + i + "]", value.get(i));
             }
         } else if (value.isObject()) {
-            value.fields().forEachRemaining(e -> refuseNul(param + "." + e.getKey(), e.getValue()));
+            value.properties().forEach(e -> refuseNul(param + "." + e.getKey(), e.getValue()));
         }
     }
 

@@ -12,7 +12,7 @@ import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.Content;
 import io.modelcontextprotocol.spec.McpSchema.CreateMessageRequest;
 import io.modelcontextprotocol.spec.McpSchema.CreateMessageResult;
-import io.modelcontextprotocol.spec.McpSchema.ElicitRequest;
+import io.modelcontextprotocol.spec.McpSchema.ElicitFormRequest;
 import io.modelcontextprotocol.spec.McpSchema.ElicitResult;
 import io.modelcontextprotocol.spec.McpSchema.ImageContent;
 import io.modelcontextprotocol.spec.McpSchema.ProgressNotification;
@@ -63,7 +63,8 @@ final class ExchangeContext implements ToolContext {
             return;
         }
         try {
-            exchange.progressNotification(new ProgressNotification(token, progress, total, message));
+            exchange.progressNotification(ProgressNotification.builder(token, progress).total(total).message(message)
+                    .build());
         } catch (RuntimeException e) {
             log.warn("Could not send progress for {}: {}", request.name(), e.getMessage());
         }
@@ -87,9 +88,10 @@ final class ExchangeContext implements ToolContext {
         return this::elicit;
     }
 
+    @SuppressWarnings("try") // the registration is undone as the block ends: the body has no use for it
     private ClientHuman.Reply elicit(String message, Map<String, Object> schema, long timeoutMs) {
         CompletableFuture<ElicitResult> answer = CompletableFuture.supplyAsync(() -> exchange.createElicitation(
-                ElicitRequest.builder(message, schema).build()));
+                ElicitFormRequest.builder(message, schema).build()));
         try (var stop = cancellation.onCancel(() -> answer.cancel(true))) {
             ElicitResult result = Waiting.await(answer, timeoutMs, beat -> progress(beat, null,
                     "waiting for your answer (" + beat * Waiting.BEAT_MS / 1000 + " s)"));
@@ -112,13 +114,11 @@ final class ExchangeContext implements ToolContext {
     private ClientModel.Answer sample(String systemPrompt, String question, byte[] image, String mimeType,
                                       int maxTokens, long timeoutMs) {
         // a text-only question (the capture console's planner) has no image: send the text alone
-        SamplingMessage asked = new SamplingMessage(Role.USER, new TextContent(question));
+        SamplingMessage asked = new SamplingMessage(Role.USER, TextContent.builder(question).build());
         List<SamplingMessage> messages = image == null ? List.of(asked) : List.of(new SamplingMessage(Role.USER,
-                new ImageContent(null, Base64.getEncoder().encodeToString(image), mimeType)), asked);
-        CreateMessageRequest ask = CreateMessageRequest.builder()
+                ImageContent.builder(Base64.getEncoder().encodeToString(image), mimeType).build()), asked);
+        CreateMessageRequest ask = CreateMessageRequest.builder(messages, maxTokens)
                 .systemPrompt(systemPrompt)
-                .messages(messages)
-                .maxTokens(maxTokens)
                 .includeContext(CreateMessageRequest.ContextInclusionStrategy.NONE)
                 .build();
         // The client may ask its user before sampling; bound the wait so the tool call still answers.

@@ -155,11 +155,9 @@ public final class FrameScopeServer {
         var output = registry.outputSchema(tool);
         @SuppressWarnings("unchecked")
         Map<String, Object> outputSchema = output == null ? null : new ObjectMapper().convertValue(output, Map.class);
-        return Tool.builder()
-                .name(tool.name())
+        return Tool.builder(tool.name(), schema)
                 .title(tool.title())
                 .description(tool.description())
-                .inputSchema(schema)
                 .outputSchema(outputSchema)
                 .annotations(annotations(tool))
                 .build();

@@ -87,7 +87,7 @@ final class OutputSchemas {
             }
         });
         properties.retain(shared);
-        properties.fields().forEachRemaining(entry -> entry.setValue(eitherType(entry.getValue(),
+        properties.properties().forEach(entry -> entry.setValue(eitherType(entry.getValue(),
                 others.get(entry.getKey()))));
         if (!a.path("required").equals(b.path("required"))) {
             a.remove("required"); // records here require only schema_version; anything else would need intersecting

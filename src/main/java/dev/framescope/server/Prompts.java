@@ -52,8 +52,9 @@ final class Prompts {
                                     + " characters; at most " + MAX_ARGUMENT_CHARS, null));
                         }
                     }
-                    return new GetPromptResult(recipe.description(), List.of(new PromptMessage(Role.USER,
-                            new TextContent(recipe.text().apply(args)))));
+                    return GetPromptResult.builder(List.of(new PromptMessage(Role.USER,
+                            TextContent.builder(recipe.text().apply(args)).build())))
+                            .description(recipe.description()).build();
                 }))).toList();
     }
 
@@ -96,8 +97,10 @@ final class Prompts {
     }
 
     private static Prompt prompt(PromptRecipe recipe) {
-        return new Prompt(recipe.name(), recipe.title(), recipe.description(), recipe.arguments().stream()
-                .map(a -> new PromptArgument(a.name(), a.title(), a.description(), a.required())).toList());
+        return Prompt.builder(recipe.name()).title(recipe.title()).description(recipe.description())
+                .arguments(recipe.arguments().stream()
+                        .map(a -> new PromptArgument(a.name(), a.title(), a.description(), a.required())).toList())
+                .build();
     }
 
     private static CompleteResult complete(PromptRecipe recipe, CompleteRequest request) {

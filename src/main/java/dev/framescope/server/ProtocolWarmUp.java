@@ -26,8 +26,8 @@ final class ProtocolWarmUp {
             var mapper = new JacksonMcpJsonMapper(protocolMapper);
             var request = (McpSchema.JSONRPCRequest) McpSchema.deserializeJsonRpcMessage(mapper, INITIALIZE);
             mapper.convertValue(request.params(), McpSchema.InitializeRequest.class);
-            var toolList = new McpSchema.ListToolsResult(tools.stream().map(AsyncToolSpecification::tool).toList(),
-                    null);
+            var toolList = McpSchema.ListToolsResult.builder(tools.stream().map(AsyncToolSpecification::tool)
+                    .toList()).build();
             protocolMapper.writeValueAsString(new McpSchema.JSONRPCResponse("2.0", 0, toolList, null));
         } catch (IOException | RuntimeException e) {
             // Only an optimisation: the real messages will build the same serializers.

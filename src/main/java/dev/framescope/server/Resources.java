@@ -101,13 +101,14 @@ final class Resources {
         String ext = "image/jpeg".equals(image.mimeType()) ? "jpg" : "png";
         String uri = "framescope://images/" + n + "-" + tool + "." + ext;
         byte[] bytes = Base64.getDecoder().decode(image.data());
-        Resource resource = new Resource(uri, n + "-" + tool + "." + ext, "Image " + n + " from " + tool,
-                "The image " + tool + " answered with (kept for this session, the last " + MAX_IMAGES + ")",
-                image.mimeType(), (long) bytes.length, null, null);
+        Resource resource = Resource.builder(uri, n + "-" + tool + "." + ext).title("Image " + n + " from " + tool)
+                .description("The image " + tool + " answered with (kept for this session, the last " + MAX_IMAGES
+                        + ")")
+                .mimeType(image.mimeType()).size((long) bytes.length).build();
         String data = image.data();
         current.addResource(new AsyncResourceSpecification(resource, (exchange, request) -> Mono.just(
-                new ReadResourceResult(List.<ResourceContents>of(new BlobResourceContents(uri, image.mimeType(),
-                        data)))))).subscribe(done -> { }, e -> { });
+                ReadResourceResult.builder(List.<ResourceContents>of(BlobResourceContents.builder(uri, data)
+                        .mimeType(image.mimeType()).build())).build()))).subscribe(done -> { }, e -> { });
         images.addLast(uri);
         while (images.size() > MAX_IMAGES) {
             String old = images.pollFirst();
@@ -138,8 +139,9 @@ final class Resources {
         } catch (IOException e) {
             size = -1;
         }
-        Resource resource = new Resource(uri, file.getFileName().toString(), file.getFileName().toString(),
-                "Written by " + tool, mime, size < 0 ? null : size, null, null);
+        Resource resource = Resource.builder(uri, file.getFileName().toString())
+                .title(file.getFileName().toString()).description("Written by " + tool).mimeType(mime)
+                .size(size < 0 ? null : size).build();
         return new AsyncResourceSpecification(resource, (exchange, request) -> Mono.fromCallable(() -> {
             Path again = allowedFile(file);
             if (again == null || Files.size(again) > MAX_FILE_BYTES) {
@@ -147,17 +149,21 @@ final class Resources {
             }
             byte[] bytes = Files.readAllBytes(again);
             ResourceContents contents = mime.startsWith("text/") || mime.equals("application/json")
-                    ? new TextResourceContents(uri, mime, new String(bytes, StandardCharsets.UTF_8))
-                    : new BlobResourceContents(uri, mime, Base64.getEncoder().encodeToString(bytes));
-            return new ReadResourceResult(List.of(contents));
+                    ? TextResourceContents.builder(uri, new String(bytes, StandardCharsets.UTF_8)).mimeType(mime)
+                    .build()
+                    : BlobResourceContents.builder(uri, Base64.getEncoder().encodeToString(bytes)).mimeType(mime)
+                    .build();
+            return ReadResourceResult.builder(List.of(contents)).build();
         }));
     }
 
     private static AsyncResourceSpecification text(String uri, String name, String title, String description,
                                                    Supplier<String> text) {
-        Resource resource = new Resource(uri, name, title, description, "text/markdown", null, null, null);
+        Resource resource = Resource.builder(uri, name).title(title).description(description)
+                .mimeType("text/markdown").build();
         return new AsyncResourceSpecification(resource, (exchange, request) -> Mono.fromCallable(() ->
-                new ReadResourceResult(List.of(new TextResourceContents(uri, "text/markdown", text.get())))));
+                ReadResourceResult.builder(List.of(TextResourceContents.builder(uri, text.get())
+                        .mimeType("text/markdown").build())).build()));
     }
 
     private static String readText(Path file) {

@@ -37,8 +37,8 @@ final class SchemaCatalog {
         Map<String, ObjectNode> built = new ConcurrentHashMap<>();
         try (InputStream in = SchemaCatalog.class.getResourceAsStream(RESOURCE)) {
             if (in != null) {
-                new ObjectMapper().readTree(in).fields()
-                        .forEachRemaining(e -> built.put(e.getKey(), (ObjectNode) e.getValue()));
+                new ObjectMapper().readTree(in).properties()
+                        .forEach(e -> built.put(e.getKey(), (ObjectNode) e.getValue()));
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + RESOURCE, e);

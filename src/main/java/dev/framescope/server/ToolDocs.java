@@ -114,7 +114,7 @@ public final class ToolDocs {
         List<String> required = new ArrayList<>();
         schema.path("required").forEach(r -> required.add(r.asText()));
         md.append("| parameter | type | required | default | description |\n|---|---|---|---|---|\n");
-        for (Iterator<Map.Entry<String, JsonNode>> it = properties.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = properties.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> property = it.next();
             JsonNode p = property.getValue();
             md.append("| `").append(property.getKey()).append("` | ").append(cell(SchemaText.describe(p)))

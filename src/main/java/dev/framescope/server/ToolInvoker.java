@@ -54,6 +54,7 @@ public final class ToolInvoker {
      * context's; what it changed is kept once its result is returned here, unless it was cancelled first, which
      * answers {@code CANCELLED}.
      */
+    @SuppressWarnings("try") // the relay is a registration undone as the block ends: the body has no use for it
     public CallToolResult call(ToolDef<?> tool, Map<String, Object> arguments, ToolContext context) {
         Cancellation outer = context.cancellation();
         Cancellation own = Cancellation.untilAnswered();

@@ -117,7 +117,7 @@ public final class EffectAnalysis {
         for (Program p : effect.programs()) {
             JsonNode spec = p.spec();
             Map<String, String> inputs = new LinkedHashMap<>();
-            spec.path("inputs").fields().forEachRemaining(e -> inputs.put(e.getKey(), e.getValue().asText()));
+            spec.path("inputs").properties().forEach(e -> inputs.put(e.getKey(), e.getValue().asText()));
             // Shadertoy passes and collection entries are code inside one file: count the code, not the file.
             String embedded = effect.format().embeddedCode(effect, p);
             EffectFormat.PassTarget target = effect.format().target(effect, p, width, height, defaults);
@@ -132,7 +132,7 @@ public final class EffectAnalysis {
 
     private static List<InputInfo> inputs(JsonNode d) {
         List<InputInfo> inputs = new ArrayList<>();
-        d.path("globals").fields().forEachRemaining(e -> {
+        d.path("globals").properties().forEach(e -> {
             JsonNode g = e.getValue();
             inputs.add(new InputInfo(e.getKey(), g.path("uniform").asText(null), g.path("type").asText(null),
                     g.get("default"), g.get("min"), g.get("max"), g.get("values")));

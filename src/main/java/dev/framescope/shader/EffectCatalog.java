@@ -108,14 +108,14 @@ public final class EffectCatalog {
         List<String> changed = new ArrayList<>();
         List<String> removed = new ArrayList<>();
         List<String> kept = new ArrayList<>();
-        manifest.fields().forEachRemaining(e -> {
+        manifest.properties().forEach(e -> {
             if (!old.has(e.getKey())) {
                 added.add(e.getKey());
             } else if (!old.get(e.getKey()).equals(e.getValue())) {
                 changed.add(e.getKey());
             }
         });
-        old.fields().forEachRemaining(e -> {
+        old.properties().forEach(e -> {
             if (!manifest.has(e.getKey())) {
                 if (notOurs(library.root(), e.getKey())) {
                     kept.add(e.getKey());
@@ -151,7 +151,7 @@ public final class EffectCatalog {
      */
     private static String text(String oldText, JsonNode old, ObjectNode manifest, Set<String> rewritten) {
         TreeMap<String, JsonNode> sorted = new TreeMap<>();
-        manifest.fields().forEachRemaining(e -> sorted.put(e.getKey(), e.getValue()));
+        manifest.properties().forEach(e -> sorted.put(e.getKey(), e.getValue()));
         ManifestText layout = oldText == null ? null : ManifestText.read(oldText);
         if (layout == null) {
             ObjectNode fresh = Json.mapper().createObjectNode();

@@ -133,8 +133,8 @@ public final class EffectSearch {
         Map<String, JsonNode> entries = new LinkedHashMap<>();
         try {
             if (Files.isRegularFile(file) && Files.size(file) <= MAX_SCAN_BYTES) {
-                Json.mapper().readTree(Files.readString(file, StandardCharsets.UTF_8)).fields()
-                        .forEachRemaining(e -> entries.put(e.getKey(), e.getValue()));
+                Json.mapper().readTree(Files.readString(file, StandardCharsets.UTF_8)).properties()
+                        .forEach(e -> entries.put(e.getKey(), e.getValue()));
             }
         } catch (IOException e) {
             return Map.of(); // a broken manifest adds nothing to search; the listing reads the folders themselves

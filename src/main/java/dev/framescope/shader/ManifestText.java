@@ -151,7 +151,7 @@ final class ManifestText {
             String inner = inline ? style.arrayPad() : style.eol() + style.indent().repeat(depth + 1);
             String between = inline ? style.comma() : "," + inner;
             out.append(object ? '{' : '[').append(object && inline ? "" : inner);
-            Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
+            Iterator<Map.Entry<String, JsonNode>> fields = node.properties().iterator();
             for (int i = 0; i < node.size(); i++) {
                 out.append(i == 0 ? "" : between);
                 if (object) {

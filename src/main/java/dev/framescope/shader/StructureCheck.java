@@ -105,7 +105,7 @@ public final class StructureCheck {
         findings.addAll(unusedFiles(effect, used));
         findings.addAll(leaked(declared, effect.definition()));
         findings.addAll(compiled.of(effect));
-        effect.definition().path("globals").fields().forEachRemaining(global -> {
+        effect.definition().path("globals").properties().forEach(global -> {
             String uniform = global.getValue().path("uniform").asText(null);
             if (uniform != null && !declared.containsKey(uniform) && !global.getValue().has("define")) {
                 findings.add(new Finding("UNUSED_GLOBAL", "warning", "definition.json", null, "global '"
@@ -274,7 +274,7 @@ public final class StructureCheck {
                 }
             }
         }
-        effect.definition().path("globals").fields().forEachRemaining(g -> {
+        effect.definition().path("globals").properties().forEach(g -> {
             String uniform = g.getValue().path("uniform").asText(g.getKey());
             if (!IDENTIFIER.matcher(uniform).matches() || RESERVED.contains(uniform)) {
                 findings.add(new Finding("NAMING", "error", effect.format().globalsFile(effect), null,
@@ -301,7 +301,7 @@ public final class StructureCheck {
     static List<Finding> leaked(Map<String, String> declared, JsonNode definition) {
         List<Finding> findings = new ArrayList<>();
         Set<String> set = new HashSet<>(BUILT_INS);
-        definition.path("globals").fields().forEachRemaining(g -> set.add(g.getValue().path("uniform")
+        definition.path("globals").properties().forEach(g -> set.add(g.getValue().path("uniform")
                 .asText(g.getKey())));
         // Samplers a pass reads are bound by the runtime from the pass's inputs.
         definition.path("passes").forEach(pass -> pass.path("inputs").fieldNames().forEachRemaining(set::add));

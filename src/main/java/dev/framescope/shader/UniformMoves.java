@@ -25,7 +25,7 @@ final class UniformMoves {
     /** The defaults with {@code pinned} over them, and every other numeric, ranged global moved by {@code move}. */
     static Map<String, Object> moved(Effect effect, Map<String, Object> pinned, Function<JsonNode, Object> move) {
         Map<String, Object> moved = new LinkedHashMap<>(effect.uniforms(pinned));
-        effect.definition().path("globals").fields().forEachRemaining(g -> {
+        effect.definition().path("globals").properties().forEach(g -> {
             if (pinned.containsKey(g.getKey()) || pinned.containsKey(g.getValue().path("uniform").asText(""))) {
                 return;
             }

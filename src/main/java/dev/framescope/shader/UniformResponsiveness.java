@@ -92,7 +92,7 @@ public final class UniformResponsiveness {
                     baseline.note(), null);
         }
         List<UniformResult> tested = new ArrayList<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = effect.definition().path("globals").fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = effect.definition().path("globals").properties().iterator(); it.hasNext(); ) {
             UniformResult result = testGlobal(page, effect, backend, args, it.next(), base, baseline);
             if (result != null) {
                 tested.add(result);

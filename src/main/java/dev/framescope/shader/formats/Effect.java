@@ -108,7 +108,7 @@ public record Effect(String id, Path dir, JsonNode definition, List<Program> pro
     /** The uniform each global sets (its {@code uniform}, else its own name). */
     public Set<String> globalUniforms() {
         Set<String> names = new LinkedHashSet<>();
-        definition.path("globals").fields().forEachRemaining(g -> names.add(g.getValue().path("uniform")
+        definition.path("globals").properties().forEach(g -> names.add(g.getValue().path("uniform")
                 .asText(g.getKey())));
         return names;
     }
@@ -122,7 +122,7 @@ public record Effect(String id, Path dir, JsonNode definition, List<Program> pro
     public static Map<String, Object> uniforms(JsonNode definition, Map<String, Object> overrides) {
         Map<String, Object> values = new LinkedHashMap<>();
         Map<String, String> uniformOf = new HashMap<>();
-        definition.path("globals").fields().forEachRemaining(global -> {
+        definition.path("globals").properties().forEach(global -> {
             String uniform = global.getValue().path("uniform").asText(global.getKey());
             uniformOf.put(global.getKey(), uniform);
             if (global.getValue().has("default")) {

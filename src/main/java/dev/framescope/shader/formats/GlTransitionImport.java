@@ -178,7 +178,7 @@ final class GlTransitionImport {
         progress.put("min", 0.0);
         progress.put("max", 1.0);
         progress.put("uniform", "progress");
-        paramsTypes.fields().forEachRemaining(p -> {
+        paramsTypes.properties().forEach(p -> {
             ObjectNode global = globals.putObject(p.getKey());
             global.put("type", p.getValue().asText().equals("bool") ? "boolean" : p.getValue().asText());
             if (defaultParams.has(p.getKey())) {

@@ -66,7 +66,7 @@ public final class ImageInputs {
     static Map<String, Object> transition(JsonNode definition, Map<String, String> bindings, int width, int height,
                                           Map<String, Object> uniforms) {
         Map<String, Object> images = new HashMap<>();
-        definition.path("images").fields().forEachRemaining(e -> {
+        definition.path("images").properties().forEach(e -> {
             String file = bindings == null ? null : bindings.get(e.getKey());
             Map<String, Object> image = new HashMap<>(file == null ? Map.of("card", e.getValue().asText())
                     : decode("images." + e.getKey(), Path.of(file)));

@@ -58,7 +58,7 @@ final class IsfImport {
             }
         });
         ObjectNode imported = definition.putObject("imported");
-        header.path("IMPORTED").fields().forEachRemaining(e -> {
+        header.path("IMPORTED").properties().forEach(e -> {
             imported.put(e.getKey(), e.getValue().path("PATH").asText());
             samplers.add(e.getKey());
         });
@@ -83,7 +83,7 @@ final class IsfImport {
                 continue;
             }
             if (type.equals("audio") || type.equals("audioFFT")) {
-                ObjectNode audio = definition.with("audioInputs").putObject(name);
+                ObjectNode audio = definition.withObjectProperty("audioInputs").putObject(name);
                 audio.put("fft", type.equals("audioFFT"));
                 audio.put("samples", Math.max(1, Math.min(4096, input.path("MAX").asInt(IsfStages.AUDIO_SAMPLES))));
                 continue;
@@ -176,7 +176,7 @@ final class IsfImport {
      */
     static Map<String, Object> images(Path root, Path dir, JsonNode definition) {
         Map<String, Object> images = new HashMap<>();
-        definition.path("imported").fields().forEachRemaining(e -> {
+        definition.path("imported").properties().forEach(e -> {
             Path file = dir.resolve(e.getValue().asText()).normalize();
             if (EffectFile.outside(root, file)) {
                 throw ToolException.invalidArgument("effect", "an ISF file whose IMPORTED '" + e.getKey()
@@ -261,7 +261,7 @@ final class IsfImport {
                 prelude.append("uniform sampler2D ").append(name).append(";\n");
             }
         });
-        definition.path("globals").fields().forEachRemaining(g -> prelude.append("uniform ")
+        definition.path("globals").properties().forEach(g -> prelude.append("uniform ")
                 .append(glslType(g.getValue().path("type").asText())).append(' ').append(g.getKey()).append(";\n"));
         return prelude.toString();
     }

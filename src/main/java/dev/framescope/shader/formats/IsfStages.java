@@ -158,7 +158,7 @@ final class IsfStages {
             images.put(name.equals("inputImage") ? "inputTex" : name, image);
             index++;
         }
-        definition.path("audioInputs").fields().forEachRemaining(e -> {
+        definition.path("audioInputs").properties().forEach(e -> {
             String file = bindings == null ? null : bindings.get(e.getKey());
             Map<String, Object> image = new HashMap<>(file != null
                     ? ImageInputs.decode("images." + e.getKey(), Path.of(file))

@@ -30,7 +30,7 @@ final class NoisemakerBindings {
     /** The pass's inputs, plus an entry for every texture binding of {@code wgsl} that no input names. */
     static Map<String, Object> wgslInputs(JsonNode pass, String wgsl) {
         Map<String, Object> inputs = new LinkedHashMap<>();
-        pass.path("inputs").fields().forEachRemaining(e -> inputs.put(e.getKey(), e.getValue().asText()));
+        pass.path("inputs").properties().forEach(e -> inputs.put(e.getKey(), e.getValue().asText()));
         List<Object> byPosition = new ArrayList<>(inputs.values());
         Matcher texture = TEXTURE.matcher(wgsl);
         Map<String, Object> added = new LinkedHashMap<>();

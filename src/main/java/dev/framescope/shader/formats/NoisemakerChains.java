@@ -142,14 +142,14 @@ final class NoisemakerChains {
             Map<String, String> renamedGlobals = new HashMap<>();
             mergeGlobals(stage, prefix, globals, renamedGlobals, renamedUniforms);
             ArrayNode ownDefines = F.arrayNode();
-            stage.model().path("defines").fields().forEachRemaining(e -> {
+            stage.model().path("defines").properties().forEach(e -> {
                 if (defines.has(e.getKey()) && !defines.get(e.getKey()).equals(e.getValue())) {
                     why.add("the define " + e.getKey() + " in two stages");
                 }
                 defines.set(e.getKey(), e.getValue());
                 ownDefines.add(e.getKey());
             });
-            stage.model().path("textures").fields().forEachRemaining(e ->
+            stage.model().path("textures").properties().forEach(e ->
                     textures.set(renamedTextures.getOrDefault(e.getKey(), e.getKey()), e.getValue()));
             stage.model().path("surfaces").forEach(surfaces::add);
             for (JsonNode p : stage.model().path("passes")) {
@@ -213,7 +213,7 @@ final class NoisemakerChains {
         if (!(map instanceof ObjectNode o)) {
             return;
         }
-        o.fields().forEachRemaining(e -> {
+        o.properties().forEach(e -> {
             String to = renamedTextures.get(e.getValue().asText());
             if (to != null) {
                 e.setValue(F.textNode(to));
@@ -230,7 +230,7 @@ final class NoisemakerChains {
                                      Map<String, String> renamedGlobals, ObjectNode renamedUniforms) {
         Set<String> uniforms = new HashSet<>();
         globals.forEach(g -> uniforms.add(g.path("uniform").asText()));
-        for (Iterator<Map.Entry<String, JsonNode>> it = stage.model().path("globals").fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = stage.model().path("globals").properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             ObjectNode g = ((ObjectNode) e.getValue()).deepCopy();
             String uniform = g.path("uniform").asText(null);
@@ -259,7 +259,7 @@ final class NoisemakerChains {
         if (!(pass.path("uniforms") instanceof ObjectNode map)) {
             return;
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = map.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = map.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             String to = renamedGlobals.get(e.getValue().asText());
             if (to != null) {

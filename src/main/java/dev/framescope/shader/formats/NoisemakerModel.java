@@ -104,7 +104,7 @@ final class NoisemakerModel {
      */
     private static ObjectNode globals(JsonNode js, ObjectNode defines, ArrayNode surfaces) {
         ObjectNode globals = F.objectNode();
-        for (Iterator<Map.Entry<String, JsonNode>> it = js.path("globals").fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = js.path("globals").properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             if (!e.getValue().isObject()) {
                 continue;

@@ -61,7 +61,7 @@ final class NoisemakerPalettes {
      * expander does before the first frame; an index out of 1..{@link #count()} changes nothing, as there.
      */
     static void expandDefaults(ObjectNode globals) {
-        for (Iterator<Map.Entry<String, JsonNode>> it = globals.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = globals.properties().iterator(); it.hasNext(); ) {
             JsonNode g = it.next().getValue();
             int index = g.path("default").asInt(0);
             if (!g.path("type").asText().equals("palette") || index < 1 || index > count()) {
@@ -70,7 +70,7 @@ final class NoisemakerPalettes {
             JsonNode p = PALETTES.get(index - 1);
             for (String[] pair : new String[][] {{"paletteOffset", "offset"}, {"paletteAmp", "amp"},
                     {"paletteFreq", "freq"}, {"palettePhase", "phase"}, {"paletteMode", "mode"}}) {
-                for (Iterator<Map.Entry<String, JsonNode>> gs = globals.fields(); gs.hasNext(); ) {
+                for (Iterator<Map.Entry<String, JsonNode>> gs = globals.properties().iterator(); gs.hasNext(); ) {
                     Map.Entry<String, JsonNode> e = gs.next();
                     // noisemaker sets the uniform of that name, whatever the global holding it is called
                     if (e.getValue().isObject() && pair[0].equals(e.getValue().path("uniform").asText(e.getKey()))) {

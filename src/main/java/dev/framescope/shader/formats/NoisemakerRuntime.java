@@ -128,7 +128,7 @@ final class NoisemakerRuntime {
      */
     static Map<String, Object> passUniforms(Effect effect, JsonNode pass, Map<String, Object> uniforms) {
         Map<String, Object> out = new LinkedHashMap<>();
-        pass.path("uniforms").fields().forEachRemaining(e -> {
+        pass.path("uniforms").properties().forEach(e -> {
             String name = e.getKey();
             Object value = uniforms.containsKey(name) ? uniforms.get(name)
                     : globalValue(effect, e.getValue().asText(), uniforms);
@@ -137,7 +137,7 @@ final class NoisemakerRuntime {
             }
         });
         // a stage of a 3D chain whose uniform another stage also has reads its own (NoisemakerChains)
-        pass.path("renamedUniforms").fields().forEachRemaining(e -> {
+        pass.path("renamedUniforms").properties().forEach(e -> {
             if (uniforms.containsKey(e.getValue().asText())) {
                 out.put(e.getKey(), uniforms.get(e.getValue().asText()));
             }

@@ -107,7 +107,7 @@ final class NoisemakerSources {
     /** The defines with the caller's values for their globals (noisemaker recompiles when one changes). */
     static Map<String, Object> defines(JsonNode definition, Map<String, Object> uniforms) {
         Map<String, Object> out = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = definition.path("defines").fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = definition.path("defines").properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             out.put(e.getKey(), e.getValue().isNumber() ? e.getValue().numberValue()
                     : e.getValue().isBoolean() ? e.getValue().booleanValue() : e.getValue().asText());

@@ -54,7 +54,7 @@ final class ShadertoyChannels {
         String sampler = "iChannel" + channel;
         String where = sampler + " of " + pass.get("name").asText();
         ObjectNode inputs = (ObjectNode) pass.get("inputs");
-        ObjectNode samplers = pass.with("samplers");
+        ObjectNode samplers = pass.withObjectProperty("samplers");
         if (ctype.equals("buffer")) {
             samplers.set(sampler, ShadertoySamplers.settings(input.get("sampler"), false, where, unsupported));
             int index = bufferIndexOf(id, src);
@@ -77,17 +77,17 @@ final class ShadertoyChannels {
             return;
         }
         String imageName = key + sampler;
-        definition.with("images").put(imageName, image);
+        definition.withObjectProperty("images").put(imageName, image);
         inputs.put(sampler, imageName);
         ObjectNode settings = ShadertoySamplers.settings(input.get("sampler"), true, where, unsupported);
         samplers.set(sampler, settings);
-        definition.with("imageSamplers").set(imageName, settings);
+        definition.withObjectProperty("imageSamplers").set(imageName, settings);
         if (ctype.equals("cubemap")) {
             pass.withArray("cubeChannels").add(sampler);
         }
         String standIn = standIn(ctype);
         if (standIn != null) {
-            definition.with("standIns").put(imageName, where + " (" + ctype + "): " + standIn);
+            definition.withObjectProperty("standIns").put(imageName, where + " (" + ctype + "): " + standIn);
         }
     }
 

@@ -52,7 +52,7 @@ final class ShadertoyHost {
      */
     static Map<String, Object> images(Path root, Path dir, JsonNode definition, Map<String, String> bindings) {
         Map<String, Object> images = new HashMap<>();
-        definition.path("images").fields().forEachRemaining(e -> {
+        definition.path("images").properties().forEach(e -> {
             String value = e.getValue().asText();
             Map<String, Object> image;
             if (bindings != null && bindings.containsKey(e.getKey())) {
@@ -107,7 +107,7 @@ final class ShadertoyHost {
      */
     static List<String> standIns(Path dir, JsonNode definition, Map<String, String> bindings) {
         List<String> standIns = new ArrayList<>();
-        definition.path("images").fields().forEachRemaining(e -> {
+        definition.path("images").properties().forEach(e -> {
             if (bindings != null && bindings.containsKey(e.getKey())) {
                 return;
             }

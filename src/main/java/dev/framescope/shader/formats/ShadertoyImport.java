@@ -81,7 +81,7 @@ final class ShadertoyImport {
             ObjectNode settings = ShadertoySamplers.settings(comment.options().isEmpty() ? null
                     : ShadertoySamplers.asSampler(comment.options()), true, name + " of Image", unsupported);
             samplers.set(name, settings);
-            definition.with("imageSamplers").set(name, settings);
+            definition.withObjectProperty("imageSamplers").set(name, settings);
         }
         pass.putObject("outputs").put("fragColor", "outputTex");
         unsupported(definition, unsupported);
@@ -116,7 +116,7 @@ final class ShadertoyImport {
         // A channel reading a buffer (or Cube A) the export has no pass for reads black, as on Shadertoy.
         for (JsonNode pass : passes) {
             ObjectNode inputs = (ObjectNode) pass.get("inputs");
-            inputs.fields().forEachRemaining(e -> {
+            inputs.properties().forEach(e -> {
                 String read = e.getValue().asText();
                 if (read.matches("buffer[A-D]") && !tabs.buffers().containsKey(read.charAt(6) - 'A')
                         || read.equals(CUBE_A) && tabs.cube() == null) {

@@ -64,7 +64,7 @@ final class ShadertoySamplers {
         if (sampler == null || !sampler.isObject()) {
             return out;
         }
-        sampler.fields().forEachRemaining(e -> {
+        sampler.properties().forEach(e -> {
             String key = e.getKey();
             String value = e.getValue().asText("").toLowerCase(Locale.ROOT);
             switch (key) {
@@ -111,7 +111,7 @@ final class ShadertoySamplers {
     /** The runtime's {@code samplers} of a pass: channel → {filter, wrap}, for the channels the pass binds. */
     static Map<String, Object> samplers(JsonNode pass) {
         Map<String, Object> samplers = new HashMap<>();
-        pass.path("samplers").fields().forEachRemaining(e -> samplers.put(e.getKey(),
+        pass.path("samplers").properties().forEach(e -> samplers.put(e.getKey(),
                 Map.of("filter", e.getValue().path("filter").asText("linear"),
                         "wrap", e.getValue().path("wrap").asText("clamp"))));
         return samplers;

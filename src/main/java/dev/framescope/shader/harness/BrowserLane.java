@@ -132,6 +132,7 @@ final class BrowserLane implements AutoCloseable {
         }
     }
 
+    @SuppressWarnings("try") // the registration is undone as the block ends: the body has no use for it
     private <T> T withPageCounted(Function<Page, T> work, long timeoutMs, Cancellation cancellation) {
         PageCall<T> call = new PageCall<>(cancellation);
         call.task = task(call, work);
