@@ -34,7 +34,7 @@ class ArchitectureTest {
     private record Source(Path file, String pkg, String text) {
 
         boolean isEdge() {
-            return pkg.equals("cli") || pkg.equals("server") || file.getFileName().toString().endsWith("Tools.java");
+            return pkg.equals("cli") || pkg.equals("server") || pkg.startsWith("server.") || file.getFileName().toString().endsWith("Tools.java");
         }
 
         List<String> imports() {

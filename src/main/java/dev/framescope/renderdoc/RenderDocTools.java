@@ -24,6 +24,8 @@ import dev.framescope.renderdoc.RenderDocArgs.ReplaceShaderArgs;
 import dev.framescope.renderdoc.RenderDocArgs.SaveTextureArgs;
 import dev.framescope.renderdoc.RenderDocArgs.ShaderInfoArgs;
 import dev.framescope.renderdoc.RenderDocArgs.TextureArgs;
+import dev.framescope.renderdoc.bridge.BridgeDiagnostics;
+import dev.framescope.renderdoc.bridge.BridgeProcess;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

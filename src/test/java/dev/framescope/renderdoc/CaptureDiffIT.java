@@ -13,6 +13,7 @@ import dev.framescope.common.Json;
 import dev.framescope.common.ToolException;
 import dev.framescope.common.ToolOutput;
 import dev.framescope.renderdoc.RenderDocArgs.DiffCapturesArgs;
+import dev.framescope.renderdoc.bridge.BridgeProcess;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;

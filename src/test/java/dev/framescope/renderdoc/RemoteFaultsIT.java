@@ -10,6 +10,7 @@ import dev.framescope.common.Cancellation;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.ToolException;
 import dev.framescope.renderdoc.RenderDocArgs.OpenCaptureArgs;
+import dev.framescope.renderdoc.bridge.BridgeProcess;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Map;

@@ -11,6 +11,8 @@ import dev.framescope.common.Json;
 import dev.framescope.common.ToolException;
 import dev.framescope.renderdoc.RenderDocArgs.AnalyzeNanInfArgs;
 import dev.framescope.renderdoc.RenderDocArgs.IterateActionsArgs;
+import dev.framescope.renderdoc.bridge.BridgeDiagnostics;
+import dev.framescope.renderdoc.bridge.BridgeProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;

@@ -11,6 +11,7 @@ import dev.framescope.common.ErrorCode;
 import dev.framescope.common.ToolException;
 import dev.framescope.renderdoc.RenderDocArgs.OpenCaptureArgs;
 import dev.framescope.renderdoc.RenderDocArgs.ReplaceShaderArgs;
+import dev.framescope.renderdoc.bridge.BridgeProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolException;
+import dev.framescope.renderdoc.bridge.BridgeProcess;
 import java.awt.image.BufferedImage;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

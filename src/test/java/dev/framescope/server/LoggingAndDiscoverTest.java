@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Components;
 import dev.framescope.common.Config;
-import dev.framescope.diagnostics.CallStats;
 import dev.framescope.diagnostics.EnvironmentChecks;
 import java.nio.file.Path;
 import java.util.ArrayList;
