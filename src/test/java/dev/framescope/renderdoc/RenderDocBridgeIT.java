@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.Cancellation;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolException;
@@ -234,7 +235,7 @@ class RenderDocBridgeIT {
         assertEquals("high", digest.at("/anomalies/preview/0/severity").asText());
         assertTrue(Json.write(digest).length() < 160 * 1024);
         JsonNode overview = captures.open(new RenderDocArgs.OpenCaptureArgs(GL, true, null, null),
-                dev.framescope.common.Cancellation.none());
+                Cancellation.none());
         assertTrue(Json.write(overview).length() < 32 * 1024);
         assertTrue(Json.write(bridge.diagnostics(16)).length() < 8 * 1024);
     }

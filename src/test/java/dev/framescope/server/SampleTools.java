@@ -1,5 +1,6 @@
 package dev.framescope.server;
 
+import dev.framescope.common.Cancellation;
 import dev.framescope.common.Param;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolException;
@@ -140,7 +141,7 @@ final class SampleTools implements ToolGroup {
                         }),
                 ToolDef.of("change", "Change", "Changes what later calls see, held until its answer goes out.",
                         ChangeArgs.class, ToolHints.READS_ONLY, (args, ctx) -> {
-                            ctx.cancellation().holdUntilAnswered(new dev.framescope.common.Cancellation.Change() {
+                            ctx.cancellation().holdUntilAnswered(new Cancellation.Change() {
                                 @Override
                                 public void keep() {
                                     SETTLED.add(args.tag() + " kept");

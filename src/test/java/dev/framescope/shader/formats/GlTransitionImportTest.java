@@ -128,6 +128,6 @@ class GlTransitionImportTest {
         assertTrue(unknown.getMessage().contains("from, mask, to"), unknown.getMessage());
         ToolException missing = assertThrows(ToolException.class,
                 () -> ImageInputs.check(wipe, Map.of("mask", dir.resolve("none.png").toString())));
-        assertEquals(dev.framescope.common.ErrorCode.NOT_FOUND, missing.code());
+        assertEquals(ErrorCode.NOT_FOUND, missing.code());
     }
 }
