@@ -91,7 +91,7 @@ public final class RenderDocTools implements ToolGroup {
     /** One method per tool, in the order tools/list gives them: each declares the tool whole, with its aliases. */
     @Override
     public List<ToolDef<?>> tools() {
-        return List.of(openCapture(), getFrameDigest(), iterateActions(), getEventInsight(), analyzeNanInf(),
+        return ToolDef.all(openCapture(), getFrameDigest(), iterateActions(), getEventInsight(), analyzeNanInf(),
                 geometryAnomalies(), pixelHistory(), getTexture(), getShaderInfo(), debugShader(), replaceShader(),
                 getBufferContents(), getCounters(), diffCaptures(), saveTexture(), copyCapture());
     }
@@ -100,7 +100,7 @@ public final class RenderDocTools implements ToolGroup {
      * Not read-only, though the file is opened read-only: with {@code remote} it copies the capture to that server and
      * moves its replay there, for every later call on it (kept only when its answer reaches the caller).
      */
-    private ToolDef<OpenCaptureArgs> openCapture() {
+    private ToolDef.Builder<OpenCaptureArgs> openCapture() {
         return ToolDef.of("open_capture", "Open a capture",
                 "Opens an .rdc read-only (0.3–1 s first time, then reused): API, driver, frame size, "
                 + "counts, capabilities. overview adds statistics, marker groups, textures, debug "
@@ -112,7 +112,7 @@ public final class RenderDocTools implements ToolGroup {
                 .withAlias("get_frame_summary", Map.of("overview", true));
     }
 
-    private ToolDef<FrameDigestArgs> getFrameDigest() {
+    private ToolDef.Builder<FrameDigestArgs> getFrameDigest() {
         return query("get_frame_digest", "Frame digest",
                 "Start here: the frame's anomalies (NaN/Inf writes, bad vertices, zero-area triangles, UVs "
                 + "outside [0,1], API messages, no depth target) ranked, with event id, marker path, stage "
@@ -121,7 +121,7 @@ public final class RenderDocTools implements ToolGroup {
                         + first(r.at("/anomalies/preview")));
     }
 
-    private ToolDef<IterateActionsArgs> iterateActions() {
+    private ToolDef.Builder<IterateActionsArgs> iterateActions() {
         return ToolDef.of("iterate_actions", "Actions",
                 "Actions in event order (ids, flags, name, marker path, counts, outputs), paged and "
                 + "filtered; query also finds resources by debug name.",
@@ -131,7 +131,7 @@ public final class RenderDocTools implements ToolGroup {
                 .withAliases("search_capture", "search_actions", "search_resources");
     }
 
-    private ToolDef<EventArgs> getEventInsight() {
+    private ToolDef.Builder<EventArgs> getEventInsight() {
         return query("get_event_insight", "One event in context",
                 "An action or API call: marker path, pipeline (topology, viewport, buffers, shaders, targets), "
                 + "findings, highlight_stage (IA…OM) with warning_message, next calls.",
@@ -142,7 +142,7 @@ public final class RenderDocTools implements ToolGroup {
                 .withAliases("get_pipeline_state");
     }
 
-    private ToolDef<AnalyzeNanInfArgs> analyzeNanInf() {
+    private ToolDef.Builder<AnalyzeNanInfArgs> analyzeNanInf() {
         return ToolDef.of("analyze_nan_inf", "NaN/Inf pixels",
                 "NaN/Inf texels of float32 colour targets after an event (counts, boxes) and the events "
                 + "that wrote them; with texture, x, y: that pixel's NaN/Inf writes.",
@@ -151,7 +151,7 @@ public final class RenderDocTools implements ToolGroup {
                 .returnsSchemaFile(answerSchema("analyze_nan_inf"));
     }
 
-    private ToolDef<GeometryArgs> geometryAnomalies() {
+    private ToolDef.Builder<GeometryArgs> geometryAnomalies() {
         return query("geometry_anomalies", "Geometry anomalies",
                 "Post-vertex-shader checks per draw: NaN/Inf, huge or w ≤ 0 positions, zero-area "
                 + "triangles, UVs out of range; the offending vertices.",
@@ -159,7 +159,7 @@ public final class RenderDocTools implements ToolGroup {
                         .asInt() + " draws with findings; first: " + first(r.at("/draws/preview")));
     }
 
-    private ToolDef<PixelHistoryArgs> pixelHistory() {
+    private ToolDef.Builder<PixelHistoryArgs> pixelHistory() {
         return query("pixel_history", "Pixel history",
                 "Every event that changed one pixel: value before/after, shader output, primitive, passed "
                 + "or why not (depth, stencil, culling, discard); OpenGL lacks shader output and "
@@ -170,7 +170,7 @@ public final class RenderDocTools implements ToolGroup {
                         + " unchanged left out; last: " + last(r.at("/modifications/preview")));
     }
 
-    private ToolDef<TextureArgs> getTexture() {
+    private ToolDef.Builder<TextureArgs> getTexture() {
         return query("get_texture", "Textures",
                 "No texture: all textures (format, size, mips, samples, bytes, usage). With texture: also "
                 + "a region after an event as numbers or base64, per-channel min/max/mean and NaN/Inf "
@@ -179,7 +179,7 @@ public final class RenderDocTools implements ToolGroup {
                 .withAliases("get_texture_info", "get_texture_data");
     }
 
-    private ToolDef<ShaderInfoArgs> getShaderInfo() {
+    private ToolDef.Builder<ShaderInfoArgs> getShaderInfo() {
         return query("get_shader_info", "Shader info",
                 "A stage's shader at a draw or dispatch: source (GL; Vulkan if built with -g), entry "
                 + "point, signatures, constant blocks; optionally constant values, disassembly.",
@@ -188,7 +188,7 @@ public final class RenderDocTools implements ToolGroup {
                         + " source file(s).");
     }
 
-    private ToolDef<DebugShaderArgs> debugShader() {
+    private ToolDef.Builder<DebugShaderArgs> debugShader() {
         return query("debug_shader", "Debug a shader",
                 "RenderDoc's shader debugger on one pixel (x, y) or vertex of a draw: steps, the first NaN/Inf/"
                 + "denormal step (instruction, operand values, source line), outputs; step: variables. GL: "
@@ -196,7 +196,7 @@ public final class RenderDocTools implements ToolGroup {
                 DebugShaderArgs.class, ShaderAnswers::debugSummary);
     }
 
-    private ToolDef<ReplaceShaderArgs> replaceShader() {
+    private ToolDef.Builder<ReplaceShaderArgs> replaceShader() {
         return ToolDef.of("replace_shader", "Replace a shader",
                 "Swaps a stage's shader at a draw for source (this session's replay only, every draw using it; "
                 + "never the .rdc), then NaN/Inf counts, pixels, findings and a picture before/after. restore: "
@@ -206,7 +206,7 @@ public final class RenderDocTools implements ToolGroup {
                 .returnsSchemaFileAndImages(answerSchema("replace_shader"));
     }
 
-    private ToolDef<BufferArgs> getBufferContents() {
+    private ToolDef.Builder<BufferArgs> getBufferContents() {
         return query("get_buffer_contents", "Buffer bytes",
                 "Up to 64 KiB of a buffer after an event, as hex and optionally as 32-bit floats (NaN/Inf "
                 + "spelled out).", BufferArgs.class,
@@ -214,7 +214,7 @@ public final class RenderDocTools implements ToolGroup {
                         + r.path("offset").asLong() + ".");
     }
 
-    private ToolDef<CountersArgs> getCounters() {
+    private ToolDef.Builder<CountersArgs> getCounters() {
         return query("get_counters", "Counters and draw costs",
                 "Driver counters, one frame value each (sum; max for ratios), and draws ranked by samples "
                 + "passed. Counts exact; durations only indicative on software drivers.",
@@ -223,7 +223,7 @@ public final class RenderDocTools implements ToolGroup {
                 .withAliases("get_action_timings", "enumerate_counters");
     }
 
-    private ToolDef<DiffCapturesArgs> diffCaptures() {
+    private ToolDef.Builder<DiffCapturesArgs> diffCaptures() {
         return ToolDef.of("diff_captures", "Compare two captures",
                 "Compares two .rdc of one scene (before/after a change, two drivers): actions aligned by marker "
                 + "path and name, per-draw differences (shaders, state, resources, counts), final colour "
@@ -233,7 +233,7 @@ public final class RenderDocTools implements ToolGroup {
                 .returnsSchemaFileAndImages(answerSchema("diff_captures"));
     }
 
-    private ToolDef<SaveTextureArgs> saveTexture() {
+    private ToolDef.Builder<SaveTextureArgs> saveTexture() {
         return ToolDef.of("save_texture", "Save a texture",
                 "Writes a texture's mip/slice after an event as PNG (8-bit, clamped) or EXR (float32, "
                 + "exact), ≤ 2048², under the working directory or FRAMESCOPE_OUTPUT_DIR.",
@@ -242,7 +242,7 @@ public final class RenderDocTools implements ToolGroup {
                 .returnsSchemaFile(answerSchema("save_texture"));
     }
 
-    private ToolDef<CopyCaptureArgs> copyCapture() {
+    private ToolDef.Builder<CopyCaptureArgs> copyCapture() {
         return ToolDef.of("copy_capture", "Copy a capture",
                 "Copies the .rdc (CopyFileTo) under the working directory or FRAMESCOPE_OUTPUT_DIR, never "
                 + "over a file unless overwrite.",
@@ -252,7 +252,7 @@ public final class RenderDocTools implements ToolGroup {
     }
 
     /** A read-only tool answered by the bridge method of the same name, with {@code summary} as its first line. */
-    private <A> ToolDef<A> query(String name, String title, String description, Class<A> args,
+    private <A> ToolDef.Builder<A> query(String name, String title, String description, Class<A> args,
                                  Function<JsonNode, String> summary) {
         return ToolDef.of(name, title, description, args, ToolHints.READS_ONLY,
                 (a, c) -> ToolOutput.of(captures.query(name, a, summary, c)))

@@ -22,12 +22,12 @@ class ToolRegistryTest {
     record Said(String summary) {
     }
 
-    private static ToolDef<NoArgs> tool(String name) {
+    private static ToolDef.Builder<NoArgs> tool(String name) {
         return ToolDef.of(name, name, "A tool.", NoArgs.class, ToolHints.READS_ONLY,
                 (a, c) -> ToolOutput.of(Map.of("summary", name))).returns(Said.class);
     }
 
-    private static ToolGroup group(ToolDef<?>... tools) {
+    private static ToolGroup group(ToolDef.Builder<?>... tools) {
         return new ToolGroup() {
             @Override
             public String name() {
@@ -41,7 +41,7 @@ class ToolRegistryTest {
 
             @Override
             public List<ToolDef<?>> tools() {
-                return List.of(tools);
+                return ToolDef.all(tools);
             }
         };
     }
