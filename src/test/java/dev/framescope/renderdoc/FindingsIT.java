@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Json;
+import dev.framescope.common.ToolContext;
 import dev.framescope.renderdoc.bridge.BridgeProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,7 +59,7 @@ class FindingsIT {
     private static JsonNode query(String method, Map<String, Object> params) {
         Map<String, Object> withCapture = new HashMap<>(params);
         withCapture.putIfAbsent("capture", GL);
-        return captures.query(method, withCapture, r -> "");
+        return captures.query(method, withCapture, r -> "", ToolContext.SILENT);
     }
 
     private static JsonNode draw(String kind) {
@@ -218,7 +219,7 @@ class FindingsIT {
         while (steps.size() < MAX_CALLS) {
             @SuppressWarnings("unchecked")
             Map<String, Object> args = new HashMap<>(Json.mapper().convertValue(arguments, Map.class));
-            JsonNode answer = captures.query(tool, args, r -> "");
+            JsonNode answer = captures.query(tool, args, r -> "", ToolContext.SILENT);
             steps.add(new Step(tool, arguments, answer));
             JsonNode next = answer.at("/recommended_next_calls/0");
             if (next.isMissingNode()) {
@@ -285,7 +286,7 @@ class FindingsIT {
     void anApiErrorIsReportedAtTheCallItselfAfterNanAndGeometry(String expected) {
         String[] e = expected.split(":");
         JsonNode digest = captures.query("get_frame_digest", Map.of("capture", path(e[0]), "max_anomalies", 64),
-                r -> "");
+                r -> "", ToolContext.SILENT);
         JsonNode truthError = null;
         for (JsonNode d : truth.at("/captures/" + e[0] + "/draws")) {
             truthError = d.get("kind").asText().equals("api_error") ? d : truthError;
@@ -306,7 +307,7 @@ class FindingsIT {
         }
         assertEquals("nan_written", order.get(0), order.toString());
         JsonNode insight = captures.query("get_event_insight", Map.of("capture", path(e[0]), "event_id",
-                Integer.parseInt(e[1])), r -> "");
+                Integer.parseInt(e[1])), r -> "", ToolContext.SILENT);
         assertEquals(e[2], insight.at("/api_call/name").asText(), insight.toString());
         assertEquals(truthError.get("marker").asText(), insight.get("marker_path").asText());
         assertTrue(insight.get("findings").toString().contains(truthError.get("message_contains").asText()));
@@ -317,7 +318,8 @@ class FindingsIT {
         } else {
             assertTrue(next.isMissingNode(), "the last anomaly leads nowhere: " + insight);
         }
-        JsonNode opened = captures.query("open_capture", Map.of("capture", path(e[0]), "overview", true), r -> "");
+        JsonNode opened = captures.query("open_capture", Map.of("capture", path(e[0]), "overview", true), r -> "",
+                ToolContext.SILENT);
         JsonNode message = opened.at("/overview/debug_messages/preview/0");
         assertEquals(Integer.parseInt(e[1]), message.get("event_id").asInt(), message.toString());
         assertEquals(e[2], message.get("call").asText());
@@ -335,11 +337,12 @@ class FindingsIT {
     void everyApiMessageIsAtTheCallThatRaisedItWhateverActionsComeBetween() {
         String markers = path("gl_markers");
         JsonNode expected = truth.at("/captures/gl_markers/messages");
-        JsonNode opened = captures.query("open_capture", Map.of("capture", markers, "overview", true), r -> "");
+        JsonNode opened = captures.query("open_capture", Map.of("capture", markers, "overview", true), r -> "",
+                ToolContext.SILENT);
         JsonNode messages = opened.at("/overview/debug_messages/preview");
         assertEquals(expected.size(), messages.size(), messages.toString());
         JsonNode digest = captures.query("get_frame_digest", Map.of("capture", markers, "max_anomalies", 64),
-                r -> "");
+                r -> "", ToolContext.SILENT);
         List<JsonNode> errors = new ArrayList<>();
         digest.at("/anomalies/preview").forEach(a -> {
             if (a.get("code").asText().equals("api_error")) {
@@ -362,7 +365,7 @@ class FindingsIT {
             assertEquals(want.get("attributed_by").asText(), anomaly.get("attributed_by").asText());
         }
         JsonNode insight = captures.query("get_event_insight", Map.of("capture", markers, "event_id",
-                expected.at("/0/event_id").asInt()), r -> "");
+                expected.at("/0/event_id").asInt()), r -> "", ToolContext.SILENT);
         assertEquals("glEnable", insight.at("/api_call/name").asText(), insight.toString());
         assertEquals(expected.at("/0/filed_under_event").asInt(), insight.at("/api_call/action_event_id").asInt());
         assertEquals("Frame", insight.get("marker_path").asText());
@@ -379,10 +382,11 @@ class FindingsIT {
         String flood = path("gl_message_flood");
         JsonNode truth = FindingsIT.truth.at("/captures/gl_message_flood/message_flood");
         int repeats = truth.get("repeats").asInt();
-        JsonNode digest = captures.query("get_frame_digest", Map.of("capture", flood, "max_anomalies", 1), r -> "");
+        JsonNode digest = captures.query("get_frame_digest", Map.of("capture", flood, "max_anomalies", 1), r -> "",
+                ToolContext.SILENT);
         assertEquals(2 * repeats, digest.at("/anomalies/count").asInt(), digest.get("anomalies").toString());
         JsonNode opened = captures.query("open_capture", Map.of("capture", flood, "overview", true, "max_items",
-                40), r -> "");
+                40), r -> "", ToolContext.SILENT);
         JsonNode messages = opened.at("/overview/debug_messages/preview");
         assertEquals(2 * repeats, opened.at("/overview/debug_messages/count").asInt());
         Map<String, Integer> seen = new HashMap<>();

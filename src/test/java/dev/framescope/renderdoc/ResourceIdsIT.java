@@ -38,7 +38,8 @@ class ResourceIdsIT {
 
     /** Texture name → id, as one bridge process answers get_texture. */
     private Map<String, JsonNode> textureIds(BridgeProcess bridge, String capture) {
-        JsonNode info = new Captures(bridge).query("get_texture", Map.of("capture", capture), r -> "");
+        JsonNode info = new Captures(bridge).query("get_texture", Map.of("capture", capture), r -> "",
+                ToolContext.SILENT);
         Map<String, JsonNode> ids = new LinkedHashMap<>();
         info.at("/textures/preview").forEach(t -> ids.put(t.get("name").asText(), t.get("texture")));
         return ids;
