@@ -12,29 +12,60 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Keeps the layers honest by reading the main sources: imports flow cli → server → *Tools → core and never back,
- * core code never sees MCP, common depends on nothing of ours, and no two packages depend on each other (directly
- * or round a longer loop). Dependencies must be visible to this test: a class is imported, never named inline by its
- * fully qualified name, and never named in a string (a rename must be a compile error).
+ * Keeps the layers honest by reading the sources. The layers, top to bottom: cli → server → a group's tools (its
+ * {@code …Tools} class) → the group's core → engine adapters (a group's {@code bridge/}, {@code harness/},
+ * {@code store/}; {@code web/}) → common. An import goes down or stays in its layer, never up; a group imports no
+ * other group; a core never names its own group's {@code …Tools} class (the same package needs no import, so the
+ * test reads the code); only cli, server and the tools see MCP; no two packages depend on each other, directly or
+ * round a longer loop. Dependencies must be visible to this test: in main and test sources alike a class is
+ * imported, never named inline by its qualified name (annotations too), and never named in a string (a rename must be
+ * a compile error).
  */
 class ArchitectureTest {
 
     private static final Path MAIN = Path.of("src/main/java/dev/framescope");
+    private static final Path TEST = Path.of("src/test/java/dev/framescope");
     private static final Pattern QUALIFIED = Pattern.compile(
-            "(?<![\\w.])(?:java|javax|com|org|io|dev|reactor|picocli)(?:\\.[a-z_]\\w*)+\\.[A-Z]\\w*");
+            "(?<![\\w.])(?:java|javax|com|org|io|dev|reactor|picocli)(?:\\.(?:@[\\w.]+\\s+)?[a-z_]\\w*)+"
+                    + "\\.(?:@[\\w.]+\\s+)?[A-Z]\\w*");
     private static final Pattern OUR_CLASS = Pattern.compile("dev\\.framescope\\.[\\w.$]*[A-Z]");
+    /** The groups: each a package of its own, with sub-packages; none imports another. */
+    private static final Set<String> GROUPS = Set.of("console", "diagnostics", "dialogs", "physics", "renderdoc",
+            "shader");
+    /** Sub-packages of a group that drive an engine: the RenderDoc bridge, the browsers, the recordings' SQLite. */
+    private static final Set<String> ADAPTERS = Set.of("bridge", "harness", "store");
 
-    /** One main source file: its package (relative to dev.framescope, "" for the root) and text. */
-    private record Source(Path file, String pkg, String text) {
+    /** Top to bottom: a class may use its own layer and those below it. */
+    enum Layer { CLI, SERVER, TOOLS, CORE, ADAPTER, COMMON }
 
-        boolean isEdge() {
-            return pkg.equals("cli") || pkg.equals("server") || file.getFileName().toString().endsWith("Tools.java");
+    /** One source file: its package (relative to dev.framescope, "" for the root), class name and text. */
+    private record Source(Path file, String pkg, String name, String text) {
+
+        Layer layer() {
+            String top = pkg.split("\\.")[0];
+            if (pkg.isEmpty() || top.equals("cli")) {
+                return Layer.CLI;
+            } else if (top.equals("server")) {
+                return Layer.SERVER;
+            } else if (top.equals("common")) {
+                return Layer.COMMON;
+            } else if (top.equals("web") || ADAPTERS.contains(pkg.substring(pkg.lastIndexOf('.') + 1))) {
+                return Layer.ADAPTER;
+            }
+            return name.endsWith("Tools") && pkg.equals(top) ? Layer.TOOLS : Layer.CORE;
+        }
+
+        /** The group this source belongs to, or null outside the groups. */
+        String group() {
+            String top = pkg.split("\\.")[0];
+            return GROUPS.contains(top) ? top : null;
         }
 
         List<String> imports() {
@@ -43,37 +74,74 @@ class ArchitectureTest {
         }
     }
 
-    private static List<Source> sources() throws IOException {
+    private static List<Source> sources(Path root) throws IOException {
         List<Source> sources = new ArrayList<>();
-        try (Stream<Path> files = Files.walk(MAIN)) {
+        try (Stream<Path> files = Files.walk(root)) {
             for (Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
-                String pkg = MAIN.relativize(file.getParent()).toString().replace('/', '.');
-                sources.add(new Source(file, pkg, Files.readString(file)));
+                String pkg = root.relativize(file.getParent()).toString().replace('/', '.');
+                String name = file.getFileName().toString().replace(".java", "");
+                sources.add(new Source(file, pkg, name, Files.readString(file)));
             }
         }
         return sources;
     }
 
+    /** Main sources by qualified name relative to dev.framescope ("physics.PhysicsTools"). */
+    private static Map<String, Source> byName(List<Source> sources) {
+        Map<String, Source> named = new TreeMap<>();
+        sources.forEach(s -> named.put(s.pkg().isEmpty() ? s.name() : s.pkg() + "." + s.name(), s));
+        return named;
+    }
+
+    /** The main source an import names (a class, a nested class or a static member of it), or null. */
+    private static Source target(Map<String, Source> named, String imported) {
+        String name = imported.substring("dev.framescope.".length());
+        while (!named.containsKey(name) && name.contains(".")) {
+            name = name.substring(0, name.lastIndexOf('.'));
+        }
+        return named.get(name);
+    }
+
     @Test
     void importsFollowTheLayers() throws IOException {
+        List<Source> sources = sources(MAIN);
+        Map<String, Source> named = byName(sources);
         List<String> violations = new ArrayList<>();
-        for (Source source : sources()) {
+        for (Source source : sources) {
             for (String imported : source.imports()) {
-                if (imported.startsWith("io.modelcontextprotocol") && !source.isEdge()) {
-                    violations.add(source.file() + " imports MCP: " + imported);
+                if (imported.startsWith("io.modelcontextprotocol") && source.layer().compareTo(Layer.TOOLS) > 0) {
+                    violations.add(source.file() + " (" + source.layer() + ") imports MCP: " + imported);
                 }
-                if (source.pkg().equals("common") && imported.startsWith("dev.framescope.")
-                        && !imported.startsWith("dev.framescope.common.")) {
-                    violations.add(source.file() + " (common) imports " + imported);
+                Source target = imported.startsWith("dev.framescope.") ? target(named, imported) : null;
+                if (target == null) {
+                    continue;
                 }
-                if (imported.startsWith("dev.framescope.cli.") && !source.pkg().equals("cli")
-                        && !source.pkg().isEmpty()) {
-                    violations.add(source.file() + " imports the CLI: " + imported);
+                if (target.layer().compareTo(source.layer()) < 0) {
+                    violations.add(source.file() + " (" + source.layer() + ") imports " + imported + " ("
+                            + target.layer() + "), a layer above it");
                 }
-                // server wires the groups; only the CLI above it may use it, no group and no *Tools class
-                if (imported.startsWith("dev.framescope.server.") && !source.pkg().equals("server")
-                        && !source.pkg().equals("cli") && !source.pkg().isEmpty()) {
-                    violations.add(source.file() + " imports server: " + imported);
+                if (source.group() != null && target.group() != null && !source.group().equals(target.group())) {
+                    violations.add(source.file() + " (group " + source.group() + ") imports " + imported
+                            + " of group " + target.group());
+                }
+            }
+        }
+        assertEquals(List.of(), violations);
+    }
+
+    @Test
+    void noCoreUsesItsOwnToolsClass() throws IOException {
+        List<Source> sources = sources(MAIN);
+        List<String> violations = new ArrayList<>();
+        for (Source tools : sources) {
+            if (tools.layer() != Layer.TOOLS) {
+                continue;
+            }
+            Pattern named = Pattern.compile("(?<![\\w.])" + tools.name() + "\\b");
+            for (Source source : sources) {
+                if (source != tools && tools.group().equals(source.group())
+                        && named.matcher(JavaText.split(source.text()).code()).find()) {
+                    violations.add(source.file() + " (" + source.layer() + ") uses " + tools.name());
                 }
             }
         }
@@ -83,7 +151,7 @@ class ArchitectureTest {
     @Test
     void noPackageDependsOnItselfRoundALoop() throws IOException {
         Map<String, Set<String>> uses = new TreeMap<>();
-        for (Source source : sources()) {
+        for (Source source : sources(MAIN)) {
             for (String imported : source.imports()) {
                 Matcher m = Pattern.compile("^dev\\.framescope\\.((?:[a-z]\\w*\\.)*)[A-Z]").matcher(imported);
                 String target = m.find() && !m.group(1).isEmpty() ? m.group(1).substring(0, m.group(1).length() - 1)
@@ -128,7 +196,12 @@ class ArchitectureTest {
     @Test
     void classesAreImportedNotNamedInlineOrInStrings() throws IOException {
         Map<String, String> violations = new LinkedHashMap<>();
-        for (Source source : sources()) {
+        List<Source> sources = new ArrayList<>(sources(MAIN));
+        // This class holds, as examples for its own check, the names it refuses everywhere else.
+        sources.addAll(sources(TEST).stream().filter(s -> !s.name().equals("ArchitectureTest")).toList());
+        for (Source source : sources) {
+            // In the tests only our own classes count: a rename of one must fail to compile there too.
+            boolean onlyOurs = source.file().startsWith(TEST);
             JavaText text = JavaText.split(source.text());
             int line = 0;
             for (String codeLine : text.code().split("\n", -1)) {
@@ -138,8 +211,11 @@ class ArchitectureTest {
                     continue;
                 }
                 Matcher inline = QUALIFIED.matcher(codeLine);
-                if (inline.find()) {
-                    violations.put(source.file() + ":" + line, "inline qualified name " + inline.group());
+                while (inline.find()) {
+                    if (!onlyOurs || inline.group().startsWith("dev.")) {
+                        violations.put(source.file() + ":" + line, "inline qualified name " + inline.group());
+                        break;
+                    }
                 }
             }
             for (String literal : text.strings()) {
@@ -160,10 +236,29 @@ class ArchitectureTest {
                 Object a = new java.util.ArrayList<>();
                 String b = "dev.framescope.physics.Triage$TriageReport";
                 String c = "a \\" quote // not a comment";
+                @dev.framescope.common.Param("d") String d;
+                java.util.@Deprecated List<String> e;
                 """);
-        assertEquals(1, QUALIFIED.matcher(text.code()).results().count(), text.code());
-        assertEquals(List.of("dev.framescope.physics.Triage$TriageReport", "a \\\" quote // not a comment"),
+        assertEquals(List.of("java.util.ArrayList", "dev.framescope.common.Param", "java.util.@Deprecated List"),
+                QUALIFIED.matcher(text.code()).results().map(MatchResult::group).toList());
+        assertEquals(List.of("dev.framescope.physics.Triage$TriageReport", "a \\\" quote // not a comment", "d"),
                 text.strings());
+    }
+
+    @Test
+    void theLayersAreReadFromPackageAndName() {
+        assertEquals(List.of(Layer.CLI, Layer.CLI, Layer.SERVER, Layer.SERVER, Layer.TOOLS, Layer.CORE, Layer.CORE,
+                        Layer.ADAPTER, Layer.ADAPTER, Layer.ADAPTER, Layer.COMMON),
+                List.of(source("", "Main"), source("cli", "DocsCommand"), source("server", "ToolInvoker"),
+                        source("server.transport", "StdioTransport"), source("physics", "PhysicsTools"),
+                        source("physics.checks", "EnergyChecks"), source("shader.formats", "IsfFormat"),
+                        source("renderdoc.bridge", "BridgeProcess"), source("physics.store", "RecordingStore"),
+                        source("web", "LoopbackGuard"), source("common", "ToolDef")).stream()
+                        .map(Source::layer).toList());
+    }
+
+    private static Source source(String pkg, String name) {
+        return new Source(Path.of(name + ".java"), pkg, name, "");
     }
 
     /** A Java source split into its code (comments and string literals blanked, lines kept) and its literals. */

@@ -1,7 +1,7 @@
 package dev.framescope.cli;
 
 import dev.framescope.common.Config;
-import dev.framescope.renderdoc.QrenderdocExtension;
+import dev.framescope.renderdoc.bridge.QrenderdocExtension;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

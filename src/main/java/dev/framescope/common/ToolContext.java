@@ -39,4 +39,18 @@ public interface ToolContext {
     /** A context for callers that show no progress: the CLI, unit tests. */
     ToolContext SILENT = (progress, total, message) -> {
     };
+
+    /** A context that shows no progress and stops on {@code cancellation}: for callers that have no client. */
+    static ToolContext silent(Cancellation cancellation) {
+        return new ToolContext() {
+            @Override
+            public void progress(double progress, Double total, String message) {
+            }
+
+            @Override
+            public Cancellation cancellation() {
+                return cancellation;
+            }
+        };
+    }
 }

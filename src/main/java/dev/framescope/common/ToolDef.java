@@ -21,10 +21,10 @@ import java.util.Map;
  *                       the call is cancelled and answers {@code TIMEOUT}, so no call can hold a worker for good
  * @param aliases        older names {@code tools/call} still accepts for this tool (not listed), so prompts written for
  *                       the original servers, or for tools since folded into this one, keep working
- * @param answer         what the tool answers with ({@link #returns}, {@link #returnsImages},
- *                       {@link #returnsSchemaFile}); the registry refuses a tool that does not say
+ * @param answer         what the tool answers with ({@link Builder#returns}, {@link Builder#returnsImages},
+ *                       {@link Builder#returnsSchemaFile}); the registry refuses a tool that does not say
  * @param lane           where its calls run ({@link Lane}); a call that waits for a person runs apart from the rest
- * @param admission      checked before a call takes its place in the lane ({@link #waitsForPerson})
+ * @param admission      checked before a call takes its place in the lane ({@link Builder#waitsForPerson})
  */
 public record ToolDef<A>(String name, String title, String description, Class<A> argsType, ToolHints hints,
                          int maxOutputBytes, Handler<A> handler, TimeLimit<A> timeLimit,
@@ -48,77 +48,123 @@ public record ToolDef<A>(String name, String title, String description, Class<A>
         admission = admission == null ? args -> { } : admission;
     }
 
-    public static <A> ToolDef<A> of(String name, String title, String description, Class<A> argsType,
+    /**
+     * The start of a tool's declaration: what every tool has. The rest is optional, said on the {@link Builder}, which
+     * {@link #all} builds; a group's {@code tools()} is {@code ToolDef.all(oneTool(), anotherTool(), …)}.
+     */
+    public static <A> Builder<A> of(String name, String title, String description, Class<A> argsType,
                                     ToolHints hints, Handler<A> handler) {
-        return new ToolDef<>(name, title, description, argsType, hints, DEFAULT_MAX_OUTPUT_BYTES, handler,
-                args -> DEFAULT_TIME_LIMIT, List.of(), null, Lane.WORK, null);
+        return new Builder<>(name, title, description, argsType, hints, handler);
     }
 
-    /** This tool answering with one of these records (several when a parameter picks which). */
-    public ToolDef<A> returns(Class<?>... records) {
-        return withAnswer(new AnswerShape.Records(List.of(records)));
-    }
-
-    /** This tool's answer may carry images (a plot, a rendered frame, what a person attached). */
-    public ToolDef<A> returnsImages() {
-        return withAnswer(new AnswerShape.Images());
-    }
-
-    /** This tool's answer is built outside Java; its shape is the JSON Schema file at this class-path resource. */
-    public ToolDef<A> returnsSchemaFile(String resource) {
-        return withAnswer(new AnswerShape.SchemaFile(resource));
-    }
-
-    /** As {@link #returnsSchemaFile}, for an answer that may also carry images (then no outputSchema is listed). */
-    public ToolDef<A> returnsSchemaFileAndImages(String resource) {
-        return withAnswer(new AnswerShape.SchemaFile(resource, true));
-    }
-
-    private ToolDef<A> withAnswer(AnswerShape shape) {
-        return new ToolDef<>(name, title, description, argsType, hints, maxOutputBytes, handler, timeLimit, aliases,
-                shape, lane, admission);
-    }
-
-    /** This tool with another time limit, e.g. one that follows a {@code timeout_s} argument. */
-    public ToolDef<A> withTimeLimit(TimeLimit<A> limit) {
-        return new ToolDef<>(name, title, description, argsType, hints, maxOutputBytes, handler, limit, aliases,
-                answer, lane, admission);
-    }
-
-    /** This tool also answering to these older names in {@code tools/call}. */
-    public ToolDef<A> withAliases(String... older) {
-        ToolDef<A> tool = this;
-        for (String name : older) {
-            tool = tool.withAlias(name, Map.of());
+    /** The declared tools, built, in the order given (the order of {@code tools/list}). */
+    public static List<ToolDef<?>> all(Builder<?>... tools) {
+        List<ToolDef<?>> built = new ArrayList<>();
+        for (Builder<?> tool : tools) {
+            built.add(tool.build());
         }
-        return tool;
+        return List.copyOf(built);
     }
 
-    /** This tool also answering to an older name that stands for these arguments ({@link ToolAlias}). */
-    public ToolDef<A> withAlias(String older, Map<String, Object> presets) {
-        return withAlias(older, presets, Map.of());
-    }
+    /** A tool being declared: the parts {@link #of} takes, and the optional ones with their defaults. */
+    public static final class Builder<A> {
 
-    /**
-     * This tool also answering to an older name that stands for these arguments and called some parameters by
-     * other names ({@link ToolAlias}).
-     */
-    public ToolDef<A> withAlias(String older, Map<String, Object> presets,
-                                Map<String, String> renames) {
-        List<ToolAlias> all = new ArrayList<>(aliases);
-        all.add(new ToolAlias(older, presets, renames));
-        return new ToolDef<>(name, title, description, argsType, hints, maxOutputBytes, handler, timeLimit, all,
-                answer, lane, admission);
-    }
+        private final String name;
+        private final String title;
+        private final String description;
+        private final Class<A> argsType;
+        private final ToolHints hints;
+        private final Handler<A> handler;
+        private int maxOutputBytes = DEFAULT_MAX_OUTPUT_BYTES;
+        private TimeLimit<A> timeLimit = args -> DEFAULT_TIME_LIMIT;
+        private final List<ToolAlias> aliases = new ArrayList<>();
+        private AnswerShape answer;
+        private Lane lane = Lane.WORK;
+        private Admission<A> admission;
 
-    /**
-     * This tool's calls wait for a person: they run on the {@link Lane#PERSON} lane, so questions left waiting never
-     * hold the places other tools run in, and {@code admission} decides on the caller's thread, before a call takes
-     * its place, whether it may be asked at all (a rate limit): a refusal is answered at once.
-     */
-    public ToolDef<A> waitsForPerson(Admission<A> admission) {
-        return new ToolDef<>(name, title, description, argsType, hints, maxOutputBytes, handler, timeLimit, aliases,
-                answer, Lane.PERSON, admission);
+        private Builder(String name, String title, String description, Class<A> argsType, ToolHints hints,
+                        Handler<A> handler) {
+            this.name = name;
+            this.title = title;
+            this.description = description;
+            this.argsType = argsType;
+            this.hints = hints;
+            this.handler = handler;
+        }
+
+        /** This tool answering with one of these records (several when a parameter picks which). */
+        public Builder<A> returns(Class<?>... records) {
+            answer = new AnswerShape.Records(List.of(records));
+            return this;
+        }
+
+        /** This tool's answer may carry images (a plot, a rendered frame, what a person attached). */
+        public Builder<A> returnsImages() {
+            answer = new AnswerShape.Images();
+            return this;
+        }
+
+        /** This tool's answer is built outside Java; its shape is the JSON Schema file at this class-path resource. */
+        public Builder<A> returnsSchemaFile(String resource) {
+            answer = new AnswerShape.SchemaFile(resource);
+            return this;
+        }
+
+        /** As {@link #returnsSchemaFile}, for an answer that may also carry images (then no outputSchema is listed). */
+        public Builder<A> returnsSchemaFileAndImages(String resource) {
+            answer = new AnswerShape.SchemaFile(resource, true);
+            return this;
+        }
+
+        /** Another budget for the text of one result than {@link #DEFAULT_MAX_OUTPUT_BYTES}. */
+        public Builder<A> maxOutputBytes(int bytes) {
+            maxOutputBytes = bytes;
+            return this;
+        }
+
+        /** Another time limit than {@link #DEFAULT_TIME_LIMIT}, e.g. one that follows a {@code timeout_s} argument. */
+        public Builder<A> withTimeLimit(TimeLimit<A> limit) {
+            timeLimit = limit;
+            return this;
+        }
+
+        /** This tool also answering to these older names in {@code tools/call}. */
+        public Builder<A> withAliases(String... older) {
+            for (String alias : older) {
+                withAlias(alias, Map.of());
+            }
+            return this;
+        }
+
+        /** This tool also answering to an older name that stands for these arguments ({@link ToolAlias}). */
+        public Builder<A> withAlias(String older, Map<String, Object> presets) {
+            return withAlias(older, presets, Map.of());
+        }
+
+        /**
+         * This tool also answering to an older name that stands for these arguments and called some parameters by
+         * other names ({@link ToolAlias}).
+         */
+        public Builder<A> withAlias(String older, Map<String, Object> presets, Map<String, String> renames) {
+            aliases.add(new ToolAlias(older, presets, renames));
+            return this;
+        }
+
+        /**
+         * This tool's calls wait for a person: they run on the {@link Lane#PERSON} lane, so questions left waiting
+         * never hold the places other tools run in, and {@code admission} decides on the caller's thread, before a
+         * call takes its place, whether it may be asked at all (a rate limit): a refusal is answered at once.
+         */
+        public Builder<A> waitsForPerson(Admission<A> admission) {
+            this.lane = Lane.PERSON;
+            this.admission = admission;
+            return this;
+        }
+
+        public ToolDef<A> build() {
+            return new ToolDef<>(name, title, description, argsType, hints, maxOutputBytes, handler, timeLimit,
+                    aliases, answer, lane, admission);
+        }
     }
 
     /**

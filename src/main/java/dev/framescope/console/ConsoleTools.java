@@ -70,12 +70,16 @@ public final class ConsoleTools implements ToolGroup {
 
     @Override
     public List<ToolDef<?>> tools() {
-        return List.of(ToolDef.of("start_capture_console", "Start the capture console",
+        return ToolDef.all(startCaptureConsole());
+    }
+
+    private ToolDef.Builder<StartArgs> startCaptureConsole() {
+        return ToolDef.of("start_capture_console", "Start the capture console",
                 "Starts the capture console on 127.0.0.1 (or reports the running one), for a person who wants to "
                 + "look at captures themselves: web page and HTTP API. Its link with the access token goes to the "
                 + "person only (progress message, stderr). ~0.1 s.",
                 StartArgs.class, ToolHints.WRITES_NEW_FILES,
-                (args, context) -> ToolOutput.of(start(args, context))).returns(Started.class));
+                (args, context) -> ToolOutput.of(start(args, context))).returns(Started.class);
     }
 
     synchronized Started start(StartArgs args, ToolContext context) {

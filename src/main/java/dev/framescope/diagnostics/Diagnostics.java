@@ -5,7 +5,6 @@ import dev.framescope.common.ComponentStatus;
 import dev.framescope.common.Components;
 import dev.framescope.common.DiagnosticsSection;
 import dev.framescope.common.Version;
-import dev.framescope.diagnostics.CallStats.ToolCallStats;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -26,7 +25,7 @@ public final class Diagnostics {
 
     public static final String SERVER_NAME = "framescope";
 
-    private final CallStats stats;
+    private final Supplier<List<ToolCallStats>> callStats;
     private final Components components;
     private final EnvironmentChecks environment;
     private final Supplier<List<String>> toolNames;
@@ -35,9 +34,9 @@ public final class Diagnostics {
     private final long startedNanos = System.nanoTime();
 
     /** @param sections the served groups' sections, each named as a property of {@link ServerDiagnostics} */
-    public Diagnostics(CallStats stats, Components components, EnvironmentChecks environment,
+    public Diagnostics(Supplier<List<ToolCallStats>> callStats, Components components, EnvironmentChecks environment,
                        Supplier<List<String>> toolNames, List<DiagnosticsSection> sections) {
-        this.stats = stats;
+        this.callStats = callStats;
         this.components = components;
         this.environment = environment;
         this.toolNames = toolNames;
@@ -66,7 +65,7 @@ public final class Diagnostics {
     private List<ToolCallStats> perTool() {
         Map<String, ToolCallStats> byName = new LinkedHashMap<>();
         toolNames.get().forEach(name -> byName.put(name, new ToolCallStats(name, 0, 0, 0, 0, 0, 0, null)));
-        stats.snapshot().forEach(s -> byName.put(s.tool(), s));
+        callStats.get().forEach(s -> byName.put(s.tool(), s));
         List<ToolCallStats> rows = new ArrayList<>(byName.values());
         rows.sort(Comparator.comparingLong(ToolCallStats::calls).reversed().thenComparing(ToolCallStats::tool));
         return rows;

@@ -29,7 +29,11 @@ public final class DiagnosticsTools implements ToolGroup {
 
     @Override
     public List<ToolDef<?>> tools() {
-        return List.of(ToolDef.of("get_server_diagnostics", "Server diagnostics",
+        return ToolDef.all(getServerDiagnostics());
+    }
+
+    private ToolDef.Builder<DiagnosticsArgs> getServerDiagnostics() {
+        return ToolDef.of("get_server_diagnostics", "Server diagnostics",
                 "FrameScope's own health: version, uptime, per-tool counters (calls, errors, timeouts, p50/p95 ms, "
                 + "last error), browser and dialog page state, questions to the person, environment checks "
                 + "(Chromium, renderdoc, glslangValidator, renderdoccmd) with the exact fix, and renderdoc_bridge: "
@@ -41,7 +45,7 @@ public final class DiagnosticsTools implements ToolGroup {
                 // The bridge's own tool, folded in: its report is renderdoc_bridge here; no environment checks,
                 // because it never started a process either.
                 .withAlias("get_bridge_diagnostics", Map.of("include_environment", false),
-                        Map.of("max_errors", "bridge_errors")));
+                        Map.of("max_errors", "bridge_errors"));
     }
 
     @Override

@@ -3,7 +3,6 @@ package dev.framescope.diagnostics;
 import dev.framescope.common.Bounded;
 import dev.framescope.common.ComponentStatus;
 import dev.framescope.common.DiagnosticsSection;
-import dev.framescope.diagnostics.CallStats.ToolCallStats;
 import java.util.List;
 import java.util.Set;
 

@@ -15,7 +15,6 @@ import dev.framescope.dialogs.DialogArgs.TextInputArgs;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /** Human-in-the-loop questions: the answer comes back in the same tool call, however long the person takes. */
 public final class DialogTools implements ToolGroup {
@@ -55,37 +54,51 @@ public final class DialogTools implements ToolGroup {
 
     @Override
     public List<ToolDef<?>> tools() {
-        return Stream.of(
-                ToolDef.of("ask_plan", "Ask which plan to follow",
-                        "Shows the person your findings (visual_output) and plan (markdown) and asks them to pick "
-                        + "one of 2–20 options; returns choice and thinking_mode: normal, or deep (reason step by "
-                        + "step, weigh risks before acting). Use before a long or costly course of action.",
-                        PlannerArgs.class, ToolHints.ASKS_HUMAN,
-                        (a, c) -> output(dialogs.planner(a, c))).withAliases("planner"),
-                ToolDef.of("ask_confirmation", "Ask for confirmation",
-                        "Asks a yes/no question before a risky or irreversible step (optional warning and danger "
-                        + "mark); returns confirmed true/false.",
-                        ConfirmArgs.class, ToolHints.ASKS_HUMAN,
-                        (a, c) -> output(dialogs.confirm(a, c))).withAliases("confirm"),
-                ToolDef.of("ask_text", "Ask for text",
-                        "Asks the person to type a value (a name, a path, a number, code); returns it as value, cut "
-                        + "to max_length.",
-                        TextInputArgs.class, ToolHints.ASKS_HUMAN,
-                        (a, c) -> output(dialogs.textInput(a, c))).withAliases("text_input"),
-                ToolDef.of("ask_choice", "Ask to pick options",
-                        "Asks the person to pick one of 2–50 options (returns its value as choice), or with "
-                        + "multiple min_selections to max_selections of them (returns values).",
-                        ChoiceArgs.class, ToolHints.ASKS_HUMAN, (a, c) -> output(dialogs.choice(a, c)))
-                        .withAlias("ask_single_choice", Map.of("multiple", false))
-                        .withAlias("single_choice", Map.of("multiple", false))
-                        .withAlias("ask_multi_choice", Map.of("multiple", true))
-                        .withAlias("multi_choice", Map.of("multiple", true)),
-                ToolDef.of("ask_screenshot", "Ask for a screenshot",
-                        "Asks the person to paste or upload PNG/JPEG images of what they see (e.g. RenderDoc's "
-                        + "texture viewer); returns up to 5, scaled to max_dimension.",
-                        ScreenshotArgs.class, ToolHints.ASKS_HUMAN,
-                        (a, c) -> output(dialogs.screenshot(a, c))).withAliases("screenshot_request"))
-                .<ToolDef<?>>map(this::question).toList();
+        return ToolDef.all(askPlan(), askConfirmation(), askText(), askChoice(), askScreenshot());
+    }
+
+    private ToolDef.Builder<PlannerArgs> askPlan() {
+        return question("ask_plan", "Ask which plan to follow",
+                "Shows the person your findings (visual_output) and plan (markdown) and asks them to pick "
+                + "one of 2–20 options; returns choice and thinking_mode: normal, or deep (reason step by "
+                + "step, weigh risks before acting). Use before a long or costly course of action.",
+                PlannerArgs.class, ToolHints.ASKS_HUMAN,
+                (a, c) -> output(dialogs.planner(a, c))).withAliases("planner");
+    }
+
+    private ToolDef.Builder<ConfirmArgs> askConfirmation() {
+        return question("ask_confirmation", "Ask for confirmation",
+                "Asks a yes/no question before a risky or irreversible step (optional warning and danger "
+                + "mark); returns confirmed true/false.",
+                ConfirmArgs.class, ToolHints.ASKS_HUMAN,
+                (a, c) -> output(dialogs.confirm(a, c))).withAliases("confirm");
+    }
+
+    private ToolDef.Builder<TextInputArgs> askText() {
+        return question("ask_text", "Ask for text",
+                "Asks the person to type a value (a name, a path, a number, code); returns it as value, cut "
+                + "to max_length.",
+                TextInputArgs.class, ToolHints.ASKS_HUMAN,
+                (a, c) -> output(dialogs.textInput(a, c))).withAliases("text_input");
+    }
+
+    private ToolDef.Builder<ChoiceArgs> askChoice() {
+        return question("ask_choice", "Ask to pick options",
+                "Asks the person to pick one of 2–50 options (returns its value as choice), or with "
+                + "multiple min_selections to max_selections of them (returns values).",
+                ChoiceArgs.class, ToolHints.ASKS_HUMAN, (a, c) -> output(dialogs.choice(a, c)))
+                .withAlias("ask_single_choice", Map.of("multiple", false))
+                .withAlias("single_choice", Map.of("multiple", false))
+                .withAlias("ask_multi_choice", Map.of("multiple", true))
+                .withAlias("multi_choice", Map.of("multiple", true));
+    }
+
+    private ToolDef.Builder<ScreenshotArgs> askScreenshot() {
+        return question("ask_screenshot", "Ask for a screenshot",
+                "Asks the person to paste or upload PNG/JPEG images of what they see (e.g. RenderDoc's "
+                + "texture viewer); returns up to 5, scaled to max_dimension.",
+                ScreenshotArgs.class, ToolHints.ASKS_HUMAN,
+                (a, c) -> output(dialogs.screenshot(a, c))).withAliases("screenshot_request");
     }
 
     /** The answer, with the images the person attached as image content (then without structuredContent). */
@@ -99,8 +112,11 @@ public final class DialogTools implements ToolGroup {
      * answer may carry the images the person attached. It waits on the person lane, apart from other tools' calls,
      * and is counted against the rate limit before it takes a place there.
      */
-    private <A extends DialogArgs.Waits> ToolDef<A> question(ToolDef<A> tool) {
-        return tool.withTimeLimit(args -> dialogs.timeout(args.timeoutS()).plusMinutes(1)).returnsImages()
+    private <A extends DialogArgs.Waits> ToolDef.Builder<A> question(String name, String title, String description,
+                                                                    Class<A> args, ToolHints hints,
+                                                                    ToolDef.Handler<A> handler) {
+        return ToolDef.of(name, title, description, args, hints, handler)
+                .withTimeLimit(a -> dialogs.timeout(a.timeoutS()).plusMinutes(1)).returnsImages()
                 .waitsForPerson(dialogs::admit);
     }
 

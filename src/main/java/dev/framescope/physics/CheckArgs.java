@@ -2,18 +2,22 @@ package dev.framescope.physics;
 
 import dev.framescope.common.Param;
 import dev.framescope.common.ToolException;
-import dev.framescope.physics.LambdaConvention.LambdaUnit;
-import dev.framescope.physics.PhysicsArgs.AnomalyArgs;
-import dev.framescope.physics.PhysicsArgs.CompareArgs;
-import dev.framescope.physics.PhysicsArgs.ContactHistoryArgs;
-import dev.framescope.physics.PhysicsArgs.FrictionConeArgs;
-import dev.framescope.physics.PhysicsArgs.MomentumArgs;
-import dev.framescope.physics.PhysicsArgs.NonfiniteArgs;
-import dev.framescope.physics.PhysicsArgs.PenetrationArgs;
-import dev.framescope.physics.PhysicsArgs.RangeArgs;
-import dev.framescope.physics.PhysicsArgs.RestingArgs;
-import dev.framescope.physics.PhysicsArgs.RestitutionArgs;
-import dev.framescope.physics.PhysicsArgs.TriageArgs;
+import dev.framescope.physics.checks.ContactHistory;
+import dev.framescope.physics.checks.EnergyChecks;
+import dev.framescope.physics.checks.LambdaConvention.LambdaUnit;
+import dev.framescope.physics.checks.PhysicsArgs;
+import dev.framescope.physics.checks.PhysicsArgs.AnomalyArgs;
+import dev.framescope.physics.checks.PhysicsArgs.CompareArgs;
+import dev.framescope.physics.checks.PhysicsArgs.ContactHistoryArgs;
+import dev.framescope.physics.checks.PhysicsArgs.FrictionConeArgs;
+import dev.framescope.physics.checks.PhysicsArgs.MomentumArgs;
+import dev.framescope.physics.checks.PhysicsArgs.NonfiniteArgs;
+import dev.framescope.physics.checks.PhysicsArgs.PenetrationArgs;
+import dev.framescope.physics.checks.PhysicsArgs.RangeArgs;
+import dev.framescope.physics.checks.PhysicsArgs.RestingArgs;
+import dev.framescope.physics.checks.PhysicsArgs.RestitutionArgs;
+import dev.framescope.physics.checks.PhysicsArgs.TriageArgs;
+import dev.framescope.physics.checks.RecordingComparison;
 
 /**
  * Input of {@code check_recording}: which check, and the union of the checks' parameters. Each check reads the ones

@@ -5,11 +5,25 @@ import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
 import dev.framescope.common.ToolHints;
 import dev.framescope.common.ToolOutput;
-import dev.framescope.physics.PhysicsArgs.EnergySeriesArgs;
-import dev.framescope.physics.PhysicsArgs.FrameArgs;
-import dev.framescope.physics.PhysicsArgs.ListRecordingsArgs;
-import dev.framescope.physics.PhysicsArgs.PlotArgs;
-import dev.framescope.physics.PhysicsArgs.RecordingArgs;
+import dev.framescope.physics.checks.AnswerNumbers;
+import dev.framescope.physics.checks.ContactChecks;
+import dev.framescope.physics.checks.ContactHistory;
+import dev.framescope.physics.checks.EnergyChecks;
+import dev.framescope.physics.checks.EnergyPlot;
+import dev.framescope.physics.checks.ImpactChecks;
+import dev.framescope.physics.checks.MomentumChecks;
+import dev.framescope.physics.checks.MotionChecks;
+import dev.framescope.physics.checks.PhysicsArgs;
+import dev.framescope.physics.checks.PhysicsArgs.EnergySeriesArgs;
+import dev.framescope.physics.checks.PhysicsArgs.FrameArgs;
+import dev.framescope.physics.checks.PhysicsArgs.ListRecordingsArgs;
+import dev.framescope.physics.checks.PhysicsArgs.PlotArgs;
+import dev.framescope.physics.checks.PhysicsArgs.RecordingArgs;
+import dev.framescope.physics.checks.RecordingComparison;
+import dev.framescope.physics.checks.RecordingQueries;
+import dev.framescope.physics.checks.SolverChecks;
+import dev.framescope.physics.checks.Triage;
+import dev.framescope.physics.store.Recordings;
 import java.util.List;
 import java.util.Map;
 
@@ -56,48 +70,62 @@ public final class PhysicsTools implements ToolGroup {
 
     @Override
     public List<ToolDef<?>> tools() {
-        ToolHints ro = ToolHints.READS_ONLY;
-        return List.of(
-                ToolDef.of("list_recordings", "List recordings",
-                        "Lists MSD-CPP recordings (*.db) with their size; without 'directory', in "
-                        + "MSD_RECORDINGS_DIR, FRAMESCOPE_RECORDING_DIRS, replay/recordings/, "
-                        + "build/Debug/debug/recordings/ and every folder under the working directory holding .db "
-                        + "files (demo/recordings/ in a clone).",
-                        ListRecordingsArgs.class, ro, (a, c) -> answer(queries.list(a)))
-                        .returns(RecordingQueries.RecordingList.class),
-                ToolDef.of("open_recording", "Open a recording",
-                        "Opens an MSD-CPP recording read-only and makes it active, so later calls may leave out "
-                        + "recording (without it: the active one). Frames, dt, duration, schema tables the file "
-                        + "lacks, bodies: inertial with mass (kg), restitution, friction; environment ones, ids "
-                        + "with bit 31 set.",
-                        RecordingArgs.class, ro, (a, c) -> answer(queries.open(a)))
-                        .returns(RecordingQueries.OpenedRecording.class)
-                        .withAlias("load_recording", Map.of(), Map.of("path", "recording"))
-                        .withAliases("get_recording_metadata", "get_metadata"),
-                ToolDef.of("get_recording_frame", "Frame data",
-                        "Everything stored for one frame: post-step body states, collisions with contact points, "
-                        + "contact and friction rows (λ in N), the solver row ('solved: false' = no collisions); "
-                        + "lists paged. With body_id: that body's state with |v|, |ω| and the rows involving it.",
-                        FrameArgs.class, ro, (a, c) -> answer(queries.frame(a)))
-                        .returns(RecordingQueries.FrameData.class)
-                        .withAliases("get_frame", "get_body_state", "get_contacts_for_body"),
-                ToolDef.of("get_energy_series", "Energy series",
-                        "Energy (J) per frame, of the system or of body_id: linear KE ½m|v|², rotational KE, "
-                        + "potential m·9.81·z, total (system: also delta_e and MSD-CPP's flags); up to limit frames, "
-                        + "paged by next_start_frame; longer ranges in max_buckets min/max buckets, so spikes stay.",
-                        EnergySeriesArgs.class, ro, (a, c) -> answer(energy.energySeries(a)))
-                        .returns(EnergyChecks.EnergySeriesAnswer.class)
-                        .withAliases("get_system_energy", "get_body_energy"),
-                ToolDef.of("plot_energy", "Plot energy",
-                        "PNG chart of system energy (total, kinetic, potential) or one body's over a frame range, "
-                        + "injections marked in red; the JSON part names the marked frames. ~0.3 s.",
-                        PlotArgs.class, ro, (a, c) -> AnswerNumbers.of(plot.plot(a)))
-                        .returnsImages(),
+        return ToolDef.all(listRecordings(), openRecording(), getRecordingFrame(), getEnergySeries(), plotEnergy(),
                 checkRecording());
     }
 
+    private ToolDef.Builder<ListRecordingsArgs> listRecordings() {
+        return ToolDef.of("list_recordings", "List recordings",
+                "Lists MSD-CPP recordings (*.db) with their size; without 'directory', in "
+                + "MSD_RECORDINGS_DIR, FRAMESCOPE_RECORDING_DIRS, replay/recordings/, "
+                + "build/Debug/debug/recordings/ and every folder under the working directory holding .db "
+                + "files (demo/recordings/ in a clone).",
+                ListRecordingsArgs.class, ToolHints.READS_ONLY, (a, c) -> answer(queries.list(a)))
+                .returns(RecordingQueries.RecordingList.class);
+    }
+
+    private ToolDef.Builder<RecordingArgs> openRecording() {
+        return ToolDef.of("open_recording", "Open a recording",
+                "Opens an MSD-CPP recording read-only and makes it active, so later calls may leave out "
+                + "recording (without it: the active one). Frames, dt, duration, schema tables the file "
+                + "lacks, bodies: inertial with mass (kg), restitution, friction; environment ones, ids "
+                + "with bit 31 set.",
+                RecordingArgs.class, ToolHints.READS_ONLY, (a, c) -> answer(queries.open(a)))
+                .returns(RecordingQueries.OpenedRecording.class)
+                .withAlias("load_recording", Map.of(), Map.of("path", "recording"))
+                .withAliases("get_recording_metadata", "get_metadata");
+    }
+
+    private ToolDef.Builder<FrameArgs> getRecordingFrame() {
+        return ToolDef.of("get_recording_frame", "Frame data",
+                "Everything stored for one frame: post-step body states, collisions with contact points, "
+                + "contact and friction rows (λ in N), the solver row ('solved: false' = no collisions); "
+                + "lists paged. With body_id: that body's state with |v|, |ω| and the rows involving it.",
+                FrameArgs.class, ToolHints.READS_ONLY, (a, c) -> answer(queries.frame(a)))
+                .returns(RecordingQueries.FrameData.class)
+                .withAliases("get_frame", "get_body_state", "get_contacts_for_body");
+    }
+
+    private ToolDef.Builder<EnergySeriesArgs> getEnergySeries() {
+        return ToolDef.of("get_energy_series", "Energy series",
+                "Energy (J) per frame, of the system or of body_id: linear KE ½m|v|², rotational KE, "
+                + "potential m·9.81·z, total (system: also delta_e and MSD-CPP's flags); up to limit frames, "
+                + "paged by next_start_frame; longer ranges in max_buckets min/max buckets, so spikes stay.",
+                EnergySeriesArgs.class, ToolHints.READS_ONLY, (a, c) -> answer(energy.energySeries(a)))
+                .returns(EnergyChecks.EnergySeriesAnswer.class)
+                .withAliases("get_system_energy", "get_body_energy");
+    }
+
+    private ToolDef.Builder<PlotArgs> plotEnergy() {
+        return ToolDef.of("plot_energy", "Plot energy",
+                "PNG chart of system energy (total, kinetic, potential) or one body's over a frame range, "
+                + "injections marked in red; the JSON part names the marked frames. ~0.3 s.",
+                PlotArgs.class, ToolHints.READS_ONLY, (a, c) -> AnswerNumbers.of(plot.plot(a)))
+                .returnsImages();
+    }
+
     /** One tool for every check: each older single-check tool is an alias that picks its check. */
-    private ToolDef<CheckArgs> checkRecording() {
+    private ToolDef.Builder<CheckArgs> checkRecording() {
         return ToolDef.of("check_recording", "Check a recording",
                         "check 'all' (default, start here): every check over the recording (or start_frame–end_frame); anomalies by severity "
                         + "then first frame, repeats merged, each with bodies, numbers and the calls that confirm it. "

@@ -1,6 +1,16 @@
 package dev.framescope.physics;
 
 import dev.framescope.common.ToolContext;
+import dev.framescope.physics.checks.ContactChecks;
+import dev.framescope.physics.checks.ContactHistory;
+import dev.framescope.physics.checks.EnergyChecks;
+import dev.framescope.physics.checks.ImpactChecks;
+import dev.framescope.physics.checks.MomentumChecks;
+import dev.framescope.physics.checks.MotionChecks;
+import dev.framescope.physics.checks.RecordingComparison;
+import dev.framescope.physics.checks.SolverChecks;
+import dev.framescope.physics.checks.Triage;
+import dev.framescope.physics.store.Recordings;
 
 /**
  * {@code check_recording}: every check, or one in detail, each by the core that owns its rule. The answer is that

@@ -13,6 +13,8 @@ import dev.framescope.common.WritableRoots;
 import dev.framescope.renderdoc.RenderDocArgs.AnalyzeNanInfArgs;
 import dev.framescope.renderdoc.RenderDocArgs.DiffCapturesArgs;
 import dev.framescope.renderdoc.RenderDocArgs.IterateActionsArgs;
+import dev.framescope.renderdoc.bridge.BridgeDiagnostics;
+import dev.framescope.renderdoc.bridge.BridgeProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +28,9 @@ import java.util.function.Function;
 
 /**
  * The RenderDoc operations, on top of the bridge: each sends one request, then adds the one-sentence summary an
- * agent reads first. Knows nothing of MCP.
+ * agent reads first. Knows nothing of MCP. One method per operation, taking what its tool's handler has: the input
+ * record and the call's {@link ToolContext} (replace_shader and diff_captures only its cancellation: they report no
+ * progress); a caller without a client passes {@link ToolContext#SILENT} or {@link ToolContext#silent}.
  */
 public final class Captures {
 
@@ -49,14 +53,6 @@ public final class Captures {
         this.outputs = new WritableRoots(outputRoots, "the working directory or FRAMESCOPE_OUTPUT_DIR");
     }
 
-    public ObjectNode saveTexture(RenderDocArgs.SaveTextureArgs args) {
-        return saveTexture(args, Cancellation.none());
-    }
-
-    public ObjectNode saveTexture(RenderDocArgs.SaveTextureArgs args, Cancellation cancellation) {
-        return saveTexture(args, quiet(cancellation));
-    }
-
     public ObjectNode saveTexture(RenderDocArgs.SaveTextureArgs args, ToolContext context) {
         Path target = outputs.checked("output", args.output(), "." + args.format().name(), args.overwrite());
         RenderDocArgs.SaveTextureArgs checked = new RenderDocArgs.SaveTextureArgs(args.capture(), args.texture(),
@@ -65,14 +61,6 @@ public final class Captures {
                 .asLong() + " bytes, " + r.path("method").asText() + ")" + (r.path("non_finite_components_written")
                 .asInt() > 0 ? "; " + r.path("non_finite_components_written").asInt() + " NaN/Inf components "
                 + "written as 0 or 1" : "") + ".", context);
-    }
-
-    public ObjectNode copyCapture(RenderDocArgs.CopyCaptureArgs args) {
-        return copyCapture(args, Cancellation.none());
-    }
-
-    public ObjectNode copyCapture(RenderDocArgs.CopyCaptureArgs args, Cancellation cancellation) {
-        return copyCapture(args, quiet(cancellation));
     }
 
     public ObjectNode copyCapture(RenderDocArgs.CopyCaptureArgs args, ToolContext context) {
@@ -88,7 +76,8 @@ public final class Captures {
      * picture it drew comes back as an image beside the answer.
      */
     public ToolOutput replaceShader(RenderDocArgs.ReplaceShaderArgs args, Cancellation cancellation) {
-        return ShaderAnswers.withPicture(query("replace_shader", args, ShaderAnswers::replaceSummary, cancellation));
+        return ShaderAnswers.withPicture(query("replace_shader", args, ShaderAnswers::replaceSummary,
+                ToolContext.silent(cancellation)));
     }
 
     /** Copying a capture onto itself (by another path, a link or a hard link) would leave nothing of it. */
@@ -137,21 +126,9 @@ public final class Captures {
         };
     }
 
-    public ObjectNode open(String capture) {
-        return open(capture, Cancellation.none());
-    }
-
-    public ObjectNode open(String capture, Cancellation cancellation) {
-        return open(new RenderDocArgs.OpenCaptureArgs(capture), cancellation);
-    }
-
     /** open_capture, with the frame overview when asked (get_frame_summary's answer, which it replaced). */
-    public ObjectNode open(RenderDocArgs.OpenCaptureArgs args, Cancellation cancellation) {
-        return open(args, quiet(cancellation));
-    }
-
     public ObjectNode open(RenderDocArgs.OpenCaptureArgs args, ToolContext context) {
-        return query("open_capture", "open_capture", args, status -> {
+        return query("open_capture", args, status -> {
             JsonNode caps = status.path("capabilities");
             String summary = String.format("%s capture, replayed on %s: %d actions, %d draws, %d textures; pixel history %s, shader "
                             + "debugging %s, %d counters.", status.path("api").asText(),
@@ -166,28 +143,12 @@ public final class Captures {
         }, context);
     }
 
-    public ObjectNode iterateActions(IterateActionsArgs args) {
-        return iterateActions(args, Cancellation.none());
-    }
-
-    public ObjectNode iterateActions(IterateActionsArgs args, Cancellation cancellation) {
-        return iterateActions(args, quiet(cancellation));
-    }
-
     public ObjectNode iterateActions(IterateActionsArgs args, ToolContext context) {
         return query("iterate_actions", args, page -> page.path("count").asInt() + " action(s) match; rows "
                 + args.offset() + "–" + (args.offset() + page.path("preview").size())
                 + (page.path("truncated").asBoolean() ? " (more: raise offset)" : "")
                 + (page.has("resources") ? "; " + page.at("/resources/count").asInt() + " resource(s) match" : "")
                 + ".", context);
-    }
-
-    public ObjectNode analyzeNanInf(AnalyzeNanInfArgs args) {
-        return analyzeNanInf(args, Cancellation.none());
-    }
-
-    public ObjectNode analyzeNanInf(AnalyzeNanInfArgs args, Cancellation cancellation) {
-        return analyzeNanInf(args, quiet(cancellation));
     }
 
     public ObjectNode analyzeNanInf(AnalyzeNanInfArgs args, ToolContext context) {
@@ -232,7 +193,7 @@ public final class Captures {
         String other = absolute(args.otherCapture());
         SystemFolders.refuse("other_capture", Path.of(other), "a RenderDoc capture (.rdc file)");
         ObjectNode answer = query("diff_captures", new DiffCapturesArgs(args.capture(), other, args.limit(),
-                args.image()), Captures::diffSummary, cancellation);
+                args.image()), Captures::diffSummary, ToolContext.silent(cancellation));
         JsonNode png = answer.remove("diff_png_base64");
         return png == null ? ToolOutput.of(answer)
                 : new ToolOutput.WithImage(answer, Base64.getDecoder().decode(png.asText()), "image/png");
@@ -271,32 +232,11 @@ public final class Captures {
 
     /**
      * Any bridge method whose parameters are the fields of {@code args} (snake_case, nulls left out), with the
-     * capture path made absolute and a summary added by {@code summary}.
+     * capture path made absolute and a summary added by {@code summary}; it tells {@code context} as the bridge
+     * starts, opens the capture and replays (BridgeProgress), and a cancelled call is dropped from the bridge's queue.
      */
-    public ObjectNode query(String method, Object args, Function<JsonNode, String> summary) {
-        return query(method, args, summary, Cancellation.none());
-    }
-
-    /** As {@link #query(String, Object, Function)}; a cancelled call is dropped from the bridge's queue. */
-    public ObjectNode query(String method, Object args, Function<JsonNode, String> summary,
-                            Cancellation cancellation) {
-        return query(method, method, args, summary, cancellation);
-    }
-
-    /** As above, for the tool {@code tool} (named in errors) served by the bridge's {@code method}. */
-    public ObjectNode query(String tool, String method, Object args, Function<JsonNode, String> summary,
-                            Cancellation cancellation) {
-        return query(tool, method, args, summary, quiet(cancellation));
-    }
-
-    /** As above, telling {@code context} as the bridge starts, opens the capture and replays (BridgeProgress). */
-    public ObjectNode query(String method, Object args, Function<JsonNode, String> summary, ToolContext context) {
-        return query(method, method, args, summary, context);
-    }
-
     @SuppressWarnings("try") // the progress reporter is closed as the block ends: the body has no use for it
-    public ObjectNode query(String tool, String method, Object args, Function<JsonNode, String> summary,
-                            ToolContext context) {
+    public ObjectNode query(String method, Object args, Function<JsonNode, String> summary, ToolContext context) {
         @SuppressWarnings("unchecked")
         Map<String, Object> params = Json.mapper().convertValue(args, Map.class);
         String capture = absolute((String) params.get("capture"));
@@ -308,28 +248,14 @@ public final class Captures {
             opened.clear();
         }
         ObjectNode result;
-        try (BridgeProgress progress = new BridgeProgress(context, tool, capture, starting, opened.add(capture))) {
-            result = (ObjectNode) bridge.call(tool, method, params, TIMEOUT_MS, context.cancellation());
+        try (BridgeProgress progress = new BridgeProgress(context, method, capture, starting, opened.add(capture))) {
+            result = (ObjectNode) bridge.call(method, params, TIMEOUT_MS, context.cancellation());
         }
         JsonNode remote = result.remove(REPLAYED_ON_KEY);
         String said = summary.apply(result);
         result.put("summary", remote == null || said.toLowerCase(Locale.ROOT).contains("replayed on") ? said
                 : said + " Replayed on " + remote.asText() + ".");
         return result;
-    }
-
-    /** A context that reports nothing and stops on {@code cancellation}: for callers that have no client. */
-    private static ToolContext quiet(Cancellation cancellation) {
-        return new ToolContext() {
-            @Override
-            public void progress(double progress, Double total, String message) {
-            }
-
-            @Override
-            public Cancellation cancellation() {
-                return cancellation;
-            }
-        };
     }
 
     /** The bridge runs in another working directory; paths go to it absolute. */

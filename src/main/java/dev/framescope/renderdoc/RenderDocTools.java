@@ -24,6 +24,8 @@ import dev.framescope.renderdoc.RenderDocArgs.ReplaceShaderArgs;
 import dev.framescope.renderdoc.RenderDocArgs.SaveTextureArgs;
 import dev.framescope.renderdoc.RenderDocArgs.ShaderInfoArgs;
 import dev.framescope.renderdoc.RenderDocArgs.TextureArgs;
+import dev.framescope.renderdoc.bridge.BridgeDiagnostics;
+import dev.framescope.renderdoc.bridge.BridgeProcess;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -89,7 +91,7 @@ public final class RenderDocTools implements ToolGroup {
     /** One method per tool, in the order tools/list gives them: each declares the tool whole, with its aliases. */
     @Override
     public List<ToolDef<?>> tools() {
-        return List.of(openCapture(), getFrameDigest(), iterateActions(), getEventInsight(), analyzeNanInf(),
+        return ToolDef.all(openCapture(), getFrameDigest(), iterateActions(), getEventInsight(), analyzeNanInf(),
                 geometryAnomalies(), pixelHistory(), getTexture(), getShaderInfo(), debugShader(), replaceShader(),
                 getBufferContents(), getCounters(), diffCaptures(), saveTexture(), copyCapture());
     }
@@ -98,18 +100,18 @@ public final class RenderDocTools implements ToolGroup {
      * Not read-only, though the file is opened read-only: with {@code remote} it copies the capture to that server and
      * moves its replay there, for every later call on it (kept only when its answer reaches the caller).
      */
-    private ToolDef<OpenCaptureArgs> openCapture() {
-        return answeredByBridge(ToolDef.of("open_capture", "Open a capture",
+    private ToolDef.Builder<OpenCaptureArgs> openCapture() {
+        return answered("open_capture", "Open a capture",
                 "Opens an .rdc read-only (0.3–1 s first time, then reused): API, driver, frame size, "
                 + "counts, capabilities. overview adds statistics, marker groups, textures, debug "
                 + "messages.",
                 OpenCaptureArgs.class, ToolHints.CHANGES_SESSION_STATE,
-                (a, c) -> ToolOutput.of(captures.open(a, c))))
+                (a, c) -> ToolOutput.of(captures.open(a, c)))
                 .withAliases("get_capture_status")
                 .withAlias("get_frame_summary", Map.of("overview", true));
     }
 
-    private ToolDef<FrameDigestArgs> getFrameDigest() {
+    private ToolDef.Builder<FrameDigestArgs> getFrameDigest() {
         return query("get_frame_digest", "Frame digest",
                 "Start here: the frame's anomalies (NaN/Inf writes, bad vertices, zero-area triangles, UVs "
                 + "outside [0,1], API messages, no depth target) ranked, with event id, marker path, stage "
@@ -118,16 +120,16 @@ public final class RenderDocTools implements ToolGroup {
                         + first(r.at("/anomalies/preview")));
     }
 
-    private ToolDef<IterateActionsArgs> iterateActions() {
-        return answeredByBridge(ToolDef.of("iterate_actions", "Actions",
+    private ToolDef.Builder<IterateActionsArgs> iterateActions() {
+        return answered("iterate_actions", "Actions",
                 "Actions in event order (ids, flags, name, marker path, counts, outputs), paged and "
                 + "filtered; query also finds resources by debug name.",
                 IterateActionsArgs.class, ToolHints.READS_ONLY,
-                (a, c) -> ToolOutput.of(captures.iterateActions(a, c))))
+                (a, c) -> ToolOutput.of(captures.iterateActions(a, c)))
                 .withAliases("search_capture", "search_actions", "search_resources");
     }
 
-    private ToolDef<EventArgs> getEventInsight() {
+    private ToolDef.Builder<EventArgs> getEventInsight() {
         return query("get_event_insight", "One event in context",
                 "An action or API call: marker path, pipeline (topology, viewport, buffers, shaders, targets), "
                 + "findings, highlight_stage (IA…OM) with warning_message, next calls.",
@@ -138,15 +140,15 @@ public final class RenderDocTools implements ToolGroup {
                 .withAliases("get_pipeline_state");
     }
 
-    private ToolDef<AnalyzeNanInfArgs> analyzeNanInf() {
-        return answeredByBridge(ToolDef.of("analyze_nan_inf", "NaN/Inf pixels",
+    private ToolDef.Builder<AnalyzeNanInfArgs> analyzeNanInf() {
+        return answered("analyze_nan_inf", "NaN/Inf pixels",
                 "NaN/Inf texels of float32 colour targets after an event (counts, boxes) and the events "
                 + "that wrote them; with texture, x, y: that pixel's NaN/Inf writes.",
                 AnalyzeNanInfArgs.class, ToolHints.READS_ONLY,
-                (a, c) -> ToolOutput.of(captures.analyzeNanInf(a, c))));
+                (a, c) -> ToolOutput.of(captures.analyzeNanInf(a, c)));
     }
 
-    private ToolDef<GeometryArgs> geometryAnomalies() {
+    private ToolDef.Builder<GeometryArgs> geometryAnomalies() {
         return query("geometry_anomalies", "Geometry anomalies",
                 "Post-vertex-shader checks per draw: NaN/Inf, huge or w ≤ 0 positions, zero-area "
                 + "triangles, UVs out of range; the offending vertices.",
@@ -154,7 +156,7 @@ public final class RenderDocTools implements ToolGroup {
                         .asInt() + " draws with findings; first: " + first(r.at("/draws/preview")));
     }
 
-    private ToolDef<PixelHistoryArgs> pixelHistory() {
+    private ToolDef.Builder<PixelHistoryArgs> pixelHistory() {
         return query("pixel_history", "Pixel history",
                 "Every event that changed one pixel: value before/after, shader output, primitive, passed "
                 + "or why not (depth, stencil, culling, discard); OpenGL lacks shader output and "
@@ -165,7 +167,7 @@ public final class RenderDocTools implements ToolGroup {
                         + " unchanged left out; last: " + last(r.at("/modifications/preview")));
     }
 
-    private ToolDef<TextureArgs> getTexture() {
+    private ToolDef.Builder<TextureArgs> getTexture() {
         return query("get_texture", "Textures",
                 "No texture: all textures (format, size, mips, samples, bytes, usage). With texture: also "
                 + "a region after an event as numbers or base64, per-channel min/max/mean and NaN/Inf "
@@ -174,7 +176,7 @@ public final class RenderDocTools implements ToolGroup {
                 .withAliases("get_texture_info", "get_texture_data");
     }
 
-    private ToolDef<ShaderInfoArgs> getShaderInfo() {
+    private ToolDef.Builder<ShaderInfoArgs> getShaderInfo() {
         return query("get_shader_info", "Shader info",
                 "A stage's shader at a draw or dispatch: source (GL; Vulkan if built with -g), entry "
                 + "point, signatures, constant blocks; optionally constant values, disassembly.",
@@ -183,7 +185,7 @@ public final class RenderDocTools implements ToolGroup {
                         + " source file(s).");
     }
 
-    private ToolDef<DebugShaderArgs> debugShader() {
+    private ToolDef.Builder<DebugShaderArgs> debugShader() {
         return query("debug_shader", "Debug a shader",
                 "RenderDoc's shader debugger on one pixel (x, y) or vertex of a draw: steps, the first NaN/Inf/"
                 + "denormal step (instruction, operand values, source line), outputs; step: variables. GL: "
@@ -191,16 +193,16 @@ public final class RenderDocTools implements ToolGroup {
                 DebugShaderArgs.class, ShaderAnswers::debugSummary);
     }
 
-    private ToolDef<ReplaceShaderArgs> replaceShader() {
-        return answeredByBridgeWithImages(ToolDef.of("replace_shader", "Replace a shader",
+    private ToolDef.Builder<ReplaceShaderArgs> replaceShader() {
+        return answeredWithImages("replace_shader", "Replace a shader",
                 "Swaps a stage's shader at a draw for source (this session's replay only, every draw using it; "
                 + "never the .rdc), then NaN/Inf counts, pixels, findings and a picture before/after. restore: "
                 + "undo.",
                 ReplaceShaderArgs.class, ToolHints.CHANGES_SESSION_STATE,
-                (a, c) -> captures.replaceShader(a, c.cancellation())));
+                (a, c) -> captures.replaceShader(a, c.cancellation()));
     }
 
-    private ToolDef<BufferArgs> getBufferContents() {
+    private ToolDef.Builder<BufferArgs> getBufferContents() {
         return query("get_buffer_contents", "Buffer bytes",
                 "Up to 64 KiB of a buffer after an event, as hex and optionally as 32-bit floats (NaN/Inf "
                 + "spelled out).", BufferArgs.class,
@@ -208,7 +210,7 @@ public final class RenderDocTools implements ToolGroup {
                         + r.path("offset").asLong() + ".");
     }
 
-    private ToolDef<CountersArgs> getCounters() {
+    private ToolDef.Builder<CountersArgs> getCounters() {
         return query("get_counters", "Counters and draw costs",
                 "Driver counters, one frame value each (sum; max for ratios), and draws ranked by samples "
                 + "passed. Counts exact; durations only indicative on software drivers.",
@@ -217,46 +219,50 @@ public final class RenderDocTools implements ToolGroup {
                 .withAliases("get_action_timings", "enumerate_counters");
     }
 
-    private ToolDef<DiffCapturesArgs> diffCaptures() {
-        return answeredByBridgeWithImages(ToolDef.of("diff_captures", "Compare two captures",
+    private ToolDef.Builder<DiffCapturesArgs> diffCaptures() {
+        return answeredWithImages("diff_captures", "Compare two captures",
                 "Compares two .rdc of one scene (before/after a change, two drivers): actions aligned by marker "
                 + "path and name, per-draw differences (shaders, state, resources, counts), final colour "
                 + "targets pixel by pixel with a diff PNG, anomalies in one only. First call 1–6 s, then < 0.5 s.",
                 DiffCapturesArgs.class, ToolHints.READS_ONLY,
-                (a, c) -> captures.diffCaptures(a, c.cancellation())));
+                (a, c) -> captures.diffCaptures(a, c.cancellation()));
     }
 
-    private ToolDef<SaveTextureArgs> saveTexture() {
-        return answeredByBridge(ToolDef.of("save_texture", "Save a texture",
+    private ToolDef.Builder<SaveTextureArgs> saveTexture() {
+        return answered("save_texture", "Save a texture",
                 "Writes a texture's mip/slice after an event as PNG (8-bit, clamped) or EXR (float32, "
                 + "exact), ≤ 2048², under the working directory or FRAMESCOPE_OUTPUT_DIR.",
                 SaveTextureArgs.class, ToolHints.WRITES_NEW_FILES,
-                (a, c) -> ToolOutput.of(captures.saveTexture(a, c))));
+                (a, c) -> ToolOutput.of(captures.saveTexture(a, c)));
     }
 
-    private ToolDef<CopyCaptureArgs> copyCapture() {
-        return answeredByBridge(ToolDef.of("copy_capture", "Copy a capture",
+    private ToolDef.Builder<CopyCaptureArgs> copyCapture() {
+        return answered("copy_capture", "Copy a capture",
                 "Copies the .rdc (CopyFileTo) under the working directory or FRAMESCOPE_OUTPUT_DIR, never "
                 + "over a file unless overwrite.",
                 CopyCaptureArgs.class, ToolHints.WRITES_NEW_FILES,
-                (a, c) -> ToolOutput.of(captures.copyCapture(a, c))));
+                (a, c) -> ToolOutput.of(captures.copyCapture(a, c)));
     }
 
     /** A read-only tool answered by the bridge method of the same name, with {@code summary} as its first line. */
-    private <A> ToolDef<A> query(String name, String title, String description, Class<A> args,
+    private <A> ToolDef.Builder<A> query(String name, String title, String description, Class<A> args,
                                  Function<JsonNode, String> summary) {
-        return answeredByBridge(ToolDef.of(name, title, description, args, ToolHints.READS_ONLY,
-                (a, c) -> ToolOutput.of(captures.query(name, a, summary, c))));
+        return answered(name, title, description, args, ToolHints.READS_ONLY,
+                (a, c) -> ToolOutput.of(captures.query(name, a, summary, c)));
     }
 
-    /** A tool the bridge method of its name answers, in the shape its schema file (named for it too) declares. */
-    private static <A> ToolDef<A> answeredByBridge(ToolDef<A> tool) {
-        return tool.returnsSchemaFile(answerSchema(tool.name()));
+    /** A tool answered by the bridge method of its name: its answer's shape is found by that name. */
+    private static <A> ToolDef.Builder<A> answered(String name, String title, String description, Class<A> args,
+                                                   ToolHints hints, ToolDef.Handler<A> handler) {
+        return ToolDef.of(name, title, description, args, hints, handler).returnsSchemaFile(answerSchema(name));
     }
 
-    /** As {@link #answeredByBridge}, for an answer that may come with a picture. */
-    private static <A> ToolDef<A> answeredByBridgeWithImages(ToolDef<A> tool) {
-        return tool.returnsSchemaFileAndImages(answerSchema(tool.name()));
+    /** As {@link #answered}, for an answer that may come with a picture. */
+    private static <A> ToolDef.Builder<A> answeredWithImages(String name, String title, String description,
+                                                             Class<A> args, ToolHints hints,
+                                                             ToolDef.Handler<A> handler) {
+        return ToolDef.of(name, title, description, args, hints, handler)
+                .returnsSchemaFileAndImages(answerSchema(name));
     }
 
     /**

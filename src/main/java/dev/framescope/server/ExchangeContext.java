@@ -5,6 +5,7 @@ import dev.framescope.common.ClientHuman;
 import dev.framescope.common.ClientModel;
 import dev.framescope.common.ToolContext;
 import dev.framescope.common.Waiting;
+import dev.framescope.server.transport.StdioTransport;
 import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpError;
@@ -42,9 +43,7 @@ final class ExchangeContext implements ToolContext {
     ExchangeContext(McpAsyncServerExchange exchange, CallToolRequest request) {
         this.exchange = new McpSyncServerExchange(exchange);
         this.request = request;
-        Object call = exchange.transportContext().get(StdioTransport.CALL_KEY);
-        this.cancellation = call instanceof InFlightRequests.Call inFlight ? inFlight.cancellation
-                : Cancellation.none();
+        this.cancellation = StdioTransport.cancellationOf(exchange.transportContext());
     }
 
     @Override

@@ -5,6 +5,8 @@ import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
 import dev.framescope.common.Version;
 import dev.framescope.diagnostics.Diagnostics;
+import dev.framescope.server.transport.ServerDiscovery;
+import dev.framescope.server.transport.StdioTransport;
 import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.AsyncToolSpecification;
@@ -20,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
@@ -69,7 +72,8 @@ public final class FrameScopeServer {
                 () -> ProtocolWarmUp.run(protocolMapper, specifications(toolkit, resources)));
         CountDownLatch toolsAdded = new CountDownLatch(1);
         var transport = new StdioTransport(protocolMapper, in, out, toolkit.config().maxMessageBytes(), toolsAdded,
-                toolkit.registry());
+                toolkit.registry().tools().stream().map(ToolDef::name).collect(Collectors.toUnmodifiableSet()),
+                toolkit.registry().aliases());
         transport.onInputEnd(() -> {
             inputEnded.run();
             toolkit.invoker().stopCallsWaitingForPerson("the client closed the connection");

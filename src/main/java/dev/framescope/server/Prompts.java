@@ -2,6 +2,7 @@ package dev.framescope.server;
 
 import dev.framescope.common.PromptRecipe;
 import dev.framescope.common.ToolGroup;
+import dev.framescope.server.transport.InboundCheck;
 import io.modelcontextprotocol.server.McpServerFeatures.AsyncCompletionSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.AsyncPromptSpecification;
 import io.modelcontextprotocol.spec.McpError;

@@ -6,13 +6,12 @@ import dev.framescope.common.DiagnosticsSection;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
 import dev.framescope.console.ConsoleTools;
-import dev.framescope.diagnostics.CallStats;
 import dev.framescope.diagnostics.Diagnostics;
 import dev.framescope.diagnostics.DiagnosticsTools;
 import dev.framescope.diagnostics.EnvironmentChecks;
 import dev.framescope.dialogs.DialogTools;
 import dev.framescope.physics.PhysicsTools;
-import dev.framescope.physics.Recordings;
+import dev.framescope.physics.store.Recordings;
 import dev.framescope.renderdoc.RenderDocTools;
 import dev.framescope.shader.ShaderTools;
 import java.util.ArrayList;
@@ -57,7 +56,7 @@ public final class ToolGroups {
                 new ConsoleTools(() -> new RegistryCaller(served.get()), config.stateDir())));
         List<DiagnosticsSection> sections = groups.stream().filter(g -> selection.includesGroup(g.name()))
                 .map(ToolGroup::diagnostics).flatMap(Optional::stream).toList();
-        groups.add(0, new DiagnosticsTools(new Diagnostics(stats, components, environment, toolNames::get,
+        groups.add(0, new DiagnosticsTools(new Diagnostics(stats::snapshot, components, environment, toolNames::get,
                 sections)));
         ToolRegistry registry = new ToolRegistry(groups, selection);
         toolNames.set(registry.tools().stream().map(ToolDef::name).toList());

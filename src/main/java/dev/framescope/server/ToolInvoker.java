@@ -15,7 +15,6 @@ import dev.framescope.common.ToolContext;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolException;
 import dev.framescope.common.ToolOutput;
-import dev.framescope.diagnostics.CallStats;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.lang.reflect.RecordComponent;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package dev.framescope.server;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.framescope.common.ToolAlias;
+import dev.framescope.common.OlderName;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
 import java.util.ArrayList;
@@ -21,7 +21,7 @@ public final class ToolRegistry {
     private final List<ToolGroup> groups;
     private final Map<String, ToolDef<?>> tools = new LinkedHashMap<>();
     /** Older name → the tool it calls now, for {@code tools/call} and {@code call}; never in the tool list. */
-    private final Map<String, Alias> aliases = new LinkedHashMap<>();
+    private final Map<String, OlderName> aliases = new LinkedHashMap<>();
     private final Map<String, ToolGroup> groupOf = new LinkedHashMap<>();
     private final Map<String, ObjectNode> listedSchemas = new ConcurrentHashMap<>();
     private final SchemaCatalog schemas;
@@ -56,7 +56,7 @@ public final class ToolRegistry {
                     throw new IllegalStateException("two tools named " + tool.name());
                 }
                 groupOf.put(tool.name(), group);
-                tool.aliases().forEach(alias -> aliases.put(alias.name(), new Alias(tool.name(), alias)));
+                tool.aliases().forEach(alias -> aliases.put(alias.name(), new OlderName(tool.name(), alias)));
             }
         }
         for (String alias : aliases.keySet()) {
@@ -87,7 +87,7 @@ public final class ToolRegistry {
 
     /** The tool with this name or older alias. */
     public Optional<ToolDef<?>> find(String name) {
-        Alias alias = aliases.get(name);
+        OlderName alias = aliases.get(name);
         return Optional.ofNullable(tools.get(alias == null ? name : alias.tool()));
     }
 
@@ -96,30 +96,13 @@ public final class ToolRegistry {
      * presets replacing the caller's values.
      */
     public Map<String, Object> arguments(String calledName, Map<String, Object> arguments) {
-        Alias alias = aliases.get(calledName);
+        OlderName alias = aliases.get(calledName);
         return alias == null ? arguments : alias.older().apply(arguments);
     }
 
     /** Older name → the tool and preset arguments it stands for, in declaration order. */
-    public Map<String, Alias> aliases() {
+    public Map<String, OlderName> aliases() {
         return Collections.unmodifiableMap(aliases);
-    }
-
-    /**
-     * What an older name calls now.
-     *
-     * @param tool  the listed tool's name
-     * @param older the older name with the arguments it implies and the parameters it renames
-     */
-    public record Alias(String tool, ToolAlias older) {
-
-        public Map<String, Object> presets() {
-            return older.presets();
-        }
-
-        public Map<String, String> renames() {
-            return older.renames();
-        }
     }
 
     /** The tool's JSON input schema, generated from its input record; do not modify. */

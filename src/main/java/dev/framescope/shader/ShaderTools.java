@@ -20,7 +20,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /** Shader effects compiled in real headless Chromium (WebGL2 and WebGPU). */
 public final class ShaderTools implements ToolGroup {
@@ -103,60 +102,74 @@ public final class ShaderTools implements ToolGroup {
 
     @Override
     public List<ToolDef<?>> tools() {
-        return Stream.<ToolDef<?>>of(ToolDef.of("search_effects", "Find effects",
-                        "From disk. Without query or source_regex: lists each effect (id, name, format, kind, "
-                        + "description, tags, passes, languages, globals); start here. query matches metadata, "
-                        + "source_regex source lines (file:line, text); scans stop at 32 MiB or 10 s.",
-                        SearchEffectsArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(a.isListing()
-                                ? catalog.list(library(a.effectsRoot()), a.effect(), a.offset(), a.limit())
-                                : search.search(library(a.effectsRoot()), a.effect(), a.query(), a.sourceRegex(),
-                                        a.offset(), a.limit())))
-                        .returns(EffectSearch.SearchReport.class, EffectCatalog.EffectList.class)
-                        .withAliases("list_effects", "listEffects", "searchEffects"),
-                ToolDef.of("generate_shader_manifest", "Write the effects manifest",
-                        "Writes manifest.json in the effects root from the native effect folders ({id: "
-                        + "{description, tags, hasTex, glsl, wgsl}}), only when an entry is added, removed or "
-                        + "changed, in the file's own layout; reports those ids. Writes only that file.",
-                        GenerateManifestArgs.class, ToolHints.REWRITES_GENERATED_FILE,
-                        (a, c) -> ToolOutput.of(catalog.generate(library(a.effectsRoot()), a.dryRun())))
-                        .returns(EffectCatalog.ManifestReport.class)
-                        .withAliases("generateShaderManifest"),
-                analyze(),
-                ToolDef.of("compile_effect", "Compile effects",
-                        "Compiles every program on the browser's WebGL2 (GLSL ES 3.00) and WebGPU (WGSL): "
-                        + "diagnostics {pass, program, language, stage, severity, line, column, message}, lines in "
-                        + "your files; no such language: not_available. ~2 s first call, then 0.1–0.5 s.",
-                        CompileEffectArgs.class, ToolHints.READS_ONLY,
-                        (a, c) -> ToolOutput.of(compiler.compile(library(a.effectsRoot()), a, c)))
-                        .returns(EffectCompiler.CompileReport.class)
-                        .withAliases("compileEffect"),
-                ToolDef.of("render_effect_frame", "Render and describe a frame",
-                        "Renders a frame per effect; returns 0–1 metrics: mean/std RGB, alpha, luma variance, unique "
-                        + "colours, flags (all-zero, transparent, monochrome, blank); non_finite: NaN/±Inf any pass "
-                        + "wrote, before 8-bit rounding. ~0.5 s. describe (first effect "
-                        + "that renders): the PNG, a text from its pixels (luma, hues, edges, halves, centre) and the "
-                        + "client's model's words by MCP sampling.",
-                        RenderEffectFrameArgs.class, ToolHints.READS_ONLY,
-                        (a, c) -> a.describe() ? describer.describe(library(a.effectsRoot()), a, c)
-                                : renderer.render(library(a.effectsRoot()), a, c))
-                        .returnsImages()
-                        .withAliases("renderEffectFrame")
-                        .withAlias("describe_effect_frame", DESCRIBE).withAlias("describeEffectFrame", DESCRIBE),
-                test(),
-                ToolDef.of("benchmark_effect_fps", "Benchmark an effect",
-                        "Renders frames back to back, each GPU-fenced: elapsed ms, ms per frame (p50, p95, max, "
-                        + "mean), frames/s, renderer. SwiftShader (CPU) here: compare effects, not absolute speed. 60 "
-                        + "frames at 512²: ~1 s for a simple effect.",
-                        BenchmarkEffectArgs.class, ToolHints.READS_ONLY,
-                        (a, c) -> ToolOutput.of(benchmark.benchmark(library(a.effectsRoot()), a, c)))
-                        .returns(EffectBenchmark.BenchmarkReport.class)
-                        .withAliases("benchmarkEffectFPS"))
-                .<ToolDef<?>>map(ShaderTools::batchLimit).toList();
+        return ToolDef.all(searchEffects(), generateShaderManifest(), analyzeEffect(), compileEffect(),
+                renderEffectFrame(), testEffect(), benchmarkEffectFps());
+    }
+
+    private ToolDef.Builder<SearchEffectsArgs> searchEffects() {
+        return batch("search_effects", "Find effects",
+                "From disk. Without query or source_regex: lists each effect (id, name, format, kind, "
+                + "description, tags, passes, languages, globals); start here. query matches metadata, "
+                + "source_regex source lines (file:line, text); scans stop at 32 MiB or 10 s.",
+                SearchEffectsArgs.class, ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(a.isListing()
+                        ? catalog.list(library(a.effectsRoot()), a.effect(), a.offset(), a.limit())
+                        : search.search(library(a.effectsRoot()), a.effect(), a.query(), a.sourceRegex(),
+                                a.offset(), a.limit())))
+                .returns(EffectSearch.SearchReport.class, EffectCatalog.EffectList.class)
+                .withAliases("list_effects", "listEffects", "searchEffects");
+    }
+
+    private ToolDef.Builder<GenerateManifestArgs> generateShaderManifest() {
+        return batch("generate_shader_manifest", "Write the effects manifest",
+                "Writes manifest.json in the effects root from the native effect folders ({id: "
+                + "{description, tags, hasTex, glsl, wgsl}}), only when an entry is added, removed or "
+                + "changed, in the file's own layout; reports those ids. Writes only that file.",
+                GenerateManifestArgs.class, ToolHints.REWRITES_GENERATED_FILE,
+                (a, c) -> ToolOutput.of(catalog.generate(library(a.effectsRoot()), a.dryRun())))
+                .returns(EffectCatalog.ManifestReport.class)
+                .withAliases("generateShaderManifest");
+    }
+
+    private ToolDef.Builder<CompileEffectArgs> compileEffect() {
+        return batch("compile_effect", "Compile effects",
+                "Compiles every program on the browser's WebGL2 (GLSL ES 3.00) and WebGPU (WGSL): "
+                + "diagnostics {pass, program, language, stage, severity, line, column, message}, lines in "
+                + "your files; no such language: not_available. ~2 s first call, then 0.1–0.5 s.",
+                CompileEffectArgs.class, ToolHints.READS_ONLY,
+                (a, c) -> ToolOutput.of(compiler.compile(library(a.effectsRoot()), a, c)))
+                .returns(EffectCompiler.CompileReport.class)
+                .withAliases("compileEffect");
+    }
+
+    private ToolDef.Builder<RenderEffectFrameArgs> renderEffectFrame() {
+        return batch("render_effect_frame", "Render and describe a frame",
+                "Renders a frame per effect; returns 0–1 metrics: mean/std RGB, alpha, luma variance, unique "
+                + "colours, flags (all-zero, transparent, monochrome, blank); non_finite: NaN/±Inf any pass "
+                + "wrote, before 8-bit rounding. ~0.5 s. describe (first effect "
+                + "that renders): the PNG, a text from its pixels (luma, hues, edges, halves, centre) and the "
+                + "client's model's words by MCP sampling.",
+                RenderEffectFrameArgs.class, ToolHints.READS_ONLY,
+                (a, c) -> a.describe() ? describer.describe(library(a.effectsRoot()), a, c)
+                        : renderer.render(library(a.effectsRoot()), a, c))
+                .returnsImages()
+                .withAliases("renderEffectFrame")
+                .withAlias("describe_effect_frame", DESCRIBE).withAlias("describeEffectFrame", DESCRIBE);
+    }
+
+    private ToolDef.Builder<BenchmarkEffectArgs> benchmarkEffectFps() {
+        return batch("benchmark_effect_fps", "Benchmark an effect",
+                "Renders frames back to back, each GPU-fenced: elapsed ms, ms per frame (p50, p95, max, "
+                + "mean), frames/s, renderer. SwiftShader (CPU) here: compare effects, not absolute speed. 60 "
+                + "frames at 512²: ~1 s for a simple effect.",
+                BenchmarkEffectArgs.class, ToolHints.READS_ONLY,
+                (a, c) -> ToolOutput.of(benchmark.benchmark(library(a.effectsRoot()), a, c)))
+                .returns(EffectBenchmark.BenchmarkReport.class)
+                .withAliases("benchmarkEffectFPS");
     }
 
     /** compare_shaders and check_effect_structure before: the same selection and paging, read from disk. */
-    private ToolDef<AnalyzeEffectArgs> analyze() {
-        return ToolDef.of("analyze_effect", "Analyse effect files",
+    private ToolDef.Builder<AnalyzeEffectArgs> analyzeEffect() {
+        return batch("analyze_effect", "Analyse effect files",
                 "From the files, no browser. overview: format, kind, passes (program, inputs, target, size), "
                 + "inputs (type, default, range), textures, feedback, languages, line counts, pixels shaded per "
                 + "frame. structure: findings {code, severity, file, line, message} on programs, files, uniforms, "
@@ -178,8 +191,8 @@ public final class ShaderTools implements ToolGroup {
     }
 
     /** test_uniform_responsiveness, test_no_passthrough and test_pixel_parity before: each renders and compares. */
-    private ToolDef<TestEffectArgs> test() {
-        return ToolDef.of("test_effect", "Test an effect's pixels",
+    private ToolDef.Builder<TestEffectArgs> testEffect() {
+        return batch("test_effect", "Test an effect's pixels",
                 "Renders each effect (64², parity 128²; ~0.1 s a frame) and compares pixels. responsiveness: each "
                 + "global moved to values picked for its type vs the base frame: per value "
                 + "mean_abs_diff (0–1), max_diff (0–255), changed_pixels. passthrough: filters, every input moved "
@@ -234,8 +247,10 @@ public final class ShaderTools implements ToolGroup {
     /** A selector may name a whole folder of effects, each rendered several times on the browsers. */
     static final Duration BATCH_TIME_LIMIT = Duration.ofMinutes(30);
 
-    private static <A> ToolDef<A> batchLimit(ToolDef<A> tool) {
-        return tool.withTimeLimit(args -> BATCH_TIME_LIMIT);
+    /** Every shader tool runs as a batch: the declaration of one, with the batch's time limit. */
+    private static <A> ToolDef.Builder<A> batch(String name, String title, String description, Class<A> args,
+                                                ToolHints hints, ToolDef.Handler<A> handler) {
+        return ToolDef.of(name, title, description, args, hints, handler).withTimeLimit(a -> BATCH_TIME_LIMIT);
     }
 
     private EffectLibrary library(String effectsRoot) {

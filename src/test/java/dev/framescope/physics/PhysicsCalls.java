@@ -19,34 +19,34 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /** Calls physics tools in-process through the real registry and invoker, as an MCP client would get them. */
-final class PhysicsCalls {
+public final class PhysicsCalls {
 
-    static final Path FIXTURES = Path.of("demo/recordings");
+    public static final Path FIXTURES = Path.of("demo/recordings");
 
     private final ToolGroups.Toolkit toolkit;
 
-    PhysicsCalls(Path stateDir) {
+    public PhysicsCalls(Path stateDir) {
         toolkit = ToolGroups.create(Config.defaults(stateDir));
     }
 
-    static String fixture(String scene) {
+    public static String fixture(String scene) {
         return FIXTURES.resolve(scene + ".db").toString();
     }
 
     /** The {@code "recording": "<fixture path>"} member of a call's arguments. */
-    static String arg(String scene) {
+    public static String arg(String scene) {
         return "\"recording\":\"" + fixture(scene) + "\"";
     }
 
     /** The names of the scenes ground-truth.json describes, one fixture each. */
-    static Stream<String> sceneNames() throws IOException {
+    public static Stream<String> sceneNames() throws IOException {
         List<String> names = new ArrayList<>();
         Json.mapper().readTree(FIXTURES.resolve("ground-truth.json").toFile()).get("scenes")
                 .forEach(s -> names.add(s.get("name").asText()));
         return names.stream();
     }
 
-    static JsonNode groundTruth(String scene) throws IOException {
+    public static JsonNode groundTruth(String scene) throws IOException {
         for (JsonNode s : Json.mapper().readTree(FIXTURES.resolve("ground-truth.json").toFile()).get("scenes")) {
             if (s.get("name").asText().equals(scene)) {
                 return s;
@@ -64,7 +64,7 @@ final class PhysicsCalls {
     }
 
     /** The result body of a successful call. */
-    JsonNode ok(String tool, String argsJson) throws IOException {
+    public JsonNode ok(String tool, String argsJson) throws IOException {
         String text = text(tool, argsJson);
         return Json.mapper().readTree(text.substring(text.indexOf('{')));
     }

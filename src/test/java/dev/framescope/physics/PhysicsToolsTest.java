@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Config;
 import dev.framescope.common.Json;
+import dev.framescope.physics.store.Recordings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;

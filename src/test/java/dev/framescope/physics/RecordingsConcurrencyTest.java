@@ -4,9 +4,13 @@ import static dev.framescope.physics.PhysicsCalls.fixture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.framescope.physics.PhysicsArgs.FrameArgs;
-import dev.framescope.physics.PhysicsArgs.PenetrationArgs;
-import dev.framescope.physics.PhysicsArgs.RangeArgs;
+import dev.framescope.physics.checks.ContactChecks;
+import dev.framescope.physics.checks.PhysicsArgs.FrameArgs;
+import dev.framescope.physics.checks.PhysicsArgs.PenetrationArgs;
+import dev.framescope.physics.checks.PhysicsArgs.RangeArgs;
+import dev.framescope.physics.checks.RecordingQueries;
+import dev.framescope.physics.checks.SolverChecks;
+import dev.framescope.physics.store.Recordings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

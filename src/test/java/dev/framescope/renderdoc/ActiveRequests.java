@@ -1,5 +1,7 @@
 package dev.framescope.renderdoc;
 
+import dev.framescope.renderdoc.bridge.BridgeDiagnostics;
+import dev.framescope.renderdoc.bridge.BridgeProcess;
 import java.util.concurrent.TimeUnit;
 
 /** Waits, as the bridge report shows it, until a request of a method is the one the bridge runs. */

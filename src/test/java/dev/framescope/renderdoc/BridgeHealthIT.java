@@ -11,7 +11,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Cancellation;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
+import dev.framescope.common.ToolContext;
 import dev.framescope.common.ToolException;
+import dev.framescope.renderdoc.RenderDocArgs.OpenCaptureArgs;
+import dev.framescope.renderdoc.bridge.BridgeDiagnostics;
+import dev.framescope.renderdoc.bridge.BridgeProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -55,7 +59,7 @@ class BridgeHealthIT {
 
     @Test
     void aFrozenBridgeFailsItsCallAsStalledLongBeforeTheLimitAndTheNextCallRecovers() throws Exception {
-        assertEquals("OpenGL", captures.open(GL).get("api").asText());
+        assertEquals("OpenGL", captures.open(new OpenCaptureArgs(GL), ToolContext.SILENT).get("api").asText());
         CompletableFuture<JsonNode> frozen = CompletableFuture.supplyAsync(() -> bridge.call("sleep",
                 Map.of("seconds", 30), 60_000));
         BridgeDiagnostics.Active active = ActiveRequests.await(bridge, "sleep");
@@ -84,7 +88,8 @@ class BridgeHealthIT {
         assertTrue(lost.recentErrors().stream().anyMatch(e -> e.path("kind").asText().equals("stalled")),
                 lost.toString());
 
-        assertEquals("OpenGL", captures.open(GL).get("api").asText(), "the next call starts a bridge and works");
+        assertEquals("OpenGL", captures.open(new OpenCaptureArgs(GL),
+                ToolContext.SILENT).get("api").asText(), "the next call starts a bridge and works");
         BridgeDiagnostics after = bridge.diagnostics(16);
         assertEquals("healthy", after.status(), after.toString());
         assertEquals(1, after.counters().stalls());
@@ -127,10 +132,10 @@ class BridgeHealthIT {
     @Test
     void aNativeCrashIsARecentErrorAndLeavesAPostmortemWithTheLogsLastLinesThatOutlivesTheServer()
             throws Exception {
-        captures.open(GL);
+        captures.open(new OpenCaptureArgs(GL), ToolContext.SILENT);
         // The tool named is the one called, not the bridge step that served it.
-        ToolException crash = assertThrows(ToolException.class, () -> captures.query("open_capture", "crash",
-                java.util.Map.of("capture", GL), r -> "", Cancellation.none()));
+        ToolException crash = assertThrows(ToolException.class, () -> bridge.call("open_capture", "crash",
+                Map.of("capture", Path.of(GL).toAbsolutePath().toString()), 60_000, Cancellation.none()));
         assertEquals(ErrorCode.ENGINE_FAILED, crash.code());
         assertTrue(crash.getMessage().contains("exited during open_capture (exit 139"), crash.getMessage());
         assertEquals("open_capture", crash.context().get("tool"));
@@ -156,9 +161,10 @@ class BridgeHealthIT {
         List<String> bridgeLog = Files.readAllLines(state.resolve("renderdoc-bridge.log"));
         assertTrue(tail.strip().endsWith(bridgeLog.get(bridgeLog.size() - 1).strip()), "the log's very last line");
 
-        assertThrows(ToolException.class, () -> captures.open(state.resolve("missing.rdc").toString()));
+        assertThrows(ToolException.class, () -> captures.open(new OpenCaptureArgs(state.resolve("missing.rdc").toString()),
+                ToolContext.SILENT));
         assertEquals("degraded", bridge.diagnostics(0).status(), "a new bridge, but nothing has succeeded since");
-        captures.open(GL);
+        captures.open(new OpenCaptureArgs(GL), ToolContext.SILENT);
         BridgeDiagnostics recovered = bridge.diagnostics(16);
         assertEquals("healthy", recovered.status(), recovered.toString());
         assertEquals(1, recovered.counters().recoveries());
@@ -202,13 +208,13 @@ class BridgeHealthIT {
 
     @Test
     void aBridgeFrozenWhileIdleIsReplacedAndTheNextCallSucceeds() throws Exception {
-        captures.open(GL);
+        captures.open(new OpenCaptureArgs(GL), ToolContext.SILENT);
         long pid = bridge.handle().pid();
         signal("STOP", pid);
         Thread.sleep(6_000);
         assertEquals("stalled", bridge.diagnostics(0).status());
         long start = System.nanoTime();
-        JsonNode status = captures.open(GL, Cancellation.none());
+        JsonNode status = captures.open(new OpenCaptureArgs(GL), ToolContext.SILENT);
         assertEquals("OpenGL", status.get("api").asText(), "served by the next bridge");
         assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(15));
         BridgeDiagnostics d = bridge.diagnostics(16);

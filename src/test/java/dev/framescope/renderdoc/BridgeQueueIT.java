@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Cancellation;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.ToolException;
+import dev.framescope.renderdoc.bridge.BridgeDiagnostics;
+import dev.framescope.renderdoc.bridge.BridgeProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

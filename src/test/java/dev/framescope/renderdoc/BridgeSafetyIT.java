@@ -9,7 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Cancellation;
 import dev.framescope.common.ErrorCode;
+import dev.framescope.common.ToolContext;
 import dev.framescope.common.ToolException;
+import dev.framescope.renderdoc.RenderDocArgs.OpenCaptureArgs;
+import dev.framescope.renderdoc.bridge.BridgeProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -55,7 +58,8 @@ class BridgeSafetyIT {
         Path link = Files.createSymbolicLink(out.resolve("hdr.png"), victim);
         Captures writer = new Captures(bridge, List.of(out));
         ToolException refused = assertThrows(ToolException.class, () -> writer.saveTexture(
-                new RenderDocArgs.SaveTextureArgs(GL, "hdr_color", link.toString(), null, null, true)));
+                new RenderDocArgs.SaveTextureArgs(GL, "hdr_color", link.toString(), null, null, true),
+                        ToolContext.SILENT));
         assertEquals(ErrorCode.INVALID_ARGUMENT, refused.code());
         assertTrue(refused.getMessage().contains(victim.toRealPath().toString()), refused.getMessage());
 
@@ -86,7 +90,8 @@ class BridgeSafetyIT {
         Captures writer = new Captures(bridge, List.of(out));
         for (Path target : List.of(capture, out.resolve("./mine.rdc"), parent, symlink, hardLink)) {
             ToolException error = assertThrows(ToolException.class, () -> writer.copyCapture(
-                    new RenderDocArgs.CopyCaptureArgs(capture.toString(), target.toString(), true)));
+                    new RenderDocArgs.CopyCaptureArgs(capture.toString(), target.toString(), true),
+                            ToolContext.SILENT));
             assertEquals(ErrorCode.INVALID_ARGUMENT, error.code(), target.toString());
             assertTrue(error.getMessage().contains(capture.toString()), error.getMessage());
             // the bridge refuses as well when asked directly, naming both paths
@@ -113,20 +118,24 @@ class BridgeSafetyIT {
     void filesThatAreNotCapturesAreRefusedWithoutQuotingThemAndNothingBlocks(@TempDir Path dir) throws Exception {
         Path secret = Files.writeString(dir.resolve("shadow.rdc"), "root:$6$secret:19000:0:99999:7:::\n");
         Captures captures = new Captures(bridge);
-        ToolException notCapture = assertThrows(ToolException.class, () -> captures.open(secret.toString()));
+        ToolException notCapture = assertThrows(ToolException.class, () -> captures.open(new OpenCaptureArgs(secret.toString()),
+                ToolContext.SILENT));
         assertEquals(ErrorCode.INVALID_ARGUMENT, notCapture.code());
         String said = notCapture.getMessage() + notCapture.context();
         assertFalse(said.contains("root") || said.contains("726f6f74") || said.contains("secret"), said);
 
         Path fifo = dir.resolve("pipe.rdc");
         assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
-        ToolException pipe = assertThrows(ToolException.class, () -> captures.open(fifo.toString()));
+        ToolException pipe = assertThrows(ToolException.class, () -> captures.open(new OpenCaptureArgs(fifo.toString()),
+                ToolContext.SILENT));
         assertEquals(ErrorCode.INVALID_ARGUMENT, pipe.code());
         for (String system : List.of("/proc/self/environ", "/dev/zero")) {
-            ToolException refused = assertThrows(ToolException.class, () -> captures.open(system));
+            ToolException refused = assertThrows(ToolException.class, () -> captures.open(new OpenCaptureArgs(system),
+                    ToolContext.SILENT));
             assertEquals("capture", refused.context().get("parameter"), system);
         }
-        assertEquals("OpenGL", captures.open(GL).get("api").asText(), "the bridge still serves");
+        assertEquals("OpenGL", captures.open(new OpenCaptureArgs(GL),
+                ToolContext.SILENT).get("api").asText(), "the bridge still serves");
     }
 
     @Test

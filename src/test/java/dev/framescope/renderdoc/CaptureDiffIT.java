@@ -10,9 +10,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.framescope.common.Cancellation;
 import dev.framescope.common.Json;
+import dev.framescope.common.ToolContext;
 import dev.framescope.common.ToolException;
 import dev.framescope.common.ToolOutput;
 import dev.framescope.renderdoc.RenderDocArgs.DiffCapturesArgs;
+import dev.framescope.renderdoc.RenderDocArgs.OpenCaptureArgs;
+import dev.framescope.renderdoc.bridge.BridgeProcess;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
@@ -142,7 +145,7 @@ class CaptureDiffIT {
     @ValueSource(strings = {"gl_defects", "gl_defects_glfw"})
     void anInApplicationAndATargetControlTakeOfOneFrameHaveNoDifference(String inApplication) {
         JsonNode actions = captures.query("iterate_actions", ToolArguments.asSent("iterate_actions", Map.of("capture",
-                SWAP, "limit", 500)), x -> "")
+                SWAP, "limit", 500)), x -> "", ToolContext.SILENT)
                 .at("/preview");
         JsonNode last = actions.get(actions.size() - 1);
         assertTrue(last.get("name").asText().startsWith("glXSwapBuffers"), last.toString());
@@ -164,7 +167,7 @@ class CaptureDiffIT {
     private static List<String> backbuffers(String capture) {
         List<String> out = new ArrayList<>();
         JsonNode textures = captures.query("get_texture", ToolArguments.asSent("get_texture",
-                Map.of("capture", capture)), x -> "").at("/textures/preview");
+                Map.of("capture", capture)), x -> "", ToolContext.SILENT).at("/textures/preview");
         for (JsonNode t : textures) {
             if (t.path("name").asText().startsWith("Backbuffer")) {
                 out.add(t.path("name").asText() + " " + t.path("format").asText() + " "
@@ -255,11 +258,11 @@ class CaptureDiffIT {
     /** The replay keeps two captures open: diffs that each need one the other evicted still answer the same. */
     @Test
     void diffsAcrossMoreCapturesThanStayOpenAnswerTheSame() {
-        captures.open(VKCUBE);
+        captures.open(new OpenCaptureArgs(VKCUBE), ToolContext.SILENT);
         assertEquals("different", body(diff(GL, FIXED)).path("verdict").asText());
         assertEquals("no_difference", body(diff(GLFW, GL)).path("verdict").asText());
         assertEquals(1, body(diff(FIXED, GLFW)).at("/draws/differing/count").asInt());
-        captures.open(VKCUBE);
+        captures.open(new OpenCaptureArgs(VKCUBE), ToolContext.SILENT);
         assertEquals(1, body(diff(GL, FIXED)).at("/draws/differing/count").asInt());
     }
 

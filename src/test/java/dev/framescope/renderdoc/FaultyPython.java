@@ -1,5 +1,6 @@
 package dev.framescope.renderdoc;
 
+import dev.framescope.renderdoc.bridge.BridgeProcess;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

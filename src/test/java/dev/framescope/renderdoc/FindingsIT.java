@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Json;
+import dev.framescope.common.ToolContext;
+import dev.framescope.renderdoc.bridge.BridgeProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -62,7 +64,7 @@ class FindingsIT {
 
     /** The bridge's answer to {@code tool}'s arguments as the tool sends them (its input record's defaults). */
     private static JsonNode asked(String tool, Map<String, ?> arguments) {
-        return captures.query(tool, ToolArguments.asSent(tool, arguments), r -> "");
+        return captures.query(tool, ToolArguments.asSent(tool, arguments), r -> "", ToolContext.SILENT);
     }
 
     private static JsonNode draw(String kind) {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Config;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolContext;
+import dev.framescope.renderdoc.bridge.QrenderdocExtension;
 import dev.framescope.server.ToolGroups;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;

@@ -6,10 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.framescope.common.Cancellation;
 import dev.framescope.common.ErrorCode;
+import dev.framescope.common.ToolContext;
 import dev.framescope.common.ToolException;
 import dev.framescope.renderdoc.RenderDocArgs.OpenCaptureArgs;
+import dev.framescope.renderdoc.bridge.BridgeProcess;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Map;
@@ -63,7 +64,7 @@ class RemoteFaultsIT {
     }
 
     private static JsonNode open(String capture, String remote) {
-        return captures.open(new OpenCaptureArgs(capture, null, null, null, remote), Cancellation.none());
+        return captures.open(new OpenCaptureArgs(capture, null, null, null, remote), ToolContext.SILENT);
     }
 
     private static long millis(long since) {
@@ -161,7 +162,8 @@ class RemoteFaultsIT {
             assertEquals("remote " + address, opened.path("replayed_on").asText(), opened.toString());
             assertEquals(1, staller.stalls(), "the first open was stalled past RenderDoc's 5 s wait");
         }
-        assertEquals(1024, captures.analyzeNanInf(new RenderDocArgs.AnalyzeNanInfArgs(GL, "hdr_color", null, 1))
+        assertEquals(1024, captures.analyzeNanInf(new RenderDocArgs.AnalyzeNanInfArgs(GL, "hdr_color", null, 1),
+                ToolContext.SILENT)
                 .at("/targets/0/nan_pixels").asInt(), "it replays there");
         open(GL, "local");
     }

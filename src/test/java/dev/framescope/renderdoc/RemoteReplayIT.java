@@ -10,8 +10,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.framescope.common.Cancellation;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
+import dev.framescope.common.ToolContext;
 import dev.framescope.common.ToolException;
 import dev.framescope.renderdoc.RenderDocArgs.OpenCaptureArgs;
+import dev.framescope.renderdoc.bridge.BridgeDiagnostics;
+import dev.framescope.renderdoc.bridge.BridgeProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -72,7 +75,7 @@ class RemoteReplayIT {
     }
 
     private static JsonNode query(String method, Map<String, Object> params) {
-        return captures.query(method, ToolArguments.asSent(method, params), r -> "");
+        return captures.query(method, ToolArguments.asSent(method, params), r -> "", ToolContext.SILENT);
     }
 
     /** An answer without what may differ between two replays of the same capture: where, and the summary. */
@@ -105,7 +108,7 @@ class RemoteReplayIT {
         Map<String, Map<String, JsonNode>> answers = new HashMap<>();
         for (String where : List.of("local", address)) {
             long t0 = System.nanoTime();
-            JsonNode opened = captures.open(new OpenCaptureArgs(path, null, null, null, where), Cancellation.none());
+            JsonNode opened = captures.open(new OpenCaptureArgs(path, null, null, null, where), ToolContext.SILENT);
             long opening = millis(t0);
             t0 = System.nanoTime();
             JsonNode digest = query("get_frame_digest", Map.of("capture", path));
@@ -259,13 +262,15 @@ class RemoteReplayIT {
     @Order(6)
     void aCancelledOpenCaptureLeavesTheCaptureWhereItReplayed() {
         String path = capture("vk_defects");
-        captures.open(new OpenCaptureArgs(path, null, null, null, "local"), Cancellation.none());
+        captures.open(new OpenCaptureArgs(path, null, null, null, "local"), ToolContext.SILENT);
         Cancellation cancelled = Cancellation.untilAnswered();
-        JsonNode moved = captures.open(new OpenCaptureArgs(path, null, null, null, address), cancelled);
+        JsonNode moved = captures.open(new OpenCaptureArgs(path, null, null, null, address),
+                ToolContext.silent(cancelled));
         assertEquals("remote " + address, moved.path("replayed_on").asText(), "it did move, then was cancelled");
         cancelled.cancel("test: the client cancelled before the answer was written");
         JsonNode digest = query("get_frame_digest", Map.of("capture", path));
         assertFalse(digest.path("summary").asText().contains("Replayed on"), digest.path("summary").asText());
-        assertEquals("local", captures.open(path).path("replayed_on").asText());
+        assertEquals("local", captures.open(new OpenCaptureArgs(path),
+                ToolContext.SILENT).path("replayed_on").asText());
     }
 }

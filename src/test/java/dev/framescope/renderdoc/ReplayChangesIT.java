@@ -8,9 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Cancellation;
 import dev.framescope.common.ErrorCode;
+import dev.framescope.common.ToolContext;
 import dev.framescope.common.ToolException;
 import dev.framescope.renderdoc.RenderDocArgs.OpenCaptureArgs;
 import dev.framescope.renderdoc.RenderDocArgs.ReplaceShaderArgs;
+import dev.framescope.renderdoc.bridge.BridgeProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -52,9 +54,10 @@ class ReplayChangesIT {
         bridge = new BridgeProcess(FaultyPython.in(state), state);
         captures = new Captures(bridge);
         event = captures.iterateActions(new RenderDocArgs.IterateActionsArgs(GL, "Frame/Defects/NaN quad", null,
-                true, 0, 1)).at("/preview/0/event_id").asInt();
+                true, 0, 1), ToolContext.SILENT).at("/preview/0/event_id").asInt();
         String source = captures.query("get_shader_info", new RenderDocArgs.ShaderInfoArgs(GL, event,
-                RenderDocArgs.Stage.pixel, false, false, null), r -> "").at("/source_files/0/source").asText();
+                RenderDocArgs.Stage.pixel, false, false, null), r -> "",
+                        ToolContext.SILENT).at("/source_files/0/source").asText();
         guarded = source.replace("zero / zero", "(zero == 0.0 ? 0.0 : zero / zero)");
     }
 
@@ -78,11 +81,11 @@ class ReplayChangesIT {
     }
 
     private static int replacements(String capture) {
-        return captures.open(capture).path("replacements").size();
+        return captures.open(new OpenCaptureArgs(capture), ToolContext.SILENT).path("replacements").size();
     }
 
     private static int nanPixels() {
-        return captures.analyzeNanInf(new RenderDocArgs.AnalyzeNanInfArgs(GL, "hdr_color", null, 1))
+        return captures.analyzeNanInf(new RenderDocArgs.AnalyzeNanInfArgs(GL, "hdr_color", null, 1), ToolContext.SILENT)
                 .at("/targets/0/nan_pixels").asInt();
     }
 
@@ -224,17 +227,20 @@ class ReplayChangesIT {
         Cancellation kept = Cancellation.untilAnswered();
         captures.replaceShader(replace(), kept);
         assertTrue(kept.answered());
-        captures.open(ShaderToolCalls.VK); // gl_defects is now the least recently used of two
+        captures.open(new OpenCaptureArgs(ShaderToolCalls.VK),
+                ToolContext.SILENT); // gl_defects is now the least recently used of two
         Cancellation third = Cancellation.untilAnswered();
-        captures.open(new OpenCaptureArgs(ShaderToolCalls.LIGHTING, null, null, null, null), third);
+        captures.open(new OpenCaptureArgs(ShaderToolCalls.LIGHTING, null, null, null, null), ToolContext.silent(third));
         third.cancel("test");
         assertEquals(List.of(GL, ShaderToolCalls.VK), openCaptures(), "as before the cancelled call");
         assertEquals(1, replacements(GL), "gl_defects kept its replacement");
         assertEquals(0, nanPixels());
 
-        captures.open(ShaderToolCalls.VK); // gl_defects the least recently used again
+        captures.open(new OpenCaptureArgs(ShaderToolCalls.VK),
+                ToolContext.SILENT); // gl_defects the least recently used again
         Cancellation answered = Cancellation.untilAnswered();
-        captures.open(new OpenCaptureArgs(ShaderToolCalls.LIGHTING, null, null, null, null), answered);
+        captures.open(new OpenCaptureArgs(ShaderToolCalls.LIGHTING, null, null, null, null),
+                ToolContext.silent(answered));
         assertTrue(answered.answered());
         assertFalse(openCaptures().contains(Path.of(GL).toAbsolutePath().toString()), "closed once it was kept");
         assertEquals(0, replacements(GL), "and reopened as captured");

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Config;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolContext;
+import dev.framescope.renderdoc.bridge.BridgeProcess;
 import dev.framescope.server.ToolGroups;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
@@ -38,7 +39,7 @@ class ResourceIdsIT {
     /** Texture name → id, as one bridge process answers get_texture. */
     private Map<String, JsonNode> textureIds(BridgeProcess bridge, String capture) {
         JsonNode info = new Captures(bridge).query("get_texture", ToolArguments.asSent("get_texture",
-                Map.of("capture", capture)), r -> "");
+                Map.of("capture", capture)), r -> "", ToolContext.SILENT);
         Map<String, JsonNode> ids = new LinkedHashMap<>();
         info.at("/textures/preview").forEach(t -> ids.put(t.get("name").asText(), t.get("texture")));
         return ids;

@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Cancellation;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.ToolException;
+import dev.framescope.renderdoc.bridge.BridgeProcess;
+import dev.framescope.renderdoc.bridge.BridgeQueue;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;

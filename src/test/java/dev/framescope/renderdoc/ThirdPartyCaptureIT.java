@@ -8,7 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
+import dev.framescope.common.ToolContext;
 import dev.framescope.common.ToolException;
+import dev.framescope.renderdoc.RenderDocArgs.OpenCaptureArgs;
+import dev.framescope.renderdoc.bridge.BridgeProcess;
 import java.awt.image.BufferedImage;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -65,7 +68,7 @@ class ThirdPartyCaptureIT {
     @Test
     void theFrameIsVkcubesOneCubeDrawIntoItsSwapchainImage() {
         Captures captures = new Captures(bridge);
-        JsonNode status = captures.open(VKCUBE);
+        JsonNode status = captures.open(new OpenCaptureArgs(VKCUBE), ToolContext.SILENT);
         assertEquals("Vulkan", status.get("api").asText());
         assertEquals(1, status.get("draws").asInt());
         assertEquals(truth.get("textures").asInt(), status.get("textures").asInt());
@@ -89,14 +92,15 @@ class ThirdPartyCaptureIT {
         Captures captures = new Captures(bridge, List.of(out));
         long crashesBefore = captures.diagnostics(0).counters().crashes();
         String presentId = drawAction(captures).at("/outputs/0").asText();
-        JsonNode listed = captures.query("get_texture", new RenderDocArgs.TextureArgs(VKCUBE), r -> "")
+        JsonNode listed = captures.query("get_texture", new RenderDocArgs.TextureArgs(VKCUBE), r -> "",
+                ToolContext.SILENT)
                 .at("/textures/preview");
         assertEquals(truth.get("textures").asInt(), listed.size());
         for (JsonNode texture : listed) {
             String id = texture.get("texture").asText();
             Path png = out.resolve("t" + id + ".png");
             JsonNode saved = captures.saveTexture(new RenderDocArgs.SaveTextureArgs(VKCUBE, id, png.toString(),
-                    RenderDocArgs.ImageFormat.png, null, false));
+                    RenderDocArgs.ImageFormat.png, null, false), ToolContext.SILENT);
             assertEquals("FrameScope encoder from GetTextureData", saved.get("method").asText(), id);
             BufferedImage image = ImageIO.read(png.toFile());
             assertEquals(texture.get("width").asInt(), image.getWidth(), id);
@@ -104,7 +108,7 @@ class ThirdPartyCaptureIT {
 
             Path exr = out.resolve("t" + id + ".exr");
             captures.saveTexture(new RenderDocArgs.SaveTextureArgs(VKCUBE, id, exr.toString(),
-                    RenderDocArgs.ImageFormat.exr, null, false));
+                    RenderDocArgs.ImageFormat.exr, null, false), ToolContext.SILENT);
             Exr read = Exr.read(exr);
             assertEquals(texture.get("width").asInt(), read.width(), id);
             assertEquals(texture.get("height").asInt(), read.height(), id);
@@ -130,7 +134,8 @@ class ThirdPartyCaptureIT {
             }
         }
         assertEquals(crashesBefore, captures.diagnostics(0).counters().crashes(), "no bridge crash");
-        assertEquals("Vulkan", captures.open(VKCUBE).get("api").asText(), "later calls still work");
+        assertEquals("Vulkan", captures.open(new OpenCaptureArgs(VKCUBE),
+                ToolContext.SILENT).get("api").asText(), "later calls still work");
     }
 
     @Test
@@ -139,18 +144,18 @@ class ThirdPartyCaptureIT {
         String depth = "160";
         ToolException mip = assertThrows(ToolException.class, () -> captures.saveTexture(
                 new RenderDocArgs.SaveTextureArgs(VKCUBE, depth, out.resolve("m.png").toString(), null, null, false,
-                        1, 0)));
+                        1, 0), ToolContext.SILENT));
         assertEquals(ErrorCode.INVALID_ARGUMENT, mip.code());
         assertEquals("mip", mip.context().get("parameter"));
         assertEquals(List.of(0, 0), mip.context().get("valid_range"));
         ToolException slice = assertThrows(ToolException.class, () -> captures.saveTexture(
                 new RenderDocArgs.SaveTextureArgs(VKCUBE, depth, out.resolve("s.png").toString(), null, null, false,
-                        0, 3)));
+                        0, 3), ToolContext.SILENT));
         assertEquals("slice", slice.context().get("parameter"));
         assertEquals(List.of(0, 0), slice.context().get("valid_range"));
         assertFalse(Files.exists(out.resolve("m.png")) || Files.exists(out.resolve("s.png")));
         JsonNode saved = captures.saveTexture(new RenderDocArgs.SaveTextureArgs(VKCUBE, depth,
-                out.resolve("d.png").toString(), null, 11, false, 0, 0));
+                out.resolve("d.png").toString(), null, 11, false, 0, 0), ToolContext.SILENT);
         assertEquals(0, saved.get("mip").asInt());
         assertEquals(0, saved.get("slice").asInt());
     }
@@ -168,7 +173,7 @@ class ThirdPartyCaptureIT {
                 java.util.Map.of("capture", VKCUBE, "texture", "164"), 30_000));
         assertEquals(ErrorCode.ENGINE_FAILED, other.code(), "another texture is tried, not refused");
         JsonNode saved = captures.saveTexture(new RenderDocArgs.SaveTextureArgs(VKCUBE, "135",
-                out.resolve("after.png").toString(), null, null, false));
+                out.resolve("after.png").toString(), null, null, false), ToolContext.SILENT);
         assertTrue(saved.get("bytes").asLong() > 0, "other calls on the capture still work");
     }
 
@@ -181,7 +186,7 @@ class ThirdPartyCaptureIT {
         Captures captures = new Captures(bridge);
         String present = drawAction(captures).at("/outputs/0").asText();
         JsonNode corner = captures.query("get_texture", ToolArguments.asSent("get_texture", java.util.Map.of("capture",
-                VKCUBE, "texture", present, "width", 1, "height", 1)), r -> "");
+                VKCUBE, "texture", present, "width", 1, "height", 1)), r -> "", ToolContext.SILENT);
         double clear = truth.at("/present/clear_rgba8/0").asInt() / 255.0;
         for (JsonNode component : corner.at("/rows/0/0")) {
             assertEquals(clear, component.asDouble(), 1e-6, corner.toString());
@@ -189,14 +194,15 @@ class ThirdPartyCaptureIT {
         assertEquals(truth.at("/present/format").asText(), corner.at("/textures/preview/0/format").asText());
 
         String depth = null;
-        for (JsonNode t : captures.query("get_texture", new RenderDocArgs.TextureArgs(VKCUBE), r -> "")
+        for (JsonNode t : captures.query("get_texture", new RenderDocArgs.TextureArgs(VKCUBE), r -> "",
+                ToolContext.SILENT)
                 .at("/textures/preview")) {
             if (t.get("format").asText().startsWith(truth.at("/depth/format").asText())) {
                 depth = t.get("texture").asText();
             }
         }
         JsonNode described = captures.query("get_texture", ToolArguments.asSent("get_texture",
-                java.util.Map.of("capture", VKCUBE, "texture", depth)), r -> "");
+                java.util.Map.of("capture", VKCUBE, "texture", depth)), r -> "", ToolContext.SILENT);
         assertEquals(truth.at("/depth/width").asInt(), described.at("/textures/preview/0/width").asInt());
         assertTrue(described.get("values_unavailable").asText().contains(described.get("format").asText()),
                 described.toString());
@@ -207,13 +213,14 @@ class ThirdPartyCaptureIT {
     void theDigestRaisesNoFalseNanAlarm() {
         Captures captures = new Captures(bridge);
         JsonNode digest = captures.query("get_frame_digest", ToolArguments.asSent("get_frame_digest",
-                java.util.Map.of("capture", VKCUBE)), r -> "");
+                java.util.Map.of("capture", VKCUBE)), r -> "", ToolContext.SILENT);
         for (JsonNode anomaly : digest.at("/anomalies/preview")) {
             assertFalse(anomaly.toString().toLowerCase().matches(".*(nan|inf).*"), anomaly.toString());
         }
         assertEquals(1, digest.at("/statistics/draw_calls").asInt());
         assertEquals(0, digest.at("/anomalies/count").asInt(), "a clean frame: " + digest.get("anomalies"));
-        JsonNode scan = captures.analyzeNanInf(new RenderDocArgs.AnalyzeNanInfArgs(VKCUBE, null, null, 4));
+        JsonNode scan = captures.analyzeNanInf(new RenderDocArgs.AnalyzeNanInfArgs(VKCUBE, null, null, 4),
+                ToolContext.SILENT);
         for (JsonNode target : scan.get("targets")) {
             assertEquals(0, target.path("nan_pixels").asInt(), target.toString());
             assertEquals(0, target.path("inf_pixels").asInt(), target.toString());
@@ -227,7 +234,7 @@ class ThirdPartyCaptureIT {
         int draw = drawAction(captures).get("event_id").asInt();
         JsonNode shader = captures.query("get_shader_info", ToolArguments.asSent("get_shader_info", java.util.Map.of(
                 "capture", VKCUBE, "event_id", draw, "stage", "vertex", "include_constants", true, "max_constants",
-                4)), r -> "");
+                4)), r -> "", ToolContext.SILENT);
         java.util.Map<String, JsonNode> byName = new java.util.HashMap<>();
         shader.at("/constants/preview").forEach(c -> byName.put(c.get("name").asText(), c));
         JsonNode mvp = byName.get("MVP");
@@ -244,7 +251,7 @@ class ThirdPartyCaptureIT {
 
     private static JsonNode drawAction(Captures captures) {
         JsonNode page = captures.iterateActions(new RenderDocArgs.IterateActionsArgs(VKCUBE, null, null, true, null,
-                null));
+                null), ToolContext.SILENT);
         for (JsonNode action : page.get("preview")) {
             if (iterable(action.get("flags")).contains("Drawcall")) {
                 return action;
@@ -254,7 +261,8 @@ class ThirdPartyCaptureIT {
     }
 
     private static JsonNode texture(Captures captures, String id) {
-        for (JsonNode t : captures.query("get_texture", new RenderDocArgs.TextureArgs(VKCUBE), r -> "")
+        for (JsonNode t : captures.query("get_texture", new RenderDocArgs.TextureArgs(VKCUBE), r -> "",
+                ToolContext.SILENT)
                 .at("/textures/preview")) {
             if (t.get("texture").asText().equals(id)) {
                 return t;

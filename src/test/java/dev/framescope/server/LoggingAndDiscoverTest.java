@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Components;
 import dev.framescope.common.Config;
-import dev.framescope.diagnostics.CallStats;
 import dev.framescope.diagnostics.EnvironmentChecks;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,7 +21,7 @@ import org.slf4j.LoggerFactory;
 @Timeout(30)
 class LoggingAndDiscoverTest {
 
-    private static final Logger log = LoggerFactory.getLogger("dev.framescope.server.LoggingAndDiscoverTest");
+    private static final Logger log = LoggerFactory.getLogger(LoggingAndDiscoverTest.class);
 
     @TempDir
     Path stateDir;
@@ -63,7 +62,7 @@ class LoggingAndDiscoverTest {
             assertEquals("notifications/message", warnOnly.get(0).get("method").asText());
             assertEquals("warning", warnOnly.get(0).at("/params/level").asText());
             assertEquals("a warning record", warnOnly.get(0).at("/params/data").asText());
-            assertEquals("dev.framescope.server.LoggingAndDiscoverTest", warnOnly.get(0).at("/params/logger").asText());
+            assertEquals(LoggingAndDiscoverTest.class.getName(), warnOnly.get(0).at("/params/logger").asText());
 
             session.request(4, "logging/setLevel", "{\"level\":\"debug\"}");
             List<JsonNode> all = logAndCollect(session, 5, () -> {

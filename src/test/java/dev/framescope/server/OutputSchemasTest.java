@@ -114,7 +114,7 @@ class OutputSchemasTest {
     @Test
     void aToolThatDoesNotSayWhatItReturnsIsRefused() {
         ToolDef<?> silent = ToolDef.of("silent", "Silent", "Says nothing of its answer.", NoArgs.class,
-                ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(Map.of()));
+                ToolHints.READS_ONLY, (a, c) -> ToolOutput.of(Map.of())).build();
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> new ToolRegistry(List.of(new OneTool(silent))));
         assertTrue(e.getMessage().contains("silent"), e.getMessage());

@@ -1,11 +1,13 @@
 package dev.framescope.server;
 
+import dev.framescope.common.Cancellation;
 import dev.framescope.common.Param;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolException;
 import dev.framescope.common.ToolGroup;
 import dev.framescope.common.ToolHints;
 import dev.framescope.common.ToolOutput;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -99,35 +101,35 @@ final class SampleTools implements ToolGroup {
 
     @Override
     public List<ToolDef<?>> tools() {
-        return List.of(
+        return ToolDef.all(
                 ToolDef.of("echo", "Echo", "Returns its arguments.", EchoArgs.class, ToolHints.READS_ONLY,
                         (args, ctx) -> ToolOutput.of(new Echo(1, "echoed " + args.name(), args)))
+                        .returns(Echo.class)
                         .withAlias("echo_exact", Map.of("mode", "exact")),
                 ToolDef.of("fail_not_found", "Fails", "Always NOT_FOUND.", NoArgs.class, ToolHints.READS_ONLY,
                         (args, ctx) -> {
                             throw ToolException.notFound("recording", "missing.db", "call list_recordings");
-                        }),
+                        }).returns(Said.class),
                 ToolDef.of("fail_timeout", "Times out", "Always TIMEOUT.", NoArgs.class, ToolHints.READS_ONLY,
                         (args, ctx) -> {
                             throw ToolException.timeout("replay", 250);
-                        }),
+                        }).returns(Said.class),
                 ToolDef.of("crash", "Crashes", "Throws a bug.", NoArgs.class, ToolHints.READS_ONLY,
                         (args, ctx) -> {
                             throw new IllegalStateException("boom", new ArithmeticException("root cause"));
-                        }),
-                new ToolDef<>("sized", "Sized", "Returns a string of the given size.", SizeArgs.class,
-                        ToolHints.READS_ONLY, 1000,
-                        (args, ctx) -> ToolOutput.of(new Big("big", "x".repeat(args.chars()))),
-                        args -> ToolDef.DEFAULT_TIME_LIMIT, java.util.List.of(), null, null, null),
+                        }).returns(Said.class),
+                ToolDef.of("sized", "Sized", "Returns a string of the given size.", SizeArgs.class,
+                        ToolHints.READS_ONLY, (args, ctx) -> ToolOutput.of(new Big("big", "x".repeat(args.chars()))))
+                        .maxOutputBytes(1000).returns(Big.class),
                 ToolDef.of("steps", "Steps", "Reports progress twice, then returns.", NoArgs.class,
                         ToolHints.READS_ONLY, (args, ctx) -> {
                             ctx.progress(1, 2.0, "first half");
                             ctx.progress(2, 2.0, "done");
                             return ToolOutput.of(Map.of("summary", "two steps"));
-                        }),
+                        }).returns(Said.class),
                 ToolDef.of("picture", "Picture", "Returns an image.", NoArgs.class, ToolHints.READS_ONLY,
                         (args, ctx) -> new ToolOutput.WithImage(Map.of("summary", "a picture"),
-                                new byte[] {(byte) 0x89, 'P', 'N', 'G'}, "image/png")),
+                                new byte[] {(byte) 0x89, 'P', 'N', 'G'}, "image/png")).returnsImages(),
                 ToolDef.of("wait", "Waits", "Reports progress, then waits until cancelled (at most 60 s) and says "
                         + "whether it saw the cancel.", NoArgs.class, ToolHints.READS_ONLY, (args, ctx) -> {
                             ctx.progress(1, null, "waiting");
@@ -137,10 +139,10 @@ final class SampleTools implements ToolGroup {
                             }
                             WAIT_SAW_CANCEL.countDown();
                             return ToolOutput.of(Map.of("summary", "cancelled: " + ctx.cancellation().isCancelled()));
-                        }),
+                        }).returns(Said.class),
                 ToolDef.of("change", "Change", "Changes what later calls see, held until its answer goes out.",
                         ChangeArgs.class, ToolHints.READS_ONLY, (args, ctx) -> {
-                            ctx.cancellation().holdUntilAnswered(new dev.framescope.common.Cancellation.Change() {
+                            ctx.cancellation().holdUntilAnswered(new Cancellation.Change() {
                                 @Override
                                 public void keep() {
                                     SETTLED.add(args.tag() + " kept");
@@ -153,20 +155,12 @@ final class SampleTools implements ToolGroup {
                             });
                             return ToolOutput.of(new Changed("changed " + args.tag(), "x".repeat(args.chars()),
                                     args.hold()));
-                        }),
+                        }).returns(Changed.class),
                 ToolDef.of("stuck", "Stuck", "Blocks, deaf to interrupts, until the test releases it; 200 ms time "
                         + "limit.", NoArgs.class, ToolHints.READS_ONLY, (args, ctx) -> {
                             STUCK.acquireUninterruptibly();
                             return ToolOutput.of(Map.of("summary", "released"));
-                        }).withTimeLimit(args -> java.time.Duration.ofMillis(200)))
-                .stream().<ToolDef<?>>map(t -> switch (t.name()) {
-                    case "picture" -> t.returnsImages();
-                    case "echo" -> t.returns(Echo.class);
-                    case "sized" -> t.returns(Big.class);
-                    case "change" -> t.returns(Changed.class);
-                    default -> t.returns(Said.class);
-                })
-                .toList();
+                        }).withTimeLimit(args -> Duration.ofMillis(200)).returns(Said.class));
     }
 
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Config;
 import dev.framescope.common.ToolCaller;
+import dev.framescope.common.ToolContext;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
 import dev.framescope.common.ToolGroup.SharedParam;
@@ -76,7 +77,7 @@ class SharedParamsTest {
         assertTrue(caps > 30, "only " + caps + " length caps in the validating schemas");
         ToolCaller caller = new RegistryCaller(toolkit);
         ToolCaller.Answer tooLong = caller.call("open_capture", java.util.Map.of("capture", "a".repeat(5000)),
-                dev.framescope.common.ToolContext.SILENT);
+                ToolContext.SILENT);
         assertTrue(tooLong.error(), tooLong.body().toString());
         assertEquals("INVALID_ARGUMENT", tooLong.body().get("code").asText());
         assertEquals("capture", tooLong.body().at("/context/parameter").asText(), tooLong.body().toString());

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolContext;
-import dev.framescope.diagnostics.CallStats;
+import dev.framescope.diagnostics.ToolCallStats;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.ImageContent;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
@@ -133,7 +133,7 @@ class ToolInvokerTest {
         assertEquals("NOT_FOUND", error.get("code").asText());
         assertEquals("recording 'missing.db' not found; call list_recordings", error.get("message").asText());
         errorBody(call("fail_timeout", "{}"));
-        CallStats.ToolCallStats timeouts = stats.snapshot().stream()
+        ToolCallStats timeouts = stats.snapshot().stream()
                 .filter(s -> s.tool().equals("fail_timeout")).findFirst().orElseThrow();
         assertEquals(1, timeouts.timeouts());
         assertEquals("TIMEOUT", timeouts.lastError().code());

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.framescope.common.OlderName;
+import dev.framescope.common.ToolAlias;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
 import dev.framescope.common.ToolHints;
@@ -20,12 +22,12 @@ class ToolRegistryTest {
     record Said(String summary) {
     }
 
-    private static ToolDef<NoArgs> tool(String name) {
+    private static ToolDef.Builder<NoArgs> tool(String name) {
         return ToolDef.of(name, name, "A tool.", NoArgs.class, ToolHints.READS_ONLY,
                 (a, c) -> ToolOutput.of(Map.of("summary", name))).returns(Said.class);
     }
 
-    private static ToolGroup group(ToolDef<?>... tools) {
+    private static ToolGroup group(ToolDef.Builder<?>... tools) {
         return new ToolGroup() {
             @Override
             public String name() {
@@ -39,7 +41,7 @@ class ToolRegistryTest {
 
             @Override
             public List<ToolDef<?>> tools() {
-                return List.of(tools);
+                return ToolDef.all(tools);
             }
         };
     }
@@ -49,8 +51,8 @@ class ToolRegistryTest {
         ToolRegistry registry = new ToolRegistry(List.of(group(tool("render_frame").withAliases("renderFrame"))));
         assertEquals("render_frame", registry.find("renderFrame").orElseThrow().name());
         assertEquals(List.of("render_frame"), registry.tools().stream().map(ToolDef::name).toList());
-        assertEquals(Map.of("renderFrame", new ToolRegistry.Alias("render_frame",
-                new dev.framescope.common.ToolAlias("renderFrame", Map.of()))), registry.aliases());
+        assertEquals(Map.of("renderFrame", new OlderName("render_frame",
+                new ToolAlias("renderFrame", Map.of()))), registry.aliases());
         assertTrue(registry.find("render_Frame").isEmpty());
     }
 

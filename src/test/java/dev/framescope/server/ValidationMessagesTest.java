@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Config;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolContext;
-import dev.framescope.diagnostics.CallStats;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import java.nio.file.Path;

@@ -3,6 +3,8 @@ package dev.framescope.shader;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.framescope.common.Config;
+import dev.framescope.server.ToolGroups;
 import dev.framescope.shader.EffectCompiler.Backend;
 import dev.framescope.shader.RuntimePage.Pixels;
 import dev.framescope.shader.formats.Effect;
@@ -66,7 +68,7 @@ class IsfCasesIT {
     @Test
     void aFileValidInNeitherVersionReportsWhatStopsTheGlslEs100FormToo(@org.junit.jupiter.api.io.TempDir Path state)
             throws Exception {
-        var toolkit = dev.framescope.server.ToolGroups.create(dev.framescope.common.Config.fromEnvironment(
+        var toolkit = ToolGroups.create(Config.fromEnvironment(
                 Map.of("FRAMESCOPE_STATE_DIR", state.toString())));
         var program = ShaderCalls.call(toolkit, "compile_effect", Map.of("effect", "Neither Version",
                 "effects_root", "demo/shaders/isf-cases", "backend", "webgl2")).at("/effects/preview/0/programs/0");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.framescope.common.Json;
 import dev.framescope.shader.formats.Effect;
 import org.junit.jupiter.api.Test;
 
@@ -56,7 +57,7 @@ class PixelStatsTest {
 
     @Test
     void uniformOverridesUseGlobalNamesAndKeepOtherDefaults() throws Exception {
-        var definition = dev.framescope.common.Json.mapper().readTree("""
+        var definition = Json.mapper().readTree("""
                 {"globals": {"speed": {"type": "float", "default": 0.25, "uniform": "uSpeed"},
                              "gain": {"type": "float", "default": 1.0}}}""");
         var values = Effect.uniforms(definition, java.util.Map.of("speed", 2.0));

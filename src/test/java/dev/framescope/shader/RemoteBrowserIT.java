@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.Cancellation;
 import dev.framescope.common.Config;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.ToolException;
@@ -182,7 +183,7 @@ class RemoteBrowserIT {
             assertTrue(e.getMessage().contains(a) && e.getMessage().contains(b), e.getMessage());
             ToolException batch = org.junit.jupiter.api.Assertions.assertThrows(ToolException.class,
                     () -> harness.forEach(java.util.List.of(1, 2, 3), (page, item) -> item, 1_000,
-                            dev.framescope.common.Cancellation.none(), (index, result) -> { }, () -> false));
+                            Cancellation.none(), (index, result) -> { }, () -> false));
             assertEquals(ErrorCode.ENGINE_UNAVAILABLE, batch.code(), batch.getMessage());
             assertTrue(batch.getMessage().contains(a) && batch.getMessage().contains(b), batch.getMessage());
         }

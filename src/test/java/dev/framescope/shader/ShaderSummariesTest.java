@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.framescope.common.Config;
+import dev.framescope.common.Json;
 import dev.framescope.server.ToolGroups;
 import dev.framescope.shader.EffectCompiler.Backend;
 import dev.framescope.shader.EffectCompiler.EffectResult;
@@ -79,7 +80,7 @@ class ShaderSummariesTest {
                 {"frames", "{\"effect\": \"synth/gradient\", \"describe\": true, \"frames\": 3}", "absent"}};
         for (String[] c : cases) {
             @SuppressWarnings("unchecked")
-            java.util.Map<String, Object> args = dev.framescope.common.Json.mapper().readValue(c[1],
+            java.util.Map<String, Object> args = Json.mapper().readValue(c[1],
                     java.util.Map.class);
             JsonNode error = ShaderCalls.call(toolkit, "render_effect_frame", args);
             assertEquals("INVALID_ARGUMENT", error.get("code").asText(), error.toString());

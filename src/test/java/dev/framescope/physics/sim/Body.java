@@ -1,7 +1,7 @@
 package dev.framescope.physics.sim;
 
-import dev.framescope.physics.Quat;
-import dev.framescope.physics.Vec3;
+import dev.framescope.physics.store.Quat;
+import dev.framescope.physics.store.Vec3;
 
 /**
  * A rigid body of the fixture simulator: a sphere (isotropic inertia 2/5·m·r²) or a box whose rotation is locked

@@ -2,11 +2,11 @@ package dev.framescope.physics.sim;
 
 import static dev.framescope.physics.sim.FixtureScenes.at;
 
-import dev.framescope.physics.Quat;
-import dev.framescope.physics.Vec3;
 import dev.framescope.physics.sim.FixtureScenes.Defect;
 import dev.framescope.physics.sim.FixtureScenes.Scene;
 import dev.framescope.physics.sim.Scenes.SceneBody;
+import dev.framescope.physics.store.Quat;
+import dev.framescope.physics.store.Vec3;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;

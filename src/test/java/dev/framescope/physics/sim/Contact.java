@@ -1,6 +1,6 @@
 package dev.framescope.physics.sim;
 
-import dev.framescope.physics.Vec3;
+import dev.framescope.physics.store.Vec3;
 
 /**
  * One contact point between body A and body B (null B = the ground, an environment body), normal from A to B,

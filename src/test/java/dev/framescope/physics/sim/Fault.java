@@ -1,6 +1,6 @@
 package dev.framescope.physics.sim;
 
-import dev.framescope.physics.Vec3;
+import dev.framescope.physics.store.Vec3;
 import java.util.List;
 
 /** A defect injected into the simulator at known frames, so a scene's ground truth is known exactly. */

@@ -3,7 +3,7 @@ package dev.framescope.physics.sim;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.framescope.common.Json;
-import dev.framescope.physics.Vec3;
+import dev.framescope.physics.store.Vec3;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;

@@ -2,7 +2,7 @@ package dev.framescope.physics.sim;
 
 import static dev.framescope.physics.sim.FixtureScenes.at;
 
-import dev.framescope.physics.Vec3;
+import dev.framescope.physics.store.Vec3;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;

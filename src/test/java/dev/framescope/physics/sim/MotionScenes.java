@@ -2,10 +2,10 @@ package dev.framescope.physics.sim;
 
 import static dev.framescope.physics.sim.FixtureScenes.at;
 
-import dev.framescope.physics.Vec3;
 import dev.framescope.physics.sim.FixtureScenes.Defect;
 import dev.framescope.physics.sim.FixtureScenes.Scene;
 import dev.framescope.physics.sim.World.FrameLog;
+import dev.framescope.physics.store.Vec3;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.framescope.physics.sim;
 
-import dev.framescope.physics.Quat;
-import dev.framescope.physics.Vec3;
+import dev.framescope.physics.store.Quat;
+import dev.framescope.physics.store.Vec3;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

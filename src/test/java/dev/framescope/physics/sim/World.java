@@ -1,7 +1,7 @@
 package dev.framescope.physics.sim;
 
-import dev.framescope.physics.Quat;
-import dev.framescope.physics.Vec3;
+import dev.framescope.physics.store.Quat;
+import dev.framescope.physics.store.Vec3;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

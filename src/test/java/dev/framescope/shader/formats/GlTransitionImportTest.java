@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.ErrorCode;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolException;
 import dev.framescope.shader.EffectLibrary;
@@ -126,6 +127,6 @@ class GlTransitionImportTest {
         assertTrue(unknown.getMessage().contains("from, mask, to"), unknown.getMessage());
         ToolException missing = assertThrows(ToolException.class,
                 () -> ImageInputs.check(wipe, Map.of("mask", dir.resolve("none.png").toString())));
-        assertEquals(dev.framescope.common.ErrorCode.NOT_FOUND, missing.code());
+        assertEquals(ErrorCode.NOT_FOUND, missing.code());
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.framescope.common.Cancellation;
 import dev.framescope.common.ErrorCode;
 import dev.framescope.common.ToolException;
 import java.io.ByteArrayOutputStream;
@@ -127,7 +128,7 @@ class BrowserLifecycleIT {
             // A batch runs its items in one page of its own, which the next call never sees.
             List<Object> batch = harness.forEach(List.of(1, 2, 3), (page, item) -> page.evaluate(
                     "n => { window.items = (window.items || 0) + 1; return window.items; }", item), 10_000,
-                    dev.framescope.common.Cancellation.none(), (index, result) -> { }, () -> false);
+                    Cancellation.none(), (index, result) -> { }, () -> false);
             assertEquals(List.of(1, 2, 3), batch, "one page for the whole batch, items in order");
             assertEquals("undefined", harness.<Object>withPage(page -> page.evaluate("() => typeof window.items"),
                     60_000), "the call after a batch saw its page");
