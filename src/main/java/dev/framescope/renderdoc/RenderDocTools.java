@@ -238,7 +238,7 @@ public final class RenderDocTools implements ToolGroup {
 
     private ToolDef.Builder<CopyCaptureArgs> copyCapture() {
         return answered("copy_capture", "Copy a capture",
-                "Copies the .rdc (CopyFileTo) under the working directory or FRAMESCOPE_OUTPUT_DIR, never "
+                "Copies the .rdc file under the working directory or FRAMESCOPE_OUTPUT_DIR, never "
                 + "over a file unless overwrite.",
                 CopyCaptureArgs.class, ToolHints.WRITES_NEW_FILES,
                 (a, c) -> ToolOutput.of(captures.copyCapture(a, c)));

@@ -174,6 +174,8 @@ class Capture:
         return {"resource": self.rid(resource_id), "name": self.name_of(resource_id)}
 
     def copy_to(self, output):
+        # The file's bytes, not RenderDoc's CaptureFile.CopyFileTo: that one moves the open handle onto the copy, and
+        # a second copy of the same capture then kills the replay process (RenderDoc 1.24, exit 139).
         shutil.copyfile(self.path, output)
 
     def replacements_json(self):
@@ -258,9 +260,6 @@ class FileCapture(Capture):
             raise BridgeError("ENGINE_FAILED", "replay of %s failed: %s (%s)" % (path, result.Message(),
                                                                                 code_name(result)), capture=path)
         super().__init__(path, controller, self.file.DriverName())
-
-    def copy_to(self, output):
-        self.file.CopyFileTo(output)
 
     def close(self):
         self.undo_replacements()

@@ -78,6 +78,22 @@ class BridgeSafetyIT {
         }
     }
 
+    /**
+     * RenderDoc's CopyFileTo moves the open capture's handle onto the copy, and a second copy of that capture killed the
+     * bridge (exit 139); a copy leaves the open capture as it was, so copies in a row all land, each the capture's bytes.
+     */
+    @Test
+    void aCaptureCopiedAgainAndAgainStaysOpenAndEachCopyIsTheCapture(@TempDir Path out) throws Exception {
+        Captures writer = new Captures(bridge, List.of(out));
+        String hash = sha256(Files.readAllBytes(Path.of(GL)));
+        for (int i = 1; i <= 3; i++) {
+            Path copy = out.resolve("copy" + i + ".rdc");
+            writer.copyCapture(new RenderDocArgs.CopyCaptureArgs(GL, copy.toString(), false), ToolContext.SILENT);
+            assertEquals(hash, sha256(Files.readAllBytes(copy)), copy.toString());
+        }
+        assertEquals(hash, sha256(Files.readAllBytes(Path.of(GL))), "the capture is intact");
+    }
+
     @Test
     void aCaptureIsNeverCopiedOntoItselfByAnyName(@TempDir Path out) throws Exception {
         Path capture = Files.copy(Path.of(GL), out.resolve("mine.rdc"));
