@@ -20,6 +20,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -114,6 +116,7 @@ class AnswerSchemasIT {
                     "output", output.resolve(f.name() + ".exr").toString(), "format", "exr");
             call(toolkit, "copy_capture", "capture", c, "output", output.resolve(f.name() + ".rdc").toString());
             call(toolkit, "diff_captures", "capture", c, "other_capture", c);
+            callEveryToolWithOnlyWhatItRequires(toolkit, f, event);
         }
         String gl = FIXTURES.get(0).capture();
         call(toolkit, "diff_captures", "capture", gl, "other_capture", "demo/captures/gl_defects_fixed.rdc");
@@ -136,18 +139,93 @@ class AnswerSchemasIT {
         call(toolkit, "replace_shader", "capture", c, "restore", true);
     }
 
+    /**
+     * Every RenderDoc tool of the registry, called with its required parameters only, each filled by its name from
+     * the fixture: a tool added to the group is answered here, and its answer checked against its schema, without a
+     * line of its own (the variants above are what a tool adds when a parameter changes its answer's shape). A tool
+     * that needs one of several parameters says which in its INVALID_ARGUMENT error, and that one is added, so the
+     * error's {@code context.parameter} is checked on the way. A parameter this table does not know fails the run,
+     * naming it.
+     */
+    private static void callEveryToolWithOnlyWhatItRequires(ToolGroups.Toolkit toolkit, Fixture f, int event)
+            throws Exception {
+        for (String tool : renderDocTools) {
+            JsonNode schema = toolkit.registry().listedInputSchema(toolkit.registry().find(tool).orElseThrow());
+            Map<String, Object> arguments = new LinkedHashMap<>();
+            for (JsonNode name : schema.path("required")) {
+                arguments.put(name.asText(), fill(tool, name.asText(), f, event, schema));
+            }
+            CallToolResult result = answer(toolkit, tool, arguments);
+            for (int asked = 0; asked < 3 && Boolean.TRUE.equals(result.isError()); asked++) {
+                JsonNode error = Json.mapper().readTree(text(result));
+                String wanted = error.at("/context/parameter").asText();
+                if (!error.path("code").asText().equals("INVALID_ARGUMENT") || wanted.isEmpty()
+                        || arguments.containsKey(wanted)) {
+                    break;
+                }
+                if (wanted.equals("source") && schema.at("/properties/restore").isObject()) {
+                    arguments.put("restore", true); // no one source fits every capture: the call's undo instead
+                } else {
+                    arguments.put(wanted, fill(tool, wanted, f, event, schema));
+                }
+                result = answer(toolkit, tool, arguments);
+            }
+            record(tool, arguments, result);
+        }
+    }
+
+    /** A parameter's value on this fixture, by the parameter's name. */
+    private static Object fill(String tool, String parameter, Fixture f, int event, JsonNode schema) {
+        return switch (parameter) {
+            case "capture", "other_capture" -> f.capture();
+            case "event_id" -> event;
+            case "texture" -> f.target();
+            case "buffer" -> f.buffer();
+            case "x" -> f.pixel()[0];
+            case "y" -> f.pixel()[1];
+            case "output" -> output.resolve(f.name() + "-" + tool + "-required"
+                    + extension(schema.at("/properties/output/description").asText())).toString();
+            default -> throw new AssertionError(tool + " needs " + parameter + ", which this test cannot fill: add it"
+                    + " to AnswerSchemasIT.fill");
+        };
+    }
+
+    /** The first file extension a parameter's description names ("File to write (.png or .exr)." → ".png"). */
+    private static String extension(String description) {
+        Matcher named = Pattern.compile("\\(\\.([a-z]+)").matcher(description);
+        return named.find() ? "." + named.group(1) : "";
+    }
+
     private static JsonNode call(ToolGroups.Toolkit toolkit, String tool, Object... keyValues) throws Exception {
         Map<String, Object> arguments = new LinkedHashMap<>();
         for (int i = 0; i < keyValues.length; i += 2) {
             arguments.put((String) keyValues[i], keyValues[i + 1]);
         }
-        CallToolResult result = toolkit.invoker().call(toolkit.registry().find(tool).orElseThrow(), arguments,
-                ToolContext.SILENT);
-        String text = ((TextContent) result.content().get(0)).text();
-        assertFalse(Boolean.TRUE.equals(result.isError()), tool + " " + arguments + ": " + text);
-        JsonNode answer = Json.mapper().readTree(text.substring(text.indexOf('{')));
-        answers.add(new Answered(tool, arguments, answer));
+        return call(toolkit, tool, arguments);
+    }
+
+    private static JsonNode call(ToolGroups.Toolkit toolkit, String tool, Map<String, Object> arguments)
+            throws Exception {
+        return record(tool, arguments, answer(toolkit, tool, arguments));
+    }
+
+    /** Keeps the answer for the schema checks; an error answer fails the run. */
+    private static JsonNode record(String tool, Map<String, Object> arguments, CallToolResult result)
+            throws Exception {
+        assertFalse(Boolean.TRUE.equals(result.isError()), tool + " " + arguments + ": " + text(result));
+        JsonNode answer = Json.mapper().readTree(text(result));
+        answers.add(new Answered(tool, Map.copyOf(arguments), answer));
         return answer;
+    }
+
+    private static CallToolResult answer(ToolGroups.Toolkit toolkit, String tool, Map<String, Object> arguments) {
+        return toolkit.invoker().call(toolkit.registry().find(tool).orElseThrow(), arguments, ToolContext.SILENT);
+    }
+
+    /** The result's JSON: the text after its summary line. */
+    private static String text(CallToolResult result) {
+        String text = ((TextContent) result.content().get(0)).text();
+        return text.substring(Math.max(0, text.indexOf('{')));
     }
 
     @Test
