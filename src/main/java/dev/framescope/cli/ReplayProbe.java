@@ -1,5 +1,6 @@
 package dev.framescope.cli;
 
+import dev.framescope.common.FileTrees;
 import dev.framescope.common.ToolCaller;
 import dev.framescope.common.ToolContext;
 import dev.framescope.server.RegistryCaller;
@@ -9,10 +10,8 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * Whether this runner's RenderDoc replays captures at all, asked after a capture crashed the replay: a tiny OpenGL and
@@ -58,11 +57,7 @@ final class ReplayProbe {
                 }
             }
         } finally {
-            try (Stream<Path> files = Files.walk(folder)) {
-                for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(p);
-                }
-            }
+            FileTrees.deleteTree(folder);
         }
         return new Result(failures);
     }

@@ -1,6 +1,7 @@
 package dev.framescope.console;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.framescope.common.FileTrees;
 import dev.framescope.common.Json;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -12,7 +13,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
@@ -108,33 +108,10 @@ final class AtomicFiles {
             return;
         }
         try {
-            deleteTree(path);
-        } catch (IOException | UncheckedIOException ignored) {
+            FileTrees.deleteTree(path);
+        } catch (IOException ignored) {
             // best effort: whatever is left is a hidden *.tmp that the next start-up removes
         }
-    }
-
-    /** Deletes a file, or a folder with everything in it, never following a link out of it. */
-    static void deleteTree(Path path) throws IOException {
-        if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        Files.walkFileTree(path, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Files.delete(file);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
-                if (e != null) {
-                    throw e;
-                }
-                Files.delete(dir);
-                return FileVisitResult.CONTINUE;
-            }
-        });
     }
 
     /**
@@ -150,7 +127,7 @@ final class AtomicFiles {
                 @Override
                 public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
                     if (!dir.equals(root) && isStaleTemp(dir, attrs, cutoff)) {
-                        deleteTree(dir);
+                        FileTrees.deleteTree(dir);
                         removed[0]++;
                         return FileVisitResult.SKIP_SUBTREE;
                     }

@@ -1,9 +1,9 @@
 package dev.framescope.shader;
 
 import dev.framescope.common.ErrorCode;
+import dev.framescope.common.FileTrees;
 import dev.framescope.common.ToolException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URL;
@@ -18,9 +18,7 @@ import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -76,14 +74,14 @@ public final class BundledEffects {
             Path temp = target.resolveSibling(".tmp-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID());
             write(temp, files);
             if (complete(target, files)) {
-                deleteTree(temp); // another server finished first
+                deleteQuietly(temp); // another server finished first
                 return target;
             }
             if (Files.exists(target)) {
                 // A damaged copy: move it aside first (one rename) so the complete one can take its name.
                 Path stale = target.resolveSibling(".stale-" + UUID.randomUUID());
                 moveQuietly(target, stale);
-                deleteTree(stale);
+                deleteQuietly(stale);
             }
             try {
                 Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
@@ -95,7 +93,7 @@ public final class BundledEffects {
                 if (!Files.exists(target)) {
                     throw e;
                 }
-                deleteTree(temp);
+                deleteQuietly(temp);
             }
             if (!complete(target, files)) {
                 throw new ToolException(ErrorCode.INTERNAL, "could not unpack the bundled demo effects to " + target
@@ -202,16 +200,11 @@ public final class BundledEffects {
         }
     }
 
-    private static void deleteTree(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            List<Path> paths = walk.sorted(Comparator.reverseOrder()).toList();
-            for (Path path : paths) {
-                Files.deleteIfExists(path);
-            }
-        } catch (IOException | UncheckedIOException e) {
+    /** Best effort: a copy left behind is a hidden folder beside the unpacked one, which nothing reads. */
+    private static void deleteQuietly(Path dir) {
+        try {
+            FileTrees.deleteTree(dir);
+        } catch (IOException e) {
             LOG.debug("could not remove {}: {}", dir, e.toString());
         }
     }

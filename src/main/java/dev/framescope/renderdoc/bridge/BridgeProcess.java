@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -24,8 +23,8 @@ import java.util.concurrent.locks.LockSupport;
  * calls), froze (no heartbeat and no CPU, {@link BridgeStallWatch}) or ran past a request's time limit (counted from
  * when it took the request: waiting in the queue is not running, and has a bound of its own, {@link BridgeQueue}) is
  * lost: the call it served fails, requests it had not taken go to the next bridge, and the loss is counted
- * ({@link BridgeHealth}) and written as a post-mortem into the state directory. The spool protocol itself is
- * {@link BridgeSpool}'s, the report {@link BridgeReport}'s.
+ * ({@link BridgeHealth}) and written as a post-mortem into the state directory ({@link BridgeLosses}). The spool
+ * protocol itself is {@link BridgeSpool}'s, the report {@link BridgeReport}'s.
  *
  * <p>Attached ({@code attachedSpool} set), it starts nothing: the bridge runs inside a person's qrenderdoc as an
  * extension and serves the capture open there; this side only writes requests, reads responses and watches the
@@ -44,7 +43,6 @@ public final class BridgeProcess implements AutoCloseable {
      * in a long native call has a silent heartbeat too, but burns CPU, so only its time limit stops it.
      */
     static final long STALL_KILL_MS = 10_000;
-    private static final int POSTMORTEM_LOG_LINES = 200;
     /** Bridges lost before they took a caller's request that the caller waits through; after that its call fails. */
     private static final int REPLACEMENTS_PER_CALL = 2;
     /**
@@ -56,21 +54,18 @@ public final class BridgeProcess implements AutoCloseable {
     private final BridgeSpool spool;
     private final boolean attached;
     private final BridgeLog log;
-    private final Path postmortem;
     private final Path stateDir;
     private final BridgeLauncher launcher;
     private final BridgeHealth health = new BridgeHealth();
     private final BridgeStallWatch stallWatch = new BridgeStallWatch();
     private final CrashedCalls crashed = new CrashedCalls();
     private final BridgeReport report;
-    private final BridgeErrors errors;
+    private final BridgeLosses losses;
     private final BridgeQueue queue;
     private Process process;
     private volatile OutputStream doorbell;
     private SpoolOwnership ownership;
     private long generation;
-    /** The last generation whose loss was recorded: several waiting callers see one loss. */
-    private long lossNoted;
 
     public BridgeProcess(Path python, Path stateDir) {
         this(python, stateDir, null);
@@ -82,11 +77,12 @@ public final class BridgeProcess implements AutoCloseable {
         this.spool = new BridgeSpool(attached ? attachedSpool
                 : stateDir.resolve("renderdoc-spool-" + ProcessHandle.current().pid()));
         this.log = new BridgeLog(stateDir.resolve("renderdoc-bridge.log"));
-        this.postmortem = stateDir.resolve("renderdoc-postmortem");
+        Path postmortem = stateDir.resolve("renderdoc-postmortem");
         this.stateDir = stateDir;
         this.launcher = new BridgeLauncher(python, stateDir, log);
         this.report = new BridgeReport(spool, health, stallWatch, crashed, log, postmortem, attached);
-        this.errors = new BridgeErrors(health, log, postmortem, attached);
+        this.losses = new BridgeLosses(this, spool, attached, health, log, postmortem, crashed,
+                new BridgeErrors(health, log, postmortem, attached), this::diagnostics, this::kill);
         this.queue = new BridgeQueue(spool, health);
         Runtime.getRuntime().addShutdownHook(new Thread(this::close, "renderdoc-bridge-shutdown"));
         if (!attached) {
@@ -197,7 +193,7 @@ public final class BridgeProcess implements AutoCloseable {
                     own = replace(own, null, exit);
                     continue;
                 }
-                throw exited(call, own, exit, request);
+                throw losses.exited(call, own.generation(), exit, request);
             }
             long now = System.nanoTime();
             boolean queued = Files.exists(request);
@@ -212,7 +208,7 @@ public final class BridgeProcess implements AutoCloseable {
                 startedAt = now;
             }
             if (!queued && now - startedAt > TimeUnit.MILLISECONDS.toNanos(call.timeoutMs())) {
-                throw pastLimit(call, own);
+                throw losses.pastLimit(call, own.generation());
             }
             if (own.process() != null && now > nextStallCheck) {
                 nextStallCheck = System.nanoTime() + 500_000_000L;
@@ -225,12 +221,13 @@ public final class BridgeProcess implements AutoCloseable {
                                 + "request" + frozenFor, null);
                         continue;
                     }
-                    throw stalled(call, own, frozenFor, stalledS);
+                    throw losses.stalled(call, own.generation(), frozenFor, stalledS);
                 }
                 BridgeCall overdue = queued ? queue.overdue() : null;
                 if (overdue != null) { // its caller left; ours is served by the next bridge (the loop sees this one gone)
-                    noteLoss(own, "timeout", overdue, null, overdue.method() + " ran past its " + overdue.timeoutMs()
-                            + " ms limit with no caller waiting for it; a call queued behind it stopped the bridge");
+                    losses.note(own.generation(), "timeout", overdue, null, overdue.method() + " ran past its "
+                            + overdue.timeoutMs() + " ms limit with no caller waiting for it; a call queued behind it "
+                            + "stopped the bridge");
                     kill(own.generation());
                 }
             }
@@ -240,52 +237,16 @@ public final class BridgeProcess implements AutoCloseable {
     }
 
     /**
-     * The bridge serving {@code call} exited: by a crash of its own, a kill from outside, its spool deleted under it,
-     * or another caller. A crash while the call talked to a RenderDoc remote server is the remote's (RenderDoc trusts
-     * what it answers), and one with the spool gone is the spool's: the capture is not remembered as one that crashes.
-     */
-    private ToolException exited(BridgeCall call, Running own, int exit, Path request) {
-        String kind = Files.isDirectory(spool.dir()) ? BridgeHealth.lossKind(exit) : "spool_lost";
-        BridgeDiagnostics.Loss earlier = noteLoss(own, kind, call, exit, "the RenderDoc bridge exited during "
-                + call.tool() + " (exit " + exit + ")");
-        JsonNode remote = spool.remoteOf(call.id());
-        if (earlier == null && kind.equals("crash") && remote != null) {
-            return errors.remoteCrashed(call, exit, remote);
-        }
-        if (earlier == null && kind.equals("crash") && !Files.exists(request)) {
-            crashed.remember(call, exit);
-        }
-        return errors.exited(call, exit, kind, earlier);
-    }
-
-    /** {@code call} ran past its limit: its bridge is killed, unless it runs in qrenderdoc, where nothing can be. */
-    private ToolException pastLimit(BridgeCall call, Running own) {
-        if (!attached) {
-            noteLoss(own, "timeout", call, null, call.tool() + " ran past its " + call.timeoutMs() + " ms limit");
-            kill(own.generation());
-        }
-        return errors.pastLimit(call);
-    }
-
-    private ToolException stalled(BridgeCall call, Running own, String frozenFor, double heartbeatAgeS) {
-        String why = "the RenderDoc bridge stalled during " + call.tool() + frozenFor;
-        noteLoss(own, "stalled", call, null, why);
-        kill(own.generation());
-        return errors.of(ErrorCode.ENGINE_FAILED, why + "; it was stopped, and the next call starts it again", call,
-                "stalled", Map.of("heartbeat_age_s", Math.round(heartbeatAgeS * 10) / 10.0));
-    }
-
-    /**
      * The bridge {@code lost} died ({@code exit}) or froze ({@code stalledWhy}) before it claimed this caller's
      * request: note the loss once, stop it if still alive, start the next bridge and ring it.
      */
     private synchronized Running replace(Running lost, String stalledWhy, Integer exit) {
         if (stalledWhy != null) {
-            noteLoss(lost, "stalled", null, null, stalledWhy);
+            losses.note(lost.generation(), "stalled", null, null, stalledWhy);
             kill(lost.generation());
         } else {
-            noteLoss(lost, BridgeHealth.lossKind(exit), null, exit, "the RenderDoc bridge exited (exit " + exit + ") with no "
-                    + "request of its own");
+            losses.note(lost.generation(), BridgeHealth.lossKind(exit), null, exit, "the RenderDoc bridge exited (exit "
+                    + exit + ") with no request of its own");
         }
         if (generation == lost.generation()) {
             process = null;
@@ -293,24 +254,6 @@ public final class BridgeProcess implements AutoCloseable {
         ensureRunning(null);
         ring();
         return running();
-    }
-
-    /**
-     * Records that the bridge of {@code lost}'s generation was lost, once however many callers see it: counters,
-     * recent errors, the last loss, and the post-mortem in the state directory.
-     *
-     * @return null when this call noted it; the loss already noted when another caller saw it first
-     */
-    private synchronized BridgeDiagnostics.Loss noteLoss(Running lost, String kind, BridgeCall call, Integer exit,
-                                                         String message) {
-        if (lost.generation() <= lossNoted) {
-            return lost.generation() == lossNoted ? health.lastLoss() : null; // noted by another caller
-        }
-        lossNoted = lost.generation();
-        health.lost(new BridgeDiagnostics.Loss(Instant.now().toString(), kind, call == null ? null : call.tool(),
-                call == null ? null : call.method(), exit, message));
-        BridgeHealth.writePostmortem(postmortem, diagnostics(16), log.tail(POSTMORTEM_LOG_LINES));
-        return null;
     }
 
     /** Wakes the bridge; its own lock, as the answer's writer rings too while a bridge may be starting. */
@@ -340,7 +283,7 @@ public final class BridgeProcess implements AutoCloseable {
         }
         if (process != null) {
             int exit = process.exitValue();
-            noteLoss(running(), "exited_idle", null, exit, "the RenderDoc bridge exited between calls (exit " + exit
+            losses.note(generation, "exited_idle", null, exit, "the RenderDoc bridge exited between calls (exit " + exit
                     + "); " + (tool == null ? "the next call" : tool) + " started a new one");
             process = null;
         }

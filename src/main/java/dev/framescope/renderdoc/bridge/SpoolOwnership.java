@@ -1,5 +1,6 @@
 package dev.framescope.renderdoc.bridge;
 
+import dev.framescope.common.FileTrees;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -10,7 +11,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Comparator;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -188,7 +188,7 @@ final class SpoolOwnership implements AutoCloseable {
                         .orElse(false)) {
                     return false;
                 }
-                deleteTree(spool);
+                FileTrees.deleteTree(spool); // a link under a spool's name goes, not what it points to
                 return true;
             }
             if (!Files.isRegularFile(lockFile, LinkOption.NOFOLLOW_LINKS)) {
@@ -205,7 +205,7 @@ final class SpoolOwnership implements AutoCloseable {
                     if (isFresh(spool, lockFile) || !Files.exists(lockFile, LinkOption.NOFOLLOW_LINKS)) {
                         return false;
                     }
-                    deleteTree(spool);
+                    FileTrees.deleteTree(spool);
                     Files.deleteIfExists(lockFile);
                 } finally {
                     lock.release();
@@ -234,16 +234,5 @@ final class SpoolOwnership implements AutoCloseable {
 
     private static Path lockFileOf(Path spool) {
         return spool.resolveSibling(spool.getFileName() + ".lock");
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(f);
-            }
-        }
     }
 }

@@ -4,17 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.framescope.common.Cancellation;
-import dev.framescope.common.Echo;
 import dev.framescope.common.OlderName;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
-import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCMessage;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse;
 import io.modelcontextprotocol.spec.McpServerSession;
-import io.modelcontextprotocol.spec.McpServerTransport;
 import io.modelcontextprotocol.spec.McpServerTransportProvider;
 import io.modelcontextprotocol.spec.ProtocolVersions;
 import java.io.IOException;
@@ -38,7 +35,8 @@ import reactor.core.publisher.Mono;
  *       failure is confined to its line;</li>
  *   <li>{@code ping} is answered here, at any time: the SDK would hold it until {@code initialize}, where MCP
  *       allows it before (so does {@code server/discover}, {@link ServerDiscovery});</li>
- *   <li>every outbound message goes through one {@link OutboundWriter};</li>
+ *   <li>every outbound message goes through one {@link OutboundWriter}, the SDK's through
+ *       {@link SessionTransport};</li>
  *   <li>requests are tracked by id ({@link InFlightRequests}), which is how {@code notifications/cancelled}
  *       reaches the running tool call: its {@link InFlightRequests.Call} travels to the handler in the SDK's
  *       transport context under {@link #CALL_KEY};</li>
@@ -122,7 +120,7 @@ public final class StdioTransport implements McpServerTransportProvider {
 
     @Override
     public void setSessionFactory(McpServerSession.Factory sessionFactory) {
-        session = sessionFactory.create(new SessionTransport());
+        session = sessionFactory.create(new SessionTransport(mapper, jsonMapper, writer, inFlight));
         Thread reader = new Thread(this::read, "mcp-stdin");
         reader.setDaemon(true);
         reader.start();
@@ -330,92 +328,6 @@ public final class StdioTransport implements McpServerTransportProvider {
             writer.send(mapper.writeValueAsBytes(message));
         } catch (IOException | IllegalStateException e) {
             log.warn("Could not send a protocol error: {}", e.toString());
-        }
-    }
-
-    /** The SDK's side of the one stdio session. */
-    private final class SessionTransport implements McpServerTransport {
-
-        @Override
-        public Mono<Void> sendMessage(JSONRPCMessage message) {
-            return Mono.fromRunnable(() -> write(message));
-        }
-
-        private void write(JSONRPCMessage message) {
-            if (!(message instanceof JSONRPCResponse response)) {
-                writer.send(bytes(message));
-                return;
-            }
-            InFlightRequests.Call call = inFlight.find(response.id());
-            // The answer goes out unless the call was cancelled first; answered() settles the race with a cancel
-            // arriving now, so a change the call made is kept exactly when its answer is sent.
-            if (call != null && !call.cancellation.answered() && call.byClient) {
-                inFlight.answered(response.id()); // cancelled: the spec says the answer is not sent
-                return;
-            }
-            writer.send(responseBytes(bounded(withCleanError(response))));
-            inFlight.answered(response.id());
-        }
-
-        /**
-         * The SDK's errors quote what the client sent ("Prompt not found: …", "Method not found: …", a resource's
-         * URI in data) however large it was; every error answer passes here, so here it is cut ({@link Echo}).
-         */
-        private JSONRPCResponse bounded(JSONRPCResponse response) {
-            JSONRPCResponse.JSONRPCError error = response.error();
-            if (error == null) {
-                return response;
-            }
-            String message = Echo.message(error.message());
-            Object data = error.data() == null ? null : Echo.value(mapper.valueToTree(error.data()));
-            return JSONRPCResponse.error(response.id(), new JSONRPCResponse.JSONRPCError(error.code(), message,
-                    data));
-        }
-
-        private byte[] bytes(JSONRPCMessage message) {
-            try {
-                return mapper.writeValueAsBytes(message);
-            } catch (IOException e) {
-                throw new IllegalStateException("could not write a message as JSON: " + e.getMessage(), e);
-            }
-        }
-
-        /** A result that cannot be written still gets an answer, so the client does not wait forever. */
-        private byte[] responseBytes(JSONRPCResponse response) {
-            try {
-                return mapper.writeValueAsBytes(response);
-            } catch (IOException e) {
-                log.error("Could not write the answer to request {} as JSON", response.id(), e);
-                return bytes(JSONRPCResponse.error(response.id(), new JSONRPCResponse.JSONRPCError(
-                        InboundCheck.INTERNAL_ERROR, "Internal error: the result could not be written as JSON; "
-                        + "details are on the server's stderr", null)));
-            }
-        }
-
-        /** The SDK puts exception messages into -32603 errors; they must not reach the client with class names. */
-        private JSONRPCResponse withCleanError(JSONRPCResponse response) {
-            JSONRPCResponse.JSONRPCError error = response.error();
-            if (error == null || error.code() != InboundCheck.INTERNAL_ERROR) {
-                return response;
-            }
-            String data = error.data() == null ? null : String.valueOf(error.data());
-            if (!ProtocolText.namesAClass(error.message()) && !ProtocolText.namesAClass(data)) {
-                return response;
-            }
-            log.warn("Internal error answered to request {}: {} ({})", response.id(), error.message(), data);
-            return JSONRPCResponse.error(response.id(), new JSONRPCResponse.JSONRPCError(error.code(),
-                    "Internal error: " + ProtocolText.scrub(error.message()) + "; details are on the server's stderr",
-                    null));
-        }
-
-        @Override
-        public <T> T unmarshalFrom(Object data, TypeRef<T> typeRef) {
-            return jsonMapper.convertValue(data, typeRef);
-        }
-
-        @Override
-        public Mono<Void> closeGracefully() {
-            return Mono.empty();
         }
     }
 }

@@ -40,6 +40,7 @@ final class BrowserLane implements AutoCloseable {
 
     private final boolean strict;
     private final BrowserLauncher launcher;
+    private final LaneShutdown shutdown;
     private final ChromiumProcesses processes = new ChromiumProcesses();
     /** Stops a cancelled call; a batch restarts the running call's clock through it for each item. */
     final CallStopper stopper = new CallStopper(processes::kill,
@@ -67,6 +68,7 @@ final class BrowserLane implements AutoCloseable {
         this.strict = strict;
         this.memory = new MemoryBound(memoryMb);
         this.launcher = new BrowserLauncher(chromium, remoteEndpoint, stateDir, processes);
+        this.shutdown = new LaneShutdown(launcher, processes);
         this.pool = new PagePool(launcher, stopper::runningCallCancelled);
     }
 
@@ -359,46 +361,8 @@ final class BrowserLane implements AutoCloseable {
         close(5_000);
     }
 
-    /**
-     * Closes Playwright on the owner thread once the calls queued before are done, waiting up to {@code waitMs}: that
-     * closes its driver's input, and the driver closes its browser and exits; nothing more is written to it, so
-     * whatever kills the driver later finds no Playwright call to break. A call still running, or a browser slow to
-     * close, after half of that is ended by killing Chromium. A driver that is gone already (a signal to the whole
-     * process group) is not written to at all: Playwright prints each write into its closed pipe as a "Broken pipe"
-     * stack trace.
-     */
+    /** Ends this lane ({@link LaneShutdown}), waiting up to {@code waitMs} for Playwright to close. */
     void close(long waitMs) {
-        if (owner.isShutdown()) {
-            return; // closed already (the shutdown hook after an explicit close)
-        }
-        ProcessHandle node = driver;
-        Future<?> shutdown = node != null && !ChromiumProcesses.running(node) ? null : owner.submit(() -> {
-            if (playwright != null) {
-                playwright.close();
-            }
-            launcher.closePages();
-        });
-        if (shutdown == null || !closes(shutdown, waitMs / 2)) {
-            processes.kill(); // a call still runs, Playwright failed or is gone: end it, leave no browser behind
-            if (shutdown != null && !closes(shutdown, waitMs - waitMs / 2)) {
-                log.debug("Playwright did not close within {} ms; its browser was killed", waitMs);
-            }
-            // the page server too: its dispatcher waits in native code, which holds up the JVM's exit by 0.3 s
-            launcher.closePages();
-        }
-        owner.shutdownNow();
-    }
-
-    /** Whether {@code task} ended without an exception within {@code ms}. */
-    private static boolean closes(Future<?> task, long ms) {
-        try {
-            task.get(ms, TimeUnit.MILLISECONDS);
-            return true;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        } catch (ExecutionException | TimeoutException | RuntimeException e) {
-            return false;
-        }
+        shutdown.close(() -> owner, driver, () -> playwright, waitMs);
     }
 }
