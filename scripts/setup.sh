@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what FrameScope needs on Debian, then builds the JAR. Idempotent: it asks apt and npm only for what is
 # missing and rebuilds only when a source is newer than the JAR, so it is quiet and quick when everything is there.
-#   scripts/setup.sh             packages + npm test client + JAR (with its AppCDS archive)
+#   scripts/setup.sh             packages + npm test client + JAR (with its AppCDS archive) + native renderer
 #   scripts/setup.sh --no-build  packages + npm test client only (the test command builds through Maven itself)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -18,6 +18,7 @@ packages=(
   python3 python3-renderdoc librenderdoc renderdoccmd
   qrenderdoc xvfb xauth
   libgl1-mesa-dri libegl1 mesa-vulkan-drivers
+  gcc libvulkan-dev librenderdoc-dev # the native effect renderer (scripts/build-native.sh)
 )
 command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
 
@@ -52,4 +53,5 @@ if [ "$build" = 1 ]; then
     echo "setup: building $jar" >&2
     mvn -B -q -DskipTests package >&2
   fi
+  scripts/build-native.sh >/dev/null
 fi
