@@ -43,10 +43,6 @@ public final class Captures {
     private final BridgeProcess bridge;
     private final WritableRoots outputs;
 
-    public Captures(BridgeProcess bridge) {
-        this(bridge, List.of(Path.of("")));
-    }
-
     /** @param outputRoots folders save_texture and copy_capture may write into */
     public Captures(BridgeProcess bridge, List<Path> outputRoots) {
         this.bridge = bridge;

@@ -49,7 +49,7 @@ class BridgeHealthIT {
     @BeforeEach
     void start() throws Exception {
         bridge = new BridgeProcess(FaultyPython.in(state), state);
-        captures = new Captures(bridge);
+        captures = new Captures(bridge, List.of(Path.of("")));
     }
 
     @AfterEach

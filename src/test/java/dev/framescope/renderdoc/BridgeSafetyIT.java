@@ -133,7 +133,7 @@ class BridgeSafetyIT {
     @Test
     void filesThatAreNotCapturesAreRefusedWithoutQuotingThemAndNothingBlocks(@TempDir Path dir) throws Exception {
         Path secret = Files.writeString(dir.resolve("shadow.rdc"), "root:$6$secret:19000:0:99999:7:::\n");
-        Captures captures = new Captures(bridge);
+        Captures captures = new Captures(bridge, List.of(Path.of("")));
         ToolException notCapture = assertThrows(ToolException.class, () -> captures.open(new OpenCaptureArgs(secret.toString()),
                 ToolContext.SILENT));
         assertEquals(ErrorCode.INVALID_ARGUMENT, notCapture.code());

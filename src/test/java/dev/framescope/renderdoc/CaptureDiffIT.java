@@ -66,7 +66,7 @@ class CaptureDiffIT {
     static void start() throws Exception {
         md5Before = md5s();
         bridge = new BridgeProcess(Path.of("/usr/bin/python3"), state);
-        captures = new Captures(bridge);
+        captures = new Captures(bridge, List.of(Path.of("")));
     }
 
     @AfterAll

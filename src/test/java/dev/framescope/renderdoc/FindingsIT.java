@@ -47,7 +47,7 @@ class FindingsIT {
     @BeforeAll
     static void start() throws Exception {
         bridge = new BridgeProcess(Path.of("/usr/bin/python3"), state);
-        captures = new Captures(bridge);
+        captures = new Captures(bridge, List.of(Path.of("")));
         truth = Json.mapper().readTree(Files.readString(Path.of("demo/captures/ground-truth.json")));
     }
 

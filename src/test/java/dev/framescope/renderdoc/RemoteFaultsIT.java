@@ -13,6 +13,7 @@ import dev.framescope.renderdoc.RenderDocArgs.OpenCaptureArgs;
 import dev.framescope.renderdoc.bridge.BridgeProcess;
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -53,7 +54,7 @@ class RemoteFaultsIT {
         server = RemoteServers.start(state, RemoteServers::freePort, true);
         address = "127.0.0.1:" + server.port();
         bridge = new BridgeProcess(Path.of("/usr/bin/python3"), state);
-        captures = new Captures(bridge);
+        captures = new Captures(bridge, List.of(Path.of("")));
         open(VK, "local"); // the bridge runs: a crash would show as a second start
     }
 

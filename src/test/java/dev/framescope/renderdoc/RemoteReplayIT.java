@@ -61,7 +61,7 @@ class RemoteReplayIT {
         port = server.port();
         address = "127.0.0.1:" + port;
         bridge = new BridgeProcess(Path.of("/usr/bin/python3"), state);
-        captures = new Captures(bridge);
+        captures = new Captures(bridge, List.of(Path.of("")));
     }
 
     @AfterAll

@@ -59,7 +59,7 @@ class RenderDocBridgeIT {
     @BeforeAll
     static void start() throws Exception {
         bridge = new BridgeProcess(FaultyPython.in(state), state);
-        captures = new Captures(bridge);
+        captures = new Captures(bridge, List.of(Path.of("")));
         manifest = Json.mapper().readTree(Files.readString(CAPTURES.resolve("ground-truth.json")));
         truth = manifest.at("/captures/gl_defects");
     }

@@ -52,7 +52,7 @@ class ReplayChangesIT {
     @BeforeAll
     static void start() throws Exception {
         bridge = new BridgeProcess(FaultyPython.in(state), state);
-        captures = new Captures(bridge);
+        captures = new Captures(bridge, List.of(Path.of("")));
         event = captures.iterateActions(new RenderDocArgs.IterateActionsArgs(GL, "Frame/Defects/NaN quad", null,
                 true, 0, 1), ToolContext.SILENT).at("/preview/0/event_id").asInt();
         String source = captures.query("get_shader_info", new RenderDocArgs.ShaderInfoArgs(GL, event,

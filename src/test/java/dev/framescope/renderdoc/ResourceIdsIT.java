@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -38,7 +39,7 @@ class ResourceIdsIT {
 
     /** Texture name → id, as one bridge process answers get_texture. */
     private Map<String, JsonNode> textureIds(BridgeProcess bridge, String capture) {
-        JsonNode info = new Captures(bridge).query("get_texture", ToolArguments.asSent("get_texture",
+        JsonNode info = new Captures(bridge, List.of(Path.of(""))).query("get_texture", ToolArguments.asSent("get_texture",
                 Map.of("capture", capture)), r -> "", ToolContext.SILENT);
         Map<String, JsonNode> ids = new LinkedHashMap<>();
         info.at("/textures/preview").forEach(t -> ids.put(t.get("name").asText(), t.get("texture")));

@@ -67,7 +67,7 @@ class ThirdPartyCaptureIT {
 
     @Test
     void theFrameIsVkcubesOneCubeDrawIntoItsSwapchainImage() {
-        Captures captures = new Captures(bridge);
+        Captures captures = new Captures(bridge, List.of(Path.of("")));
         JsonNode status = captures.open(new OpenCaptureArgs(VKCUBE), ToolContext.SILENT);
         assertEquals("Vulkan", status.get("api").asText());
         assertEquals(1, status.get("draws").asInt());
@@ -183,7 +183,7 @@ class ThirdPartyCaptureIT {
      */
     @Test
     void getTextureReadsThePresentImageAndDescribesTheDepthImage() {
-        Captures captures = new Captures(bridge);
+        Captures captures = new Captures(bridge, List.of(Path.of("")));
         String present = drawAction(captures).at("/outputs/0").asText();
         JsonNode corner = captures.query("get_texture", ToolArguments.asSent("get_texture", java.util.Map.of("capture",
                 VKCUBE, "texture", present, "width", 1, "height", 1)), r -> "", ToolContext.SILENT);
@@ -211,7 +211,7 @@ class ThirdPartyCaptureIT {
 
     @Test
     void theDigestRaisesNoFalseNanAlarm() {
-        Captures captures = new Captures(bridge);
+        Captures captures = new Captures(bridge, List.of(Path.of("")));
         JsonNode digest = captures.query("get_frame_digest", ToolArguments.asSent("get_frame_digest",
                 java.util.Map.of("capture", VKCUBE)), r -> "", ToolContext.SILENT);
         for (JsonNode anomaly : digest.at("/anomalies/preview")) {
@@ -230,7 +230,7 @@ class ThirdPartyCaptureIT {
     /** vkcube's vertex uniform block: mat4 MVP, vec4 position[36], vec4 attr[36] (cube.c's vktexcube_vs_uniform). */
     @Test
     void theUniformBlockComesBackTypedWithShape() {
-        Captures captures = new Captures(bridge);
+        Captures captures = new Captures(bridge, List.of(Path.of("")));
         int draw = drawAction(captures).get("event_id").asInt();
         JsonNode shader = captures.query("get_shader_info", ToolArguments.asSent("get_shader_info", java.util.Map.of(
                 "capture", VKCUBE, "event_id", draw, "stage", "vertex", "include_constants", true, "max_constants",
