@@ -1,85 +1,182 @@
 /*
  * effect_pass: draws one fragment shader over a whole RGBA32F target on a headless Vulkan device (Mesa's lavapipe
- * unless the caller names another ICD), captures that frame with RenderDoc's in-application API, and writes the
- * target's float pixels, so RenderDoc's own shader debugger can step any pixel of a shader no application drew.
+ * unless the caller names another ICD), with its uniform buffer and input textures bound, captures that frame with
+ * RenderDoc's in-application API, and writes the target's float pixels, so RenderDoc's own shader debugger can step
+ * any pixel of a shader no application drew.
  *
- *   effect_pass SHADER.spv WIDTH HEIGHT PIXELS.f32 CAPTURE_TEMPLATE|- [UNIFORMS.bin]
+ *   effect_pass --shader FRAG.spv --size W H --pixels OUT.f32 [--capture TEMPLATE] [--vertex VERT.spv]
+ *               [--uniforms BINDING FILE.bin] [--input BINDING W H FILTER WRAP_S WRAP_T FILE.f32]...
  *
- * SHADER.spv   a fragment shader in SPIR-V, entry point "main", one vec4 output at location 0 (compile it with
- *              `glslangValidator -V -g` so the capture keeps the source and the debugger maps steps to its lines;
- *              a `#version 300 es` source needs `310 es` and its uniforms in a block).
- * WIDTH HEIGHT the target's size in pixels, 1..8192 each.
- * PIXELS.f32   written: WIDTH*HEIGHT RGBA pixels as 32-bit little-endian floats, row by row from the top row
- *              (y = 0 is gl_FragCoord.y = 0.5, Vulkan's and RenderDoc's pixel coordinates).
- * CAPTURE_TEMPLATE  RenderDoc's capture path template (it appends e.g. "_frame0.rdc"); the program loads
- *              librenderdoc.so itself and prints the capture's path as the last line on stdout. "-": no capture.
- * UNIFORMS.bin raw bytes for a uniform buffer at set 0, binding 0 (std140, as the shader's block lays them out);
- *              the buffer is zero-filled past them to at least 16 KiB, so a missing file means "every uniform 0".
+ * --shader FRAG.spv  a fragment shader in SPIR-V, entry point "main", one vec4 output at location 0 (compile it
+ *              with `glslangValidator -V -g` so the capture keeps the source and the debugger maps steps to its
+ *              lines). Every resource it reads is in descriptor set 0.
+ * --size W H   the target's size in pixels, 1..8192 each.
+ * --pixels OUT.f32  written: W*H RGBA pixels as 32-bit little-endian floats, row by row from the top row (y = 0 is
+ *              gl_FragCoord.y = 0.5, Vulkan's and RenderDoc's pixel coordinates).
+ * --capture TEMPLATE  RenderDoc's capture path template (it appends e.g. "_frame0.rdc"); the program loads
+ *              librenderdoc.so itself and prints the capture's path as the last line on stdout. Absent: no capture.
+ * --vertex VERT.spv  a vertex shader replacing the built-in full-screen triangle: it must cover the target with 3
+ *              vertices from gl_VertexIndex alone (no vertex buffer is bound).
+ * --uniforms BINDING FILE.bin  raw bytes (std140, as the shader's block lays them out, at most 64 KiB) for a uniform
+ *              buffer at BINDING (0..255); the buffer is zero-filled past them to at least 16 KiB (an empty file:
+ *              every uniform 0). Absent: no uniform buffer is bound.
+ * --input BINDING W H FILTER WRAP_S WRAP_T FILE.f32  a sampler2D at BINDING, up to 16 of them: FILE.f32 holds W*H
+ *              RGBA pixels as 32-bit little-endian floats, row 0 first at texture coordinate t = 0 (the order
+ *              WebGL's readPixels gives, so a GL shader's texture(s, uv) samples the same texel). One mip level,
+ *              RGBA32F; FILTER nearest|linear (magnification and minification); WRAP_S, WRAP_T repeat|clamp|mirror
+ *              (clamp to edge). All inputs together hold at most 1 GiB.
  *
- * Exit 0 on success; else 1 with one line on stderr saying what failed. The driver is chosen before the Vulkan
- * loader starts: lavapipe's ICD file unless VK_DRIVER_FILES or VK_ICD_FILENAMES is already set. No signal is
- * blocked or handled, so a caller's time limit (SIGTERM/SIGKILL) stops a shader that never returns.
+ * A shader (or --vertex) that reads a resource these arguments do not give, or give as another kind, is refused
+ * before anything is drawn. The uniform buffer and the inputs are uploaded before the capture starts and stay bound
+ * for its one draw, so RenderDoc's debugger reads them. Exit 0 on success; else 1 with one line on stderr saying what failed (a bad
+ * argument: "effect_pass: parsing arguments failed: ..."). The driver is chosen before the Vulkan loader starts:
+ * lavapipe's ICD file unless VK_DRIVER_FILES or VK_ICD_FILENAMES is already set. No signal is blocked or handled, so
+ * a caller's time limit (SIGTERM/SIGKILL) stops a shader that never returns.
  *
- * Built by scripts/build-native.sh (with fullscreen.vert compiled into the header it includes).
+ * Built by scripts/build-native.sh with vk_util.c (the Vulkan plumbing) and fullscreen.vert compiled into the header
+ * it includes.
  */
 #include <dlfcn.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include <vulkan/vulkan.h>
+#include <sys/stat.h>
 #include <renderdoc_app.h>
 #include "fullscreen.vert.h"
+#include "spirv_resources.h"
+#include "vk_util.h"
 
-#define LAVAPIPE_ICD "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json"
-enum { MAX_SIZE = 8192, MIN_UNIFORM_BYTES = 16384 };
+enum { MAX_SIZE = 8192, MAX_BINDING = 255, MAX_INPUTS = 16, MIN_UNIFORM_BYTES = 16384, MAX_UNIFORM_BYTES = 65536 };
+#define MAX_INPUT_BYTES (1ull << 30)
+#define USAGE "usage: effect_pass --shader FRAG.spv --size W H --pixels OUT.f32 [--capture TEMPLATE] " \
+              "[--vertex VERT.spv] [--uniforms BINDING FILE.bin] " \
+              "[--input BINDING W H nearest|linear repeat|clamp|mirror repeat|clamp|mirror FILE.f32]..."
 
-#define VK(call) do { VkResult vr = (call); if (vr != VK_SUCCESS) die(#call, "VkResult %d", vr); } while (0)
-
-static void die(const char *what, const char *detail_format, ...) __attribute__((format(printf, 2, 3)));
-
-static void die(const char *what, const char *detail_format, ...) {
-    va_list args;
-    va_start(args, detail_format);
-    fprintf(stderr, "effect_pass: %s failed: ", what);
-    vfprintf(stderr, detail_format, args);
-    fputc('\n', stderr);
-    va_end(args);
-    exit(1);
-}
-
-struct Gpu {
-    VkInstance instance;
-    VkPhysicalDevice physical;
-    VkDevice device;
-    VkQueue queue;
-    uint32_t queue_family;
+struct Input {
+    int binding, width, height;
+    VkFilter filter;
+    VkSamplerAddressMode wrap_s, wrap_t;
+    const char *path;
 };
 
-/* A whole file in memory, its size in *size; the allocation is zero-filled up to `minimum` and a multiple of 16. */
-static void *read_file(const char *path, size_t *size, size_t minimum) {
-    FILE *f = fopen(path, "rb");
-    if (!f) die("opening", "%s", path);
-    if (fseek(f, 0, SEEK_END) != 0) die("reading", "%s", path);
-    long length = ftell(f);
-    if (length < 0 || length > (64L << 20)) die("reading", "%s (size %ld)", path, length);
-    rewind(f);
-    size_t allocated = (size_t) length > minimum ? (size_t) length : minimum;
-    allocated = (allocated + 15) & ~(size_t) 15;
-    unsigned char *bytes = calloc(1, allocated ? allocated : 16);
-    if (!bytes || fread(bytes, 1, (size_t) length, f) != (size_t) length) die("reading", "%s", path);
-    fclose(f);
-    *size = (size_t) length;
-    return bytes;
-}
+struct Args {
+    const char *shader, *vertex, *pixels, *capture, *uniforms;
+    int width, height, uniform_binding, input_count;
+    struct Input inputs[MAX_INPUTS];
+};
 
-static int parse_size(const char *text, const char *name) {
+/* What an input becomes on the device. */
+struct Texture {
+    VkImage image;
+    VkImageView view;
+    VkSampler sampler;
+};
+
+static int parse_int(const char *text, const char *name, int min, int max) {
     char *end;
     long value = strtol(text, &end, 10);
-    if (*end || value < 1 || value > MAX_SIZE) die("parsing arguments", "%s must be 1..%d, not '%s'", name,
-                                                  MAX_SIZE, text);
+    if (end == text || *end || value < min || value > max)
+        die("parsing arguments", "%s must be %d..%d, not '%s'", name, min, max, text);
     return (int) value;
+}
+
+static VkSamplerAddressMode parse_wrap(const char *text, const char *name) {
+    if (!strcmp(text, "repeat")) return VK_SAMPLER_ADDRESS_MODE_REPEAT;
+    if (!strcmp(text, "clamp")) return VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+    if (!strcmp(text, "mirror")) return VK_SAMPLER_ADDRESS_MODE_MIRRORED_REPEAT;
+    die("parsing arguments", "%s must be repeat, clamp or mirror, not '%s'", name, text);
+}
+
+static void set_once(const char **slot, const char *value, const char *flag) {
+    if (*slot) die("parsing arguments", "%s is given twice", flag);
+    *slot = value;
+}
+
+static void parse_input(struct Args *args, char **values) {
+    if (args->input_count == MAX_INPUTS) die("parsing arguments", "more than %d --input", MAX_INPUTS);
+    struct Input *in = &args->inputs[args->input_count++];
+    in->binding = parse_int(values[0], "--input BINDING", 0, MAX_BINDING);
+    in->width = parse_int(values[1], "--input W", 1, MAX_SIZE);
+    in->height = parse_int(values[2], "--input H", 1, MAX_SIZE);
+    if (!strcmp(values[3], "nearest")) in->filter = VK_FILTER_NEAREST;
+    else if (!strcmp(values[3], "linear")) in->filter = VK_FILTER_LINEAR;
+    else die("parsing arguments", "--input FILTER must be nearest or linear, not '%s'", values[3]);
+    in->wrap_s = parse_wrap(values[4], "--input WRAP_S");
+    in->wrap_t = parse_wrap(values[5], "--input WRAP_T");
+    in->path = values[6];
+    struct stat file;
+    unsigned long long expected = (unsigned long long) in->width * in->height * 16;
+    if (stat(in->path, &file) != 0) die("parsing arguments", "--input file %s cannot be read", in->path);
+    if ((unsigned long long) file.st_size != expected)
+        die("parsing arguments", "--input file %s has %lld bytes, not %d*%d*16 = %llu", in->path,
+            (long long) file.st_size, in->width, in->height, expected);
+}
+
+/* The arguments, every one checked before RenderDoc or Vulkan is loaded. */
+static void parse_args(int argc, char **argv, struct Args *args) {
+    static const struct { const char *flag; int values; } flags[] = {
+        {"--shader", 1}, {"--size", 2}, {"--pixels", 1}, {"--capture", 1}, {"--vertex", 1}, {"--uniforms", 2},
+        {"--input", 7}};
+    memset(args, 0, sizeof *args);
+    args->uniform_binding = -1;
+    for (int i = 1; i < argc;) {
+        int values = -1;
+        for (size_t f = 0; f < sizeof flags / sizeof flags[0]; f++)
+            if (!strcmp(argv[i], flags[f].flag)) values = flags[f].values;
+        if (values < 0) die("parsing arguments", "unknown argument '%s'; " USAGE, argv[i]);
+        if (i + values >= argc) die("parsing arguments", "%s needs %d value(s)", argv[i], values);
+        const char *flag = argv[i];
+        char **v = argv + i + 1;
+        i += 1 + values;
+        if (!strcmp(flag, "--shader")) set_once(&args->shader, v[0], flag);
+        else if (!strcmp(flag, "--pixels")) set_once(&args->pixels, v[0], flag);
+        else if (!strcmp(flag, "--capture")) set_once(&args->capture, v[0], flag);
+        else if (!strcmp(flag, "--vertex")) set_once(&args->vertex, v[0], flag);
+        else if (!strcmp(flag, "--input")) parse_input(args, v);
+        else if (!strcmp(flag, "--uniforms")) {
+            set_once(&args->uniforms, v[1], flag);
+            args->uniform_binding = parse_int(v[0], "--uniforms BINDING", 0, MAX_BINDING);
+        } else {
+            if (args->width) die("parsing arguments", "--size is given twice");
+            args->width = parse_int(v[0], "--size W", 1, MAX_SIZE);
+            args->height = parse_int(v[1], "--size H", 1, MAX_SIZE);
+        }
+    }
+    if (!args->shader || !args->width || !args->pixels)
+        die("parsing arguments", "%s is missing; " USAGE, !args->shader ? "--shader" : !args->width ? "--size"
+                                                                                                      : "--pixels");
+    unsigned long long total = 0;
+    for (int i = 0; i < args->input_count; i++) {
+        total += (unsigned long long) args->inputs[i].width * args->inputs[i].height * 16;
+        if (args->inputs[i].binding == args->uniform_binding)
+            die("parsing arguments", "binding %d is given to --uniforms and --input", args->uniform_binding);
+        for (int j = 0; j < i; j++)
+            if (args->inputs[j].binding == args->inputs[i].binding)
+                die("parsing arguments", "binding %d is given to two --input", args->inputs[i].binding);
+    }
+    if (total > MAX_INPUT_BYTES)
+        die("parsing arguments", "the inputs hold %llu bytes, more than %llu", total, MAX_INPUT_BYTES);
+}
+
+/* Refuses a module that reads a resource the arguments do not give, or give as another kind: lavapipe draws such a
+ * pipeline into a crash, with no line to say why. */
+static void check_resources(const struct Args *args, const uint32_t *words, size_t bytes, const char *path) {
+    struct Resource declared[64];
+    int count = spirv_resources(words, bytes / 4, declared, 64);
+    if (count > 64) die("reading the shader's resources", "%s declares %d, more than 64", path, count);
+    for (int i = 0; i < count; i++) {
+        const struct Resource *r = &declared[i];
+        int given = -1;
+        if (r->set == 0 && (int) r->binding == args->uniform_binding) given = RESOURCE_UNIFORM_BUFFER;
+        for (int j = 0; j < args->input_count; j++)
+            if (r->set == 0 && (int) r->binding == args->inputs[j].binding) given = RESOURCE_SAMPLED_IMAGE;
+        if (given < 0)
+            die("matching the shader's resources", "%s reads a %s at set %u binding %u that no --uniforms or "
+                "--input gives", path, resource_kind_name(r->kind), r->set, r->binding);
+        if (given != r->kind)
+            die("matching the shader's resources", "%s reads a %s at binding %u, given a %s", path,
+                resource_kind_name(r->kind), r->binding, resource_kind_name((enum ResourceKind) given));
+    }
 }
 
 /* RenderDoc's in-application API, loading librenderdoc.so before the Vulkan loader so its layer hooks the device. */
@@ -96,81 +193,122 @@ static RENDERDOC_API_1_6_0 *renderdoc_api(const char *capture_template) {
     return api;
 }
 
-static void start(struct Gpu *gpu) {
-    if (!getenv("VK_DRIVER_FILES") && !getenv("VK_ICD_FILENAMES")) {
-        if (access(LAVAPIPE_ICD, R_OK) != 0) die("finding lavapipe", "no %s (Debian: mesa-vulkan-drivers)",
-                                                 LAVAPIPE_ICD);
-        setenv("VK_DRIVER_FILES", LAVAPIPE_ICD, 1);
-        setenv("VK_ICD_FILENAMES", LAVAPIPE_ICD, 1); /* loaders older than 1.3.234 read only this one */
+/* One input's file copied through a staging buffer into a sampled image, left in SHADER_READ_ONLY_OPTIMAL. */
+static struct Texture upload(struct Gpu *gpu, const struct Input *in) {
+    struct Texture t;
+    t.image = float_image(gpu, (uint32_t) in->width, (uint32_t) in->height,
+                          VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, &t.view);
+    VkDeviceSize bytes = (VkDeviceSize) in->width * in->height * 16;
+    void *mapped;
+    VkDeviceMemory memory;
+    VkBuffer staging = host_buffer(gpu, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, bytes, &mapped, &memory);
+    FILE *f = fopen(in->path, "rb");
+    if (!f || fread(mapped, 1, bytes, f) != bytes) die("reading an input", "%s", in->path);
+    fclose(f);
+    VkCommandBuffer cmd = begin_commands(gpu);
+    image_barrier(cmd, t.image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                  VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, 0, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
+    /* The file's row 0 becomes the image's row 0, which Vulkan samples at t = 0, as GL samples readPixels' row 0. */
+    VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                                .imageExtent = {(uint32_t) in->width, (uint32_t) in->height, 1}};
+    vkCmdCopyBufferToImage(cmd, staging, t.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+    image_barrier(cmd, t.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+                  VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT,
+                  VK_ACCESS_SHADER_READ_BIT);
+    submit_and_wait(gpu, cmd);
+    vkFreeCommandBuffers(gpu->device, gpu->commands, 1, &cmd);
+    vkDestroyBuffer(gpu->device, staging, NULL);
+    vkFreeMemory(gpu->device, memory, NULL);
+    VkSamplerCreateInfo sampler = {.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO, .magFilter = in->filter,
+                                   .minFilter = in->filter, .mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST,
+                                   .addressModeU = in->wrap_s, .addressModeV = in->wrap_t,
+                                   .addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE, .maxLod = 0};
+    VK(vkCreateSampler(gpu->device, &sampler, NULL, &t.sampler));
+    return t;
+}
+
+/* Set 0 with the uniform buffer (when given) and every input; VK_NULL_HANDLE (and no layout) when there is none. */
+static VkDescriptorSet descriptors(struct Gpu *gpu, const struct Args *args, VkBuffer uniforms,
+                                   VkDeviceSize uniform_range, const struct Texture *textures,
+                                   VkDescriptorSetLayout *layout) {
+    VkDescriptorSetLayoutBinding bindings[MAX_INPUTS + 1];
+    VkWriteDescriptorSet writes[MAX_INPUTS + 1];
+    VkDescriptorImageInfo images[MAX_INPUTS];
+    VkDescriptorBufferInfo buffer = {uniforms, 0, uniform_range};
+    uint32_t count = 0;
+    if (uniforms != VK_NULL_HANDLE) {
+        bindings[count] = (VkDescriptorSetLayoutBinding) {(uint32_t) args->uniform_binding,
+                                                          VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1,
+                                                          VK_SHADER_STAGE_ALL_GRAPHICS, NULL};
+        writes[count++] = (VkWriteDescriptorSet) {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                                  .dstBinding = (uint32_t) args->uniform_binding,
+                                                  .descriptorCount = 1,
+                                                  .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+                                                  .pBufferInfo = &buffer};
     }
-    VkApplicationInfo about = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO, .pApplicationName = "effect_pass",
-                               .apiVersion = VK_API_VERSION_1_1};
-    VkInstanceCreateInfo info = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pApplicationInfo = &about};
-    VK(vkCreateInstance(&info, NULL, &gpu->instance));
-    uint32_t count = 1;
-    VkResult found = vkEnumeratePhysicalDevices(gpu->instance, &count, &gpu->physical);
-    if ((found != VK_SUCCESS && found != VK_INCOMPLETE) || !count) die("finding a Vulkan device", "%d", found);
-    uint32_t families = 0;
-    vkGetPhysicalDeviceQueueFamilyProperties(gpu->physical, &families, NULL);
-    VkQueueFamilyProperties props[16];
-    if (families > 16) families = 16;
-    vkGetPhysicalDeviceQueueFamilyProperties(gpu->physical, &families, props);
-    gpu->queue_family = families;
-    for (uint32_t i = 0; i < families && gpu->queue_family == families; i++)
-        if (props[i].queueFlags & VK_QUEUE_GRAPHICS_BIT) gpu->queue_family = i;
-    if (gpu->queue_family == families) die("finding a graphics queue", "none on the device");
-    float priority = 1;
-    VkDeviceQueueCreateInfo queue = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-                                     .queueFamilyIndex = gpu->queue_family, .queueCount = 1,
-                                     .pQueuePriorities = &priority};
-    VkDeviceCreateInfo device = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .queueCreateInfoCount = 1,
-                                 .pQueueCreateInfos = &queue};
-    VK(vkCreateDevice(gpu->physical, &device, NULL, &gpu->device));
-    vkGetDeviceQueue(gpu->device, gpu->queue_family, 0, &gpu->queue);
-}
-
-static VkDeviceMemory bind_memory(struct Gpu *gpu, VkMemoryRequirements req, VkMemoryPropertyFlags flags) {
-    VkPhysicalDeviceMemoryProperties props;
-    vkGetPhysicalDeviceMemoryProperties(gpu->physical, &props);
-    for (uint32_t i = 0; i < props.memoryTypeCount; i++) {
-        if (!(req.memoryTypeBits & (1u << i)) || (props.memoryTypes[i].propertyFlags & flags) != flags) continue;
-        VkMemoryAllocateInfo info = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .allocationSize = req.size,
-                                     .memoryTypeIndex = i};
-        VkDeviceMemory memory;
-        VK(vkAllocateMemory(gpu->device, &info, NULL, &memory));
-        return memory;
+    for (int i = 0; i < args->input_count; i++) {
+        images[i] = (VkDescriptorImageInfo) {textures[i].sampler, textures[i].view,
+                                             VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+        bindings[count] = (VkDescriptorSetLayoutBinding) {(uint32_t) args->inputs[i].binding,
+                                                          VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1,
+                                                          VK_SHADER_STAGE_ALL_GRAPHICS, NULL};
+        writes[count++] = (VkWriteDescriptorSet) {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                                  .dstBinding = (uint32_t) args->inputs[i].binding,
+                                                  .descriptorCount = 1,
+                                                  .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+                                                  .pImageInfo = &images[i]};
     }
-    die("finding a memory type", "flags 0x%x", flags);
-    return VK_NULL_HANDLE;
+    *layout = VK_NULL_HANDLE;
+    if (!count) return VK_NULL_HANDLE;
+    VkDescriptorSetLayoutCreateInfo layout_info = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                                   .bindingCount = count, .pBindings = bindings};
+    VK(vkCreateDescriptorSetLayout(gpu->device, &layout_info, NULL, layout));
+    VkDescriptorPoolSize sizes[2];
+    uint32_t size_count = 0;
+    if (uniforms != VK_NULL_HANDLE) sizes[size_count++] = (VkDescriptorPoolSize) {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1};
+    if (args->input_count)
+        sizes[size_count++] = (VkDescriptorPoolSize) {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+                                                      (uint32_t) args->input_count};
+    VkDescriptorPoolCreateInfo pool_info = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1,
+                                            .poolSizeCount = size_count, .pPoolSizes = sizes};
+    VkDescriptorPool pool;
+    VK(vkCreateDescriptorPool(gpu->device, &pool_info, NULL, &pool));
+    VkDescriptorSetAllocateInfo set_info = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                            .descriptorPool = pool, .descriptorSetCount = 1, .pSetLayouts = layout};
+    VkDescriptorSet set;
+    VK(vkAllocateDescriptorSets(gpu->device, &set_info, &set));
+    for (uint32_t i = 0; i < count; i++) writes[i].dstSet = set;
+    vkUpdateDescriptorSets(gpu->device, count, writes, 0, NULL);
+    return set;
 }
 
-/* A host-visible, coherent buffer of `size` bytes, its mapping in *mapped. */
-static VkBuffer host_buffer(struct Gpu *gpu, VkBufferUsageFlags usage, VkDeviceSize size, void **mapped) {
-    VkBufferCreateInfo info = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = size, .usage = usage};
-    VkBuffer buffer;
-    VK(vkCreateBuffer(gpu->device, &info, NULL, &buffer));
-    VkMemoryRequirements req;
-    vkGetBufferMemoryRequirements(gpu->device, buffer, &req);
-    VkDeviceMemory memory = bind_memory(gpu, req, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                                  VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
-    VK(vkBindBufferMemory(gpu->device, buffer, memory, 0));
-    VK(vkMapMemory(gpu->device, memory, 0, size, 0, mapped));
-    return buffer;
+/* A render pass of one RGBA32F colour attachment, cleared, left ready for a copy out. */
+static VkRenderPass render_pass(struct Gpu *gpu) {
+    VkAttachmentDescription target = {
+        .format = VK_FORMAT_R32G32B32A32_SFLOAT, .samples = VK_SAMPLE_COUNT_1_BIT,
+        .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, .storeOp = VK_ATTACHMENT_STORE_OP_STORE,
+        .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE, .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,
+        .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED, .finalLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL};
+    VkAttachmentReference target_ref = {0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+    VkSubpassDescription subpass = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
+                                    .colorAttachmentCount = 1, .pColorAttachments = &target_ref};
+    /* The copy after the pass reads what the pass wrote. */
+    VkSubpassDependency after = {0, VK_SUBPASS_EXTERNAL, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+                                 VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+                                 VK_ACCESS_TRANSFER_READ_BIT, 0};
+    VkRenderPassCreateInfo info = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO, .attachmentCount = 1,
+                                   .pAttachments = &target, .subpassCount = 1, .pSubpasses = &subpass,
+                                   .dependencyCount = 1, .pDependencies = &after};
+    VkRenderPass pass;
+    VK(vkCreateRenderPass(gpu->device, &info, NULL, &pass));
+    return pass;
 }
 
-static VkShaderModule shader_module(struct Gpu *gpu, const uint32_t *words, size_t bytes) {
-    VkShaderModuleCreateInfo info = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = bytes,
-                                     .pCode = words};
-    VkShaderModule module;
-    VK(vkCreateShaderModule(gpu->device, &info, NULL, &module));
-    return module;
-}
-
-static VkPipeline pipeline(struct Gpu *gpu, VkShaderModule fragment, VkPipelineLayout layout, VkRenderPass pass,
-                           int width, int height) {
+static VkPipeline pipeline(struct Gpu *gpu, VkShaderModule vertex, VkShaderModule fragment, VkPipelineLayout layout,
+                           VkRenderPass pass, int width, int height) {
     VkPipelineShaderStageCreateInfo stages[2] = {
         {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, .stage = VK_SHADER_STAGE_VERTEX_BIT,
-         .module = shader_module(gpu, fullscreen_vert, sizeof fullscreen_vert), .pName = "main"},
+         .module = vertex, .pName = "main"},
         {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, .stage = VK_SHADER_STAGE_FRAGMENT_BIT,
          .module = fragment, .pName = "main"}};
     VkPipelineVertexInputStateCreateInfo vertex_input = {
@@ -204,124 +342,74 @@ static VkPipeline pipeline(struct Gpu *gpu, VkShaderModule fragment, VkPipelineL
 }
 
 int main(int argc, char **argv) {
-    if (argc != 6 && argc != 7)
-        die("parsing arguments", "usage: effect_pass SHADER.spv WIDTH HEIGHT PIXELS.f32 CAPTURE_TEMPLATE|- "
-            "[UNIFORMS.bin]");
-    int width = parse_size(argv[2], "WIDTH"), height = parse_size(argv[3], "HEIGHT");
-    const char *pixels_path = argv[4];
-    RENDERDOC_API_1_6_0 *rdoc = strcmp(argv[5], "-") ? renderdoc_api(argv[5]) : NULL;
-    size_t spirv_bytes;
-    uint32_t *spirv = read_file(argv[1], &spirv_bytes, 0);
-    if (spirv_bytes < 20 || spirv_bytes % 4 || spirv[0] != 0x07230203u)
-        die("reading the shader", "%s is not SPIR-V", argv[1]);
+    struct Args args;
+    parse_args(argc, argv, &args);
+    size_t fragment_bytes, vertex_bytes = sizeof fullscreen_vert;
+    uint32_t *fragment_words = read_spirv(args.shader, "reading the shader", &fragment_bytes);
+    const uint32_t *vertex_words = args.vertex ? read_spirv(args.vertex, "reading the vertex shader", &vertex_bytes)
+                                               : fullscreen_vert;
+    check_resources(&args, fragment_words, fragment_bytes, args.shader);
+    if (args.vertex) check_resources(&args, vertex_words, vertex_bytes, args.vertex);
+    RENDERDOC_API_1_6_0 *rdoc = args.capture ? renderdoc_api(args.capture) : NULL;
     size_t uniform_bytes = 0;
-    void *uniforms = argc == 7 ? read_file(argv[6], &uniform_bytes, MIN_UNIFORM_BYTES)
-                               : calloc(1, MIN_UNIFORM_BYTES);
+    void *uniforms = args.uniforms ? read_file(args.uniforms, &uniform_bytes, MIN_UNIFORM_BYTES, MAX_UNIFORM_BYTES)
+                                   : NULL;
     VkDeviceSize uniform_size = uniform_bytes > MIN_UNIFORM_BYTES ? (uniform_bytes + 15) & ~(size_t) 15
                                                                    : MIN_UNIFORM_BYTES;
+    uint32_t width = (uint32_t) args.width, height = (uint32_t) args.height;
 
     struct Gpu gpu = {0};
-    start(&gpu);
-
-    VkImageCreateInfo image_info = {
-        .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, .imageType = VK_IMAGE_TYPE_2D,
-        .format = VK_FORMAT_R32G32B32A32_SFLOAT, .extent = {(uint32_t) width, (uint32_t) height, 1}, .mipLevels = 1,
-        .arrayLayers = 1, .samples = VK_SAMPLE_COUNT_1_BIT, .tiling = VK_IMAGE_TILING_OPTIMAL,
-        .usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT};
-    VkImage image;
-    VK(vkCreateImage(gpu.device, &image_info, NULL, &image));
-    VkMemoryRequirements image_req;
-    vkGetImageMemoryRequirements(gpu.device, image, &image_req);
-    VK(vkBindImageMemory(gpu.device, image, bind_memory(&gpu, image_req, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT), 0));
-    VkImageViewCreateInfo view_info = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = image,
-                                       .viewType = VK_IMAGE_VIEW_TYPE_2D, .format = image_info.format,
-                                       .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+    gpu_start(&gpu);
     VkImageView view;
-    VK(vkCreateImageView(gpu.device, &view_info, NULL, &view));
-
-    VkAttachmentDescription target = {
-        .format = image_info.format, .samples = VK_SAMPLE_COUNT_1_BIT, .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,
-        .storeOp = VK_ATTACHMENT_STORE_OP_STORE, .stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE,
-        .stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE, .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-        .finalLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL};
-    VkAttachmentReference target_ref = {0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
-    VkSubpassDescription subpass = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,
-                                    .colorAttachmentCount = 1, .pColorAttachments = &target_ref};
-    /* The copy after the pass reads what the pass wrote. */
-    VkSubpassDependency after = {0, VK_SUBPASS_EXTERNAL, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
-                                 VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
-                                 VK_ACCESS_TRANSFER_READ_BIT, 0};
-    VkRenderPassCreateInfo pass_info = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO, .attachmentCount = 1,
-                                        .pAttachments = &target, .subpassCount = 1, .pSubpasses = &subpass,
-                                        .dependencyCount = 1, .pDependencies = &after};
-    VkRenderPass pass;
-    VK(vkCreateRenderPass(gpu.device, &pass_info, NULL, &pass));
+    VkImage image = float_image(&gpu, width, height,
+                                VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, &view);
+    VkRenderPass pass = render_pass(&gpu);
     VkFramebufferCreateInfo fb_info = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO, .renderPass = pass,
-                                       .attachmentCount = 1, .pAttachments = &view, .width = (uint32_t) width,
-                                       .height = (uint32_t) height, .layers = 1};
+                                       .attachmentCount = 1, .pAttachments = &view, .width = width,
+                                       .height = height, .layers = 1};
     VkFramebuffer framebuffer;
     VK(vkCreateFramebuffer(gpu.device, &fb_info, NULL, &framebuffer));
 
-    void *uniform_mapped;
-    VkBuffer uniform_buffer = host_buffer(&gpu, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, uniform_size, &uniform_mapped);
-    memcpy(uniform_mapped, uniforms, uniform_size);
-    VkDescriptorSetLayoutBinding binding = {0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, VK_SHADER_STAGE_FRAGMENT_BIT,
-                                            NULL};
-    VkDescriptorSetLayoutCreateInfo set_layout_info = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                                       .bindingCount = 1, .pBindings = &binding};
+    VkBuffer uniform_buffer = VK_NULL_HANDLE;
+    if (uniforms) {
+        VkPhysicalDeviceProperties props;
+        vkGetPhysicalDeviceProperties(gpu.physical, &props);
+        if (uniform_size > props.limits.maxUniformBufferRange)
+            die("binding the uniforms", "%s has %zu bytes, more than the device's %u", args.uniforms, uniform_bytes,
+                props.limits.maxUniformBufferRange);
+        void *mapped;
+        uniform_buffer = host_buffer(&gpu, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, uniform_size, &mapped, NULL);
+        memcpy(mapped, uniforms, uniform_size);
+    }
+    struct Texture textures[MAX_INPUTS];
+    for (int i = 0; i < args.input_count; i++) textures[i] = upload(&gpu, &args.inputs[i]);
     VkDescriptorSetLayout set_layout;
-    VK(vkCreateDescriptorSetLayout(gpu.device, &set_layout_info, NULL, &set_layout));
-    VkDescriptorPoolSize pool_size = {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1};
-    VkDescriptorPoolCreateInfo pool_info = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1,
-                                            .poolSizeCount = 1, .pPoolSizes = &pool_size};
-    VkDescriptorPool descriptor_pool;
-    VK(vkCreateDescriptorPool(gpu.device, &pool_info, NULL, &descriptor_pool));
-    VkDescriptorSetAllocateInfo set_info = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                            .descriptorPool = descriptor_pool, .descriptorSetCount = 1,
-                                            .pSetLayouts = &set_layout};
-    VkDescriptorSet set;
-    VK(vkAllocateDescriptorSets(gpu.device, &set_info, &set));
-    VkDescriptorBufferInfo uniform_info = {uniform_buffer, 0, uniform_size};
-    VkWriteDescriptorSet write = {.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set,
-                                  .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
-                                  .pBufferInfo = &uniform_info};
-    vkUpdateDescriptorSets(gpu.device, 1, &write, 0, NULL);
+    VkDescriptorSet set = descriptors(&gpu, &args, uniform_buffer, uniform_size, textures, &set_layout);
     VkPipelineLayoutCreateInfo layout_info = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                              .setLayoutCount = 1, .pSetLayouts = &set_layout};
+                                              .setLayoutCount = set ? 1 : 0, .pSetLayouts = &set_layout};
     VkPipelineLayout layout;
     VK(vkCreatePipelineLayout(gpu.device, &layout_info, NULL, &layout));
-    VkPipeline effect = pipeline(&gpu, shader_module(&gpu, spirv, spirv_bytes), layout, pass, width, height);
-
+    VkPipeline effect = pipeline(&gpu, shader_module(&gpu, vertex_words, vertex_bytes),
+                                 shader_module(&gpu, fragment_words, fragment_bytes), layout, pass, args.width,
+                                 args.height);
     VkDeviceSize pixel_bytes = (VkDeviceSize) width * height * 4 * sizeof(float);
     void *pixels;
-    VkBuffer readback = host_buffer(&gpu, VK_BUFFER_USAGE_TRANSFER_DST_BIT, pixel_bytes, &pixels);
+    VkBuffer readback = host_buffer(&gpu, VK_BUFFER_USAGE_TRANSFER_DST_BIT, pixel_bytes, &pixels, NULL);
 
-    VkCommandPoolCreateInfo command_pool_info = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
-                                                 .queueFamilyIndex = gpu.queue_family};
-    VkCommandPool command_pool;
-    VK(vkCreateCommandPool(gpu.device, &command_pool_info, NULL, &command_pool));
-    VkCommandBufferAllocateInfo command_info = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                                .commandPool = command_pool,
-                                                .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY, .commandBufferCount = 1};
-    VkCommandBuffer cmd;
-    VK(vkAllocateCommandBuffers(gpu.device, &command_info, &cmd));
-
+    /* The capture holds this one command buffer: the draw, then the copy out. */
     if (rdoc) rdoc->StartFrameCapture(RENDERDOC_DEVICEPOINTER_FROM_VKINSTANCE(gpu.instance), NULL);
-    VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-                                      .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
-    VK(vkBeginCommandBuffer(cmd, &begin));
+    VkCommandBuffer cmd = begin_commands(&gpu);
     VkClearValue clear = {.color = {{0.0f, 0.0f, 0.0f, 0.0f}}};
     VkRenderPassBeginInfo pass_begin = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO, .renderPass = pass,
-                                        .framebuffer = framebuffer,
-                                        .renderArea = {{0, 0}, {(uint32_t) width, (uint32_t) height}},
+                                        .framebuffer = framebuffer, .renderArea = {{0, 0}, {width, height}},
                                         .clearValueCount = 1, .pClearValues = &clear};
     vkCmdBeginRenderPass(cmd, &pass_begin, VK_SUBPASS_CONTENTS_INLINE);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, effect);
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1, &set, 0, NULL);
+    if (set) vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1, &set, 0, NULL);
     vkCmdDraw(cmd, 3, 1, 0, 0);
     vkCmdEndRenderPass(cmd);
     VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-                                .imageExtent = {(uint32_t) width, (uint32_t) height, 1}};
+                                .imageExtent = {width, height, 1}};
     vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback, 1, &region);
     VkBufferMemoryBarrier to_host = {.sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER,
                                      .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
@@ -331,10 +419,7 @@ int main(int argc, char **argv) {
                                      .size = VK_WHOLE_SIZE};
     vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 0, NULL, 1, &to_host,
                          0, NULL);
-    VK(vkEndCommandBuffer(cmd));
-    VkSubmitInfo submit = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cmd};
-    VK(vkQueueSubmit(gpu.queue, 1, &submit, VK_NULL_HANDLE));
-    VK(vkQueueWaitIdle(gpu.queue));
+    submit_and_wait(&gpu, cmd);
     char capture[4096] = "";
     if (rdoc) {
         if (!rdoc->EndFrameCapture(RENDERDOC_DEVICEPOINTER_FROM_VKINSTANCE(gpu.instance), NULL))
@@ -344,9 +429,9 @@ int main(int argc, char **argv) {
             die("GetCapture", "RenderDoc names no capture");
     }
 
-    FILE *out = fopen(pixels_path, "wb");
+    FILE *out = fopen(args.pixels, "wb");
     if (!out || fwrite(pixels, 1, pixel_bytes, out) != pixel_bytes || fclose(out) != 0)
-        die("writing the pixels", "%s", pixels_path);
+        die("writing the pixels", "%s", args.pixels);
     if (rdoc) printf("%s\n", capture);
     vkDeviceWaitIdle(gpu.device);
     return 0;

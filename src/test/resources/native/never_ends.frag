@@ -1,6 +1,6 @@
 #version 310 es
 // EffectPassIT's shader that does not end in any useful time. lavapipe stops a loop after 65535 iterations (a
-// whole loop nest too), so this one runs that many with `step` 0 (no uniforms given), each costly, on every pixel
+// whole loop nest too), so this one runs that many with `step` 0 (an empty uniforms file), each costly, on every pixel
 // of a large target: hours of work for the caller's time limit to stop.
 precision highp float;
 

@@ -33,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  * captured by RenderDoc; its pixels are NaN exactly where the shader divides 0 by 0 and the uniform value elsewhere,
  * and RenderDoc's shader debugger, reached through the project's own debug_shader, steps a NaN pixel to that
  * division on the shader file's own line. A shader that does not end is stopped by the caller's time limit; a bad
- * argument fails with one line.
+ * argument (a file that is not SPIR-V, a size out of range, a uniform block the command line does not give) fails
+ * with one line.
  */
 @Timeout(300)
 class EffectPassIT {
@@ -110,9 +111,9 @@ class EffectPassIT {
         Files.write(uniforms, ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putFloat(0f).putFloat(LEVEL)
                 .array());
         Path pixelFile = work.resolve("nan.f32");
-        Run drawn = run(List.of(program.toString(), spirv.toString(), Integer.toString(WIDTH),
-                Integer.toString(HEIGHT), pixelFile.toString(), work.resolve("nan").toString(), uniforms.toString()),
-                60);
+        Run drawn = run(List.of(program.toString(), "--shader", spirv.toString(), "--size", Integer.toString(WIDTH),
+                Integer.toString(HEIGHT), "--pixels", pixelFile.toString(), "--capture", work.resolve("nan").toString(),
+                "--uniforms", "0", uniforms.toString()), 60);
         long rendered = System.nanoTime();
         assertEquals(0, drawn.exit(), drawn.stderr());
         Path capture = Path.of(drawn.stdout().strip().lines().reduce((a, b) -> b).orElseThrow());
@@ -171,8 +172,10 @@ class EffectPassIT {
     @Test
     void aShaderThatDoesNotEndIsStoppedByTheCallersTimeLimit() throws Exception {
         Path spirv = spirv("never_ends.frag");
-        Process process = new ProcessBuilder(program.toString(), spirv.toString(), "1024", "1024",
-                work.resolve("never.f32").toString(), work.resolve("never").toString())
+        Path noUniforms = Files.write(work.resolve("none.bin"), new byte[0]);
+        Process process = new ProcessBuilder(program.toString(), "--shader", spirv.toString(), "--size", "1024",
+                "1024", "--pixels", work.resolve("never.f32").toString(), "--capture", work.resolve("never").toString(),
+                "--uniforms", "0", noUniforms.toString())
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
         try {
@@ -186,15 +189,20 @@ class EffectPassIT {
     }
 
     @Test
-    void aFileThatIsNotSpirvFailsWithOneLine() throws Exception {
+    void aBadArgumentFailsWithOneLine() throws Exception {
         Path notSpirv = work.resolve("not.spv");
         Files.writeString(notSpirv, "void main() {}", StandardCharsets.UTF_8);
-        Run failed = run(List.of(program.toString(), notSpirv.toString(), "8", "8",
-                work.resolve("x.f32").toString(), "-"), 30);
+        Run failed = run(List.of(program.toString(), "--shader", notSpirv.toString(), "--size", "8", "8",
+                "--pixels", work.resolve("x.f32").toString()), 30);
         assertEquals(1, failed.exit());
         assertEquals("effect_pass: reading the shader failed: " + notSpirv + " is not SPIR-V\n", failed.stderr());
-        Run badSize = run(List.of(program.toString(), notSpirv.toString(), "0", "8",
-                work.resolve("x.f32").toString(), "-"), 30);
-        assertEquals("effect_pass: parsing arguments failed: WIDTH must be 1..8192, not '0'\n", badSize.stderr());
+        Run badSize = run(List.of(program.toString(), "--shader", notSpirv.toString(), "--size", "0", "8",
+                "--pixels", work.resolve("x.f32").toString()), 30);
+        assertEquals("effect_pass: parsing arguments failed: --size W must be 1..8192, not '0'\n", badSize.stderr());
+        Path needsUniforms = spirv("nan_at_line.frag");
+        Run noUniforms = run(List.of(program.toString(), "--shader", needsUniforms.toString(), "--size", "8", "8",
+                "--pixels", work.resolve("x.f32").toString()), 30);
+        assertEquals("effect_pass: matching the shader's resources failed: " + needsUniforms + " reads a uniform"
+                + " buffer at set 0 binding 0 that no --uniforms or --input gives\n", noUniforms.stderr());
     }
 }
