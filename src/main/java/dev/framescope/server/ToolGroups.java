@@ -52,7 +52,7 @@ public final class ToolGroups {
                 new DialogTools(config.dialogs(), components),
                 new ShaderTools(config.chromium(), config.strictBrowser(), config.browserEndpoint(),
                         config.effectsRoot(), config.glslangValidator(), config.stateDir(), config.outputDir(),
-                        config.browserMemoryMb(), components),
+                        config.browserMemoryMb(), components, () -> new RegistryCaller(served.get())),
                 new ConsoleTools(() -> new RegistryCaller(served.get()), config.stateDir())));
         List<DiagnosticsSection> sections = groups.stream().filter(g -> selection.includesGroup(g.name()))
                 .map(ToolGroup::diagnostics).flatMap(Optional::stream).toList();

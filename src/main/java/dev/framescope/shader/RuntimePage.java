@@ -107,15 +107,44 @@ final class RuntimePage {
     static Pixels render(Page page, Effect effect, Backend backend, int width, int height, double time,
                          Map<String, Object> uniforms, Map<String, String> images, Integer frames, Probe probe,
                          boolean movingCard) {
+        return render(page, effect, backend, width, height, time, uniforms, images, frames, probe, movingCard, null)
+                .pixels();
+    }
+
+    /**
+     * A frame and what debug_effect needs of one of its passes ({@code snapshot}: the page's gl-snapshot.js answer,
+     * null when the frame was not drawn or the pass was not drawn on it).
+     */
+    record Snapshotted(Pixels pixels, JsonNode snapshot) {
+    }
+
+    /**
+     * As above on WebGL2, also taking the snapshot of pass {@code pass} (null: the first pass the probe finds writing
+     * a non-finite value, else the last) on the frame read back.
+     */
+    static Snapshotted renderWithSnapshot(Page page, Effect effect, int width, int height, double time,
+                                          Map<String, Object> uniforms, Map<String, String> images, Integer frames,
+                                          Integer pass) {
+        Map<String, Object> snapshot = new HashMap<>();
+        snapshot.put("pass", pass);
+        return render(page, effect, Backend.webgl2, width, height, time, uniforms, images, frames, Probe.COUNTS,
+                false, snapshot);
+    }
+
+    private static Snapshotted render(Page page, Effect effect, Backend backend, int width, int height, double time,
+                                      Map<String, Object> uniforms, Map<String, String> images, Integer frames,
+                                      Probe probe, boolean movingCard, Map<String, Object> snapshot) {
         FrameInputs frame = new FrameInputs(backend == Backend.webgl2, width, height, uniforms, images);
         Pixels refused = refused(effect, frame);
         if (refused != null) {
-            return refused;
+            return new Snapshotted(refused, null);
         }
         Schedule schedule = Schedule.of(time, frames);
-        JsonNode result = Json.mapper().valueToTree(draw(page, effect, frame, time, schedule, probe, movingCard));
-        return read(result, effect, frame, effect.format().note(effect, schedule, time, frame,
-                result.path("draws").asInt(schedule.frames())));
+        JsonNode result = Json.mapper().valueToTree(draw(page, effect, frame, time, schedule, probe, movingCard,
+                snapshot));
+        JsonNode taken = result.path("snapshot");
+        return new Snapshotted(read(result, effect, frame, effect.format().note(effect, schedule, time, frame,
+                result.path("draws").asInt(schedule.frames()))), taken.isObject() ? taken : null);
     }
 
     /** A frame the effect cannot draw here, said before the page is asked; null when it can. */
@@ -143,8 +172,11 @@ final class RuntimePage {
 
     /** The page's answer for one frame: one program drawn directly, or the passes through the pass runtime. */
     private static Object draw(Page page, Effect effect, FrameInputs frame, double time, Schedule schedule,
-                               Probe probe, boolean movingCard) {
+                               Probe probe, boolean movingCard, Map<String, Object> snapshot) {
         Map<String, Object> options = new HashMap<>();
+        if (snapshot != null) {
+            options.put("snapshot", snapshot);
+        }
         options.put("probe", probe.options());
         options.put("movingCard", movingCard);
         options.put("width", frame.width());

@@ -2,6 +2,7 @@ package dev.framescope.shader;
 
 import dev.framescope.common.Components;
 import dev.framescope.common.PromptRecipe;
+import dev.framescope.common.ToolCaller;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
 import dev.framescope.common.ToolHints;
@@ -20,6 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /** Shader effects compiled in real headless Chromium (WebGL2 and WebGPU). */
 public final class ShaderTools implements ToolGroup {
@@ -41,6 +43,7 @@ public final class ShaderTools implements ToolGroup {
     private final EffectSearch search = new EffectSearch();
     private final EffectAnalysis analysis = new EffectAnalysis();
     private final ShaderComparison comparison = new ShaderComparison();
+    private final EffectDebugger debugger;
 
     /**
      * @param outputDir a folder the manifest may be written into besides the working directory and the configured
@@ -48,7 +51,7 @@ public final class ShaderTools implements ToolGroup {
      */
     public ShaderTools(Path chromium, boolean strictBrowser, String browserEndpoint, Path defaultEffectsRoot,
                        String glslangValidator, Path stateDir, Path outputDir, long browserMemoryMb,
-                       Components components) {
+                       Components components, Supplier<ToolCaller> tools) {
         this.defaultEffectsRoot = defaultEffectsRoot;
         this.stateDir = stateDir;
         List<Path> writable = new ArrayList<>(List.of(Path.of(""), defaultEffectsRoot));
@@ -70,6 +73,7 @@ public final class ShaderTools implements ToolGroup {
         this.endpoints = new TransitionEndpoints(harness);
         this.benchmark = new EffectBenchmark(harness);
         this.describer = new EffectDescriber(harness);
+        this.debugger = new EffectDebugger(harness, glslangValidator, stateDir, tools);
     }
 
     @Override
@@ -103,7 +107,19 @@ public final class ShaderTools implements ToolGroup {
     @Override
     public List<ToolDef<?>> tools() {
         return ToolDef.all(searchEffects(), generateShaderManifest(), analyzeEffect(), compileEffect(),
-                renderEffectFrame(), testEffect(), benchmarkEffectFps());
+                renderEffectFrame(), testEffect(), benchmarkEffectFps(), debugEffect());
+    }
+
+    private ToolDef.Builder<DebugEffectArgs> debugEffect() {
+        return ToolDef.of("debug_effect", "Debug an effect's pass at a pixel",
+                "RenderDoc's debugger on one GLSL pass at one pixel, no capture needed: Chromium draws the frame, "
+                + "the pass is redrawn natively (lavapipe) with its uniforms and inputs and captured. Answers "
+                + "debug_shader's trace on your file's lines, the pixel native vs Chromium, the .rdc. WGSL-only: "
+                + "UNSUPPORTED. ~3-10 s.",
+                DebugEffectArgs.class, ToolHints.READS_ONLY,
+                (a, c) -> ToolOutput.of(debugger.debug(library(a.effectsRoot()), a, c)))
+                .returns(EffectDebugger.DebugEffectReport.class)
+                .withTimeLimit(a -> Duration.ofMinutes(5));
     }
 
     private ToolDef.Builder<SearchEffectsArgs> searchEffects() {

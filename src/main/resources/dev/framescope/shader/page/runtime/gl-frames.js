@@ -2,6 +2,7 @@
 // targets), swaps the double-buffered targets, and on the frame read back probes what each pass wrote (gl-twins.js).
 import { noisemakerDelta, swapWrites, writes } from './pass-plan.js';
 import { bottomUp } from './gl-targets.js';
+import { snapshotPass } from './gl-snapshot.js';
 import { movingCardPixels } from './testcard.js';
 
 /**
@@ -51,7 +52,7 @@ export function glFrames(r) {
     // `passUniforms`: a pass's own values (noisemaker's pass `uniforms`, shader name -> a global's value).
     const values = { ...builtInUniforms(host.frameResolution ? [width, height] : [w, h], time), ...r.uniforms, ...p.passUniforms, ...perFrame };
     for (const [name, value] of Object.entries(values)) r.set(i, name, value);
-    r.bindInputs(i, p, program);
+    const bound = r.bindInputs(i, p, program);
     gl.viewport(0, 0, w, h);
     const drawNow = r.draws.prepare(p, [w, h]);
     const counted = p.output === r.finalName;
@@ -66,9 +67,18 @@ export function glFrames(r) {
     }
     if (counted) gl.endQuery(gl.ANY_SAMPLES_PASSED_CONSERVATIVE);
     // A cube pass's six faces are not one picture: the probe sees its values where a later pass samples them.
+    const before = probed?.length ?? 0;
     if (intoTwin) probed.push(r.twins.blitAndProbe(i, p, frame.probe));
     else if (probed && !out.current.cube) writes(p).forEach((wr, k) => probed.push(r.twins.probe(i, p, k, wr.output, drawNow, frame.probe)));
+    if (frame.snapshot && wanted(frame.snapshot, i, probed?.slice(before))) {
+      const written = out.current.cube || p.more ? null : r.floatFormat(out.format) ? out.current.fbo : r.twins.twinFbo(i, p);
+      const why = out.current.cube ? 'the pass draws a cube map' : p.more ? 'the pass writes several targets' : p.drawMode ? `the pass draws ${p.drawMode}, not one full-screen triangle` : p.blend ? 'the pass blends into its target' : null;
+      frame.snapshot.taken = snapshotPass(gl, { index: i, p, program, bound, written, size: [w, h], why });
+    }
   };
+  // debug_effect's pass (snapshot.pass), else the first whose probe found a non-finite value, else the last.
+  const wanted = (snapshot, i, entries) => !snapshot.taken && (snapshot.pass === i
+    || (snapshot.pass == null && ((entries ?? []).some(e => e.pixels > 0) || i === passes.length - 1)));
   // Not drawn, as drawing would change nothing; a float target is probed as it stands (what later passes read).
   const probeUndrawn = (p, i, probed, frame) => {
     const out = targets.get(p.output);

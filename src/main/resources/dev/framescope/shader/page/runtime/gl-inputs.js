@@ -24,7 +24,8 @@ function samplerObjects(gl) {
  * `bind(i, p, program)` binds pass i's inputs. A texture no pass writes and no image names reads the test card; an
  * image reads itself; a pass output reads, with `pingPong`, its latest copy, else this frame's copy when an earlier
  * pass wrote it, else the previous frame's (a non-persistent target's reads blank). A mipmapped channel's texture
- * gets its mipmaps each time it is bound (an image only once).
+ * gets its mipmaps each time it is bound (an image only once). Returns what it bound: [{sampler, unit, source,
+ * settings}] (debug_effect's snapshot reads them back).
  */
 export function glInputs(gl, { input, blank, imported, targets }, fresh, pingPong) {
   const samplerFor = samplerObjects(gl);
@@ -35,12 +36,14 @@ export function glInputs(gl, { input, blank, imported, targets }, fresh, pingPon
   };
   return (i, p, program) => {
     let unit = 0;
+    const bound = [];
     for (const [sampler, textureName] of Object.entries(p.inputs ?? {})) {
       const source = sourceOf(textureName, i);
       const kind = source.cube ? gl.TEXTURE_CUBE_MAP : gl.TEXTURE_2D;
       gl.activeTexture(gl.TEXTURE0 + unit);
       gl.bindTexture(kind, source.tex);
       const settings = (p.samplers ?? {})[sampler];
+      bound.push({ sampler, unit, source, settings });
       gl.bindSampler(unit, settings ? samplerFor(settings) : null);
       if (settings?.filter === 'mipmap' && !source.mipmapped) {
         gl.generateMipmap(kind);
@@ -57,5 +60,6 @@ export function glInputs(gl, { input, blank, imported, targets }, fresh, pingPon
       if (imgSize) gl.uniform2f(imgSize, source.size[0], source.size[1]);
       unit++;
     }
+    return bound;
   };
 }

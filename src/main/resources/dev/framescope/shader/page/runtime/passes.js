@@ -19,7 +19,7 @@ export { prepareWgslPasses } from './wgsl-passes.js';
  * since the previous frame, 0 on the first), as an ISF host gives them; a Shadertoy shader reads them as iFrame and
  * iTimeDelta.
  */
-export async function renderPasses(language, passes, { width, height, time, uniforms, frames, step = 1 / 480, history = true, images, host, probe, movingCard }) {
+export async function renderPasses(language, passes, { width, height, time, uniforms, frames, step = 1 / 480, history = true, images, host, probe, movingCard, snapshot = null }) {
   const effect = await preparePasses(language, passes, { width, height, uniforms, images, host, movingCard });
   if (!effect.ok) return effect;
   const at = i => Math.max(0, time - (frames - 1 - i) * step);
@@ -28,12 +28,14 @@ export async function renderPasses(language, passes, { width, height, time, unif
   const lastIndex = frames - 1;
   const drawnAt = frameDraws(passes, frames, history);
   const passDraws = passes.map(() => 0);
+  // debug_effect: one pass's program, uniforms, inputs and output as drawn on the last frame (gl-snapshot.js)
+  const snap = snapshot ? { pass: snapshot.pass ?? null } : null;
   for (let i = history ? 0 : lastIndex; i < frames; i++, draws++) {
     // loopDelta: noisemaker's deltaTime, as if every frame of the schedule had been drawn; the last frame is probed
     const last = i === lastIndex;
     const drawing = drawnAt(i, last);
     passes.forEach((p, j) => { if (!drawing || drawing.has(j)) passDraws[j]++; });
-    probed = await effect.draw(at(i), { index: i, delta: i === 0 ? 0 : step * 8, loopDelta: i === 0 ? 0 : noisemakerDelta(at(i), at(i - 1)), probe: last ? probeOptions(probe, width, height) : null, only: drawing });
+    probed = await effect.draw(at(i), { index: i, delta: i === 0 ? 0 : step * 8, loopDelta: i === 0 ? 0 : noisemakerDelta(at(i), at(i - 1)), probe: last ? probeOptions(probe, width, height) : null, only: drawing, snapshot: last ? snap : null });
   }
   const partial = passDraws.some(n => n < draws) ? { pass_draws: passes.map((p, j) => ({ name: p.name ?? p.output, draws: passDraws[j] })) } : {};
   const failed = await untrustedFrame(effect);
@@ -42,7 +44,7 @@ export async function renderPasses(language, passes, { width, height, time, unif
   const lost = await untrustedFrame(effect);
   if (lost) return lost;
   const floats = rgba.floats ? { rgba_float: toBase64(new Uint8Array(rgba.floats.buffer)) } : {};
-  return { ok: true, width, height, rgba: toBase64(rgba), ...floats, renderer: effect.renderer, versions: effect.versions, draws, ...partial, probe: probed, diagnostics: [] };
+  return { ok: true, width, height, rgba: toBase64(rgba), ...floats, renderer: effect.renderer, versions: effect.versions, draws, ...partial, probe: probed, ...(snap ? { snapshot: snap.taken ?? null } : {}), diagnostics: [] };
 }
 
 /** What draw() probes: `trace` {x, y} in frame pixels (rows top-down) becomes the frame's size too. */

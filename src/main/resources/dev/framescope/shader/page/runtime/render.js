@@ -20,13 +20,14 @@ export async function prepare(language, source, options) {
 async function renderOne(language, source, options) {
   const frame = await prepare(language, source, options);
   if (!frame.ok) return frame;
-  const probe = await frame.draw(options.time, { probe: probeOptions(options.probe, options.width, options.height) });
+  const snap = options.snapshot ? { pass: options.snapshot.pass ?? null } : null;
+  const probe = await frame.draw(options.time, { probe: probeOptions(options.probe, options.width, options.height), snapshot: snap });
   const failed = await untrustedFrame(frame);
   if (failed) return failed;
   const rgba = await frame.read();
   const lost = await untrustedFrame(frame);
   if (lost) return lost;
-  return { ok: true, width: options.width, height: options.height, rgba: toBase64(rgba), renderer: frame.renderer, probe, diagnostics: [] };
+  return { ok: true, width: options.width, height: options.height, rgba: toBase64(rgba), renderer: frame.renderer, probe, ...(snap ? { snapshot: snap.taken ?? null } : {}), diagnostics: [] };
 }
 
 /** GLSL (WebGL2): uniforms `resolution`, `time` (0..1 over the loop), `aspect` and the effect's own, by name. */

@@ -1,0 +1,72 @@
+package dev.framescope.shader.debug;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The native draw of a pass against Chromium's, component by component: two values agree when both are NaN, both
+ * the same infinity, or both finite with |native − chromium| ≤ {@value #ABSOLUTE} + {@value #RELATIVE} × |chromium|.
+ * Another driver may round transcendental functions differently, which this tolerance allows and says; a pixel
+ * outside it is counted, never hidden.
+ *
+ * @param atPixel          whether the debugged pixel agrees
+ * @param chromium         the pixel's RGBA as Chromium drew it (non-finite as "NaN", "+Inf", "-Inf")
+ * @param nativeValue      the pixel's RGBA as the native draw wrote it
+ * @param pixelsDiffering  pixels of the pass with any component outside the tolerance
+ * @param maxAbsDiff       the largest |native − chromium| over components finite on both sides
+ * @param chromiumNonFinite pixels with a NaN/Inf component in Chromium's draw
+ * @param nativeNonFinite  the same in the native draw
+ * @param tolerance        the rule above, in words
+ */
+public record Agreement(boolean atPixel, List<Object> chromium, List<Object> nativeValue, int pixelsDiffering,
+                        double maxAbsDiff, int chromiumNonFinite, int nativeNonFinite, String tolerance) {
+
+    public static final double ABSOLUTE = 1e-3;
+    public static final double RELATIVE = 1e-3;
+
+    /** Both bottom-up arrays of the snapshot's pass size; (x, y) a pass pixel, y from the top. */
+    public static Agreement of(PassSnapshot pass, float[] nativePixels, int x, int y) {
+        float[] chromium = pass.output();
+        int differing = 0;
+        double most = 0;
+        for (int p = 0; p + 3 < chromium.length && p + 3 < nativePixels.length; p += 4) {
+            boolean same = true;
+            for (int c = 0; c < 4; c++) {
+                same &= agree(nativePixels[p + c], chromium[p + c]);
+                if (Float.isFinite(nativePixels[p + c]) && Float.isFinite(chromium[p + c])) {
+                    most = Math.max(most, Math.abs(nativePixels[p + c] - chromium[p + c]));
+                }
+            }
+            differing += same ? 0 : 1;
+        }
+        float[] a = pass.at(chromium, x, y);
+        float[] b = pass.at(nativePixels, x, y);
+        boolean here = true;
+        for (int c = 0; c < 4; c++) {
+            here &= agree(b[c], a[c]);
+        }
+        return new Agreement(here, said(a), said(b), differing, most, PassSnapshot.nonFinitePixels(chromium),
+                PassSnapshot.nonFinitePixels(nativePixels), "|native - chromium| <= " + ABSOLUTE + " + " + RELATIVE
+                + " * |chromium| per component; NaN = NaN, Inf = the same Inf");
+    }
+
+    static boolean agree(float n, float c) {
+        if (Float.isNaN(n) || Float.isNaN(c)) {
+            return Float.isNaN(n) && Float.isNaN(c);
+        }
+        if (Float.isInfinite(n) || Float.isInfinite(c)) {
+            return n == c;
+        }
+        return Math.abs(n - c) <= ABSOLUTE + RELATIVE * Math.abs(c);
+    }
+
+    /** Components as numbers, the non-finite ones as text JSON can carry. */
+    public static List<Object> said(float[] rgba) {
+        List<Object> out = new ArrayList<>();
+        for (float v : rgba) {
+            out.add(Float.isNaN(v) ? "NaN" : v == Float.POSITIVE_INFINITY ? "+Inf"
+                    : v == Float.NEGATIVE_INFINITY ? "-Inf" : (Object) (double) v);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,97 @@
+package dev.framescope.shader.debug;
+
+import dev.framescope.common.ErrorCode;
+import dev.framescope.common.ToolException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * glslang making a fragment shader into SPIR-V for the native draw: debug information on (so RenderDoc's debugger has
+ * the source and its lines), relaxed Vulkan rules (loose uniforms go into one std140 block, {@value #BLOCK}, at
+ * binding 0; samplers from binding 1 on) and its reflection, which says where each uniform went.
+ */
+public final class SpirvCompiler {
+
+    /** The default uniform block's name: what RenderDoc shows the loose uniforms under. */
+    public static final String BLOCK = "FramescopeUniforms";
+    private static final long LIMIT_MS = 60_000;
+    private static final int MOST_OUTPUT = 64 * 1024;
+
+    /** The module written to {@code spirv}, the uniforms' layout, and glslang's warnings. */
+    public record Compiled(Path spirv, UniformLayout layout, String log) {
+    }
+
+    private final String executable;
+
+    public SpirvCompiler(String executable) {
+        this.executable = executable;
+    }
+
+    /** Compiles {@code text} (a fragment shader, or a vertex shader with {@code stage} "vert") into {@code spirv}. */
+    public Compiled compile(String text, String stage, Path spirv) {
+        Path source = spirv.resolveSibling(spirv.getFileName() + "." + stage);
+        try {
+            Files.writeString(source, text, StandardCharsets.UTF_8);
+            List<String> command = new ArrayList<>(List.of(executable, "-V", "-g", "-R", "--amb", "--aml", "--sdub",
+                    BLOCK, "0", "0", "--shift-sampler-binding", "1", "-q", "-S", stage, "-o", spirv.toString(),
+                    source.toString()));
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            byte[] out;
+            try {
+                out = process.getInputStream().readNBytes(MOST_OUTPUT);
+                if (!process.waitFor(LIMIT_MS, TimeUnit.MILLISECONDS)) {
+                    throw new ToolException(ErrorCode.TIMEOUT, executable + " took over " + LIMIT_MS
+                            + " ms compiling the pass for the native draw", Map.of("limit_ms", LIMIT_MS));
+                }
+            } finally {
+                process.destroyForcibly();
+            }
+            String log = new String(out, StandardCharsets.UTF_8);
+            if (process.exitValue() != 0) {
+                throw new Unsupported("glslang cannot compile this pass for Vulkan (as GLSL ES 3.10, relaxed "
+                        + "rules), so it cannot be drawn natively: " + errors(log));
+            }
+            withoutUnusedResources(spirv);
+            return new Compiled(spirv, UniformLayout.parse(log, BLOCK), log);
+        } catch (IOException e) {
+            throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, executable + " could not run (" + e.getMessage()
+                    + "); install glslang-tools or set FRAMESCOPE_GLSLANG", Map.of());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ToolException(ErrorCode.CANCELLED, "interrupted while glslang compiled the pass", Map.of());
+        }
+    }
+
+    /**
+     * Takes out the resources the shader declares but never reads (a prelude's uniforms and samplers the pass does
+     * not use): the reflection lists only what is read, and the native draw binds exactly what the module declares.
+     */
+    private static void withoutUnusedResources(Path spirv) throws IOException, InterruptedException {
+        Path trimmed = spirv.resolveSibling(spirv.getFileName() + ".trimmed");
+        Process process = new ProcessBuilder("spirv-opt", "--eliminate-dead-variables", spirv.toString(), "-o",
+                trimmed.toString()).redirectErrorStream(true).start();
+        try {
+            byte[] out = process.getInputStream().readNBytes(MOST_OUTPUT);
+            if (!process.waitFor(LIMIT_MS, TimeUnit.MILLISECONDS) || process.exitValue() != 0) {
+                throw new ToolException(ErrorCode.ENGINE_FAILED, "spirv-opt could not trim the pass's module: "
+                        + new String(out, StandardCharsets.UTF_8).strip(), Map.of("engine", "spirv-opt"));
+            }
+        } finally {
+            process.destroyForcibly();
+        }
+        Files.move(trimmed, spirv, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** glslang's ERROR lines, the first few. */
+    private static String errors(String log) {
+        List<String> errors = log.lines().filter(l -> l.startsWith("ERROR")).limit(5).toList();
+        return errors.isEmpty() ? log.strip() : String.join("; ", errors);
+    }
+}

@@ -1,0 +1,122 @@
+package dev.framescope.shader.debug;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A WebGL2 fragment shader text, exactly as the page compiled it, made into GLSL that glslang compiles for Vulkan
+ * ({@code -V -R}): GLSL ES 3.10 instead of 3.00 (or 1.00, whose built-ins become their 3.x names), every {@code #line}
+ * directive taken out, and a record of where every line of the result came from. glslang then numbers the lines of
+ * the result itself, so a line RenderDoc's debugger names maps back to the effect's own file through {@link #origin}.
+ *
+ * <p>Where a line comes from follows the runtime's convention: a {@code #line N S} directive starts source string S
+ * at line N; string 0 is the program's own code (its last string-0 stretch: the earlier ones are preludes), string 1
+ * a Shadertoy Common tab, anything else FrameScope's wrapper. Nothing of the shader's own lines is changed, so their
+ * text in the capture is the text in the file.
+ */
+public final class VulkanGlsl {
+
+    /** Which part of what the page compiled a line is in. */
+    public enum Part {
+        /** The effect's own file (its pass's code). */
+        effect,
+        /** A Shadertoy Common tab. */
+        common,
+        /** FrameScope's or the format's prelude or wrapper. */
+        prelude
+    }
+
+    /** A line of the converted text: its part and its line number there (1-based). */
+    public record Origin(Part part, int line) {
+    }
+
+    /** The converted text and, per line of it (index 0 = line 1), where it came from. */
+    public record Converted(String text, List<Origin> origins) {
+
+        /** The origin of 1-based line {@code line} of the text; a prelude line 0 when out of range. */
+        public Origin origin(int line) {
+            return line >= 1 && line <= origins.size() ? origins.get(line - 1) : new Origin(Part.prelude, 0);
+        }
+    }
+
+    private static final Pattern VERSION = Pattern.compile("^\\s*#\\s*version\\b.*$");
+    private static final Pattern LINE = Pattern.compile("^\\s*#\\s*line\\s+(\\d+)(?:\\s+(\\d+))?\\s*$");
+    /** GLSL ES 1.00 extensions GLSL ES 3.10 has built in (glslang refuses them there). */
+    private static final Pattern ES1_EXTENSION = Pattern.compile(
+            "^\\s*#\\s*extension\\s+GL_(OES_standard_derivatives|EXT_shader_texture_lod|EXT_frag_depth)\\b.*$");
+    /** What GLSL ES 1.00's built-ins are called in 3.x, for a {@code #version 100} fragment shader. */
+    private static final String ES1_NAMES = """
+            #define texture2D texture
+            #define texture2DLod textureLod
+            #define texture2DProj textureProj
+            #define textureCube texture
+            #define textureCubeLod textureLod
+            #define texture2DLodEXT textureLod
+            #define texture2DGradEXT textureGrad
+            #define varying in
+            #define gl_FragColor framescope_FragColor
+            layout(location = 0) out highp vec4 framescope_FragColor;
+            """;
+
+    private VulkanGlsl() {
+    }
+
+    /** {@code pageText}: the fragment text as WebGL2 compiled it, {@code #version} first. */
+    public static Converted fragment(String pageText) {
+        String[] lines = pageText.split("\n", -1);
+        int versionAt = -1;
+        for (int i = 0; i < lines.length && versionAt < 0; i++) {
+            if (VERSION.matcher(lines[i]).matches()) {
+                versionAt = i;
+            }
+        }
+        boolean es1 = versionAt >= 0 && lines[versionAt].contains("100");
+        List<String> header = new ArrayList<>(List.of("#version 310 es"));
+        if (es1) {
+            // its default precision must come before the output's declaration names one
+            header.addAll(List.of(ES1_NAMES.strip().split("\n")));
+        }
+        StringBuilder text = new StringBuilder();
+        List<Origin> origins = new ArrayList<>();
+        for (String h : header) {
+            text.append(h).append('\n');
+            origins.add(new Origin(Part.prelude, 0));
+        }
+        int lastOwn = lastOwnDirective(lines);
+        Part part = Part.prelude;
+        int line = 1;
+        for (int i = 0; i < lines.length; i++) {
+            Matcher directive = LINE.matcher(lines[i]);
+            if (i == versionAt || directive.matches() || es1 && ES1_EXTENSION.matcher(lines[i]).matches()) {
+                text.append('\n');
+                origins.add(new Origin(Part.prelude, 0));
+                if (directive.matches()) {
+                    int string = directive.group(2) == null ? 0 : Integer.parseInt(directive.group(2));
+                    part = string == 0 && i == lastOwn ? Part.effect : string == 1 ? Part.common : Part.prelude;
+                    line = Integer.parseInt(directive.group(1));
+                } else {
+                    line++;
+                }
+                continue;
+            }
+            text.append(lines[i]).append('\n');
+            origins.add(new Origin(part, part == Part.prelude ? 0 : line));
+            line++;
+        }
+        return new Converted(text.toString(), List.copyOf(origins));
+    }
+
+    /** The index of the last {@code #line} directive of source string 0: the program's own code starts after it. */
+    private static int lastOwnDirective(String[] lines) {
+        int last = -1;
+        for (int i = 0; i < lines.length; i++) {
+            Matcher directive = LINE.matcher(lines[i]);
+            if (directive.matches() && (directive.group(2) == null || directive.group(2).equals("0"))) {
+                last = i;
+            }
+        }
+        return last;
+    }
+}

@@ -1,0 +1,102 @@
+package dev.framescope.shader.debug;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.framescope.shader.debug.VulkanGlsl.Converted;
+import dev.framescope.shader.debug.VulkanGlsl.Origin;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Page texts shaped as each format's runtime gives them (the page's "#line 1", a format prelude, its own "#line 1",
+ * Shadertoy's numbered source strings, GLSL ES 1.00) made into Vulkan GLSL: every line of the result maps back to the
+ * part and line it came from, and glslang compiles it with the uniforms where the layout says.
+ */
+class VulkanGlslTest {
+
+    private static String lineOf(Converted c, String text) {
+        String[] lines = c.text().split("\n");
+        for (int i = 0; i < lines.length; i++) {
+            if (lines[i].contains(text)) {
+                Origin o = c.origin(i + 1);
+                return o.part() + ":" + o.line();
+            }
+        }
+        return "absent";
+    }
+
+    @Test
+    void anIsfStylePreludeIsPreludeAndTheFileKeepsItsOwnLines() {
+        String page = "#version 300 es\n#line 1\nprecision highp float;\nuniform float TIME;\nout vec4 c;\n#line 1\n"
+                + "// the file\nvoid main() {\n  c = vec4(TIME / 0.0);\n}\n";
+        Converted c = VulkanGlsl.fragment(page);
+        assertTrue(c.text().startsWith("#version 310 es\n"), c.text());
+        assertTrue(!c.text().contains("#line"), c.text());
+        assertEquals("prelude:0", lineOf(c, "uniform float TIME"));
+        assertEquals("effect:1", lineOf(c, "// the file"));
+        assertEquals("effect:3", lineOf(c, "TIME / 0.0"));
+    }
+
+    @Test
+    void shadertoyStringsNameCommonPassAndWrapper() {
+        String page = "#version 300 es\n#line 1\nprecision highp float;\n#line 1 1\nfloat common1() { return 1.0; }\n"
+                + "#line 1 0\nvoid mainImage(out vec4 o, vec2 p) {\n  o = vec4(common1());\n}\n#line 1 2\n"
+                + "out vec4 f;\nvoid main() { mainImage(f, gl_FragCoord.xy); }\n";
+        Converted c = VulkanGlsl.fragment(page);
+        assertEquals("common:1", lineOf(c, "float common1()"));
+        assertEquals("effect:2", lineOf(c, "o = vec4(common1())"));
+        assertEquals("prelude:0", lineOf(c, "mainImage(f, gl_FragCoord.xy)"));
+    }
+
+    @Test
+    void glslEs100BecomesThreeTenWithItsBuiltInsRenamed(@TempDir Path dir) throws Exception {
+        String page = "#version 100\n#line 1\nprecision highp float;\nuniform vec2 resolution;\nuniform float progress;"
+                + "\nuniform sampler2D from;\n#line 1\nvec4 transition(vec2 uv) {\n  return texture2D(from, uv) * "
+                + "progress;\n}\nvoid main() {\n  gl_FragColor = transition(gl_FragCoord.xy / resolution);\n}\n";
+        Converted c = VulkanGlsl.fragment(page);
+        assertEquals("effect:2", lineOf(c, "texture2D(from, uv)"));
+        SpirvCompiler.Compiled compiled = new SpirvCompiler("glslangValidator").compile(c.text(), "frag",
+                dir.resolve("t.spv"));
+        assertTrue(Files.size(compiled.spirv()) > 0);
+        assertEquals(Map.of("from", 1), compiled.layout().samplers());
+        UniformLayout.Slot progress = compiled.layout().blockSlots().get("progress");
+        UniformLayout.Slot resolution = compiled.layout().blockSlots().get("resolution");
+        ByteBuffer bytes = ByteBuffer.allocate(compiled.layout().block().size());
+        List<String> missing = compiled.layout().pack(Map.of("progress", List.of(List.of(0.5)), "resolution",
+                List.of(List.of(64.0, 48.0))), bytes);
+        assertEquals(List.of(), missing);
+        bytes.order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(0.5f, bytes.getFloat(progress.offset()));
+        assertEquals(64f, bytes.getFloat(resolution.offset()));
+        assertEquals(48f, bytes.getFloat(resolution.offset() + 4));
+    }
+
+    @Test
+    void matricesArraysIntegersAndBooleansLandAtStd140Offsets(@TempDir Path dir) {
+        String page = "#version 300 es\n#line 1\nprecision highp float;\nuniform mat3 m;\nuniform vec3 col[2];\n"
+                + "uniform int n;\nuniform bool flag;\nout vec4 o;\nvoid main() { o = vec4(m[2] + col[1], float(n))"
+                + " + (flag ? 1.0 : 0.0); }\n";
+        SpirvCompiler.Compiled compiled = new SpirvCompiler("glslangValidator").compile(
+                VulkanGlsl.fragment(page).text(), "frag", dir.resolve("m.spv"));
+        UniformLayout layout = compiled.layout();
+        ByteBuffer bytes = ByteBuffer.allocate(layout.block().size());
+        layout.pack(Map.of("m", List.of(List.of(1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0)), "col",
+                List.of(List.of(0.1, 0.2, 0.3), List.of(0.4, 0.5, 0.6)), "n", List.of(List.of(7.0)), "flag",
+                List.of(List.of(1.0))), bytes);
+        bytes.order(ByteOrder.LITTLE_ENDIAN);
+        int m = layout.blockSlots().get("m").offset();
+        assertEquals(7f, bytes.getFloat(m + 32));
+        assertEquals(9f, bytes.getFloat(m + 40));
+        UniformLayout.Slot col = layout.blockSlots().get("col");
+        assertEquals(0.6f, bytes.getFloat(col.offset() + col.arrayStride() + 8));
+        assertEquals(7, bytes.getInt(layout.blockSlots().get("n").offset()));
+        assertEquals(1, bytes.getInt(layout.blockSlots().get("flag").offset()));
+    }
+}
