@@ -20,7 +20,8 @@ import picocli.CommandLine.Command;
 /**
  * The command line of the one JAR: {@code serve} (default), {@code tools}, {@code call}, {@code doctor},
  * {@code demo}, {@code dialogs-demo}, {@code docs}, {@code page}, {@code browser-server},
- * {@code renderdoc-extension}, {@code console}, {@code assert-capture}, {@code assert-effects}, {@code help}.
+ * {@code renderdoc-extension}, {@code console}, {@code assert-capture}, {@code assert-effects},
+ * {@code debug-effect}, {@code help}.
  * Parsing and help come from picocli; each command prints to the real stdout it is given, because {@code System.out}
  * itself is redirected to stderr for the whole process. A person's mistake is exit 2 and one line, a bug exit 70.
  */
@@ -29,7 +30,8 @@ import picocli.CommandLine.Command;
         subcommands = {ServeCommand.class, ToolsCommand.class, CallCommand.class, DoctorCommand.class,
                 DemoCommand.class, DialogsDemoCommand.class, DocsCommand.class, PageCommand.class,
                 BrowserServerCommand.class, RenderDocExtensionCommand.class, ConsoleCommand.class,
-                AssertCaptureCommand.class, AssertEffectsCommand.class, CommandLine.HelpCommand.class},
+                AssertCaptureCommand.class, AssertEffectsCommand.class, DebugEffectCommand.class,
+                CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:tool error (call), required part missing (doctor), failed step (demo), "
                 + "findings (assert-capture), failing effects (assert-effects)", "2:bad command line, unknown tool, "

@@ -25,7 +25,15 @@ public record DebugEffectArgs(
         @Param(value = "Also the variables after this step.", min = 0, max = 1000000) Integer step,
         @Param(value = "First variable listed.", min = 0, max = 100000) Integer offset,
         @Param(value = "Variables listed.", min = 1, max = 256) Integer limit,
-        @Param(value = "Most steps run.", min = 1, max = 1000000) Integer maxSteps) {
+        @Param(value = "Most steps run.", min = 1, max = 1000000) Integer maxSteps,
+        @Param(value = "A fix to try: the pass's file text for this call only; the answer adds before.",
+                maxLength = 200_000) String source) {
+
+    /** The same call at the pass and pixel another call chose, without a source (the "before" of a tried fix). */
+    DebugEffectArgs at(Integer passIndex, Integer pixelX, Integer pixelY, String withSource) {
+        return new DebugEffectArgs(effect, effectsRoot, time, frames, width, height, uniforms, images, passIndex,
+                pixelX, pixelY, step, offset, limit, maxSteps, withSource);
+    }
 
     public DebugEffectArgs {
         time = time == null ? 0.0 : time;

@@ -62,7 +62,25 @@ public final class EffectDebugger {
      */
     public record DebugEffectReport(int schemaVersion, String summary, String status, String effect, String note,
                                     PassInfo pass, PixelInfo pixel, Agreement agreement, JsonNode trace,
-                                    String capture, Integer eventId, List<String> notes) {
+                                    String capture, Integer eventId, List<String> notes, Before before) {
+
+        /** A report with nothing debugged: {@code status} and why. */
+        static DebugEffectReport without(String effect, String summary, String status, String note) {
+            return new DebugEffectReport(SCHEMA_VERSION, summary, status, effect, note, null, null, null, null, null,
+                    null, List.of(), null);
+        }
+
+        DebugEffectReport withBefore(Before earlier) {
+            return new DebugEffectReport(schemaVersion, summary + "; before the source: " + earlier.summary(), status,
+                    effect, note, pass, pixel, agreement, trace, capture, eventId, notes, earlier);
+        }
+    }
+
+    /**
+     * With {@code source}: the same pass and pixel drawn from the effect's file as it is, for comparison: its first
+     * non-finite step (null: none), the pixel native and in Chromium, the pass's non-finite counts.
+     */
+    public record Before(String summary, JsonNode firstNonFinite, Agreement agreement) {
     }
 
     private final BrowserHarness harness;
@@ -89,15 +107,46 @@ public final class EffectDebugger {
             throw ToolException.invalidArgument("pass", "0.." + (effect.programs().size() - 1) + " (" + effect.id()
                     + " has " + effect.programs().size() + " pass(es))", a.pass());
         }
+        if (a.source() == null) {
+            return once(effect, a, context, null);
+        }
+        DebugEffectReport before = once(effect, a.at(a.pass(), a.x(), a.y(), null), context, null);
+        if (!before.status().equals("debugged")) {
+            return before;
+        }
         try {
-            return debug(effect, a, context);
+            Files.createDirectories(workRoot);
+            Path folder = Files.createTempDirectory(workRoot, "source-");
+            try {
+                Program program = effect.programs().get(before.pass().index());
+                Effect tried = TriedSource.of(effect, program, a.source(), folder);
+                DebugEffectReport after = once(tried, a.at(before.pass().index(), before.pixel().x(),
+                        before.pixel().y(), a.source()), context, "the call's source (in place of "
+                        + program.file(true) + ")");
+                return after.withBefore(new Before(before.summary(), before.trace().path("first_non_finite"),
+                        before.agreement()));
+            } finally {
+                FileTrees.deleteTree(folder);
+            }
         } catch (Unsupported e) {
-            return new DebugEffectReport(SCHEMA_VERSION, effect.id() + ": " + e.getMessage(), "unsupported",
-                    effect.id(), e.getMessage(), null, null, null, null, null, null, List.of());
+            return DebugEffectReport.without(effect.id(), effect.id() + ": " + e.getMessage(), "unsupported",
+                    e.getMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
-    private DebugEffectReport debug(Effect effect, DebugEffectArgs a, ToolContext context) {
+    /** One run; {@code file}: how the answer names the pass's file (null: its path). */
+    private DebugEffectReport once(Effect effect, DebugEffectArgs a, ToolContext context, String file) {
+        try {
+            return debug(effect, a, context, file);
+        } catch (Unsupported e) {
+            return DebugEffectReport.without(effect.id(), effect.id() + ": " + e.getMessage(), "unsupported",
+                    e.getMessage());
+        }
+    }
+
+    private DebugEffectReport debug(Effect effect, DebugEffectArgs a, ToolContext context, String file) {
         if (effect.unsupported() != null) {
             throw new Unsupported(effect.unsupported());
         }
@@ -113,9 +162,8 @@ public final class EffectDebugger {
                 a.height(), a.time(), uniforms, a.images(), a.frames(), a.pass()), PAGE_MS, context.cancellation());
         if (!drawn.pixels().status().equals("ok")) {
             String why = drawn.pixels().why();
-            return new DebugEffectReport(SCHEMA_VERSION, effect.id() + ": Chromium did not draw the frame ("
-                    + drawn.pixels().status() + (why == null ? "" : ": " + why) + ")", drawn.pixels().status(),
-                    effect.id(), why, null, null, null, null, null, null, List.of());
+            return DebugEffectReport.without(effect.id(), effect.id() + ": Chromium did not draw the frame ("
+                    + drawn.pixels().status() + (why == null ? "" : ": " + why) + ")", drawn.pixels().status(), why);
         }
         if (drawn.snapshot() == null) {
             throw new Unsupported("pass " + (a.pass() == null ? "" : a.pass() + " ") + "was not drawn on the last "
@@ -140,8 +188,8 @@ public final class EffectDebugger {
             Files.createDirectories(workRoot);
             Path work = Files.createTempDirectory(workRoot, "call-");
             try {
-                return new PassDebug(compiler, renderer, cache, tools.get(), context).run(effect, program, pass,
-                        pixel, a, work);
+                return new PassDebug(compiler, renderer, cache, tools.get(), context).run(effect, pass, pixel, a,
+                        file == null ? program.file(true).toString() : file, work);
             } finally {
                 FileTrees.deleteTree(work);
             }

@@ -16,7 +16,6 @@ import dev.framescope.shader.debug.TraceLines;
 import dev.framescope.shader.debug.UniformLayout;
 import dev.framescope.shader.debug.VulkanGlsl;
 import dev.framescope.shader.formats.Effect;
-import dev.framescope.shader.formats.Program;
 import dev.framescope.shader.nativepass.NativeDraw;
 import dev.framescope.shader.nativepass.NativeInput;
 import dev.framescope.shader.nativepass.NativeRenderer;
@@ -57,7 +56,7 @@ final class PassDebug {
         this.context = context;
     }
 
-    DebugEffectReport run(Effect effect, Program program, PassSnapshot pass, PixelInfo pixel, DebugEffectArgs a,
+    DebugEffectReport run(Effect effect, PassSnapshot pass, PixelInfo pixel, DebugEffectArgs a, String file,
                           Path work) throws IOException {
         VulkanGlsl.Converted converted = VulkanGlsl.fragment(pass.fragmentText());
         SpirvCompiler.Compiled compiled = compiler.compile(converted.text(), "frag", work.resolve("pass.spv"));
@@ -97,13 +96,12 @@ final class PassDebug {
             call.put("step", a.step());
         }
         JsonNode trace = ask("debug_shader", call);
-        String file = program.file(true).toString();
         TraceLines.remap(trace, converted, file);
         cache.trim();
         PassInfo info = new PassInfo(pass.index(), pass.name(), file, pass.width(), pass.height(), pass.version());
         return new DebugEffectReport(EffectDebugger.SCHEMA_VERSION, summary(effect, info, pixel, trace, agreement),
                 trace.path("status").asText("debugged"), effect.id(), null, info, pixel, agreement, trace, capture,
-                event, List.copyOf(notes));
+                event, List.copyOf(notes), null);
     }
 
     /** Each sampler glslang kept, bound at its binding to the texture Chromium's draw read (a missing one: 1×1 0). */

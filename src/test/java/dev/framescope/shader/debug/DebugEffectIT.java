@@ -152,4 +152,41 @@ class DebugEffectIT {
         assertEquals("INVALID_ARGUMENT", error.get("code").asText(), text);
         assertEquals("effect", error.at("/context/parameter").asText(), text);
     }
+
+    @Test
+    void aTriedSourceShowsTheNanGoneBesideTheNanBeforeAndLeavesTheFileAlone() throws Exception {
+        Path file = Path.of("demo/shaders/non-finite/probe/nan-box/glsl/nan.glsl");
+        String original = Files.readString(file);
+        String fixed = original.replace("zero / zero", "zero / max(zero, 1e-6)");
+        JsonNode a = answer(call("effect", "probe/nan-box", "effects_root", "demo/shaders/non-finite", "width", 32,
+                "height", 16, "source", fixed));
+        assertEquals("debugged", a.get("status").asText(), a.toString());
+        assertTrue(a.at("/trace/first_non_finite").isNull(), a.toString());
+        assertEquals(0, a.at("/agreement/chromium_non_finite").asInt(), a.toString());
+        assertEquals(0, a.at("/agreement/native_non_finite").asInt(), a.toString());
+        assertEquals(0.0, a.at("/agreement/chromium/0").asDouble(), a.toString());
+        assertEquals(List.of(8, 4), List.of(a.at("/pixel/x").asInt(), a.at("/pixel/y").asInt()), a.toString());
+        assertEquals(10, a.at("/before/first_non_finite/source/line").asInt(), a.toString());
+        assertEquals("NaN", a.at("/before/agreement/chromium/0").asText(), a.toString());
+        assertEquals(128, a.at("/before/agreement/chromium_non_finite").asInt(), a.toString());
+        assertEquals(original, Files.readString(file));
+        JsonNode json = answer(call("effect", "shadertoy/buffer-nan", "effects_root", "demo/shaders/debug", "width",
+                64, "height", 32, "source", "void mainImage(out vec4 o, vec2 p) { o = vec4(1.0); }"));
+        assertEquals("unsupported", json.get("status").asText(), json.toString());
+        assertTrue(json.get("note").asText().contains("JSON"), json.toString());
+    }
+
+    @Test
+    void theTerminalCommandPrintsTheTrace() throws Exception {
+        Process process = new ProcessBuilder("java", "-jar", "target/framescope.jar", "debug-effect",
+                "isf/Two Pass NaN", "--effects-root", "demo/shaders/debug", "--size", "64,32")
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        process.getOutputStream().close();
+        String out = new String(process.getInputStream().readAllBytes());
+        assertEquals(0, process.waitFor(), out);
+        assertTrue(out.contains("first nan at step "), out);
+        assertTrue(out.contains("demo/shaders/debug/isf/Two Pass NaN.fs:19"), out);
+        assertTrue(out.contains("float ratio = v / v;"), out);
+        assertTrue(out.contains("agrees with Chromium"), out);
+    }
 }
