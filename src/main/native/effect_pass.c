@@ -136,6 +136,11 @@ static void parse_args(int argc, char **argv, struct Args *args) {
         else if (!strcmp(flag, "--uniforms")) {
             set_once(&args->uniforms, v[1], flag);
             args->uniform_binding = parse_int(v[0], "--uniforms BINDING", 0, MAX_BINDING);
+            struct stat file;
+            if (stat(v[1], &file) != 0) die("parsing arguments", "--uniforms file %s cannot be read", v[1]);
+            if (file.st_size > MAX_UNIFORM_BYTES)
+                die("parsing arguments", "--uniforms file %s has %lld bytes, more than %d", v[1],
+                    (long long) file.st_size, MAX_UNIFORM_BYTES);
         } else {
             if (args->width) die("parsing arguments", "--size is given twice");
             args->width = parse_int(v[0], "--size W", 1, MAX_SIZE);

@@ -129,6 +129,12 @@ class NativeRendererIT {
         assertTrue(program.getParent().getFileName().toString().matches("[0-9a-f]{12}"), program.toString());
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(program.getParent())));
         assertTrue(Files.isExecutable(program));
+
+        Files.delete(program); // a state folder cleaned while the server runs: the program is unpacked again
+        NativeResult again = renderer.draw(twoInputs(work.resolve("again.f32"), null), LIMIT);
+        assertArrayEquals(expectedTwoInputs(), read(again.pixels()));
+        assertEquals(null, again.capture());
+        assertTrue(Files.isExecutable(program));
     }
 
     /**
