@@ -13,7 +13,7 @@
  * --size W H   the target's size in pixels, 1..8192 each.
  * --pixels OUT.f32  written: W*H RGBA pixels as 32-bit little-endian floats, row by row from the top row (y = 0 is
  *              gl_FragCoord.y = 0.5, Vulkan's and RenderDoc's pixel coordinates).
- * --capture TEMPLATE  RenderDoc's capture path template (it appends e.g. "_frame0.rdc"); the program loads
+ * --capture TEMPLATE  RenderDoc's capture path template (it appends e.g. "_capture.rdc"); the program loads
  *              librenderdoc.so itself and prints the capture's path as the last line on stdout. Absent: no capture.
  * --vertex VERT.spv  a vertex shader replacing the built-in full-screen triangle: it must cover the target with 3
  *              vertices from gl_VertexIndex alone (no vertex buffer is bound).
@@ -28,13 +28,13 @@
  *
  * A shader (or --vertex) that reads a resource these arguments do not give, or give as another kind, is refused
  * before anything is drawn. The uniform buffer and the inputs are uploaded before the capture starts and stay bound
- * for its one draw, so RenderDoc's debugger reads them. Exit 0 on success; else 1 with one line on stderr saying what failed (a bad
- * argument: "effect_pass: parsing arguments failed: ..."). The driver is chosen before the Vulkan loader starts:
- * lavapipe's ICD file unless VK_DRIVER_FILES or VK_ICD_FILENAMES is already set. No signal is blocked or handled, so
- * a caller's time limit (SIGTERM/SIGKILL) stops a shader that never returns.
+ * for its one draw, so RenderDoc's debugger reads them. Exit 0 on success; else 1 with one line on stderr saying
+ * what failed (a bad argument: "effect_pass: parsing arguments failed: ..."). The driver is chosen before the Vulkan
+ * loader starts: lavapipe's ICD file unless VK_DRIVER_FILES or VK_ICD_FILENAMES is already set. No signal is blocked
+ * or handled, so a caller's time limit (SIGTERM/SIGKILL) stops a shader that never returns.
  *
- * Built by scripts/build-native.sh with vk_util.c (the Vulkan plumbing) and fullscreen.vert compiled into the header
- * it includes.
+ * Built by scripts/build-native.sh with vk_util.c (the Vulkan plumbing), spirv_resources.c (the bindings a module
+ * reads) and fullscreen.vert compiled into the header it includes.
  */
 #include <dlfcn.h>
 #include <stdio.h>
@@ -136,6 +136,11 @@ static void parse_args(int argc, char **argv, struct Args *args) {
         else if (!strcmp(flag, "--uniforms")) {
             set_once(&args->uniforms, v[1], flag);
             args->uniform_binding = parse_int(v[0], "--uniforms BINDING", 0, MAX_BINDING);
+            struct stat file;
+            if (stat(v[1], &file) != 0) die("parsing arguments", "--uniforms file %s cannot be read", v[1]);
+            if (file.st_size > MAX_UNIFORM_BYTES)
+                die("parsing arguments", "--uniforms file %s has %lld bytes, more than %d", v[1],
+                    (long long) file.st_size, MAX_UNIFORM_BYTES);
         } else {
             if (args->width) die("parsing arguments", "--size is given twice");
             args->width = parse_int(v[0], "--size W", 1, MAX_SIZE);

@@ -36,7 +36,8 @@ public final class DiagnosticsTools implements ToolGroup {
         return ToolDef.of("get_server_diagnostics", "Server diagnostics",
                 "FrameScope's own health: version, uptime, per-tool counters (calls, errors, timeouts, p50/p95 ms, "
                 + "last error), browser and dialog page state, questions to the person, environment checks "
-                + "(Chromium, renderdoc, glslangValidator, renderdoccmd) with the exact fix, and renderdoc_bridge: "
+                + "(Chromium, renderdoc, glslangValidator, renderdoccmd, Vulkan and effect_pass for the native "
+                + "debugger) with the exact fix, and renderdoc_bridge: "
                 + "RenderDoc bridge status, heartbeat, queue, call in flight, recent errors, last loss. Call it when "
                 + "a tool fails with ENGINE_UNAVAILABLE, times out or is slow.",
                 DiagnosticsArgs.class, ToolHints.READS_ONLY,

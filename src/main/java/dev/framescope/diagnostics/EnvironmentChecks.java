@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
 /**
  * Checks that the external engines FrameScope drives are installed and answer, each with the exact fix when not.
  * The checks run in parallel (each starts a process, ~0.1–0.5 s) and the result is cached for
- * {@value #CACHE_MS} ms, since diagnostics may be called often. Thread-safe.
+ * {@value #CACHE_MS} ms, since diagnostics may be called often. The native shader debugger's parts, none of them
+ * required, are {@link NativeDebuggerChecks}'. Thread-safe.
  */
 public final class EnvironmentChecks {
 
@@ -44,7 +45,11 @@ public final class EnvironmentChecks {
                 CompletableFuture.supplyAsync(this::renderdocPython),
                 CompletableFuture.supplyAsync(this::glslang),
                 CompletableFuture.supplyAsync(this::renderdoccmd));
-        return checks.stream().map(CompletableFuture::join).toList();
+        CompletableFuture<List<EnvironmentCheck>> nativeDebugger = CompletableFuture.supplyAsync(
+                () -> new NativeDebuggerChecks(System.getenv()).run());
+        List<EnvironmentCheck> all = new ArrayList<>(checks.stream().map(CompletableFuture::join).toList());
+        all.addAll(nativeDebugger.join());
+        return List.copyOf(all);
     }
 
     EnvironmentCheck chromium() {
@@ -61,8 +66,9 @@ public final class EnvironmentChecks {
     }
 
     EnvironmentCheck glslang() {
-        return probe("glslangValidator", false, "shader effects (offline GLSL checks)", config.glslangValidator(),
-                List.of("--version"), "Glslang Version: ([\\w.:]+)",
+        return probe("glslangValidator", false, "shader effects (offline GLSL checks), "
+                + NativeDebuggerChecks.NEEDED_BY, config.glslangValidator(), List.of("--version"),
+                "Glslang Version: ([\\w.:]+)",
                 SetupHint.fix("sudo apt-get install -y glslang-tools (or set FRAMESCOPE_GLSLANG)"));
     }
 

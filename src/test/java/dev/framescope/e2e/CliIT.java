@@ -151,9 +151,14 @@ class CliIT {
                 "engines missing on this machine, run scripts/setup.sh:\n" + healthy.stdout());
         assertEquals(0, healthy.exitCode(), healthy.stdout());
         assertTrue(healthy.stdout().contains("All required parts are present."), healthy.stdout());
+        for (String part : List.of("vulkan_loader", "vulkan_icd", "librenderdoc", "effect_pass")) {
+            assertTrue(healthy.stdout().lines().anyMatch(l -> l.startsWith(part + " ") && l.contains(" ok ")),
+                    "the native debugger's " + part + " is not ok:\n" + healthy.stdout());
+        }
 
         Run broken = run(Map.of("FRAMESCOPE_CHROMIUM", "/nonexistent/chromium",
-                "FRAMESCOPE_PYTHON", "/bin/false", "FRAMESCOPE_GLSLANG", "no-such-glslang"), "doctor");
+                "FRAMESCOPE_PYTHON", "/bin/false", "FRAMESCOPE_GLSLANG", "no-such-glslang", "VK_DRIVER_FILES",
+                "/nonexistent/icd.json"), "doctor");
         assertEquals(1, broken.exitCode(), broken.stdout());
         for (String expected : List.of("chromium: /nonexistent/chromium not found",
                 "fix: sudo apt-get install -y chromium",
@@ -161,6 +166,8 @@ class CliIT {
                 "fix: sudo apt-get install -y python3-renderdoc",
                 "glslangValidator: no-such-glslang not found",
                 "fix: sudo apt-get install -y glslang-tools",
+                "vulkan_icd: cannot read the Vulkan driver file /nonexistent/icd.json",
+                "fix: sudo apt-get install -y mesa-vulkan-drivers",
                 "in this FrameScope clone, scripts/setup.sh installs every part",
                 "2 required part(s) missing.")) {
             assertTrue(broken.stdout().contains(expected), "missing '" + expected + "' in:\n" + broken.stdout());

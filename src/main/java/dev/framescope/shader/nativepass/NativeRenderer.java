@@ -49,10 +49,13 @@ public final class NativeRenderer {
         this.resource = resource;
     }
 
-    /** The unpacked program; {@code ENGINE_UNAVAILABLE} when this JAR has none or it cannot be unpacked. */
+    /**
+     * The unpacked program; {@code ENGINE_UNAVAILABLE} when this JAR has none or it cannot be unpacked. Unpacked
+     * again when it went missing since (a state folder cleaned while the server runs).
+     */
     public Path program() {
         Path found = program;
-        if (found == null) {
+        if (found == null || !Files.isExecutable(found)) {
             found = NativeProgram.unpack(stateDir, resource);
             program = found;
         }

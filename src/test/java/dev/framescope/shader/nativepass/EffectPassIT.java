@@ -33,8 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  * captured by RenderDoc; its pixels are NaN exactly where the shader divides 0 by 0 and the uniform value elsewhere,
  * and RenderDoc's shader debugger, reached through the project's own debug_shader, steps a NaN pixel to that
  * division on the shader file's own line. A shader that does not end is stopped by the caller's time limit; a bad
- * argument (a file that is not SPIR-V, a size out of range, a uniform block the command line does not give) fails
- * with one line.
+ * argument (a file that is not SPIR-V, a size out of range, a uniform block the command line does not give, too many
+ * uniform bytes, an input file of the wrong size) fails with one line.
  */
 @Timeout(300)
 class EffectPassIT {
@@ -204,5 +204,16 @@ class EffectPassIT {
                 "--pixels", work.resolve("x.f32").toString()), 30);
         assertEquals("effect_pass: matching the shader's resources failed: " + needsUniforms + " reads a uniform"
                 + " buffer at set 0 binding 0 that no --uniforms or --input gives\n", noUniforms.stderr());
+        Path tooLarge = Files.write(work.resolve("large.bin"), new byte[65537]);
+        Run largeUniforms = run(List.of(program.toString(), "--shader", needsUniforms.toString(), "--size", "8", "8",
+                "--pixels", work.resolve("x.f32").toString(), "--uniforms", "0", tooLarge.toString()), 30);
+        assertEquals("effect_pass: parsing arguments failed: --uniforms file " + tooLarge + " has 65537 bytes, more"
+                + " than 65536\n", largeUniforms.stderr());
+        Path oneTexel = Files.write(work.resolve("one.f32"), new byte[16]);
+        Run shortInput = run(List.of(program.toString(), "--shader", needsUniforms.toString(), "--size", "8", "8",
+                "--pixels", work.resolve("x.f32").toString(), "--input", "1", "2", "2", "linear", "clamp", "repeat",
+                oneTexel.toString()), 30);
+        assertEquals("effect_pass: parsing arguments failed: --input file " + oneTexel + " has 16 bytes, not"
+                + " 2*2*16 = 64\n", shortInput.stderr());
     }
 }

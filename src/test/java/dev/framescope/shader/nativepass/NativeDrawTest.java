@@ -65,7 +65,7 @@ class NativeDrawTest {
         assertEquals(ErrorCode.ENGINE_UNAVAILABLE, noRenderDoc.code());
         assertTrue(noRenderDoc.context().get("fix").toString().startsWith("sudo apt-get install -y librenderdoc"));
         ToolException noLoader = NativeRenderer.failure(127, "/state/native/0123456789ab/effect_pass: error while "
-                + "loading shared libraries: libvulkan.so.1: cannot open shared object file: No such file or directory");
+                + "loading shared libraries: libvulkan.so.1: cannot open shared object file");
         assertTrue(noLoader.context().get("fix").toString().startsWith("sudo apt-get install -y libvulkan1"));
         ToolException noLavapipe = NativeRenderer.failure(1, "effect_pass: finding lavapipe failed: no "
                 + "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json (Debian: mesa-vulkan-drivers)");

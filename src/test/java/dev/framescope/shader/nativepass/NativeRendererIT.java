@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@link NativeRenderer} end to end on the program the build packed into the classes (pom.xml, execution
  * native-effect-pass): committed shaders compiled by glslang, drawn on lavapipe with known float inputs and
- * uniforms at bindings other than 0, every output float exact; a replacement vertex shader; a shader that never
+ * uniforms at bindings other than 0, every output float exact (also from loose uniforms gathered by glslang's
+ * relaxed rules); a replacement vertex shader; a shader that never
  * ends stopped by the renderer's own limit while the JVM goes on; the program missing from the class path; two
  * renderers on one fresh state folder unpacking and drawing at once.
  */
@@ -41,10 +42,12 @@ class NativeRendererIT {
     @TempDir
     Path work;
 
-    private Path spirv(String shader) throws Exception {
+    private Path spirv(String shader, String... flags) throws Exception {
         Path out = work.resolve(shader + ".spv");
-        Process glslang = new ProcessBuilder("glslangValidator", "-V", "-g", "-o", out.toString(),
-                SHADERS.resolve(shader).toString()).redirectErrorStream(true).start();
+        List<String> command = new ArrayList<>(List.of("glslangValidator", "-V", "-g"));
+        command.addAll(List.of(flags));
+        command.addAll(List.of("-o", out.toString(), SHADERS.resolve(shader).toString()));
+        Process glslang = new ProcessBuilder(command).redirectErrorStream(true).start();
         String said = new String(glslang.getInputStream().readAllBytes());
         assertTrue(glslang.waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, glslang.exitValue(), said);
@@ -126,6 +129,29 @@ class NativeRendererIT {
         assertTrue(program.getParent().getFileName().toString().matches("[0-9a-f]{12}"), program.toString());
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(program.getParent())));
         assertTrue(Files.isExecutable(program));
+
+        Files.delete(program); // a state folder cleaned while the server runs: the program is unpacked again
+        NativeResult again = renderer.draw(twoInputs(work.resolve("again.f32"), null), LIMIT);
+        assertArrayEquals(expectedTwoInputs(), read(again.pixels()));
+        assertEquals(null, again.capture());
+        assertTrue(Files.isExecutable(program));
+    }
+
+    /**
+     * The converter's way: loose uniforms gathered into one block and the sampler moved by glslang's flags. For a
+     * combined sampler2D it is --shift-texture-binding (--stb) that moves it; --shift-sampler-binding leaves it at 0.
+     */
+    @Test
+    void aShaderCompiledWithRelaxedRulesReadsItsGatheredUniformsAndItsSampler() throws Exception {
+        Path shader = spirv("loose_uniforms.frag", "-R", "--amb", "--aml", "--sdub", "FramescopeUniforms", "0", "2",
+                "--stb", "4");
+        Path uniforms = floats("loose.bin", 2f, 0f, 2f, 2f); // level, padding, resolution (std140 offsets 0 and 8)
+        Path image = floats("image.f32", 1, 0, 0, 1, 2, 0, 0, 1, 3, 0, 0, 1, 4, 0, 0, 1);
+        NativeDraw draw = new NativeDraw(shader, null, 2, 2, 2, uniforms,
+                List.of(new NativeInput(4, 2, 2, false, "clamp", "clamp", image)), work.resolve("loose.f32"), null);
+
+        assertArrayEquals(new float[] {2, 0, 0, 2, 4, 0, 0, 2, 6, 0, 0, 2, 8, 0, 0, 2},
+                read(new NativeRenderer(work.resolve("state")).draw(draw, LIMIT).pixels()));
     }
 
     @Test
