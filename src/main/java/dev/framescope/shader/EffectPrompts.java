@@ -20,7 +20,8 @@ final class EffectPrompts {
     static List<PromptRecipe> all(Path defaultEffectsRoot) {
         return List.of(new PromptRecipe("check-effect", "Check a shader effect",
                 "Checks one effect end to end: folder structure, compilation on WebGL2 and WebGPU, a rendered "
-                        + "frame, uniform responsiveness, passthrough and GLSL/WGSL pixel parity.",
+                        + "frame (a NaN stepped to its line by debug_effect), uniform responsiveness, passthrough and "
+                        + "GLSL/WGSL pixel parity.",
                 List.of(new Argument("effect", "Effect", "Effect id 'namespace/effect'", true,
                                 given -> effectIds(given.get("effects_root"), defaultEffectsRoot)),
                         new Argument("effects_root", "Effects root", "Folder of effects; default the server's", false,
@@ -36,6 +37,10 @@ final class EffectPrompts {
                 Check the shader effect %s with the framescope tools, each with %s:
                 1. analyze_effect with analysis "structure", then compile_effect (both backends).
                 2. render_effect_frame: is the frame blank, constant or non-finite?
+                   If non_finite names a pass writing NaN/Inf: debug_effect (same arguments) steps its first \
+                such pixel in RenderDoc's debugger: the step, the operands and the line of the file that make it. \
+                Propose a guarded line, and try it with debug_effect's "source" (the file's text with the \
+                line changed): "before" keeps the NaN, the answer should show none.
                 3. test_effect (check "responsiveness"), again with check "passthrough" for filters, \
                 then with check "parity" (GLSL vs WGSL).
                 4. Report each check as pass / fail / unsupported with its figures, and for every \
