@@ -140,9 +140,11 @@ final class DebugEffectCommand implements Callable<Integer> {
         trace.path("outputs").forEach(o -> out.printf("  output %s = %s%n", o.path("name").asText(),
                 o.path("value")));
         JsonNode agree = a.path("agreement");
-        out.printf("  native %s %s Chromium %s; %d pixel(s) of the pass differ (%s)%n", agree.path("native_value"),
+        if (agree.isObject()) {
+            out.printf("  native %s %s Chromium %s; %d pixel(s) of the pass differ (%s)%n", agree.path("native_value"),
                 agree.path("at_pixel").asBoolean() ? "agrees with" : "DIFFERS from", agree.path("chromium"),
-                agree.path("pixels_differing").asInt(), agree.path("tolerance").asText());
+                    agree.path("pixels_differing").asInt(), agree.path("tolerance").asText());
+        }
         if (a.has("before")) {
             out.printf("  before the source: %s%n", a.at("/before/summary").asText());
         }

@@ -147,6 +147,12 @@ public final class EffectDebugger {
     }
 
     private DebugEffectReport debug(Effect effect, DebugEffectArgs a, ToolContext context, String file) {
+        if (effect.nativeOnly()) {
+            Map<String, Object> values = effect.uniforms(a.uniforms());
+            return inWork(work -> new PassDebug(compiler, renderer, cache, tools.get(), context).runNative(effect,
+                    Files.readString(effect.programs().get(0).glsl()), effect.hlsl(), components(values), a,
+                    file == null ? effect.programs().get(0).glsl().toString() : file, work));
+        }
         if (effect.unsupported() != null) {
             throw new Unsupported(effect.unsupported());
         }
@@ -184,18 +190,50 @@ public final class EffectDebugger {
         }
         Program program = effect.programs().get(Math.min(pass.index(), effect.programs().size() - 1));
         PixelInfo pixel = pixel(a, pass);
+        return inWork(work -> new PassDebug(compiler, renderer, cache, tools.get(), context).run(effect, pass, pixel,
+                a, file == null ? program.file(true).toString() : file, work));
+    }
+
+    private interface InWork {
+        DebugEffectReport run(Path work) throws IOException;
+    }
+
+    /** {@code step} in a folder of the call's own under the state folder, removed after. */
+    private DebugEffectReport inWork(InWork step) {
         try {
             Files.createDirectories(workRoot);
             Path work = Files.createTempDirectory(workRoot, "call-");
             try {
-                return new PassDebug(compiler, renderer, cache, tools.get(), context).run(effect, pass, pixel, a,
-                        file == null ? program.file(true).toString() : file, work);
+                return step.run(work);
             } finally {
                 FileTrees.deleteTree(work);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Uniform values as the native draw packs them: per array element, its components (booleans 1 or 0). */
+    static Map<String, List<List<Double>>> components(Map<String, Object> values) {
+        Map<String, List<List<Double>>> out = new LinkedHashMap<>();
+        values.forEach((name, value) -> {
+            List<List<Double>> elements = new ArrayList<>();
+            if (value instanceof List<?> list && !list.isEmpty() && list.get(0) instanceof List<?>) {
+                list.forEach(element -> elements.add(numbers(element)));
+            } else {
+                elements.add(numbers(value));
+            }
+            out.put(name, elements);
+        });
+        return out;
+    }
+
+    private static List<Double> numbers(Object value) {
+        List<Double> out = new ArrayList<>();
+        for (Object v : value instanceof List<?> list ? list : List.of(value)) {
+            out.add(v instanceof Boolean b ? (b ? 1.0 : 0.0) : v instanceof Number n ? n.doubleValue() : 0.0);
+        }
+        return out;
     }
 
     /** The pixel asked for, else the pass's first non-finite pixel, else the frame's centre. */

@@ -60,28 +60,83 @@ final class PassDebug {
                           Path work) throws IOException {
         VulkanGlsl.Converted converted = VulkanGlsl.fragment(pass.fragmentText());
         SpirvCompiler.Compiled compiled = compiler.compile(converted.text(), "frag", work.resolve("pass.spv"));
+        NativeResult drawn = draw(effect, compiled, pass.uniforms(), "WebGL2 did not report", pass, pass.index(),
+                pass.width(), pass.height(), work);
+        Agreement agreement = Agreement.of(pass, EffectDebugger.pixels(drawn), pixel.passX(), pixel.passY());
+        PassInfo info = new PassInfo(pass.index(), pass.name(), file, pass.width(), pass.height(), pass.version());
+        return traced(effect, info, pixel, agreement, drawn, converted, a);
+    }
+
+    /**
+     * A plain file the browser cannot run (desktop GLSL, HLSL): compiled as written, drawn natively with the call's
+     * and the file's uniform values and no textures, at the pixel asked for, else its first non-finite pixel, else
+     * the centre; nothing to compare with.
+     */
+    DebugEffectReport runNative(Effect effect, String text, boolean hlsl, Map<String, List<List<Double>>> uniforms,
+                                DebugEffectArgs a, String file, Path work) throws IOException {
+        VulkanGlsl.Converted converted = VulkanGlsl.asWritten(text);
+        SpirvCompiler.Compiled compiled = hlsl
+                ? compiler.compileHlsl(text, effect.definition().path("entry").asText("main"), work.resolve("p.spv"))
+                : compiler.compile(text, "frag", work.resolve("p.spv"));
+        int w = a.width();
+        int h = a.height();
+        NativeResult drawn = draw(effect, compiled, uniforms, "given neither in the call nor beside the file", null,
+                0, w, h, work);
+        // HLSL's SV_Position counts rows from the top as Vulkan's memory does, GLSL's gl_FragCoord from the bottom:
+        // rows turned over for HLSL, the snapshot's bottom-up reading finds HLSL's rows where SV_Position has them
+        float[] pixels = hlsl ? upsideDown(EffectDebugger.pixels(drawn), w, h) : EffectDebugger.pixels(drawn);
+        PassSnapshot shape = new PassSnapshot(0, "main", null, text, false, w, h, null, Map.of(), List.of(), pixels);
+        int[] first = a.x() != null ? new int[] {a.x(), a.y()} : shape.firstNonFinite(pixels);
+        String chosen = a.x() != null ? "asked" : first != null ? "the first pixel with a NaN or Inf in the native "
+                + "draw (rows from the top)" : "the centre: the native draw has no NaN or Inf";
+        int x = first == null ? w / 2 : first[0];
+        int y = first == null ? h / 2 : first[1];
+        PixelInfo pixel = new PixelInfo(x, y, x, y, x, hlsl ? y : h - 1 - y, chosen);
+        notes.add(effect.definition().path("description").asText() + ": the browser cannot run it, so there is no "
+                + "Chromium draw to compare with");
+        PassInfo info = new PassInfo(0, "main", file, w, h, effect.definition().path("language").asText());
+        return traced(effect, info, pixel, null, drawn, converted, a);
+    }
+
+    private static float[] upsideDown(float[] pixels, int w, int h) {
+        float[] out = new float[pixels.length];
+        for (int row = 0; row < h; row++) {
+            System.arraycopy(pixels, row * w * 4, out, (h - 1 - row) * w * 4, w * 4);
+        }
+        return out;
+    }
+
+    /** Packs the uniforms, writes the inputs and draws the pass natively, captured. */
+    private NativeResult draw(Effect effect, SpirvCompiler.Compiled compiled,
+                              Map<String, List<List<Double>>> uniforms, String missingWhy, PassSnapshot inputsFrom,
+                              int index, int width, int height, Path work) throws IOException {
         UniformLayout layout = compiled.layout();
         Path uniformFile = null;
         if (layout.block() != null) {
             ByteBuffer bytes = ByteBuffer.allocate(Math.max(16, layout.block().size()));
-            List<String> missing = layout.pack(pass.uniforms(), bytes);
+            List<String> missing = layout.pack(uniforms, bytes);
             if (!missing.isEmpty()) {
-                notes.add("uniforms WebGL2 did not report, drawn as 0: " + String.join(", ", missing));
+                notes.add("uniforms " + missingWhy + ", drawn as 0: " + String.join(", ", missing));
             }
             uniformFile = Files.write(work.resolve("uniforms.bin"), bytes.array());
         }
-        List<NativeInput> inputs = inputs(layout, pass, work);
+        List<NativeInput> inputs = inputs(layout, inputsFrom, work);
         context.cancellation().throwIfCancelled();
         String slug = effect.id().replaceAll("[^A-Za-z0-9._-]+", "_");
-        NativeResult drawn = renderer.draw(new NativeDraw(compiled.spirv(), null, pass.width(), pass.height(),
+        NativeResult drawn = renderer.draw(new NativeDraw(compiled.spirv(), null, width, height,
                 layout.block() == null ? null : layout.block().binding(), uniformFile, inputs,
-                work.resolve("pixels.f32"), cache.folder().resolve(slug + "-pass" + pass.index() + "-"
+                work.resolve("pixels.f32"), cache.folder().resolve(slug + "-pass" + index + "-"
                 + System.currentTimeMillis()).toString()), NATIVE_LIMIT);
-        Agreement agreement = Agreement.of(pass, EffectDebugger.pixels(drawn), pixel.passX(), pixel.passY());
         if (drawn.capture() == null) {
             throw new ToolException(ErrorCode.ENGINE_FAILED, "the native renderer drew the pass but RenderDoc "
                     + "wrote no capture", Map.of());
         }
+        return drawn;
+    }
+
+    /** debug_shader at the pixel of the capture, its lines put back on the file; the cache trimmed after. */
+    private DebugEffectReport traced(Effect effect, PassInfo info, PixelInfo pixel, Agreement agreement,
+                                     NativeResult drawn, VulkanGlsl.Converted converted, DebugEffectArgs a) {
         String capture = drawn.capture().toString();
         int event = drawEvent(capture);
         Map<String, Object> call = new LinkedHashMap<>();
@@ -96,9 +151,8 @@ final class PassDebug {
             call.put("step", a.step());
         }
         JsonNode trace = ask("debug_shader", call);
-        TraceLines.remap(trace, converted, file);
+        TraceLines.remap(trace, converted, info.file());
         cache.trim();
-        PassInfo info = new PassInfo(pass.index(), pass.name(), file, pass.width(), pass.height(), pass.version());
         return new DebugEffectReport(EffectDebugger.SCHEMA_VERSION, summary(effect, info, pixel, trace, agreement),
                 trace.path("status").asText("debugged"), effect.id(), null, info, pixel, agreement, trace, capture,
                 event, List.copyOf(notes), null);
@@ -108,7 +162,7 @@ final class PassDebug {
     private List<NativeInput> inputs(UniformLayout layout, PassSnapshot pass, Path work) throws IOException {
         List<NativeInput> out = new ArrayList<>();
         for (Map.Entry<String, Integer> sampler : layout.samplers().entrySet()) {
-            PassSnapshot.Input input = pass.inputs().stream().filter(i -> i.sampler().equals(sampler.getKey()))
+            PassSnapshot.Input input = pass == null ? null : pass.inputs().stream().filter(i -> i.sampler().equals(sampler.getKey()))
                     .findFirst().orElse(null);
             Path file = work.resolve("input-" + sampler.getValue() + ".f32");
             if (input == null || input.data() == null) {
@@ -168,6 +222,9 @@ final class PassDebug {
             s.append(trace.path("steps_run").asInt()).append(" steps, no NaN, Inf or denormal");
         } else {
             s.append(trace.path("message").asText(trace.path("status").asText()));
+        }
+        if (agreement == null) {
+            return s.append("; output ").append(trace.at("/outputs/0/value")).append(" (native only)").toString();
         }
         s.append("; native ").append(agreement.nativeValue()).append(agreement.atPixel() ? " agrees with" : " differs"
                 + " from").append(" Chromium ").append(agreement.chromium()).append(" (").append(agreement

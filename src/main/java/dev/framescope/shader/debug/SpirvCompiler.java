@@ -34,14 +34,28 @@ public final class SpirvCompiler {
         this.executable = executable;
     }
 
-    /** Compiles {@code text} (a fragment shader, or a vertex shader with {@code stage} "vert") into {@code spirv}. */
+    /** Compiles GLSL {@code text} (a fragment shader, or a vertex shader with {@code stage} "vert") into {@code spirv}. */
     public Compiled compile(String text, String stage, Path spirv) {
+        return compile(text, stage, spirv, List.of("-R", "--aml", "--sdub", BLOCK, "0", "0"), BLOCK);
+    }
+
+    /**
+     * Compiles an HLSL pixel shader with entry point {@code entry}: its globals are glslang's {@code $Global} block
+     * (binding 0), its samplers after it.
+     */
+    public Compiled compileHlsl(String text, String entry, Path spirv) {
+        // the module's entry point is "main" whatever the source calls it: the native draw runs "main"
+        return compile(text, "frag", spirv, List.of("-D", "-e", "main", "--source-entrypoint", entry), "$Global");
+    }
+
+    private Compiled compile(String text, String stage, Path spirv, List<String> language, String block) {
         Path source = spirv.resolveSibling(spirv.getFileName() + "." + stage);
         try {
             Files.writeString(source, text, StandardCharsets.UTF_8);
-            List<String> command = new ArrayList<>(List.of(executable, "-V", "-g", "-R", "--amb", "--aml", "--sdub",
-                    BLOCK, "0", "0", "--shift-sampler-binding", "1", "-q", "-S", stage, "-o", spirv.toString(),
-                    source.toString()));
+            List<String> command = new ArrayList<>(List.of(executable, "-V", "-g"));
+            command.addAll(language);
+            command.addAll(List.of("--amb", "--shift-sampler-binding", "1", "-q", "-S", stage, "-o",
+                    spirv.toString(), source.toString()));
             Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
             byte[] out;
             try {
@@ -55,11 +69,12 @@ public final class SpirvCompiler {
             }
             String log = new String(out, StandardCharsets.UTF_8);
             if (process.exitValue() != 0) {
-                throw new Unsupported("glslang cannot compile this pass for Vulkan (as GLSL ES 3.10, relaxed "
-                        + "rules), so it cannot be drawn natively: " + errors(log));
+                throw new Unsupported("glslang cannot compile this pass for Vulkan (" + (block.equals(BLOCK)
+                        ? "as GLSL with relaxed rules" : "as HLSL") + "), so it cannot be drawn natively: "
+                        + errors(log));
             }
             withoutUnusedResources(spirv);
-            return new Compiled(spirv, UniformLayout.parse(log, BLOCK), log);
+            return new Compiled(spirv, UniformLayout.parse(log, block), log);
         } catch (IOException e) {
             throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, executable + " could not run (" + e.getMessage()
                     + "); install glslang-tools or set FRAMESCOPE_GLSLANG", Map.of());

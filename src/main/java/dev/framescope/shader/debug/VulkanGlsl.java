@@ -108,6 +108,19 @@ public final class VulkanGlsl {
         return new Converted(text.toString(), List.copyOf(origins));
     }
 
+    /**
+     * A file compiled as it is (desktop GLSL, HLSL): no prelude and no directive to take out, so every line is the
+     * file's own.
+     */
+    public static Converted asWritten(String text) {
+        List<Origin> origins = new ArrayList<>();
+        int lines = text.split("\n", -1).length;
+        for (int i = 1; i <= lines; i++) {
+            origins.add(new Origin(Part.effect, i));
+        }
+        return new Converted(text, List.copyOf(origins));
+    }
+
     /** The index of the last {@code #line} directive of source string 0: the program's own code starts after it. */
     private static int lastOwnDirective(String[] lines) {
         int last = -1;

@@ -51,6 +51,16 @@ public record Effect(String id, Path dir, JsonNode definition, List<Program> pro
         return format().source(this, program, file, null);
     }
 
+    /** A plain shader file the browser cannot run (desktop GLSL, HLSL): debug_effect draws it natively only. */
+    public boolean nativeOnly() {
+        return formatName().equals(PlainShaderFormat.NAME) && !definition.path("language").asText().equals("glsl-es");
+    }
+
+    /** Whether it is HLSL (a plain .hlsl file). */
+    public boolean hlsl() {
+        return definition.path("language").asText().equals("hlsl");
+    }
+
     /** Whether rendering needs the pass runtime ({@link EffectFormat#usesPassRuntime}). */
     public boolean usesPassRuntime() {
         return format().usesPassRuntime(this);

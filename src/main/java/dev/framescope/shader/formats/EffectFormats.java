@@ -10,7 +10,7 @@ public final class EffectFormats {
      * if it also has a {@code mainImage}. The names of the files the others hold never overlap.
      */
     private static final List<EffectFormat> ALL = List.of(new GlTransitionFormat(), new NoisemakerFormat(),
-            new IsfFormat(), new ShadertoyFormat(), new NativeFormat());
+            new IsfFormat(), new ShadertoyFormat(), new PlainShaderFormat(), new NativeFormat());
     private static final EffectFormat NATIVE = ALL.get(ALL.size() - 1);
 
     private EffectFormats() {

@@ -189,4 +189,48 @@ class DebugEffectIT {
         assertTrue(out.contains("float ratio = v / v;"), out);
         assertTrue(out.contains("agrees with Chromium"), out);
     }
+
+    @Test
+    void plainDesktopGlslAndHlslFilesAreSteppedNativelyWithTheirSideUniforms() throws Exception {
+        List<String> wrong = new ArrayList<>();
+        for (JsonNode truth : TRUTH.get("native_only")) {
+            String effect = truth.get("effect").asText();
+            JsonNode a = answer(call("effect", effect, "effects_root", truth.get("root").asText(), "width",
+                    TRUTH.get("width").asInt(), "height", TRUTH.get("height").asInt()));
+            JsonNode first = a.at("/trace/first_non_finite");
+            List<String> found = new ArrayList<>();
+            check(found, "status", "debugged", a.path("status").asText());
+            check(found, "pixel", truth.get("first_pixel").toString(), "[" + a.at("/pixel/x").asInt() + ","
+                    + a.at("/pixel/y").asInt() + "]");
+            check(found, "kind", truth.get("kind").asText(), first.path("kind").asText());
+            check(found, "file", truth.get("file").asText(), first.at("/source/file").asText());
+            check(found, "line", truth.get("line").asInt(), first.at("/source/line").asInt());
+            check(found, "text", truth.get("text").asText(), first.at("/source/text").asText().strip());
+            List<Double> operands = new ArrayList<>();
+            first.path("operands").forEach(o -> operands.add(o.path("value").asDouble(Double.NaN)));
+            List<Double> expected = new ArrayList<>();
+            truth.get("operands").forEach(o -> expected.add(o.asDouble()));
+            check(found, "operands", expected, operands);
+            check(found, "no comparison", true, a.path("agreement").isMissingNode() || a.path("agreement").isNull());
+            JsonNode finite = truth.get("finite_pixel");
+            JsonNode f = answer(call("effect", effect, "effects_root", truth.get("root").asText(), "width",
+                    TRUTH.get("width").asInt(), "height", TRUTH.get("height").asInt(), "x", finite.get(0).asInt(),
+                    "y", finite.get(1).asInt()));
+            check(found, "finite pixel's value", truth.get("finite_value").asDouble(),
+                    f.at("/trace/outputs/0/value/0").asDouble(Double.NaN));
+            check(found, "finite pixel's trace", true, f.at("/trace/first_non_finite").isNull());
+            if (!found.isEmpty()) {
+                wrong.add(effect + ": " + found + " in " + a.path("summary").asText());
+            }
+        }
+        assertEquals(List.of(), wrong);
+        CallToolResult rendered = toolkit.invoker().call(toolkit.registry().find("render_effect_frame").orElseThrow(),
+                Map.of("effect", "plain/*", "effects_root", "demo/shaders/debug", "width", 64, "height", 32),
+                ToolContext.SILENT);
+        JsonNode frames = answer(rendered);
+        Map<String, String> status = new LinkedHashMap<>();
+        frames.at("/frames/preview").forEach(f -> status.put(f.path("effect").asText(), f.path("status").asText()));
+        assertEquals(Map.of("plain/nan_es.frag", "ok", "plain/nan_desktop.frag", "unsupported",
+                "plain/nan_pixel.hlsl", "unsupported"), status, frames.toString());
+    }
 }
