@@ -190,8 +190,13 @@ public final class EffectDebugger {
         }
         Program program = effect.programs().get(Math.min(pass.index(), effect.programs().size() - 1));
         PixelInfo pixel = pixel(a, pass);
-        return inWork(work -> new PassDebug(compiler, renderer, cache, tools.get(), context).run(effect, pass, pixel,
-                a, file == null ? program.file(true).toString() : file, work));
+        PassDebug debug = new PassDebug(compiler, renderer, cache, tools.get(), context);
+        if (program.wgsl() != null) {
+            debug.note("the pass has a WGSL program too; its GLSL twin was debugged (the debugger steps SPIR-V, and "
+                    + "no WGSL-to-SPIR-V compiler is packaged here)");
+        }
+        return inWork(work -> debug.run(effect, pass, pixel, a, file == null ? program.file(true).toString() : file,
+                work));
     }
 
     private interface InWork {

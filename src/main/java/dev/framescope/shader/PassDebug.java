@@ -56,6 +56,11 @@ final class PassDebug {
         this.context = context;
     }
 
+    /** A note the answer carries. */
+    void note(String note) {
+        notes.add(note);
+    }
+
     DebugEffectReport run(Effect effect, PassSnapshot pass, PixelInfo pixel, DebugEffectArgs a, String file,
                           Path work) throws IOException {
         VulkanGlsl.Converted converted = VulkanGlsl.fragment(pass.fragmentText());

@@ -291,6 +291,9 @@ public final class ShaderTools implements ToolGroup {
                         "{\"effect\": \"synth/gradient,broken/parity-mismatch\", \"check\": \"parity\"}"),
                 new DemoCall("Does each filter filter? (one passes its input through)",
                         "test_effect", "{\"effect\": \"filter/*,broken/passthrough\", \"check\": "
-                        + "\"passthrough\"}"));
+                        + "\"passthrough\"}"),
+                new DemoCall("Step an effect's NaN to its line (RenderDoc's debugger on a native redraw of the pass)",
+                        "debug_effect", "{\"effect\": \"isf/Two Pass NaN\", \"effects_root\": "
+                        + "\"demo/shaders/debug\", \"width\": 64, \"height\": 32}"));
     }
 }
