@@ -179,10 +179,6 @@ public final class EffectDebugger {
         if (pass.unsupported() != null) {
             throw new Unsupported("pass " + pass.index() + " (" + pass.name() + "): " + pass.unsupported());
         }
-        if (pass.customVertex()) {
-            throw new Unsupported("pass " + pass.index() + " has its own vertex stage (an ISF .vs file), which the "
-                    + "native draw does not run yet");
-        }
         for (PassSnapshot.Input input : pass.inputs()) {
             if (input.unsupported() != null) {
                 throw new Unsupported("pass " + pass.index() + ": " + input.unsupported());

@@ -11,9 +11,11 @@ import dev.framescope.shader.EffectDebugger.PixelInfo;
 import dev.framescope.shader.debug.Agreement;
 import dev.framescope.shader.debug.CaptureCache;
 import dev.framescope.shader.debug.PassSnapshot;
+import dev.framescope.shader.debug.SamplerBindings;
 import dev.framescope.shader.debug.SpirvCompiler;
 import dev.framescope.shader.debug.TraceLines;
 import dev.framescope.shader.debug.UniformLayout;
+import dev.framescope.shader.debug.Varyings;
 import dev.framescope.shader.debug.VulkanGlsl;
 import dev.framescope.shader.formats.Effect;
 import dev.framescope.shader.nativepass.NativeDraw;
@@ -64,9 +66,25 @@ final class PassDebug {
     DebugEffectReport run(Effect effect, PassSnapshot pass, PixelInfo pixel, DebugEffectArgs a, String file,
                           Path work) throws IOException {
         VulkanGlsl.Converted converted = VulkanGlsl.fragment(pass.fragmentText());
+        SpirvCompiler.Compiled vertex = null;
+        SamplerBindings samplers = SamplerBindings.of(converted, Map.of());
+        converted = samplers.converted();
+        if (pass.customVertex()) {
+            VulkanGlsl.Converted[] stages = Varyings.locate(VulkanGlsl.vertex(pass.vertexText()), converted);
+            converted = stages[1];
+            // the vertex stage's samplers at the fragment's bindings: WebGL binds a program's samplers once
+            SamplerBindings both = SamplerBindings.of(stages[0], samplers.bindings());
+            samplers = new SamplerBindings(converted, both.bindings());
+            vertex = compiler.compile(both.converted().text(), "vert", work.resolve("pass-vertex.spv"));
+            notes.add("the pass's own vertex stage was drawn too, its outputs matched to the fragment's inputs by "
+                    + "name");
+        }
         SpirvCompiler.Compiled compiled = compiler.compile(converted.text(), "frag", work.resolve("pass.spv"));
-        NativeResult drawn = draw(effect, compiled, pass.uniforms(), "WebGL2 did not report", pass, pass.index(),
-                pass.width(), pass.height(), work);
+        if (vertex != null) {
+            compiled = compiled.withVertex(vertex);
+        }
+        NativeResult drawn = draw(effect, compiled, samplers.bindings(), pass.uniforms(), "WebGL2 reported no value "
+                + "for (inactive, or named otherwise)", pass, pass.index(), pass.width(), pass.height(), work);
         Agreement agreement = Agreement.of(pass, EffectDebugger.pixels(drawn), pixel.passX(), pixel.passY());
         PassInfo info = new PassInfo(pass.index(), pass.name(), file, pass.width(), pass.height(), pass.version());
         return traced(effect, info, pixel, agreement, drawn, converted, a);
@@ -80,17 +98,18 @@ final class PassDebug {
     DebugEffectReport runNative(Effect effect, String text, boolean hlsl, Map<String, List<List<Double>>> uniforms,
                                 DebugEffectArgs a, String file, Path work) throws IOException {
         VulkanGlsl.Converted converted = VulkanGlsl.asWritten(text);
+        SamplerBindings samplers = hlsl ? null : SamplerBindings.of(converted, Map.of());
         SpirvCompiler.Compiled compiled = hlsl
                 ? compiler.compileHlsl(text, effect.definition().path("entry").asText("main"), work.resolve("p.spv"))
-                : compiler.compile(text, "frag", work.resolve("p.spv"));
+                : compiler.compile(samplers.converted().text(), "frag", work.resolve("p.spv"));
         int w = a.width();
         int h = a.height();
-        NativeResult drawn = draw(effect, compiled, uniforms, "given neither in the call nor beside the file", null,
-                0, w, h, work);
+        NativeResult drawn = draw(effect, compiled, hlsl ? compiled.layout().samplers() : samplers.bindings(), uniforms, "given neither in the "
+                + "call nor beside the file", null, 0, w, h, work);
         // HLSL's SV_Position counts rows from the top as Vulkan's memory does, GLSL's gl_FragCoord from the bottom:
         // rows turned over for HLSL, the snapshot's bottom-up reading finds HLSL's rows where SV_Position has them
         float[] pixels = hlsl ? upsideDown(EffectDebugger.pixels(drawn), w, h) : EffectDebugger.pixels(drawn);
-        PassSnapshot shape = new PassSnapshot(0, "main", null, text, false, w, h, null, Map.of(), List.of(), pixels);
+        PassSnapshot shape = new PassSnapshot(0, "main", null, text, null, false, w, h, null, Map.of(), List.of(), pixels);
         int[] first = a.x() != null ? new int[] {a.x(), a.y()} : shape.firstNonFinite(pixels);
         String chosen = a.x() != null ? "asked" : first != null ? "the first pixel with a NaN or Inf in the native "
                 + "draw (rows from the top)" : "the centre: the native draw has no NaN or Inf";
@@ -112,7 +131,7 @@ final class PassDebug {
     }
 
     /** Packs the uniforms, writes the inputs and draws the pass natively, captured. */
-    private NativeResult draw(Effect effect, SpirvCompiler.Compiled compiled,
+    private NativeResult draw(Effect effect, SpirvCompiler.Compiled compiled, Map<String, Integer> samplers,
                               Map<String, List<List<Double>>> uniforms, String missingWhy, PassSnapshot inputsFrom,
                               int index, int width, int height, Path work) throws IOException {
         UniformLayout layout = compiled.layout();
@@ -125,10 +144,10 @@ final class PassDebug {
             }
             uniformFile = Files.write(work.resolve("uniforms.bin"), bytes.array());
         }
-        List<NativeInput> inputs = inputs(layout, inputsFrom, work);
+        List<NativeInput> inputs = inputs(samplers, inputsFrom, work);
         context.cancellation().throwIfCancelled();
         String slug = effect.id().replaceAll("[^A-Za-z0-9._-]+", "_");
-        NativeResult drawn = renderer.draw(new NativeDraw(compiled.spirv(), null, width, height,
+        NativeResult drawn = renderer.draw(new NativeDraw(compiled.spirv(), compiled.vertex(), width, height,
                 layout.block() == null ? null : layout.block().binding(), uniformFile, inputs,
                 work.resolve("pixels.f32"), cache.folder().resolve(slug + "-pass" + index + "-"
                 + System.currentTimeMillis()).toString()), NATIVE_LIMIT);
@@ -164,9 +183,10 @@ final class PassDebug {
     }
 
     /** Each sampler glslang kept, bound at its binding to the texture Chromium's draw read (a missing one: 1×1 0). */
-    private List<NativeInput> inputs(UniformLayout layout, PassSnapshot pass, Path work) throws IOException {
+    private List<NativeInput> inputs(Map<String, Integer> samplers, PassSnapshot pass, Path work)
+            throws IOException {
         List<NativeInput> out = new ArrayList<>();
-        for (Map.Entry<String, Integer> sampler : layout.samplers().entrySet()) {
+        for (Map.Entry<String, Integer> sampler : samplers.entrySet()) {
             PassSnapshot.Input input = pass == null ? null : pass.inputs().stream().filter(i -> i.sampler().equals(sampler.getKey()))
                     .findFirst().orElse(null);
             Path file = work.resolve("input-" + sampler.getValue() + ".f32");

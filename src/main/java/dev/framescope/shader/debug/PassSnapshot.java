@@ -15,7 +15,8 @@ import java.util.Map;
  * pass wrote, as floats. Pixel arrays are rows from the bottom (WebGL's readPixels order, which is also the order the
  * native draw writes: row k holds gl_FragCoord.y = k + 0.5 in both).
  */
-public record PassSnapshot(int index, String name, String version, String fragmentText, boolean customVertex,
+public record PassSnapshot(int index, String name, String version, String fragmentText, String vertexText,
+                           boolean customVertex,
                            int width, int height, String unsupported, Map<String, List<List<Double>>> uniforms,
                            List<Input> inputs, float[] output) {
 
@@ -44,6 +45,7 @@ public record PassSnapshot(int index, String name, String version, String fragme
         }
         return new PassSnapshot(page.path("index").asInt(), page.path("name").asText(null),
                 page.path("version").asText("300 es"), page.path("fragment_text").asText(),
+                page.path("vertex_text").asText(null),
                 page.path("custom_vertex").asBoolean(), page.path("width").asInt(), page.path("height").asInt(),
                 page.path("unsupported").asText(null), uniforms, inputs,
                 page.has("output") ? floats(Base64.getDecoder().decode(page.get("output").asText())) : null);

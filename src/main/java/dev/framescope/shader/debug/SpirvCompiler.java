@@ -15,7 +15,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * glslang making a fragment shader into SPIR-V for the native draw: debug information on (so RenderDoc's debugger has
  * the source and its lines), relaxed Vulkan rules (loose uniforms go into one std140 block, {@value #BLOCK}, at
- * binding 0; samplers from binding 1 on) and its reflection, which says where each uniform went.
+ * binding 0; samplers where {@link SamplerBindings} put them, from 1 on) and its reflection, which says where each
+ * uniform went.
  */
 public final class SpirvCompiler {
 
@@ -24,8 +25,19 @@ public final class SpirvCompiler {
     private static final long LIMIT_MS = 60_000;
     private static final int MOST_OUTPUT = 64 * 1024;
 
-    /** The module written to {@code spirv}, the uniforms' layout, and glslang's warnings. */
-    public record Compiled(Path spirv, UniformLayout layout, String log) {
+    /**
+     * The module written to {@code spirv}, the uniforms' layout, and glslang's warnings; {@code vertex}: a vertex
+     * stage's module drawn with it, or null for the full-screen one.
+     */
+    public record Compiled(Path spirv, UniformLayout layout, String log, Path vertex) {
+
+        /**
+         * This fragment stage with {@code stage} as its vertex stage: one uniform buffer serves both, so every
+         * uniform both declare must sit at the same offset in both (else {@link Unsupported}).
+         */
+        public Compiled withVertex(Compiled stage) {
+            return new Compiled(spirv, layout.with(stage.layout()), log, stage.spirv());
+        }
     }
 
     private final String executable;
@@ -36,7 +48,10 @@ public final class SpirvCompiler {
 
     /** Compiles GLSL {@code text} (a fragment shader, or a vertex shader with {@code stage} "vert") into {@code spirv}. */
     public Compiled compile(String text, String stage, Path spirv) {
-        return compile(text, stage, spirv, List.of("-R", "--aml", "--sdub", BLOCK, "0", "0"), BLOCK);
+        // every member of the block, read or not: a vertex stage's uniforms must sit where the fragment's block has them
+        // samplers come bound (SamplerBindings): a shift would move those bindings too
+        return compile(text, stage, spirv, List.of("-R", "--aml", "--sdub", BLOCK, "0", "0",
+                "--reflect-all-block-variables"), BLOCK);
     }
 
     /**
@@ -45,7 +60,8 @@ public final class SpirvCompiler {
      */
     public Compiled compileHlsl(String text, String entry, Path spirv) {
         // the module's entry point is "main" whatever the source calls it: the native draw runs "main"
-        return compile(text, "frag", spirv, List.of("-D", "-e", "main", "--source-entrypoint", entry), "$Global");
+        return compile(text, "frag", spirv, List.of("-D", "-e", "main", "--source-entrypoint", entry,
+                "--shift-sampler-binding", "1", "--shift-texture-binding", "1"), "$Global");
     }
 
     private Compiled compile(String text, String stage, Path spirv, List<String> language, String block) {
@@ -54,7 +70,7 @@ public final class SpirvCompiler {
             Files.writeString(source, text, StandardCharsets.UTF_8);
             List<String> command = new ArrayList<>(List.of(executable, "-V", "-g"));
             command.addAll(language);
-            command.addAll(List.of("--amb", "--shift-sampler-binding", "1", "-q", "-S", stage, "-o",
+            command.addAll(List.of("--amb", "-q", "-S", stage, "-o",
                     spirv.toString(), source.toString()));
             Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
             byte[] out;
@@ -74,7 +90,7 @@ public final class SpirvCompiler {
                         + errors(log));
             }
             withoutUnusedResources(spirv);
-            return new Compiled(spirv, UniformLayout.parse(log, block), log);
+            return new Compiled(spirv, UniformLayout.parse(log, block), log, null);
         } catch (IOException e) {
             throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, executable + " could not run (" + e.getMessage()
                     + "); install glslang-tools or set FRAMESCOPE_GLSLANG", Map.of());

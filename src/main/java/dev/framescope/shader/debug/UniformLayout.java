@@ -66,6 +66,40 @@ public final class UniformLayout {
         return new UniformLayout(slots, block);
     }
 
+    /**
+     * This layout and another stage's, for one buffer: a uniform both have must be at the same offset, and one only
+     * the other has must not overlap any of this one's. Samplers are bound by name for both stages
+     * ({@link SamplerBindings}).
+     */
+    public UniformLayout with(UniformLayout other) {
+        Map<String, Slot> merged = new LinkedHashMap<>(slots);
+        for (Slot s : other.blockSlots().values()) {
+            Slot mine = slots.get(s.name());
+            if (mine != null && mine.offset() != s.offset()) {
+                throw new Unsupported("uniform " + s.name() + " is at offset " + s.offset() + " in the vertex stage's "
+                        + "block and " + mine.offset() + " in the fragment stage's, and the native draw has one buffer");
+            }
+            if (mine == null) {
+                for (Slot f : blockSlots().values()) {
+                    if (s.offset() < f.offset() + bytes(f) && f.offset() < s.offset() + bytes(s)) {
+                        throw new Unsupported("the vertex stage's uniform " + s.name() + " overlaps the fragment "
+                                + "stage's " + f.name() + " in the one uniform buffer the native draw has");
+                    }
+                }
+                merged.put(s.name(), s);
+            }
+        }
+        Block both = block == null ? other.block : other.block == null ? block
+                : new Block(block.name(), Math.max(block.size(), other.block.size()), block.binding());
+        return new UniformLayout(merged, both);
+    }
+
+    /** Bytes a slot covers in std140. */
+    private static int bytes(Slot s) {
+        int one = GlTypes.columns(s.type()) > 1 ? 16 * GlTypes.columns(s.type()) : 4 * GlTypes.rows(s.type());
+        return s.size() > 1 ? s.arrayStride() * s.size() : one;
+    }
+
     /** The default uniform block, or null when the shader reads no loose uniform. */
     public Block block() {
         return block;

@@ -63,8 +63,48 @@ public final class VulkanGlsl {
     private VulkanGlsl() {
     }
 
+    /** GLSL ES 1.00's vertex built-ins under their 3.x names. */
+    private static final String ES1_VERTEX_NAMES = """
+            #define texture2D texture
+            #define texture2DLod textureLod
+            #define textureCube texture
+            #define varying out
+            #define attribute in
+            """;
+    /** The page's vertex attribute: the full-screen triangle's corner, which the native draw has no buffer for. */
+    private static final Pattern POSITION = Pattern.compile(
+            "^\\s*(in|attribute)\\s+(?:(?:lowp|mediump|highp)\\s+)?vec2\\s+position\\s*;\\s*$");
+    /** The vertex stage's own main, called by the one that sets {@code position} from the vertex index. */
+    private static final String VERTEX_MAIN = """
+            #undef main
+            void main() {
+              position = vec2(float((gl_VertexIndex << 1) & 2), float(gl_VertexIndex & 2)) * 2.0 - 1.0;
+              framescope_vertex_main();
+            }
+            """;
+
+    /**
+     * A pass's own vertex stage (an ISF {@code .vs}) as the page compiled it, for the native draw: GLSL ES 3.10, its
+     * {@code position} attribute a global set from {@code gl_VertexIndex} to the corners of the same full-screen
+     * triangle the page draws, its {@code main} called from a new one. Its lines are not mapped (the trace is the
+     * fragment stage's).
+     */
+    public static Converted vertex(String pageText) {
+        Converted c = convert(pageText, true);
+        StringBuilder text = new StringBuilder();
+        for (String line : c.text().split("\n", -1)) {
+            text.append(POSITION.matcher(line).matches() ? "vec2 position;" : line).append('\n');
+        }
+        text.setLength(text.length() - 1);
+        return new Converted(text + VERTEX_MAIN, c.origins());
+    }
+
     /** {@code pageText}: the fragment text as WebGL2 compiled it, {@code #version} first. */
     public static Converted fragment(String pageText) {
+        return convert(pageText, false);
+    }
+
+    private static Converted convert(String pageText, boolean vertex) {
         String[] lines = pageText.split("\n", -1);
         int versionAt = -1;
         for (int i = 0; i < lines.length && versionAt < 0; i++) {
@@ -74,9 +114,11 @@ public final class VulkanGlsl {
         }
         boolean es1 = versionAt >= 0 && lines[versionAt].contains("100");
         List<String> header = new ArrayList<>(List.of("#version 310 es"));
+        if (vertex) {
+            header.add("#define main framescope_vertex_main");
+        }
         if (es1) {
-            // its default precision must come before the output's declaration names one
-            header.addAll(List.of(ES1_NAMES.strip().split("\n")));
+            header.addAll(List.of((vertex ? ES1_VERTEX_NAMES : ES1_NAMES).strip().split("\n")));
         }
         StringBuilder text = new StringBuilder();
         List<Origin> origins = new ArrayList<>();
