@@ -3,7 +3,9 @@ package dev.framescope.physics.store;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -14,7 +16,8 @@ import java.util.function.Function;
  * of milliseconds where waiting for the series took a second. Each table is read by row-id range (one query per span
  * of frames), the range taken from the table's exact index when its scan has ended, else found by {@link
  * FrameProbe}, which relies on MSD-CPP writing frames in order: so a table is first proven in frame order (once per
- * recording, {@link FrameProbe#inFrameOrder}), since a range found by the probe misses any row of its frames stored
+ * recording, {@link FrameProbe#inFrameOrder}, or for the collision table by the read of every collision row, {@link
+ * CollisionRows#read}), since a range found by the probe misses any row of its frames stored
  * elsewhere (a frame's friction rows rewritten at the end of the table read as none, and the first energy check
  * answered otherwise than the later ones). A file whose rows are not in frame order gets no window ({@link #read}
  * returns null) and its caller waits for the series, which are exact in any order.
@@ -40,32 +43,36 @@ public record FrameWindow(ContactSeries contacts, StateSeries states) {
     static FrameWindow read(Connection db, Set<String> tables, boolean legacyStates, int frameCount,
                             Function<String, FrameIndex> exact, FrameOrder order, List<long[]> spans)
             throws SQLException {
+        // The ranges first, the collision table's last: its frame order may come from the read of every collision
+        // row that the energy check runs meanwhile on another thread (RecordingSeries), so that proof comes free.
+        String statesTable = StateSeries.table(legacyStates);
+        Map<String, List<long[]>> ranges = new HashMap<>();
+        for (String table : List.of(CONTACT_TABLES.get(1), CONTACT_TABLES.get(2), statesTable,
+                CONTACT_TABLES.get(0))) {
+            boolean read = tables.contains(table) && (table.equals(statesTable) || tables.contains("Vector3DRecord"));
+            List<long[]> tableRanges = read ? ranges(db, table, frameCount, exact, order, spans) : List.of();
+            if (tableRanges == null) {
+                return null;
+            }
+            ranges.put(table, tableRanges);
+        }
         List<ContactRows> contacts = new ArrayList<>();
         for (String table : CONTACT_TABLES) {
             if (!tables.contains(table) || !tables.contains("Vector3DRecord")) {
                 contacts.add(ContactRows.empty(frameCount));
                 continue;
             }
-            List<long[]> ranges = ranges(db, table, frameCount, exact, order, spans);
-            if (ranges == null) {
-                return null;
-            }
             ContactRows rows = switch (table) {
-                case "CollisionResultRecord" -> ContactSeries.readCollisions(db, frameCount, ranges);
-                case "ContactConstraintRecord" -> ContactSeries.readConstraints(db, frameCount, ranges);
-                default -> ContactSeries.readFriction(db, frameCount, ranges);
+                case "CollisionResultRecord" -> ContactSeries.readCollisions(db, frameCount, ranges.get(table));
+                case "ContactConstraintRecord" -> ContactSeries.readConstraints(db, frameCount, ranges.get(table));
+                default -> ContactSeries.readFriction(db, frameCount, ranges.get(table));
             };
             if (!rows.cameInFrameOrder()) {
                 return null;
             }
             contacts.add(rows);
         }
-        String statesTable = StateSeries.table(legacyStates);
-        List<long[]> stateRanges = tables.contains(statesTable)
-                ? ranges(db, statesTable, frameCount, exact, order, spans) : List.of();
-        if (stateRanges == null) {
-            return null;
-        }
+        List<long[]> stateRanges = ranges.get(statesTable);
         StateSeries states = stateRanges.isEmpty() ? StateSeries.empty()
                 : StateSeries.read(db, legacyStates, stateRanges);
         if (!states.cameInFrameOrder()) {
