@@ -43,42 +43,42 @@ public record FrameWindow(ContactSeries contacts, StateSeries states) {
     static FrameWindow read(Connection db, Set<String> tables, boolean legacyStates, int frameCount,
                             Function<String, FrameIndex> exact, FrameOrder order, List<long[]> spans)
             throws SQLException {
-        // The ranges first, the collision table's last: its frame order may come from the read of every collision
-        // row that the energy check runs meanwhile on another thread (RecordingSeries), so that proof comes free.
+        // The collision table last: its frame order may come from the read of every collision row that the energy
+        // check runs meanwhile on another thread (RecordingSeries), so that proof comes free; the other tables are
+        // proven and read while that read runs.
         String statesTable = StateSeries.table(legacyStates);
-        Map<String, List<long[]>> ranges = new HashMap<>();
+        Map<String, ContactRows> contacts = new HashMap<>();
+        StateSeries states = StateSeries.empty();
         for (String table : List.of(CONTACT_TABLES.get(1), CONTACT_TABLES.get(2), statesTable,
                 CONTACT_TABLES.get(0))) {
-            boolean read = tables.contains(table) && (table.equals(statesTable) || tables.contains("Vector3DRecord"));
-            List<long[]> tableRanges = read ? ranges(db, table, frameCount, exact, order, spans) : List.of();
-            if (tableRanges == null) {
+            boolean isStates = table.equals(statesTable);
+            if (!tables.contains(table) || !isStates && !tables.contains("Vector3DRecord")) {
+                contacts.put(table, ContactRows.empty(frameCount));
+                continue;
+            }
+            List<long[]> ranges = ranges(db, table, frameCount, exact, order, spans);
+            if (ranges == null) {
                 return null;
             }
-            ranges.put(table, tableRanges);
-        }
-        List<ContactRows> contacts = new ArrayList<>();
-        for (String table : CONTACT_TABLES) {
-            if (!tables.contains(table) || !tables.contains("Vector3DRecord")) {
-                contacts.add(ContactRows.empty(frameCount));
+            if (isStates) {
+                states = ranges.isEmpty() ? StateSeries.empty() : StateSeries.read(db, legacyStates, ranges);
+                if (!states.cameInFrameOrder()) {
+                    return null;
+                }
                 continue;
             }
             ContactRows rows = switch (table) {
-                case "CollisionResultRecord" -> ContactSeries.readCollisions(db, frameCount, ranges.get(table));
-                case "ContactConstraintRecord" -> ContactSeries.readConstraints(db, frameCount, ranges.get(table));
-                default -> ContactSeries.readFriction(db, frameCount, ranges.get(table));
+                case "CollisionResultRecord" -> ContactSeries.readCollisions(db, frameCount, ranges);
+                case "ContactConstraintRecord" -> ContactSeries.readConstraints(db, frameCount, ranges);
+                default -> ContactSeries.readFriction(db, frameCount, ranges);
             };
             if (!rows.cameInFrameOrder()) {
                 return null;
             }
-            contacts.add(rows);
+            contacts.put(table, rows);
         }
-        List<long[]> stateRanges = ranges.get(statesTable);
-        StateSeries states = stateRanges.isEmpty() ? StateSeries.empty()
-                : StateSeries.read(db, legacyStates, stateRanges);
-        if (!states.cameInFrameOrder()) {
-            return null;
-        }
-        return new FrameWindow(new ContactSeries(contacts.get(0), contacts.get(1), contacts.get(2)), states);
+        return new FrameWindow(new ContactSeries(contacts.get(CONTACT_TABLES.get(0)),
+                contacts.get(CONTACT_TABLES.get(1)), contacts.get(CONTACT_TABLES.get(2))), states);
     }
 
     /**
