@@ -6,6 +6,7 @@ import dev.framescope.physics.checks.LambdaConvention.LambdaUnit;
 import dev.framescope.physics.checks.PhysicsArgs.AnomalyArgs;
 import dev.framescope.physics.checks.PhysicsArgs.EnergySeriesArgs;
 import dev.framescope.physics.store.Background;
+import dev.framescope.physics.store.CollisionRows;
 import dev.framescope.physics.store.FrameRange;
 import dev.framescope.physics.store.FrameWindow;
 import dev.framescope.physics.store.PhysicsModel.EnergyPoint;
@@ -243,7 +244,7 @@ public final class EnergyChecks {
         }
         Map<Long, Double> masses = MomentumChecks.masses(store);
         MassTable table = new MassTable(masses);
-        Map<Long, List<ContactSummary>> contacts = store.contactSummaries();
+        CollisionRows contacts = store.collisionRows();
         List<SystemEnergyPoint> energy = store.systemEnergy();
         List<Step> steps = new ArrayList<>();
         for (int i = 1; i < energy.size(); i++) {
@@ -253,14 +254,16 @@ public final class EnergyChecks {
                 continue;
             }
             double dt = point.simulationTime() - previous.simulationTime();
-            List<ContactSummary> frameContacts = contacts.getOrDefault(point.frameId(), List.of());
-            double allowance = table.allowance(frameContacts);
-            double expected = table.freeFall(frameContacts, dt);
+            int first = contacts.start(point.frameId());
+            int end = contacts.end(point.frameId());
+            double allowance = table.allowance(contacts, first, end);
+            double expected = table.freeFall(contacts, first, end, dt);
             double delta = point.totalSystemE() - previous.totalSystemE();
             double residual = delta - expected;
             String kind = residual > threshold + allowance ? "injection" : !Double.isFinite(delta) ? "nonfinite" : null;
             if (kind != null || residual < -threshold && unit != null) {
-                steps.add(new Step(point, dt, frameContacts, allowance, expected, delta, residual, kind));
+                steps.add(new Step(point, dt, contacts.at(point.frameId()), allowance, expected, delta, residual,
+                        kind));
             }
         }
         List<Long> lossFrames = steps.stream().filter(step -> step.residual() < -threshold && unit != null)
@@ -340,32 +343,38 @@ public final class EnergyChecks {
             return -1;
         }
 
+        private void touch(long id) {
+            int i = indexOf(id);
+            if (i >= 0) {
+                touching[i] = true;
+            }
+        }
+
         private double massOf(long id) {
             int i = indexOf(id);
             return i < 0 ? 0 : kg[i];
         }
 
-        /** Joules a resolved overlap may release: per contact, the heavier body's m·g·(depth − slop). */
-        double allowance(List<ContactSummary> frameContacts) {
+        /**
+         * Joules a resolved overlap may release: per contact (rows {@code first} until {@code end}), the heavier
+         * body's m·g·(depth − slop).
+         */
+        double allowance(CollisionRows rows, int first, int end) {
             double allowance = 0;
-            for (ContactSummary c : frameContacts) {
-                double depth = Double.isFinite(c.penetrationDepth()) ? c.penetrationDepth() : 0;
-                double raised = Math.max(massOf(c.bodyAId()), massOf(c.bodyBId()));
+            for (int row = first; row < end; row++) {
+                double depth = Double.isFinite(rows.depth(row)) ? rows.depth(row) : 0;
+                double raised = Math.max(massOf(rows.bodyA(row)), massOf(rows.bodyB(row)));
                 allowance += raised * G * Math.max(depth - SLOP_M, 0);
             }
             return allowance;
         }
 
         /** The energy change free fall explains for the bodies not in contact: −½·m·g²·dt² each. */
-        double freeFall(List<ContactSummary> frameContacts, double dt) {
+        double freeFall(CollisionRows rows, int first, int end, double dt) {
             Arrays.fill(touching, false);
-            for (ContactSummary c : frameContacts) {
-                for (long id : new long[] {c.bodyAId(), c.bodyBId()}) {
-                    int i = indexOf(id);
-                    if (i >= 0) {
-                        touching[i] = true;
-                    }
-                }
+            for (int row = first; row < end; row++) {
+                touch(rows.bodyA(row));
+                touch(rows.bodyB(row));
             }
             double expected = 0;
             for (int i = 0; i < ids.length; i++) {

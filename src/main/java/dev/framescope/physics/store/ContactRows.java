@@ -57,6 +57,23 @@ final class ContactRows {
     }
 
     /**
+     * Runs {@code sql}, whose columns are those of {@link #read} and then one more: whether to keep the row (0: not).
+     * {@code seen} meets every row, kept or not, first.
+     */
+    static ContactRows readKept(Connection db, String sql, int stride, int frameCount, int capacity,
+                                TableScan.Sink seen) throws SQLException {
+        ContactRows rows = new ContactRows(stride, frameCount, capacity);
+        TableScan.each(db, sql, row -> {
+            seen.row(row);
+            if (row.integer(5 + stride) != 0) {
+                rows.add(row);
+            }
+        });
+        rows.finish();
+        return rows;
+    }
+
+    /**
      * The rows of some frames only: {@code sql} has the columns of {@link #read} and four parameters, a row-id range
      * and a frame range, bound in turn to each of {@code ranges} ({first id, last id, first frame, last frame}).
      */

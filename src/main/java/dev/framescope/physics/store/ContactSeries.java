@@ -115,17 +115,6 @@ public final class ContactSeries {
         return friction;
     }
 
-    /**
-     * Every collision row without its normal (frame, bodies, depth), for the per-frame contact status alone; joined
-     * to its normal all the same, so it holds the rows the collision series holds. No row id is read (the 0 in its
-     * place): no index is built from this read.
-     */
-    static ContactRows readSummaries(Connection db, int frameCount, int rows) throws SQLException {
-        return ContactRows.read(db, "SELECT c.frame_id, c.body_a_id, c.body_b_id, 0, c.penetrationDepth FROM "
-                + "CollisionResultRecord c JOIN Vector3DRecord n ON c.normal_id = n.id" + ORDERED, 1, frameCount,
-                rows, new FrameIndex.Builder(0));
-    }
-
     /** The collision rows of some frames: {@code ranges} as {@link ContactRows#read(Connection, String, int, int, List)}. */
     static ContactRows readCollisions(Connection db, int frameCount, List<long[]> ranges) throws SQLException {
         return ContactRows.read(db, COLLISIONS_FROM + WITHIN, 4, frameCount, ranges);

@@ -3,7 +3,9 @@ package dev.framescope.physics.store;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -14,7 +16,8 @@ import java.util.function.Function;
  * of milliseconds where waiting for the series took a second. Each table is read by row-id range (one query per span
  * of frames), the range taken from the table's exact index when its scan has ended, else found by {@link
  * FrameProbe}, which relies on MSD-CPP writing frames in order: so a table is first proven in frame order (once per
- * recording, {@link FrameProbe#inFrameOrder}), since a range found by the probe misses any row of its frames stored
+ * recording, {@link FrameProbe#inFrameOrder}, or for the collision table by the read of every collision row, {@link
+ * CollisionRows#read}), since a range found by the probe misses any row of its frames stored
  * elsewhere (a frame's friction rows rewritten at the end of the table read as none, and the first energy check
  * answered otherwise than the later ones). A file whose rows are not in frame order gets no window ({@link #read}
  * returns null) and its caller waits for the series, which are exact in any order.
@@ -40,15 +43,29 @@ public record FrameWindow(ContactSeries contacts, StateSeries states) {
     static FrameWindow read(Connection db, Set<String> tables, boolean legacyStates, int frameCount,
                             Function<String, FrameIndex> exact, FrameOrder order, List<long[]> spans)
             throws SQLException {
-        List<ContactRows> contacts = new ArrayList<>();
-        for (String table : CONTACT_TABLES) {
-            if (!tables.contains(table) || !tables.contains("Vector3DRecord")) {
-                contacts.add(ContactRows.empty(frameCount));
+        // The collision table last: its frame order may come from the read of every collision row that the energy
+        // check runs meanwhile on another thread (RecordingSeries), so that proof comes free; the other tables are
+        // proven and read while that read runs.
+        String statesTable = StateSeries.table(legacyStates);
+        Map<String, ContactRows> contacts = new HashMap<>();
+        StateSeries states = StateSeries.empty();
+        for (String table : List.of(CONTACT_TABLES.get(1), CONTACT_TABLES.get(2), statesTable,
+                CONTACT_TABLES.get(0))) {
+            boolean isStates = table.equals(statesTable);
+            if (!tables.contains(table) || !isStates && !tables.contains("Vector3DRecord")) {
+                contacts.put(table, ContactRows.empty(frameCount));
                 continue;
             }
             List<long[]> ranges = ranges(db, table, frameCount, exact, order, spans);
             if (ranges == null) {
                 return null;
+            }
+            if (isStates) {
+                states = ranges.isEmpty() ? StateSeries.empty() : StateSeries.read(db, legacyStates, ranges);
+                if (!states.cameInFrameOrder()) {
+                    return null;
+                }
+                continue;
             }
             ContactRows rows = switch (table) {
                 case "CollisionResultRecord" -> ContactSeries.readCollisions(db, frameCount, ranges);
@@ -58,20 +75,10 @@ public record FrameWindow(ContactSeries contacts, StateSeries states) {
             if (!rows.cameInFrameOrder()) {
                 return null;
             }
-            contacts.add(rows);
+            contacts.put(table, rows);
         }
-        String statesTable = StateSeries.table(legacyStates);
-        List<long[]> stateRanges = tables.contains(statesTable)
-                ? ranges(db, statesTable, frameCount, exact, order, spans) : List.of();
-        if (stateRanges == null) {
-            return null;
-        }
-        StateSeries states = stateRanges.isEmpty() ? StateSeries.empty()
-                : StateSeries.read(db, legacyStates, stateRanges);
-        if (!states.cameInFrameOrder()) {
-            return null;
-        }
-        return new FrameWindow(new ContactSeries(contacts.get(0), contacts.get(1), contacts.get(2)), states);
+        return new FrameWindow(new ContactSeries(contacts.get(CONTACT_TABLES.get(0)),
+                contacts.get(CONTACT_TABLES.get(1)), contacts.get(CONTACT_TABLES.get(2))), states);
     }
 
     /**

@@ -29,6 +29,8 @@ import java.util.function.Supplier;
 public final class RecordingSeries {
 
     static final String JUNCTION = "CollisionResultRecord_ContactPointRecord";
+    /** The read of every collision row without its normal ({@link #collisionRows}). */
+    private static final String SUMMARIES = "collision_summaries";
 
     /** One collision row without its vectors: enough for per-frame contact status over a whole recording. */
     public record ContactSummary(@JsonProperty("body_a_id") long bodyAId, @JsonProperty("body_b_id") long bodyBId,
@@ -102,27 +104,37 @@ public final class RecordingSeries {
         return await(systemEnergyFuture());
     }
 
-    /**
-     * Collision rows of every frame, by frame id: a view over the collision series once it is read; until then over
-     * the same rows without their normals, read at once on the caller's thread (an energy check right after loading
-     * needs no more, and waited for the whole collision series, normals and index included).
-     */
+    /** Collision rows of every frame, by frame id: a map over {@link #collisionRows}. */
     Map<Long, List<ContactSummary>> contactSummaries() {
+        return new Summaries(collisionRows());
+    }
+
+    /**
+     * Collision rows of every frame without their normals: a view over the collision series once it is read; until
+     * then over the same rows without their normals, read at once on the caller's thread (an energy check right after
+     * loading needs no more, and waited for the whole collision series, normals and index included).
+     */
+    CollisionRows collisionRows() {
         if (isRead("collisions")) {
-            return new Summaries(await(collisionsFuture()), 3);
+            return new CollisionRows(await(collisionsFuture()), 3);
         }
-        CompletableFuture<ContactRows> mine = new CompletableFuture<>();
-        CompletableFuture<ContactRows> summaries = start("collision_summaries", () -> mine);
+        CompletableFuture<CollisionRows.Read> mine = new CompletableFuture<>();
+        CompletableFuture<CollisionRows.Read> summaries = start(SUMMARIES, () -> mine);
         if (summaries == mine) {
             try {
-                mine.complete(Background.foreground(() -> onOwnConnection(c -> !tables.contains("CollisionResultRecord")
-                        || !tables.contains("Vector3DRecord") ? ContactRows.empty(frameCount)
-                        : ContactSeries.readSummaries(c, frameCount, maxRowid(c, "CollisionResultRecord")))));
+                CollisionRows.Read read = Background.foreground(() -> onOwnConnection(c -> !tables.contains(
+                        "CollisionResultRecord") || !tables.contains("Vector3DRecord")
+                        ? new CollisionRows.Read(new CollisionRows(ContactRows.empty(frameCount), 0), null)
+                        : CollisionRows.read(c, frameCount, maxRowid(c, "CollisionResultRecord"))));
+                if (read.inFrameOrder() != null) {
+                    inFrameOrder.put("CollisionResultRecord", read.inFrameOrder());
+                }
+                mine.complete(read);
             } catch (RuntimeException e) {
                 mine.completeExceptionally(e);
             }
         }
-        return new Summaries(await(summaries), 0);
+        return await(summaries).rows();
     }
 
     /**
@@ -144,11 +156,35 @@ public final class RecordingSeries {
 
     private boolean inFrameOrder(Connection c, String table) throws SQLException {
         Boolean known = inFrameOrder.get(table);
+        if (known == null && table.equals("CollisionResultRecord")) {
+            known = collisionOrderFromSummaries();
+        }
         if (known == null) {
             known = FrameProbe.inFrameOrder(c, table, "frame_id");
             inFrameOrder.put(table, known);
         }
         return known;
+    }
+
+    /**
+     * The collision table's frame order as the read of every collision row proved it, waiting for that read if it
+     * runs (it passes over the table anyway, so a window's own proof would be a second pass); null when no such read
+     * was started, or it could not tell. The wait is not {@link Background#await}: background scans keep giving way.
+     */
+    private Boolean collisionOrderFromSummaries() {
+        CompletableFuture<?> summaries;
+        synchronized (this) {
+            summaries = started.get(SUMMARIES);
+        }
+        if (summaries == null) {
+            return null;
+        }
+        try {
+            summaries.join();
+        } catch (RuntimeException e) {
+            return null; // the read's own caller meets the failure; the window proves the order itself
+        }
+        return inFrameOrder.get("CollisionResultRecord");
     }
 
     /** Whether the whole contact and state series are read: from then on a window is the whole series. */
@@ -307,25 +343,16 @@ public final class RecordingSeries {
 
     /** Collision summaries by frame, built per lookup from the collision columns. */
     private static final class Summaries extends AbstractMap<Long, List<ContactSummary>> {
-        private final ContactRows rows;
-        private final int depthColumn;
+        private final CollisionRows rows;
         private Set<Entry<Long, List<ContactSummary>>> entries;
 
-        Summaries(ContactRows rows, int depthColumn) {
+        Summaries(CollisionRows rows) {
             this.rows = rows;
-            this.depthColumn = depthColumn;
         }
 
         @Override
         public List<ContactSummary> get(Object key) {
-            if (!(key instanceof Long frame) || rows.start(frame) == rows.end(frame)) {
-                return null;
-            }
-            List<ContactSummary> list = new ArrayList<>(rows.end(frame) - rows.start(frame));
-            for (int row = rows.start(frame); row < rows.end(frame); row++) {
-                list.add(new ContactSummary(rows.bodyA(row), rows.bodyB(row), rows.value(row, depthColumn)));
-            }
-            return list;
+            return key instanceof Long frame && containsKey(frame) ? rows.at(frame) : null;
         }
 
         @Override

@@ -280,6 +280,11 @@ public final class RecordingStore implements AutoCloseable {
         return series.contactsAndStatesRead();
     }
 
+    /** Collision rows of every frame (bodies and depth) as columns; read once. */
+    public CollisionRows collisionRows() {
+        return series.collisionRows();
+    }
+
     /** Collision rows of every frame, by frame id; read once. */
     public Map<Long, List<RecordingSeries.ContactSummary>> contactSummaries() {
         return series.contactSummaries();
