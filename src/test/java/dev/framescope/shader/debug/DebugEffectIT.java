@@ -233,4 +233,16 @@ class DebugEffectIT {
         assertEquals(Map.of("plain/nan_es.frag", "ok", "plain/nan_desktop.frag", "unsupported",
                 "plain/nan_pixel.hlsl", "unsupported"), status, frames.toString());
     }
+
+    @Test
+    void aPublicThreePassEffectWithItsOwnVertexStageIsSteppedAndComparedHonestly() throws Exception {
+        JsonNode a = answer(call("effect", "Soft Blur", "effects_root", "demo/shaders/non-finite", "width", 64,
+                "height", 32, "pass", 2, "x", 20, "y", 10));
+        assertEquals("debugged", a.get("status").asText(), a.toString());
+        assertTrue(a.at("/agreement/at_pixel").asBoolean(), a.toString());
+        // two drivers filter a 1/50-size input differently: counted, and few
+        int differing = a.at("/agreement/pixels_differing").asInt();
+        assertTrue(differing < 64 * 32 / 5, a.at("/agreement").toString());
+        assertTrue(a.get("notes").toString().contains("vertex stage"), a.toString());
+    }
 }
