@@ -104,7 +104,9 @@ public final class StructureCheck {
         Set<Path> used = programs(effect, findings, declared);
         findings.addAll(unusedFiles(effect, used));
         findings.addAll(leaked(declared, effect.definition()));
-        findings.addAll(compiled.of(effect));
+        if (!effect.nativeOnly()) { // desktop GLSL and HLSL are no GLSL ES: glslang's ES check would only misread them
+            findings.addAll(compiled.of(effect));
+        }
         effect.definition().path("globals").properties().forEach(global -> {
             String uniform = global.getValue().path("uniform").asText(null);
             if (uniform != null && !declared.containsKey(uniform) && !global.getValue().has("define")) {

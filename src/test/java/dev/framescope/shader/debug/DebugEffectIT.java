@@ -100,6 +100,10 @@ class DebugEffectIT {
             check(found, "pixels differing", 0, a.at("/agreement/pixels_differing").asInt());
             check(found, "native NaN count = Chromium's", a.at("/agreement/chromium_non_finite").asInt(),
                     a.at("/agreement/native_non_finite").asInt());
+            if (truth.has("note")) {
+                check(found, "a note saying " + truth.get("note"), true, a.path("notes").toString().contains(
+                        truth.get("note").asText()));
+            }
             assertTrue(Files.isRegularFile(Path.of(a.get("capture").asText())), a.get("capture").asText());
             assertTrue(a.get("capture").asText().startsWith(state.toString()), a.get("capture").asText());
             if (!found.isEmpty()) {
