@@ -32,8 +32,12 @@ public final class VulkanGlsl {
     public record Origin(Part part, int line) {
     }
 
-    /** The converted text and, per line of it (index 0 = line 1), where it came from. */
-    public record Converted(String text, List<Origin> origins) {
+    /**
+     * The converted text and, per line of it (index 0 = line 1), where it came from. {@code text} is what glslang
+     * compiles, every character outside ASCII made '?'; {@code shown} the same lines with the page's characters, for
+     * quoting a line back to the author.
+     */
+    public record Converted(String text, List<Origin> origins, String shown) {
 
         /** The origin of 1-based line {@code line} of the text; a prelude line 0 when out of range. */
         public Origin origin(int line) {
@@ -41,6 +45,7 @@ public final class VulkanGlsl {
         }
     }
 
+    private static final Pattern NOT_ASCII = Pattern.compile("[^\\x00-\\x7F]");
     private static final Pattern VERSION = Pattern.compile("^\\s*#\\s*version\\b.*$");
     private static final Pattern LINE = Pattern.compile("^\\s*#\\s*line\\s+(\\d+)(?:\\s+(\\d+))?\\s*$");
     /** GLSL ES 1.00 extensions GLSL ES 3.10 has built in (glslang refuses them there). */
@@ -105,7 +110,9 @@ public final class VulkanGlsl {
             origins.add(new Origin(part, part == Part.prelude ? 0 : line));
             line++;
         }
-        return new Converted(text.toString(), List.copyOf(origins));
+        // RenderDoc 1.24's Python bindings fail on a debugged module whose source holds UTF-8 beyond ASCII (a '©' in
+        // a licence comment: "UnicodeDecodeError ... byte 0xff"); GLSL allows those characters only in comments.
+        return new Converted(NOT_ASCII.matcher(text).replaceAll("?"), List.copyOf(origins), text.toString());
     }
 
     /** The index of the last {@code #line} directive of source string 0: the program's own code starts after it. */

@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -98,5 +99,48 @@ class VulkanGlslTest {
         assertEquals(0.6f, bytes.getFloat(col.offset() + col.arrayStride() + 8));
         assertEquals(7, bytes.getInt(layout.blockSlots().get("n").offset()));
         assertEquals(1, bytes.getInt(layout.blockSlots().get("flag").offset()));
+    }
+
+    @Test
+    void charactersBeyondAsciiAreQuestionMarksForGlslangButQuotedAsWritten() {
+        // an ISF file's licence comment (Boxinator.fs of the public ISF files): RenderDoc's Python fails on it
+        String page = "#version 300 es\n#line 1\nprecision highp float;\nout vec4 o;\n#line 1\n"
+                + "// \u00a9 2011 Ashima Arts \ud83c\udfa8\nvoid main() { o = vec4(1.0); }\n";
+        Converted c = VulkanGlsl.fragment(page);
+        assertTrue(c.text().contains("// ? 2011 Ashima Arts ?\n"), c.text());
+        assertTrue(c.text().chars().allMatch(ch -> ch < 128), c.text());
+        assertTrue(c.shown().contains("// \u00a9 2011 Ashima Arts \ud83c\udfa8\n"), c.shown());
+        assertEquals(c.text().split("\n", -1).length, c.shown().split("\n", -1).length);
+    }
+
+    @Test
+    void aSamplerReadOnlyBehindAConstantFalseLeavesTheModule(@TempDir Path dir) throws Exception {
+        // ISF's runtime defines PASSINDEX per pass; glslang keeps the dead branch's read of A without a binding (so
+        // at 0, the uniform block's) while its reflection leaves A out: the native draw refused the module
+        String page = "#version 300 es\n#line 1\nprecision highp float;\nout vec4 o;\nuniform vec2 resolution;\n"
+                + "#define PASSINDEX 2\nuniform sampler2D A;\nuniform sampler2D B;\n#line 1\nvoid main() {\n"
+                + "  vec2 uv = gl_FragCoord.xy / resolution;\n  if (PASSINDEX == 1) {\n    o = texture(A, uv);\n"
+                + "  } else {\n    float b = texture(B, uv).r;\n    o = vec4(b / b);\n  }\n}\n";
+        SpirvCompiler.Compiled compiled = new SpirvCompiler("glslangValidator").compile(
+                VulkanGlsl.fragment(page).text(), "frag", dir.resolve("p.spv"));
+        assertEquals(Map.of("B", 1), compiled.layout().samplers());
+        assertEquals(0, compiled.layout().block().binding());
+        assertEquals(List.of(0, 1), bindings(Files.readAllBytes(compiled.spirv())));
+    }
+
+    /** The Binding decorations of a SPIR-V module, in order. */
+    private static List<Integer> bindings(byte[] module) {
+        ByteBuffer words = ByteBuffer.wrap(module).order(ByteOrder.LITTLE_ENDIAN);
+        List<Integer> out = new ArrayList<>();
+        for (int at = 20; at < module.length; ) {
+            int first = words.getInt(at);
+            int count = first >>> 16;
+            int opcode = first & 0xffff;
+            if (opcode == 71 && count == 4 && words.getInt(at + 8) == 33) { // OpDecorate %id Binding n
+                out.add(words.getInt(at + 12));
+            }
+            at += 4 * Math.max(1, count);
+        }
+        return out;
     }
 }
