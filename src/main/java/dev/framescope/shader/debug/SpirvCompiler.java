@@ -32,6 +32,9 @@ public final class SpirvCompiler {
 
     private static final Logger log = LoggerFactory.getLogger(SpirvCompiler.class);
 
+    private static final String ES = "#version 310 es";
+    private static final String DESKTOP = "#version 450";
+
     private final String executable;
 
     public SpirvCompiler(String executable) {
@@ -43,26 +46,20 @@ public final class SpirvCompiler {
         Path source = spirv.resolveSibling(spirv.getFileName() + "." + stage);
         try {
             long start = System.nanoTime();
-            Files.writeString(source, text, StandardCharsets.UTF_8);
-            List<String> command = new ArrayList<>(List.of(executable, "-V", "-g", "-R", "--amb", "--aml", "--sdub",
-                    BLOCK, "0", "0", "--shift-sampler-binding", "1", "-q", "-S", stage, "-o", spirv.toString(),
-                    source.toString()));
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            byte[] out;
-            try {
-                out = process.getInputStream().readNBytes(MOST_OUTPUT);
-                if (!process.waitFor(LIMIT_MS, TimeUnit.MILLISECONDS)) {
-                    throw new ToolException(ErrorCode.TIMEOUT, executable + " took over " + LIMIT_MS
-                            + " ms compiling the pass for the native draw", Map.of("limit_ms", LIMIT_MS));
-                }
-            } finally {
-                process.destroyForcibly();
+            Run run = glslang(text, stage, source, spirv);
+            if (!run.ok() && text.startsWith(ES + "\n")
+                    && run.output().contains("function name is redeclaration of existing name")) {
+                // GLSL ES forbids overloading a built-in (an ISF file's own sign(p1, p2, p3)); WebGL2's ANGLE
+                // accepts it, and so does desktop GLSL, which has every ES 3.10 construct the text can hold. The
+                // line count is the same, so every line keeps its origin.
+                Run desktop = glslang(DESKTOP + text.substring(ES.length()), stage, source, spirv);
+                run = desktop.ok() ? desktop : run;
             }
-            String output = new String(out, StandardCharsets.UTF_8);
-            if (process.exitValue() != 0) {
+            if (!run.ok()) {
                 throw new Unsupported("glslang cannot compile this pass for Vulkan (as GLSL ES 3.10, relaxed "
-                        + "rules), so it cannot be drawn natively: " + errors(output));
+                        + "rules), so it cannot be drawn natively: " + errors(run.output()));
             }
+            String output = run.output();
             long compiled = System.nanoTime();
             withoutUnusedResources(spirv);
             // scripts/bench_debug.py reads this line for debug_effect's split
@@ -76,6 +73,30 @@ public final class SpirvCompiler {
             Thread.currentThread().interrupt();
             throw new ToolException(ErrorCode.CANCELLED, "interrupted while glslang compiled the pass", Map.of());
         }
+    }
+
+    /** What glslang said: its reflection when it compiled the text ({@code ok}), else its errors. */
+    private record Run(boolean ok, String output) {
+    }
+
+    private Run glslang(String text, String stage, Path source, Path spirv) throws IOException,
+            InterruptedException {
+        Files.writeString(source, text, StandardCharsets.UTF_8);
+        List<String> command = new ArrayList<>(List.of(executable, "-V", "-g", "-R", "--amb", "--aml", "--sdub",
+                BLOCK, "0", "0", "--shift-sampler-binding", "1", "-q", "-S", stage, "-o", spirv.toString(),
+                source.toString()));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        byte[] out;
+        try {
+            out = process.getInputStream().readNBytes(MOST_OUTPUT);
+            if (!process.waitFor(LIMIT_MS, TimeUnit.MILLISECONDS)) {
+                throw new ToolException(ErrorCode.TIMEOUT, executable + " took over " + LIMIT_MS
+                        + " ms compiling the pass for the native draw", Map.of("limit_ms", LIMIT_MS));
+            }
+        } finally {
+            process.destroyForcibly();
+        }
+        return new Run(process.exitValue() == 0, new String(out, StandardCharsets.UTF_8));
     }
 
     /**

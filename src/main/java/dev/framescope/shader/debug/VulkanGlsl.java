@@ -78,7 +78,9 @@ public final class VulkanGlsl {
             }
         }
         boolean es1 = versionAt >= 0 && lines[versionAt].contains("100");
-        List<String> header = new ArrayList<>(List.of("#version 310 es"));
+        // WebGL2's ANGLE accepts a global initialised from a uniform or a call; GLSL ES 3.10 needs this extension
+        List<String> header = new ArrayList<>(List.of("#version 310 es",
+                "#extension GL_EXT_shader_non_constant_global_initializers : enable"));
         if (es1) {
             // its default precision must come before the output's declaration names one
             header.addAll(List.of(ES1_NAMES.strip().split("\n")));

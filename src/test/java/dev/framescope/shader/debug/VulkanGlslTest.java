@@ -128,6 +128,34 @@ class VulkanGlslTest {
         assertEquals(List.of(0, 1), bindings(Files.readAllBytes(compiled.spirv())));
     }
 
+    @Test
+    void aGlobalInitialisedFromAUniformCompiles(@TempDir Path dir) throws Exception {
+        // ISF's Circle Crop and Dreamy Zoom: WebGL2 takes it, GLSL ES 3.10 wants an extension for it
+        String page = "#version 300 es\n#line 1\nprecision highp float;\nuniform vec2 resolution;\nout vec4 o;\n"
+                + "#line 1\nvec2 half_res = resolution * 0.5;\nvoid main() { o = vec4(half_res, 0.0, 1.0); }\n";
+        Converted c = VulkanGlsl.fragment(page);
+        SpirvCompiler.Compiled compiled = new SpirvCompiler("glslangValidator").compile(c.text(), "frag",
+                dir.resolve("g.spv"));
+        assertEquals(0, compiled.layout().blockSlots().get("resolution").offset());
+        assertEquals("effect:1", lineOf(c, "vec2 half_res"));
+    }
+
+    @Test
+    void aFunctionOverloadingABuiltInCompilesAsDesktopGlslWithItsLines(@TempDir Path dir) throws Exception {
+        // ISF's Basic Shape and Broken LCD declare sign(p1, p2, p3): ANGLE takes it, GLSL ES forbids it
+        String page = "#version 300 es\n#line 1\nprecision highp float;\nuniform vec2 resolution;\nout vec4 o;\n"
+                + "#line 1\nfloat sign(vec2 p1, vec2 p2, vec2 p3) {\n  return (p1.x - p3.x) * (p2.y - p3.y);\n}\n"
+                + "void main() {\n  vec2 p = gl_FragCoord.xy / resolution;\n"
+                + "  o = vec4(sign(p, vec2(0.0), vec2(1.0)), sign(p.x - 0.5), 0.0, 1.0);\n}\n";
+        Converted c = VulkanGlsl.fragment(page);
+        SpirvCompiler.Compiled compiled = new SpirvCompiler("glslangValidator").compile(c.text(), "frag",
+                dir.resolve("s.spv"));
+        assertTrue(Files.size(compiled.spirv()) > 0);
+        assertEquals(Map.of("resolution", 0), Map.of("resolution",
+                compiled.layout().blockSlots().get("resolution").offset()));
+        assertEquals("effect:6", lineOf(c, "o = vec4(sign(p"));
+    }
+
     /** The Binding decorations of a SPIR-V module, in order. */
     private static List<Integer> bindings(byte[] module) {
         ByteBuffer words = ByteBuffer.wrap(module).order(ByteOrder.LITTLE_ENDIAN);
