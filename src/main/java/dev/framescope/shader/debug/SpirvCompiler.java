@@ -57,7 +57,8 @@ public final class SpirvCompiler {
             }
             if (!run.ok()) {
                 throw new Unsupported("glslang cannot compile this pass for Vulkan (as GLSL ES 3.10, relaxed "
-                        + "rules), so it cannot be drawn natively: " + errors(run.output()));
+                        + "rules), so it cannot be drawn natively; at lines of the converted pass: "
+                        + errors(run.output().replace(source + ":", "")));
             }
             String output = run.output();
             long compiled = System.nanoTime();
