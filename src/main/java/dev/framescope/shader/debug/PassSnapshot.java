@@ -17,7 +17,7 @@ import java.util.Map;
  */
 public record PassSnapshot(int index, String name, String version, String fragmentText, boolean customVertex,
                            int width, int height, String unsupported, Map<String, List<List<Double>>> uniforms,
-                           List<Input> inputs, float[] output) {
+                           List<Input> inputs, float[] output, String vertexText) {
 
     /** A sampler's texture: level 0 as little-endian float32 RGBA rows from t = 0, or why it cannot be read. */
     public record Input(String sampler, int width, int height, String filter, String wrapS, String wrapT,
@@ -46,7 +46,8 @@ public record PassSnapshot(int index, String name, String version, String fragme
                 page.path("version").asText("300 es"), page.path("fragment_text").asText(),
                 page.path("custom_vertex").asBoolean(), page.path("width").asInt(), page.path("height").asInt(),
                 page.path("unsupported").asText(null), uniforms, inputs,
-                page.has("output") ? floats(Base64.getDecoder().decode(page.get("output").asText())) : null);
+                page.has("output") ? floats(Base64.getDecoder().decode(page.get("output").asText())) : null,
+                page.path("vertex_text").asText(null));
     }
 
     /** Little-endian float32 components. */

@@ -117,6 +117,49 @@ public final class VulkanGlsl {
         return new Converted(NOT_ASCII.matcher(text).replaceAll("?"), List.copyOf(origins), text.toString());
     }
 
+    /** A vertex attribute or varying declaration, as the page's vertex texts declare them. */
+    private static final Pattern IN_DECLARATION = Pattern.compile("^\\s*(?:layout\\s*\\([^)]*\\)\\s*)?(?:in|attribute)\\s+"
+            + "(?:highp\\s+|mediump\\s+)?(\\w+)\\s+(\\w+)\\s*;\\s*$");
+    private static final Pattern OUT_DECLARATION = Pattern.compile("^\\s*(?:flat\\s+|smooth\\s+)?(?:out|varying)\\s+.*;\\s*$");
+
+    /**
+     * A page's vertex shader made Vulkan GLSL for the native draw, when it is a full-screen one: its only input is
+     * {@code vec2 position} (FrameScope's full-screen convention, e.g. noisemaker's default vertex program) and it
+     * writes at most one varying, so glslang's automatic locations pair it with the fragment's. {@code position}
+     * becomes the corner of effect_pass's full-screen triangle from gl_VertexIndex (no vertex buffer is bound there),
+     * which interpolates to the same values over the target as WebGL2's quad. Null for any other vertex shader.
+     */
+    public static Converted vertex(String pageText) {
+        if (pageText == null) {
+            return null;
+        }
+        StringBuilder text = new StringBuilder("#version 310 es\n");
+        List<Origin> origins = new ArrayList<>(List.of(new Origin(Part.prelude, 0)));
+        int inputs = 0;
+        int outputs = 0;
+        for (String line : pageText.split("\n", -1)) {
+            Matcher in = IN_DECLARATION.matcher(line);
+            if (VERSION.matcher(line).matches() || LINE.matcher(line).matches()) {
+                line = "";
+            } else if (in.matches()) {
+                if (!in.group(1).equals("vec2") || !in.group(2).equals("position")) {
+                    return null;
+                }
+                inputs++;
+                line = "#define position (vec2((gl_VertexIndex << 1) & 2, gl_VertexIndex & 2) * 2.0 - 1.0)";
+            } else if (OUT_DECLARATION.matcher(line).matches()) {
+                outputs++;
+            }
+            text.append(line).append('\n');
+            origins.add(new Origin(Part.prelude, 0));
+        }
+        if (inputs != 1 || outputs > 1) {
+            return null;
+        }
+        String converted = NOT_ASCII.matcher(text).replaceAll("?");
+        return new Converted(converted, List.copyOf(origins), converted);
+    }
+
     /** The index of the last {@code #line} directive of source string 0: the program's own code starts after it. */
     private static int lastOwnDirective(String[] lines) {
         int last = -1;

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class AgreementTest {
 
     private static PassSnapshot pass(float... chromium) {
-        return new PassSnapshot(0, "main", "300 es", "", false, 2, 1, null, Map.of(), List.of(), chromium);
+        return new PassSnapshot(0, "main", "300 es", "", false, 2, 1, null, Map.of(), List.of(), chromium, null);
     }
 
     @Test

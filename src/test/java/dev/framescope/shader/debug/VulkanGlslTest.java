@@ -156,6 +156,30 @@ class VulkanGlslTest {
         assertEquals("effect:6", lineOf(c, "o = vec4(sign(p"));
     }
 
+    @Test
+    void aFullScreenVertexShaderTakesItsCornerFromTheVertexIndex(@TempDir Path dir) throws Exception {
+        // noisemaker's default vertex program (NoisemakerSources.VERTEX_GLSL), as the page compiled it
+        String page = "#version 300 es\nprecision highp float;\nin vec2 position;\nout vec2 v_texCoord;\n"
+                + "void main() {\n    v_texCoord = position * 0.5 + 0.5;\n    gl_Position = vec4(position, 0.0, 1.0);\n}";
+        Converted v = VulkanGlsl.vertex(page);
+        assertTrue(v.text().contains("#define position (vec2((gl_VertexIndex << 1) & 2, gl_VertexIndex & 2)"),
+                v.text());
+        assertEquals(v.text().split("\n", -1).length, v.origins().size() + 1);
+        SpirvCompiler.Compiled compiled = new SpirvCompiler("glslangValidator").compile(v.text(), "vert",
+                dir.resolve("v.spv"));
+        assertTrue(Files.size(compiled.spirv()) > 0);
+        assertEquals(null, compiled.layout().block());
+    }
+
+    @Test
+    void aVertexShaderWithOtherInputsOrSeveralVaryingsIsNotConverted() {
+        assertEquals(null, VulkanGlsl.vertex("#version 300 es\nin vec3 normal;\nin vec2 position;\nout vec2 uv;\n"
+                + "void main() { uv = position; gl_Position = vec4(normal, 1.0); }"));
+        assertEquals(null, VulkanGlsl.vertex("#version 300 es\nin vec2 position;\nout vec2 uv;\nout vec2 st;\n"
+                + "void main() { uv = st = position; gl_Position = vec4(position, 0.0, 1.0); }"));
+        assertEquals(null, VulkanGlsl.vertex(null));
+    }
+
     /** The Binding decorations of a SPIR-V module, in order. */
     private static List<Integer> bindings(byte[] module) {
         ByteBuffer words = ByteBuffer.wrap(module).order(ByteOrder.LITTLE_ENDIAN);
