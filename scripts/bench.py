@@ -11,6 +11,8 @@ concurrent: in one warm session, 8 sender threads pipeline mixed calls (physics,
             lost = calls with no answer under their own id within 120 s.
 renderdoc-remote: open_capture and a first get_frame_digest on a RenderDoc remote server on 127.0.0.1 and locally.
 physics:    the physics tools on the large recording, wall and CPU time (scripts/bench_physics.py).
+debug:      debug_effect from call to trace on a one-pass and a three-pass effect at 256x256, warm, with its split
+            (scripts/bench_debug.py).
 """
 import argparse
 import atexit
@@ -319,6 +321,13 @@ def renderdoc_shaders(cmd, runs):
     bench_shader_tools.renderdoc_shaders(sys.modules[__name__], cmd, runs)
 
 
+def debug(cmd, runs):
+    """debug_effect on a one-pass and a three-pass effect: scripts/bench_debug.py."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import bench_debug
+    bench_debug.debug_effect(sys.modules[__name__], cmd, runs)
+
+
 def physics(cmd, recording, frames_sampled):
     """Physics tools on the large recording, wall and CPU time: scripts/bench_physics.py."""
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -475,9 +484,10 @@ def main():
     parser.add_argument("--remote-runs", type=int, default=7, help="remote/local opens per capture")
     parser.add_argument("--shader-pause", type=float, default=0.5, help="seconds between paced shader calls")
     parser.add_argument("--concurrent-calls", type=int, default=200, help="calls per sender thread (8 threads)")
+    parser.add_argument("--debug-runs", type=int, default=7, help="debug_effect calls per effect")
     parser.add_argument("--console-runs", type=int, default=7, help="fresh consoles per capture for nl-debug")
     parser.add_argument("--only", choices=["cold", "concurrent", "shader", "renderdoc", "renderdoc-remote",
-                                            "renderdoc_shaders", "physics", "console"],
+                                            "renderdoc_shaders", "physics", "console", "debug"],
                         help="run one section only")
     args = parser.parse_args()
     global ARGS
@@ -500,7 +510,8 @@ def main():
                    "renderdoc-remote": lambda cmd: renderdoc_remote(cmd, args.remote_runs),
                    "renderdoc_shaders": lambda cmd: renderdoc_shaders(cmd, args.runs),
                    "physics": lambda cmd: physics(cmd, os.path.abspath(args.physics), args.frames),
-                   "console": lambda cmd: console_bench(args.console_runs)}[args.only]
+                   "console": lambda cmd: console_bench(args.console_runs),
+                   "debug": lambda cmd: debug(cmd, args.debug_runs)}[args.only]
         section(variants[-1][1])
         return
     for name, cmd, cwd in variants:
@@ -521,6 +532,7 @@ def main():
     renderdoc_remote(variants[-1][1], args.remote_runs)
     renderdoc_shaders(variants[-1][1], args.runs)
     console_bench(args.console_runs)
+    debug(variants[-1][1], args.debug_runs)
     if os.path.exists(args.physics):
         physics(variants[-1][1], os.path.abspath(args.physics), args.frames)
     else:

@@ -85,7 +85,11 @@ final class PassDebug {
         }
         NativeResult drawn = draw(effect, compiled, samplers.bindings(), pass.uniforms(), "WebGL2 reported no value "
                 + "for (inactive, or named otherwise)", pass, pass.index(), pass.width(), pass.height(), work);
-        Agreement agreement = Agreement.of(pass, EffectDebugger.pixels(drawn), pixel.passX(), pixel.passY());
+        float[] nativePixels = EffectDebugger.pixels(drawn);
+        if (a.x() == null) {
+            pixel = nonFiniteInBoth(pass, nativePixels, pixel);
+        }
+        Agreement agreement = Agreement.of(pass, nativePixels, pixel.passX(), pixel.passY());
         PassInfo info = new PassInfo(pass.index(), pass.name(), file, pass.width(), pass.height(), pass.version());
         return traced(effect, info, pixel, agreement, drawn, converted, a);
     }
@@ -120,6 +124,38 @@ final class PassDebug {
                 + "Chromium draw to compare with");
         PassInfo info = new PassInfo(0, "main", file, w, h, effect.definition().path("language").asText());
         return traced(effect, info, pixel, null, drawn, converted, a);
+    }
+
+    /**
+     * The default pixel, Chromium's first non-finite one, when the native draw is finite there (another driver's
+     * rounding): the first pixel non-finite in both draws instead, so the trace steps a NaN the two agree on; said in
+     * {@code chosen}. Unchanged when there is none.
+     */
+    private PixelInfo nonFiniteInBoth(PassSnapshot pass, float[] nativePixels, PixelInfo pixel) {
+        if (finite(pass.at(nativePixels, pixel.passX(), pixel.passY()))
+                && !finite(pass.at(pass.output(), pixel.passX(), pixel.passY()))) {
+            for (int y = 0; y < pass.height(); y++) {
+                for (int x = 0; x < pass.width(); x++) {
+                    if (!finite(pass.at(nativePixels, x, y)) && !finite(pass.at(pass.output(), x, y))) {
+                        notes.add("Chromium's first non-finite pixel (" + pixel.passX() + ", " + pixel.passY()
+                                + ") is finite in the native draw; stepped the first pixel non-finite in both");
+                        return new PixelInfo(pixel.x() + (x - pixel.passX()), pixel.y() + (y - pixel.passY()), x, y,
+                                x, pass.height() - 1 - y, "the first pixel non-finite in both draws (rows from the "
+                                + "top)");
+                    }
+                }
+            }
+        }
+        return pixel;
+    }
+
+    private static boolean finite(float[] rgba) {
+        for (float v : rgba) {
+            if (!Float.isFinite(v)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static float[] upsideDown(float[] pixels, int w, int h) {

@@ -2,6 +2,7 @@ package dev.framescope.shader.debug;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The native draw of a pass against Chromium's, component by component: two values agree when both are NaN, both
@@ -17,9 +18,12 @@ import java.util.List;
  * @param chromiumNonFinite pixels with a NaN/Inf component in Chromium's draw
  * @param nativeNonFinite  the same in the native draw
  * @param tolerance        the rule above, in words
+ * @param note             when any pixel differs: that the trace explains the native draw's values, and the usual
+ *                         cause; null when every pixel agrees
  */
 public record Agreement(boolean atPixel, List<Object> chromium, List<Object> nativeValue, int pixelsDiffering,
-                        double maxAbsDiff, int chromiumNonFinite, int nativeNonFinite, String tolerance) {
+                        double maxAbsDiff, int chromiumNonFinite, int nativeNonFinite, String tolerance,
+                        String note) {
 
     public static final double ABSOLUTE = 1e-3;
     public static final double RELATIVE = 1e-3;
@@ -47,7 +51,24 @@ public record Agreement(boolean atPixel, List<Object> chromium, List<Object> nat
         }
         return new Agreement(here, said(a), said(b), differing, most, PassSnapshot.nonFinitePixels(chromium),
                 PassSnapshot.nonFinitePixels(nativePixels), "|native - chromium| <= " + ABSOLUTE + " + " + RELATIVE
-                + " * |chromium| per component; NaN = NaN, Inf = the same Inf");
+                + " * |chromium| per component; NaN = NaN, Inf = the same Inf", note(here, differing,
+                chromium.length / 4, most));
+    }
+
+    /**
+     * Said whenever pixels differ, since a trace of a differing pixel steps values Chromium never computed. The cause
+     * named is the one the public corpora showed: ISF's Boxinator hashes with fract(sin(h) * 43758.5453), so the
+     * few ulps by which lavapipe's sin differs from SwiftShader's became a different noise in 77 % of its pixels.
+     */
+    private static String note(boolean here, int differing, int pixels, double most) {
+        if (differing == 0) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "native and Chromium differ in %d of %d pixels%s (largest difference "
+                + "between finite values %.3g): the trace steps the native draw's values. Drivers may round sin, "
+                + "cos, pow, exp differently within GLSL ES precision; a hash such as fract(sin(x) * 43758.5) or a "
+                + "floor/step/mod edge turns that into different values, and a NaN near such an edge can appear in "
+                + "one draw only", differing, pixels, here ? "" : ", this pixel among them", most);
     }
 
     static boolean agree(float n, float c) {

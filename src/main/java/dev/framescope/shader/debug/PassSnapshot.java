@@ -16,9 +16,8 @@ import java.util.Map;
  * native draw writes: row k holds gl_FragCoord.y = k + 0.5 in both).
  */
 public record PassSnapshot(int index, String name, String version, String fragmentText, String vertexText,
-                           boolean customVertex,
-                           int width, int height, String unsupported, Map<String, List<List<Double>>> uniforms,
-                           List<Input> inputs, float[] output) {
+                           boolean customVertex, int width, int height, String unsupported,
+                           Map<String, List<List<Double>>> uniforms, List<Input> inputs, float[] output) {
 
     /** A sampler's texture: level 0 as little-endian float32 RGBA rows from t = 0, or why it cannot be read. */
     public record Input(String sampler, int width, int height, String filter, String wrapS, String wrapT,

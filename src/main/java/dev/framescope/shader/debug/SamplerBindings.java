@@ -32,7 +32,8 @@ public record SamplerBindings(Converted converted, Map<String, Integer> bindings
             }
             text.append(line).append('\n');
         }
-        return new SamplerBindings(new Converted(text.substring(0, text.length() - 1), converted.origins()),
+        return new SamplerBindings(new Converted(text.substring(0, text.length() - 1), converted.origins(),
+                converted.shown()),
                 Map.copyOf(bindings));
     }
 }

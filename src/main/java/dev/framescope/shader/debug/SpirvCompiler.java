@@ -11,12 +11,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * glslang making a fragment shader into SPIR-V for the native draw: debug information on (so RenderDoc's debugger has
  * the source and its lines), relaxed Vulkan rules (loose uniforms go into one std140 block, {@value #BLOCK}, at
  * binding 0; samplers where {@link SamplerBindings} put them, from 1 on) and its reflection, which says where each
- * uniform went.
+ * uniform went; or glslang's HLSL front end for an HLSL pixel shader.
  */
 public final class SpirvCompiler {
 
@@ -24,6 +26,9 @@ public final class SpirvCompiler {
     public static final String BLOCK = "FramescopeUniforms";
     private static final long LIMIT_MS = 60_000;
     private static final int MOST_OUTPUT = 64 * 1024;
+    private static final String ES = "#version 310 es";
+    private static final String DESKTOP = "#version 450";
+    private static final Logger log = LoggerFactory.getLogger(SpirvCompiler.class);
 
     /**
      * The module written to {@code spirv}, the uniforms' layout, and glslang's warnings; {@code vertex}: a vertex
@@ -48,8 +53,8 @@ public final class SpirvCompiler {
 
     /** Compiles GLSL {@code text} (a fragment shader, or a vertex shader with {@code stage} "vert") into {@code spirv}. */
     public Compiled compile(String text, String stage, Path spirv) {
-        // every member of the block, read or not: a vertex stage's uniforms must sit where the fragment's block has them
-        // samplers come bound (SamplerBindings): a shift would move those bindings too
+        // every member of the block, read or not: a vertex stage's uniforms must sit where the fragment's block has
+        // them; samplers come bound (SamplerBindings): a binding shift would move those bindings too
         return compile(text, stage, spirv, List.of("-R", "--aml", "--sdub", BLOCK, "0", "0",
                 "--reflect-all-block-variables"), BLOCK);
     }
@@ -67,30 +72,27 @@ public final class SpirvCompiler {
     private Compiled compile(String text, String stage, Path spirv, List<String> language, String block) {
         Path source = spirv.resolveSibling(spirv.getFileName() + "." + stage);
         try {
-            Files.writeString(source, text, StandardCharsets.UTF_8);
-            List<String> command = new ArrayList<>(List.of(executable, "-V", "-g"));
-            command.addAll(language);
-            command.addAll(List.of("--amb", "-q", "-S", stage, "-o",
-                    spirv.toString(), source.toString()));
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            byte[] out;
-            try {
-                out = process.getInputStream().readNBytes(MOST_OUTPUT);
-                if (!process.waitFor(LIMIT_MS, TimeUnit.MILLISECONDS)) {
-                    throw new ToolException(ErrorCode.TIMEOUT, executable + " took over " + LIMIT_MS
-                            + " ms compiling the pass for the native draw", Map.of("limit_ms", LIMIT_MS));
-                }
-            } finally {
-                process.destroyForcibly();
+            long start = System.nanoTime();
+            Run run = glslang(text, stage, source, spirv, language);
+            if (!run.ok() && text.startsWith(ES + "\n")
+                    && run.output().contains("function name is redeclaration of existing name")) {
+                // GLSL ES forbids overloading a built-in (an ISF file's own sign(p1, p2, p3)); WebGL2's ANGLE
+                // accepts it, and so does desktop GLSL, which has every ES 3.10 construct the text can hold. The
+                // line count is the same, so every line keeps its origin.
+                Run desktop = glslang(DESKTOP + text.substring(ES.length()), stage, source, spirv, language);
+                run = desktop.ok() ? desktop : run;
             }
-            String log = new String(out, StandardCharsets.UTF_8);
-            if (process.exitValue() != 0) {
+            if (!run.ok()) {
                 throw new Unsupported("glslang cannot compile this pass for Vulkan (" + (block.equals(BLOCK)
-                        ? "as GLSL with relaxed rules" : "as HLSL") + "), so it cannot be drawn natively: "
-                        + errors(log));
+                        ? "as GLSL with relaxed rules" : "as HLSL") + "), so it cannot be drawn natively; at lines "
+                        + "of the converted pass: " + errors(run.output().replace(source + ":", "")));
             }
+            long compiled = System.nanoTime();
             withoutUnusedResources(spirv);
-            return new Compiled(spirv, UniformLayout.parse(log, block), log, null);
+            // scripts/bench.py --only debug reads this line for debug_effect's split
+            log.debug("debug_effect: glslang {} ms, spirv-opt {} ms", (compiled - start) / 1_000_000,
+                    (System.nanoTime() - compiled) / 1_000_000);
+            return new Compiled(spirv, UniformLayout.parse(run.output(), block), run.output(), null);
         } catch (IOException e) {
             throw new ToolException(ErrorCode.ENGINE_UNAVAILABLE, executable + " could not run (" + e.getMessage()
                     + "); install glslang-tools or set FRAMESCOPE_GLSLANG", Map.of());
@@ -100,14 +102,40 @@ public final class SpirvCompiler {
         }
     }
 
+    /** What glslang said: its reflection when it compiled the text ({@code ok}), else its errors. */
+    private record Run(boolean ok, String output) {
+    }
+
+    private Run glslang(String text, String stage, Path source, Path spirv, List<String> language)
+            throws IOException, InterruptedException {
+        Files.writeString(source, text, StandardCharsets.UTF_8);
+        List<String> command = new ArrayList<>(List.of(executable, "-V", "-g"));
+        command.addAll(language);
+        command.addAll(List.of("--amb", "-q", "-S", stage, "-o", spirv.toString(), source.toString()));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        byte[] out;
+        try {
+            out = process.getInputStream().readNBytes(MOST_OUTPUT);
+            if (!process.waitFor(LIMIT_MS, TimeUnit.MILLISECONDS)) {
+                throw new ToolException(ErrorCode.TIMEOUT, executable + " took over " + LIMIT_MS
+                        + " ms compiling the pass for the native draw", Map.of("limit_ms", LIMIT_MS));
+            }
+        } finally {
+            process.destroyForcibly();
+        }
+        return new Run(process.exitValue() == 0, new String(out, StandardCharsets.UTF_8));
+    }
+
     /**
      * Takes out the resources the shader declares but never reads (a prelude's uniforms and samplers the pass does
-     * not use): the reflection lists only what is read, and the native draw binds exactly what the module declares.
+     * not use): the native draw binds exactly what the module declares. Branches on a constant go first: glslang
+     * emits {@code if (PASSINDEX == 0)} with PASSINDEX a #define as a branch on false, and code behind a constant
+     * false never runs, so the steps the debugger shows are the same.
      */
     private static void withoutUnusedResources(Path spirv) throws IOException, InterruptedException {
         Path trimmed = spirv.resolveSibling(spirv.getFileName() + ".trimmed");
-        Process process = new ProcessBuilder("spirv-opt", "--eliminate-dead-variables", spirv.toString(), "-o",
-                trimmed.toString()).redirectErrorStream(true).start();
+        Process process = new ProcessBuilder("spirv-opt", "--eliminate-dead-branches", "--eliminate-dead-variables",
+                spirv.toString(), "-o", trimmed.toString()).redirectErrorStream(true).start();
         try {
             byte[] out = process.getInputStream().readNBytes(MOST_OUTPUT);
             if (!process.waitFor(LIMIT_MS, TimeUnit.MILLISECONDS) || process.exitValue() != 0) {

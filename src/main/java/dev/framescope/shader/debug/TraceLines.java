@@ -42,7 +42,7 @@ public final class TraceLines {
 
     /** Rewrites {@code trace} in place. {@code file}: the pass's source file as the answer names it. */
     public static void remap(JsonNode trace, Converted converted, String file) {
-        String[] text = converted.text().split("\n", -1);
+        String[] text = converted.shown().split("\n", -1);
         walk(trace, converted, file, text);
         if (trace instanceof ObjectNode o) {
             o.put("source_file", file);

@@ -47,8 +47,8 @@ public final class Varyings {
             }
             f.append(line).append('\n');
         }
-        return new Converted[] {new Converted(trim(v), vertex.origins()), new Converted(trim(f),
-                fragment.origins())};
+        return new Converted[] {new Converted(trim(v), vertex.origins(), vertex.shown()), new Converted(trim(f),
+                fragment.origins(), fragment.shown())};
     }
 
     private static String trim(StringBuilder text) {

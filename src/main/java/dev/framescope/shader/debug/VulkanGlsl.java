@@ -32,8 +32,12 @@ public final class VulkanGlsl {
     public record Origin(Part part, int line) {
     }
 
-    /** The converted text and, per line of it (index 0 = line 1), where it came from. */
-    public record Converted(String text, List<Origin> origins) {
+    /**
+     * The converted text and, per line of it (index 0 = line 1), where it came from. {@code text} is what glslang
+     * compiles, every character outside ASCII made '?'; {@code shown} the same lines with the page's characters, for
+     * quoting a line back to the author.
+     */
+    public record Converted(String text, List<Origin> origins, String shown) {
 
         /** The origin of 1-based line {@code line} of the text; a prelude line 0 when out of range. */
         public Origin origin(int line) {
@@ -41,6 +45,7 @@ public final class VulkanGlsl {
         }
     }
 
+    private static final Pattern NOT_ASCII = Pattern.compile("[^\\x00-\\x7F]");
     private static final Pattern VERSION = Pattern.compile("^\\s*#\\s*version\\b.*$");
     private static final Pattern LINE = Pattern.compile("^\\s*#\\s*line\\s+(\\d+)(?:\\s+(\\d+))?\\s*$");
     /** GLSL ES 1.00 extensions GLSL ES 3.10 has built in (glslang refuses them there). */
@@ -74,6 +79,9 @@ public final class VulkanGlsl {
     /** The page's vertex attribute: the full-screen triangle's corner, which the native draw has no buffer for. */
     private static final Pattern POSITION = Pattern.compile(
             "^\\s*(in|attribute)\\s+(?:(?:lowp|mediump|highp)\\s+)?vec2\\s+position\\s*;\\s*$");
+    /** Any other vertex attribute: {@code in vec3 normal;}. */
+    private static final Pattern ATTRIBUTE = Pattern.compile(
+            "^\\s*(?:layout\\s*\\([^)]*\\)\\s*)?(?:in|attribute)\\s+(?:(?:lowp|mediump|highp)\\s+)?\\w+\\s+(\\w+)\\s*;.*$");
     /** The vertex stage's own main, called by the one that sets {@code position} from the vertex index. */
     private static final String VERTEX_MAIN = """
             #undef main
@@ -93,10 +101,15 @@ public final class VulkanGlsl {
         Converted c = convert(pageText, true);
         StringBuilder text = new StringBuilder();
         for (String line : c.text().split("\n", -1)) {
+            Matcher attribute = ATTRIBUTE.matcher(line);
+            if (!POSITION.matcher(line).matches() && attribute.matches()) {
+                throw new Unsupported("the pass's vertex stage reads attribute " + attribute.group(1) + ", which the "
+                        + "native draw has no vertex buffer for (only the full-screen triangle's position)");
+            }
             text.append(POSITION.matcher(line).matches() ? "vec2 position;" : line).append('\n');
         }
         text.setLength(text.length() - 1);
-        return new Converted(text + VERTEX_MAIN, c.origins());
+        return new Converted(text + VERTEX_MAIN, c.origins(), c.shown() + VERTEX_MAIN);
     }
 
     /** {@code pageText}: the fragment text as WebGL2 compiled it, {@code #version} first. */
@@ -113,7 +126,9 @@ public final class VulkanGlsl {
             }
         }
         boolean es1 = versionAt >= 0 && lines[versionAt].contains("100");
-        List<String> header = new ArrayList<>(List.of("#version 310 es"));
+        // WebGL2's ANGLE accepts a global initialised from a uniform or a call; GLSL ES 3.10 needs this extension
+        List<String> header = new ArrayList<>(List.of("#version 310 es",
+                "#extension GL_EXT_shader_non_constant_global_initializers : enable"));
         if (vertex) {
             header.add("#define main framescope_vertex_main");
         }
@@ -147,7 +162,9 @@ public final class VulkanGlsl {
             origins.add(new Origin(part, part == Part.prelude ? 0 : line));
             line++;
         }
-        return new Converted(text.toString(), List.copyOf(origins));
+        // RenderDoc 1.24's Python bindings fail on a debugged module whose source holds UTF-8 beyond ASCII (a '©' in
+        // a licence comment: "UnicodeDecodeError ... byte 0xff"); GLSL allows those characters only in comments.
+        return new Converted(NOT_ASCII.matcher(text).replaceAll("?"), List.copyOf(origins), text.toString());
     }
 
     /**
@@ -160,7 +177,7 @@ public final class VulkanGlsl {
         for (int i = 1; i <= lines; i++) {
             origins.add(new Origin(Part.effect, i));
         }
-        return new Converted(text, List.copyOf(origins));
+        return new Converted(NOT_ASCII.matcher(text).replaceAll("?"), List.copyOf(origins), text);
     }
 
     /** The index of the last {@code #line} directive of source string 0: the program's own code starts after it. */

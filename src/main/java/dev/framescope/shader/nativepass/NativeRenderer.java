@@ -15,6 +15,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Draws one fragment shader natively: runs effect_pass (src/main/native; headless Vulkan on Mesa's lavapipe,
@@ -28,6 +30,8 @@ import java.util.concurrent.TimeUnit;
  * ({@link NativeProgram}).
  */
 public final class NativeRenderer {
+
+    private static final Logger log = LoggerFactory.getLogger(NativeRenderer.class);
 
     /** Most of a child's stdout or stderr kept (its end), so a chatty driver cannot fill memory. */
     private static final int OUTPUT_LIMIT = 16 * 1024;
@@ -80,6 +84,7 @@ public final class NativeRenderer {
             long start = System.nanoTime();
             int exit = run(command, out, err, limit);
             long millis = (System.nanoTime() - start) / 1_000_000;
+            log.debug("effect_pass drew and captured {}x{} in {} ms", draw.width(), draw.height(), millis);
             String stderr = tail(err).strip();
             if (exit != 0) {
                 throw failure(exit, stderr);

@@ -26,8 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * debug_effect end to end on real Chromium, glslang, lavapipe and RenderDoc: every fixture of
- * demo/shaders/debug/ground-truth.json (ISF two-pass, gl-transition, Shadertoy Buffer A, a native two-pass effect)
- * steps its first non-finite pixel to the division on the line of its own file the manifest names, with the
+ * demo/shaders/debug/ground-truth.json (ISF two- and three-pass, gl-transition, Shadertoy Buffer A, a native
+ * two-pass effect) steps its first non-finite pixel to the division on the line of its own file the manifest names, with the
  * operands' values, and the native draw agrees with Chromium's at that pixel and at a finite one. A WGSL-only effect
  * answers unsupported, saying why; a selector naming several effects is refused naming the parameter.
  */

@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -98,5 +99,115 @@ class VulkanGlslTest {
         assertEquals(0.6f, bytes.getFloat(col.offset() + col.arrayStride() + 8));
         assertEquals(7, bytes.getInt(layout.blockSlots().get("n").offset()));
         assertEquals(1, bytes.getInt(layout.blockSlots().get("flag").offset()));
+    }
+
+    @Test
+    void charactersBeyondAsciiAreQuestionMarksForGlslangButQuotedAsWritten() {
+        // an ISF file's licence comment (Boxinator.fs of the public ISF files): RenderDoc's Python fails on it
+        String page = "#version 300 es\n#line 1\nprecision highp float;\nout vec4 o;\n#line 1\n"
+                + "// \u00a9 2011 Ashima Arts \ud83c\udfa8\nvoid main() { o = vec4(1.0); }\n";
+        Converted c = VulkanGlsl.fragment(page);
+        assertTrue(c.text().contains("// ? 2011 Ashima Arts ?\n"), c.text());
+        assertTrue(c.text().chars().allMatch(ch -> ch < 128), c.text());
+        assertTrue(c.shown().contains("// \u00a9 2011 Ashima Arts \ud83c\udfa8\n"), c.shown());
+        assertEquals(c.text().split("\n", -1).length, c.shown().split("\n", -1).length);
+    }
+
+    @Test
+    void aSamplerReadOnlyBehindAConstantFalseLeavesTheModule(@TempDir Path dir) throws Exception {
+        // ISF's runtime defines PASSINDEX per pass; glslang keeps the dead branch's read of A without a binding (so
+        // at 0, the uniform block's) while its reflection leaves A out: the native draw refused the module
+        String page = "#version 300 es\n#line 1\nprecision highp float;\nout vec4 o;\nuniform vec2 resolution;\n"
+                + "#define PASSINDEX 2\nuniform sampler2D A;\nuniform sampler2D B;\n#line 1\nvoid main() {\n"
+                + "  vec2 uv = gl_FragCoord.xy / resolution;\n  if (PASSINDEX == 1) {\n    o = texture(A, uv);\n"
+                + "  } else {\n    float b = texture(B, uv).r;\n    o = vec4(b / b);\n  }\n}\n";
+        SpirvCompiler.Compiled compiled = new SpirvCompiler("glslangValidator").compile(
+                VulkanGlsl.fragment(page).text(), "frag", dir.resolve("p.spv"));
+        assertEquals(Map.of("B", 1), compiled.layout().samplers());
+        assertEquals(0, compiled.layout().block().binding());
+        assertEquals(List.of(0, 1), bindings(Files.readAllBytes(compiled.spirv())));
+    }
+
+    @Test
+    void aGlobalInitialisedFromAUniformCompiles(@TempDir Path dir) throws Exception {
+        // ISF's Circle Crop and Dreamy Zoom: WebGL2 takes it, GLSL ES 3.10 wants an extension for it
+        String page = "#version 300 es\n#line 1\nprecision highp float;\nuniform vec2 resolution;\nout vec4 o;\n"
+                + "#line 1\nvec2 half_res = resolution * 0.5;\nvoid main() { o = vec4(half_res, 0.0, 1.0); }\n";
+        Converted c = VulkanGlsl.fragment(page);
+        SpirvCompiler.Compiled compiled = new SpirvCompiler("glslangValidator").compile(c.text(), "frag",
+                dir.resolve("g.spv"));
+        assertEquals(0, compiled.layout().blockSlots().get("resolution").offset());
+        assertEquals("effect:1", lineOf(c, "vec2 half_res"));
+    }
+
+    @Test
+    void aFunctionOverloadingABuiltInCompilesAsDesktopGlslWithItsLines(@TempDir Path dir) throws Exception {
+        // ISF's Basic Shape and Broken LCD declare sign(p1, p2, p3): ANGLE takes it, GLSL ES forbids it
+        String page = "#version 300 es\n#line 1\nprecision highp float;\nuniform vec2 resolution;\nout vec4 o;\n"
+                + "#line 1\nfloat sign(vec2 p1, vec2 p2, vec2 p3) {\n  return (p1.x - p3.x) * (p2.y - p3.y);\n}\n"
+                + "void main() {\n  vec2 p = gl_FragCoord.xy / resolution;\n"
+                + "  o = vec4(sign(p, vec2(0.0), vec2(1.0)), sign(p.x - 0.5), 0.0, 1.0);\n}\n";
+        Converted c = VulkanGlsl.fragment(page);
+        SpirvCompiler.Compiled compiled = new SpirvCompiler("glslangValidator").compile(c.text(), "frag",
+                dir.resolve("s.spv"));
+        assertTrue(Files.size(compiled.spirv()) > 0);
+        assertEquals(Map.of("resolution", 0), Map.of("resolution",
+                compiled.layout().blockSlots().get("resolution").offset()));
+        assertEquals("effect:6", lineOf(c, "o = vec4(sign(p"));
+    }
+
+    @Test
+    void aFullScreenVertexShaderTakesItsCornerFromTheVertexIndex(@TempDir Path dir) throws Exception {
+        // noisemaker's default vertex program (NoisemakerSources.VERTEX_GLSL), as the page compiled it
+        String page = "#version 300 es\nprecision highp float;\nin vec2 position;\nout vec2 v_texCoord;\n"
+                + "void main() {\n    v_texCoord = position * 0.5 + 0.5;\n    gl_Position = vec4(position, 0.0, 1.0);\n}";
+        Converted v = VulkanGlsl.vertex(page);
+        assertTrue(v.text().contains("position = vec2(float((gl_VertexIndex << 1) & 2), float(gl_VertexIndex & 2))"),
+                v.text());
+        assertTrue(v.text().contains("\nvec2 position;\n"), v.text());
+        SpirvCompiler.Compiled compiled = new SpirvCompiler("glslangValidator").compile(v.text(), "vert",
+                dir.resolve("v.spv"));
+        assertTrue(Files.size(compiled.spirv()) > 0);
+        assertEquals(null, compiled.layout().block());
+    }
+
+    @Test
+    void aVertexShaderReadingAnotherAttributeIsRefused() {
+        Unsupported refused = org.junit.jupiter.api.Assertions.assertThrows(Unsupported.class, () -> VulkanGlsl
+                .vertex("#version 300 es\nin vec3 normal;\nin vec2 position;\nout vec2 uv;\n"
+                        + "void main() { uv = position; gl_Position = vec4(normal, 1.0); }"));
+        assertTrue(refused.getMessage().contains("normal"), refused.getMessage());
+    }
+
+    @Test
+    void varyingsGetTheSameLocationByNameInBothArmsOfAnIf() {
+        Converted vertex = VulkanGlsl.vertex("#version 300 es\nin vec2 position;\n#if __VERSION__ <= 120\n"
+                + "varying vec2 b;\nvarying vec2 a;\n#else\nout vec2 b;\nout mat2 m;\nout vec2 a;\n#endif\n"
+                + "void main() { b = a = position; m = mat2(1.0); gl_Position = vec4(position, 0.0, 1.0); }");
+        Converted fragment = VulkanGlsl.fragment("#version 300 es\nprecision highp float;\nin vec2 a;\nin mat2 m;\n"
+                + "in vec2 b;\nout vec4 o;\nvoid main() { o = vec4(a, b) + m[0].xxxx; }");
+        Converted[] located = Varyings.locate(vertex, fragment);
+        assertTrue(located[0].text().contains("layout(location = 0) varying vec2 b;"), located[0].text());
+        assertTrue(located[0].text().contains("layout(location = 0) out vec2 b;"), located[0].text());
+        assertTrue(located[0].text().contains("layout(location = 2) out mat2 m;"), located[0].text());
+        assertTrue(located[1].text().contains("layout(location = 1) in vec2 a;"), located[1].text());
+        assertTrue(located[1].text().contains("layout(location = 2) in mat2 m;"), located[1].text());
+        assertTrue(located[1].text().contains("layout(location = 0) in vec2 b;"), located[1].text());
+    }
+
+    /** The Binding decorations of a SPIR-V module, in order. */
+    private static List<Integer> bindings(byte[] module) {
+        ByteBuffer words = ByteBuffer.wrap(module).order(ByteOrder.LITTLE_ENDIAN);
+        List<Integer> out = new ArrayList<>();
+        for (int at = 20; at < module.length; ) {
+            int first = words.getInt(at);
+            int count = first >>> 16;
+            int opcode = first & 0xffff;
+            if (opcode == 71 && count == 4 && words.getInt(at + 8) == 33) { // OpDecorate %id Binding n
+                out.add(words.getInt(at + 12));
+            }
+            at += 4 * Math.max(1, count);
+        }
+        return out;
     }
 }

@@ -61,10 +61,15 @@ function readInput(gl, { sampler, unit, source, settings }) {
   let wrapS = settings?.wrap;
   let wrapT = settings?.wrap;
   if (!settings) {
+    // The texture's own parameters, read from the texture itself: by now the non-finite probe has bound its own
+    // (nearest-filtered) textures to the pass's units, so what a unit holds is not what the pass sampled.
     gl.activeTexture(gl.TEXTURE0 + unit);
+    const held = gl.getParameter(gl.TEXTURE_BINDING_2D);
+    gl.bindTexture(gl.TEXTURE_2D, source.tex);
     filter = gl.getTexParameter(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER) === gl.NEAREST ? 'nearest' : 'linear';
     wrapS = WRAPS[gl.getTexParameter(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S)] ?? 'clamp';
     wrapT = WRAPS[gl.getTexParameter(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T)] ?? 'clamp';
+    gl.bindTexture(gl.TEXTURE_2D, held);
   }
   return { sampler, unit, width, height, filter, wrap_s: wrapS === 'repeat' ? 'repeat' : wrapS === 'mirror' ? 'mirror' : 'clamp', wrap_t: wrapT === 'repeat' ? 'repeat' : wrapT === 'mirror' ? 'mirror' : 'clamp', floats };
 }
