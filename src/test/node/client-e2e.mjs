@@ -141,7 +141,7 @@ try {
   check('diagnostics: not an error', ok.isError !== true, ok.content?.[0]?.text?.slice(0, 300));
   check('diagnostics: schema_version 1', body.schema_version === 1 && ok.structuredContent?.schema_version === 1);
   check('diagnostics: three components', (body.components ?? []).map((c) => c.name).join() === 'browser,renderdoc_bridge,dialog_page');
-  check('diagnostics: environment checks', (body.environment ?? []).length === 4, body.environment);
+  check('diagnostics: environment checks', (body.environment ?? []).length === 8, body.environment);
 
   const bad = await client.callTool({ name: 'get_server_diagnostics', arguments: { tool_limit: 0 } });
   const error = bodyOf(bad);

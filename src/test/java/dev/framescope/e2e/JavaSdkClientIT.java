@@ -71,8 +71,8 @@ class JavaSdkClientIT {
         assertEquals(List.of("browser", "renderdoc_bridge", "dialog_page"),
                 body.get("components").findValuesAsText("name"));
         assertEquals("not_started", body.at("/components/0/state").asText());
-        assertEquals(List.of("chromium", "renderdoc_python", "glslangValidator", "renderdoccmd"),
-                body.get("environment").findValuesAsText("name"));
+        assertEquals(List.of("chromium", "renderdoc_python", "glslangValidator", "renderdoccmd", "vulkan_loader",
+                "vulkan_icd", "librenderdoc", "effect_pass"), body.get("environment").findValuesAsText("name"));
     }
 
     @Test

@@ -36,10 +36,15 @@ final class PlainShaderFormat implements EffectFormat {
         return NAME;
     }
 
+    /** A shader's own entry point: a Shadertoy tab saved as .frag has mainImage and no main, and is no plain file. */
+    private static final Pattern MAIN = Pattern.compile("\\bvoid\\s+main\\s*\\(");
+
     @Override
     public boolean holds(EffectFile file) {
-        return (file.name().endsWith(".frag") || file.name().endsWith(".hlsl")) && file.isSniffable()
-                && file.text() != null;
+        if (!file.isSniffable() || file.text() == null) {
+            return false;
+        }
+        return file.name().endsWith(".hlsl") || file.name().endsWith(".frag") && MAIN.matcher(file.text()).find();
     }
 
     @Override

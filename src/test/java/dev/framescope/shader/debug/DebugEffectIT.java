@@ -80,22 +80,9 @@ class DebugEffectIT {
             String effect = truth.get("effect").asText();
             JsonNode a = answer(call("effect", effect, "effects_root", truth.get("root").asText(), "width",
                     TRUTH.get("width").asInt(), "height", TRUTH.get("height").asInt()));
-            JsonNode first = a.at("/trace/first_non_finite");
-            List<String> found = new ArrayList<>();
-            check(found, "status", "debugged", a.path("status").asText());
+            List<String> found = traceFindings(truth, a);
             check(found, "pass", truth.get("pass").asInt(), a.at("/pass/index").asInt());
-            check(found, "pixel", truth.get("first_pixel").toString(), "[" + a.at("/pixel/x").asInt() + ","
-                    + a.at("/pixel/y").asInt() + "]");
-            check(found, "kind", truth.get("kind").asText(), first.path("kind").asText());
-            check(found, "part", "effect", first.at("/source/part").asText());
-            check(found, "file", Path.of(truth.get("file").asText()).toString(), first.at("/source/file").asText());
-            check(found, "line", truth.get("line").asInt(), first.at("/source/line").asInt());
-            check(found, "text", truth.get("text").asText(), first.at("/source/text").asText().strip());
-            List<Double> operands = new ArrayList<>();
-            first.path("operands").forEach(o -> operands.add(o.path("value").asDouble(Double.NaN)));
-            List<Double> expected = new ArrayList<>();
-            truth.get("operands").forEach(o -> expected.add(o.asDouble()));
-            check(found, "operands", expected, operands);
+            check(found, "part", "effect", a.at("/trace/first_non_finite/source/part").asText());
             check(found, "agrees at the pixel", true, a.at("/agreement/at_pixel").asBoolean());
             check(found, "pixels differing", 0, a.at("/agreement/pixels_differing").asInt());
             check(found, "native NaN count = Chromium's", a.at("/agreement/chromium_non_finite").asInt(),
@@ -125,6 +112,25 @@ class DebugEffectIT {
             assertEquals(List.of("captures"), files.map(p -> p.getFileName().toString()).toList(),
                     "a call's work folder was left behind");
         }
+    }
+
+    /** What differs between a fixture's ground truth and the answer's status, pixel and first non-finite step. */
+    private static List<String> traceFindings(JsonNode truth, JsonNode a) {
+        JsonNode first = a.at("/trace/first_non_finite");
+        List<String> found = new ArrayList<>();
+        check(found, "status", "debugged", a.path("status").asText());
+        check(found, "pixel", truth.get("first_pixel").toString(), "[" + a.at("/pixel/x").asInt() + ","
+                + a.at("/pixel/y").asInt() + "]");
+        check(found, "kind", truth.get("kind").asText(), first.path("kind").asText());
+        check(found, "file", Path.of(truth.get("file").asText()).toString(), first.at("/source/file").asText());
+        check(found, "line", truth.get("line").asInt(), first.at("/source/line").asInt());
+        check(found, "text", truth.get("text").asText(), first.at("/source/text").asText().strip());
+        List<Double> operands = new ArrayList<>();
+        first.path("operands").forEach(o -> operands.add(o.path("value").asDouble(Double.NaN)));
+        List<Double> expected = new ArrayList<>();
+        truth.get("operands").forEach(o -> expected.add(o.asDouble()));
+        check(found, "operands", expected, operands);
+        return found;
     }
 
     private static void check(List<String> found, String what, Object expected, Object actual) {
@@ -201,20 +207,7 @@ class DebugEffectIT {
             String effect = truth.get("effect").asText();
             JsonNode a = answer(call("effect", effect, "effects_root", truth.get("root").asText(), "width",
                     TRUTH.get("width").asInt(), "height", TRUTH.get("height").asInt()));
-            JsonNode first = a.at("/trace/first_non_finite");
-            List<String> found = new ArrayList<>();
-            check(found, "status", "debugged", a.path("status").asText());
-            check(found, "pixel", truth.get("first_pixel").toString(), "[" + a.at("/pixel/x").asInt() + ","
-                    + a.at("/pixel/y").asInt() + "]");
-            check(found, "kind", truth.get("kind").asText(), first.path("kind").asText());
-            check(found, "file", truth.get("file").asText(), first.at("/source/file").asText());
-            check(found, "line", truth.get("line").asInt(), first.at("/source/line").asInt());
-            check(found, "text", truth.get("text").asText(), first.at("/source/text").asText().strip());
-            List<Double> operands = new ArrayList<>();
-            first.path("operands").forEach(o -> operands.add(o.path("value").asDouble(Double.NaN)));
-            List<Double> expected = new ArrayList<>();
-            truth.get("operands").forEach(o -> expected.add(o.asDouble()));
-            check(found, "operands", expected, operands);
+            List<String> found = traceFindings(truth, a);
             check(found, "no comparison", true, a.path("agreement").isMissingNode() || a.path("agreement").isNull());
             JsonNode finite = truth.get("finite_pixel");
             JsonNode f = answer(call("effect", effect, "effects_root", truth.get("root").asText(), "width",
