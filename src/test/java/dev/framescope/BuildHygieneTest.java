@@ -29,6 +29,18 @@ class BuildHygieneTest {
         return nodes.getLength() == 0 ? null : nodes.item(0).getTextContent().strip();
     }
 
+    /**
+     * mcp-core 2.2.0 asks for reactor-core 3.9.0-RC1; the pom pins a release instead. What is on the class path (and
+     * so in the JAR) must be a release: no RC, milestone or snapshot.
+     */
+    @Test
+    void reactorOnTheClassPathIsARelease() throws Exception {
+        Path jar = Path.of(reactor.core.publisher.Flux.class.getProtectionDomain().getCodeSource().getLocation()
+                .toURI());
+        assertTrue(jar.getFileName().toString().matches("reactor-core-\\d+\\.\\d+\\.\\d+\\.jar"),
+                "reactor-core must be a released version, found " + jar.getFileName());
+    }
+
     @Test
     void everyDependencyVersionIsAPropertyAndTheJarHasAFixedTimestamp() throws Exception {
         Document pom = pom();

@@ -20,8 +20,19 @@ public interface ClientHuman {
         }
     }
 
-    /** Asks with a flat form schema (primitive properties only); blocks for at most {@code timeoutMs}. */
+    /**
+     * Asks with a flat form schema (primitive properties only); blocks for at most {@code timeoutMs}, or throws
+     * {@link InputRequired} where the answer comes with a retry of the call.
+     */
     Reply ask(String message, Map<String, Object> requestedSchema, long timeoutMs);
+
+    /**
+     * On a call that carries the answer to a question an earlier round of it asked ({@link InputRequired}): the
+     * ticket that round named. Null on a first round, and wherever calls are not retried.
+     */
+    default String resuming() {
+        return null;
+    }
 
     ClientHuman NONE = (message, schema, timeoutMs) -> Reply.of("unsupported", "no MCP client here, or a client "
             + "without the elicitation capability");

@@ -17,7 +17,10 @@ public interface ClientModel {
         }
     }
 
-    /** Asks one question, about one image or (image null) text only; blocks for at most {@code timeoutMs}. */
+    /**
+     * Asks one question, about one image or (image null) text only; blocks for at most {@code timeoutMs}, or throws
+     * {@link InputRequired} where the answer comes with a retry of the call.
+     */
     Answer ask(String systemPrompt, String question, byte[] image, String mimeType, int maxTokens, long timeoutMs);
 
     ClientModel NONE = (systemPrompt, question, image, mimeType, maxTokens, timeoutMs) -> Answer.unavailable(

@@ -33,6 +33,14 @@ public interface ToolContext {
         return NEVER_CANCELLED;
     }
 
+    /**
+     * True on the retry of a call whose first round asked the client something ({@link InputRequired}) and was admitted
+     * then: it is the same question, not a new one, so it is not admitted (e.g. rate limited) twice.
+     */
+    default boolean resumed() {
+        return false;
+    }
+
     /** Shared by contexts that cannot be cancelled; nothing ever cancels it, so listeners never pile up in use. */
     Cancellation NEVER_CANCELLED = Cancellation.none();
 

@@ -5,6 +5,7 @@ import dev.framescope.common.ComponentStatus;
 import dev.framescope.common.Components;
 import dev.framescope.common.DialogSettings;
 import dev.framescope.common.ErrorCode;
+import dev.framescope.common.InputRequired;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolContext;
 import dev.framescope.common.ToolException;
@@ -57,6 +58,7 @@ public final class Dialogs {
     private final DialogSettings settings;
     private final RateLimit rateLimit;
     private final DialogRequests requests;
+    private final DeferredQuestions deferred;
     private final Components components;
     private DialogPage page;
     private long browserOpenedNanos;
@@ -65,6 +67,7 @@ public final class Dialogs {
         this.settings = settings;
         this.rateLimit = new RateLimit(settings.perMinute());
         this.requests = requests;
+        this.deferred = new DeferredQuestions(requests);
         this.components = components;
         components.register(Components.DIALOG_PAGE, () -> ComponentStatus.notStarted(Components.DIALOG_PAGE,
                 "starts with the first question that needs it (planner, screenshot_request, or any question when "
@@ -256,13 +259,20 @@ public final class Dialogs {
     }
 
     private Asked viaElicitation(Question question, ClientHuman human) {
-        DialogRequests.Request request = requests.open(question.tool(), "elicitation", null, question.timeout(),
-                args(question));
+        DialogRequests.Request resumed = deferred.resume(human.resuming(), question.tool());
+        DialogRequests.Request request = resumed != null ? resumed : requests.open(question.tool(), "elicitation",
+                null, question.timeout(), args(question));
         Map<String, Object> schema = new LinkedHashMap<>();
         schema.put("type", "object");
         schema.put("properties", question.form());
         schema.put("required", question.required());
-        ClientHuman.Reply reply = human.ask(question.message(), schema, question.timeout().toMillis());
+        ClientHuman.Reply reply;
+        try {
+            reply = human.ask(question.message(), schema, question.timeout().toMillis());
+        } catch (InputRequired asked) {
+            deferred.awaitRetry(request, question.timeout(), asked);
+            throw asked;
+        }
         Reply ended = switch (reply.action()) {
             case "accept" -> Reply.answered(reply.content(), List.of());
             case "decline" -> Reply.ended(DialogState.DECLINED, null);

@@ -110,6 +110,7 @@ final class ExchangeContext implements ToolContext {
         }
     }
 
+    @SuppressWarnings("deprecation") // MCP 2026-07-28 deprecates sampling; clients of 2025-11-25 still offer it
     private ClientModel.Answer sample(String systemPrompt, String question, byte[] image, String mimeType,
                                       int maxTokens, long timeoutMs) {
         // a text-only question (the capture console's planner) has no image: send the text alone

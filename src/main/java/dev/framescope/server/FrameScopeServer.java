@@ -5,7 +5,6 @@ import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
 import dev.framescope.common.Version;
 import dev.framescope.diagnostics.Diagnostics;
-import dev.framescope.server.transport.ServerDiscovery;
 import dev.framescope.server.transport.StdioTransport;
 import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpServer;
@@ -80,14 +79,16 @@ public final class FrameScopeServer {
         });
         String instructions = ServerInstructions.text(toolkit.registry());
         boolean prompts = Prompts.any(toolkit.registry());
+        @SuppressWarnings("deprecation") // MCP 2026-07-28 deprecates logging; the 2025-11-25 era still has it
         ServerCapabilities.Builder capabilityBuilder = ServerCapabilities.builder().tools(false).logging()
                 .resources(false, true);
         if (prompts) {
             capabilityBuilder.prompts(false).completions();
         }
         ServerCapabilities capabilities = capabilityBuilder.build();
-        transport.discovery(ServerDiscovery.card(protocolMapper, Diagnostics.SERVER_NAME, Version.current(),
-                transport.protocolVersions(), capabilities, instructions));
+        var modern = ModernServer.build(toolkit, resources, protocolMapper, instructions);
+        transport.modernServer(modern);
+        transport.discovery(ModernServer.discovery(modern, protocolMapper, transport.protocolVersions()));
         McpAsyncServer server = McpServer.async(transport)
                 .jsonMapper(transport.jsonMapper())
                 .serverInfo(Diagnostics.SERVER_NAME, Version.current())

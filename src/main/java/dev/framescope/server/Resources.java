@@ -20,8 +20,11 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collections;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -47,6 +50,8 @@ final class Resources {
     private final Deque<String> images = new ConcurrentLinkedDeque<>();
     private final AtomicInteger imageCount = new AtomicInteger();
     private volatile McpAsyncServer server;
+    /** What is listed, by URI, in the order it came: the stateless era's server reads it here. */
+    private final Map<String, AsyncResourceSpecification> listed = Collections.synchronizedMap(new LinkedHashMap<>());
 
     Resources(List<Path> roots) {
         this.roots = roots.stream().filter(r -> r != null && Files.isDirectory(r)).map(Resources::real).toList();
@@ -54,6 +59,34 @@ final class Resources {
 
     /** The resources there are at start-up. */
     List<AsyncResourceSpecification> initial(Supplier<String> toolsMarkdown) {
+        List<AsyncResourceSpecification> specs = initialSpecs(toolsMarkdown);
+        specs.forEach(spec -> listed.put(spec.resource().uri(), spec));
+        return specs;
+    }
+
+    /** Every resource listed now. */
+    List<AsyncResourceSpecification> listed() {
+        synchronized (listed) {
+            return new ArrayList<>(listed.values());
+        }
+    }
+
+    /** The listed resource at {@code uri}, or null. */
+    AsyncResourceSpecification find(String uri) {
+        return listed.get(uri);
+    }
+
+    private void add(McpAsyncServer current, AsyncResourceSpecification spec) {
+        listed.put(spec.resource().uri(), spec);
+        current.addResource(spec).subscribe(done -> { }, e -> { });
+    }
+
+    private void remove(McpAsyncServer current, String uri) {
+        listed.remove(uri);
+        current.removeResource(uri).subscribe(done -> { }, e -> { });
+    }
+
+    private List<AsyncResourceSpecification> initialSpecs(Supplier<String> toolsMarkdown) {
         List<AsyncResourceSpecification> specs = new ArrayList<>();
         specs.add(text("framescope://docs/tools.md", "tools.md", "FrameScope tools",
                 "Every tool served here with its parameters, annotations and limits", toolsMarkdown));
@@ -81,7 +114,7 @@ final class Resources {
                     if (value.isTextual() && !value.asText().isBlank()) {
                         Path file = allowedFile(Path.of(value.asText()));
                         if (file != null) {
-                            current.addResource(file(file, tool.name())).subscribe(done -> { }, e -> { });
+                            add(current, file(file, tool.name()));
                         }
                     }
                 }
@@ -106,13 +139,13 @@ final class Resources {
                         + ")")
                 .mimeType(image.mimeType()).size((long) bytes.length).build();
         String data = image.data();
-        current.addResource(new AsyncResourceSpecification(resource, (exchange, request) -> Mono.just(
+        add(current, new AsyncResourceSpecification(resource, (exchange, request) -> Mono.just(
                 ReadResourceResult.builder(List.<ResourceContents>of(BlobResourceContents.builder(uri, data)
-                        .mimeType(image.mimeType()).build())).build()))).subscribe(done -> { }, e -> { });
+                        .mimeType(image.mimeType()).build())).build())));
         images.addLast(uri);
         while (images.size() > MAX_IMAGES) {
             String old = images.pollFirst();
-            current.removeResource(old).subscribe(done -> { }, e -> { });
+            remove(current, old);
         }
     }
 

@@ -10,6 +10,7 @@ import dev.framescope.common.Cancellation;
 import dev.framescope.common.ClientHuman;
 import dev.framescope.common.ClientModel;
 import dev.framescope.common.ErrorCode;
+import dev.framescope.common.InputRequired;
 import dev.framescope.common.Json;
 import dev.framescope.common.ToolContext;
 import dev.framescope.common.ToolDef;
@@ -88,8 +89,9 @@ public final class ToolInvoker {
 
     /**
      * Validates and converts the arguments and applies the tool's admission on the caller's thread, then runs the
-     * handler on a worker of the tool's lane within its time limit. The future always completes with a result, never
-     * exceptionally; a refusal before the handler runs (bad arguments, a rate limit) completes it at once.
+     * handler on a worker of the tool's lane within its time limit. The future completes with a result, and
+     * exceptionally only with {@link InputRequired} (the client answers it and calls again); a refusal before the
+     * handler runs (bad arguments, a rate limit) completes it at once.
      */
     public CompletableFuture<CallToolResult> submit(ToolDef<?> tool, Map<String, Object> arguments,
                                                     ToolContext context) {
@@ -104,6 +106,10 @@ public final class ToolInvoker {
             return CompletableFuture.completedFuture(failure(tool, internal(e), start));
         }
         return output.handle((value, error) -> {
+            if (unwrap(error) instanceof InputRequired asked) {
+                log.debug("{} asks the client ({}) and ends this round", tool.name(), asked.key());
+                throw asked; // not a failure: the call goes on when the client calls again with the answer
+            }
             CallToolResult result = finish(tool, value, error, start);
             if (Boolean.TRUE.equals(result.isError())) {
                 context.cancellation().failed(); // what a failed call changed is undone: its caller sees an error
@@ -119,7 +125,8 @@ public final class ToolInvoker {
         validator.validate(schema, args);
         A input = convert(args, tool.argsType(), schema.path("properties"));
         Duration limit = tool.timeLimit().of(input);
-        return workers.run(tool.lane(), tool.name(), () -> tool.admission().admit(input), () -> {
+        Runnable admission = context.resumed() ? () -> { } : () -> tool.admission().admit(input);
+        return workers.run(tool.lane(), tool.name(), admission, () -> {
             ToolOutput output = tool.handler().handle(input, context);
             if (output == null) {
                 throw new IllegalStateException("handler of " + tool.name() + " returned null");
@@ -128,8 +135,12 @@ public final class ToolInvoker {
         }, limit, context.cancellation());
     }
 
+    private static Throwable unwrap(Throwable error) {
+        return error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    }
+
     private CallToolResult finish(ToolDef<?> tool, ToolOutput output, Throwable error, long start) {
-        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        Throwable cause = unwrap(error);
         try {
             if (cause == null) {
                 CallToolResult result = ResultRenderer.success(output, tool.maxOutputBytes());

@@ -17,7 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** logging/setLevel makes FrameScope's log records arrive as notifications/message; server/discover is answered. */
+/**
+ * logging/setLevel makes FrameScope's log records arrive as notifications/message; server/discover is answered
+ * with both eras and decides nothing: a client that probes and then initializes gets the 2025-11-25 era.
+ */
 @Timeout(30)
 class LoggingAndDiscoverTest {
 
@@ -81,13 +84,12 @@ class LoggingAndDiscoverTest {
                     + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}");
             JsonNode result = card.get("result");
             assertTrue(result != null, card.toString());
-            assertEquals("2025-11-25", result.at("/supportedVersions/0").asText());
-            assertEquals(4, result.get("supportedVersions").size());
-            assertFalse(result.toString().contains("2026-07-28"), "only the revisions served are listed");
-            assertEquals("framescope", result.at("/serverInfo/name").asText());
-            assertEquals("framescope", result.at("/_meta/io.modelcontextprotocol~1serverInfo/name").asText());
+            assertEquals("[\"2026-07-28\",\"2025-11-25\",\"2025-06-18\",\"2025-03-26\",\"2024-11-05\"]",
+                    result.get("supportedVersions").toString(), "both eras, newest first");
+            assertEquals("framescope", result.at("/_meta/io.modelcontextprotocol~1serverInfo/name").asText(),
+                    result.toString());
             assertTrue(result.at("/capabilities/tools").isObject());
-            assertTrue(result.at("/capabilities/logging").isObject());
+            assertEquals(ModernServer.DISCOVER_TTL_MS, result.get("ttlMs").asLong());
             assertFalse(result.get("instructions").asText().isBlank());
 
             session.initialize(); // the dual-era fallback works on the same connection

@@ -8,6 +8,7 @@ import dev.framescope.common.OlderName;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.modern.server.McpRequestManager;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCMessage;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse;
@@ -27,14 +28,20 @@ import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
 
 /**
- * MCP over stdio, in place of mcp-core 2.1.0's {@code StdioServerTransportProvider}, which loses messages and then
+ * MCP over stdio in both eras, chosen by the client's first deciding request ({@link Era}): {@code initialize} → the
+ * SDK's 2025-11-25 server on this transport; a request naming protocol version 2026-07-28 in its {@code _meta} → the
+ * SDK's stateless server through {@link ModernSession}. The input guard, request tracking, cancellation and the drain
+ * at end of input below hold in both.
+ * <p>
+ * This transport stands in place of mcp-core's {@code StdioServerTransportProvider} (byte for byte the same in 2.1.0
+ * and 2.2.0), which loses messages and then
  * goes silent under parallel calls (two emissions into its unicast sink at once), stops reading on the first line
  * it cannot map, and ignores end of input. Here:
  * <ul>
  *   <li>one reader thread checks every line ({@link InboundCheck}) and hands the SDK only what it can read; every
  *       failure is confined to its line;</li>
  *   <li>{@code ping} is answered here, at any time: the SDK would hold it until {@code initialize}, where MCP
- *       allows it before (so does {@code server/discover}, {@link ServerDiscovery});</li>
+ *       allows it before (so is {@code server/discover}, answered in either era);</li>
  *   <li>every outbound message goes through one {@link OutboundWriter}, the SDK's through
  *       {@link SessionTransport};</li>
  *   <li>requests are tracked by id ({@link InFlightRequests}), which is how {@code notifications/cancelled}
@@ -75,6 +82,8 @@ public final class StdioTransport implements McpServerTransportProvider {
     private volatile boolean inputEnded;
     private volatile McpServerSession session;
     private volatile ObjectNode discovery;
+    private volatile ModernSession modern;
+    private volatile Era era;
     private volatile Runnable onInputEnd = () -> { };
 
     /**
@@ -103,7 +112,7 @@ public final class StdioTransport implements McpServerTransportProvider {
         return jsonMapper;
     }
 
-    /** The answer to {@code server/discover} ({@link ServerDiscovery}); set before the first line is read. */
+    /** The answer to {@code server/discover}, in either era; set before the first line is read. */
     public void discovery(ObjectNode card) {
         this.discovery = card;
     }
@@ -177,12 +186,14 @@ public final class StdioTransport implements McpServerTransportProvider {
         }
         InboundCheck.Verdict verdict = check.check(text);
         if (verdict instanceof InboundCheck.Forward forward && forward.request() && discovery != null
-                && ServerDiscovery.METHOD.equals(forward.message().path("method").asText())) {
+                && Era.DISCOVER.equals(forward.message().path("method").asText())) {
             answer(forward.message(), discovery);
         } else if (verdict instanceof InboundCheck.Forward forward && forward.request()
                 && McpSchema.METHOD_PING.equals(forward.message().path("method").asText())) {
-            // MCP allows ping at any time; mcp-core 2.1.0 holds every request until initialize, ping included.
+            // MCP allows ping at any time; mcp-core holds every request until initialize, ping included.
             answer(forward.message(), mapper.createObjectNode());
+        } else if (verdict instanceof InboundCheck.Forward forward && eraOf(forward) == Era.MODERN) {
+            modern(forward.message(), forward.request());
         } else if (verdict instanceof InboundCheck.Forward forward) {
             dispatch(forward.message(), forward.request());
         } else if (verdict instanceof InboundCheck.Reply reply) {
@@ -211,6 +222,57 @@ public final class StdioTransport implements McpServerTransportProvider {
             return;
         }
         send(InboundCheck.error(mapper, start.id(), InboundCheck.INVALID_REQUEST, "Request too large: " + problem));
+    }
+
+    /**
+     * The era this message is served in. The first request that chooses one ({@link Era#chosenBy}) fixes it for the
+     * rest of the stream; a request naming a stateless version this server lacks goes to the stateless server,
+     * which answers with the versions it speaks, and leaves the choice open.
+     */
+    private Era eraOf(InboundCheck.Forward forward) {
+        Era chosen = era;
+        if (chosen != null || !forward.request()) {
+            return chosen;
+        }
+        Era asked = Era.chosenBy(forward.message());
+        if (asked == null) {
+            boolean namesVersion = forward.message().path("params").path("_meta").has(Era.PROTOCOL_VERSION);
+            return namesVersion && modern != null ? Era.MODERN : null;
+        }
+        if (asked == Era.MODERN && modern == null) {
+            asked = Era.LEGACY; // no stateless server here (tests of the old era alone): the SDK answers as before
+        }
+        era = asked;
+        log.info("MCP era chosen: {} (first request {})", asked.newest(), forward.message().path("method").asText());
+        return asked;
+    }
+
+    /** Serves a message of the stateless era; a request is tracked like any other, for cancellation and drain. */
+    private void modern(ObjectNode node, boolean request) {
+        if (!request) {
+            modern.notification(node);
+            return;
+        }
+        InFlightRequests.Call call = inFlight.started(node.get("id"), node.get("method").asText());
+        if (call == null) {
+            send(InboundCheck.error(mapper, node.get("id"), InboundCheck.INVALID_REQUEST, "Invalid Request: id "
+                    + node.get("id") + " is already used by a request still in flight"));
+            return;
+        }
+        modern.request(node, call);
+    }
+
+    /** The era chosen by the client's first deciding request, or null before it. */
+    public Era era() {
+        return era;
+    }
+
+    /**
+     * The stateless era's server (MCP 2026-07-28); set before the first line is read. Without one, every client is
+     * served in the 2025-11-25 era.
+     */
+    public void modernServer(McpRequestManager server) {
+        this.modern = new ModernSession(server, mapper, writer, inFlight, logs);
     }
 
     /** Answers {@code request} here, without the SDK. */
