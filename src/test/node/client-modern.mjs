@@ -144,6 +144,10 @@ try {
 
 await client.close();
 check('stdout held only JSON-RPC', transportErrors.length === 0, transportErrors);
+if (era) {
+  // Only the session's server: the probe that decides the era may run on a sibling process whose stderr is dropped.
+  check('logs went to stderr', stderr.length > 0, stderr.slice(0, 200));
+}
 // The server logs which era its first message chose (absent from servers that speak only 2025-11-25).
 const serverEra = /MCP era chosen: (\S+)/.exec(stderr)?.[1] ?? null;
 const failed = checks.filter((c) => !c.ok);
