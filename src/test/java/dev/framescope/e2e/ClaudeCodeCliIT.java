@@ -70,8 +70,18 @@ class ClaudeCodeCliIT {
                 "assuming the Claude Code CLI cannot run on this platform");
         List<Path> folders = List.of(root, root.resolve("docs"), root.resolve("demo/captures"));
         // The person has trusted the clone and approved its server, as `claude` asks them to on first start.
+        // In a git worktree Claude Code keeps the project's settings under the main checkout's root, so that is
+        // trusted too (git's common dir is that checkout's .git).
+        List<Path> trusted = new ArrayList<>(folders);
+        ProcessRun common = ProcessRun.run(List.of("git", "rev-parse", "--path-format=absolute", "--git-common-dir"),
+                root, Duration.ofSeconds(20), env -> { });
+        Path checkout = common.exit() == 0 && common.stdout().strip().endsWith("/.git")
+                ? Path.of(common.stdout().strip()).getParent() : root;
+        if (!trusted.contains(checkout)) {
+            trusted.add(checkout);
+        }
         StringBuilder projects = new StringBuilder();
-        for (Path folder : folders) {
+        for (Path folder : trusted) {
             projects.append(projects.length() == 0 ? "" : ",").append('"').append(folder).append("\":{")
                     .append("\"hasTrustDialogAccepted\":true,\"enabledMcpjsonServers\":[\"framescope\"]}");
         }
