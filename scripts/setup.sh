@@ -34,15 +34,16 @@ fi
 read -r -a missing <<< "${missing[*]}"
 install_packages setup "${missing[@]}"
 
-# The official MCP TypeScript SDK, the Claude Code CLI (`claude mcp add/list` as the README says) and the MCP
-# Inspector CLI, for the end-to-end tests with clients that are not ours. Pinned in package-lock.json; no model key
-# is needed. Each is checked by name as well as by the lock's age: a copied node_modules can be newer than a lock
-# that added a client.
+# The official MCP TypeScript SDK 1.x and its v2 client (which speaks the 2026-07-28 era too), the Claude Code CLI
+# (`claude mcp add/list` as the README says) and the MCP Inspector CLI, for the end-to-end tests with clients that are
+# not ours. Pinned in package-lock.json; no model key is needed. Each is checked by name as well as by the lock's age:
+# a copied node_modules can be newer than a lock that added a client.
 client=src/test/node
-if [ ! -d "$client/node_modules/@modelcontextprotocol/sdk" ] || [ ! -x "$client/node_modules/.bin/claude" ] \
-    || [ ! -x "$client/node_modules/.bin/mcp-inspector" ] \
+if [ ! -d "$client/node_modules/@modelcontextprotocol/sdk" ] \
+    || [ ! -d "$client/node_modules/@modelcontextprotocol/client" ] \
+    || [ ! -x "$client/node_modules/.bin/claude" ] || [ ! -x "$client/node_modules/.bin/mcp-inspector" ] \
     || [ "$client/package-lock.json" -nt "$client/node_modules" ]; then
-  echo "setup: installing the test clients (TypeScript MCP SDK, Claude Code CLI, MCP Inspector CLI)" >&2
+  echo "setup: installing the test clients (TypeScript MCP SDK and client, Claude Code CLI, MCP Inspector CLI)" >&2
   npm ci --prefix "$client" --no-audit --no-fund --loglevel=error >&2
   touch "$client/node_modules"
 fi

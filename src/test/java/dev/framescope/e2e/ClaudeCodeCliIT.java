@@ -8,7 +8,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
@@ -68,8 +70,18 @@ class ClaudeCodeCliIT {
                 "assuming the Claude Code CLI cannot run on this platform");
         List<Path> folders = List.of(root, root.resolve("docs"), root.resolve("demo/captures"));
         // The person has trusted the clone and approved its server, as `claude` asks them to on first start.
+        // In a git worktree Claude Code keeps the project's settings under the main checkout's root, so that is
+        // trusted too (git's common dir is that checkout's .git).
+        List<Path> trusted = new ArrayList<>(folders);
+        ProcessRun common = ProcessRun.run(List.of("git", "rev-parse", "--path-format=absolute", "--git-common-dir"),
+                root, Duration.ofSeconds(20), env -> { });
+        Path checkout = common.exit() == 0 && common.stdout().strip().endsWith("/.git")
+                ? Path.of(common.stdout().strip()).getParent() : root;
+        if (!trusted.contains(checkout)) {
+            trusted.add(checkout);
+        }
         StringBuilder projects = new StringBuilder();
-        for (Path folder : folders) {
+        for (Path folder : trusted) {
             projects.append(projects.length() == 0 ? "" : ",").append('"').append(folder).append("\":{")
                     .append("\"hasTrustDialogAccepted\":true,\"enabledMcpjsonServers\":[\"framescope\"]}");
         }
@@ -80,6 +92,40 @@ class ClaudeCodeCliIT {
             assertTrue(list.output().lines().anyMatch(l -> l.startsWith("framescope:") && l.contains("Connected")),
                     "claude mcp list in " + folder + ":\n" + list.output());
         }
+    }
+
+    /**
+     * Which protocol era Claude Code takes with this server: {@code claude mcp list} connects to a server whose stderr
+     * a wrapper keeps in a file, and the server's log names the era its first message chose ({@code MCP era chosen:
+     * 2026-07-28 (first message server/discover)}, or 2025-11-25 after {@code initialize}). Claude Code 2.1.331
+     * probes {@code server/discover} on the server's own stdin and sends {@code initialize} there when the answer
+     * offers no modern revision. Printed, not held: the choice is Claude Code's.
+     */
+    @Test
+    void claudeCodeChoosesAnEraTheServerLogs(@TempDir Path dir) throws Exception {
+        String claude = NodeClients.require(".bin/claude", "the Claude Code CLI").toString();
+        Path home = Files.createDirectories(dir.resolve("home"));
+        Assumptions.assumeTrue(run(List.of(claude, "--version"), home, dir).exit() == 0,
+                "assuming the Claude Code CLI cannot run on this platform");
+        Path log = dir.resolve("server-stderr.txt");
+        Path wrapper = dir.resolve("framescope-logged.sh");
+        Files.writeString(wrapper, "#!/bin/sh\nexec \"$@\" 2>>'" + log + "'\n");
+        assertTrue(wrapper.toFile().setExecutable(true));
+        List<String> add = new ArrayList<>(List.of(claude, "mcp", "add", "--scope", "user", "framescope", "--",
+                wrapper.toString()));
+        add.addAll(BuiltJar.command());
+        assertEquals(0, run(add, home, dir).exit());
+
+        ProcessRun list = run(List.of(claude, "mcp", "list"), home, dir);
+
+        assertTrue(list.output().lines().anyMatch(l -> l.startsWith("framescope:") && l.contains("Connected")),
+                list.output());
+        Matcher era = InspectorCliIT.ERA_CHOSEN.matcher(Files.exists(log) ? Files.readString(log) : "");
+        assertTrue(era.find(), "the server logged no 'MCP era chosen: ' line:\n" + (Files.exists(log)
+                ? Files.readString(log) : "(no stderr)"));
+        assertTrue(Set.of("2026-07-28", "2025-11-25").contains(era.group(1)), era.group());
+        System.out.println("Claude Code " + run(List.of(claude, "--version"), home, dir).stdout().strip() + ": "
+                + era.group());
     }
 
     /** The {@code claude mcp add} lines of the README's Claude Code section, as written. */

@@ -37,6 +37,8 @@ class InspectorCliIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** The Inspector's exit status when the tool answered {@code isError: true} (its EXIT_CODES.TOOL_ERROR). */
     private static final int TOOL_ERROR = 5;
+    /** The server's log line naming the era its first message chose (its stderr reaches the Inspector's). */
+    static final Pattern ERA_CHOSEN = Pattern.compile("MCP era chosen: (\\S+).*");
 
     @TempDir
     static Path home;
@@ -78,6 +80,22 @@ class InspectorCliIT {
         assertEquals(withoutSchemaByJar, withoutSchema, "tools the Inspector got without an outputSchema");
         assertTrue(withoutSchema.size() < listed.size() / 2, "most tools should declare an outputSchema: "
                 + withoutSchema);
+    }
+
+    /**
+     * {@code --protocol-era auto}: the Inspector probes {@code server/discover} on the server's own stdin and takes
+     * the 2026-07-28 era when it is offered, else goes on with {@code initialize} in the same process; the tools it
+     * lists are the same either way. Which era it took is printed from the server's log.
+     */
+    @Test
+    void autoProtocolEraListsTheSameTools() throws Exception {
+        ProcessRun run = runInspector("--protocol-era", "auto", "--method", "tools/list");
+
+        assertEquals(0, run.exit(), run.output());
+        assertEquals(names(filteredByJar), names(JSON.readTree(run.stdout()).get("result").get("tools")),
+                "tools/list through the Inspector with --protocol-era auto");
+        Matcher era = ERA_CHOSEN.matcher(run.stderr());
+        System.out.println("Inspector --protocol-era auto: " + (era.find() ? era.group() : "the server logged no era"));
     }
 
     @Test
