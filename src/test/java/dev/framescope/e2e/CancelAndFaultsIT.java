@@ -75,7 +75,7 @@ class CancelAndFaultsIT {
     @Test
     void aCancelledBenchmarkStopsAndTheBrowserServesTheNextCall() throws Exception {
         Path stderr = dir.resolve("stderr.txt");
-        try (RawClient client = new RawClient(stderr, Map.of("FRAMESCOPE_LOG_LEVEL", "debug"))) {
+        try (RawClient client = client(stderr, Map.of("FRAMESCOPE_LOG_LEVEL", "debug"))) {
             client.initialize();
             client.call(1, "compile_effect", COMPILE);
             ok(client, 1); // Chromium up
@@ -115,7 +115,7 @@ class CancelAndFaultsIT {
 
     @Test
     void aCancelledQuestionIsWithdrawnAndAQueuedRenderDocCallDropped() throws Exception {
-        try (RawClient client = new RawClient(dir.resolve("stderr.txt"), Map.of("FRAMESCOPE_DIALOG_CHANNEL", "page",
+        try (RawClient client = client(dir.resolve("stderr.txt"), Map.of("FRAMESCOPE_DIALOG_CHANNEL", "page",
                 "FRAMESCOPE_DIALOG_OPEN_BROWSER", "0"))) {
             client.initialize();
             client.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"confirm\","
@@ -152,7 +152,7 @@ class CancelAndFaultsIT {
 
     @Test
     void afterChromiumIsKilledTheNextTwoCallsAreAnsweredCorrectly() throws Exception {
-        try (RawClient client = new RawClient(dir.resolve("stderr.txt"), Map.of())) {
+        try (RawClient client = client(dir.resolve("stderr.txt"), Map.of())) {
             client.initialize();
             client.call(1, "compile_effect", COMPILE);
             ok(client, 1);
@@ -177,7 +177,7 @@ class CancelAndFaultsIT {
     void endOfInputAfterShaderCallsLeavesNoStackTraceOnStderr() throws Exception {
         for (int round = 0; round < 3; round++) {
             Path stderr = dir.resolve("stderr-" + round + ".txt");
-            try (RawClient client = new RawClient(stderr, Map.of())) {
+            try (RawClient client = client(stderr, Map.of())) {
                 client.initialize();
                 for (int id = 1; id <= 6; id++) {
                     client.call(id, id % 2 == 0 ? "compile_effect" : "render_effect_frame", COMPILE);
@@ -200,7 +200,7 @@ class CancelAndFaultsIT {
 
     @Test
     void endOfInputWithEngineCallsInFlightEndsEverythingWithinTwoSeconds() throws Exception {
-        try (RawClient client = new RawClient(dir.resolve("stderr.txt"), Map.of())) {
+        try (RawClient client = client(dir.resolve("stderr.txt"), Map.of())) {
             client.initialize();
             client.call(1, "compile_effect", COMPILE);
             client.call(2, "open_capture", "{\"capture\":\"" + GL + "\"}");
@@ -223,5 +223,10 @@ class CancelAndFaultsIT {
 
     private static boolean endedLine(String log) {
         return log.contains("after the cancel") || log.contains("dropped before it started");
+    }
+
+    /** The client the tests talk through; {@code …ModernIT} runs every test again in the stateless era. */
+    RawClient client(Path stderr, java.util.Map<String, String> env) throws java.io.IOException {
+        return new RawClient(stderr, env);
     }
 }

@@ -68,7 +68,7 @@ class ConcurrentCallsIT {
 
     @RepeatedTest(5)
     void eightThreadsPipeliningMixedCallsGetEveryAnswerUnderItsOwnId() throws Exception {
-        try (RawClient client = new RawClient(dir.resolve("stderr.txt"), Map.of())) {
+        try (RawClient client = client(dir.resolve("stderr.txt"), Map.of())) {
             client.initialize();
             long start = System.nanoTime();
             ExecutorService senders = Executors.newFixedThreadPool(THREADS);
@@ -99,7 +99,7 @@ class ConcurrentCallsIT {
     @Test
     void pipelinedThenSequentialCallsAllAnsweredThenExitWithinTwoSecondsOfEof() throws Exception {
         Path stderr = dir.resolve("stderr.txt");
-        try (RawClient client = new RawClient(stderr, Map.of())) {
+        try (RawClient client = client(stderr, Map.of())) {
             client.initialize();
             for (int n = 0; n < 500; n++) {
                 Call call = mixed(n);
@@ -141,5 +141,10 @@ class ConcurrentCallsIT {
         JsonNode body = RawClient.JSON.readTree(text.substring(text.indexOf('{')));
         assertTrue(call.isItsAnswer().test(body), "answer " + answer.get("id") + " is not the answer to "
                 + call.tool() + " " + call.arguments() + ": " + text.substring(0, Math.min(300, text.length())));
+    }
+
+    /** The client the tests talk through; {@code …ModernIT} runs every test again in the stateless era. */
+    RawClient client(Path stderr, java.util.Map<String, String> env) throws java.io.IOException {
+        return new RawClient(stderr, env);
     }
 }

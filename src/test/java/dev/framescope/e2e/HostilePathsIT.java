@@ -63,7 +63,7 @@ class HostilePathsIT {
         hostile.add(allowed.resolve("fifo-effects").toString());
         Map<String, String> before = hashes(outside, Path.of("demo"));
 
-        try (RawClient client = new RawClient(allowed.resolve("stderr.txt"),
+        try (RawClient client = client(allowed.resolve("stderr.txt"),
                 Map.of("FRAMESCOPE_OUTPUT_DIR", allowed.toString(), "FRAMESCOPE_DIALOG_OPEN_BROWSER", "0"))) {
             client.initialize();
             client.send("{\"jsonrpc\":\"2.0\",\"id\":\"list\",\"method\":\"tools/list\"}");
@@ -143,5 +143,10 @@ class HostilePathsIT {
             }
         }
         return hashes;
+    }
+
+    /** The client the tests talk through; {@code …ModernIT} runs every test again in the stateless era. */
+    RawClient client(Path stderr, java.util.Map<String, String> env) throws java.io.IOException {
+        return new RawClient(stderr, env);
     }
 }

@@ -41,10 +41,7 @@ class ProtocolFaultsIT {
         OutputStream in = server.getOutputStream();
         try (BufferedReader replies = Files.newBufferedReader(stdout)) {
             Tail tail = new Tail(replies);
-            send(in, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
-                    + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}");
-            assertEquals("framescope", tail.next().at("/result/serverInfo/name").asText());
-            send(in, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+            handshake(in, tail::next);
 
             send(in, "{this is not json");
             assertError(tail.next(), null, -32700);
@@ -94,6 +91,7 @@ class ProtocolFaultsIT {
         }
         assertEquals(10, lines.size(), "one stdout line per reply, nothing else: " + lines);
         assertTrue(Files.readString(stderr).contains("Rejected an inbound line"), "logs go to stderr");
+        servedInThisEra(stderr);
     }
 
     /**
@@ -102,7 +100,7 @@ class ProtocolFaultsIT {
      */
     @Test
     void pingBeforeInitializeIsAnsweredAndALineWithTwoMessagesIsAParseError() throws Exception {
-        try (RawClient client = new RawClient(dir.resolve("stderr.txt"), java.util.Map.of())) {
+        try (RawClient client = client(dir.resolve("stderr.txt"), java.util.Map.of())) {
             client.send("{\"jsonrpc\":\"2.0\",\"id\":\"early\",\"method\":\"ping\"}");
             JsonNode early = client.await("s:early", 20_000);
             assertTrue(early != null, "ping before initialize was not answered");
@@ -136,10 +134,9 @@ class ProtocolFaultsIT {
                 .start();
         try {
             OutputStream in = server.getOutputStream();
-            send(in, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
-                    + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}");
-            new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8)).readLine();
-            send(in, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+            BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(),
+                    StandardCharsets.UTF_8));
+            handshake(in, () -> JSON.readTree(out.readLine()));
             server.getInputStream().close();
             send(in, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
             assertTrue(server.waitFor(10, TimeUnit.SECONDS), "the server went on after its stdout broke");
@@ -150,8 +147,31 @@ class ProtocolFaultsIT {
         }
     }
 
-    private static void send(OutputStream in, String line) throws IOException {
-        in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+    /** The next line the server wrote. */
+    interface Reader {
+        JsonNode next() throws Exception;
+    }
+
+    /** Opens the session: initialize, in this era. */
+    void handshake(OutputStream in, Reader replies) throws Exception {
+        send(in, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}");
+        assertEquals("framescope", replies.next().at("/result/serverInfo/name").asText());
+        send(in, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+    }
+
+    /** Fails if the stream was served in another era than this test's. */
+    void servedInThisEra(Path stderr) throws IOException {
+        assertTrue(Files.readString(stderr).contains("MCP era chosen: 2025-11-25"), "served the 2025-11-25 era");
+    }
+
+    /** A line as this era's client would send it. */
+    String asSent(String line) {
+        return line;
+    }
+
+    void send(OutputStream in, String line) throws IOException {
+        in.write((asSent(line) + "\n").getBytes(StandardCharsets.UTF_8));
         in.flush();
     }
 
@@ -179,5 +199,10 @@ class ProtocolFaultsIT {
             }
             throw new AssertionError("no reply within 30 s; got so far: " + partial);
         }
+    }
+
+    /** The client the tests talk through; {@code …ModernIT} runs every test again in the stateless era. */
+    RawClient client(Path stderr, java.util.Map<String, String> env) throws java.io.IOException {
+        return new RawClient(stderr, env);
     }
 }

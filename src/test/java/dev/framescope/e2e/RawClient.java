@@ -7,7 +7,9 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +36,30 @@ final class RawClient implements AutoCloseable {
     private final AtomicLong lines = new AtomicLong();
     private final Thread reader;
 
+    /** The stateless era's {@code _meta}, added to every request and notification in {@link #modern} mode. */
+    private static final String MODERN_META = "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+            + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"raw\",\"version\":\"1\"},"
+            + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
+
+    private final boolean modern;
+    private final Path stderr;
+
     RawClient(Path stderr, Map<String, String> env) throws IOException {
+        this(stderr, env, false);
+    }
+
+    /**
+     * A client of the stateless era (MCP 2026-07-28): {@link #initialize} probes {@code server/discover} instead, and
+     * every line that is a JSON-RPC request or notification goes out with the era's {@code _meta} in its params (a
+     * line that is not one, as hostile tests send, goes out as written).
+     */
+    static RawClient modern(Path stderr, Map<String, String> env) throws IOException {
+        return new RawClient(stderr, env, true);
+    }
+
+    private RawClient(Path stderr, Map<String, String> env, boolean modern) throws IOException {
+        this.modern = modern;
+        this.stderr = stderr;
         ProcessBuilder builder = new ProcessBuilder(BuiltJar.command()).redirectError(stderr.toFile());
         builder.environment().putAll(env);
         process = builder.start();
@@ -86,7 +111,7 @@ final class RawClient implements AutoCloseable {
 
     /** Writes one line; safe from many threads at once (each line is written whole). */
     void send(String line) throws IOException {
-        byte[] bytes = (line + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = ((modern ? withModernMeta(line) : line) + "\n").getBytes(StandardCharsets.UTF_8);
         synchronized (stdin) {
             stdin.write(bytes);
             stdin.flush();
@@ -98,7 +123,44 @@ final class RawClient implements AutoCloseable {
                 + "\",\"arguments\":" + argumentsJson + "}}");
     }
 
+    /** {@code line} with the stateless era's {@code _meta} when it is one JSON-RPC request or notification. */
+    static String withModernMeta(String line) {
+        JsonNode message;
+        try {
+            message = JSON.readTree(line);
+        } catch (IOException e) {
+            return line;
+        }
+        if (!(message instanceof ObjectNode object) || !object.path("method").isTextual()
+                || object.has("params") && !object.get("params").isObject() || !sameJson(line)) {
+            return line;
+        }
+        ObjectNode params = object.has("params") ? (ObjectNode) object.get("params") : object.putObject("params");
+        ObjectNode meta = params.has("_meta") && params.get("_meta").isObject() ? (ObjectNode) params.get("_meta")
+                : params.putObject("_meta");
+        object(MODERN_META).properties().forEach(e -> meta.putIfAbsent(e.getKey(), e.getValue()));
+        return object.toString();
+    }
+
+    /** True when {@code line} is one JSON value with nothing after it, so rewriting it loses nothing. */
+    private static boolean sameJson(String line) {
+        try (var parser = JSON.getFactory().createParser(line)) {
+            JSON.readTree(parser);
+            return parser.nextToken() == null;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    boolean isModern() {
+        return modern;
+    }
+
     JsonNode initialize() throws Exception {
+        if (modern) {
+            send("{\"jsonrpc\":\"2.0\",\"id\":\"init\",\"method\":\"server/discover\"}");
+            return await("s:init", 30_000);
+        }
         send("{\"jsonrpc\":\"2.0\",\"id\":\"init\",\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
                 + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}");
         JsonNode init = await("s:init", 30_000);
@@ -178,9 +240,28 @@ final class RawClient implements AutoCloseable {
         }
     }
 
+    /**
+     * Ends the server. A client of the stateless era fails here unless the server served it that era: every test
+     * run through {@link #modern} is then known to have tested the era it names.
+     */
     @Override
     public void close() {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
+        if (modern) {
+            assertServedModern(stderr);
+        }
+    }
+
+    /** Fails unless the server logged that it chose the 2026-07-28 era for this stream. */
+    static void assertServedModern(Path stderr) {
+        try {
+            String log = Files.exists(stderr) ? Files.readString(stderr) : "";
+            if (!log.contains("MCP era chosen: 2026-07-28")) {
+                throw new AssertionError("a client of the stateless era was not served the 2026-07-28 era");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }
