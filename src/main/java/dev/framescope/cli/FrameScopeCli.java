@@ -89,6 +89,13 @@ public final class FrameScopeCli implements Callable<Integer> {
         streams.overrides().put("FRAMESCOPE_READ_ONLY", on ? "1" : "");
     }
 
+    @picocli.CommandLine.Option(names = "--era", paramLabel = "ERA", scope = CommandLine.ScopeType.INHERIT,
+            description = "MCP era served on stdio: auto (the client's first request chooses), legacy (2025-11-25 "
+                    + "and older only) or modern (2026-07-28 only); instead of FRAMESCOPE_MCP_ERA.")
+    void era(String era) {
+        streams.overrides().put("FRAMESCOPE_MCP_ERA", era);
+    }
+
     public static int run(String[] args, PrintStream out, InputStream in, Map<String, String> env) {
         Streams streams = new Streams(out, in, env);
         if (args.length == 0) {

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -34,6 +35,7 @@ import java.util.Map;
  * @param renderdocAttach   spool of the FrameScope extension in a person's qrenderdoc to use instead of starting a
  *                          headless bridge ({@code FRAMESCOPE_RENDERDOC_ATTACH}: {@code qrenderdoc} for the
  *                          extension's default {@code ~/.cache/framescope/qrenderdoc-spool}, or a folder), or null
+ * @param mcpEra            {@code auto}, {@code legacy} or {@code modern}: {@link #MCP_ERAS}
  * @param browserMemoryMb   the most resident memory a GPU or renderer process of a shader call's Chromium may take
  *                          before the call is stopped ({@code FRAMESCOPE_BROWSER_MEMORY_MB}, default an eighth of the
  *                          machine's or container's memory, 512–8192 MiB)
@@ -41,7 +43,14 @@ import java.util.Map;
 public record Config(Path chromium, Path python, String glslangValidator, String renderdoccmd, Path stateDir,
                      Duration requestTimeout, int maxMessageBytes, Path effectsRoot, boolean strictBrowser,
                      String browserEndpoint, Path outputDir, List<Path> recordingDirs, DialogSettings dialogs,
-                     Path renderdocAttach, long browserMemoryMb) {
+                     Path renderdocAttach, long browserMemoryMb, String mcpEra) {
+
+    /**
+     * Which MCP era a stdio client is served ({@code FRAMESCOPE_MCP_ERA}, {@code --era}): {@code auto} (the client's
+     * first request chooses), {@code legacy} (2025-11-25 and older only: {@code server/discover} lists those, as for
+     * a server that predates 2026-07-28) or {@code modern} (2026-07-28 only; {@code initialize} is refused).
+     */
+    public static final List<String> MCP_ERAS = List.of("auto", "legacy", "modern");
 
     /** The default of {@code browserMemoryMb} on this machine or container: {@link #browserMemoryMbFor(long)}. */
     public static final int DEFAULT_BROWSER_MEMORY_MB =
@@ -67,7 +76,24 @@ public record Config(Path chromium, Path python, String glslangValidator, String
                 recordingDirs(env),
                 DialogSettings.fromEnvironment(env),
                 renderdocAttach(blankToNull(env.get("FRAMESCOPE_RENDERDOC_ATTACH")), env),
-                positiveInt(env, "FRAMESCOPE_BROWSER_MEMORY_MB", DEFAULT_BROWSER_MEMORY_MB));
+                positiveInt(env, "FRAMESCOPE_BROWSER_MEMORY_MB", DEFAULT_BROWSER_MEMORY_MB),
+                mcpEra(env.get("FRAMESCOPE_MCP_ERA")));
+    }
+
+    private static String mcpEra(String raw) {
+        if (raw == null || raw.isBlank()) {
+            return "auto";
+        }
+        String era = switch (raw.trim().toLowerCase(Locale.ROOT)) {
+            case "2025-11-25" -> "legacy";
+            case "2026-07-28" -> "modern";
+            default -> raw.trim().toLowerCase(Locale.ROOT);
+        };
+        if (!MCP_ERAS.contains(era)) {
+            throw new SettingException("FRAMESCOPE_MCP_ERA must be one of " + MCP_ERAS + " (or 2025-11-25, "
+                    + "2026-07-28), was '" + raw + "'");
+        }
+        return era;
     }
 
     /**

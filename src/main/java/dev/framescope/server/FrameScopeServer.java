@@ -87,8 +87,12 @@ public final class FrameScopeServer {
         }
         ServerCapabilities capabilities = capabilityBuilder.build();
         var modern = ModernServer.build(toolkit, resources, protocolMapper, instructions);
-        transport.modernServer(modern);
-        transport.discovery(ModernServer.discovery(modern, protocolMapper, transport.protocolVersions()));
+        String era = toolkit.config().mcpEra();
+        if (!era.equals("legacy")) {
+            transport.modernServer(modern, era.equals("modern"));
+        }
+        transport.discovery(ModernServer.discovery(modern, protocolMapper, era.equals("modern") ? List.of()
+                : transport.protocolVersions(), !era.equals("legacy")));
         McpAsyncServer server = McpServer.async(transport)
                 .jsonMapper(transport.jsonMapper())
                 .serverInfo(Diagnostics.SERVER_NAME, Version.current())

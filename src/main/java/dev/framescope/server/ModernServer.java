@@ -57,10 +57,12 @@ final class ModernServer {
     }
 
     /**
-     * The {@code server/discover} card for both eras: the stateless server's own answer, with the initialize-based
-     * versions this process also speaks after it, newest first. A client that knows only those initializes.
+     * The {@code server/discover} card: the stateless server's own answer, with the versions served (2026-07-28 when
+     * {@code modern}, then {@code legacyVersions}), newest first. A client that finds no stateless version in it
+     * initializes.
      */
-    static ObjectNode discovery(McpServer server, ObjectMapper mapper, List<String> legacyVersions) {
+    static ObjectNode discovery(McpServer server, ObjectMapper mapper, List<String> legacyVersions,
+                                boolean modern) {
         Map<String, Object> meta = Map.of("io.modelcontextprotocol/protocolVersion", Era.MODERN.newest(),
                 "io.modelcontextprotocol/clientCapabilities", Map.of());
         McpTransportResponse response = server.handle(McpTransportContext.EMPTY, new JsonRpc.JSONRPCRequest(
@@ -70,7 +72,9 @@ final class ModernServer {
         }
         ObjectNode card = mapper.valueToTree(result.response().result());
         ArrayNode versions = card.putArray("supportedVersions");
-        Era.MODERN_VERSIONS.forEach(versions::add);
+        if (modern) {
+            Era.MODERN_VERSIONS.forEach(versions::add);
+        }
         for (int i = legacyVersions.size() - 1; i >= 0; i--) {
             versions.add(legacyVersions.get(i));
         }

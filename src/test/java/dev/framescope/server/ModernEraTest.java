@@ -32,7 +32,12 @@ class ModernEraTest {
     Path stateDir;
 
     private StdioSession session() throws Exception {
-        Config config = Config.defaults(stateDir);
+        return session("auto");
+    }
+
+    private StdioSession session(String era) throws Exception {
+        Config config = Config.fromEnvironment(java.util.Map.of("FRAMESCOPE_STATE_DIR", stateDir.toString(),
+                "FRAMESCOPE_MCP_ERA", era));
         ToolRegistry registry = new ToolRegistry(List.of(new SampleTools(), new AskingTools()));
         return new StdioSession(new ToolGroups.Toolkit(config, registry, new ToolInvoker(registry, new CallStats()),
                 new EnvironmentChecks(config), new Components()));
@@ -184,6 +189,26 @@ class ModernEraTest {
             assertEquals("complete", answer.at("/result/resultType").asText(), answer.toString());
             assertEquals("unsupported", answer.at("/result/structuredContent/answers/0").asText(), answer.toString());
             assertFalse(answer.toString().contains("inputRequests"));
+        }
+    }
+
+    @Test
+    void anEraCanBeForced() throws Exception {
+        String initialize = "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\","
+                + "\"version\":\"1\"}}";
+        try (StdioSession session = session("modern")) {
+            JsonNode card = session.request(1, "server/discover", "{}");
+            assertEquals("[\"2026-07-28\"]", card.at("/result/supportedVersions").toString(), card.toString());
+            JsonNode refused = session.request(2, "initialize", initialize);
+            assertEquals(-32022, refused.at("/error/code").asInt(), refused.toString());
+            assertEquals("[\"2026-07-28\"]", refused.at("/error/data/supported").toString());
+        }
+        try (StdioSession session = session("legacy")) {
+            JsonNode card = session.request(1, "server/discover", "{}");
+            assertFalse(card.at("/result/supportedVersions").toString().contains("2026-07-28"), card.toString());
+            JsonNode list = session.request(2, "tools/list", params("{}", "{}", null));
+            assertEquals(-32022, list.at("/error/code").asInt(), "refused, not held until initialize: " + list);
+            assertEquals("2025-11-25", list.at("/error/data/supported/0").asText(), list.toString());
         }
     }
 

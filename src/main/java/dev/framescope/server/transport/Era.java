@@ -15,6 +15,8 @@ public enum Era {
 
     /** The request a client of 2026-07-28 may probe the server with, in either era. */
     static final String DISCOVER = "server/discover";
+    /** The JSON-RPC error of MCP 2026-07-28 for a protocol version the server does not speak. */
+    static final int UNSUPPORTED_VERSION = -32022;
     /** Where a 2026-07-28 request names its protocol version. */
     static final String PROTOCOL_VERSION = "io.modelcontextprotocol/protocolVersion";
     /** The revisions of the stateless era this server speaks, newest first. */

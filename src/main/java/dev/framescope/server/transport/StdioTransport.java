@@ -83,7 +83,7 @@ public final class StdioTransport implements McpServerTransportProvider {
     private volatile McpServerSession session;
     private volatile ObjectNode discovery;
     private volatile ModernSession modern;
-    private volatile Era era;
+    private final EraChoice eras = new EraChoice();
     private volatile Runnable onInputEnd = () -> { };
 
     /**
@@ -192,7 +192,10 @@ public final class StdioTransport implements McpServerTransportProvider {
                 && McpSchema.METHOD_PING.equals(forward.message().path("method").asText())) {
             // MCP allows ping at any time; mcp-core holds every request until initialize, ping included.
             answer(forward.message(), mapper.createObjectNode());
-        } else if (verdict instanceof InboundCheck.Forward forward && eraOf(forward) == Era.MODERN) {
+        } else if (verdict instanceof InboundCheck.Forward forward
+                && eras.refusal(mapper, forward.message(), forward.request(), protocolVersions()) != null) {
+            send(eras.refusal(mapper, forward.message(), forward.request(), protocolVersions()));
+        } else if (verdict instanceof InboundCheck.Forward forward && eras.of(forward.message(), forward.request()) == Era.MODERN) {
             modern(forward.message(), forward.request());
         } else if (verdict instanceof InboundCheck.Forward forward) {
             dispatch(forward.message(), forward.request());
@@ -224,29 +227,6 @@ public final class StdioTransport implements McpServerTransportProvider {
         send(InboundCheck.error(mapper, start.id(), InboundCheck.INVALID_REQUEST, "Request too large: " + problem));
     }
 
-    /**
-     * The era this message is served in. The first request that chooses one ({@link Era#chosenBy}) fixes it for the
-     * rest of the stream; a request naming a stateless version this server lacks goes to the stateless server,
-     * which answers with the versions it speaks, and leaves the choice open.
-     */
-    private Era eraOf(InboundCheck.Forward forward) {
-        Era chosen = era;
-        if (chosen != null || !forward.request()) {
-            return chosen;
-        }
-        Era asked = Era.chosenBy(forward.message());
-        if (asked == null) {
-            boolean namesVersion = forward.message().path("params").path("_meta").has(Era.PROTOCOL_VERSION);
-            return namesVersion && modern != null ? Era.MODERN : null;
-        }
-        if (asked == Era.MODERN && modern == null) {
-            asked = Era.LEGACY; // no stateless server here (tests of the old era alone): the SDK answers as before
-        }
-        era = asked;
-        log.info("MCP era chosen: {} (first request {})", asked.newest(), forward.message().path("method").asText());
-        return asked;
-    }
-
     /** Serves a message of the stateless era; a request is tracked like any other, for cancellation and drain. */
     private void modern(ObjectNode node, boolean request) {
         if (!request) {
@@ -264,15 +244,17 @@ public final class StdioTransport implements McpServerTransportProvider {
 
     /** The era chosen by the client's first deciding request, or null before it. */
     public Era era() {
-        return era;
+        return eras.chosen();
     }
 
     /**
      * The stateless era's server (MCP 2026-07-28); set before the first line is read. Without one, every client is
-     * served in the 2025-11-25 era.
+     * served in the 2025-11-25 era; with {@code only}, every request goes to it (an {@code initialize} is refused
+     * there).
      */
-    public void modernServer(McpRequestManager server) {
+    public void modernServer(McpRequestManager server, boolean only) {
         this.modern = new ModernSession(server, mapper, writer, inFlight, logs);
+        eras.serveStateless(only);
     }
 
     /** Answers {@code request} here, without the SDK. */
