@@ -1,6 +1,7 @@
 package dev.framescope.server;
 
 import dev.framescope.common.ClientHuman;
+import dev.framescope.common.ClientModel;
 import dev.framescope.common.Param;
 import dev.framescope.common.ToolDef;
 import dev.framescope.common.ToolGroup;
@@ -9,9 +10,13 @@ import dev.framescope.common.ToolOutput;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Tools that ask the client's person, and one that waits to be cancelled, for tests of both eras. */
 final class AskingTools implements ToolGroup {
+
+    private static final Logger log = LoggerFactory.getLogger(AskingTools.class);
 
     /** Incremented each time a "hold" call sees its cancel. */
     static final AtomicInteger HOLDS_CANCELLED = new AtomicInteger();
@@ -56,6 +61,13 @@ final class AskingTools implements ToolGroup {
                             }
                             return ToolOutput.of(new Asked("asked " + questions, answers));
                         }).returns(Asked.class),
+                ToolDef.of("ask_model", "Ask the model", "Asks the client's model one question and returns its words.",
+                        NoArgs.class, ToolHints.READS_ONLY, (args, ctx) -> {
+                            ClientModel.Answer answer = ctx.clientModel().ask("Be brief.", "What is 2+2?", null, null,
+                                    64, 60_000);
+                            log.info("the model answered {}", answer.status());
+                            return ToolOutput.of(new Said(answer.status() + ": " + answer.text()));
+                        }).returns(Said.class),
                 ToolDef.of("hold", "Hold", "Reports progress, then waits until cancelled (at most 60 s).",
                         NoArgs.class, ToolHints.READS_ONLY, (args, ctx) -> {
                             ctx.progress(1, null, "holding");

@@ -193,6 +193,34 @@ class ModernEraTest {
     }
 
     @Test
+    void theClientsModelIsAskedThroughInputRequiredAndLogsFollowTheRequestsLevel() throws Exception {
+        try (StdioSession session = session()) {
+            String sampling = "{\"sampling\":{}}";
+            session.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":" + params(
+                    "{\"name\":\"ask_model\",\"arguments\":{}}", sampling, null) + "}");
+            JsonNode first = session.receive();
+            assertEquals("sampling/createMessage", first.at("/result/inputRequests/ask-1/method").asText(),
+                    first.toString());
+            assertEquals("What is 2+2?", first.at("/result/inputRequests/ask-1/params/messages/0/content/text")
+                    .asText(), first.toString());
+            String retry = "{\"name\":\"ask_model\",\"arguments\":{},\"inputResponses\":{\"ask-1\":{\"role\":"
+                    + "\"assistant\",\"content\":{\"type\":\"text\",\"text\":\"4\"},\"model\":\"m\"}},"
+                    + "\"requestState\":\"" + first.at("/result/requestState").asText() + "\"}";
+            session.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":" + params(retry,
+                    sampling, "{\"io.modelcontextprotocol/logLevel\":\"info\"}") + "}");
+            List<JsonNode> logs = new ArrayList<>();
+            JsonNode answer = session.receive();
+            while (answer.has("method")) {
+                logs.add(answer);
+                answer = session.receive();
+            }
+            assertEquals("ok: 4", answer.at("/result/structuredContent/summary").asText(), answer.toString());
+            assertTrue(logs.stream().anyMatch(n -> n.get("method").asText().equals("notifications/message")
+                    && n.at("/params/data").asText().contains("the model answered ok")), logs.toString());
+        }
+    }
+
+    @Test
     void anEraCanBeForced() throws Exception {
         String initialize = "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\","
                 + "\"version\":\"1\"}}";
