@@ -2,6 +2,8 @@ package dev.framescope.shader.debug;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -65,7 +67,37 @@ public final class VulkanGlsl {
             layout(location = 0) out highp vec4 framescope_FragColor;
             """;
 
+    /**
+     * Functions GLSL ES 3.x has built in but 1.00 does not: a {@code #version 100} shader may define its own (ISF's
+     * Etch-a-Sketch and VU Meter define {@code round}), which 3.10 refuses as a redefinition of a built-in. Not
+     * listed: the names {@link #ES1_NAMES} maps ES 1.00's texture functions to (a macro there would rename those
+     * calls too) and the derivatives ES 1.00 has through an extension.
+     */
+    private static final Set<String> ES3_ONLY_BUILT_INS = Set.of("round", "roundEven", "trunc", "sinh", "cosh",
+            "tanh", "asinh", "acosh", "atanh", "isnan", "isinf", "modf", "determinant", "inverse", "outerProduct",
+            "transpose", "floatBitsToInt", "floatBitsToUint", "intBitsToFloat", "uintBitsToFloat", "packSnorm2x16",
+            "unpackSnorm2x16", "packUnorm2x16", "unpackUnorm2x16", "packHalf2x16", "unpackHalf2x16", "textureSize",
+            "texelFetch", "textureOffset", "textureLodOffset", "textureProjOffset");
+    /** A function definition or declaration: return type, name, opening parenthesis. */
+    private static final Pattern FUNCTION = Pattern.compile(
+            "^\\s*(?:(?:lowp|mediump|highp)\\s+)?(?!return\\b|else\\b)[A-Za-z_]\\w*\\s+([A-Za-z_]\\w*)\\s*\\(");
+
     private VulkanGlsl() {
+    }
+
+    /**
+     * The ES 1.00 shader's own functions named like a built-in of 3.x, renamed by a macro (the lines, and so the
+     * mapping back to the effect's source, stay as they are).
+     */
+    private static List<String> ownBuiltInNames(String[] lines) {
+        Set<String> defined = new TreeSet<>();
+        for (String line : lines) {
+            Matcher function = FUNCTION.matcher(line);
+            if (function.find() && ES3_ONLY_BUILT_INS.contains(function.group(1))) {
+                defined.add(function.group(1));
+            }
+        }
+        return defined.stream().map(name -> "#define " + name + " framescope_own_" + name).toList();
     }
 
     /** GLSL ES 1.00's vertex built-ins under their 3.x names. */
@@ -133,6 +165,8 @@ public final class VulkanGlsl {
             header.add("#define main framescope_vertex_main");
         }
         if (es1) {
+            // the shader's own functions first: ES1_NAMES maps texture2D to texture, which must stay the built-in
+            header.addAll(ownBuiltInNames(lines));
             header.addAll(List.of((vertex ? ES1_VERTEX_NAMES : ES1_NAMES).strip().split("\n")));
         }
         StringBuilder text = new StringBuilder();

@@ -1,6 +1,7 @@
 package dev.framescope.shader.debug;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.framescope.shader.debug.VulkanGlsl.Converted;
@@ -54,6 +55,21 @@ class VulkanGlslTest {
         assertEquals("common:1", lineOf(c, "float common1()"));
         assertEquals("effect:2", lineOf(c, "o = vec4(common1())"));
         assertEquals("prelude:0", lineOf(c, "mainImage(f, gl_FragCoord.xy)"));
+    }
+
+    /** ISF's Etch-a-Sketch and VU Meter (ES 1.00) define round(), a built-in from ES 3.00 on. */
+    @Test
+    void anEs100ShadersOwnFunctionNamedLikeALaterBuiltInIsRenamedAndCompiles(@TempDir Path dir) throws Exception {
+        String page = "#version 100\n#line 1\nprecision highp float;\nuniform float level;\n#line 1\n"
+                + "float round(float val)\t{\n  return floor(val + 0.5);\n}\nvoid main() {\n"
+                + "  float r = round(level) / dFdx(level);\n  gl_FragColor = vec4(r);\n}\n";
+        Converted c = VulkanGlsl.fragment(page);
+        assertEquals("effect:1", lineOf(c, "float round(float val)"), "the line is the effect's, as written");
+        assertTrue(c.text().contains("#define round framescope_own_round"), c.text());
+        assertFalse(c.text().contains("framescope_own_dFdx"), "a built-in it only calls keeps its name");
+        SpirvCompiler.Compiled compiled = new SpirvCompiler("glslangValidator").compile(c.text(), "frag",
+                dir.resolve("r.spv"));
+        assertTrue(Files.size(compiled.spirv()) > 0);
     }
 
     @Test
