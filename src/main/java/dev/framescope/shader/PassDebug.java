@@ -289,7 +289,9 @@ final class PassDebug {
         }
         s.append("; native ").append(agreement.nativeValue()).append(agreement.atPixel() ? " agrees with" : " differs"
                 + " from").append(" Chromium ").append(agreement.chromium()).append(" (").append(agreement
-                .pixelsDiffering()).append(" pixel(s) of the pass differ)");
+                .pixelsDiffering()).append(" pixel(s) of the pass differ")
+                .append(agreement.mostDifferingPixel() == null ? "" : "; most at " + agreement.mostDifferingPixel()
+                        .get(0) + "," + agreement.mostDifferingPixel().get(1)).append(')');
         return s.toString();
     }
 }

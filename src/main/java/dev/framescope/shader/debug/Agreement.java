@@ -14,6 +14,8 @@ import java.util.Locale;
  * @param chromium         the pixel's RGBA as Chromium drew it (non-finite as "NaN", "+Inf", "-Inf")
  * @param nativeValue      the pixel's RGBA as the native draw wrote it
  * @param pixelsDiffering  pixels of the pass with any component outside the tolerance
+ * @param mostDifferingPixel a differing pixel to debug next, {x, y} from the top: the one with the largest finite
+ *                         difference, else the first that differs (NaN or Inf on one side only); null when none
  * @param maxAbsDiff       the largest |native − chromium| over components finite on both sides
  * @param chromiumNonFinite pixels with a NaN/Inf component in Chromium's draw
  * @param nativeNonFinite  the same in the native draw
@@ -22,7 +24,7 @@ import java.util.Locale;
  *                         cause; null when every pixel agrees
  */
 public record Agreement(boolean atPixel, List<Object> chromium, List<Object> nativeValue, int pixelsDiffering,
-                        double maxAbsDiff, int chromiumNonFinite, int nativeNonFinite, String tolerance,
+                        List<Integer> mostDifferingPixel, double maxAbsDiff, int chromiumNonFinite, int nativeNonFinite, String tolerance,
                         String note) {
 
     public static final double ABSOLUTE = 1e-3;
@@ -33,23 +35,39 @@ public record Agreement(boolean atPixel, List<Object> chromium, List<Object> nat
         float[] chromium = pass.output();
         int differing = 0;
         double most = 0;
+        int firstDiffering = -1;
+        int mostDiffering = -1;
+        double mostAmongDiffering = -1;
         for (int p = 0; p + 3 < chromium.length && p + 3 < nativePixels.length; p += 4) {
             boolean same = true;
+            double largest = 0;
             for (int c = 0; c < 4; c++) {
                 same &= agree(nativePixels[p + c], chromium[p + c]);
                 if (Float.isFinite(nativePixels[p + c]) && Float.isFinite(chromium[p + c])) {
-                    most = Math.max(most, Math.abs(nativePixels[p + c] - chromium[p + c]));
+                    largest = Math.max(largest, Math.abs(nativePixels[p + c] - chromium[p + c]));
                 }
             }
-            differing += same ? 0 : 1;
+            most = Math.max(most, largest);
+            if (!same) {
+                differing++;
+                firstDiffering = firstDiffering < 0 ? p / 4 : firstDiffering;
+                if (largest > mostAmongDiffering) {
+                    mostAmongDiffering = largest;
+                    mostDiffering = p / 4;
+                }
+            }
         }
+        int next = mostAmongDiffering > 0 ? mostDiffering : firstDiffering;
+        List<Integer> differingPixel = next < 0 ? null : List.of(next % pass.width(),
+                pass.height() - 1 - next / pass.width());
         float[] a = pass.at(chromium, x, y);
         float[] b = pass.at(nativePixels, x, y);
         boolean here = true;
         for (int c = 0; c < 4; c++) {
             here &= agree(b[c], a[c]);
         }
-        return new Agreement(here, said(a), said(b), differing, most, PassSnapshot.nonFinitePixels(chromium),
+        return new Agreement(here, said(a), said(b), differing, differingPixel, most,
+                PassSnapshot.nonFinitePixels(chromium),
                 PassSnapshot.nonFinitePixels(nativePixels), "|native - chromium| <= " + ABSOLUTE + " + " + RELATIVE
                 + " * |chromium| per component; NaN = NaN, Inf = the same Inf", note(here, differing,
                 chromium.length / 4, most));

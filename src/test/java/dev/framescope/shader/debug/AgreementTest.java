@@ -28,6 +28,7 @@ class AgreementTest {
         assertFalse(a.atPixel());
         assertEquals(List.of("NaN", "NaN", "NaN", (double) 1.3f), a.chromium());
         assertEquals(1, a.pixelsDiffering());
+        assertEquals(List.of(0, 0), a.mostDifferingPixel(), "NaN on one side only: the first that differs");
         assertEquals(1, a.chromiumNonFinite());
         assertEquals(0, a.nativeNonFinite());
         assertTrue(a.note().startsWith("native and Chromium differ in 1 of 2 pixels, this pixel among them"),
@@ -41,6 +42,18 @@ class AgreementTest {
                 new float[] {0.2505f, 0.5f, Float.POSITIVE_INFINITY, 1f, 0f, 0f, 0f, 1f}, 1, 0);
         assertTrue(a.atPixel());
         assertEquals(0, a.pixelsDiffering());
+        assertNull(a.mostDifferingPixel());
         assertNull(a.note());
+    }
+
+    /** Rows are bottom-up in the arrays, (x, y) from the top in the answer, as the pixel debug_effect takes. */
+    @Test
+    void thePixelWithTheLargestDifferenceIsNamedToDebugNext() {
+        float[] chromium = {0, 0, 0, 1, 0.2f, 0, 0, 1, 0.5f, 0, 0, 1, 0, 0, 0, 1};
+        float[] nativePixels = {0, 0, 0, 1, 0.21f, 0, 0, 1, 0.9f, 0, 0, 1, 0, 0, 0, 1};
+        Agreement a = Agreement.of(new PassSnapshot(0, "main", "300 es", "", null, false, 2, 2, null, Map.of(),
+                List.of(), chromium), nativePixels, 0, 0);
+        assertEquals(2, a.pixelsDiffering());
+        assertEquals(List.of(0, 0), a.mostDifferingPixel(), "array pixel 2 (0.4 off) is the top row's first");
     }
 }

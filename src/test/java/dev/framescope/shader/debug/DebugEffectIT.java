@@ -240,6 +240,10 @@ class DebugEffectIT {
         // two drivers filter a 1/50-size input differently: counted, and few
         int differing = a.at("/agreement/pixels_differing").asInt();
         assertTrue(differing < 64 * 32 / 5, a.at("/agreement").toString());
+        if (differing > 0) { // a pixel to debug next, inside the pass
+            JsonNode next = a.at("/agreement/most_differing_pixel");
+            assertTrue(next.get(0).asInt() < 64 && next.get(1).asInt() < 32, a.at("/agreement").toString());
+        }
         assertTrue(a.get("notes").toString().contains("vertex stage"), a.toString());
     }
 }
