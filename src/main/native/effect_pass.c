@@ -6,6 +6,7 @@
  *
  *   effect_pass --shader FRAG.spv --size W H --pixels OUT.f32 [--capture TEMPLATE] [--vertex VERT.spv]
  *               [--uniforms BINDING FILE.bin] [--input BINDING W H FILTER WRAP_S WRAP_T FILE.f32]...
+ *               [--cube BINDING SIZE FILTER FILE.f32]...
  *
  * --shader FRAG.spv  a fragment shader in SPIR-V, entry point "main", one vec4 output at location 0 (compile it
  *              with `glslangValidator -V -g` so the capture keeps the source and the debugger maps steps to its
@@ -25,6 +26,9 @@
  *              WebGL's readPixels gives, so a GL shader's texture(s, uv) samples the same texel). One mip level,
  *              RGBA32F; FILTER nearest|linear (magnification and minification); WRAP_S, WRAP_T repeat|clamp|mirror
  *              (clamp to edge). All inputs together hold at most 1 GiB.
+ * --cube BINDING SIZE FILTER FILE.f32  a samplerCube at BINDING (counted with the --input ones): FILE.f32 holds its
+ *              six SIZE*SIZE faces one after the other in GL's order (+X, -X, +Y, -Y, +Z, -Z), each as --input's
+ *              rows; Vulkan selects faces and their (s, t) as GL does, so the same direction samples the same texel.
  *
  * A shader (or --vertex) that reads a resource these arguments do not give, or give as another kind, is refused
  * before anything is drawn. The uniform buffer and the inputs are uploaded before the capture starts and stay bound
@@ -50,10 +54,11 @@ enum { MAX_SIZE = 8192, MAX_BINDING = 255, MAX_INPUTS = 16, MIN_UNIFORM_BYTES = 
 #define MAX_INPUT_BYTES (1ull << 30)
 #define USAGE "usage: effect_pass --shader FRAG.spv --size W H --pixels OUT.f32 [--capture TEMPLATE] " \
               "[--vertex VERT.spv] [--uniforms BINDING FILE.bin] " \
-              "[--input BINDING W H nearest|linear repeat|clamp|mirror repeat|clamp|mirror FILE.f32]..."
+              "[--input BINDING W H nearest|linear repeat|clamp|mirror repeat|clamp|mirror FILE.f32]... " \
+              "[--cube BINDING SIZE nearest|linear FILE.f32]..."
 
 struct Input {
-    int binding, width, height;
+    int binding, width, height, cube;
     VkFilter filter;
     VkSamplerAddressMode wrap_s, wrap_t;
     const char *path;
@@ -112,11 +117,31 @@ static void parse_input(struct Args *args, char **values) {
             (long long) file.st_size, in->width, in->height, expected);
 }
 
+/* --cube BINDING SIZE FILTER FILE.f32: six SIZE*SIZE faces, one after the other. */
+static void parse_cube(struct Args *args, char **values) {
+    if (args->input_count == MAX_INPUTS) die("parsing arguments", "more than %d --input and --cube", MAX_INPUTS);
+    struct Input *in = &args->inputs[args->input_count++];
+    in->cube = 1;
+    in->binding = parse_int(values[0], "--cube BINDING", 0, MAX_BINDING);
+    in->width = in->height = parse_int(values[1], "--cube SIZE", 1, MAX_SIZE);
+    if (!strcmp(values[2], "nearest")) in->filter = VK_FILTER_NEAREST;
+    else if (!strcmp(values[2], "linear")) in->filter = VK_FILTER_LINEAR;
+    else die("parsing arguments", "--cube FILTER must be nearest or linear, not '%s'", values[2]);
+    in->wrap_s = in->wrap_t = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+    in->path = values[3];
+    struct stat file;
+    unsigned long long expected = 6ull * in->width * in->height * 16;
+    if (stat(in->path, &file) != 0) die("parsing arguments", "--cube file %s cannot be read", in->path);
+    if ((unsigned long long) file.st_size != expected)
+        die("parsing arguments", "--cube file %s has %lld bytes, not 6*%d*%d*16 = %llu", in->path,
+            (long long) file.st_size, in->width, in->height, expected);
+}
+
 /* The arguments, every one checked before RenderDoc or Vulkan is loaded. */
 static void parse_args(int argc, char **argv, struct Args *args) {
     static const struct { const char *flag; int values; } flags[] = {
         {"--shader", 1}, {"--size", 2}, {"--pixels", 1}, {"--capture", 1}, {"--vertex", 1}, {"--uniforms", 2},
-        {"--input", 7}};
+        {"--input", 7}, {"--cube", 4}};
     memset(args, 0, sizeof *args);
     args->uniform_binding = -1;
     for (int i = 1; i < argc;) {
@@ -133,6 +158,7 @@ static void parse_args(int argc, char **argv, struct Args *args) {
         else if (!strcmp(flag, "--capture")) set_once(&args->capture, v[0], flag);
         else if (!strcmp(flag, "--vertex")) set_once(&args->vertex, v[0], flag);
         else if (!strcmp(flag, "--input")) parse_input(args, v);
+        else if (!strcmp(flag, "--cube")) parse_cube(args, v);
         else if (!strcmp(flag, "--uniforms")) {
             set_once(&args->uniforms, v[1], flag);
             args->uniform_binding = parse_int(v[0], "--uniforms BINDING", 0, MAX_BINDING);
@@ -152,12 +178,12 @@ static void parse_args(int argc, char **argv, struct Args *args) {
                                                                                                       : "--pixels");
     unsigned long long total = 0;
     for (int i = 0; i < args->input_count; i++) {
-        total += (unsigned long long) args->inputs[i].width * args->inputs[i].height * 16;
+        total += (args->inputs[i].cube ? 6ull : 1ull) * args->inputs[i].width * args->inputs[i].height * 16;
         if (args->inputs[i].binding == args->uniform_binding)
             die("parsing arguments", "binding %d is given to --uniforms and --input", args->uniform_binding);
         for (int j = 0; j < i; j++)
             if (args->inputs[j].binding == args->inputs[i].binding)
-                die("parsing arguments", "binding %d is given to two --input", args->inputs[i].binding);
+                die("parsing arguments", "binding %d is given to two --input/--cube", args->inputs[i].binding);
     }
     if (total > MAX_INPUT_BYTES)
         die("parsing arguments", "the inputs hold %llu bytes, more than %llu", total, MAX_INPUT_BYTES);
@@ -174,10 +200,11 @@ static void check_resources(const struct Args *args, const uint32_t *words, size
         int given = -1;
         if (r->set == 0 && (int) r->binding == args->uniform_binding) given = RESOURCE_UNIFORM_BUFFER;
         for (int j = 0; j < args->input_count; j++)
-            if (r->set == 0 && (int) r->binding == args->inputs[j].binding) given = RESOURCE_SAMPLED_IMAGE;
+            if (r->set == 0 && (int) r->binding == args->inputs[j].binding)
+                given = args->inputs[j].cube ? RESOURCE_SAMPLED_CUBE : RESOURCE_SAMPLED_IMAGE;
         if (given < 0)
-            die("matching the shader's resources", "%s reads a %s at set %u binding %u that no --uniforms or "
-                "--input gives", path, resource_kind_name(r->kind), r->set, r->binding);
+            die("matching the shader's resources", "%s reads a %s at set %u binding %u that no --uniforms, "
+                "--input or --cube gives", path, resource_kind_name(r->kind), r->set, r->binding);
         if (given != r->kind)
             die("matching the shader's resources", "%s reads a %s at binding %u, given a %s", path,
                 resource_kind_name(r->kind), r->binding, resource_kind_name((enum ResourceKind) given));
@@ -201,9 +228,10 @@ static RENDERDOC_API_1_6_0 *renderdoc_api(const char *capture_template) {
 /* One input's file copied through a staging buffer into a sampled image, left in SHADER_READ_ONLY_OPTIMAL. */
 static struct Texture upload(struct Gpu *gpu, const struct Input *in) {
     struct Texture t;
-    t.image = float_image(gpu, (uint32_t) in->width, (uint32_t) in->height,
-                          VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, &t.view);
-    VkDeviceSize bytes = (VkDeviceSize) in->width * in->height * 16;
+    t.image = float_images(gpu, (uint32_t) in->width, (uint32_t) in->height, in->cube,
+                           VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, &t.view);
+    uint32_t layers = in->cube ? 6 : 1;
+    VkDeviceSize bytes = (VkDeviceSize) layers * in->width * in->height * 16;
     void *mapped;
     VkDeviceMemory memory;
     VkBuffer staging = host_buffer(gpu, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, bytes, &mapped, &memory);
@@ -214,7 +242,8 @@ static struct Texture upload(struct Gpu *gpu, const struct Input *in) {
     image_barrier(cmd, t.image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                   VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, 0, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
     /* The file's row 0 becomes the image's row 0, which Vulkan samples at t = 0, as GL samples readPixels' row 0. */
-    VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+    /* A cube's faces follow one another in the file, in layer order: +X, -X, +Y, -Y, +Z, -Z, as GL numbers them. */
+    VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, layers},
                                 .imageExtent = {(uint32_t) in->width, (uint32_t) in->height, 1}};
     vkCmdCopyBufferToImage(cmd, staging, t.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
     image_barrier(cmd, t.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,

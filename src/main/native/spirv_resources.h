@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum ResourceKind { RESOURCE_UNIFORM_BUFFER, RESOURCE_SAMPLED_IMAGE, RESOURCE_OTHER };
+enum ResourceKind { RESOURCE_UNIFORM_BUFFER, RESOURCE_SAMPLED_IMAGE, RESOURCE_SAMPLED_CUBE, RESOURCE_OTHER };
 
 struct Resource {
     uint32_t set, binding;

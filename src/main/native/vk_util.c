@@ -107,18 +107,26 @@ VkBuffer host_buffer(struct Gpu *gpu, VkBufferUsageFlags usage, VkDeviceSize siz
 }
 
 VkImage float_image(struct Gpu *gpu, uint32_t width, uint32_t height, VkImageUsageFlags usage, VkImageView *view) {
+    return float_images(gpu, width, height, 0, usage, view);
+}
+
+VkImage float_images(struct Gpu *gpu, uint32_t width, uint32_t height, int cube, VkImageUsageFlags usage,
+                     VkImageView *view) {
     VkImageCreateInfo info = {
         .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO, .imageType = VK_IMAGE_TYPE_2D,
-        .format = VK_FORMAT_R32G32B32A32_SFLOAT, .extent = {width, height, 1}, .mipLevels = 1, .arrayLayers = 1,
-        .samples = VK_SAMPLE_COUNT_1_BIT, .tiling = VK_IMAGE_TILING_OPTIMAL, .usage = usage};
+        .flags = cube ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT : 0,
+        .format = VK_FORMAT_R32G32B32A32_SFLOAT, .extent = {width, height, 1}, .mipLevels = 1,
+        .arrayLayers = cube ? 6 : 1, .samples = VK_SAMPLE_COUNT_1_BIT, .tiling = VK_IMAGE_TILING_OPTIMAL,
+        .usage = usage};
     VkImage image;
     VK(vkCreateImage(gpu->device, &info, NULL, &image));
     VkMemoryRequirements req;
     vkGetImageMemoryRequirements(gpu->device, image, &req);
     VK(vkBindImageMemory(gpu->device, image, bind_memory(gpu, req, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT), 0));
     VkImageViewCreateInfo view_info = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO, .image = image,
-                                       .viewType = VK_IMAGE_VIEW_TYPE_2D, .format = info.format,
-                                       .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+                                       .viewType = cube ? VK_IMAGE_VIEW_TYPE_CUBE : VK_IMAGE_VIEW_TYPE_2D,
+                                       .format = info.format,
+                                       .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, info.arrayLayers}};
     VK(vkCreateImageView(gpu->device, &view_info, NULL, view));
     return image;
 }
@@ -157,6 +165,7 @@ void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkIma
                                     .dstAccessMask = dst_access, .oldLayout = from, .newLayout = to,
                                     .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
                                     .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED, .image = image,
-                                    .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+                                    .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0,
+                                                         VK_REMAINING_ARRAY_LAYERS}};
     vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 0, NULL, 0, NULL, 1, &barrier);
 }

@@ -43,6 +43,10 @@ VkBuffer host_buffer(struct Gpu *gpu, VkBufferUsageFlags usage, VkDeviceSize siz
 /* A 2D RGBA32F image with one mip level in device memory, and its view in *view. */
 VkImage float_image(struct Gpu *gpu, uint32_t width, uint32_t height, VkImageUsageFlags usage, VkImageView *view);
 
+/* The same, or with `cube` a cube-compatible image of six such layers (+X, -X, +Y, -Y, +Z, -Z) and a cube view. */
+VkImage float_images(struct Gpu *gpu, uint32_t width, uint32_t height, int cube, VkImageUsageFlags usage,
+                     VkImageView *view);
+
 VkShaderModule shader_module(struct Gpu *gpu, const uint32_t *words, size_t bytes);
 
 /* A primary command buffer, begun for one submission. */
@@ -51,7 +55,7 @@ VkCommandBuffer begin_commands(struct Gpu *gpu);
 /* Ends, submits and waits for `cmd`. */
 void submit_and_wait(struct Gpu *gpu, VkCommandBuffer cmd);
 
-/* Moves a whole colour image from one layout to another, between the given stages and accesses. */
+/* Moves a whole colour image (every layer) from one layout to another, between the given stages and accesses. */
 void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to,
                    VkPipelineStageFlags src_stage, VkAccessFlags src_access, VkPipelineStageFlags dst_stage,
                    VkAccessFlags dst_access);

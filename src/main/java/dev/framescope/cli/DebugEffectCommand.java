@@ -38,6 +38,9 @@ final class DebugEffectCommand implements Callable<Integer> {
     @Option(names = "--pass", paramLabel = "N", description = "Pass index; default the first writing NaN/Inf.")
     Integer pass;
 
+    @Option(names = "--face", paramLabel = "F", description = "Face of a cube-map pass, 0-5 (+X -X +Y -Y +Z -Z).")
+    Integer face;
+
     @Option(names = "--pixel", paramLabel = "X,Y", split = ",", description = "Frame pixel (0,0 top left); default "
             + "the pass's first non-finite pixel.")
     int[] pixel;
@@ -65,6 +68,9 @@ final class DebugEffectCommand implements Callable<Integer> {
         args.put("effect", effect);
         if (pass != null) {
             args.put("pass", pass);
+        }
+        if (face != null) {
+            args.put("face", face);
         }
         if (pixel != null || size != null) {
             if (pixel != null && pixel.length != 2 || size != null && size.length != 2) {

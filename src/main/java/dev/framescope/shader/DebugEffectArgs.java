@@ -19,6 +19,7 @@ public record DebugEffectArgs(
         @Param("Image paths by input name, as render_effect_frame.") Map<String, String> images,
         @Param(value = "Pass index; default the first writing NaN/Inf, else the last.", min = 0, max = 255)
         Integer pass,
+        @Param(value = "Face of a cube-map pass, +X -X +Y -Y +Z -Z.", min = 0, max = 5) Integer face,
         @Param(value = "Pixel column; default the pass's first non-finite pixel, else the centre.", min = 0,
                 max = 1023) Integer x,
         @Param(value = "Pixel row (0 = top).", min = 0, max = 1023) Integer y,
@@ -32,7 +33,7 @@ public record DebugEffectArgs(
     /** The same call at the pass and pixel another call chose, without a source (the "before" of a tried fix). */
     DebugEffectArgs at(Integer passIndex, Integer pixelX, Integer pixelY, String withSource) {
         return new DebugEffectArgs(effect, effectsRoot, time, frames, width, height, uniforms, images, passIndex,
-                pixelX, pixelY, step, offset, limit, maxSteps, withSource);
+                face, pixelX, pixelY, step, offset, limit, maxSteps, withSource);
     }
 
     public DebugEffectArgs {

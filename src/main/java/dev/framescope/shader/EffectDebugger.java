@@ -41,6 +41,9 @@ import java.util.function.Supplier;
  */
 public final class EffectDebugger {
 
+    /** A cube map's faces in GL's order, as the {@code face} argument numbers them. */
+    static final List<String> CUBE_FACES = List.of("+X", "-X", "+Y", "-Y", "+Z", "-Z");
+
     static final int SCHEMA_VERSION = 1;
     private static final long PAGE_MS = 120_000;
 
@@ -165,7 +168,8 @@ public final class EffectDebugger {
         }
         Map<String, Object> uniforms = effect.uniforms(a.uniforms());
         Snapshotted drawn = harness.withPage(page -> RuntimePage.renderWithSnapshot(page, effect, a.width(),
-                a.height(), a.time(), uniforms, a.images(), a.frames(), a.pass()), PAGE_MS, context.cancellation());
+                a.height(), a.time(), uniforms, a.images(), a.frames(), a.pass(), a.face() == null ? 0 : a.face()),
+                PAGE_MS, context.cancellation());
         if (!drawn.pixels().status().equals("ok")) {
             String why = drawn.pixels().why();
             return DebugEffectReport.without(effect.id(), effect.id() + ": Chromium did not draw the frame ("
@@ -187,6 +191,11 @@ public final class EffectDebugger {
         Program program = effect.programs().get(Math.min(pass.index(), effect.programs().size() - 1));
         PixelInfo pixel = pixel(a, pass);
         PassDebug debug = new PassDebug(compiler, renderer, cache, tools.get(), context);
+        if (drawn.snapshot().path("face").isInt()) {
+            int face = drawn.snapshot().get("face").asInt();
+            debug.note("the pass draws a cube map: face " + face + " (" + CUBE_FACES.get(face) + ") was debugged, "
+                    + "its pixel on that face; face takes 0-5 (+X, -X, +Y, -Y, +Z, -Z)");
+        }
         if (program.wgsl() != null) {
             debug.note("the pass has a WGSL program too; its GLSL twin was debugged (the debugger steps SPIR-V, and "
                     + "no WGSL-to-SPIR-V compiler is packaged here)");

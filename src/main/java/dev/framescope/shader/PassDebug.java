@@ -238,7 +238,7 @@ final class PassDebug {
             }
             Files.write(file, input.data());
             out.add(new NativeInput(sampler.getValue(), input.width(), input.height(),
-                    !input.filter().equals("nearest"), input.wrapS(), input.wrapT(), file));
+                    !input.filter().equals("nearest"), input.wrapS(), input.wrapT(), file, input.cube()));
         }
         return out;
     }

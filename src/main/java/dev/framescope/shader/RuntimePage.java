@@ -120,13 +120,14 @@ final class RuntimePage {
 
     /**
      * As above on WebGL2, also taking the snapshot of pass {@code pass} (null: the first pass the probe finds writing
-     * a non-finite value, else the last) on the frame read back.
+     * a non-finite value, else the last) on the frame read back; of a cube-map pass, face {@code face}.
      */
     static Snapshotted renderWithSnapshot(Page page, Effect effect, int width, int height, double time,
                                           Map<String, Object> uniforms, Map<String, String> images, Integer frames,
-                                          Integer pass) {
+                                          Integer pass, int face) {
         Map<String, Object> snapshot = new HashMap<>();
         snapshot.put("pass", pass);
+        snapshot.put("face", face);
         return render(page, effect, Backend.webgl2, width, height, time, uniforms, images, frames, Probe.COUNTS,
                 false, snapshot);
     }

@@ -19,9 +19,12 @@ public record PassSnapshot(int index, String name, String version, String fragme
                            boolean customVertex, int width, int height, String unsupported,
                            Map<String, List<List<Double>>> uniforms, List<Input> inputs, float[] output) {
 
-    /** A sampler's texture: level 0 as little-endian float32 RGBA rows from t = 0, or why it cannot be read. */
+    /**
+     * A sampler's texture: level 0 as little-endian float32 RGBA rows from t = 0, or why it cannot be read. A cube
+     * map ({@code cube}) holds its six faces one after the other, in GL's order (+X, -X, +Y, -Y, +Z, -Z).
+     */
     public record Input(String sampler, int width, int height, String filter, String wrapS, String wrapT,
-                        byte[] data, String unsupported) {
+                        byte[] data, String unsupported, boolean cube) {
     }
 
     public static PassSnapshot of(JsonNode page) {
@@ -40,7 +43,8 @@ public record PassSnapshot(int index, String name, String version, String fragme
             inputs.add(new Input(i.path("sampler").asText(), i.path("width").asInt(), i.path("height").asInt(),
                     i.path("filter").asText("linear"), i.path("wrap_s").asText("clamp"),
                     i.path("wrap_t").asText("clamp"), i.has("data") ? Base64.getDecoder().decode(
-                    i.get("data").asText()) : null, i.path("unsupported").asText(null)));
+                    i.get("data").asText()) : null, i.path("unsupported").asText(null),
+                    i.path("cube").asBoolean()));
         }
         return new PassSnapshot(page.path("index").asInt(), page.path("name").asText(null),
                 page.path("version").asText("300 es"), page.path("fragment_text").asText(),

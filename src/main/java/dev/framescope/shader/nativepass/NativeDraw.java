@@ -83,6 +83,11 @@ public record NativeDraw(Path fragment, Path vertex, int width, int height, Inte
             args.addAll(List.of("--uniforms", uniformBinding.toString(), uniforms.toString()));
         }
         for (NativeInput in : inputs) {
+            if (in.cube()) {
+                args.addAll(List.of("--cube", Integer.toString(in.binding()), Integer.toString(in.width()),
+                        in.linear() ? "linear" : "nearest", in.data().toString()));
+                continue;
+            }
             args.addAll(List.of("--input", Integer.toString(in.binding()), Integer.toString(in.width()),
                     Integer.toString(in.height()), in.linear() ? "linear" : "nearest", in.wrapS(), in.wrapT(),
                     in.data().toString()));

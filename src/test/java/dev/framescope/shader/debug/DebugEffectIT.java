@@ -246,4 +246,26 @@ class DebugEffectIT {
         }
         assertTrue(a.get("notes").toString().contains("vertex stage"), a.toString());
     }
+
+    /**
+     * A public Shadertoy export with a cube-map pass (TestCubemap: Cube A draws six faces, Image samples them): the
+     * cube pass is debugged face by face and the Image pass with the cube map as its input, each against Chromium.
+     */
+    @Test
+    void aCubeMapPassAndThePassSamplingItAreSteppedAndAgreeWithChromium() throws Exception {
+        JsonNode minusY = answer(call("effect", "TestCubemap", "effects_root", "demo/shaders/shadertoy-exports",
+                "width", 64, "height", 64, "pass", 0, "face", 3));
+        assertEquals("debugged", minusY.get("status").asText(), minusY.toString());
+        assertTrue(minusY.get("notes").toString().contains("face 3 (-Y)"), minusY.get("notes").toString());
+        assertEquals(0, minusY.at("/agreement/pixels_differing").asInt(), minusY.at("/agreement").toString());
+        JsonNode plusX = answer(call("effect", "TestCubemap", "effects_root", "demo/shaders/shadertoy-exports",
+                "width", 64, "height", 64, "pass", 0));
+        assertFalse(plusX.at("/agreement/chromium").equals(minusY.at("/agreement/chromium")),
+                "two faces, two pictures: " + plusX.at("/agreement") + " " + minusY.at("/agreement"));
+
+        JsonNode image = answer(call("effect", "TestCubemap", "effects_root", "demo/shaders/shadertoy-exports",
+                "width", 64, "height", 64, "pass", 1));
+        assertEquals("debugged", image.get("status").asText(), image.toString());
+        assertTrue(image.at("/agreement/at_pixel").asBoolean(), image.at("/agreement").toString());
+    }
 }

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -112,6 +113,35 @@ class NativeRendererIT {
             }
         }
         return expected;
+    }
+
+    /**
+     * A cube map's six 2x2 faces, texel (col, row) of face f holding (f, row, col, 1): every axis reads its own face
+     * (GL's face order), and a direction toward +s, +t on the +X face reads that face's texel (1, 1), as GL would.
+     */
+    @Test
+    void samplesACubeMapByDirectionWithGlsFacesAndOrientation() throws Exception {
+        float[] faces = new float[6 * 2 * 2 * 4];
+        for (int f = 0; f < 6; f++) {
+            for (int row = 0; row < 2; row++) {
+                for (int col = 0; col < 2; col++) {
+                    int i = ((f * 2 + row) * 2 + col) * 4;
+                    faces[i] = f;
+                    faces[i + 1] = row;
+                    faces[i + 2] = col;
+                    faces[i + 3] = 1;
+                }
+            }
+        }
+        NativeDraw draw = new NativeDraw(spirv("cube_input.frag"), null, 6, 2, null, null,
+                List.of(new NativeInput(2, 2, 2, false, "clamp", "clamp", floats("cube.f32", faces), true)),
+                work.resolve("cube-out.f32"), null);
+        float[] out = read(new NativeRenderer(work.resolve("state")).draw(draw, LIMIT).pixels());
+        for (int f = 0; f < 6; f++) {
+            assertEquals(f, out[f * 4], "column " + f + " reads face " + f);
+        }
+        assertArrayEquals(new float[] {0, 1, 1, 1}, Arrays.copyOfRange(out, 6 * 4, 6 * 4 + 4),
+                "the +X face's texel (1, 1)");
     }
 
     @Test
@@ -215,7 +245,7 @@ class NativeRendererIT {
 
         assertEquals(ErrorCode.ENGINE_FAILED, failed.code());
         assertEquals("effect_pass: matching the shader's resources failed: " + shader + " reads a uniform buffer at"
-                + " set 0 binding 3 that no --uniforms or --input gives", failed.context().get("stderr"));
+                + " set 0 binding 3 that no --uniforms, --input or --cube gives", failed.context().get("stderr"));
         assertEquals(1, failed.context().get("exit_code"));
     }
 

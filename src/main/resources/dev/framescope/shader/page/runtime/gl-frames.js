@@ -71,9 +71,14 @@ export function glFrames(r) {
     if (intoTwin) probed.push(r.twins.blitAndProbe(i, p, frame.probe));
     else if (probed && !out.current.cube) writes(p).forEach((wr, k) => probed.push(r.twins.probe(i, p, k, wr.output, drawNow, frame.probe)));
     if (frame.snapshot && wanted(frame.snapshot, i, probed?.slice(before))) {
-      const written = out.current.cube || p.more ? null : r.floatFormat(out.format) ? out.current.fbo : r.twins.twinFbo(i, p);
-      const why = out.current.cube ? 'the pass draws a cube map' : p.more ? 'the pass writes several targets' : p.drawMode ? `the pass draws ${p.drawMode}, not one full-screen triangle` : p.blend ? 'the pass blends into its target' : null;
+      // A cube pass: the asked face, with `_face` set back to it so the snapshot's uniforms are that face's draw.
+      const face = frame.snapshot.face ?? 0;
+      if (out.current.cube) r.set(i, '_face', face);
+      const floatTarget = r.floatFormat(out.format);
+      const written = p.more ? null : out.current.cube ? (floatTarget ? out.current.fbos[face] : null) : floatTarget ? out.current.fbo : r.twins.twinFbo(i, p);
+      const why = out.current.cube && !floatTarget ? 'the pass draws an 8-bit cube map, whose faces cannot be read as floats' : p.more ? 'the pass writes several targets' : p.drawMode ? `the pass draws ${p.drawMode}, not one full-screen triangle` : p.blend ? 'the pass blends into its target' : null;
       frame.snapshot.taken = snapshotPass(gl, { index: i, p, program, bound, written, size: [w, h], why });
+      if (out.current.cube) frame.snapshot.taken.face = face;
     }
   };
   // debug_effect's pass (snapshot.pass), else the first whose probe found a non-finite value, else the last.

@@ -35,28 +35,48 @@ function uniformValues(gl, program) {
 
 const WRAPS = { 10497: 'repeat', 33071: 'clamp', 33648: 'mirror' }; // REPEAT, CLAMP_TO_EDGE, MIRRORED_REPEAT
 
-/** A bound texture's level 0 as RGBA floats, rows from t = 0, and how it is sampled; or {unsupported}. */
-function readInput(gl, { sampler, unit, source, settings }) {
-  const [width, height] = source.size;
-  if (source.cube) return { sampler, unit, unsupported: `sampler '${sampler}' reads a cube map` };
+/** One 2D image (`target`: TEXTURE_2D or a cube face) of `tex` at level 0 into `floats` from `offset`; false if unreadable. */
+function readImage(gl, target, tex, width, height, floats, offset) {
   const fbo = gl.createFramebuffer();
   gl.bindFramebuffer(gl.FRAMEBUFFER, fbo);
-  gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, source.tex, 0);
+  gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, target, tex, 0);
   const complete = gl.checkFramebufferStatus(gl.FRAMEBUFFER) === gl.FRAMEBUFFER_COMPLETE;
-  let floats = null;
   if (complete) {
     const type = gl.getParameter(gl.IMPLEMENTATION_COLOR_READ_TYPE);
-    floats = new Float32Array(width * height * 4);
+    const into = floats.subarray(offset, offset + width * height * 4);
     if (type === gl.FLOAT || type === gl.HALF_FLOAT) {
-      gl.readPixels(0, 0, width, height, gl.RGBA, gl.FLOAT, floats);
+      gl.readPixels(0, 0, width, height, gl.RGBA, gl.FLOAT, into);
     } else {
       const bytes = new Uint8Array(width * height * 4);
       gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, bytes);
-      for (let n = 0; n < bytes.length; n++) floats[n] = bytes[n] / 255;
+      for (let n = 0; n < bytes.length; n++) into[n] = bytes[n] / 255;
     }
   }
   gl.deleteFramebuffer(fbo);
+  return complete;
+}
+
+/**
+ * A bound texture's level 0 as RGBA floats, rows from t = 0, and how it is sampled; or {unsupported}. A cube map's
+ * six faces follow one another in GL's order (+X, -X, +Y, -Y, +Z, -Z), with `cube: true`.
+ */
+function readInput(gl, { sampler, unit, source, settings }) {
+  const [width, height] = source.size;
+  const faces = source.cube ? 6 : 1;
+  let floats = new Float32Array(faces * width * height * 4);
+  for (let f = 0; f < faces && floats; f++) {
+    const target = source.cube ? gl.TEXTURE_CUBE_MAP_POSITIVE_X + f : gl.TEXTURE_2D;
+    if (!readImage(gl, target, source.tex, width, height, floats, f * width * height * 4)) floats = null;
+  }
   if (!floats) return { sampler, unit, unsupported: `sampler '${sampler}' reads a texture WebGL2 cannot read back` };
+  if (source.cube) {
+    gl.activeTexture(gl.TEXTURE0 + unit);
+    const held = gl.getParameter(gl.TEXTURE_BINDING_CUBE_MAP);
+    gl.bindTexture(gl.TEXTURE_CUBE_MAP, source.tex);
+    const filter = settings?.filter ?? (gl.getTexParameter(gl.TEXTURE_CUBE_MAP, gl.TEXTURE_MAG_FILTER) === gl.NEAREST ? 'nearest' : 'linear');
+    gl.bindTexture(gl.TEXTURE_CUBE_MAP, held);
+    return { sampler, unit, width, height, cube: true, filter, wrap_s: 'clamp', wrap_t: 'clamp', floats };
+  }
   let filter = settings?.filter;
   let wrapS = settings?.wrap;
   let wrapT = settings?.wrap;

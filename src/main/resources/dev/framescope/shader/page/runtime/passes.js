@@ -29,7 +29,7 @@ export async function renderPasses(language, passes, { width, height, time, unif
   const drawnAt = frameDraws(passes, frames, history);
   const passDraws = passes.map(() => 0);
   // debug_effect: one pass's program, uniforms, inputs and output as drawn on the last frame (gl-snapshot.js)
-  const snap = snapshot ? { pass: snapshot.pass ?? null } : null;
+  const snap = snapshot ? { pass: snapshot.pass ?? null, face: snapshot.face ?? 0 } : null;
   for (let i = history ? 0 : lastIndex; i < frames; i++, draws++) {
     // loopDelta: noisemaker's deltaTime, as if every frame of the schedule had been drawn; the last frame is probed
     const last = i === lastIndex;

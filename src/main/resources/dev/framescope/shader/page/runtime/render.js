@@ -20,7 +20,7 @@ export async function prepare(language, source, options) {
 async function renderOne(language, source, options) {
   const frame = await prepare(language, source, options);
   if (!frame.ok) return frame;
-  const snap = options.snapshot ? { pass: options.snapshot.pass ?? null } : null;
+  const snap = options.snapshot ? { pass: options.snapshot.pass ?? null, face: options.snapshot.face ?? 0 } : null;
   const probe = await frame.draw(options.time, { probe: probeOptions(options.probe, options.width, options.height), snapshot: snap });
   const failed = await untrustedFrame(frame);
   if (failed) return failed;
