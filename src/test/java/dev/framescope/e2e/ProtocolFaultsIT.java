@@ -124,6 +124,8 @@ class ProtocolFaultsIT {
             assertEquals(null, client.answer("n:21"));
             assertEquals(null, client.answer("n:22"), "a message with trailing text was served");
             assertEquals(java.util.List.of(), client.notJsonLines());
+            client.send("{\"jsonrpc\":\"2.0\",\"id\":24,\"method\":\"tools/list\"}"); // a request of the era
+            assertTrue(client.await(24, 20_000).at("/result/tools").size() > 0, "tools/list after the faults");
         }
     }
 
