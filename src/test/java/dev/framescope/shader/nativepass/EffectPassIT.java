@@ -203,7 +203,7 @@ class EffectPassIT {
         Run noUniforms = run(List.of(program.toString(), "--shader", needsUniforms.toString(), "--size", "8", "8",
                 "--pixels", work.resolve("x.f32").toString()), 30);
         assertEquals("effect_pass: matching the shader's resources failed: " + needsUniforms + " reads a uniform"
-                + " buffer at set 0 binding 0 that no --uniforms or --input gives\n", noUniforms.stderr());
+                + " buffer at set 0 binding 0 that no --uniforms, --input or --cube gives\n", noUniforms.stderr());
         Path tooLarge = Files.write(work.resolve("large.bin"), new byte[65537]);
         Run largeUniforms = run(List.of(program.toString(), "--shader", needsUniforms.toString(), "--size", "8", "8",
                 "--pixels", work.resolve("x.f32").toString(), "--uniforms", "0", tooLarge.toString()), 30);
